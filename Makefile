@@ -1,0 +1,92 @@
+# q7pred: plain GNU make; the library and CLI need only a C compiler and libc.
+#   make            library, CLI and tests into $(BUILD)/
+#   make check      every test (gcc, then ASan+UBSan, plus a clang -Werror build)
+#   make run        the main job on its built-in default corpus
+#   make install PREFIX=/usr/local
+# Area fragments (mk/*.mk) add their own targets and checks.
+
+CC      ?= cc
+BUILD   ?= build
+PREFIX  ?= /usr/local
+# Debian's interpreter has python3-numpy; a python3 earlier on PATH may not.
+PYTHON  ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
+SAN     ?=
+
+WARN    := -std=c11 -Wall -Wextra -Werror
+CFLAGS  ?= -O2 -g
+ALL_CFLAGS := $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden -Iinclude -D_GNU_SOURCE
+LDLIBS  := -ldl -lpthread -lm
+ifneq ($(SAN),)
+ALL_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_LDFLAGS := -fsanitize=address,undefined
+endif
+
+LIB_SRCS  := $(sort $(wildcard src/model/*.c src/abi/*.c src/batch/*.c src/vec/*.c))
+CLI_SRCS  := $(sort $(wildcard src/cli/*.c src/verify/*.c src/host/*.c))
+TEST_SRCS := $(sort $(wildcard tests/test_*.c))
+LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+CLI_OBJS  := $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
+TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
+HEADERS   := $(wildcard include/*.h include/*.def src/*/*.h)
+
+# Extra tools and checks contributed by mk/*.mk.
+ALL_EXTRA   :=
+CHECK_EXTRA :=
+
+.PHONY: all lib cli tests check check-clang check-asan run install clean
+all: lib cli tests
+
+lib: $(BUILD)/libq7pred.so $(BUILD)/libq7pred.a
+cli: $(BUILD)/q7pred
+tests: $(TEST_BINS)
+
+$(BUILD)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc -c $< -o $@
+
+$(BUILD)/libq7pred.so: $(LIB_OBJS)
+	$(CC) -shared $(SAN_LDFLAGS) -Wl,-soname,libq7pred.so -o $@ $^ $(LDLIBS)
+
+$(BUILD)/libq7pred.a: $(LIB_OBJS)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/q7pred: $(CLI_OBJS) $(BUILD)/libq7pred.a
+	$(CC) $(SAN_LDFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/libq7pred.a $(LDLIBS)
+
+# A C test links the static library and may dlopen the shared one.
+$(BUILD)/tests/%: tests/%.c tests/check.h $(BUILD)/libq7pred.a $(BUILD)/libq7pred.so
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(SAN_LDFLAGS) -o $@ $< $(BUILD)/libq7pred.a $(LDLIBS)
+
+-include $(sort $(wildcard mk/*.mk))
+
+all: $(ALL_EXTRA)
+
+# gcc tests, the same tests under ASan+UBSan, and a clang -Werror build.
+check: all check-asan check-clang $(CHECK_EXTRA)
+	@BUILD=$(BUILD) PYTHON=$(PYTHON) bash tests/harness.sh
+
+check-asan:
+	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 lib cli tests
+
+check-clang:
+	@if command -v clang >/dev/null; then \
+	  $(MAKE) --no-print-directory BUILD=build/clang CC=clang lib cli tests; \
+	else echo "check-clang: clang not installed" >&2; exit 1; fi
+
+run: all
+	$(BUILD)/q7pred demo
+	$(BUILD)/q7pred list
+
+install: lib cli
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 $(BUILD)/libq7pred.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/libq7pred.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 include/q7pred*.h include/q7pred*.def $(DESTDIR)$(PREFIX)/include/
+	install -m 755 $(BUILD)/q7pred $(DESTDIR)$(PREFIX)/bin/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define Q7PRED_VERSION "\(.*\)"/\1/p' include/q7pred.h)|g' \
+	  q7pred.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/q7pred.pc
+
+clean:
+	rm -rf build

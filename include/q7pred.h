@@ -1,0 +1,211 @@
+/*
+ * q7pred: a bit-exact model of the Vision-Q7 GPSIMD predicate / vbool,
+ * classify and compare datapath.
+ *
+ * Part 1, the clean API: pure functions on bit patterns, no state.
+ * Part 2, the leaf registry: the 86 module__xdref_* leaves as data.
+ * Part 3, batch evaluation.
+ * The exported module__xdref_* ABI itself is declared in <q7pred_xdref.h>.
+ */
+#ifndef Q7PRED_H
+#define Q7PRED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define Q7_API __attribute__((visibility("default")))
+#else
+#define Q7_API
+#endif
+
+#define Q7PRED_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------- types */
+
+/* A vbool: 64 bits, one per byte of a 512-bit vector (bit i <-> byte i). */
+typedef uint64_t q7_vbool;
+
+/* A 512-bit vector; lane k of a w-byte format is bytes [k*w, k*w+w),
+ * little-endian. The lane views below assume a little-endian host. */
+typedef union q7_vec {
+    uint8_t  u8[64];
+    uint16_t u16[32];
+    uint32_t u32[16];
+    uint64_t u64[8];
+} q7_vec;
+
+/* Class mask bits of q7_f16_classify / q7_f32_classify. */
+enum {
+    Q7_CLASS_SIGN   = 1u << 0,
+    Q7_CLASS_ZERO   = 1u << 1,
+    Q7_CLASS_DENORM = 1u << 2,
+    Q7_CLASS_NORMAL = 1u << 3,
+    Q7_CLASS_INF    = 1u << 4,
+    Q7_CLASS_NAN    = 1u << 5,
+    Q7_CLASS_SNAN   = 1u << 6,
+    Q7_CLASS_FINITE = 1u << 7
+};
+
+/* ------------------------------------------------------ 1. clean API */
+
+/* Integer compares on full 32-bit registers. The signed forms bias each
+ * operand at the lane width w (8/16/32) and compare unsigned; for operands
+ * within the lane this is two's-complement order (DECISIONS.md §2). */
+Q7_API bool q7_eq(uint32_t a, uint32_t b);
+Q7_API bool q7_neq(uint32_t a, uint32_t b);
+Q7_API bool q7_ltu(uint32_t a, uint32_t b);
+Q7_API bool q7_leu(uint32_t a, uint32_t b);
+Q7_API uint32_t q7_sign_bias(uint32_t x, unsigned w);
+Q7_API bool q7_lt_i8(uint32_t a, uint32_t b);
+Q7_API bool q7_le_i8(uint32_t a, uint32_t b);
+Q7_API bool q7_lt_i16(uint32_t a, uint32_t b);
+Q7_API bool q7_le_i16(uint32_t a, uint32_t b);
+Q7_API bool q7_lt_i32(uint32_t a, uint32_t b);
+Q7_API bool q7_le_i32(uint32_t a, uint32_t b);
+
+/* IEEE 754 compares on fp16 / fp32 bit patterns. Ordered: FALSE on any NaN.
+ * Unordered: TRUE on any NaN. -0 == +0; denormals compare exactly. */
+Q7_API bool q7_f16_eq(uint16_t a, uint16_t b);
+Q7_API bool q7_f16_lt(uint16_t a, uint16_t b);
+Q7_API bool q7_f16_le(uint16_t a, uint16_t b);
+Q7_API bool q7_f16_un(uint16_t a, uint16_t b);
+Q7_API bool q7_f16_ueq(uint16_t a, uint16_t b);
+Q7_API bool q7_f16_ult(uint16_t a, uint16_t b);
+Q7_API bool q7_f16_ule(uint16_t a, uint16_t b);
+Q7_API bool q7_f32_eq(uint32_t a, uint32_t b);
+Q7_API bool q7_f32_lt(uint32_t a, uint32_t b);
+Q7_API bool q7_f32_le(uint32_t a, uint32_t b);
+Q7_API bool q7_f32_un(uint32_t a, uint32_t b);
+Q7_API bool q7_f32_ueq(uint32_t a, uint32_t b);
+Q7_API bool q7_f32_ult(uint32_t a, uint32_t b);
+Q7_API bool q7_f32_ule(uint32_t a, uint32_t b);
+
+/* The 8-bit class mask (Q7_CLASS_*). sNaN = NaN with mantissa MSB clear. */
+Q7_API uint8_t q7_f16_classify(uint16_t x);
+Q7_API uint8_t q7_f32_classify(uint32_t x);
+
+/* vbool field helpers: replicate a truth value into a field of `bits`
+ * (1/2/4: 0x1/0x3/0xf), and the _t write-mask gate on pred bit 0. */
+Q7_API uint32_t q7_field(bool t, unsigned bits);
+Q7_API uint32_t q7_gate(uint32_t pred, uint32_t value);
+
+/* vbool logic, 64-bit, and the 1-bit BR forms (result in bit 0). */
+Q7_API q7_vbool q7_andb(q7_vbool a, q7_vbool b);
+Q7_API q7_vbool q7_orb(q7_vbool a, q7_vbool b);
+Q7_API q7_vbool q7_xorb(q7_vbool a, q7_vbool b);
+Q7_API q7_vbool q7_andnotb(q7_vbool a, q7_vbool b);
+Q7_API q7_vbool q7_ornotb(q7_vbool a, q7_vbool b);
+Q7_API q7_vbool q7_notb(q7_vbool a);
+Q7_API uint32_t q7_notb1(uint32_t a);
+Q7_API uint32_t q7_andnotb1(uint32_t a, uint32_t b);
+Q7_API uint32_t q7_ornotb1(uint32_t a, uint32_t b);
+
+/* Merge masks of width 8/16/32: bitkillt is all-ones where the lane is
+ * killed (pred bit 0 clear: keep the destination), bitkillf the inverse. */
+Q7_API uint32_t q7_bitkillt(uint32_t pred, unsigned bits);
+Q7_API uint32_t q7_bitkillf(uint32_t pred, unsigned bits);
+
+/* FS bank: the per-lane compare every fsNltu relays, and the reduce. */
+Q7_API uint32_t q7_fsltu(uint32_t a, uint32_t b);
+Q7_API q7_vbool q7_borfs(const q7_vbool m[8]);
+Q7_API q7_vbool q7_bnorfs(const q7_vbool m[8]);
+
+/* Bit-plane: extract bit (bit mod lane_bits) of val; inject pred bit 0
+ * into bit (bit mod 8) of base. */
+Q7_API bool q7_extbi(uint32_t val, uint32_t bit, unsigned lane_bits);
+Q7_API uint32_t q7_injbi8(uint32_t base, uint32_t pred, uint32_t bit);
+
+/* Bit-spread: FS_j bit k = vector bit (8k + j); movvfs is the inverse. */
+Q7_API void q7_movfsv(const q7_vec *v, q7_vbool fs[8]);
+Q7_API void q7_movvfs(const q7_vbool fs[8], q7_vec *v);
+
+/* --------------------------------------------------- 2. leaf registry */
+
+typedef enum q7_shape {
+#define SHAPE(name, in_words, out_words, aux_words, args) Q7_SHAPE_##name,
+#include "q7pred_shapes.def"
+#undef SHAPE
+    Q7_SHAPE_COUNT
+} q7_shape;
+
+typedef enum q7_family {
+#define FAMILY(name, cli_name, description) Q7_FAMILY_##name,
+#include "q7pred_families.def"
+#undef FAMILY
+    Q7_FAMILY_COUNT
+} q7_family;
+
+/* Leaf ids: Q7_LEAF_<suffix>, the row index in the leaf table. */
+typedef enum q7_leaf_id {
+#define LEAF(suffix, shape, field_bits, operand_bits, family, provenance, semantics) \
+    Q7_LEAF_##suffix,
+#include "q7pred_leaves.def"
+#undef LEAF
+    Q7_LEAF_COUNT
+} q7_leaf_id;
+
+typedef enum q7_provenance { Q7_OBSERVED, Q7_INFERRED } q7_provenance;
+
+/* Words of the generic layout: at most this many in and out per call. */
+#define Q7_MAX_WORDS 16
+
+typedef struct q7_shape_info {
+    const char *name;       /* "BIN", "ORD", ... */
+    unsigned in_words;      /* words in in[] */
+    unsigned out_words;     /* words in out[], primary result first */
+    unsigned aux_words;     /* trailing out[] words that are reserved aux */
+    const char *arguments;  /* C arguments after xstate */
+} q7_shape_info;
+
+/* Evaluates one call in the generic word layout of its shape. */
+typedef void (*q7_eval_fn)(const uint32_t *in, uint32_t *out);
+/* Any exported leaf, before it is cast to the type of its shape. */
+typedef void (*q7_abi_fn)(void);
+
+typedef struct q7_leaf {
+    unsigned id;              /* row index in the leaf table */
+    const char *suffix;       /* "lt_1_8_8" */
+    const char *symbol;       /* "module__xdref_lt_1_8_8" */
+    q7_shape shape;
+    unsigned field_bits;
+    unsigned operand_bits;
+    q7_family family;
+    q7_provenance provenance;
+    const char *semantics;    /* the table row's expression, as text */
+    q7_eval_fn eval;          /* the model */
+    q7_abi_fn abi;            /* this library's exported symbol */
+} q7_leaf;
+
+Q7_API size_t q7_leaf_count(void);
+Q7_API const q7_leaf *q7_leaf_at(size_t i);
+/* By suffix or full symbol; NULL if no such leaf. */
+Q7_API const q7_leaf *q7_leaf_find(const char *name);
+Q7_API const q7_shape_info *q7_shape_info_of(q7_shape shape);
+Q7_API const char *q7_family_name(q7_family family);
+Q7_API const char *q7_family_description(q7_family family);
+/* Family by its CLI name; returns Q7_FAMILY_COUNT if unknown. */
+Q7_API q7_family q7_family_find(const char *cli_name);
+Q7_API const char *q7_provenance_name(q7_provenance p);
+/* Calls fn, an ABI function of the given shape (from this library or any
+ * other with the module__xdref_* ABI), with in[]/out[] in the word layout;
+ * aux words are written as the callee leaves them (pre-zeroed). */
+Q7_API void q7_shape_call(q7_shape shape, q7_abi_fn fn, const uint32_t *in, uint32_t *out);
+
+/* ---------------------------------------------------- 3. batch evaluation */
+
+/* Evaluates n calls of one leaf, structure of arrays: in[w][i] is input
+ * word w of call i, out[w][i] output word w. Equal, call for call, to
+ * leaf->eval; fast paths are chosen at run time. */
+Q7_API void q7_leaf_eval_batch(const q7_leaf *leaf, size_t n,
+                               const uint32_t *const in[], uint32_t *const out[]);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

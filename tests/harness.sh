@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs every test of `make check` and prints one closing line:
+#   N passed, N failed
+# Tests: $BUILD/tests/test_* (C, built by make), tests/test_*.sh and
+# tests/test_*.py (run with $PYTHON). The C tests run a second time from the
+# ASan+UBSan tree build/asan. Each test gets in its environment
+#   Q7PRED (the CLI), Q7LIB (the shared library), BUILD, PYTHON, SRCDIR.
+set -u
+BUILD=${BUILD:-build}
+PYTHON=${PYTHON:-python3}
+SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
+cd "$SRCDIR"
+log=$BUILD/test-logs
+mkdir -p "$log"
+passed=0 failed=0 failed_names=()
+
+run_one() { # name, build dir, command...
+    local name=$1 bdir=$2; shift 2
+    local out="$log/$(echo "$name" | tr '/ ' '__').log"
+    if Q7PRED="$SRCDIR/$bdir/q7pred" Q7LIB="$SRCDIR/$bdir/libq7pred.so" BUILD="$bdir" \
+       PYTHON="$PYTHON" SRCDIR="$SRCDIR" "$@" >"$out" 2>&1; then
+        passed=$((passed + 1)); echo "PASS $name"
+    else
+        failed=$((failed + 1)); failed_names+=("$name"); echo "FAIL $name (log: $out)"
+        tail -n 20 "$out" | sed 's/^/    /'
+    fi
+}
+
+for t in "$BUILD"/tests/test_*; do
+    [ -x "$t" ] && run_one "$(basename "$t")" "$BUILD" "$t"
+done
+for t in tests/test_*.sh; do
+    [ -f "$t" ] && run_one "$(basename "$t")" "$BUILD" bash "$t"
+done
+for t in tests/test_*.py; do
+    [ -f "$t" ] && run_one "$(basename "$t")" "$BUILD" "$PYTHON" "$t"
+done
+if [ -d build/asan/tests ]; then
+    for t in build/asan/tests/test_*; do
+        [ -x "$t" ] && run_one "asan/$(basename "$t")" build/asan "$t"
+    done
+fi
+
+if [ "$failed" -gt 0 ]; then echo "failed: ${failed_names[*]}"; fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
