@@ -22,10 +22,12 @@ SAN_LDFLAGS := -fsanitize=address,undefined
 endif
 
 LIB_SRCS  := $(sort $(wildcard src/model/*.c src/abi/*.c src/batch/*.c src/vec/*.c))
-CLI_SRCS  := $(sort $(wildcard src/cli/*.c src/verify/*.c src/host/*.c))
+# The tools (oracles, engine, subcommands) go into an archive that the CLI
+# and the tests link; only main.c is the CLI's own.
+TOOL_SRCS := $(filter-out src/cli/main.c,$(sort $(wildcard src/cli/*.c src/verify/*.c src/host/*.c)))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
-CLI_OBJS  := $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
+TOOL_OBJS := $(TOOL_SRCS:%.c=$(BUILD)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
 HEADERS   := $(wildcard include/*.h include/*.def src/*/*.h)
 
@@ -50,13 +52,17 @@ $(BUILD)/libq7pred.so: $(LIB_OBJS)
 $(BUILD)/libq7pred.a: $(LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/q7pred: $(CLI_OBJS) $(BUILD)/libq7pred.a
-	$(CC) $(SAN_LDFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/libq7pred.a $(LDLIBS)
+$(BUILD)/libq7tools.a: $(TOOL_OBJS)
+	rm -f $@ && ar rcs $@ $^
 
-# A C test links the static library and may dlopen the shared one.
-$(BUILD)/tests/%: tests/%.c tests/check.h $(BUILD)/libq7pred.a $(BUILD)/libq7pred.so
+$(BUILD)/q7pred: $(BUILD)/obj/src/cli/main.o $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a
+	$(CC) $(SAN_LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# A C test links the tools and the static library, and may dlopen the
+# shared one.
+$(BUILD)/tests/%: tests/%.c tests/check.h $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(BUILD)/libq7pred.so
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(SAN_LDFLAGS) -o $@ $< $(BUILD)/libq7pred.a $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(SAN_LDFLAGS) -o $@ $< $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(LDLIBS)
 
 -include $(sort $(wildcard mk/*.mk))
 

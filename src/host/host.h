@@ -1,0 +1,43 @@
+/*
+ * The `host` oracle: the same leaves computed by the host CPU's own
+ * arithmetic (hardware float compares on converted values, hardware integer
+ * compares on lane-typed values), written without the model's code. The
+ * fastest available path is chosen at run time; Q7PRED_HOST=portable in the
+ * environment, or q7_host_select("portable"), forces the portable C path.
+ */
+#ifndef Q7_HOST_H
+#define Q7_HOST_H
+
+#include <stdbool.h>
+
+#include "q7pred.h"
+
+/* Selects a path by name ("auto" or "portable"); false if unknown. */
+bool q7_host_select(const char *path);
+/* The name of the path that runs, e.g. "avx512bw+f16c" or "portable". */
+const char *q7_host_path(void);
+
+/* Whether the host evaluates this leaf at all (else its column is n/a). */
+bool q7_host_covers(const q7_leaf *leaf);
+/* Whether this input is in the host's domain: a lane-typed hardware compare
+ * sees only the lane, so int inputs with bits above the lane are n/a. */
+bool q7_host_in_domain(const q7_leaf *leaf, const uint32_t *in);
+/* Evaluates one call / n calls (structure of arrays, like
+ * q7_leaf_eval_batch). Inputs outside the domain give unspecified output. */
+void q7_host_eval(const q7_leaf *leaf, const uint32_t *in, uint32_t *out);
+void q7_host_eval_batch(const q7_leaf *leaf, size_t n,
+                        const uint32_t *const in[], uint32_t *const out[]);
+
+/* A fused exhaustive sweep: cases [lo, hi) of q7_exhaustive_case, the
+ * model and the host compared in registers without materialising inputs.
+ * Returns false when no fused kernel exists for this leaf (the caller then
+ * uses batches). Records up to Q7_SWEEP_FIRST mismatching case indices. */
+#define Q7_SWEEP_FIRST 8
+typedef struct q7_sweep_result {
+    uint64_t checks, mismatches;
+    unsigned nfirst;
+    uint64_t first[Q7_SWEEP_FIRST];
+} q7_sweep_result;
+bool q7_host_sweep_vs_model(const q7_leaf *leaf, uint64_t lo, uint64_t hi, q7_sweep_result *r);
+
+#endif
