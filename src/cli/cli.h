@@ -23,6 +23,30 @@ bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **wh
  * `out`, returning how many. */
 size_t cli_nearest_leaves(const char *name, const q7_leaf **out, size_t max);
 
+/* For a name the shipped library does not export either (DECISIONS.md §1:
+ * *_1_4_16f_16f, _1_1 tails, bitkillf_8_1, bitkillt_16_1), a one-clause
+ * reason; NULL for any other name. */
+const char *cli_absent_reason(const char *name);
+
+/* One operand of a leaf as the CLI names it, in the generic word layout. */
+typedef enum cli_operand_kind {
+    CLI_VALUE,   /* one 32-bit word, `bits` wide in its lane */
+    CLI_MASK64,  /* a 64-bit vbool / FS mask: two words, low first */
+    CLI_VEC512   /* a 512-bit vector: sixteen words, low first */
+} cli_operand_kind;
+
+typedef struct cli_operand {
+    const char *name;   /* the ABI argument: "A", "C", "m3", "FS2", "result" */
+    const char *role;   /* what it is, or NULL: "predicate", "bit index" */
+    cli_operand_kind kind;
+    unsigned bits;      /* width of the value (CLI_VALUE: lane width) */
+    unsigned word;      /* its first word in in[] / out[] */
+} cli_operand;
+
+/* A leaf's input / output operands in order; returns how many (<= 16). */
+size_t cli_leaf_inputs(const q7_leaf *leaf, cli_operand *ops);
+size_t cli_leaf_outputs(const q7_leaf *leaf, cli_operand *ops);
+
 /* Subcommands: argv[0] is the subcommand's name. */
 int cmd_list(int argc, char **argv);
 int cmd_call(int argc, char **argv);

@@ -1,5 +1,504 @@
-/* placeholder: replaced by the owner of this subcommand */
+/*
+ * The leaf subcommands: `list` (the leaf map, from the registry), `call`
+ * (one call of one leaf through its exported ABI symbol) and `demo` (the
+ * spec's section 10 driver, computed through the exported symbols).
+ */
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
-int cmd_list(int argc, char **argv) { (void)argc; (void)argv; return cli_usage_error("list: not implemented yet"); }
-int cmd_call(int argc, char **argv) { (void)argc; (void)argv; return cli_usage_error("call: not implemented yet"); }
-int cmd_demo(int argc, char **argv) { (void)argc; (void)argv; return cli_usage_error("demo: not implemented yet"); }
+#include "q7pred_xdref.h"
+
+/* ------------------------------------------------------------- list */
+
+static void list_help(FILE *f)
+{
+    fprintf(f,
+            "usage: q7pred list [--family F] [--json]\n"
+            "\n"
+            "The leaf map: every exported module__xdref_<suffix> leaf with its ABI shape,\n"
+            "the C arguments after `void *xstate` (ignored: pass NULL), the result field\n"
+            "and operand widths, the operands `q7pred call` takes (name:bits), the\n"
+            "family, the provenance (observed on the spec page, or inferred by\n"
+            "DECISIONS.md) and the semantics (the leaf table's row, see\n"
+            "include/q7pred_leaves.def and src/model/).\n"
+            "\n"
+            "  --family F  only the leaves of family F, one of:\n");
+    for (unsigned i = 0; i < Q7_FAMILY_COUNT; i++)
+        fprintf(f, "                %-12s %s\n", q7_family_name((q7_family)i),
+                q7_family_description((q7_family)i));
+    fprintf(f, "  --json      one JSON object: {\"version\", \"count\", \"leaves\": [...]}\n");
+}
+
+/* "A:16 B:16" or "A:8 B:1 C:3"; masks show as :64, the vector as :512. */
+static void format_operands(const cli_operand *ops, size_t n, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    if (n > 2 && ops[0].kind == CLI_MASK64) { /* m0..m7:64, FS0..FS7:64 */
+        snprintf(buf, size, "%s..%s:64", ops[0].name, ops[n - 1].name);
+        return;
+    }
+    for (size_t i = 0; i < n && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s:%u", i ? " " : "", ops[i].name,
+                                 ops[i].bits);
+}
+
+static void json_string(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') printf("\\%c", c);
+        else if (c < 0x20) printf("\\u%04x", c);
+        else putchar(c);
+    }
+    putchar('"');
+}
+
+static const char *kind_name(cli_operand_kind k)
+{
+    return k == CLI_VALUE ? "value" : k == CLI_MASK64 ? "mask64" : "vec512";
+}
+
+static void json_operands(const char *key, const cli_operand *ops, size_t n)
+{
+    printf(", \"%s\": [", key);
+    for (size_t i = 0; i < n; i++) {
+        printf("%s{\"name\": ", i ? ", " : "");
+        json_string(ops[i].name);
+        printf(", \"kind\": \"%s\", \"bits\": %u, \"word\": %u", kind_name(ops[i].kind),
+               ops[i].bits, ops[i].word);
+        if (ops[i].role) {
+            printf(", \"role\": ");
+            json_string(ops[i].role);
+        }
+        putchar('}');
+    }
+    putchar(']');
+}
+
+static void list_json(q7_family only)
+{
+    size_t shown = 0;
+    for (size_t i = 0; i < q7_leaf_count(); i++)
+        shown += only == Q7_FAMILY_COUNT || q7_leaf_at(i)->family == only;
+    printf("{\"version\": \"%s\", \"count\": %zu, \"leaves\": [", Q7PRED_VERSION, shown);
+    size_t k = 0;
+    for (size_t i = 0; i < q7_leaf_count(); i++) {
+        const q7_leaf *l = q7_leaf_at(i);
+        if (only != Q7_FAMILY_COUNT && l->family != only) continue;
+        const q7_shape_info *s = q7_shape_info_of(l->shape);
+        cli_operand in[Q7_MAX_WORDS], out[Q7_MAX_WORDS];
+        size_t nin = cli_leaf_inputs(l, in), nout = cli_leaf_outputs(l, out);
+        printf("%s\n  {\"suffix\": \"%s\", \"symbol\": \"%s\", \"shape\": \"%s\", ", k++ ? "," : "",
+               l->suffix, l->symbol, s->name);
+        printf("\"arguments\": ");
+        json_string(s->arguments);
+        printf(", \"in_words\": %u, \"out_words\": %u, \"aux_words\": %u", s->in_words,
+               s->out_words, s->aux_words);
+        printf(", \"field_bits\": %u, \"operand_bits\": %u, \"family\": \"%s\", "
+               "\"provenance\": \"%s\", \"semantics\": ",
+               l->field_bits, l->operand_bits, q7_family_name(l->family),
+               q7_provenance_name(l->provenance));
+        json_string(l->semantics);
+        json_operands("inputs", in, nin);
+        json_operands("outputs", out, nout);
+        putchar('}');
+    }
+    printf("\n]}\n");
+}
+
+/* A table per family; column widths fit the rows shown. */
+static void list_text(q7_family only)
+{
+    enum { COLS = 8 };
+    static const char *const head[COLS] = { "SUFFIX", "SHAPE", "C ARGUMENTS (after xstate)",
+                                            "FIELD", "OPERAND", "CALL OPERANDS", "PROVENANCE",
+                                            "SEMANTICS" };
+    size_t width[COLS];
+    for (int c = 0; c < COLS; c++) width[c] = strlen(head[c]);
+    size_t shown = 0;
+    for (size_t i = 0; i < q7_leaf_count(); i++) {
+        const q7_leaf *l = q7_leaf_at(i);
+        if (only != Q7_FAMILY_COUNT && l->family != only) continue;
+        cli_operand in[Q7_MAX_WORDS];
+        char buf[160];
+        format_operands(in, cli_leaf_inputs(l, in), buf, sizeof buf);
+        const char *cell[COLS] = { l->suffix, q7_shape_info_of(l->shape)->name,
+                                   q7_shape_info_of(l->shape)->arguments, "", "", buf,
+                                   q7_provenance_name(l->provenance), l->semantics };
+        for (int c = 0; c < COLS; c++)
+            if (strlen(cell[c]) > width[c]) width[c] = strlen(cell[c]);
+        shown++;
+    }
+    printf("%zu leaves; each is void module__xdref_<SUFFIX>(void *xstate, C ARGUMENTS), "
+           "xstate ignored.\n",
+           shown);
+    for (unsigned f = 0; f < Q7_FAMILY_COUNT; f++) {
+        if (only != Q7_FAMILY_COUNT && f != (unsigned)only) continue;
+        printf("\n%s: %s\n ", q7_family_name((q7_family)f), q7_family_description((q7_family)f));
+        for (int c = 0; c < COLS; c++)
+            printf(" %-*s", c == COLS - 1 ? 0 : (int)width[c], head[c]);
+        putchar('\n');
+        for (size_t i = 0; i < q7_leaf_count(); i++) {
+            const q7_leaf *l = q7_leaf_at(i);
+            if ((unsigned)l->family != f) continue;
+            const q7_shape_info *s = q7_shape_info_of(l->shape);
+            cli_operand in[Q7_MAX_WORDS];
+            char buf[160];
+            format_operands(in, cli_leaf_inputs(l, in), buf, sizeof buf);
+            printf("  %-*s %-*s %-*s %*u %*u %-*s %-*s %s\n", (int)width[0], l->suffix,
+                   (int)width[1], s->name, (int)width[2], s->arguments, (int)width[3],
+                   l->field_bits, (int)width[4], l->operand_bits, (int)width[5], buf,
+                   (int)width[6], q7_provenance_name(l->provenance), l->semantics);
+        }
+    }
+}
+
+int cmd_list(int argc, char **argv)
+{
+    q7_family only = Q7_FAMILY_COUNT;
+    bool json = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *fam = NULL;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            list_help(stdout);
+            return CLI_OK;
+        } else if (strcmp(a, "--json") == 0) {
+            json = true;
+        } else if (strcmp(a, "--family") == 0) {
+            if (i + 1 == argc) return cli_usage_error("list: --family needs a family name");
+            fam = argv[++i];
+        } else if (strncmp(a, "--family=", 9) == 0) {
+            fam = a + 9;
+        } else {
+            return cli_usage_error("list: unexpected argument '%s' (try q7pred list --help)", a);
+        }
+        if (fam) {
+            only = q7_family_find(fam);
+            if (only == Q7_FAMILY_COUNT) {
+                char names[256] = "";
+                for (unsigned f = 0; f < Q7_FAMILY_COUNT; f++) {
+                    strncat(names, f ? ", " : "", sizeof names - strlen(names) - 1);
+                    strncat(names, q7_family_name((q7_family)f), sizeof names - strlen(names) - 1);
+                }
+                return cli_usage_error("list: unknown family '%s' (families: %s)", fam, names);
+            }
+        }
+    }
+    if (json) list_json(only);
+    else list_text(only);
+    return CLI_OK;
+}
+
+/* ------------------------------------------------------------- call */
+
+static void call_help(FILE *f)
+{
+    fprintf(f,
+            "usage: q7pred call [--raw] [--words] [--lib PATH] LEAF ARG...\n"
+            "\n"
+            "One call of LEAF (its suffix, or the full module__xdref_ symbol) through\n"
+            "its exported ABI symbol; prints every output word in hex.\n"
+            "\n"
+            "ARGs are the leaf's input operands in ABI order (q7pred list shows them as\n"
+            "name:bits), each hex (0x...), binary (0b...) or decimal, never negative:\n"
+            "  value operands  one number each, no wider than the operand's lane width\n"
+            "                  (fp16 16 bits, an 8-bit-lane compare 8 bits, a\n"
+            "                  predicate its field, a bit index 3/4/5 bits);\n"
+            "  64-bit masks    (vbool logic, borfs/bnorfs, movvfs's FS0..FS7) one number\n"
+            "                  of up to 64 bits each, OR every mask as its two 32-bit\n"
+            "                  words, low word first: andb takes 2 or 4 ARGs;\n"
+            "  512-bit vector  (movfsv) one hex number of up to 128 digits, bit i = bit\n"
+            "                  (i mod 8) of byte i/8 (so 0x80 is byte 0 bit 7), OR its\n"
+            "                  sixteen 32-bit words, low word first.\n"
+            "A value wider than its operand is an error, never masked.\n"
+            "\n"
+            "Output, one line per output operand: NAME = 0xVALUE, at least as many\n"
+            "digits as the field has; a 64-bit mask or the vector also shows its words\n"
+            "(low first). Ordered fp leaves print result, then the reserved aux word.\n"
+            "\n"
+            "  --raw       value operands may use the whole 32-bit argument register\n"
+            "              (the leaves read full registers: ltu_1_8_8 0x100 1 is 0)\n"
+            "  --words     print only the output words of the generic layout, one line,\n"
+            "              hex, primary result first, aux last\n"
+            "  --lib PATH  call PATH's module__xdref_ symbol instead of this library's\n"
+            "              (any library with the same ABI; loaded RTLD_NOW|RTLD_GLOBAL)\n"
+            "\n"
+            "examples:\n"
+            "  q7pred call olt_1_1_16f_16f 0x3c00 0x7e00\n"
+            "  q7pred call module__xdref_lt_2_16_16 0x8000 1\n"
+            "  q7pred call andb_64_64_64 0xf0f0f0f0f0f0f0f0 0x00ff00ff00ff00ff\n"
+            "  q7pred call movfsv_64_64_64_64_64_64_64_64_512 0x4080\n");
+}
+
+/* Strips "0x" and leading zeros; returns the remaining digits, or NULL if
+ * s is not 0x followed by hex digits only. */
+static const char *hex_digits(const char *s)
+{
+    if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || s[2] == '\0') return NULL;
+    for (const char *p = s + 2; *p; p++)
+        if (!strchr("0123456789abcdefABCDEF", *p)) return NULL;
+    s += 2;
+    while (s[0] == '0' && s[1] != '\0') s++;
+    return s;
+}
+
+/* Parses a hex number of up to 32*nwords bits into words, low word first. */
+static bool parse_wide_hex(const char *s, unsigned nwords, uint32_t *words, const char **why)
+{
+    const char *d = hex_digits(s);
+    if (!d) {
+        *why = "is not a hex number (a 512-bit vector is given as 0x...)";
+        return false;
+    }
+    size_t n = strlen(d);
+    if (n > 8 * (size_t)nwords) {
+        *why = "is wider than 512 bits (more than 128 hex digits)";
+        return false;
+    }
+    memset(words, 0, nwords * sizeof *words);
+    for (size_t i = 0; i < n; i++) { /* digit i from the right is nibble i */
+        char c = d[n - 1 - i];
+        uint32_t v = (uint32_t)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+        words[i / 8] |= v << (4 * (i % 8));
+    }
+    return true;
+}
+
+/* "A B" */
+static void operand_names(const cli_operand *ops, size_t n, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? " " : "", ops[i].name);
+}
+
+static int count_error(const q7_leaf *l, const cli_operand *ops, size_t nops, int got)
+{
+    char names[128];
+    operand_names(ops, nops, names, sizeof names);
+    unsigned words = q7_shape_info_of(l->shape)->in_words;
+    if (ops[0].kind == CLI_VALUE)
+        return cli_usage_error("call: %s takes %zu argument%s (%s), got %d", l->suffix, nops,
+                               nops == 1 ? "" : "s", names, got);
+    return cli_usage_error("call: %s takes %zu argument%s (%s, %s) or %u (%s 32-bit words, "
+                           "low word first), got %d",
+                           l->suffix, nops, nops == 1 ? "" : "s", names,
+                           ops[0].kind == CLI_VEC512 ? "a 512-bit vector in hex" : "64-bit masks",
+                           words, nops == 1 ? "its" : "their", got);
+}
+
+/* Reads the ARGs into in[]; returns CLI_OK or the usage error's status. */
+static int parse_inputs(const q7_leaf *l, bool raw, int argc, char **argv, uint32_t *in)
+{
+    cli_operand ops[Q7_MAX_WORDS];
+    size_t nops = cli_leaf_inputs(l, ops);
+    unsigned words = q7_shape_info_of(l->shape)->in_words;
+    bool as_words = ops[0].kind != CLI_VALUE && (unsigned)argc == words && words != nops;
+    if ((size_t)argc != nops && !as_words) return count_error(l, ops, nops, argc);
+
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i], *why = NULL;
+        uint64_t v = 0;
+        char what[64];
+        if (as_words) { /* word i of the generic layout */
+            const cli_operand *op = &ops[0];
+            for (size_t k = 0; k < nops; k++)
+                if (ops[k].word <= (unsigned)i) op = &ops[k];
+            snprintf(what, sizeof what, "%s word %u", op->name, (unsigned)i - op->word);
+            bool number = cli_parse_uint(arg, 64, &v, &why);
+            if (!number && !strstr(why, "wider"))
+                return cli_usage_error("call: argument %d (%s) '%s' %s (give hex 0x..., binary "
+                                       "0b... or decimal)",
+                                       i + 1, what, arg, why);
+            if (!number || v >> 32)
+                return cli_usage_error("call: argument %d (%s) '%s' is wider than a 32-bit word",
+                                       i + 1, what, arg);
+            in[i] = (uint32_t)v;
+            continue;
+        }
+        const cli_operand *op = &ops[i];
+        if (op->role) snprintf(what, sizeof what, "%s, %s", op->name, op->role);
+        else snprintf(what, sizeof what, "%s", op->name);
+        if (op->kind == CLI_VEC512) {
+            if (!parse_wide_hex(arg, 16, in + op->word, &why))
+                return cli_usage_error("call: argument %d (%s) '%s' %s", i + 1, what, arg, why);
+            continue;
+        }
+        unsigned bits = op->kind == CLI_MASK64 ? 64 : raw ? 32 : op->bits;
+        bool number = cli_parse_uint(arg, 64, &v, &why);
+        if (!number && !strstr(why, "wider"))
+            return cli_usage_error("call: argument %d (%s) '%s' %s (give hex 0x..., binary "
+                                   "0b... or decimal)",
+                                   i + 1, what, arg, why);
+        if (!number || (bits < 64 && v >> bits)) {
+            if (op->kind == CLI_MASK64)
+                return cli_usage_error("call: argument %d (%s) '%s' is wider than a 64-bit mask",
+                                       i + 1, what, arg);
+            if (raw)
+                return cli_usage_error("call: argument %d (%s) '%s' is wider than the 32-bit "
+                                       "argument register",
+                                       i + 1, what, arg);
+            return cli_usage_error("call: argument %d (%s) '%s' is wider than %u bit%s, the width "
+                                   "of operand %s of %s (--raw passes the whole 32-bit register)",
+                                   i + 1, what, arg, bits, bits == 1 ? "" : "s", op->name,
+                                   l->suffix);
+        }
+        in[op->word] = (uint32_t)v;
+        if (op->kind == CLI_MASK64) in[op->word + 1] = (uint32_t)(v >> 32);
+    }
+    return CLI_OK;
+}
+
+static void print_outputs(const q7_leaf *l, const uint32_t *out, bool words_only)
+{
+    const q7_shape_info *s = q7_shape_info_of(l->shape);
+    if (words_only) {
+        for (unsigned w = 0; w < s->out_words; w++) printf("%s0x%08x", w ? " " : "", out[w]);
+        putchar('\n');
+        return;
+    }
+    cli_operand ops[Q7_MAX_WORDS];
+    size_t n = cli_leaf_outputs(l, ops);
+    int label = 0;
+    for (size_t i = 0; i < n; i++)
+        if ((int)strlen(ops[i].name) > label) label = (int)strlen(ops[i].name);
+    for (size_t i = 0; i < n; i++) {
+        const cli_operand *op = &ops[i];
+        const uint32_t *w = out + op->word;
+        printf("%-*s = 0x", label, op->name);
+        if (op->kind == CLI_VALUE) {
+            printf("%0*x\n", (int)((op->bits + 3) / 4), w[0]);
+            continue;
+        }
+        unsigned nw = op->kind == CLI_MASK64 ? 2 : 16;
+        for (unsigned k = nw; k-- > 0;) printf("%08x", w[k]);
+        /* The vector's sixteen words go on a line of their own. */
+        printf(op->kind == CLI_VEC512 ? "\n%*s  words" : "  words", label, "");
+        for (unsigned k = 0; k < nw; k++) printf(" 0x%08x", w[k]);
+        putchar('\n');
+    }
+}
+
+/* The leaf of `name`, or a usage error naming why there is none. */
+static const q7_leaf *find_leaf(const char *name, int *status)
+{
+    const q7_leaf *l = q7_leaf_find(name);
+    if (l) return l;
+    const q7_leaf *near[3];
+    size_t n = cli_nearest_leaves(name, near, 3);
+    char list[256] = "";
+    for (size_t i = 0; i < n; i++) {
+        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+        strncat(list, near[i]->suffix, sizeof list - strlen(list) - 1);
+    }
+    const char *why = cli_absent_reason(name);
+    if (why)
+        *status = cli_usage_error("call: no leaf '%s': %s; nearest: %s", name, why, list);
+    else
+        *status = cli_usage_error("call: unknown leaf '%s' (nearest: %s; q7pred list shows all)",
+                                  name, list);
+    return NULL;
+}
+
+int cmd_call(int argc, char **argv)
+{
+    bool raw = false, words_only = false;
+    const char *lib = NULL;
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
+        if (strcmp(argv[i], "--help") == 0) {
+            call_help(stdout);
+            return CLI_OK;
+        } else if (strcmp(argv[i], "--raw") == 0) {
+            raw = true;
+        } else if (strcmp(argv[i], "--words") == 0) {
+            words_only = true;
+        } else if (strcmp(argv[i], "--lib") == 0) {
+            if (i + 1 == argc) return cli_usage_error("call: --lib needs a library path");
+            lib = argv[++i];
+        } else if (strcmp(argv[i], "--") == 0) {
+            i++;
+            break;
+        } else {
+            return cli_usage_error("call: unknown option '%s' (try q7pred call --help)", argv[i]);
+        }
+    }
+    if (i < argc && strcmp(argv[i], "-h") == 0) {
+        call_help(stdout);
+        return CLI_OK;
+    }
+    if (i == argc) return cli_usage_error("call: missing LEAF (try q7pred call --help)");
+
+    int status = CLI_OK;
+    const q7_leaf *l = find_leaf(argv[i], &status);
+    if (!l) return status;
+    uint32_t in[Q7_MAX_WORDS] = { 0 }, out[Q7_MAX_WORDS] = { 0 };
+    status = parse_inputs(l, raw, argc - i - 1, argv + i + 1, in);
+    if (status != CLI_OK) return status;
+
+    q7_abi_fn fn = l->abi;
+    void *handle = NULL;
+    if (lib) {
+        handle = dlopen(lib, RTLD_NOW | RTLD_GLOBAL);
+        if (!handle) return cli_usage_error("call: cannot load --lib '%s': %s", lib, dlerror());
+        fn = (q7_abi_fn)dlsym(handle, l->symbol);
+        if (!fn) {
+            dlclose(handle);
+            return cli_usage_error("call: --lib '%s' has no symbol %s", lib, l->symbol);
+        }
+    }
+    q7_shape_call(l->shape, fn, in, out);
+    print_outputs(l, out, words_only);
+    if (handle) dlclose(handle);
+    return CLI_OK;
+}
+
+/* ------------------------------------------------------------- demo */
+
+/* The spec's section 10 driver, line for line, through the exported ABI
+ * symbols with the same arguments (xstate NULL, result pointers as bound
+ * there). Its output is the page's captured output. */
+static void demo(void)
+{
+    uint32_t o = 0, aux = 0;
+    module__xdref_oeq_1_1_16f_16f(NULL, 0x3c00, 0x3c00, &aux, &o);
+    printf("oeq(1,1)        = %u\n", o);
+    module__xdref_oeq_1_1_16f_16f(NULL, 0x3c00, 0x7e00, &aux, &o);
+    printf("oeq(1,qNaN)     = %u\n", o);
+    module__xdref_un_1_1_16f_16f(NULL, 0x3c00, 0x7e00, &o);
+    printf("un(1,qNaN)      = %u\n", o);
+    module__xdref_clsfy_16f_16f(NULL, 0x7c01, &o);
+    printf("clsfy(sNaN 0x7c01) = 0x%02x\n", o);
+    module__xdref_clsfy_16f_16f(NULL, 0x7e00, &o);
+    printf("clsfy(qNaN 0x7e00) = 0x%02x\n", o);
+    module__xdref_clsfy_16f_16f(NULL, 0x3c00, &o);
+    printf("clsfy(+1.0)        = 0x%02x\n", o);
+    module__xdref_lt_2_16_16(NULL, 0x8000, 0x0001, &o);
+    printf("lt (0x8000,1)  = 0x%x\n", o);
+    module__xdref_ltu_2_16_16(NULL, 0x8000, 0x0001, &o);
+    printf("ltu(0x8000,1)  = 0x%x\n", o);
+    module__xdref_bitkillt_16_2(NULL, 1, &o);
+    printf("bitkillt(pred=1) = 0x%04x\n", o);
+    module__xdref_bitkillt_16_2(NULL, 0, &o);
+    printf("bitkillt(pred=0) = 0x%04x\n", o);
+}
+
+int cmd_demo(int argc, char **argv)
+{
+    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        printf("usage: q7pred demo\n\n"
+               "Prints the captured output of the spec's section 10 driver (the NaN split,\n"
+               "the sNaN/qNaN classify, the signed/unsigned separator and the bitkillt\n"
+               "merge mask), each value computed by a call of this library's exported\n"
+               "module__xdref_* symbol with the driver's arguments.\n");
+        return CLI_OK;
+    }
+    if (argc > 1) return cli_usage_error("demo: unexpected argument '%s' (demo takes none)", argv[1]);
+    demo();
+    return CLI_OK;
+}
