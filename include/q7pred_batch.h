@@ -1,0 +1,61 @@
+/*
+ * q7pred batch evaluation: the model over arrays and over generated operand
+ * ranges, with SIMD kernels chosen at run time.
+ *
+ * q7_leaf_eval_batch (declared in q7pred.h) evaluates n calls given as
+ * structure of arrays. The range API below evaluates a generated range of
+ * cases without the caller materialising the inputs. Every kernel equals
+ * leaf->eval call for call (tests/test_batch_*.c prove it per path).
+ *
+ * Paths: "avx512" (AVX512F/BW/VL/DQ), "avx2", "portable" (the scalar leaf
+ * per call). "auto" picks the widest the CPU has. Q7PRED_BATCH=<path> in the
+ * environment, or q7_batch_select(), forces one.
+ */
+#ifndef Q7PRED_BATCH_H
+#define Q7PRED_BATCH_H
+
+#include "q7pred.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Selects a path by name ("auto", "avx512", "avx2", "portable"). False if
+ * the name is unknown or the CPU lacks the path's instructions. */
+Q7_API bool q7_batch_select(const char *path);
+/* The name of the path that runs now. */
+Q7_API const char *q7_batch_path(void);
+/* Whether this CPU can run the named path. */
+Q7_API bool q7_batch_path_supported(const char *path);
+/* Whether the current path has a SIMD kernel for this leaf (else it runs
+ * the portable loop). */
+Q7_API bool q7_batch_has_kernel(const q7_leaf *leaf);
+
+/*
+ * A generated operand range: cases [lo, hi). Case i has
+ *   binary leaves: A = i >> b_bits, B = i & (2^b_bits - 1)
+ *   unary leaves (b_bits = 0): A = i
+ * and every other input word from fixed[] (e.g. C, the predicate of a
+ * predicated-tail leaf). With b_bits = operand_bits this is exactly the
+ * exhaustive case space of src/verify/exhaustive.h; "A fixed, B over
+ * [b0, b1)" is lo = A << b_bits | b0, hi = A << b_bits | b1.
+ * Only leaves whose inputs are one-word scalars (shapes BIN, ORD, TER, UN)
+ * have ranges; b_bits is at most 32 and A must fit in 32 bits.
+ */
+typedef struct q7_range {
+    uint64_t lo, hi;
+    unsigned b_bits;
+    uint32_t fixed[Q7_MAX_WORDS];
+} q7_range;
+
+/* Whether q7_leaf_eval_range accepts this leaf and range. */
+Q7_API bool q7_range_valid(const q7_leaf *leaf, const q7_range *r);
+/* Writes case i's output words to out[w][i - r->lo]. Inputs are generated
+ * in cache-sized blocks. Returns false (writing nothing) if the range is
+ * not valid for the leaf. */
+Q7_API bool q7_leaf_eval_range(const q7_leaf *leaf, const q7_range *r, uint32_t *const out[]);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,173 @@
+/*
+ * Batch kernels for AVX2: 8 calls per step in 32-bit lanes, lane masks as
+ * all-ones vectors. They do whole steps only; the dispatcher finishes the
+ * last n % 8 calls with the portable loop.
+ */
+#include "kernels.h"
+#include "simd_model.h"
+
+#define FOR_STEPS(n) for (size_t i = 0; i + 8 <= (n); i += 8)
+#define LD(p) _mm256_loadu_si256((const __m256i *)((p) + i))
+#define ST(p, v) _mm256_storeu_si256((__m256i *)((p) + i), (v))
+#define SPLAT(x) _mm256_set1_epi32((int)(x))
+
+static uint32_t ones(unsigned bits) { return (uint32_t)((1ull << bits) - 1); }
+
+/* Bit 0 of each lane set, as a lane mask. */
+Q7_AVX2 Q7_INLINE __m256i bit0_set(__m256i x)
+{
+    return _mm256_cmpeq_epi32(_mm256_and_si256(x, SPLAT(1)), SPLAT(1));
+}
+
+Q7_AVX2 Q7_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
+                                  bool half, unsigned rel, bool gated, bool ord, uint32_t field)
+{
+    FOR_STEPS(n) {
+        __m256i t = m256_fcmp_x8(LD(in[0]), LD(in[1]), half, rel);
+        if (gated) t = _mm256_and_si256(t, bit0_set(LD(in[2])));
+        ST(out[0], _mm256_and_si256(t, SPLAT(field)));
+        if (ord) ST(out[1], _mm256_setzero_si256());
+    }
+}
+
+#define BY_REL(CALL)                                        \
+    switch (rel) {                                          \
+    case OPR_EQ: { enum { R = OPR_EQ }; CALL; } break;      \
+    case OPR_LT: { enum { R = OPR_LT }; CALL; } break;      \
+    case OPR_LE: { enum { R = OPR_LE }; CALL; } break;      \
+    case OPR_UN: { enum { R = OPR_UN }; CALL; } break;      \
+    case OPR_UEQ: { enum { R = OPR_UEQ }; CALL; } break;    \
+    case OPR_ULT: { enum { R = OPR_ULT }; CALL; } break;    \
+    case OPR_ULE: { enum { R = OPR_ULE }; CALL; } break;    \
+    case OPR_NEQ: { enum { R = OPR_NEQ }; CALL; } break;    \
+    case OPR_LTU: { enum { R = OPR_LTU }; CALL; } break;    \
+    case OPR_LEU: { enum { R = OPR_LEU }; CALL; } break;    \
+    }
+
+Q7_AVX2 static void fcmp16(size_t n, const uint32_t *const in[], uint32_t *const out[],
+                           unsigned rel, bool gated, bool ord, uint32_t field)
+{
+    BY_REL(fcmp_steps(n, in, out, true, R, gated, ord, field))
+}
+
+Q7_AVX2 static void fcmp32(size_t n, const uint32_t *const in[], uint32_t *const out[],
+                           unsigned rel, bool gated, bool ord, uint32_t field)
+{
+    BY_REL(fcmp_steps(n, in, out, false, R, gated, ord, field))
+}
+
+Q7_AVX2 Q7_INLINE void icmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
+                                  unsigned w, unsigned rel, uint32_t field)
+{
+    FOR_STEPS(n) ST(out[0], _mm256_and_si256(m256_icmp_x8(LD(in[0]), LD(in[1]), w, rel), SPLAT(field)));
+}
+
+Q7_AVX2 static void icmp(size_t n, const uint32_t *const in[], uint32_t *const out[],
+                         unsigned w, unsigned rel, uint32_t field)
+{
+    BY_REL(icmp_steps(n, in, out, w, R, field))
+}
+
+Q7_AVX2 static void classify(size_t n, const uint32_t *const in[], uint32_t *const out[], bool half)
+{
+    FOR_STEPS(n) ST(out[0], m256_class_x8(LD(in[0]), half));
+}
+
+Q7_AVX2 Q7_INLINE __m256i mask_logic(__m256i a, __m256i b, unsigned m)
+{
+    switch (m) {
+    case OPM_AND: return _mm256_and_si256(a, b);
+    case OPM_OR: return _mm256_or_si256(a, b);
+    case OPM_XOR: return _mm256_xor_si256(a, b);
+    case OPM_ANDNOT: return _mm256_andnot_si256(b, a);
+    case OPM_ORNOT: return _mm256_or_si256(a, _mm256_xor_si256(b, SPLAT(~0u)));
+    default: return _mm256_xor_si256(a, SPLAT(~0u));
+    }
+}
+
+Q7_AVX2 static void vbool_logic(size_t n, const uint32_t *const in[], uint32_t *const out[], unsigned m)
+{
+    FOR_STEPS(n) {
+        for (int w = 0; w < 2; w++) {
+            __m256i a = LD(in[w]), b = m == OPM_NOT ? a : LD(in[2 + w]);
+            ST(out[w], mask_logic(a, b, m));
+        }
+    }
+}
+
+Q7_AVX2 static void br_logic(size_t n, const uint32_t *const in[], uint32_t *const out[], unsigned m)
+{
+    FOR_STEPS(n) {
+        __m256i a = LD(in[0]), b = m == OPM_NOT ? a : LD(in[1]);
+        ST(out[0], _mm256_and_si256(mask_logic(a, b, m), SPLAT(1)));
+    }
+}
+
+Q7_AVX2 static void bitkill(size_t n, const uint32_t *const in[], uint32_t *const out[],
+                            bool kill_true, unsigned bits)
+{
+    FOR_STEPS(n) {
+        __m256i set = bit0_set(LD(in[0]));
+        __m256i r = kill_true ? _mm256_andnot_si256(set, SPLAT(ones(bits))) : _mm256_and_si256(set, SPLAT(ones(bits)));
+        ST(out[0], r);
+    }
+}
+
+Q7_AVX2 static void extbi(size_t n, const uint32_t *const in[], uint32_t *const out[],
+                          unsigned lane_bits, uint32_t field)
+{
+    FOR_STEPS(n) {
+        __m256i shifted = _mm256_srlv_epi32(LD(in[0]), _mm256_and_si256(LD(in[1]), SPLAT(lane_bits - 1)));
+        ST(out[0], _mm256_and_si256(bit0_set(shifted), SPLAT(field)));
+    }
+}
+
+Q7_AVX2 static void injbi(size_t n, const uint32_t *const in[], uint32_t *const out[])
+{
+    FOR_STEPS(n) {
+        __m256i m = _mm256_sllv_epi32(SPLAT(1), _mm256_and_si256(LD(in[2]), SPLAT(7)));
+        __m256i set = _mm256_and_si256(bit0_set(LD(in[1])), m);
+        ST(out[0], _mm256_or_si256(_mm256_andnot_si256(m, LD(in[0])), set));
+    }
+}
+
+Q7_AVX2 static void reduce8(size_t n, const uint32_t *const in[], uint32_t *const out[], bool nor)
+{
+    FOR_STEPS(n) {
+        for (int w = 0; w < 2; w++) {
+            __m256i acc = LD(in[w]);
+            for (int j = 1; j < 8; j++) acc = _mm256_or_si256(acc, LD(in[2 * j + w]));
+            ST(out[w], nor ? _mm256_xor_si256(acc, SPLAT(~0u)) : acc);
+        }
+    }
+}
+
+bool q7_batch_avx2_has(q7_op op, q7_shape shape)
+{
+    (void)shape;
+    return op.kind != OPK_MOVFSV && op.kind != OPK_MOVVFS;
+}
+
+size_t q7_batch_avx2(const q7_leaf *leaf, q7_op op, size_t n,
+                     const uint32_t *const in[], uint32_t *const out[])
+{
+    uint32_t field = ones(leaf->field_bits);
+    bool ord = leaf->shape == Q7_SHAPE_ORD;
+    switch (op.kind) {
+    case OPK_FCMP16: fcmp16(n, in, out, op.rel, op.gated, ord, field); break;
+    case OPK_FCMP32: fcmp32(n, in, out, op.rel, op.gated, ord, field); break;
+    case OPK_ICMP: icmp(n, in, out, op.width, op.rel, field); break;
+    case OPK_CLASS16: classify(n, in, out, true); break;
+    case OPK_CLASS32: classify(n, in, out, false); break;
+    case OPK_MASK: vbool_logic(n, in, out, op.rel); break;
+    case OPK_BR: br_logic(n, in, out, op.rel); break;
+    case OPK_BITKILLT: bitkill(n, in, out, true, op.width); break;
+    case OPK_BITKILLF: bitkill(n, in, out, false, op.width); break;
+    case OPK_EXTBI: extbi(n, in, out, op.width, field); break;
+    case OPK_INJBI: injbi(n, in, out); break;
+    case OPK_BORFS: reduce8(n, in, out, false); break;
+    case OPK_BNORFS: reduce8(n, in, out, true); break;
+    default: return 0;
+    }
+    return n & ~(size_t)7;
+}

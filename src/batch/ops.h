@@ -1,0 +1,44 @@
+/*
+ * The batch kernels' view of a leaf: the operation its leaf-table semantics
+ * names (q7_f16_lt, q7_lt_i16, q7_andb, ...), decoded once from the table
+ * itself (ops.c), so a new row that reuses an operation gets its kernel.
+ */
+#ifndef Q7_BATCH_OPS_H
+#define Q7_BATCH_OPS_H
+
+#include <stdint.h>
+
+#include "q7pred.h"
+
+enum q7_op_kind {
+    OPK_FCMP16, OPK_FCMP32,     /* IEEE compare; rel = OPR_EQ..OPR_ULE */
+    OPK_ICMP,                   /* integer compare; width = sign-bias width */
+    OPK_CLASS16, OPK_CLASS32,   /* 8-bit class mask */
+    OPK_MASK,                   /* 64-bit vbool logic; rel = OPM_* */
+    OPK_BR,                     /* 1-bit BR logic; rel = OPM_* */
+    OPK_BITKILLT, OPK_BITKILLF, /* width = mask width */
+    OPK_EXTBI,                  /* width = lane bits */
+    OPK_INJBI,
+    OPK_BORFS, OPK_BNORFS,
+    OPK_MOVFSV, OPK_MOVVFS
+};
+
+enum q7_op_rel {
+    OPR_EQ, OPR_LT, OPR_LE, OPR_UN, OPR_UEQ, OPR_ULT, OPR_ULE, /* fp */
+    OPR_NEQ, OPR_LTU, OPR_LEU                                  /* int (with EQ, LT, LE) */
+};
+
+enum q7_op_mask { OPM_AND, OPM_OR, OPM_XOR, OPM_ANDNOT, OPM_ORNOT, OPM_NOT };
+
+typedef struct q7_op {
+    uint8_t kind, rel, width;
+    bool gated;                 /* q7_gate(C, ...): result only if C bit 0 */
+} q7_op;
+
+/* The operation of a leaf of the table. */
+q7_op q7_batch_op(const q7_leaf *leaf);
+
+/* The names of the fp relations, for messages and tests. */
+static inline bool q7_op_unordered(unsigned rel) { return rel >= OPR_UN && rel <= OPR_ULE; }
+
+#endif

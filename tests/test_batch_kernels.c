@@ -1,0 +1,158 @@
+/*
+ * Every batch path the CPU has (avx512, avx2, portable) equals the scalar
+ * leaf (leaf->eval) call for call: every leaf on random words and IEEE /
+ * integer edge values (odd batch sizes exercise the tails); exhaustively
+ * for fp16 classify and the 8-bit compares; strided for fp16 and int16
+ * pairs (every B against a spread of A); sampled for fp32.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "q7pred_batch.h"
+
+static const char *const paths[] = { "avx512", "avx2", "portable" };
+
+/* Edge values: fp16 and fp32 zeros, denormal bounds, normals, inf, qNaN and
+ * sNaN of both signs, plus integer lane bounds and words above the lane. */
+static const uint32_t edges[] = {
+    0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x83ff, 0x0400, 0x8400, 0x3c00, 0xbc00, 0x7bff, 0xfbff,
+    0x7c00, 0xfc00, 0x7c01, 0xfc01, 0x7dff, 0x7e00, 0xfe00, 0x7fff, 0xffff, 0xc000, 0x3555,
+    0x00000000, 0x80000000, 0x00000001, 0x807fffff, 0x00800000, 0x3f800000, 0xbf800000,
+    0x7f7fffff, 0x7f800000, 0xff800000, 0x7f800001, 0xff800001, 0x7fbfffff, 0x7fc00000,
+    0xffc00000, 0x7fffffff, 0xffffffff, 0x0000007f, 0x00000080, 0x000000ff, 0x00000100,
+    0x00007fff, 0x00010000, 0x12345678, 0xfffe7c00, 0x00017e00,
+};
+enum { NEDGES = sizeof edges / sizeof edges[0] };
+
+static uint32_t rng_state = 12345;
+static uint32_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 17;
+    rng_state ^= rng_state << 5;
+    return rng_state;
+}
+
+/* A word for operand position k: an edge, a small lane value or random. */
+static uint32_t operand(size_t k)
+{
+    switch (rnd() % 4) {
+    case 0: return edges[(k + rnd()) % NEDGES];
+    case 1: return rnd() & 0xffff;
+    case 2: return rnd() & 0xff;
+    default: return rnd();
+    }
+}
+
+enum { N = 1037 };
+static uint32_t inw[Q7_MAX_WORDS][N], outw[Q7_MAX_WORDS][N];
+
+/* Runs the batch on inw and checks every call against leaf->eval. */
+static void check_batch(const q7_leaf *leaf, size_t n, const char *path)
+{
+    const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+    const uint32_t *in[Q7_MAX_WORDS];
+    uint32_t *out[Q7_MAX_WORDS];
+    for (unsigned w = 0; w < Q7_MAX_WORDS; w++) in[w] = inw[w], out[w] = outw[w];
+    memset(outw, 0xa5, sizeof outw);
+    q7_leaf_eval_batch(leaf, n, in, out);
+    int reported = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a[Q7_MAX_WORDS], want[Q7_MAX_WORDS];
+        for (unsigned w = 0; w < sh->in_words; w++) a[w] = inw[w][i];
+        leaf->eval(a, want);
+        for (unsigned w = 0; w < sh->out_words; w++) {
+            if (outw[w][i] == want[w]) continue;
+            if (reported++ < 3)
+                CHECK_EQF(outw[w][i], want[w], "%s path %s call %zu word %u in 0x%x 0x%x 0x%x",
+                          leaf->suffix, path, i, w, a[0], a[1], sh->in_words > 2 ? a[2] : 0);
+            else
+                check_failures++;
+        }
+    }
+    check_count++;
+}
+
+static void random_batches(const char *path)
+{
+    for (size_t l = 0; l < q7_leaf_count(); l++) {
+        const q7_leaf *leaf = q7_leaf_at(l);
+        const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+        for (int round = 0; round < 3; round++) {
+            for (unsigned w = 0; w < sh->in_words; w++)
+                for (size_t i = 0; i < N; i++) inw[w][i] = operand(i);
+            /* sizes around the vector widths and a large odd one */
+            static const size_t sizes[] = { 0, 1, 7, 8, 9, 15, 16, 17, 33, N };
+            for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) check_batch(leaf, sizes[s], path);
+        }
+        /* every pair of edges, for the two-operand leaves */
+        if (sh->in_words >= 2 && sh->in_words <= 3) {
+            size_t n = 0;
+            for (int x = 0; x < NEDGES; x++)
+                for (int y = 0; y < NEDGES && n < N; y++, n++) {
+                    inw[0][n] = edges[x], inw[1][n] = edges[y], inw[2][n] = (uint32_t)(x + y);
+                }
+            check_batch(leaf, n, path);
+        }
+    }
+}
+
+/* Exhaustive over 2^16 inputs: fp16 classify, and every 8-bit pair of the
+ * 8-bit compares and FS compares. */
+static void exhaustive16(const char *path)
+{
+    static uint32_t a[65536], b[65536], r[2][65536];
+    for (size_t l = 0; l < q7_leaf_count(); l++) {
+        const q7_leaf *leaf = q7_leaf_at(l);
+        bool classify16 = leaf->family == Q7_FAMILY_CLASSIFY && leaf->operand_bits == 16;
+        bool pairs8 = (leaf->family == Q7_FAMILY_INT_COMPARE || leaf->family == Q7_FAMILY_FS_BANK)
+                      && leaf->shape == Q7_SHAPE_BIN && leaf->operand_bits == 8;
+        if (!classify16 && !pairs8) continue;
+        for (uint32_t i = 0; i < 65536; i++) {
+            a[i] = classify16 ? i : i >> 8;
+            b[i] = i & 0xff;
+        }
+        const uint32_t *in[2] = { a, b };
+        uint32_t *out[2] = { r[0], r[1] };
+        q7_leaf_eval_batch(leaf, 65536, in, out);
+        uint64_t bad = 0;
+        for (uint32_t i = 0; i < 65536; i++) {
+            uint32_t x[2] = { a[i], b[i] }, want[2];
+            leaf->eval(x, want);
+            if (r[0][i] != want[0] && bad++ == 0)
+                CHECK_EQF(r[0][i], want[0], "%s path %s input %u", leaf->suffix, path, i);
+        }
+        CHECK_EQF(bad, 0, "%s path %s: exhaustive mismatches", leaf->suffix, path);
+    }
+}
+
+int main(void)
+{
+    int ran = 0;
+    for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++) {
+        if (!q7_batch_path_supported(paths[p])) {
+            printf("path %s: not supported by this CPU, skipped\n", paths[p]);
+            continue;
+        }
+        CHECK(q7_batch_select(paths[p]));
+        CHECK(strcmp(q7_batch_path(), paths[p]) == 0);
+        /* a SIMD path must really have kernels for the compare families */
+        if (strcmp(paths[p], "portable") != 0) {
+            CHECK(q7_batch_has_kernel(q7_leaf_find("olt_1_1_16f_16f")));
+            CHECK(q7_batch_has_kernel(q7_leaf_find("ule_1_4_32f_32f_4f_t")));
+            CHECK(q7_batch_has_kernel(q7_leaf_find("lt_2_16_16")));
+            CHECK(q7_batch_has_kernel(q7_leaf_find("clsfy_32f_32f")));
+        } else {
+            CHECK(!q7_batch_has_kernel(q7_leaf_find("olt_1_1_16f_16f")));
+        }
+        random_batches(paths[p]);
+        exhaustive16(paths[p]);
+        printf("path %s: checked\n", paths[p]);
+        ran++;
+    }
+    CHECK(ran >= 1);
+    CHECK(!q7_batch_select("avx9000"));
+    CHECK(q7_batch_select("auto"));
+    return check_status("batch_kernels");
+}
