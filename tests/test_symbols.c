@@ -1,0 +1,206 @@
+/*
+ * The ABI surface of libq7pred.so (DECISIONS.md §1): every one of the 86
+ * leaves resolves with dlsym, inside the shared library itself; every name
+ * the shipped library does not export is absent here too; and the dynamic
+ * symbol table defines the 86 leaves and the q7_* / q7v_* clean API,
+ * nothing else.
+ * The absent names are generated here from DECISIONS.md's rules, not taken
+ * from the CLI's list.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <string.h>
+
+#include "check.h"
+#include "q7pred.h"
+#include "q7so.h"
+
+/* The 86 suffixes, written out from DECISIONS.md §1's table (not from the
+ * leaf table under test). */
+static const char *const int_ops[] = { "lt", "ltu", "le", "leu", "eq", "neq" };
+static const char *const int_widths[] = { "1_8_8", "2_16_16", "4_32_32" };
+static const char *const ord_ops[] = { "oeq", "olt", "ole" };
+static const char *const un_ops[] = { "un", "ueq", "ult", "ule" };
+static const char *const fp_forms[] = { "1_1_16f_16f", "1_2_16f_16f", "1_4_32f_32f" };
+static const char *const fixed[] = {
+    "clsfy_16f_16f", "clsfy_32f_32f",
+    "andb_64_64_64", "orb_64_64_64", "xorb_64_64_64", "andnotb_64_64_64", "ornotb_64_64_64",
+    "notb_64_64", "notb1_1_1", "andnotb1_1_1_1", "ornotb1_1_1_1",
+    "bitkillt_8_1", "bitkillt_16_2", "bitkillt_32_4",
+    "bitkillf_16_1", "bitkillf_16_2", "bitkillf_32_4",
+    "extbi_1_8_32", "extbi_2_16_32", "extbi_4_32_32", "injbi_8_8_1_32",
+    "movfsv_64_64_64_64_64_64_64_64_512", "movvfs_512_64_64_64_64_64_64_64_64",
+    "borfs_2n_64_64_64_64_64_64_64_64_64", "bnorfs_2n_64_64_64_64_64_64_64_64_64",
+};
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static char present[128][64];
+static size_t npresent;
+
+static void add(char (*list)[64], size_t *n, const char *a, const char *b, const char *c)
+{
+    snprintf(list[(*n)++], 64, "%s%s%s%s%s", a, b ? "_" : "", b ? b : "", c ? "_" : "", c ? c : "");
+}
+
+static void build_present(void)
+{
+    for (size_t i = 0; i < N(int_ops); i++)
+        for (size_t w = 0; w < N(int_widths); w++) add(present, &npresent, int_ops[i], int_widths[w], NULL);
+    for (size_t f = 0; f < N(fp_forms); f++) {
+        for (size_t i = 0; i < N(ord_ops); i++) add(present, &npresent, ord_ops[i], fp_forms[f], NULL);
+        for (size_t i = 0; i < N(un_ops); i++) add(present, &npresent, un_ops[i], fp_forms[f], NULL);
+    }
+    for (size_t i = 0; i < N(ord_ops) + N(un_ops); i++) {
+        const char *op = i < N(ord_ops) ? ord_ops[i] : un_ops[i - N(ord_ops)];
+        add(present, &npresent, op, "1_2_16f_16f", "2f_t");
+        add(present, &npresent, op, "1_4_32f_32f", "4f_t");
+    }
+    for (size_t i = 0; i < N(fixed); i++) add(present, &npresent, fixed[i], NULL, NULL);
+    for (int n = 0; n < 8; n++) {
+        char name[32];
+        snprintf(name, sizeof name, "fs%dltu_64_8_8", n);
+        add(present, &npresent, name, NULL, NULL);
+    }
+}
+
+/* DECISIONS.md §1: any *_1_4_16f_16f (bare and as a tail), any _1_1
+ * predicated tail (fp16 and fp32, whatever its predicate field), bitkillf_8_1,
+ * bitkillt_16_1. */
+static char absent[128][64];
+static size_t nabsent;
+
+static void build_absent(void)
+{
+    static const char *const tails[] = { "1f_t", "2f_t", "4f_t" };
+    for (size_t i = 0; i < N(ord_ops) + N(un_ops); i++) {
+        const char *op = i < N(ord_ops) ? ord_ops[i] : un_ops[i - N(ord_ops)];
+        add(absent, &nabsent, op, "1_4_16f_16f", NULL);
+        for (size_t t = 0; t < N(tails); t++) {
+            add(absent, &nabsent, op, "1_4_16f_16f", tails[t]);
+            add(absent, &nabsent, op, "1_1_16f_16f", tails[t]);
+            add(absent, &nabsent, op, "1_1_32f_32f", tails[t]);
+        }
+    }
+    add(absent, &nabsent, "bitkillf_8_1", NULL, NULL);
+    add(absent, &nabsent, "bitkillt_16_1", NULL, NULL);
+}
+
+static void check_present(void *so)
+{
+    CHECK_EQ(npresent, 86);
+    CHECK_EQ(q7_leaf_count(), 86);
+    for (size_t i = 0; i < npresent; i++) {
+        char sym[96];
+        snprintf(sym, sizeof sym, "module__xdref_%s", present[i]);
+        void *p = dlsym(so, sym);
+        CHECK_EQF(p != NULL, 1, "dlsym(%s)", sym);
+        Dl_info info;
+        /* defined by libq7pred.so itself, not found elsewhere */
+        if (p && dladdr(p, &info) && info.dli_fname) {
+            const char *base = strrchr(info.dli_fname, '/');
+            CHECK_EQF(strcmp(base ? base + 1 : info.dli_fname, "libq7pred.so"), 0,
+                      "%s defined in %s", sym, info.dli_fname);
+        }
+        /* and the registry knows it under the same name */
+        const q7_leaf *l = q7_leaf_find(present[i]);
+        CHECK_EQF(l != NULL, 1, "registry has %s", present[i]);
+        if (l) CHECK_EQF(strcmp(l->symbol, sym), 0, "registry symbol of %s", present[i]);
+    }
+}
+
+static void check_absent(void *so)
+{
+    for (size_t i = 0; i < nabsent; i++) {
+        char sym[96];
+        snprintf(sym, sizeof sym, "module__xdref_%s", absent[i]);
+        CHECK_EQF(dlsym(so, sym) == NULL, 1, "%s must not exist", sym);
+        CHECK_EQF(q7_leaf_find(absent[i]) == NULL, 1, "registry must not have %s", absent[i]);
+    }
+    printf("%zu present, %zu absent names checked\n", npresent, nabsent);
+}
+
+static bool file_declares(const char *path, const char *pattern)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return false;
+    char line[1024];
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f)) {
+        const char *p = strstr(line, pattern);
+        found = p && (p == line || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'));
+    }
+    fclose(f);
+    return found;
+}
+
+/* Is `name` declared as a function in a public header, include/ *.h? */
+static bool declared_in_headers(const char *name)
+{
+    const char *src = getenv("SRCDIR");
+    char dir[4096], path[4400], pattern[300];
+    snprintf(dir, sizeof dir, "%s/include", src && *src ? src : ".");
+    snprintf(pattern, sizeof pattern, "%s(", name);
+    DIR *d = opendir(dir);
+    if (!d) return false;
+    bool found = false;
+    for (struct dirent *e; !found && (e = readdir(d));) {
+        size_t n = strlen(e->d_name);
+        if (n < 3 || strcmp(e->d_name + n - 2, ".h") != 0) continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        found = file_declares(path, pattern);
+    }
+    closedir(d);
+    return found;
+}
+
+/* nm -D --defined-only: the 86 leaves and the clean API (q7_*, and the
+ * vector level's q7v_*), nothing else. */
+static void check_dynamic_table(void)
+{
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "nm -D --defined-only '%s'", q7so_path());
+    FILE *p = popen(cmd, "r");
+    CHECK(p != NULL);
+    if (!p) return;
+    char line[512];
+    size_t leaves = 0, api = 0, other = 0;
+    while (fgets(line, sizeof line, p)) {
+        char addr[64], type[8], name[256];
+        if (sscanf(line, "%63s %7s %255s", addr, type, name) != 3) continue;
+        if (strncmp(name, "module__xdref_", 14) == 0) {
+            bool known = false;
+            for (size_t i = 0; i < npresent && !known; i++) known = strcmp(name + 14, present[i]) == 0;
+            CHECK_EQF(known, 1, "exported leaf %s is one of the 86", name);
+            leaves++;
+        } else if (strncmp(name, "q7_", 3) == 0) {
+            CHECK_EQF(declared_in_headers(name), 1, "exported %s is declared in include/", name);
+            api++;
+        } else if (strncmp(name, "q7v_", 4) == 0) {
+            /* the vector level's API (<q7pred_vec.h>; many of its
+             * declarations are generated from q7pred_vecops.def) */
+            api++;
+        } else {
+            fprintf(stderr, "unexpected exported symbol: %s", line);
+            other++;
+        }
+    }
+    int rc = pclose(p);
+    CHECK_EQF(rc, 0, "%s exits 0", cmd);
+    CHECK_EQ(leaves, 86);
+    CHECK(api > 0);
+    CHECK_EQ(other, 0);
+    printf("nm: %zu leaves, %zu API functions, %zu other\n", leaves, api, other);
+}
+
+int main(void)
+{
+    build_present();
+    build_absent();
+    void *so = q7so_open();
+    check_present(so);
+    check_absent(so);
+    check_dynamic_table();
+    dlclose(so);
+    return check_status("symbols");
+}
