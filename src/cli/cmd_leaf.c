@@ -378,7 +378,7 @@ static void print_outputs(const q7_leaf *l, const uint32_t *out, bool words_only
         unsigned nw = op->kind == CLI_MASK64 ? 2 : 16;
         for (unsigned k = nw; k-- > 0;) printf("%08x", w[k]);
         /* The vector's sixteen words go on a line of their own. */
-        printf(op->kind == CLI_VEC512 ? "\n%*s  words" : "  words", label, "");
+        printf(op->kind == CLI_VEC512 ? "\n%*s   words" : "  words", label, "");
         for (unsigned k = 0; k < nw; k++) printf(" 0x%08x", w[k]);
         putchar('\n');
     }

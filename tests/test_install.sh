@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# `make install PREFIX=<tmp>`, then a small C program built against the
+# installed copy with pkg-config (PKG_CONFIG_PATH=<tmp>/lib/pkgconfig),
+# linked shared and static, run; and the installed CLI run.
+set -euo pipefail
+cd "$SRCDIR"
+command -v pkg-config >/dev/null || {
+    echo "FAIL: pkg-config is not installed (apt-get install pkg-config; .ci/run does)" >&2; exit 1; }
+CC=${CC:-cc}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+prefix=$tmp/prefix
+
+# A sub-make of its own: not part of the make that runs the tests.
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory BUILD="${BUILD:-build}" \
+    PREFIX="$prefix" install >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; exit 1; }
+for f in lib/libq7pred.so lib/libq7pred.a include/q7pred.h include/q7pred_xdref.h \
+         include/q7pred_leaves.def bin/q7pred lib/pkgconfig/q7pred.pc; do
+    [ -e "$prefix/$f" ] || { echo "FAIL: make install did not install $f" >&2; exit 1; }
+done
+
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+pkg-config --exists q7pred || { echo "FAIL: pkg-config does not find q7pred" >&2; exit 1; }
+[ "$(pkg-config --modversion q7pred)" = "$("$prefix/bin/q7pred" --version | cut -d' ' -f2)" ] || {
+    echo "FAIL: q7pred.pc version differs from q7pred --version" >&2; exit 1; }
+
+# Values from the spec: §10 and TABLES.md §4.5, through the clean API, the
+# ABI and the registry.
+cat > "$tmp/prog.c" <<'EOF'
+#include <stdio.h>
+#include <q7pred.h>
+#include <q7pred_xdref.h>
+
+int main(void)
+{
+    uint32_t aux = 7, r = 7, u = 7;
+    module__xdref_olt_1_1_16f_16f(NULL, 0xc000, 0x3c00, &aux, &r);
+    module__xdref_ltu_2_16_16(NULL, 0x8000, 0x0001, &u);
+    const q7_leaf *l = q7_leaf_find("clsfy_16f_16f");
+    uint32_t in[Q7_MAX_WORDS] = { 0x7c01 }, out[Q7_MAX_WORDS] = { 0 };
+    if (l) l->eval(in, out);
+    printf("%d %u %u %u 0x%02x 0x%02x %zu\n", q7_f16_lt(0xc000, 0x3c00), r, aux, u,
+           q7_f16_classify(0x7e00), out[0], q7_leaf_count());
+    return 0;
+}
+EOF
+want="1 1 0 0 0x20 0x60 86"
+# shellcheck disable=SC2046
+$CC -std=c11 -Wall -Wextra -Werror -o "$tmp/prog" "$tmp/prog.c" $(pkg-config --cflags --libs q7pred) \
+    -Wl,-rpath,"$prefix/lib"
+got=$("$tmp/prog")
+[ "$got" = "$want" ] || { echo "FAIL: shared: got '$got', want '$want'" >&2; exit 1; }
+ldd "$tmp/prog" | grep -q "$prefix/lib/libq7pred.so" || {
+    echo "FAIL: prog is not linked against the installed libq7pred.so" >&2; ldd "$tmp/prog"; exit 1; }
+echo "shared: $got"
+
+# shellcheck disable=SC2046
+$CC -std=c11 -Wall -Wextra -Werror -o "$tmp/prog-static" "$tmp/prog.c" $(pkg-config --cflags q7pred) \
+    "$prefix/lib/libq7pred.a" $(pkg-config --libs-only-other --static q7pred)
+got=$("$tmp/prog-static")
+[ "$got" = "$want" ] || { echo "FAIL: static: got '$got', want '$want'" >&2; exit 1; }
+echo "static: $got"
+
+"$prefix/bin/q7pred" call lt_2_16_16 0x8000 1 | grep -qx 'result = 0x3' || {
+    echo "FAIL: the installed q7pred call" >&2; exit 1; }
+echo "PASS: install to $prefix, pkg-config, shared and static link, installed CLI"
