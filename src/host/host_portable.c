@@ -7,24 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host.h"
-
-static const char *forced;
-
-bool q7_host_select(const char *path)
-{
-    if (strcmp(path, "auto") == 0) forced = NULL;
-    else if (strcmp(path, "portable") == 0) forced = "portable";
-    else return false;
-    return true;
-}
-
-const char *q7_host_path(void)
-{
-    const char *env = getenv("Q7PRED_HOST");
-    if (forced || (env && strcmp(env, "portable") == 0)) return "portable";
-    return "portable";
-}
+#include "host_impl.h"
 
 /* Exact widening of an fp16 pattern to a float (every fp16 is a float). */
 static float widen_f16(uint32_t h)
@@ -182,20 +165,14 @@ void q7_host_eval(const q7_leaf *leaf, const uint32_t *in, uint32_t *out)
     }
 }
 
-void q7_host_eval_batch(const q7_leaf *leaf, size_t n,
-                        const uint32_t *const in[], uint32_t *const out[])
+void host_portable_eval_batch(const q7_leaf *leaf, size_t from, size_t n,
+                              const uint32_t *const in[], uint32_t *const out[])
 {
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
     uint32_t a[Q7_MAX_WORDS], r[Q7_MAX_WORDS];
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = from; i < n; i++) {
         for (unsigned w = 0; w < sh->in_words; w++) a[w] = in[w][i];
         q7_host_eval(leaf, a, r);
         for (unsigned w = 0; w < sh->out_words; w++) out[w][i] = r[w];
     }
-}
-
-bool q7_host_sweep_vs_model(const q7_leaf *leaf, uint64_t lo, uint64_t hi, q7_sweep_result *r)
-{
-    (void)leaf; (void)lo; (void)hi; (void)r;
-    return false;
 }

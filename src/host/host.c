@@ -1,0 +1,160 @@
+/*
+ * The host oracle's front: path selection (AVX-512 + F16C, AVX2 + F16C,
+ * portable), the leaf's host reading, and dispatch of batches and sweeps.
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host_impl.h"
+
+static const char *const path_names[HOST_PATH_COUNT] = { "avx512bw+f16c", "avx2+f16c", "portable" };
+static const char *const path_short[HOST_PATH_COUNT] = { "avx512", "avx2", "portable" };
+
+/* -1: not forced (Q7PRED_HOST, else the best path). Written only by
+ * q7_host_select, read by every batch, hence atomic. */
+static _Atomic int forced = -1;
+static _Atomic int from_env = -2;         /* -2: not read yet, -1: unset/unknown */
+
+bool host_path_supported(enum host_path p)
+{
+    __builtin_cpu_init();
+    switch (p) {
+    case HOST_AVX512:
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+               && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq")
+               && __builtin_cpu_supports("f16c") && __builtin_cpu_supports("popcnt");
+    case HOST_AVX2:
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c")
+               && __builtin_cpu_supports("popcnt");
+    default:
+        return true;
+    }
+}
+
+const char *host_path_name(enum host_path p) { return path_names[p]; }
+
+static int path_by_name(const char *name)
+{
+    for (int p = 0; name && p < HOST_PATH_COUNT; p++)
+        if (strcmp(name, path_names[p]) == 0 || strcmp(name, path_short[p]) == 0) return p;
+    return -1;
+}
+
+static enum host_path best_path(void)
+{
+    for (int p = 0; p < HOST_PATH_COUNT; p++)
+        if (host_path_supported((enum host_path)p)) return (enum host_path)p;
+    return HOST_PORTABLE;
+}
+
+enum host_path host_path_now(void)
+{
+    int p = atomic_load_explicit(&forced, memory_order_relaxed);
+    if (p >= 0) return (enum host_path)p;
+    int e = atomic_load_explicit(&from_env, memory_order_relaxed);
+    if (e == -2) {
+        e = path_by_name(getenv("Q7PRED_HOST"));
+        if (e >= 0 && !host_path_supported((enum host_path)e)) e = -1;
+        atomic_store_explicit(&from_env, e, memory_order_relaxed);
+    }
+    return e >= 0 ? (enum host_path)e : best_path();
+}
+
+bool q7_host_select(const char *path)
+{
+    if (path && strcmp(path, "auto") == 0) {
+        atomic_store_explicit(&forced, -1, memory_order_relaxed);
+        return true;
+    }
+    int p = path_by_name(path);
+    if (p < 0 || !host_path_supported((enum host_path)p)) return false;
+    atomic_store_explicit(&forced, p, memory_order_relaxed);
+    return true;
+}
+
+const char *q7_host_path(void) { return path_names[host_path_now()]; }
+
+/* ------------------------------------------------- the host's reading */
+
+static bool prefix(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+static int fp_pred(const char *s)
+{
+    static const char *const names[HF_COUNT] = { "oeq_", "olt_", "ole_", "un_", "ueq_", "ult_", "ule_" };
+    for (int p = 0; p < HF_COUNT; p++)
+        if (prefix(s, names[p])) return p;
+    return -1;
+}
+
+static int int_pred(const char *s)
+{
+    static const char *const names[HI_COUNT] = { "eq_", "neq_", "lt_", "le_", "ltu_", "leu_" };
+    for (int p = 0; p < HI_COUNT; p++)
+        if (prefix(s, names[p])) return p;
+    return -1;
+}
+
+static int mask_op(const char *s)
+{
+    if (prefix(s, "andnotb_")) return HM_ANDNOT;
+    if (prefix(s, "ornotb_")) return HM_ORNOT;
+    if (prefix(s, "andb_")) return HM_AND;
+    if (prefix(s, "orb_")) return HM_OR;
+    if (prefix(s, "xorb_")) return HM_XOR;
+    if (prefix(s, "notb_")) return HM_NOT;
+    return -1;
+}
+
+host_op host_op_of(const q7_leaf *leaf)
+{
+    host_op op = { HK_OTHER, 0, leaf->operand_bits, (uint32_t)((1ull << leaf->field_bits) - 1),
+                   leaf->family == Q7_FAMILY_FP_TAIL, leaf->shape == Q7_SHAPE_ORD };
+    const char *s = leaf->suffix;
+    switch (leaf->family) {
+    case Q7_FAMILY_FP_COMPARE:
+    case Q7_FAMILY_FP_TAIL:
+        if ((op.pred = fp_pred(s)) >= 0) op.kind = HK_FCMP;
+        break;
+    case Q7_FAMILY_INT_COMPARE:
+        if ((op.pred = int_pred(s)) >= 0 && leaf->shape == Q7_SHAPE_BIN) op.kind = HK_ICMP;
+        break;
+    case Q7_FAMILY_FS_BANK:                 /* fsNltu: an unsigned byte compare */
+        if (leaf->shape == Q7_SHAPE_BIN) op.kind = HK_ICMP, op.pred = HI_LTU;
+        break;
+    case Q7_FAMILY_CLASSIFY:
+        op.kind = HK_CLASS;
+        break;
+    case Q7_FAMILY_MASK_LOGIC:
+        if ((leaf->shape == Q7_SHAPE_M2 || leaf->shape == Q7_SHAPE_M1) && (op.pred = mask_op(s)) >= 0)
+            op.kind = HK_MASK;
+        break;
+    case Q7_FAMILY_BIT_SPREAD:
+        op.kind = leaf->shape == Q7_SHAPE_VEC2FS ? HK_VEC2FS : HK_FS2VEC;
+        break;
+    default:
+        break;
+    }
+    return op;
+}
+
+/* ----------------------------------------------------------- dispatch */
+
+void q7_host_eval_batch(const q7_leaf *leaf, size_t n,
+                        const uint32_t *const in[], uint32_t *const out[])
+{
+    host_op op = host_op_of(leaf);
+    size_t done = 0;
+    switch (host_path_now()) {
+    case HOST_AVX512: done = host_avx512_eval_batch(leaf, op, n, in, out); break;
+    case HOST_AVX2: done = host_avx2_eval_batch(leaf, op, n, in, out); break;
+    default: break;
+    }
+    host_portable_eval_batch(leaf, done, n, in, out);
+}
+
+bool q7_host_sweep_vs_model(const q7_leaf *leaf, uint64_t lo, uint64_t hi, q7_sweep_result *r)
+{
+    if (host_path_now() != HOST_AVX512) return false;
+    return host_avx512_sweep(leaf, leaf, lo, hi, r);
+}

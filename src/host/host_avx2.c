@@ -1,0 +1,60 @@
+/*
+ * The host oracle's AVX2 batch path (+F16C): 8 calls per step, whole steps
+ * only (the dispatcher finishes the tail on the portable path).
+ */
+#include "host_simd.h"
+
+#define FOR_STEPS(n) for (size_t i = 0; i + 8 <= (n); i += 8)
+#define LD(p) _mm256_loadu_si256((const __m256i *)((p) + i))
+#define ST(p, v) _mm256_storeu_si256((__m256i *)((p) + i), (v))
+#define SPLAT(x) _mm256_set1_epi32((int)(x))
+
+H_AVX2 H_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
+                                host_op op, int pred, bool half)
+{
+    FOR_STEPS(n) {
+        __m256i t = h256_fcmp(h256_value(LD(in[0]), half), h256_value(LD(in[1]), half), pred);
+        if (op.gated) t = _mm256_and_si256(t, _mm256_cmpeq_epi32(_mm256_and_si256(LD(in[2]), SPLAT(1)), SPLAT(1)));
+        ST(out[0], _mm256_and_si256(t, SPLAT(op.field)));
+        if (op.ord) ST(out[1], _mm256_setzero_si256());
+    }
+}
+
+#define BY_FPRED(CALL)                                      \
+    switch (op.pred) {                                      \
+    case HF_OEQ: { enum { P = HF_OEQ }; CALL; } break;      \
+    case HF_OLT: { enum { P = HF_OLT }; CALL; } break;      \
+    case HF_OLE: { enum { P = HF_OLE }; CALL; } break;      \
+    case HF_UN: { enum { P = HF_UN }; CALL; } break;        \
+    case HF_UEQ: { enum { P = HF_UEQ }; CALL; } break;      \
+    case HF_ULT: { enum { P = HF_ULT }; CALL; } break;      \
+    default: { enum { P = HF_ULE }; CALL; } break;          \
+    }
+
+H_AVX2 static void fcmp(size_t n, const uint32_t *const in[], uint32_t *const out[], host_op op)
+{
+    if (op.lane == 16) BY_FPRED(fcmp_steps(n, in, out, op, P, true))
+    else BY_FPRED(fcmp_steps(n, in, out, op, P, false))
+}
+
+H_AVX2 static void icmp(size_t n, const uint32_t *const in[], uint32_t *const out[], host_op op)
+{
+    FOR_STEPS(n) ST(out[0], _mm256_and_si256(h256_icmp(LD(in[0]), LD(in[1]), op.lane, op.pred), SPLAT(op.field)));
+}
+
+H_AVX2 static void classify(size_t n, const uint32_t *const in[], uint32_t *const out[], bool half)
+{
+    FOR_STEPS(n) ST(out[0], h256_class(LD(in[0]), half));
+}
+
+size_t host_avx2_eval_batch(const q7_leaf *leaf, host_op op, size_t n,
+                            const uint32_t *const in[], uint32_t *const out[])
+{
+    switch (op.kind) {
+    case HK_FCMP: fcmp(n, in, out, op); break;
+    case HK_ICMP: icmp(n, in, out, op); break;
+    case HK_CLASS: classify(n, in, out, leaf->operand_bits == 16); break;
+    default: return 0;
+    }
+    return n & ~(size_t)7;
+}

@@ -1,0 +1,194 @@
+/*
+ * Fused exhaustive sweeps on AVX-512: cases [lo, hi) of q7_exhaustive_case
+ * generated in registers, the model side (src/batch/simd_model.h, integer
+ * IEEE order) and the host side (host_simd.h, the hardware) computed on the
+ * same lanes, their truth masks xor'd; a set bit is a mismatch, counted by
+ * popcount and located for the first few. Nothing is materialised.
+ *
+ * Both sides write a leaf's result word as its truth replicated into the
+ * leaf's field (0 / all-ones of field_bits), so comparing truth masks is
+ * comparing result words; classify compares the 8-bit class values.
+ *
+ * Binary spaces walk rows: A = case >> w fixed per row (its key, NaN flag
+ * and widened float hoisted), B over the row in steps of 32 (16-bit lanes)
+ * or 16 (32-bit lanes).
+ */
+#include <stdatomic.h>
+
+#include "batch/simd_model.h"
+#include "host_simd.h"
+#include "verify/exhaustive.h"
+
+#define H_SWEEP __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,f16c,popcnt,bmi2")))
+
+/* The test hook: one case whose model result the kernels flip, so a test
+ * sees the real kernel count and locate a mismatch. Never set in use. */
+static _Atomic uint64_t flip_case = UINT64_MAX;
+void host_sweep_test_flip(uint64_t case_index) { flip_case = case_index; }
+
+/* The flipped case as (step start, lane bit) for steps of `width`. */
+typedef struct probe { uint64_t step; uint32_t lanes; } probe;
+static probe probe_for(unsigned width)
+{
+    uint64_t c = flip_case;
+    probe p = { c == UINT64_MAX ? UINT64_MAX : c & ~(uint64_t)(width - 1), 1u << (c & (width - 1)) };
+    return p;
+}
+
+/* Lanes of a step [s, s + width) that fall inside [from, to). */
+static inline uint32_t live_lanes(uint64_t s, unsigned width, uint64_t from, uint64_t to)
+{
+    uint32_t all = width == 32 ? ~0u : (1u << width) - 1, m = all;
+    if (s < from) m &= all << (from - s);
+    if (s + width > to) m &= all >> (s + width - to);
+    return m;
+}
+
+/* ------------------------------------------ fp16 compares, 32 per step */
+
+H_SWEEP static inline __attribute__((always_inline)) void
+f16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7_sweep_result *r)
+{
+    const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                                          15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    for (uint64_t row = lo >> 16; row <= (hi - 1) >> 16; row++) {
+        uint64_t from = row == lo >> 16 ? lo & 0xffff : 0;
+        uint64_t to = row == (hi - 1) >> 16 ? ((hi - 1) & 0xffff) + 1 : 0x10000;
+        __mmask32 nana;
+        __m512i ka = m512_f16key_x32(_mm512_set1_epi16((short)row), &nana);
+        __m512 fa = _mm512_cvtph_ps(_mm256_set1_epi16((short)row));
+        uint64_t base = row << 16;
+        for (uint64_t s = from & ~31ull; s < to; s += 32) {
+            __m512i b = _mm512_add_epi16(_mm512_set1_epi16((short)s), iota);
+            __mmask32 nanb;
+            __m512i kb = m512_f16key_x32(b, &nanb);
+            __mmask32 model = m512_frel_x32(ka, kb, nana | nanb, mrel);
+            __mmask16 h0 = h512_fcmp(fa, _mm512_cvtph_ps(_mm512_castsi512_si256(b)), hpred);
+            __mmask16 h1 = h512_fcmp(fa, _mm512_cvtph_ps(_mm512_extracti64x4_epi64(b, 1)), hpred);
+            __mmask32 diff = model ^ _mm512_kunpackw(h1, h0);
+            diff ^= base + s == p.step ? p.lanes : 0;
+            if (diff) {
+                diff &= live_lanes(s, 32, from, to);
+                if (diff) host_sweep_note(r, base + s, diff);
+            }
+        }
+    }
+}
+
+/* Instantiates a kernel per (constant) model relation and host predicate. */
+#define CASE7(v, NAME, CALL) \
+    case v: { enum { NAME = v }; CALL; } break;
+#define SWITCH_F(x, NAME, CALL)                                                        \
+    switch (x) {                                                                       \
+        CASE7(0, NAME, CALL) CASE7(1, NAME, CALL) CASE7(2, NAME, CALL) CASE7(3, NAME, CALL) \
+        CASE7(4, NAME, CALL) CASE7(5, NAME, CALL) CASE7(6, NAME, CALL)                 \
+    }
+_Static_assert(OPR_EQ == 0 && OPR_ULE == 6 && HF_OEQ == 0 && HF_ULE == 6, "fp relations 0..6");
+
+H_SWEEP static void f16cmp_sweep(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, q7_sweep_result *r)
+{
+    probe p = probe_for(32);
+    SWITCH_F(mrel, M, SWITCH_F(hpred, H, f16cmp_rows(lo, hi, M, H, p, r)))
+}
+
+/* ---------------------------------------- int16 compares, 32 per step */
+
+H_SWEEP static inline __attribute__((always_inline)) void
+i16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7_sweep_result *r)
+{
+    const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                                          15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    for (uint64_t row = lo >> 16; row <= (hi - 1) >> 16; row++) {
+        uint64_t from = row == lo >> 16 ? lo & 0xffff : 0;
+        uint64_t to = row == (hi - 1) >> 16 ? ((hi - 1) & 0xffff) + 1 : 0x10000;
+        __m512i a = _mm512_set1_epi16((short)row);
+        uint64_t base = row << 16;
+        for (uint64_t s = from & ~31ull; s < to; s += 32) {
+            __m512i b = _mm512_add_epi16(_mm512_set1_epi16((short)s), iota);
+            __mmask32 diff = m512_icmp16_x32(a, b, mrel) ^ h512_icmp16_x32(a, b, hpred);
+            diff ^= base + s == p.step ? p.lanes : 0;
+            if (diff) {
+                diff &= live_lanes(s, 32, from, to);
+                if (diff) host_sweep_note(r, base + s, diff);
+            }
+        }
+    }
+}
+
+#define SWITCH_MI(x, NAME, CALL)                                                          \
+    switch (x) {                                                                          \
+        CASE7(OPR_EQ, NAME, CALL) CASE7(OPR_NEQ, NAME, CALL) CASE7(OPR_LT, NAME, CALL)    \
+        CASE7(OPR_LE, NAME, CALL) CASE7(OPR_LTU, NAME, CALL) CASE7(OPR_LEU, NAME, CALL)   \
+    }
+#define SWITCH_HI(x, NAME, CALL)                                                          \
+    switch (x) {                                                                          \
+        CASE7(HI_EQ, NAME, CALL) CASE7(HI_NEQ, NAME, CALL) CASE7(HI_LT, NAME, CALL)       \
+        CASE7(HI_LE, NAME, CALL) CASE7(HI_LTU, NAME, CALL) CASE7(HI_LEU, NAME, CALL)      \
+    }
+
+H_SWEEP static void i16cmp_sweep(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, q7_sweep_result *r)
+{
+    probe p = probe_for(32);
+    SWITCH_MI(mrel, M, SWITCH_HI(hpred, H, i16cmp_rows(lo, hi, M, H, p, r)))
+}
+
+/* ---------------- 32-bit lanes, 16 per step: classify, 8-bit compares */
+
+enum word_kind { WK_CLASS16, WK_CLASS32, WK_ICMP8 };
+
+H_SWEEP static void word_sweep(uint64_t lo, uint64_t hi, enum word_kind kind, q7_op mop, host_op hop,
+                               q7_sweep_result *r)
+{
+    const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    probe p = probe_for(16);
+    for (uint64_t s = lo & ~15ull; s < hi; s += 16) {
+        __m512i idx = _mm512_add_epi32(_mm512_set1_epi32((int)(uint32_t)s), iota);
+        __mmask16 diff;
+        if (kind == WK_ICMP8) {
+            __m512i a = _mm512_srli_epi32(idx, 8), b = _mm512_and_si512(idx, _mm512_set1_epi32(0xff));
+            diff = m512_icmp_x16(a, b, mop.width, mop.rel) ^ h512_icmp(a, b, 8, hop.pred);
+        } else {
+            bool half = kind == WK_CLASS16;
+            diff = _mm512_cmpneq_epi32_mask(m512_class_x16(idx, half), h512_class(idx, half));
+        }
+        diff ^= s == p.step ? (__mmask16)p.lanes : 0;
+        if (diff) {
+            diff &= (__mmask16)live_lanes(s, 16, lo, hi);
+            if (diff) host_sweep_note(r, s, diff);
+        }
+    }
+}
+
+/* -------------------------------------------------------------- choice */
+
+bool host_avx512_sweep(const q7_leaf *model, const q7_leaf *host, uint64_t lo, uint64_t hi,
+                       q7_sweep_result *r)
+{
+    uint64_t size = q7_exhaustive_size(model);
+    if (size == 0 || size != q7_exhaustive_size(host) || lo > hi || hi > size) return false;
+    q7_op mop = q7_batch_op(model);
+    host_op hop = host_op_of(host);
+    bool binary = model->shape != Q7_SHAPE_UN;
+    enum { NONE, F16CMP, I16CMP, WORDS } kernel = NONE;
+    enum word_kind wk = WK_ICMP8;
+    if (binary && mop.kind == OPK_FCMP16 && !mop.gated && hop.kind == HK_FCMP && hop.lane == 16)
+        kernel = F16CMP;
+    else if (binary && mop.kind == OPK_ICMP && hop.kind == HK_ICMP && model->operand_bits == hop.lane)
+        kernel = model->operand_bits == 16 ? I16CMP : model->operand_bits == 8 ? WORDS : NONE;
+    else if (mop.kind == OPK_CLASS16 && hop.kind == HK_CLASS && host->operand_bits == 16)
+        kernel = WORDS, wk = WK_CLASS16;
+    else if (mop.kind == OPK_CLASS32 && hop.kind == HK_CLASS && host->operand_bits == 32)
+        kernel = WORDS, wk = WK_CLASS32;
+    if (kernel == NONE) return false;
+    /* the 16-bit-lane int kernel biases at width 16, as the 16-bit leaves do */
+    if (kernel == I16CMP && (mop.rel == OPR_LT || mop.rel == OPR_LE) && mop.width != 16) return false;
+
+    *r = (q7_sweep_result){ .checks = hi - lo };
+    if (lo == hi) return true;
+    switch (kernel) {
+    case F16CMP: f16cmp_sweep(lo, hi, mop.rel, hop.pred, r); break;
+    case I16CMP: i16cmp_sweep(lo, hi, mop.rel, hop.pred, r); break;
+    default: word_sweep(lo, hi, wk, mop, hop, r); break;
+    }
+    return true;
+}

@@ -1,0 +1,134 @@
+/*
+ * The host oracle's SIMD paths equal its portable path (q7_host_eval) on
+ * every leaf: random in-domain words and edge values, odd batch sizes;
+ * all 2^16 fp16 patterns for classify; every B for a spread of A for the
+ * fp16 compares. Path selection: Q7PRED_HOST=portable forces portable,
+ * q7_host_select accepts the SIMD names the CPU supports and refuses others.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "host/host.h"
+
+static const char *const simd_paths[] = { "avx512", "avx2" };
+
+static const uint32_t edges[] = {
+    0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x83ff, 0x0400, 0x8400, 0x3c00, 0xbc00, 0x7bff, 0xfbff,
+    0x7c00, 0xfc00, 0x7c01, 0xfc01, 0x7dff, 0x7e00, 0xfe00, 0x7fff, 0xffff, 0xc000,
+    0x00000000, 0x80000000, 0x00000001, 0x807fffff, 0x00800000, 0x3f800000, 0xbf800000,
+    0x7f7fffff, 0x7f800000, 0xff800000, 0x7f800001, 0xff800001, 0x7fbfffff, 0x7fc00000,
+    0xffc00000, 0x7fffffff, 0xffffffff, 0x0000007f, 0x00000080, 0x000000ff, 0x12345678,
+};
+enum { NEDGES = sizeof edges / sizeof edges[0] };
+
+static uint32_t rng = 99;
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+}
+
+enum { N = 70000 };
+static uint32_t inw[Q7_MAX_WORDS][N], outw[Q7_MAX_WORDS][N];
+
+/* A host batch on inw equals q7_host_eval (the portable path) call for call. */
+static void check_batch(const q7_leaf *leaf, size_t n, const char *path)
+{
+    const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+    const uint32_t *in[Q7_MAX_WORDS];
+    uint32_t *out[Q7_MAX_WORDS];
+    for (unsigned w = 0; w < Q7_MAX_WORDS; w++) in[w] = inw[w], out[w] = outw[w];
+    /* out-of-domain inputs have no specified host value: bring them in */
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a[Q7_MAX_WORDS];
+        for (unsigned w = 0; w < sh->in_words; w++) a[w] = inw[w][i];
+        if (!q7_host_in_domain(leaf, a))
+            for (unsigned w = 0; w < sh->in_words; w++) inw[w][i] &= (1u << leaf->operand_bits) - 1;
+    }
+    memset(outw, 0xa5, sizeof outw);
+    q7_host_eval_batch(leaf, n, in, out);
+    uint64_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a[Q7_MAX_WORDS], want[Q7_MAX_WORDS];
+        for (unsigned w = 0; w < sh->in_words; w++) a[w] = inw[w][i];
+        q7_host_eval(leaf, a, want);
+        for (unsigned w = 0; w < sh->out_words; w++)
+            if (outw[w][i] != want[w] && bad++ < 3)
+                CHECK_EQF(outw[w][i], want[w], "%s host path %s call %zu word %u in 0x%x 0x%x", leaf->suffix,
+                          path, i, w, a[0], sh->in_words > 1 ? a[1] : 0);
+    }
+    CHECK_EQF(bad, 0, "%s host path %s: batch of %zu", leaf->suffix, path, n);
+}
+
+static void every_leaf(const char *path)
+{
+    for (size_t l = 0; l < q7_leaf_count(); l++) {
+        const q7_leaf *leaf = q7_leaf_at(l);
+        const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+        if (!q7_host_covers(leaf)) continue;
+        for (unsigned w = 0; w < sh->in_words; w++)
+            for (size_t i = 0; i < 4099; i++) {
+                uint32_t r = rnd();
+                inw[w][i] = (r & 3) == 0 ? edges[rnd() % NEDGES] : (r & 3) == 1 ? rnd() & 0xffff : rnd();
+            }
+        static const size_t sizes[] = { 1, 7, 8, 9, 16, 17, 4099 };
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) check_batch(leaf, sizes[s], path);
+        if (sh->in_words == 2 || sh->in_words == 3) {
+            size_t n = 0;
+            for (int x = 0; x < NEDGES; x++)
+                for (int y = 0; y < NEDGES; y++, n++)
+                    inw[0][n] = edges[x], inw[1][n] = edges[y], inw[2][n] = (uint32_t)(x ^ y);
+            check_batch(leaf, n, path);
+        }
+    }
+}
+
+/* fp16 classify over all patterns; fp16 compares over every B for A on the
+ * edges, and int16 compares likewise. */
+static void fp16_spaces(const char *path)
+{
+    const q7_leaf *c16 = q7_leaf_find("clsfy_16f_16f");
+    for (uint32_t i = 0; i < 65536; i++) inw[0][i] = i;
+    check_batch(c16, 65536, path);
+    for (size_t l = 0; l < q7_leaf_count(); l++) {
+        const q7_leaf *leaf = q7_leaf_at(l);
+        if (leaf->operand_bits != 16 || (leaf->family != Q7_FAMILY_FP_COMPARE && leaf->family != Q7_FAMILY_INT_COMPARE))
+            continue;
+        for (int k = 0; k < NEDGES; k += 3) {
+            for (uint32_t b = 0; b < 65536; b++) inw[0][b] = edges[k] & 0xffff, inw[1][b] = b;
+            check_batch(leaf, 65536, path);
+        }
+    }
+}
+
+int main(void)
+{
+    /* the environment forces the portable path; select overrides it */
+    setenv("Q7PRED_HOST", "portable", 1);
+    CHECK(strcmp(q7_host_path(), "portable") == 0);
+    CHECK(q7_host_select("auto"));
+    CHECK(strcmp(q7_host_path(), "portable") == 0);
+    CHECK(q7_host_select("portable"));
+    CHECK(!q7_host_select("vcmpph"));
+    CHECK(!q7_host_select(""));
+
+    int ran = 0;
+    for (size_t p = 0; p < sizeof simd_paths / sizeof simd_paths[0]; p++) {
+        if (!q7_host_select(simd_paths[p])) {
+            printf("host path %s: not supported by this CPU, skipped\n", simd_paths[p]);
+            continue;
+        }
+        CHECK(strncmp(q7_host_path(), simd_paths[p], strlen(simd_paths[p])) == 0);
+        every_leaf(q7_host_path());
+        fp16_spaces(q7_host_path());
+        printf("host path %s: equal to portable\n", q7_host_path());
+        ran++;
+    }
+    if (!ran) printf("no SIMD host path on this CPU: only selection was checked\n");
+    CHECK(q7_host_select("portable"));
+    CHECK(strcmp(q7_host_path(), "portable") == 0);
+    return check_status("host_simd");
+}
