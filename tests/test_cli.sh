@@ -148,6 +148,7 @@ FS7 = 0x0000000000000001  words 0x00000001 0x00000000"
     expect_out 'result = 0x0' call --raw ltu_1_8_8 0x100 1
     expect_out 'result = 0x3' call --lib "$LIB" lt_2_16_16 0x8000 1
     expect_out 'result = 0x3' call -- lt_2_16_16 0x8000 1
+    expect_out '0x00000003' call lt_2_16_16 0x8000 1 --words
 
     # ---- help and version
     expect_ok --help
@@ -209,6 +210,10 @@ bad_inputs() {
     expect_usage "argument 1 \(vec\) '0x1(0){128}' is wider than 512 bits" call $MOVFSV "0x1$(printf '0%.0s' $(seq 128))"
     # options and subcommands
     expect_usage "call: missing LEAF" call
+    expect_usage "call: missing LEAF" call --raw
+    expect_usage "lt_2_16_16 takes 2 arguments \(A B\), got 40" call lt_2_16_16 $(seq 40)
+    expect_usage "call: too many arguments" call lt_2_16_16 $(seq 70)
+    expect_usage "argument 1 \(A\) '--raw' is not a number" call -- lt_2_16_16 --raw 1
     expect_usage "call: unknown option '--bogus'" call --bogus lt_1_8_8 1 2
     expect_usage "call: --lib needs a library path" call --lib
     expect_usage "call: cannot load --lib '/nonexistent/lib.so'" call --lib /nonexistent/lib.so lt_1_8_8 1 2

@@ -407,38 +407,44 @@ static const q7_leaf *find_leaf(const char *name, int *status)
 
 int cmd_call(int argc, char **argv)
 {
-    bool raw = false, words_only = false;
+    bool raw = false, words_only = false, options = true;
     const char *lib = NULL;
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
-        if (strcmp(argv[i], "--help") == 0) {
+    /* Options may stand anywhere before "--"; no value starts with "--". */
+    char *pos[64];
+    int npos = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!options || a[0] != '-' || a[1] != '-') {
+            if (npos == (int)(sizeof pos / sizeof pos[0]))
+                return cli_usage_error("call: too many arguments (%d)", argc - 1);
+            pos[npos++] = argv[i];
+        } else if (strcmp(a, "--help") == 0) {
             call_help(stdout);
             return CLI_OK;
-        } else if (strcmp(argv[i], "--raw") == 0) {
+        } else if (strcmp(a, "--raw") == 0) {
             raw = true;
-        } else if (strcmp(argv[i], "--words") == 0) {
+        } else if (strcmp(a, "--words") == 0) {
             words_only = true;
-        } else if (strcmp(argv[i], "--lib") == 0) {
+        } else if (strcmp(a, "--lib") == 0) {
             if (i + 1 == argc) return cli_usage_error("call: --lib needs a library path");
             lib = argv[++i];
-        } else if (strcmp(argv[i], "--") == 0) {
-            i++;
-            break;
+        } else if (strcmp(a, "--") == 0) {
+            options = false;
         } else {
-            return cli_usage_error("call: unknown option '%s' (try q7pred call --help)", argv[i]);
+            return cli_usage_error("call: unknown option '%s' (try q7pred call --help)", a);
         }
     }
-    if (i < argc && strcmp(argv[i], "-h") == 0) {
+    if (npos > 0 && strcmp(pos[0], "-h") == 0) {
         call_help(stdout);
         return CLI_OK;
     }
-    if (i == argc) return cli_usage_error("call: missing LEAF (try q7pred call --help)");
+    if (npos == 0) return cli_usage_error("call: missing LEAF (try q7pred call --help)");
 
     int status = CLI_OK;
-    const q7_leaf *l = find_leaf(argv[i], &status);
+    const q7_leaf *l = find_leaf(pos[0], &status);
     if (!l) return status;
     uint32_t in[Q7_MAX_WORDS] = { 0 }, out[Q7_MAX_WORDS] = { 0 };
-    status = parse_inputs(l, raw, argc - i - 1, argv + i + 1, in);
+    status = parse_inputs(l, raw, npos - 1, pos + 1, in);
     if (status != CLI_OK) return status;
 
     q7_abi_fn fn = l->abi;
