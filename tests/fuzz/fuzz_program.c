@@ -1,0 +1,39 @@
+/*
+ * libFuzzer target for vector programs: any bytes through the parser, and a
+ * parsed program through the runner with trace, prints and JSON written to
+ * /dev/null. Run by `make fuzz` (longer) and briefly by `make check`.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec_program.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static FILE *sink;
+    if (!sink) sink = fopen("/dev/null", "w");
+    if (!sink) abort();
+    /* an exact-size copy so that ASan sees any read past the end */
+    char *text = malloc(size ? size : 1);
+    if (!text) return 0;
+    memcpy(text, data, size);
+    exec_program prog;
+    exec_error err;
+    if (exec_parse(text, size, &prog, &err)) {
+        exec_state st;
+        exec_state_init(&st);
+        exec_run(&prog, &st, sink, sink, "fuzz");
+        exec_print_json(&st, sink);
+        exec_program_free(&prog);
+    } else {
+        /* an error always names a line and column inside the input */
+        if (err.line == 0 || err.col == 0 || err.msg[0] == '\0' || memchr(err.msg, '\n', sizeof err.msg))
+            abort();
+    }
+    free(text);
+    return 0;
+}
