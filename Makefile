@@ -81,8 +81,7 @@ check-clang:
 	else echo "check-clang: clang not installed" >&2; exit 1; fi
 
 run: all
-	$(BUILD)/q7pred demo
-	$(BUILD)/q7pred list
+	$(BUILD)/q7pred verify --lib $(BUILD)/libq7pred.so
 
 install: lib cli
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin \

@@ -35,4 +35,5 @@
         BODY_##shape(semantics)                                                      \
     }
 
+#include "mutants.h"
 #include "q7pred_leaves.def"

@@ -1,0 +1,39 @@
+# q7pred verify: where the numpy oracle program is, the crash-isolation test
+# library, and `make mutants` (libraries that each commit one spec pitfall,
+# and the assertion that `q7pred verify --lib` catches every one).
+
+# The tool finds src/verify/numpy_oracle.py in the tree it was built from
+# (also <exe>/../share/q7pred/, or $Q7PRED_NUMPY_ORACLE).
+$(BUILD)/obj/src/verify/oracle_numpy.o: ALL_CFLAGS += -DQ7_SRCDIR='"$(CURDIR)"'
+
+# A library with three leaves: one segfaults on one input, one hangs on one,
+# one is correct (tests/test_verify_crash.sh, tests/test_verify_lib.c).
+# Built without sanitizers: its crash must be a plain SIGSEGV.
+VERIFY_CRASHLIB := $(BUILD)/tests/verify_crashlib.so
+$(VERIFY_CRASHLIB): tests/verify_crashlib.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O1 -fPIC -shared -o $@ $<
+$(BUILD)/tests/test_verify_lib: $(VERIFY_CRASHLIB)
+ALL_EXTRA += $(VERIFY_CRASHLIB)
+
+# One library per pitfall, from the ABI code with one -DQ7_MUTANT_<NAME>
+# (src/abi/mutants.h); every other object is the pristine one.
+MUTANTS := nan_polarity snan_bit field_width signed_unsigned tail_gate result_in_aux nan_finite
+MUTANT_LIBS := $(MUTANTS:%=$(BUILD)/mutants/%.so)
+MUTANT_BASE_OBJS := $(filter-out $(BUILD)/obj/src/abi/xdref.o,$(LIB_OBJS))
+
+$(BUILD)/mutants/obj/xdref_%.o: src/abi/xdref.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc -DQ7_MUTANT_$$(echo $* | tr a-z A-Z) -c $< -o $@
+
+$(BUILD)/mutants/%.so: $(BUILD)/mutants/obj/xdref_%.o $(MUTANT_BASE_OBJS)
+	$(CC) -shared $(SAN_LDFLAGS) -o $@ $^ $(LDLIBS)
+
+.PHONY: mutants mutant-libs
+mutant-libs: $(MUTANT_LIBS)
+# Builds the mutants and asserts each is caught (and the pristine library not).
+mutants: mutant-libs $(BUILD)/q7pred $(BUILD)/libq7pred.so
+	Q7PRED=$(CURDIR)/$(BUILD)/q7pred Q7LIB=$(CURDIR)/$(BUILD)/libq7pred.so BUILD=$(BUILD) \
+	  SRCDIR=$(CURDIR) bash tests/test_mutants.sh
+# make check runs tests/test_mutants.sh through the harness.
+CHECK_EXTRA += mutant-libs

@@ -1,0 +1,323 @@
+/*
+ * The lib:PATH oracle. The library runs in a child process so that the
+ * failure modes the spec warns about (a misread ABI segfaults or hangs)
+ * become a report line instead of the end of the run. Batches go through a
+ * MAP_SHARED region mapped before the fork; a one-byte pipe message starts
+ * a batch and one ends it. Before each call the child stores the case's
+ * index in the region, so after a crash or a hang the parent knows the
+ * exact input that caused it; the pipe's EOF tells it the child died.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "oracles.h"
+
+typedef struct lib_shm {
+    /* written by the child once it has loaded the library */
+    int32_t load_ok;
+    char load_error[512];
+    uint8_t present[Q7_LEAF_COUNT];
+    /* per batch: the parent sets leaf and n; the child advances current */
+    uint32_t leaf, n;
+    volatile int64_t current;
+    volatile int32_t signo;
+    uint32_t in[Q7_MAX_WORDS][Q7D_BLOCK];
+    uint32_t out[Q7_MAX_WORDS][Q7D_BLOCK];
+} lib_shm;
+
+struct q7d_lib {
+    char *path;
+    char **preloads;
+    unsigned npreloads;
+    double timeout;
+    lib_shm *shm;
+    pid_t pid;
+    int req_fd, resp_fd;   /* parent ends: write requests, read replies */
+    bool alive;
+};
+
+/* ------------------------------------------------------------ the child */
+
+static lib_shm *child_shm;
+
+/* Records the fatal signal for the parent, then dies of it. */
+static void child_fatal(int sig)
+{
+    if (child_shm) child_shm->signo = sig;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void write_byte(int fd, char c)
+{
+    while (write(fd, &c, 1) < 0 && errno == EINTR) {}
+}
+
+static void child_main(q7d_lib *lib, int req, int resp)
+{
+    static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP };
+    lib_shm *shm = lib->shm;
+    child_shm = shm;
+    /* only the two pipe ends stay open: other children's pipes and the
+     * numpy pipes must see EOF when the parent closes them */
+    struct rlimit rl;
+    int maxfd = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < 65536 ? (int)rl.rlim_cur : 65536;
+    for (int fd = 3; fd < maxfd; fd++)
+        if (fd != req && fd != resp) close(fd);
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) signal(fatal[i], child_fatal);
+    signal(SIGPIPE, SIG_DFL);
+
+    for (unsigned i = 0; i < lib->npreloads; i++) {
+        if (!dlopen(lib->preloads[i], RTLD_NOW | RTLD_GLOBAL)) {
+            snprintf(shm->load_error, sizeof shm->load_error, "cannot load --preload '%s': %s",
+                     lib->preloads[i], dlerror());
+            write_byte(resp, 'E');
+            _exit(0);
+        }
+    }
+    void *h = dlopen(lib->path, RTLD_NOW | RTLD_GLOBAL);
+    if (!h) {
+        snprintf(shm->load_error, sizeof shm->load_error, "cannot load library '%s': %s", lib->path,
+                 dlerror());
+        write_byte(resp, 'E');
+        _exit(0);
+    }
+    static q7_abi_fn fn[Q7_LEAF_COUNT];
+    for (size_t i = 0; i < q7_leaf_count(); i++) {
+        void *sym = dlsym(h, q7_leaf_at(i)->symbol);
+        memcpy(&fn[i], &sym, sizeof sym);   /* object -> function pointer, as dlsym intends */
+        shm->present[i] = sym != NULL;
+    }
+    shm->load_ok = 1;
+    write_byte(resp, 'R');
+
+    for (;;) {
+        char c;
+        ssize_t got = read(req, &c, 1);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0 || c != 'B') _exit(0);
+        const q7_leaf *leaf = q7_leaf_at(shm->leaf);
+        const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+        uint32_t a[Q7_MAX_WORDS], r[Q7_MAX_WORDS];
+        for (uint32_t j = 0; j < shm->n; j++) {
+            for (unsigned w = 0; w < sh->in_words; w++) a[w] = shm->in[w][j];
+            memset(r, 0, sizeof r);   /* as the spec's driver: out words start 0 */
+            shm->current = j;
+            q7_shape_call(leaf->shape, fn[shm->leaf], a, r);
+            for (unsigned w = 0; w < sh->out_words; w++) shm->out[w][j] = r[w];
+        }
+        shm->current = shm->n;
+        write_byte(resp, 'D');
+    }
+}
+
+/* ------------------------------------------------------------ the parent */
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* Waits for one byte from the child. Returns the byte, 0 on EOF (the child
+ * died), -1 on timeout. */
+static int read_reply(q7d_lib *lib, double timeout)
+{
+    double deadline = now_seconds() + timeout;
+    for (;;) {
+        double left = deadline - now_seconds();
+        if (left <= 0) return -1;
+        struct pollfd p = { lib->resp_fd, POLLIN, 0 };
+        int ms = left > 1e6 ? 1000000000 : (int)(left * 1000) + 1;
+        int k = poll(&p, 1, ms);
+        if (k < 0 && errno == EINTR) continue;
+        if (k == 0) continue;   /* the loop rechecks the deadline */
+        char c;
+        ssize_t got = read(lib->resp_fd, &c, 1);
+        if (got < 0 && errno == EINTR) continue;
+        return got == 1 ? (unsigned char)c : 0;
+    }
+}
+
+/* Reaps the child; fills how it ended. */
+static void reap(q7d_lib *lib, bool kill_it, q7d_crash *crash)
+{
+    int status = 0;
+    if (kill_it) kill(lib->pid, SIGKILL);
+    while (waitpid(lib->pid, &status, 0) < 0 && errno == EINTR) {}
+    close(lib->req_fd);
+    close(lib->resp_fd);
+    lib->alive = false;
+    if (!crash || kill_it) return;
+    if (WIFSIGNALED(status)) {
+        crash->kind = Q7D_CRASH_SIGNAL;
+        crash->code = WTERMSIG(status);
+    } else if (lib->shm->signo) {
+        crash->kind = Q7D_CRASH_SIGNAL;   /* a sanitizer runtime may turn the signal into an exit */
+        crash->code = lib->shm->signo;
+    } else {
+        crash->kind = Q7D_CRASH_EXIT;
+        crash->code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+}
+
+static bool spawn(q7d_lib *lib, char *err, size_t errsize)
+{
+    int req[2], resp[2];
+    if (pipe2(req, O_CLOEXEC) != 0) {
+        snprintf(err, errsize, "lib:%s: pipe: %s", lib->path, strerror(errno));
+        return false;
+    }
+    if (pipe2(resp, O_CLOEXEC) != 0) {
+        snprintf(err, errsize, "lib:%s: pipe: %s", lib->path, strerror(errno));
+        close(req[0]);
+        close(req[1]);
+        return false;
+    }
+    memset(lib->shm, 0, offsetof(lib_shm, in));
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errsize, "lib:%s: fork: %s", lib->path, strerror(errno));
+        close(req[0]); close(req[1]); close(resp[0]); close(resp[1]);
+        return false;
+    }
+    if (pid == 0) {
+        close(req[1]);
+        close(resp[0]);
+        child_main(lib, req[0], resp[1]);
+        _exit(0);
+    }
+    close(req[0]);
+    close(resp[1]);
+    lib->pid = pid;
+    lib->req_fd = req[1];
+    lib->resp_fd = resp[0];
+    lib->alive = true;
+    /* loading a big library (the shipped one is 12 MB) may take a while */
+    double t = lib->timeout > 30 ? lib->timeout : 30;
+    int c = read_reply(lib, t);
+    if (c == 'R') return true;
+    if (c == 'E') {
+        snprintf(err, errsize, "%s", lib->shm->load_error);
+        reap(lib, false, NULL);
+        return false;
+    }
+    q7d_crash crash = { 0 };
+    reap(lib, c < 0, &crash);
+    if (c < 0) snprintf(err, errsize, "cannot load library '%s': loading it hung", lib->path);
+    else if (crash.kind == Q7D_CRASH_SIGNAL)
+        snprintf(err, errsize, "cannot load library '%s': it crashed while loading (%s)", lib->path,
+                 q7d_signal_name(crash.code));
+    else snprintf(err, errsize, "cannot load library '%s': the loader exited", lib->path);
+    return false;
+}
+
+q7d_lib *q7d_lib_open(const char *path, const char *const *preloads, unsigned npreloads,
+                      double timeout, char *err, size_t errsize)
+{
+    q7d_lib *lib = calloc(1, sizeof *lib);
+    if (!lib) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    lib->path = strdup(path);
+    lib->preloads = calloc(npreloads + 1, sizeof *lib->preloads);
+    lib->npreloads = npreloads;
+    lib->timeout = timeout;
+    for (unsigned i = 0; i < npreloads && lib->preloads; i++) lib->preloads[i] = strdup(preloads[i]);
+    void *m = mmap(NULL, sizeof(lib_shm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    lib->shm = m == MAP_FAILED ? NULL : m;
+    if (!lib->path || !lib->preloads || !lib->shm) {
+        snprintf(err, errsize, "lib:%s: out of memory", path);
+        q7d_lib_close(lib);
+        return NULL;
+    }
+    if (!spawn(lib, err, errsize)) {
+        q7d_lib_close(lib);
+        return NULL;
+    }
+    return lib;
+}
+
+bool q7d_lib_has(const q7d_lib *lib, const q7_leaf *leaf) { return lib->shm->present[leaf->id] != 0; }
+
+unsigned q7d_lib_symbol_count(const q7d_lib *lib)
+{
+    unsigned n = 0;
+    for (size_t i = 0; i < q7_leaf_count(); i++) n += lib->shm->present[i] != 0;
+    return n;
+}
+
+bool q7d_lib_alive(const q7d_lib *lib) { return lib->alive; }
+
+bool q7d_lib_restart(q7d_lib *lib, char *err, size_t errsize)
+{
+    if (lib->alive) return true;
+    return spawn(lib, err, errsize);
+}
+
+void q7d_lib_close(q7d_lib *lib)
+{
+    if (!lib) return;
+    if (lib->alive) {
+        write_byte(lib->req_fd, 'Q');
+        close(lib->req_fd);
+        if (read_reply(lib, 2.0) < 0) kill(lib->pid, SIGKILL);   /* EOF expected */
+        while (waitpid(lib->pid, NULL, 0) < 0 && errno == EINTR) {}
+        close(lib->resp_fd);
+    }
+    if (lib->shm) munmap(lib->shm, sizeof(lib_shm));
+    for (unsigned i = 0; lib->preloads && i < lib->npreloads; i++) free(lib->preloads[i]);
+    free(lib->preloads);
+    free(lib->path);
+    free(lib);
+}
+
+bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *const in[],
+                  uint32_t *const out[], q7d_crash *crash)
+{
+    const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+    lib_shm *shm = lib->shm;
+    for (unsigned w = 0; w < sh->in_words; w++) memcpy(shm->in[w], in[w], n * sizeof(uint32_t));
+    shm->leaf = leaf->id;
+    shm->n = (uint32_t)n;
+    shm->current = -1;
+    shm->signo = 0;
+    int c = -1;
+    char b = 'B';
+    ssize_t put;
+    while ((put = write(lib->req_fd, &b, 1)) < 0 && errno == EINTR) {}
+    if (put == 1) c = read_reply(lib, lib->timeout);
+    else c = 0;   /* the child is gone (EPIPE) */
+    if (c == 'D') {
+        for (unsigned w = 0; w < sh->out_words; w++) memcpy(out[w], shm->out[w], n * sizeof(uint32_t));
+        return true;
+    }
+    memset(crash, 0, sizeof *crash);
+    int64_t at = shm->current;
+    if (c < 0) {
+        crash->kind = Q7D_CRASH_HANG;
+        crash->timeout = lib->timeout;
+        reap(lib, true, NULL);
+    } else {
+        reap(lib, false, crash);
+        if (c != 0) crash->kind = Q7D_CRASH_PROTOCOL;
+    }
+    if (at < 0) at = 0;
+    if ((uint64_t)at >= n) at = (int64_t)n - 1;
+    crash->index = (uint64_t)at;
+    for (unsigned w = 0; w < sh->out_words; w++) memcpy(out[w], shm->out[w], (size_t)at * sizeof(uint32_t));
+    return false;
+}

@@ -1,0 +1,66 @@
+/*
+ * The out-of-process oracles of the verify engine (internal):
+ *   lib:PATH  a library with the module__xdref_* ABI, run in a child process
+ *             that gets batches through shared memory, so that a crash or a
+ *             hang is caught and located instead of killing the run;
+ *   numpy     src/verify/numpy_oracle.py, fed batches through a pipe.
+ */
+#ifndef Q7_VERIFY_ORACLES_H
+#define Q7_VERIFY_ORACLES_H
+
+#include "verify.h"
+
+/* Cases per block: the engine generates, evaluates and compares inputs in
+ * blocks of this many (cache-sized; never a whole space). */
+#define Q7D_BLOCK 4096
+
+/* ---- lib:PATH */
+
+typedef struct q7d_lib q7d_lib;
+
+/* Forks a child that loads `preloads` then `path` with RTLD_NOW|RTLD_GLOBAL
+ * and waits until it has. NULL with a message when it cannot load. */
+q7d_lib *q7d_lib_open(const char *path, const char *const *preloads, unsigned npreloads,
+                      double timeout, char *err, size_t errsize);
+/* Whether the library exports the leaf's symbol. */
+bool q7d_lib_has(const q7d_lib *lib, const q7_leaf *leaf);
+unsigned q7d_lib_symbol_count(const q7d_lib *lib);
+bool q7d_lib_alive(const q7d_lib *lib);
+/* Replaces a dead child with a fresh one (call with no other thread
+ * running: the child is forked). */
+bool q7d_lib_restart(q7d_lib *lib, char *err, size_t errsize);
+void q7d_lib_close(q7d_lib *lib);
+
+/* Evaluates n <= Q7D_BLOCK calls (SoA). Returns true when all ran; false
+ * when the child crashed, hung or broke the protocol: *crash says how and
+ * at which case (its index within the batch in crash->index), and out[]
+ * holds the results of the cases before it. */
+bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *const in[],
+                  uint32_t *const out[], q7d_crash *crash);
+
+/* ---- numpy */
+
+typedef struct q7d_numpy q7d_numpy;
+
+/* Starts the interpreter on the program. NULL with *why when python, numpy
+ * or the program is missing (the column then says so). */
+q7d_numpy *q7d_numpy_open(const char *python, const char *program, char *why, size_t whysize);
+/* "numpy 1.24.2, python 3.11.2" */
+const char *q7d_numpy_version(const q7d_numpy *np);
+bool q7d_numpy_covers(const q7d_numpy *np, const q7_leaf *leaf);
+/* numpy's typed views see only the lane: int inputs with bits above it are
+ * outside its domain (n/a), as for the host. */
+bool q7d_numpy_in_domain(const q7_leaf *leaf, const uint32_t *in);
+/* false when the process died or answered nonsense (the column then stops). */
+bool q7d_numpy_eval(q7d_numpy *np, const q7_leaf *leaf, size_t n, const uint32_t *const in[],
+                    uint32_t *const out[], char *why, size_t whysize);
+void q7d_numpy_close(q7d_numpy *np);
+
+/* Where the numpy program is: $Q7PRED_NUMPY_ORACLE, then
+ * <exe dir>/../share/q7pred/numpy_oracle.py, then the source tree the tool
+ * was built from. Returns false if none exists. */
+bool q7d_numpy_program_path(char *buf, size_t size);
+/* The interpreter: $PYTHON, else /usr/bin/python3, else python3. */
+const char *q7d_default_python(void);
+
+#endif

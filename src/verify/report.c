@@ -1,0 +1,655 @@
+/*
+ * Reports of a verify run: the agreement table in the shape of spec §9.2
+ * (a row per family x corpus, a column per oracle, cells "checks /
+ * mismatches" or "n/a", a grand total), crashes, the first mismatches with
+ * a one-line reproduction each, and the verdict; as text, markdown, JSON
+ * and JUnit XML. docs/report-format.md is the reference.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "verify.h"
+
+/* ------------------------------------------------------------ rows */
+
+typedef struct row {
+    char label[2][64];               /* family (or leaf), corpus */
+    uint64_t cases;
+    uint64_t checks[Q7D_MAX_COLS], mismatches[Q7D_MAX_COLS], na[Q7D_MAX_COLS];
+    unsigned crashed[Q7D_MAX_COLS], ran[Q7D_MAX_COLS], skipped[Q7D_MAX_COLS];
+} row;
+
+static void add_unit(row *w, const q7d_results *r, const q7d_unit *u)
+{
+    w->cases += u->cases;
+    for (unsigned k = 0; k < r->ncols; k++) {
+        const q7d_cell *c = &u->cell[k];
+        w->checks[k] += c->checks;
+        w->mismatches[k] += c->mismatches;
+        if (c->state == Q7D_CELL_RAN || c->state == Q7D_CELL_CRASHED) {
+            w->ran[k]++;
+            w->na[k] += c->ood;
+            if (c->state == Q7D_CELL_CRASHED) {
+                w->crashed[k]++;
+                w->na[k] += u->cases > c->checks + c->ood ? u->cases - c->checks - c->ood : 0;
+            }
+        } else {
+            w->na[k] += u->cases;
+            w->skipped[k] += c->state == Q7D_CELL_SKIPPED;
+        }
+    }
+}
+
+/* The table's rows: per family (or per leaf) x corpus, then the total. */
+static size_t build_rows(const q7d_results *r, bool by_leaf, row **out)
+{
+    size_t cap = by_leaf ? Q7_LEAF_COUNT * Q7D_CORPUS_COUNT + 1 : Q7_FAMILY_COUNT * Q7D_CORPUS_COUNT + 1;
+    row *rows = calloc(cap, sizeof *rows);
+    size_t n = 0;
+    if (!rows) return 0;
+    size_t groups = by_leaf ? Q7_LEAF_COUNT : Q7_FAMILY_COUNT;
+    for (size_t g = 0; g < groups; g++)
+        for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
+            row *w = &rows[n];
+            memset(w, 0, sizeof *w);
+            bool any = false;
+            for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+                const q7_leaf *leaf = q7_leaf_at(l);
+                if (by_leaf ? l != g : leaf->family != (q7_family)g) continue;
+                const q7d_unit *u = &r->unit[l][c];
+                if (!r->selected[l] || (u->cases == 0 && u->cell[0].checks == 0)) continue;
+                if (u->cases == 0) continue;
+                add_unit(w, r, u);
+                any = true;
+            }
+            if (!any) continue;
+            snprintf(w->label[0], sizeof w->label[0], "%s",
+                     by_leaf ? q7_leaf_at(g)->suffix : q7_family_name((q7_family)g));
+            snprintf(w->label[1], sizeof w->label[1], "%s", q7d_corpus_name((q7d_corpus)c));
+            n++;
+        }
+    row *t = &rows[n];
+    memset(t, 0, sizeof *t);
+    snprintf(t->label[0], sizeof t->label[0], "TOTAL");
+    for (size_t i = 0; i < n; i++) {
+        t->cases += rows[i].cases;
+        for (unsigned k = 0; k < r->ncols; k++) {
+            t->checks[k] += rows[i].checks[k];
+            t->mismatches[k] += rows[i].mismatches[k];
+            t->na[k] += rows[i].na[k];
+            t->crashed[k] += rows[i].crashed[k];
+            t->ran[k] += rows[i].ran[k];
+            t->skipped[k] += rows[i].skipped[k];
+        }
+    }
+    *out = rows;
+    return n + 1;
+}
+
+static void cell_text(const row *w, unsigned k, char *buf, size_t size)
+{
+    if (k == 0) {
+        snprintf(buf, size, "%" PRIu64, w->cases);
+        return;
+    }
+    if (w->ran[k] == 0) {
+        snprintf(buf, size, w->skipped[k] ? "skipped (crashed before)" : "n/a");
+        return;
+    }
+    size_t used = (size_t)snprintf(buf, size, "%" PRIu64 " / %" PRIu64, w->checks[k], w->mismatches[k]);
+    if (w->na[k] && used < size) used += (size_t)snprintf(buf + used, size - used, " (+%" PRIu64 " n/a)", w->na[k]);
+    if (w->crashed[k] && used < size) snprintf(buf + used, size - used, ", %u crashed", w->crashed[k]);
+}
+
+/* ------------------------------------------------------------ text */
+
+static const char *state_name(q7d_cell_state s)
+{
+    switch (s) {
+    case Q7D_CELL_RAN: return "ran";
+    case Q7D_CELL_NA: return "n/a";
+    case Q7D_CELL_UNAVAILABLE: return "unavailable";
+    case Q7D_CELL_CRASHED: return "crashed";
+    case Q7D_CELL_SKIPPED: return "skipped";
+    }
+    return "?";
+}
+
+void q7d_crash_text(const q7d_crash *c, char *buf, size_t size)
+{
+    const q7_leaf *leaf = q7_leaf_at(c->leaf);
+    const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+    char in[Q7_MAX_WORDS * 12 + 4];
+    size_t used = 0;
+    for (unsigned w = 0; w < sh->in_words; w++)
+        used += (size_t)snprintf(in + used, sizeof in - used, "%s0x%" PRIx32, w ? "," : "", c->in[w]);
+    switch (c->kind) {
+    case Q7D_CRASH_SIGNAL:
+        snprintf(buf, size, "crashed (%s) in %s at input (%s)", q7d_signal_name(c->code), leaf->suffix, in);
+        break;
+    case Q7D_CRASH_HANG:
+        snprintf(buf, size, "hung (killed after %g s) in %s at input (%s)", c->timeout, leaf->suffix, in);
+        break;
+    case Q7D_CRASH_EXIT:
+        snprintf(buf, size, "exited (status %d) in %s at input (%s)", c->code, leaf->suffix, in);
+        break;
+    case Q7D_CRASH_PROTOCOL:
+        snprintf(buf, size, "broke the batch protocol in %s at input (%s)", leaf->suffix, in);
+        break;
+    }
+}
+
+void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const char *lib, char *buf, size_t size)
+{
+    const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+    bool values = leaf->shape == Q7_SHAPE_BIN || leaf->shape == Q7_SHAPE_ORD
+                  || leaf->shape == Q7_SHAPE_TER || leaf->shape == Q7_SHAPE_UN;
+    size_t used = (size_t)snprintf(buf, size, "q7pred call%s%s%s %s", values ? " --raw" : "",
+                                   lib ? " --lib " : "", lib ? lib : "", leaf->suffix);
+    for (unsigned w = 0; w < sh->in_words && used < size; w++)
+        used += (size_t)snprintf(buf + used, size - used, " 0x%" PRIx32, in[w]);
+}
+
+static void out_words_text(const q7d_mismatch *m, unsigned k, unsigned nwords, char *buf, size_t size)
+{
+    switch (m->state[k]) {
+    case Q7D_OUT_NA: snprintf(buf, size, "n/a"); return;
+    case Q7D_OUT_OOD: snprintf(buf, size, "n/a (input outside its domain)"); return;
+    case Q7D_OUT_NOT_RUN: snprintf(buf, size, "(not run)"); return;
+    case Q7D_OUT_VALUE: break;
+    }
+    size_t used = 0;
+    buf[0] = '\0';
+    for (unsigned w = 0; w < nwords && used < size; w++)
+        used += (size_t)snprintf(buf + used, size - used, "%s0x%08" PRIx32, w ? " " : "", m->out[k][w]);
+}
+
+/* Leaves with a mismatch or a crash, in table order. */
+static size_t failing_leaves(const q7d_results *r, bool *fail)
+{
+    size_t n = 0;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        fail[l] = false;
+        for (int c = 0; c < Q7D_CORPUS_COUNT; c++)
+            for (unsigned k = 1; k < r->ncols; k++)
+                if (r->unit[l][c].cell[k].mismatches || r->unit[l][c].cell[k].state == Q7D_CELL_CRASHED)
+                    fail[l] = true;
+        n += fail[l];
+    }
+    return n;
+}
+
+static void corpus_summary(const q7d_results *r, char *buf, size_t size)
+{
+    const q7d_corpus_params *p = &r->params;
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int c = 0; c < Q7D_CORPUS_COUNT && used < size; c++) {
+        if (!p->enabled[c]) continue;
+        const char *sep = used ? ", " : "";
+        if (c == Q7D_FUZZ)
+            used += (size_t)snprintf(buf + used, size - used, "%sfuzz (seed %" PRIu64 ")", sep, p->seed);
+        else if (c == Q7D_EXHAUSTIVE)
+            used += (size_t)snprintf(buf + used, size - used, "%sexhaustive (spaces <= %" PRIu64 ")", sep,
+                                     p->exhaustive_max);
+        else if (c == Q7D_TESTFLOAT) {
+            used += (size_t)snprintf(buf + used, size - used, "%stestfloat (", sep);
+            for (unsigned f = 0; f < p->ntf && used < size; f++)
+                used += (size_t)snprintf(buf + used, size - used, "%s%s: %zu cases", f ? ", " : "",
+                                         p->tf[f].function, p->tf[f].ncases);
+            if (used < size) used += (size_t)snprintf(buf + used, size - used, ")");
+        } else
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", sep, q7d_corpus_name((q7d_corpus)c));
+    }
+}
+
+static void verdict(const q7d_results *r, char *buf, size_t size)
+{
+    q7d_totals t = q7d_results_totals(r);
+    bool fail[Q7_LEAF_COUNT];
+    size_t nf = failing_leaves(r, fail);
+    if (t.mismatches == 0 && t.crashes == 0)
+        snprintf(buf, size, "PASS: %" PRIu64 " cases, %" PRIu64 " checks, 0 mismatches, 0 crashes",
+                 t.cases, t.checks);
+    else
+        snprintf(buf, size, "FAIL: %" PRIu64 " cases, %" PRIu64 " checks, %" PRIu64 " mismatches, %" PRIu64
+                 " crashes, in %zu leaves", t.cases, t.checks, t.mismatches, t.crashes, nf);
+}
+
+static void print_table(FILE *f, const q7d_results *r, bool by_leaf, bool markdown)
+{
+    row *rows = NULL;
+    size_t n = build_rows(r, by_leaf, &rows);
+    if (!rows) return;
+    unsigned ncols = 2 + r->ncols;
+    const char **head = calloc(ncols, sizeof *head);
+    size_t *width = calloc(ncols, sizeof *width);
+    char (*cells)[160] = calloc(n * ncols, sizeof *cells);
+    if (!head || !width || !cells) goto done;
+    head[0] = by_leaf ? "leaf" : "family";
+    head[1] = "corpus";
+    head[2] = "cases (sem)";
+    for (unsigned k = 1; k < r->ncols; k++) head[2 + k] = r->col[k].name;
+    for (unsigned c = 0; c < ncols; c++) width[c] = strlen(head[c]);
+    for (size_t i = 0; i < n; i++) {
+        snprintf(cells[i * ncols + 0], 160, "%s", rows[i].label[0]);
+        snprintf(cells[i * ncols + 1], 160, "%s", rows[i].label[1]);
+        for (unsigned k = 0; k < r->ncols; k++) cell_text(&rows[i], k, cells[i * ncols + 2 + k], 160);
+        for (unsigned c = 0; c < ncols; c++)
+            if (strlen(cells[i * ncols + c]) > width[c]) width[c] = strlen(cells[i * ncols + c]);
+    }
+    if (markdown) {
+        for (unsigned c = 0; c < ncols; c++) fprintf(f, "| %s ", head[c]);
+        fprintf(f, "|\n");
+        for (unsigned c = 0; c < ncols; c++) fprintf(f, "|%s", c >= 2 ? "---:" : "---");
+        fprintf(f, "|\n");
+        for (size_t i = 0; i < n; i++) {
+            bool total = i + 1 == n;
+            for (unsigned c = 0; c < ncols; c++)
+                fprintf(f, total ? "| **%s** " : "| %s ", cells[i * ncols + c][0] ? cells[i * ncols + c] : " ");
+            fprintf(f, "|\n");
+        }
+    } else {
+        for (unsigned c = 0; c < ncols; c++)
+            fprintf(f, c < 2 ? "%-*s  " : c + 1 < ncols ? "%*s  " : "%*s", (int)width[c], head[c]);
+        fprintf(f, "\n");
+        for (size_t i = 0; i < n; i++) {
+            if (i + 1 == n) {
+                size_t total = 0;
+                for (unsigned c = 0; c < ncols; c++) total += width[c] + 2;
+                for (size_t k = 0; k + 2 < total; k++) fputc('-', f);
+                fputc('\n', f);
+            }
+            for (unsigned c = 0; c < ncols; c++)
+                fprintf(f, c < 2 ? "%-*s  " : c + 1 < ncols ? "%*s  " : "%*s", (int)width[c], cells[i * ncols + c]);
+            fprintf(f, "\n");
+        }
+    }
+done:
+    free(head);
+    free(width);
+    free(cells);
+    free(rows);
+}
+
+static void print_mismatch(FILE *f, const q7d_results *r, const q7d_mismatch *m, const char *indent)
+{
+    const q7_leaf *leaf = q7_leaf_at(m->leaf);
+    const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+    char in[Q7_MAX_WORDS * 12 + 4], out[Q7_MAX_WORDS * 12 + 40], line[1024];
+    size_t used = 0;
+    for (unsigned w = 0; w < sh->in_words; w++)
+        used += (size_t)snprintf(in + used, sizeof in - used, "%s0x%" PRIx32, w ? ", " : "", m->in[w]);
+    fprintf(f, "%s%s  %s #%" PRIu64 "  in (%s)\n", indent, leaf->suffix, q7d_corpus_name(m->corpus), m->index, in);
+    size_t nw = 0;
+    for (unsigned k = 0; k < r->ncols; k++)
+        if (strlen(r->col[k].name) > nw) nw = strlen(r->col[k].name);
+    for (unsigned k = 0; k < r->ncols; k++) {
+        unsigned words = r->col[k].kind == Q7D_TESTFLOAT_COL ? 1 : sh->out_words;
+        out_words_text(m, k, words, out, sizeof out);
+        fprintf(f, "%s  %-*s  %s%s\n", indent, (int)nw, r->col[k].name, out,
+                m->differs[k] ? "   <- differs" : (k == 0 ? "   (reference)" : ""));
+    }
+    q7d_repro_line(leaf, m->in, NULL, line, sizeof line);
+    fprintf(f, "%s  reproduce: %s\n", indent, line);
+    for (unsigned k = 1; k < r->ncols; k++)
+        if (m->differs[k] && r->col[k].kind == Q7D_LIB) {
+            q7d_repro_line(leaf, m->in, r->col[k].lib, line, sizeof line);
+            fprintf(f, "%s             %s\n", indent, line);
+        }
+}
+
+static void print_oracles(FILE *f, const q7d_results *r, const char *bullet)
+{
+    for (unsigned k = 0; k < r->ncols; k++) {
+        const q7d_column *c = &r->col[k];
+        const char *role = k == 0 ? " (reference)" : "";
+        if (!c->available)
+            fprintf(f, "%s%s%s: n/a, %s\n", bullet, c->name, role, c->note);
+        else if (c->kind == Q7D_TESTFLOAT_COL)
+            fprintf(f, "%s%s: expected results of the TestFloat case files\n", bullet, c->name);
+        else
+            fprintf(f, "%s%s%s: %s%s%s%s\n", bullet, c->name, role, c->path, c->note[0] ? " (" : "", c->note,
+                    c->note[0] ? ")" : "");
+    }
+}
+
+static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
+{
+    char buf[2048];
+    corpus_summary(r, buf, sizeof buf);
+    if (r->merged)
+        fprintf(f, "q7pred verify (merged from %u shards): %s\n", r->merged, buf);
+    else
+        fprintf(f, "q7pred verify: %s; shard %u/%u; %u threads\n", buf, r->shard_k, r->shard_n, r->threads);
+    print_oracles(f, r, "  ");
+    fprintf(f, "\n");
+    print_table(f, r, by_leaf, false);
+    if (r->ncrashes) {
+        fprintf(f, "\ncrashes (the run went on with the next leaf):\n");
+        for (size_t i = 0; i < r->ncrashes; i++) {
+            q7d_crash_text(&r->crashes[i], buf, sizeof buf);
+            fprintf(f, "  %s: %s [%s #%" PRIu64 "]\n", r->col[r->crashes[i].col].name, buf,
+                    q7d_corpus_name(r->crashes[i].corpus), r->crashes[i].index);
+            char line[1024];
+            const char *lib = r->col[r->crashes[i].col].lib;
+            q7d_repro_line(q7_leaf_at(r->crashes[i].leaf), r->crashes[i].in, lib, line, sizeof line);
+            fprintf(f, "    reproduce: %s\n", line);
+        }
+    }
+    if (r->nmismatches) {
+        fprintf(f, "\nfirst mismatches (at most %u per leaf):\n", r->max_report);
+        for (size_t i = 0; i < r->nmismatches; i++) print_mismatch(f, r, &r->mismatches[i], "  ");
+    }
+    bool fail[Q7_LEAF_COUNT];
+    size_t nf = failing_leaves(r, fail);
+    if (nf) {
+        fprintf(f, "\nfailing leaves (%zu):", nf);
+        for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+            if (fail[l]) fprintf(f, " %s", q7_leaf_at(l)->suffix);
+        fprintf(f, "\n");
+    }
+    verdict(r, buf, sizeof buf);
+    fprintf(f, "\n%s (%.2f s)\n", buf, r->wall_seconds);
+}
+
+void q7d_report_text(FILE *f, const q7d_results *r) { text_report(f, r, false); }
+void q7d_report_text_by_leaf(FILE *f, const q7d_results *r) { text_report(f, r, true); }
+
+/* ------------------------------------------------------------ markdown */
+
+void q7d_report_markdown(FILE *f, const q7d_results *r)
+{
+    char buf[2048];
+    corpus_summary(r, buf, sizeof buf);
+    fprintf(f, "# q7pred verify\n\n");
+    fprintf(f, "Corpora: %s. Shard %u/%u.\n\nOracles:\n\n", buf, r->shard_k, r->shard_n);
+    print_oracles(f, r, "- ");
+    fprintf(f, "\n## Agreement table\n\nCells are `checks / mismatches` against the reference "
+               "(`sem`); `(+N n/a)` counts cases outside an oracle's domain or leaves it cannot "
+               "express; `n/a` marks a column with no check in that row.\n\n");
+    print_table(f, r, false, true);
+    if (r->ncrashes) {
+        fprintf(f, "\n## Crashes\n\n");
+        for (size_t i = 0; i < r->ncrashes; i++) {
+            q7d_crash_text(&r->crashes[i], buf, sizeof buf);
+            fprintf(f, "- `%s`: %s\n", r->col[r->crashes[i].col].name, buf);
+        }
+    }
+    if (r->nmismatches) {
+        fprintf(f, "\n## First mismatches (at most %u per leaf)\n\n```\n", r->max_report);
+        for (size_t i = 0; i < r->nmismatches; i++) print_mismatch(f, r, &r->mismatches[i], "");
+        fprintf(f, "```\n");
+    }
+    verdict(r, buf, sizeof buf);
+    fprintf(f, "\n**%s**\n", buf);
+}
+
+/* ------------------------------------------------------------ JSON */
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c == '\n') fputs("\\n", f);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void json_words(FILE *f, const uint32_t *w, unsigned n)
+{
+    fputc('[', f);
+    for (unsigned i = 0; i < n; i++) fprintf(f, "%s\"0x%08" PRIx32 "\"", i ? ", " : "", w[i]);
+    fputc(']', f);
+}
+
+static const char *out_state_name(q7d_out_state s)
+{
+    switch (s) {
+    case Q7D_OUT_VALUE: return "value";
+    case Q7D_OUT_NA: return "n/a";
+    case Q7D_OUT_OOD: return "out-of-domain";
+    case Q7D_OUT_NOT_RUN: return "not-run";
+    }
+    return "?";
+}
+
+static const char *crash_kind_name(q7d_crash_kind k)
+{
+    switch (k) {
+    case Q7D_CRASH_SIGNAL: return "signal";
+    case Q7D_CRASH_HANG: return "hang";
+    case Q7D_CRASH_EXIT: return "exit";
+    case Q7D_CRASH_PROTOCOL: return "protocol";
+    }
+    return "?";
+}
+
+static const char *kind_name(q7d_oracle_kind k)
+{
+    switch (k) {
+    case Q7D_SEM: return "sem";
+    case Q7D_HOST: return "host";
+    case Q7D_NUMPY: return "numpy";
+    case Q7D_LIB: return "lib";
+    case Q7D_TESTFLOAT_COL: return "testfloat";
+    }
+    return "?";
+}
+
+void q7d_report_json(FILE *f, const q7d_results *r)
+{
+    const q7d_corpus_params *p = &r->params;
+    q7d_totals t = q7d_results_totals(r);
+    fprintf(f, "{\n  \"format\": \"q7pred-verify-report\",\n  \"format_version\": 1,\n");
+    fprintf(f, "  \"q7pred_version\": ");
+    json_str(f, Q7PRED_VERSION);
+    fprintf(f, ",\n  \"command\": ");
+    json_str(f, r->command);
+    fprintf(f, ",\n  \"status\": \"%s\",\n", q7d_results_pass(r) ? "pass" : "fail");
+    fprintf(f, "  \"shard\": {\"index\": %u, \"count\": %u},\n  \"merged_shards\": %u,\n", r->shard_k,
+            r->shard_n, r->merged);
+    fprintf(f, "  \"threads\": %u,\n  \"wall_seconds\": %.3f,\n", r->threads, r->wall_seconds);
+    fprintf(f, "  \"parameters\": {\n    \"corpora\": [");
+    bool first = true;
+    for (int c = 0; c < Q7D_CORPUS_COUNT; c++)
+        if (p->enabled[c]) {
+            fprintf(f, "%s\"%s\"", first ? "" : ", ", q7d_corpus_name((q7d_corpus)c));
+            first = false;
+        }
+    fprintf(f, "],\n    \"grid_version\": %u,\n    \"seed\": %" PRIu64 ",\n", r->grid_version, p->seed);
+    fprintf(f, "    \"fuzz_counts\": {");
+    for (int c = 0; c < Q7D_FUZZ_CATEGORY_COUNT; c++)
+        fprintf(f, "%s\"%s\": %" PRIu64, c ? ", " : "", q7d_fuzz_category_name((q7d_fuzz_category)c), p->fuzz[c]);
+    fprintf(f, "},\n    \"exhaustive_max\": %" PRIu64 ",\n    \"testfloat\": [", p->exhaustive_max);
+    for (unsigned i = 0; i < p->ntf; i++) {
+        fprintf(f, "%s{\"path\": ", i ? ", " : "");
+        json_str(f, p->tf[i].path);
+        fprintf(f, ", \"function\": \"%s\", \"cases\": %zu}", p->tf[i].function, p->tf[i].ncases);
+    }
+    fprintf(f, "],\n    \"leaves\": [");
+    first = true;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        if (r->selected[l]) {
+            fprintf(f, "%s\"%s\"", first ? "" : ", ", q7_leaf_at(l)->suffix);
+            first = false;
+        }
+    fprintf(f, "],\n    \"compare_aux\": %s,\n    \"timeout_seconds\": %g,\n    \"max_report\": %u\n  },\n",
+            r->compare_aux ? "true" : "false", r->timeout, r->max_report);
+    fprintf(f, "  \"oracles\": [\n");
+    for (unsigned k = 0; k < r->ncols; k++) {
+        const q7d_column *c = &r->col[k];
+        fprintf(f, "    {\"name\": ");
+        json_str(f, c->name);
+        fprintf(f, ", \"kind\": \"%s\", \"role\": \"%s\", \"available\": %s, \"path\": ", kind_name(c->kind),
+                k == 0 ? "reference" : "oracle", c->available ? "true" : "false");
+        json_str(f, c->path);
+        fprintf(f, ", \"note\": ");
+        json_str(f, c->note);
+        if (c->kind == Q7D_LIB) {
+            fprintf(f, ", \"lib\": ");
+            json_str(f, c->lib);
+        }
+        fprintf(f, "}%s\n", k + 1 < r->ncols ? "," : "");
+    }
+    fprintf(f, "  ],\n  \"totals\": {\"cases\": %" PRIu64 ", \"checks\": %" PRIu64 ", \"mismatches\": %" PRIu64
+            ", \"out_of_domain\": %" PRIu64 ", \"crashes\": %" PRIu64 "},\n",
+            t.cases, t.checks, t.mismatches, t.ood, t.crashes);
+    fprintf(f, "  \"units\": [\n");
+    first = true;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
+            const q7d_unit *u = &r->unit[l][c];
+            if (!r->selected[l] || q7d_corpus_size(p, q7_leaf_at(l), (q7d_corpus)c) == 0) continue;
+            fprintf(f, "%s    {\"leaf\": \"%s\", \"family\": \"%s\", \"corpus\": \"%s\", \"cases\": %" PRIu64
+                    ", \"cells\": {", first ? "" : ",\n", q7_leaf_at(l)->suffix,
+                    q7_family_name(q7_leaf_at(l)->family), q7d_corpus_name((q7d_corpus)c), u->cases);
+            first = false;
+            for (unsigned k = 1; k < r->ncols; k++) {
+                fprintf(f, "%s", k > 1 ? ", " : "");
+                json_str(f, r->col[k].name);
+                fprintf(f, ": {\"state\": \"%s\", \"checks\": %" PRIu64 ", \"mismatches\": %" PRIu64
+                        ", \"out_of_domain\": %" PRIu64 "}", state_name(u->cell[k].state), u->cell[k].checks,
+                        u->cell[k].mismatches, u->cell[k].ood);
+            }
+            fprintf(f, "}}");
+        }
+    fprintf(f, "\n  ],\n  \"crashes\": [");
+    for (size_t i = 0; i < r->ncrashes; i++) {
+        const q7d_crash *c = &r->crashes[i];
+        const q7_leaf *leaf = q7_leaf_at(c->leaf);
+        char text[1024], line[1024];
+        q7d_crash_text(c, text, sizeof text);
+        q7d_repro_line(leaf, c->in, r->col[c->col].lib, line, sizeof line);
+        fprintf(f, "%s\n    {\"oracle\": ", i ? "," : "");
+        json_str(f, r->col[c->col].name);
+        fprintf(f, ", \"leaf\": \"%s\", \"corpus\": \"%s\", \"case\": %" PRIu64 ", \"in\": ", leaf->suffix,
+                q7d_corpus_name(c->corpus), c->index);
+        json_words(f, c->in, q7_shape_info_of(leaf->shape)->in_words);
+        fprintf(f, ", \"kind\": \"%s\", \"code\": %d, \"timeout_seconds\": %g, \"text\": ", crash_kind_name(c->kind),
+                c->code, c->timeout);
+        json_str(f, text);
+        fprintf(f, ", \"reproduce\": ");
+        json_str(f, line);
+        fprintf(f, "}");
+    }
+    fprintf(f, "%s],\n  \"mismatches\": [", r->ncrashes ? "\n  " : "");
+    for (size_t i = 0; i < r->nmismatches; i++) {
+        const q7d_mismatch *m = &r->mismatches[i];
+        const q7_leaf *leaf = q7_leaf_at(m->leaf);
+        const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+        char line[1024];
+        fprintf(f, "%s\n    {\"leaf\": \"%s\", \"corpus\": \"%s\", \"case\": %" PRIu64 ", \"in\": ", i ? "," : "",
+                leaf->suffix, q7d_corpus_name(m->corpus), m->index);
+        json_words(f, m->in, sh->in_words);
+        fprintf(f, ", \"outputs\": {");
+        for (unsigned k = 0; k < r->ncols; k++) {
+            fprintf(f, "%s", k ? ", " : "");
+            json_str(f, r->col[k].name);
+            fprintf(f, ": {\"state\": \"%s\", \"differs\": %s, \"words\": ", out_state_name(m->state[k]),
+                    m->differs[k] ? "true" : "false");
+            unsigned words = m->state[k] != Q7D_OUT_VALUE ? 0 : r->col[k].kind == Q7D_TESTFLOAT_COL ? 1 : sh->out_words;
+            json_words(f, m->out[k], words);
+            fprintf(f, "}");
+        }
+        q7d_repro_line(leaf, m->in, NULL, line, sizeof line);
+        fprintf(f, "}, \"reproduce\": ");
+        json_str(f, line);
+        fprintf(f, "}");
+    }
+    fprintf(f, "%s]\n}\n", r->nmismatches ? "\n  " : "");
+}
+
+/* ------------------------------------------------------------ JUnit */
+
+static void xml_str(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+void q7d_report_junit(FILE *f, const q7d_results *r)
+{
+    uint64_t tests = 0, failures = 0, skipped = 0;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
+            const q7d_unit *u = &r->unit[l][c];
+            if (!r->selected[l] || u->cases == 0) continue;
+            tests++;
+            bool fail = false;
+            for (unsigned k = 1; k < r->ncols; k++)
+                fail |= u->cell[k].mismatches || u->cell[k].state == Q7D_CELL_CRASHED;
+            failures += fail;
+        }
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f, "<testsuites name=\"q7pred verify\" tests=\"%" PRIu64 "\" failures=\"%" PRIu64 "\" time=\"%.3f\">\n",
+            tests, failures, r->wall_seconds);
+    for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
+        uint64_t t = 0, fl = 0;
+        for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+            const q7d_unit *u = &r->unit[l][c];
+            if (!r->selected[l] || u->cases == 0) continue;
+            t++;
+            bool fail = false;
+            for (unsigned k = 1; k < r->ncols; k++)
+                fail |= u->cell[k].mismatches || u->cell[k].state == Q7D_CELL_CRASHED;
+            fl += fail;
+        }
+        if (t == 0) continue;
+        fprintf(f, "  <testsuite name=\"q7pred.verify.%s\" tests=\"%" PRIu64 "\" failures=\"%" PRIu64
+                "\" skipped=\"%" PRIu64 "\">\n", q7d_corpus_name((q7d_corpus)c), t, fl, skipped);
+        for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+            const q7d_unit *u = &r->unit[l][c];
+            const q7_leaf *leaf = q7_leaf_at(l);
+            if (!r->selected[l] || u->cases == 0) continue;
+            fprintf(f, "    <testcase classname=\"q7pred.%s\" name=\"%s [%s]\">\n", q7_family_name(leaf->family),
+                    leaf->suffix, q7d_corpus_name((q7d_corpus)c));
+            for (unsigned k = 1; k < r->ncols; k++) {
+                const q7d_cell *cell = &u->cell[k];
+                if (cell->mismatches) {
+                    fprintf(f, "      <failure type=\"mismatch\" message=\"");
+                    xml_str(f, r->col[k].name);
+                    fprintf(f, ": %" PRIu64 " of %" PRIu64 " checks differ from sem\"/>\n", cell->mismatches,
+                            cell->checks);
+                }
+                if (cell->state == Q7D_CELL_CRASHED)
+                    for (size_t i = 0; i < r->ncrashes; i++) {
+                        const q7d_crash *cr = &r->crashes[i];
+                        if (cr->col != k || cr->leaf != l || cr->corpus != (q7d_corpus)c) continue;
+                        char text[1024];
+                        q7d_crash_text(cr, text, sizeof text);
+                        fprintf(f, "      <failure type=\"crash\" message=\"");
+                        xml_str(f, r->col[k].name);
+                        fprintf(f, ": ");
+                        xml_str(f, text);
+                        fprintf(f, "\"/>\n");
+                    }
+            }
+            fprintf(f, "      <system-out>");
+            for (unsigned k = 1; k < r->ncols; k++) {
+                char cell[160];
+                row w;
+                memset(&w, 0, sizeof w);
+                add_unit(&w, r, u);
+                cell_text(&w, k, cell, sizeof cell);
+                xml_str(f, r->col[k].name);
+                fprintf(f, " %s; ", cell);
+            }
+            fprintf(f, "</system-out>\n    </testcase>\n");
+        }
+        fprintf(f, "  </testsuite>\n");
+    }
+    fprintf(f, "</testsuites>\n");
+}

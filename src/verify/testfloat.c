@@ -1,0 +1,201 @@
+/*
+ * Reader for Berkeley TestFloat `testfloat_gen <function>` output: one case
+ * per line, "A B RESULT FLAGS" in raw hex (operands 4 digits for f16, 8 for
+ * f32; a comparison's result is 0 or 1; flags one bit per IEEE exception,
+ * bit 4 invalid). The result is an external oracle for the ordered
+ * compares of the same format and relation.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "verify.h"
+
+/* f16_eq, f16_lt_quiet, f32_le_signaling ... -> format bits and relation. */
+static bool tf_parse_function(const char *fn, unsigned *bits, char rel[3])
+{
+    unsigned b;
+    if (strncmp(fn, "f16_", 4) == 0) b = 16;
+    else if (strncmp(fn, "f32_", 4) == 0) b = 32;
+    else return false;
+    const char *r = fn + 4;
+    if (strncmp(r, "eq", 2) != 0 && strncmp(r, "lt", 2) != 0 && strncmp(r, "le", 2) != 0) return false;
+    const char *tail = r + 2;
+    if (*tail && strcmp(tail, "_signaling") != 0 && strcmp(tail, "_quiet") != 0) return false;
+    *bits = b;
+    rel[0] = r[0];
+    rel[1] = r[1];
+    rel[2] = '\0';
+    return true;
+}
+
+bool q7d_tf_function_known(const char *function)
+{
+    unsigned bits;
+    char rel[3];
+    return tf_parse_function(function, &bits, rel);
+}
+
+/* The result of a TestFloat compare is the ORDERED relation: eq/lt/le are
+ * false on NaN, quiet or signalling variants differing only in flags. So it
+ * checks oeq/olt/ole of its format in every field width, tails included
+ * (their gate held open). */
+bool q7d_tf_checks_leaf(const char *function, const q7_leaf *leaf)
+{
+    unsigned bits;
+    char rel[3];
+    if (!tf_parse_function(function, &bits, rel)) return false;
+    if (leaf->family != Q7_FAMILY_FP_COMPARE && leaf->family != Q7_FAMILY_FP_TAIL) return false;
+    if (leaf->operand_bits != bits) return false;
+    return leaf->suffix[0] == 'o' && strncmp(leaf->suffix + 1, rel, 2) == 0 && leaf->suffix[3] == '_';
+}
+
+/* The longest known function name that starts `s` and ends at a non-name
+ * character ("f16_lt_quiet.txt" -> "f16_lt_quiet"). */
+static bool tf_function_prefix(const char *s, char *fn, size_t size)
+{
+    static const char *const names[] = {
+        "f16_eq_signaling", "f16_le_quiet", "f16_lt_quiet", "f16_eq", "f16_le", "f16_lt",
+        "f32_eq_signaling", "f32_le_quiet", "f32_lt_quiet", "f32_eq", "f32_le", "f32_lt",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        size_t n = strlen(names[i]);
+        if (strncmp(s, names[i], n) == 0 && !isalnum((unsigned char)s[n]) && s[n] != '_') {
+            snprintf(fn, size, "%s", names[i]);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* One hex field of at most maxdigits digits; advances *p. */
+static bool hex_field(const char **p, unsigned maxdigits, uint32_t *v)
+{
+    const char *s = *p;
+    while (*s == ' ' || *s == '\t') s++;
+    unsigned n = 0;
+    uint32_t x = 0;
+    for (; isxdigit((unsigned char)*s); s++, n++) {
+        if (n == maxdigits) return false;
+        x = x << 4 | (uint32_t)(isdigit((unsigned char)*s) ? *s - '0' : (tolower((unsigned char)*s) - 'a' + 10));
+    }
+    if (n == 0 || (*s && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')) return false;
+    *v = x;
+    *p = s;
+    return true;
+}
+
+static bool blank(const char *s)
+{
+    for (; *s; s++)
+        if (!isspace((unsigned char)*s)) return false;
+    return true;
+}
+
+bool q7d_tf_read(const char *path, const char *function, q7d_tf_file *out, char *err, size_t errsize)
+{
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errsize, "testfloat: cannot read '%s': %s", path, strerror(errno));
+        return false;
+    }
+    char fn[32] = "";
+    if (function) {
+        if (!q7d_tf_function_known(function)) {
+            snprintf(err, errsize, "testfloat: '%s' is not a supported function (f16_eq, f16_lt, "
+                     "f16_le, f32_eq, f32_lt, f32_le, with _signaling or _quiet variants)", function);
+            fclose(f);
+            return false;
+        }
+        snprintf(fn, sizeof fn, "%s", function);
+    }
+    char line[256];
+    size_t cap = 0, lineno = 0;
+    bool ok = true, first = true;
+    while (ok && fgets(line, sizeof line, f)) {
+        lineno++;
+        if (strchr(line, '\n') == NULL && !feof(f)) {
+            snprintf(err, errsize, "testfloat: %s:%zu: line too long", path, lineno);
+            ok = false;
+            break;
+        }
+        if (blank(line)) continue;
+        if (first) {
+            first = false;
+            char named[32];
+            /* testfloat_gen -prefix writes a first line; take it if it names the function */
+            if (isalpha((unsigned char)line[0])) {
+                size_t len = strcspn(line, " \t\r\n");
+                if (len < sizeof named && tf_function_prefix(line, named, sizeof named)
+                    && strlen(named) == len) {
+                    if (fn[0] && strcmp(fn, named) != 0) {
+                        snprintf(err, errsize, "testfloat: %s:1: file says '%s' but '%s' was given",
+                                 path, named, fn);
+                        ok = false;
+                        break;
+                    }
+                    snprintf(fn, sizeof fn, "%s", named);
+                    continue;
+                }
+            }
+        }
+        if (!fn[0]) {
+            const char *base = strrchr(path, '/');
+            base = base ? base + 1 : path;
+            if (!tf_function_prefix(base, fn, sizeof fn)) {
+                snprintf(err, errsize, "testfloat: cannot tell which function '%s' tests: give "
+                         "testfloat:FUNCTION:%s, name the file FUNCTION..., or generate it with "
+                         "testfloat_gen -prefix FUNCTION", path, path);
+                ok = false;
+                break;
+            }
+        }
+        unsigned digits = fn[1] == '1' ? 4 : 8;
+        const char *p = line;
+        uint32_t a, b, res, flags;
+        if (!hex_field(&p, digits, &a) || !hex_field(&p, digits, &b) || !hex_field(&p, 1, &res)
+            || res > 1 || !hex_field(&p, 2, &flags) || flags > 0x1f || !blank(p)) {
+            snprintf(err, errsize, "testfloat: %s:%zu: expected \"A B RESULT FLAGS\" (operands of up "
+                     "to %u hex digits, result 0 or 1, flags 00..1f)", path, lineno, digits);
+            ok = false;
+            break;
+        }
+        if (out->ncases == cap) {
+            cap = cap ? 2 * cap : 256;
+            q7d_tf_case *c = realloc(out->cases, cap * sizeof *c);
+            if (!c) {
+                snprintf(err, errsize, "testfloat: out of memory reading '%s'", path);
+                ok = false;
+                break;
+            }
+            out->cases = c;
+        }
+        out->cases[out->ncases++] = (q7d_tf_case){ a, b, res != 0, (uint8_t)flags };
+    }
+    if (ok && ferror(f)) {
+        snprintf(err, errsize, "testfloat: error reading '%s'", path);
+        ok = false;
+    }
+    fclose(f);
+    if (ok && out->ncases == 0) {
+        snprintf(err, errsize, "testfloat: '%s' has no test cases", path);
+        ok = false;
+    }
+    if (!ok) {
+        q7d_tf_free(out);
+        return false;
+    }
+    out->path = strdup(path);
+    snprintf(out->function, sizeof out->function, "%s", fn);
+    return out->path != NULL;
+}
+
+void q7d_tf_free(q7d_tf_file *f)
+{
+    free(f->cases);
+    free(f->path);
+    memset(f, 0, sizeof *f);
+}

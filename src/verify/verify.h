@@ -1,0 +1,241 @@
+/*
+ * The differential engine behind `q7pred verify` and `q7pred merge`: the
+ * same input stream (corpora) driven through independent oracles, every
+ * output compared with the reference (the model, `sem`), counted per leaf,
+ * corpus and oracle. docs/report-format.md describes the reports.
+ */
+#ifndef Q7_VERIFY_H
+#define Q7_VERIFY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "q7pred.h"
+
+/* ---------------------------------------------------------------- corpora */
+
+typedef enum q7d_corpus {
+    Q7D_GRID,        /* all pairs (singles) of per-type edge sets */
+    Q7D_FUZZ,        /* seeded, class-biased random cases */
+    Q7D_EXHAUSTIVE,  /* every input of spaces up to exhaustive_max cases */
+    Q7D_TESTFLOAT,   /* Berkeley TestFloat testfloat_gen case files */
+    Q7D_CORPUS_COUNT
+} q7d_corpus;
+
+const char *q7d_corpus_name(q7d_corpus c);
+
+/* Fuzz counts. The four spec categories (TABLES.md §9.2) are totals split
+ * evenly over the category's leaves; `other` is per leaf. */
+typedef enum q7d_fuzz_category {
+    Q7D_FUZZ_FP16_COMPARE,   /* fp16 BIN/ORD compares: 140,000 */
+    Q7D_FUZZ_FP32_COMPARE,   /* fp32 BIN/ORD compares: 56,000 */
+    Q7D_FUZZ_FP32_CLASSIFY,  /* clsfy_32f_32f: 30,000 */
+    Q7D_FUZZ_INT16_COMPARE,  /* 16-bit int compares: 90,000 */
+    Q7D_FUZZ_OTHER,          /* every other leaf, per leaf */
+    Q7D_FUZZ_CATEGORY_COUNT
+} q7d_fuzz_category;
+
+const char *q7d_fuzz_category_name(q7d_fuzz_category c);
+q7d_fuzz_category q7d_fuzz_category_of(const q7_leaf *leaf);
+
+/* One TestFloat case file: the function it tests and its cases. */
+typedef struct q7d_tf_case {
+    uint32_t a, b;
+    bool result;
+    uint8_t flags;           /* read and kept; the leaves raise no flags */
+} q7d_tf_case;
+
+typedef struct q7d_tf_file {
+    char *path;
+    char function[32];       /* "f16_lt", "f32_eq_signaling", ... */
+    size_t ncases;
+    q7d_tf_case *cases;
+} q7d_tf_file;
+
+#define Q7D_MAX_TF_FILES 16
+
+/* Everything that defines the input stream; the JSON report records it so
+ * a run can be repeated and shards can be merged. */
+typedef struct q7d_corpus_params {
+    bool enabled[Q7D_CORPUS_COUNT];
+    uint64_t seed;
+    uint64_t fuzz[Q7D_FUZZ_CATEGORY_COUNT];
+    uint64_t exhaustive_max;
+    unsigned ntf;
+    q7d_tf_file tf[Q7D_MAX_TF_FILES];
+} q7d_corpus_params;
+
+#define Q7D_DEFAULT_SEED 20260617u
+#define Q7D_GRID_VERSION 1   /* bumped whenever the edge sets change */
+
+void q7d_corpus_defaults(q7d_corpus_params *p);
+/* Cases of a leaf in a corpus (0: the corpus does not apply). */
+uint64_t q7d_corpus_size(const q7d_corpus_params *p, const q7_leaf *leaf, q7d_corpus c);
+/* Fills in[w][j], j < n, with cases lo .. lo+n-1; for the testfloat corpus
+ * also expect[j] (the file's result, replicated to the leaf's field). */
+void q7d_corpus_fill(const q7d_corpus_params *p, const q7_leaf *leaf, q7d_corpus c,
+                     uint64_t lo, size_t n, uint32_t *const in[], uint32_t *expect);
+/* One case, in the shape's word layout. */
+void q7d_corpus_case(const q7d_corpus_params *p, const q7_leaf *leaf, q7d_corpus c,
+                     uint64_t i, uint32_t *in, uint32_t *expect);
+
+/* The leaves a TestFloat function checks: leaf f <-> function if this is
+ * true (the ordered compare of the same format and relation). */
+bool q7d_tf_function_known(const char *function);
+bool q7d_tf_checks_leaf(const char *function, const q7_leaf *leaf);
+/* Reads a testfloat_gen output file. The function is `function` if given,
+ * else a first line naming it (testfloat_gen -prefix), else the file name's
+ * leading function name. On error returns false with a one-line message. */
+bool q7d_tf_read(const char *path, const char *function, q7d_tf_file *out,
+                 char *err, size_t errsize);
+void q7d_tf_free(q7d_tf_file *f);
+
+/* ---------------------------------------------------------------- oracles */
+
+typedef enum q7d_oracle_kind { Q7D_SEM, Q7D_HOST, Q7D_NUMPY, Q7D_LIB, Q7D_TESTFLOAT_COL } q7d_oracle_kind;
+
+#define Q7D_MAX_LIBS 8
+#define Q7D_MAX_COLS (3 + Q7D_MAX_LIBS + 1)
+#define Q7D_NAME_MAX 512
+
+/* A column of the agreement table. */
+typedef struct q7d_column {
+    q7d_oracle_kind kind;
+    char name[Q7D_NAME_MAX];   /* "sem", "host", "numpy", "lib:PATH", "testfloat" */
+    char path[Q7D_NAME_MAX];   /* what ran: host path, interpreter+program, realpath */
+    bool available;            /* false: the whole column is n/a, `note` says why */
+    char note[Q7D_NAME_MAX];
+    char lib[Q7D_NAME_MAX];    /* Q7D_LIB: the path as given */
+} q7d_column;
+
+/* ---------------------------------------------------------------- results */
+
+/* Why a cell has no checks. */
+typedef enum q7d_cell_state {
+    Q7D_CELL_RAN,          /* evaluated (checks may still be 0) */
+    Q7D_CELL_NA,           /* this oracle does not express the leaf / lacks its symbol */
+    Q7D_CELL_UNAVAILABLE,  /* the oracle is absent (e.g. no numpy) */
+    Q7D_CELL_CRASHED,      /* the library crashed or hung in this leaf here */
+    Q7D_CELL_SKIPPED       /* it crashed in this leaf in an earlier corpus */
+} q7d_cell_state;
+
+typedef struct q7d_cell {
+    uint64_t checks, mismatches, ood;  /* ood: cases outside the oracle's domain (n/a) */
+    q7d_cell_state state;
+} q7d_cell;
+
+typedef struct q7d_unit {
+    uint64_t cases;                    /* cases run (this shard's slice) */
+    q7d_cell cell[Q7D_MAX_COLS];
+} q7d_unit;
+
+typedef enum q7d_crash_kind { Q7D_CRASH_SIGNAL, Q7D_CRASH_HANG, Q7D_CRASH_EXIT, Q7D_CRASH_PROTOCOL } q7d_crash_kind;
+
+typedef struct q7d_crash {
+    unsigned col, leaf;
+    q7d_corpus corpus;
+    uint64_t index;
+    uint32_t in[Q7_MAX_WORDS];
+    q7d_crash_kind kind;
+    int code;                          /* signal number or exit status */
+    double timeout;
+} q7d_crash;
+
+/* How one oracle answered one case of a mismatch record. */
+typedef enum q7d_out_state { Q7D_OUT_VALUE, Q7D_OUT_NA, Q7D_OUT_OOD, Q7D_OUT_NOT_RUN } q7d_out_state;
+
+typedef struct q7d_mismatch {
+    unsigned leaf;
+    q7d_corpus corpus;
+    uint64_t index;
+    uint32_t in[Q7_MAX_WORDS];
+    q7d_out_state state[Q7D_MAX_COLS];
+    bool differs[Q7D_MAX_COLS];
+    uint32_t out[Q7D_MAX_COLS][Q7_MAX_WORDS];
+} q7d_mismatch;
+
+typedef struct q7d_results {
+    q7d_corpus_params params;
+    bool selected[Q7_LEAF_COUNT];
+    bool compare_aux;
+    double timeout;
+    unsigned max_report;               /* mismatch records kept per leaf */
+    unsigned shard_k, shard_n;         /* 1-based K of N */
+    unsigned merged;                   /* shards combined by q7pred merge (0: a plain run) */
+    unsigned grid_version;
+    unsigned threads;
+    unsigned ncols;
+    q7d_column col[Q7D_MAX_COLS];
+    q7d_unit unit[Q7_LEAF_COUNT][Q7D_CORPUS_COUNT];
+    size_t ncrashes, crash_cap;
+    q7d_crash *crashes;
+    size_t nmismatches, mismatch_cap;
+    q7d_mismatch *mismatches;          /* sorted by (leaf, corpus, index) */
+    double wall_seconds;
+    char command[4096];                /* the command line, for the record */
+} q7d_results;
+
+void q7d_results_init(q7d_results *r);
+void q7d_results_free(q7d_results *r);
+/* Adds a mismatch record, keeping the first max_report per leaf in
+ * (corpus, index) order. */
+void q7d_results_add_mismatch(q7d_results *r, const q7d_mismatch *m);
+void q7d_results_add_crash(q7d_results *r, const q7d_crash *c);
+/* Totals over the whole run. */
+typedef struct q7d_totals { uint64_t cases, checks, mismatches, ood, crashes; } q7d_totals;
+q7d_totals q7d_results_totals(const q7d_results *r);
+bool q7d_results_pass(const q7d_results *r);
+
+/* ---------------------------------------------------------------- engine */
+
+typedef struct q7d_options {
+    bool use_host, use_numpy;
+    const char *host_path;             /* NULL/"auto" or "portable" */
+    unsigned nlibs;
+    const char *libs[Q7D_MAX_LIBS];
+    unsigned npreloads;
+    const char *preloads[Q7D_MAX_LIBS];
+    const char *python;                /* NULL: $PYTHON, else /usr/bin/python3, else python3 */
+    const char *numpy_program;         /* NULL: found as q7d_numpy_program_path says */
+    unsigned threads;                  /* 0: all cores */
+    bool progress;                     /* progress bar on stderr */
+} q7d_options;
+
+/* Runs the differential into r (whose params, selection, shard, compare_aux,
+ * timeout and max_report the caller has set). Returns 0 on success, 2 with
+ * a one-line message in err on a usage-level failure (a library that cannot
+ * be loaded). */
+int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize);
+
+/* ---------------------------------------------------------------- reports */
+
+/* The agreement table, crashes, first mismatches and the verdict. */
+void q7d_report_text(FILE *f, const q7d_results *r);
+/* The same with a row per leaf x corpus instead of per family. */
+void q7d_report_text_by_leaf(FILE *f, const q7d_results *r);
+void q7d_report_markdown(FILE *f, const q7d_results *r);
+void q7d_report_json(FILE *f, const q7d_results *r);
+void q7d_report_junit(FILE *f, const q7d_results *r);
+/* "SIGSEGV"; "signal 40" for one without a name here. */
+const char *q7d_signal_name(int sig);
+/* "crashed (SIGSEGV) in LEAF at input (A,B)" and the like. */
+void q7d_crash_text(const q7d_crash *c, char *buf, size_t size);
+/* One-line `q7pred call ...` reproducing case `in` of leaf (lib: NULL for
+ * the model, else --lib PATH). */
+void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const char *lib, char *buf, size_t size);
+
+/* Reads a JSON report written by q7d_report_json. */
+bool q7d_report_read(const char *path, q7d_results *r, char *err, size_t errsize);
+/* Combines shard reports into one; refuses (false, message) a set with
+ * missing or duplicate shards or different parameters. */
+bool q7d_merge(q7d_results *const parts[], const char *const names[], size_t n, q7d_results *out,
+               char *err, size_t errsize);
+
+/* ---------------------------------------------------------------- shards */
+
+/* Slice [*lo, *hi) of n cases for shard k (1-based) of count. */
+void q7d_shard_range(uint64_t n, unsigned k, unsigned count, uint64_t *lo, uint64_t *hi);
+
+#endif
