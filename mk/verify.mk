@@ -7,13 +7,13 @@
 $(BUILD)/obj/src/verify/oracle_numpy.o: ALL_CFLAGS += -DQ7_SRCDIR='"$(CURDIR)"'
 
 # A library with three leaves: one segfaults on one input, one hangs on one,
-# one is correct (tests/test_verify_crash.sh, tests/test_verify_lib.c).
+# one is correct (tests/test_verify_crash.sh, tests/test_verify_oracles.c).
 # Built without sanitizers: its crash must be a plain SIGSEGV.
 VERIFY_CRASHLIB := $(BUILD)/tests/verify_crashlib.so
 $(VERIFY_CRASHLIB): tests/verify_crashlib.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O1 -fPIC -shared -o $@ $<
-$(BUILD)/tests/test_verify_lib: $(VERIFY_CRASHLIB)
+$(BUILD)/tests/test_verify_oracles: $(VERIFY_CRASHLIB)
 ALL_EXTRA += $(VERIFY_CRASHLIB)
 
 # One library per pitfall, from the ABI code with one -DQ7_MUTANT_<NAME>

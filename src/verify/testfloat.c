@@ -52,8 +52,9 @@ bool q7d_tf_checks_leaf(const char *function, const q7_leaf *leaf)
     return leaf->suffix[0] == 'o' && strncmp(leaf->suffix + 1, rel, 2) == 0 && leaf->suffix[3] == '_';
 }
 
-/* The longest known function name that starts `s` and ends at a non-name
- * character ("f16_lt_quiet.txt" -> "f16_lt_quiet"). */
+/* The longest known function name that starts `s` and is not followed by a
+ * letter or digit ("f16_lt_quiet.txt" -> "f16_lt_quiet", "f32_eq_1.txt" ->
+ * "f32_eq"). */
 static bool tf_function_prefix(const char *s, char *fn, size_t size)
 {
     static const char *const names[] = {
@@ -62,7 +63,7 @@ static bool tf_function_prefix(const char *s, char *fn, size_t size)
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         size_t n = strlen(names[i]);
-        if (strncmp(s, names[i], n) == 0 && !isalnum((unsigned char)s[n]) && s[n] != '_') {
+        if (strncmp(s, names[i], n) == 0 && !isalnum((unsigned char)s[n])) {
             snprintf(fn, size, "%s", names[i]);
             return true;
         }

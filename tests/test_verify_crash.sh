@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Crash isolation through the CLI: a library that segfaults on one input of
+# one leaf and hangs on one input of another. verify must name each with the
+# exact input, go on with the next leaf, skip the crashed leaves in later
+# corpora, and exit 1.
+set -u
+fail=0
+check() { if ! eval "$2"; then echo "FAIL: $1"; fail=1; else echo "ok: $1"; fi; }
+lib=$BUILD/tests/verify_crashlib.so
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+"$Q7PRED" verify --lib "$lib" --oracles sem --corpus grid,fuzz --timeout 0.5 --no-progress \
+    --leaf olt_1_1_16f_16f,un_1_1_16f_16f,lt_2_16_16 --by-leaf --json "$out/r.json" >"$out/out.txt" 2>"$out/err.txt"
+rc=$?
+cat "$out/out.txt"
+check "exit 1 on crashes" '[ $rc -eq 1 ]'
+check "segfault named with its input" \
+    'grep -q "crashed (SIGSEGV) in olt_1_1_16f_16f at input (0x7e00,0x3c00) \[grid #442\]" "$out/out.txt"'
+check "hang named with its input" \
+    'grep -q "hung (killed after 0.5 s) in un_1_1_16f_16f at input (0x3c00,0x7c01) \[grid #291\]" "$out/out.txt"'
+check "reproduction line for the crash" \
+    'grep -q "q7pred call --raw --lib $lib olt_1_1_16f_16f 0x7e00 0x3c00" "$out/out.txt"'
+# cases before the crash were compared (grid #442: 442 ran), the rest n/a
+check "olt grid cell counts the cases before the crash" \
+    'grep -Eq "^olt_1_1_16f_16f +grid +729 +442 / 0 \(\+287 n/a\), 1 crashed$" "$out/out.txt"'
+check "the crashed leaf is skipped in the next corpus" \
+    'grep -Eq "^olt_1_1_16f_16f +fuzz +10000 +skipped \(crashed before\)$" "$out/out.txt"'
+check "the next leaf still ran and agrees" 'grep -Eq "^lt_2_16_16 +fuzz +15000 +15000 / 0$" "$out/out.txt"'
+check "stderr is empty when not a terminal" '[ ! -s "$out/err.txt" ]'
+check "JSON records both crashes" \
+    '[ "$(grep -c "\"kind\": \"signal\"\|\"kind\": \"hang\"" "$out/r.json")" -eq 2 ]'
+# the model's own library: everything agrees
+"$Q7PRED" verify --lib "$Q7LIB" --oracles sem --corpus grid --quiet --no-progress >"$out/ok.txt"
+check "the unmutated library exits 0" '[ $? -eq 0 ] && grep -q "^PASS" "$out/ok.txt"'
+exit $fail
