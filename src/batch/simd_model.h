@@ -63,11 +63,7 @@ Q7_AVX512 Q7_INLINE __mmask16 m512_frel_x16(__m512i ka, __m512i kb, __mmask16 na
 Q7_AVX512 Q7_INLINE __mmask16 m512_fcmp_x16(__m512i a, __m512i b, bool half, unsigned rel)
 {
     uint32_t sign = half ? F16_SIGN : F32_SIGN, inf = half ? F16_INF : F32_INF;
-    __mmask16 na, nb;
-    if (half) {
-        a = _mm512_and_si512(a, _mm512_set1_epi32(0xffff));
-        b = _mm512_and_si512(b, _mm512_set1_epi32(0xffff));
-    }
+    __mmask16 na, nb;                 /* bits above the format never reach mag or sign */
     __m512i ka = m512_fkey_x16(a, sign, inf, &na), kb = m512_fkey_x16(b, sign, inf, &nb);
     return m512_frel_x16(ka, kb, (__mmask16)(na | nb), rel);
 }
@@ -101,7 +97,6 @@ Q7_AVX512 Q7_INLINE __m512i m512_class_x16(__m512i x, bool half)
 {
     uint32_t sign = half ? F16_SIGN : F32_SIGN, inf = half ? F16_INF : F32_INF;
     uint32_t minnorm = half ? F16_MINNORM : F32_MINNORM, quiet = half ? F16_QUIET : F32_QUIET;
-    if (half) x = _mm512_and_si512(x, _mm512_set1_epi32(0xffff));
     __m512i mag = _mm512_and_si512(x, _mm512_set1_epi32((int)(sign - 1)));
     __m512i vinf = _mm512_set1_epi32((int)inf);
     __mmask16 neg = _mm512_test_epi32_mask(x, _mm512_set1_epi32((int)sign));
@@ -197,11 +192,7 @@ Q7_AVX2 Q7_INLINE __m256i m256_frel_x8(__m256i ka, __m256i kb, __m256i nan, unsi
 Q7_AVX2 Q7_INLINE __m256i m256_fcmp_x8(__m256i a, __m256i b, bool half, unsigned rel)
 {
     uint32_t sign = half ? F16_SIGN : F32_SIGN, inf = half ? F16_INF : F32_INF;
-    __m256i na, nb;
-    if (half) {
-        a = _mm256_and_si256(a, _mm256_set1_epi32(0xffff));
-        b = _mm256_and_si256(b, _mm256_set1_epi32(0xffff));
-    }
+    __m256i na, nb;                   /* bits above the format never reach mag or sign */
     __m256i ka = m256_fkey_x8(a, sign, inf, &na), kb = m256_fkey_x8(b, sign, inf, &nb);
     return m256_frel_x8(ka, kb, _mm256_or_si256(na, nb), rel);
 }
@@ -238,7 +229,6 @@ Q7_AVX2 Q7_INLINE __m256i m256_class_x8(__m256i x, bool half)
 {
     uint32_t sign = half ? F16_SIGN : F32_SIGN, inf = half ? F16_INF : F32_INF;
     uint32_t minnorm = half ? F16_MINNORM : F32_MINNORM, quiet = half ? F16_QUIET : F32_QUIET;
-    if (half) x = _mm256_and_si256(x, _mm256_set1_epi32(0xffff));
     __m256i mag = _mm256_and_si256(x, _mm256_set1_epi32((int)(sign - 1)));
     __m256i vinf = _mm256_set1_epi32((int)inf), zerov = _mm256_setzero_si256();
     __m256i vmin = _mm256_set1_epi32((int)minnorm);
