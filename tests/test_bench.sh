@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# q7pred bench --quick runs end to end: the table and the JSON carry every
+# method and every exhaustive run, the runs cover exactly 1/64 of each space
+# with no mismatch, and bad options exit 2 with one line on stderr. Timings
+# are never judged here.
+set -eu
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+"$Q7PRED" bench --quick --json "$dir/b.json" >"$dir/table.txt"
+grep -q '^throughput' "$dir/table.txt"
+grep -q '^targets' "$dir/table.txt"
+"$PYTHON" - "$dir/b.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["quick"] is True and j["machine"]["cores"] >= 1
+methods = [r["method"] for r in j["throughput"]]
+for want in ("exported ABI leaf", "batch kernel", "host silicon oracle", "numpy oracle", "Python ctypes"):
+    assert any(m.startswith(want) for m in methods), (want, methods)
+for r in j["throughput"][:4]:
+    assert r["ns_per_eval"] > 0, r
+runs = j["exhaustive"]
+assert len(runs) == 6, runs
+space = [7 * 2**32 // 64, 7 * 2**32 // 64, 2**32 // 64, 2**32 // 64, 2**32 // 64]
+for r, cases in zip(runs[:5], space):
+    assert r["ok"] and r["extrapolated"], r
+    assert r["cases"] == cases and r["mismatches"] == 0, (r, cases)
+    assert r["peak_rss_mib"] > 0, r
+assert runs[5]["ok"] is False and runs[5]["wall_s"] is None     # verify is not run with --quick
+assert j["ratios"]["batch_over_silicon"] > 0
+print("bench --quick json ok")
+PY
+
+usage_error() { # expected stderr fragment, args...
+    local want=$1; shift
+    set +e
+    "$Q7PRED" bench "$@" >/dev/null 2>"$dir/err"
+    local st=$?
+    set -e
+    [ "$st" -eq 2 ] || { echo "bench $*: exit $st, want 2"; exit 1; }
+    [ "$(wc -l <"$dir/err")" -eq 1 ] || { echo "bench $*: stderr not one line"; cat "$dir/err"; exit 1; }
+    grep -q -- "$want" "$dir/err" || { echo "bench $*: stderr lacks '$want'"; cat "$dir/err"; exit 1; }
+}
+usage_error "--threads '0'" --threads 0
+usage_error "--threads 'x'" --threads x
+usage_error "unknown option '--bogus'" --bogus
+usage_error "missing value" --json
+usage_error "cannot write --json" --quick --json /nonexistent-dir/b.json
+usage_error "unknown run 'nosuch'" --run nosuch
+usage_error "--fraction '3'" --run fp16-compare --fraction 3
+echo "bench options ok"
