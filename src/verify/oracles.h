@@ -12,7 +12,7 @@
 
 /* Cases per block: the engine generates, evaluates and compares inputs in
  * blocks of this many (cache-sized; never a whole space). */
-#define Q7D_BLOCK 4096
+#define Q7D_BLOCK 16384
 
 /* ---- lib:PATH */
 
