@@ -53,7 +53,8 @@ static void verify_help(FILE *f)
         "                      reports with q7pred merge\n"
         "\n"
         "Reports:\n"
-        "  --json FILE         JSON report (docs/report-format.md), '-' for stdout\n"
+        "  --json FILE         JSON report (docs/report-format.md); '-' (for any of\n"
+        "                      the three) writes it to stdout and the text to stderr\n"
         "  --markdown FILE     markdown report\n"
         "  --junit FILE        JUnit XML, one test case per leaf and corpus\n"
         "  --max-report N      mismatch records kept per leaf (default 5)\n"
@@ -112,8 +113,8 @@ static int write_reports(const q7d_results *r, const outputs *o)
         if (fm && fm != stdout) fclose(fm);
         return rc;
     }
-    bool json_stdout = fj == stdout;
-    FILE *text = json_stdout ? stderr : stdout;   /* keep stdout parseable */
+    bool report_on_stdout = fj == stdout || fm == stdout || fu == stdout;
+    FILE *text = report_on_stdout ? stderr : stdout;   /* keep stdout parseable */
     if (o->quiet) {
         q7d_totals t = q7d_results_totals(r);
         fprintf(text, "%s: %llu checks, %llu mismatches, %llu crashes\n", q7d_results_pass(r) ? "PASS" : "FAIL",

@@ -246,8 +246,10 @@ static void print_table(FILE *f, const q7d_results *r, bool by_leaf, bool markdo
         fprintf(f, "|\n");
         for (size_t i = 0; i < n; i++) {
             bool total = i + 1 == n;
-            for (unsigned c = 0; c < ncols; c++)
-                fprintf(f, total ? "| **%s** " : "| %s ", cells[i * ncols + c][0] ? cells[i * ncols + c] : " ");
+            for (unsigned c = 0; c < ncols; c++) {
+                const char *cell = cells[i * ncols + c];
+                fprintf(f, total && cell[0] ? "| **%s** " : "| %s ", cell);
+            }
             fprintf(f, "|\n");
         }
     } else {
