@@ -11,7 +11,8 @@
 #define ST(p, v) _mm256_storeu_si256((__m256i *)((p) + i), (v))
 #define SPLAT(x) _mm256_set1_epi32((int)(x))
 
-static uint32_t ones(unsigned bits) { return (uint32_t)((1ull << bits) - 1); }
+/* All-ones of a field; fields of 32 bits and more (vbool words) are whole words. */
+static uint32_t ones(unsigned bits) { return bits >= 32 ? ~0u : (1u << bits) - 1; }
 
 /* Bit 0 of each lane set, as a lane mask. */
 Q7_AVX2 Q7_INLINE __m256i bit0_set(__m256i x)

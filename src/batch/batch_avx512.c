@@ -15,7 +15,8 @@
 #define ST(p, v) _mm512_mask_storeu_epi32((p) + i, live, (v))
 #define SPLAT(x) _mm512_set1_epi32((int)(x))
 
-static uint32_t ones(unsigned bits) { return (uint32_t)((1ull << bits) - 1); }
+/* All-ones of a field; fields of 32 bits and more (vbool words) are whole words. */
+static uint32_t ones(unsigned bits) { return bits >= 32 ? ~0u : (1u << bits) - 1; }
 
 /* fp compares: BIN, ORD (aux word written 0) and the gated TER tails. */
 Q7_AVX512 Q7_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],

@@ -2,6 +2,7 @@
  * The host oracle's front: path selection (AVX-512 + F16C, AVX2 + F16C,
  * portable), the leaf's host reading, and dispatch of batches and sweeps.
  */
+#include <cpuid.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,15 @@ static const char *const path_short[HOST_PATH_COUNT] = { "avx512", "avx2", "port
 static _Atomic int forced = -1;
 static _Atomic int from_env = -2;         /* -2: not read yet, -1: unset/unknown */
 
+/* F16C (CPUID.1:ECX bit 29) read directly: clang 14's __builtin_cpu_supports
+ * does not know "f16c". Both paths that use it also need AVX, so the OS
+ * saves the YMM state whenever they are chosen. */
+static bool cpu_has_f16c(void)
+{
+    unsigned a, b, c, d;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C);
+}
+
 bool host_path_supported(enum host_path p)
 {
     __builtin_cpu_init();
@@ -23,10 +33,9 @@ bool host_path_supported(enum host_path p)
     case HOST_AVX512:
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
                && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq")
-               && __builtin_cpu_supports("f16c") && __builtin_cpu_supports("popcnt");
+               && cpu_has_f16c() && __builtin_cpu_supports("popcnt");
     case HOST_AVX2:
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c")
-               && __builtin_cpu_supports("popcnt");
+        return __builtin_cpu_supports("avx2") && cpu_has_f16c() && __builtin_cpu_supports("popcnt");
     default:
         return true;
     }
@@ -108,7 +117,8 @@ static int mask_op(const char *s)
 
 host_op host_op_of(const q7_leaf *leaf)
 {
-    host_op op = { HK_OTHER, 0, leaf->operand_bits, (uint32_t)((1ull << leaf->field_bits) - 1),
+    uint32_t field = leaf->field_bits >= 32 ? ~0u : (1u << leaf->field_bits) - 1;
+    host_op op = { HK_OTHER, 0, leaf->operand_bits, field,
                    leaf->family == Q7_FAMILY_FP_TAIL, leaf->shape == Q7_SHAPE_ORD };
     const char *s = leaf->suffix;
     switch (leaf->family) {
