@@ -1,10 +1,15 @@
 # Benchmarks and the full exhaustive proofs (issue 5). Not part of `make check`:
-# benchmarks are not tests, and the proofs take a minute or two.
-#   make bench         q7pred bench: the side-by-side table, JSON in $(BUILD)/bench.json
-#   make bench-quick   the same with 1/64 exhaustive runs, extrapolated
-#   make prove         every exhaustive space (fp16/int16 pairs, int8 pairs, fp16 and
-#                      fp32 classify): model vs host, then model vs $(BUILD)/libq7pred.so
-.PHONY: bench bench-quick prove
+# benchmarks are not tests, and the proofs take minutes.
+#   make bench          q7pred bench: the side-by-side table, JSON in $(BUILD)/bench.json
+#   make bench-quick    the same with 1/64 exhaustive runs, extrapolated
+#   make prove          every exhaustive space through the verify engine: model vs host
+#                       (fp16/int16 pairs, int8 pairs, fp16 and fp32 classify), then one
+#                       fp16 leaf vs $(BUILD)/libq7pred.so in the engine's lib child
+#   make prove-direct   the same spaces through bench's own driver, which calls the fused
+#                       sweeps directly (seconds), plus that fp16 leaf vs the library
+.PHONY: bench bench-quick prove prove-direct
+
+PROVE_LIB_LEAF ?= olt_1_1_16f_16f
 
 bench: all
 	$(BUILD)/q7pred bench --json $(BUILD)/bench.json
@@ -13,4 +18,9 @@ bench-quick: all
 	$(BUILD)/q7pred bench --quick --json $(BUILD)/bench.json
 
 prove: all
+	$(BUILD)/q7pred verify --corpus exhaustive --oracles sem,host --by-leaf --json $(BUILD)/prove-host.json
+	$(BUILD)/q7pred verify --corpus exhaustive --leaf $(PROVE_LIB_LEAF) --oracles sem \
+	  --lib $(BUILD)/libq7pred.so --json $(BUILD)/prove-lib.json
+
+prove-direct: all
 	$(BUILD)/q7pred bench --prove --lib $(BUILD)/libq7pred.so

@@ -3,7 +3,7 @@
  * operands, and the wall time and peak memory of the exhaustive proofs.
  *
  *   q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH]
- *   q7pred bench --prove [--threads N] [--lib PATH]
+ *   q7pred bench --prove [--threads N] [--lib PATH] [--lib-all]
  *
  * Throughput (one fp16 compare leaf, the same arrays for every method): the
  * exported ABI leaf through a function pointer, the batch kernel, the host
@@ -11,8 +11,9 @@
  * a time (bench/ctypes_bench.py, the spec's driver method).
  * Exhaustive runs each run in a child process (`bench --run NAME`), so the
  * parent reads the child's own peak RSS from wait4().
- * --prove: every leaf with an exhaustive space, model vs host (and vs the
- * library at --lib), exit 1 on any mismatch. Timings are reported, never
+ * --prove: every leaf with an exhaustive space, model vs host, and one fp16
+ * leaf (every leaf with --lib-all) vs the library at --lib; exit 1 on any
+ * mismatch. It calls the fused sweeps directly (no verify engine). Timings are reported, never
  * judged: benchmarks are not tests.
  */
 #include <dlfcn.h>
@@ -73,12 +74,12 @@ static void compare_blocks(const q7_leaf *leaf, q7_abi_fn lib, uint64_t lo, uint
         size_t n = hi - s < BLOCK ? (size_t)(hi - s) : BLOCK;
         q7_range range = { .lo = s, .hi = s + n, .b_bits = leaf->shape == Q7_SHAPE_UN ? 0 : leaf->operand_bits };
         q7_leaf_eval_range(leaf, &range, mo);
+        uint32_t w[Q7_MAX_WORDS] = { 0 }, o[Q7_MAX_WORDS] = { 0 };
         for (size_t k = 0; k < n; k++) {
-            uint32_t w[Q7_MAX_WORDS] = { 0 };
             q7_exhaustive_case(leaf, s + k, w);
             for (unsigned j = 0; j < sh->in_words && j < 3; j++) in[j][k] = w[j];
             if (lib) {
-                uint32_t o[Q7_MAX_WORDS] = { 0 };
+                o[0] = 0xa5a5a5a5u;                   /* no leaf's result: a leaf that stores nothing fails */
                 q7_shape_call(leaf->shape, lib, w, o);
                 other[0][k] = o[0];
             }
@@ -406,7 +407,7 @@ static int usage(const char *what) { return cli_usage_error("bench: %s (usage: q
 
 /* --prove: every leaf with an exhaustive space, model vs host and, with a
  * library, model vs that library's leaf. */
-static int prove(unsigned threads, const char *lib_path)
+static int prove(unsigned threads, const char *lib_path, bool lib_all)
 {
     int bad = 0;
     double t_all = now();
@@ -416,6 +417,7 @@ static int prove(unsigned threads, const char *lib_path)
         for (size_t i = 0; i < q7_leaf_count(); i++) {
             const q7_leaf *leaf = q7_leaf_at(i);
             if (q7_exhaustive_size(leaf) == 0) continue;
+            if (leg == 1 && !lib_all && strcmp(leaf->suffix, BENCH_LEAF) != 0) continue;
             q7_abi_fn lib = NULL;
             const char *why = "";
             if (leg == 1 && !(lib = open_lib_leaf(lib_path, leaf, &why))) {
@@ -440,7 +442,7 @@ static int prove(unsigned threads, const char *lib_path)
 
 int cmd_bench(int argc, char **argv)
 {
-    bool quick = false, do_prove = false;
+    bool quick = false, do_prove = false, lib_all = false;
     const char *json = NULL, *run = NULL, *lib_arg = NULL;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     unsigned threads = ncpu > 0 ? (unsigned)(ncpu < MAX_THREADS ? ncpu : MAX_THREADS) : 1;
@@ -451,13 +453,15 @@ int cmd_bench(int argc, char **argv)
         const char *why;
         if (strcmp(a, "--quick") == 0) quick = true;
         else if (strcmp(a, "--prove") == 0) do_prove = true;
+        else if (strcmp(a, "--lib-all") == 0) lib_all = true;
         else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             printf("usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH]\n"
-                   "       q7pred bench --prove [--threads N] [--lib PATH]\n"
+                   "       q7pred bench --prove [--threads N] [--lib PATH] [--lib-all]\n"
                    "  side-by-side ns/eval of the ABI leaf, batch kernel, host silicon oracle, numpy\n"
                    "  and Python ctypes on the same fp16 arrays; wall time and peak RSS of the\n"
                    "  exhaustive proofs (--quick: 1/64 of each space, extrapolated).\n"
-                   "  --prove: every exhaustive space, model vs host (and vs --lib), exit 1 on mismatch\n");
+                   "  --prove: every exhaustive space, model vs host, and " BENCH_LEAF " (--lib-all: every\n"
+                   "  leaf) vs the library at --lib (default: libq7pred.so beside q7pred); exit 1 on mismatch\n");
             return CLI_OK;
         } else if (i + 1 >= argc && (strcmp(a, "--json") == 0 || strcmp(a, "--threads") == 0 || strcmp(a, "--lib") == 0
                                      || strcmp(a, "--run") == 0 || strcmp(a, "--fraction") == 0)) {
@@ -485,7 +489,7 @@ int cmd_bench(int argc, char **argv)
              (int)(strrchr(self, '/') ? strrchr(self, '/') - self : 1), strrchr(self, '/') ? self : ".");
     const char *lib_path = lib_arg ? lib_arg : lib_default;
     if (run) return run_named(run, threads, fraction, lib_path);
-    if (do_prove) return prove(threads, lib_arg || access(lib_default, R_OK) == 0 ? lib_path : NULL);
+    if (do_prove) return prove(threads, lib_arg || access(lib_default, R_OK) == 0 ? lib_path : NULL, lib_all);
 
     FILE *jf = NULL;
     if (json && !(jf = fopen(json, "w"))) return cli_usage_error("bench: cannot write --json '%s': %s", json, strerror(errno));
