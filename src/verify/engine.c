@@ -360,7 +360,7 @@ static void run_unit(run_ctx *c, const q7_leaf *leaf, q7d_corpus corpus, uint64_
     if (atomic_load(&c->numpy_dead) && c->col_numpy >= 0 && r->col[c->col_numpy].available) {
         q7d_column *k = &r->col[c->col_numpy];
         for (unsigned i = 0; i < nw; i++)
-            if (c->w[i].numpy_failed) snprintf(k->note, sizeof k->note, "%s", c->w[i].numpy_why);
+            if (c->w[i].numpy_failed) snprintf(k->note, sizeof k->note, "stopped: %.300s", c->w[i].numpy_why);
         if (u->cell[c->col_numpy].state == Q7D_CELL_RAN) u->cell[c->col_numpy].state = Q7D_CELL_UNAVAILABLE;
     }
     /* single-threaded again: replace the children that died */
