@@ -50,11 +50,16 @@ static int path_by_name(const char *name)
     return -1;
 }
 
+/* Cached: cpuid is slow, and under a hypervisor it traps. */
+static _Atomic int best = -1;
+
 static enum host_path best_path(void)
 {
-    for (int p = 0; p < HOST_PATH_COUNT; p++)
-        if (host_path_supported((enum host_path)p)) return (enum host_path)p;
-    return HOST_PORTABLE;
+    int b = atomic_load_explicit(&best, memory_order_relaxed);
+    if (b >= 0) return (enum host_path)b;
+    for (b = 0; b < HOST_PORTABLE && !host_path_supported((enum host_path)b); b++) {}
+    atomic_store_explicit(&best, b, memory_order_relaxed);
+    return (enum host_path)b;
 }
 
 enum host_path host_path_now(void)
