@@ -38,7 +38,4 @@ typedef struct q7_op {
 /* The operation of a leaf of the table. */
 q7_op q7_batch_op(const q7_leaf *leaf);
 
-/* The names of the fp relations, for messages and tests. */
-static inline bool q7_op_unordered(unsigned rel) { return rel >= OPR_UN && rel <= OPR_ULE; }
-
 #endif
