@@ -90,6 +90,8 @@ install: lib cli
 	install -m 755 $(BUILD)/libq7pred.so $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/q7pred*.h include/q7pred*.def $(DESTDIR)$(PREFIX)/include/
 	install -m 755 $(BUILD)/q7pred $(DESTDIR)$(PREFIX)/bin/
+	install -d $(DESTDIR)$(PREFIX)/share/q7pred
+	install -m 644 src/verify/numpy_oracle.py $(DESTDIR)$(PREFIX)/share/q7pred/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define Q7PRED_VERSION "\(.*\)"/\1/p' include/q7pred.h)|g' \
 	  q7pred.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/q7pred.pc
 

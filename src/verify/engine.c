@@ -200,31 +200,50 @@ static void compare_column(worker *w, int col, size_t n, unsigned words,
     }
 }
 
+/* Whether any column other than a fused host sweep needs this block's
+ * inputs and reference outputs as arrays. */
+static bool needs_arrays(const run_ctx *c, const worker *w, const q7_leaf *leaf)
+{
+    if (c->corpus == Q7D_TESTFLOAT || !w->fused) return true;
+    if (numpy_runs(c, w, leaf) && !w->numpy_failed) return true;
+    for (unsigned l = 0; l < c->nlibs; l++)
+        if (lib_runs(c, w, l, leaf)) return true;
+    return false;
+}
+
 static void run_block(worker *w, uint64_t base, size_t n)
 {
     run_ctx *c = w->ctx;
     const q7_leaf *leaf = c->leaf;
     unsigned words = compared_words(c, leaf);
     bool tf = c->corpus == Q7D_TESTFLOAT;
-    q7d_corpus_fill(&c->r->params, leaf, c->corpus, base, n, w->in, tf ? w->expect : NULL);
-    q7_leaf_eval_batch(leaf, n, (const uint32_t *const *)w->in, w->out[0]);
+    q7_sweep_result sr;
+    memset(&sr, 0, sizeof sr);
     memset(w->bad, 0, n * sizeof *w->bad);
-    w->fused = false;
+    /* A fused sweep compares sem and host in registers over the case range:
+     * the arrays are built only when another column or a report needs them. */
+    w->fused = host_runs(c, leaf) && c->corpus == Q7D_EXHAUSTIVE
+               && q7_host_sweep_vs_model(leaf, base, base + n, &sr);
+    bool arrays = needs_arrays(c, w, leaf) || sr.mismatches > 0;
+    if (arrays) {
+        q7d_corpus_fill(&c->r->params, leaf, c->corpus, base, n, w->in, tf ? w->expect : NULL);
+        q7_leaf_eval_batch(leaf, n, (const uint32_t *const *)w->in, w->out[0]);
+    }
 
-    if (host_runs(c, leaf)) {
+    if (w->fused) {
         int h = c->col_host;
-        q7_sweep_result sr;
-        memset(&sr, 0, sizeof sr);
-        if (c->corpus == Q7D_EXHAUSTIVE && q7_host_sweep_vs_model(leaf, base, base + n, &sr)) {
-            w->fused = true;
-            w->cell[h].checks += sr.checks;
-            w->cell[h].mismatches += sr.mismatches;
-            for (unsigned k = 0; k < sr.nfirst && k < Q7_SWEEP_FIRST; k++)
-                if (sr.first[k] >= base && sr.first[k] < base + n) w->bad[sr.first[k] - base] |= (uint16_t)(1u << h);
-        } else {
-            q7_host_eval_batch(leaf, n, (const uint32_t *const *)w->in, w->out[h]);
-            compare_column(w, h, n, words, q7_host_in_domain);
-        }
+        w->cell[h].checks += sr.checks;
+        w->cell[h].mismatches += sr.mismatches;
+        for (unsigned k = 0; k < sr.nfirst && k < Q7_SWEEP_FIRST; k++)
+            if (sr.first[k] >= base && sr.first[k] < base + n) w->bad[sr.first[k] - base] |= (uint16_t)(1u << h);
+    } else if (host_runs(c, leaf)) {
+        int h = c->col_host;
+        q7_host_eval_batch(leaf, n, (const uint32_t *const *)w->in, w->out[h]);
+        compare_column(w, h, n, words, q7_host_in_domain);
+    }
+    if (!arrays) {
+        atomic_fetch_add(&c->done, n);
+        return;
     }
     if (numpy_runs(c, w, leaf) && !w->numpy_failed) {
         int q = c->col_numpy;
