@@ -30,10 +30,10 @@ bool host_path_supported(enum host_path p)
 {
     __builtin_cpu_init();
     switch (p) {
-    case HOST_AVX512:
+    case HOST_AVX512:   /* bmi2: the fused sweeps run the model's kernels too */
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
                && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq")
-               && cpu_has_f16c() && __builtin_cpu_supports("popcnt");
+               && cpu_has_f16c() && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2");
     case HOST_AVX2:
         return __builtin_cpu_supports("avx2") && cpu_has_f16c() && __builtin_cpu_supports("popcnt");
     default:
