@@ -58,6 +58,12 @@ usage "unknown option '--bogus'" merge --bogus a.json
 printf '{"format": 1' >"$t/junk.json"
 usage "is not JSON" merge "$t/junk.json"
 
+# a library named without a slash is the file in the current directory, not
+# a search of the loader's path
+(cd "$(dirname "$Q7LIB")" && "$Q7PRED" verify --lib "$(basename "$Q7LIB")" --oracles sem --corpus grid \
+    --family bitkill --quiet --no-progress >"$t/bare.txt" 2>&1) \
+    && grep -q "^PASS" "$t/bare.txt" && ok "--lib NAME loads ./NAME" || bad "--lib NAME: $(cat "$t/bare.txt")"
+
 # a small run, every report format
 small=(--corpus grid,fuzz --fuzz-count 500 --family fp-compare,mask-logic --no-progress)
 "$Q7PRED" verify "${small[@]}" --json "$t/r.json" --markdown "$t/r.md" --junit "$t/r.xml" >"$t/out.txt"

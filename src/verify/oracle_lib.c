@@ -107,6 +107,15 @@ static bool run_scalar_batch(lib_shm *shm, q7_shape shape, q7_abi_fn f)
     return true;
 }
 
+/* dlopen searches the library path for a name without a slash; the user
+ * gave a file, so "x.so" means ./x.so. */
+static void *open_file(const char *path)
+{
+    char buf[4096];
+    if (!strchr(path, '/') && snprintf(buf, sizeof buf, "./%s", path) < (int)sizeof buf) path = buf;
+    return dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+}
+
 static void child_main(q7d_lib *lib, int req, int resp)
 {
     static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP };
@@ -122,14 +131,14 @@ static void child_main(q7d_lib *lib, int req, int resp)
     signal(SIGPIPE, SIG_DFL);
 
     for (unsigned i = 0; i < lib->npreloads; i++) {
-        if (!dlopen(lib->preloads[i], RTLD_NOW | RTLD_GLOBAL)) {
+        if (!open_file(lib->preloads[i])) {
             snprintf(shm->load_error, sizeof shm->load_error, "cannot load --preload '%s': %s",
                      lib->preloads[i], dlerror());
             write_byte(resp, 'E');
             _exit(0);
         }
     }
-    void *h = dlopen(lib->path, RTLD_NOW | RTLD_GLOBAL);
+    void *h = open_file(lib->path);
     if (!h) {
         snprintf(shm->load_error, sizeof shm->load_error, "cannot load library '%s': %s", lib->path,
                  dlerror());
