@@ -182,7 +182,7 @@ static void test_crash_isolation(void)
     q7d_lib *lib = q7d_lib_open(path, NULL, 0, 0.3, err, sizeof err);
     CHECK(lib != NULL);
     if (!lib) return;
-    CHECK_EQ(q7d_lib_symbol_count(lib), 3);
+    CHECK_EQ(q7d_lib_symbol_count(lib), 4);
     CHECK(q7d_lib_has(lib, q7_leaf_find("olt_1_1_16f_16f")));
     CHECK(!q7d_lib_has(lib, q7_leaf_find("oeq_1_1_16f_16f")));
     static uint32_t a[Q7D_BLOCK], b[Q7D_BLOCK], r0[Q7D_BLOCK], r1[Q7D_BLOCK];
@@ -219,6 +219,15 @@ static void test_crash_isolation(void)
     CHECK(q7d_lib_restart(lib, err, sizeof err));
     b[6] = 0x7e00;
     CHECK(q7d_lib_eval(lib, q7_leaf_find("un_1_1_16f_16f"), 10, in, out, &crash));
+    /* a child that closes its pipe and lives on: killed, never waited for forever */
+    for (int i = 0; i < 10; i++) a[i] = 0x3c00, b[i] = 0x4000;   /* 1 <= 2: TRUE */
+    a[4] = b[4] = 0x7c00;
+    CHECK(!q7d_lib_eval(lib, q7_leaf_find("ule_1_1_16f_16f"), 10, in, out, &crash));
+    CHECK_EQ(crash.kind, Q7D_CRASH_PROTOCOL);
+    CHECK_EQ(crash.index, 4);
+    CHECK_EQ(r0[3], 1);
+    CHECK(!q7d_lib_alive(lib));
+    CHECK(q7d_lib_restart(lib, err, sizeof err));
     q7d_lib_close(lib);
 }
 

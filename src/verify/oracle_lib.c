@@ -207,16 +207,34 @@ static int read_reply(q7d_lib *lib, double timeout)
     }
 }
 
-/* Reaps the child; fills how it ended. */
-static void reap(q7d_lib *lib, bool kill_it, q7d_crash *crash)
+static pid_t wait_child(pid_t pid, int *status, int flags)
+{
+    pid_t got;
+    while ((got = waitpid(pid, status, flags)) < 0 && errno == EINTR) {}
+    return got;
+}
+
+/* Reaps the child and fills how it ended. kill_it: it is alive (hung, or
+ * talking nonsense). Otherwise its pipe said EOF, which comes a moment
+ * before the exit status; a child that outlives a grace period closed the
+ * pipe without dying, is killed (returns true) and reaping never hangs. */
+static bool reap(q7d_lib *lib, bool kill_it, q7d_crash *crash)
 {
     int status = 0;
-    if (kill_it) kill(lib->pid, SIGKILL);
-    while (waitpid(lib->pid, &status, 0) < 0 && errno == EINTR) {}
+    bool reaped = false, killed = kill_it;
+    for (int ms = 0; !kill_it && !reaped && ms < 2000; ms++) {
+        reaped = wait_child(lib->pid, &status, WNOHANG) != 0;
+        if (!reaped) nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+    }
+    if (!reaped) {
+        killed = true;
+        kill(lib->pid, SIGKILL);
+        wait_child(lib->pid, &status, 0);
+    }
     close(lib->req_fd);
     close(lib->resp_fd);
     lib->alive = false;
-    if (!crash || kill_it) return;
+    if (!crash || killed) return killed;
     if (WIFSIGNALED(status)) {
         crash->kind = Q7D_CRASH_SIGNAL;
         crash->code = WTERMSIG(status);
@@ -227,6 +245,7 @@ static void reap(q7d_lib *lib, bool kill_it, q7d_crash *crash)
         crash->kind = Q7D_CRASH_EXIT;
         crash->code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     }
+    return false;
 }
 
 static bool spawn(q7d_lib *lib, char *err, size_t errsize)
@@ -272,8 +291,9 @@ static bool spawn(q7d_lib *lib, char *err, size_t errsize)
         return false;
     }
     q7d_crash crash = { 0 };
-    reap(lib, c < 0, &crash);
+    bool killed = reap(lib, c != 0, &crash);
     if (c < 0) snprintf(err, errsize, "cannot load library '%s': loading it hung", lib->path);
+    else if (killed) snprintf(err, errsize, "cannot load library '%s': its loader broke the protocol", lib->path);
     else if (crash.kind == Q7D_CRASH_SIGNAL)
         snprintf(err, errsize, "cannot load library '%s': it crashed while loading (%s)", lib->path,
                  q7d_signal_name(crash.code));
@@ -331,8 +351,8 @@ void q7d_lib_close(q7d_lib *lib)
     if (lib->alive) {
         write_byte(lib->req_fd, 'Q');
         close(lib->req_fd);
-        if (read_reply(lib, 2.0) < 0) kill(lib->pid, SIGKILL);   /* EOF expected */
-        while (waitpid(lib->pid, NULL, 0) < 0 && errno == EINTR) {}
+        if (read_reply(lib, 2.0) != 0) kill(lib->pid, SIGKILL);   /* EOF expected */
+        wait_child(lib->pid, NULL, 0);
         close(lib->resp_fd);
     }
     if (lib->shm) munmap(lib->shm, sizeof(lib_shm));
@@ -368,9 +388,8 @@ bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *c
         crash->kind = Q7D_CRASH_HANG;
         crash->timeout = lib->timeout;
         reap(lib, true, NULL);
-    } else {
-        reap(lib, false, crash);
-        if (c != 0) crash->kind = Q7D_CRASH_PROTOCOL;
+    } else if (reap(lib, c != 0, crash)) {
+        crash->kind = Q7D_CRASH_PROTOCOL;   /* a stray byte, or EOF from a live child */
     }
     if (at < 0) at = 0;
     if ((uint64_t)at >= n) at = (int64_t)n - 1;
