@@ -58,6 +58,15 @@ usage "unknown option '--bogus'" merge --bogus a.json
 printf '{"format": 1' >"$t/junk.json"
 usage "is not JSON" merge "$t/junk.json"
 
+# a report that cannot be written is named; a run stopped by a usage error
+# leaves no empty report file behind
+"$Q7PRED" verify --corpus grid --leaf lt_1_8_8 --quiet --no-progress --junit /dev/full >/dev/null 2>"$t/e"
+rc=$?
+[ $rc -eq 2 ] && grep -qF "error writing report '/dev/full'" "$t/e" && ok "write error names the report" \
+    || bad "write error: exit $rc, '$(cat "$t/e")'"
+"$Q7PRED" verify --lib "$SRCDIR/tests/test_verify_cli.sh" --corpus grid --json "$t/never.json" >/dev/null 2>&1
+[ ! -e "$t/never.json" ] && ok "no report file after a usage error" || bad "empty report left behind"
+
 # a library named without a slash is the file in the current directory, not
 # a search of the loader's path
 (cd "$(dirname "$Q7LIB")" && "$Q7PRED" verify --lib "$(basename "$Q7LIB")" --oracles sem --corpus grid \

@@ -100,6 +100,15 @@ static int open_output(const char *path, FILE **f)
     return CLI_OK;
 }
 
+/* Finishes one report file; a write error names the file. */
+static int close_output(FILE *f, const char *path)
+{
+    if (!f) return CLI_OK;
+    bool ok = !ferror(f);
+    ok = (f == stdout ? fflush(f) == 0 : fclose(f) == 0) && ok;
+    return ok ? CLI_OK : cli_usage_error("error writing report '%s'", path);
+}
+
 static int write_reports(const q7d_results *r, const outputs *o)
 {
     FILE *fj, *fm, *fu;
@@ -127,21 +136,27 @@ static int write_reports(const q7d_results *r, const outputs *o)
     if (fj) q7d_report_json(fj, r);
     if (fm) q7d_report_markdown(fm, r);
     if (fu) q7d_report_junit(fu, r);
-    bool ok = true;
     FILE *files[3] = { fj, fm, fu };
-    for (int i = 0; i < 3; i++)
-        if (files[i] && files[i] != stdout) ok &= fclose(files[i]) == 0;
-    if (!ok) return cli_usage_error("error writing a report file");
+    const char *paths[3] = { o->json, o->markdown, o->junit };
+    for (int i = 0; i < 3; i++) {
+        if (rc == CLI_OK) rc = close_output(files[i], paths[i]);
+        else if (files[i] && files[i] != stdout) fclose(files[i]);   /* one message is enough */
+    }
+    if (rc != CLI_OK) return rc;
     return q7d_results_pass(r) ? CLI_OK : CLI_FAIL;
 }
 
-/* Checks that each report path can be written, without keeping it. */
+/* Checks that each report path can be written, without keeping it (a
+ * file the probe created is removed again: a run that stops on a usage
+ * error leaves no empty report behind). */
 static int probe_output(const char *path)
 {
     if (!path || strcmp(path, "-") == 0) return CLI_OK;
+    bool existed = access(path, F_OK) == 0;
     FILE *f = fopen(path, "a");
     if (!f) return cli_usage_error("cannot write report '%s': %s", path, strerror(errno));
     fclose(f);
+    if (!existed) unlink(path);
     return CLI_OK;
 }
 
