@@ -119,7 +119,7 @@ static void injected(void)
     static const struct { const char *leaf; uint64_t lo, hi, flip; } cases[] = {
         { "olt_1_1_16f_16f", 0x3c000000, 0x3c020000, 0x3c01abcd },
         { "ule_1_2_16f_16f", 5, 100, 37 },
-        { "lt_2_16_16", 0x80000000, 0x80000400, 0x800003ff },
+        { "lt_2_16_16", 0x80000000, 0x80000400, 0x800003f5 },
         { "clsfy_32f_32f", 0x7f7ffff0, 0x7f800100, 0x7f800001 },
         { "clsfy_16f_16f", 0, 65536, 0x7c01 },
         { "fs5ltu_64_8_8", 0, 65536, 0x0102 },
@@ -132,9 +132,11 @@ static void injected(void)
         CHECK_EQF(r.mismatches, 1, "%s flipped case", cases[k].leaf);
         CHECK_EQF(r.nfirst, 1, "%s flipped case", cases[k].leaf);
         CHECK_EQF(r.first[0], cases[k].flip, "%s flipped case", cases[k].leaf);
-        /* the flip outside the range is not seen */
+        /* the flip just outside either end (in the same step) is not seen */
         CHECK(q7_host_sweep_vs_model(leaf, cases[k].flip + 1, cases[k].hi, &r));
-        CHECK_EQF(r.mismatches, 0, "%s flip outside", cases[k].leaf);
+        CHECK_EQF(r.mismatches, 0, "%s flip below lo", cases[k].leaf);
+        CHECK(q7_host_sweep_vs_model(leaf, cases[k].lo, cases[k].flip, &r));
+        CHECK_EQF(r.mismatches, 0, "%s flip at hi", cases[k].leaf);
         host_sweep_test_flip(UINT64_MAX);
     }
 }
@@ -153,7 +155,10 @@ int main(void)
     cross("ult_1_1_16f_16f", "olt_1_1_16f_16f", 0xfe000000 - 77, 0xfe000000 + 1000);
     cross("un_1_2_16f_16f", "ule_1_2_16f_16f", 0x00000000, 0x00004000);
     cross("lt_2_16_16", "ltu_2_16_16", 0x7fff0000, 0x80010000);
+    /* both ends inside a step, inside a run of mismatches (32- and 16-lane kernels) */
+    cross("lt_2_16_16", "ltu_2_16_16", 0x7fff800d, 0x80004007);
     cross("le_1_8_8", "leu_1_8_8", 0, 65536);
+    cross("le_1_8_8", "leu_1_8_8", 0x7f85, 0x8049);
     cross("fs0ltu_64_8_8", "lt_1_8_8", 0, 65536);
     injected();
     /* the portable path has no fused kernels: the engine uses batches */
