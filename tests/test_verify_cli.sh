@@ -58,6 +58,14 @@ usage "unknown option '--bogus'" merge --bogus a.json
 printf '{"format": 1' >"$t/junk.json"
 usage "is not JSON" merge "$t/junk.json"
 
+# the host path forced by the environment is checked and named in the report
+Q7PRED_HOST=bogus "$Q7PRED" verify --corpus grid --family bitkill >/dev/null 2>"$t/e"
+rc=$?
+[ $rc -eq 2 ] && grep -qF "Q7PRED_HOST 'bogus' unknown" "$t/e" && ok "Q7PRED_HOST checked" \
+    || bad "Q7PRED_HOST=bogus: exit $rc, '$(cat "$t/e")'"
+Q7PRED_HOST=portable "$Q7PRED" verify --corpus grid --family bitkill --oracles sem,host --no-progress >"$t/o"
+grep -q "^  host: portable$" "$t/o" && ok "the forced portable path is named" || bad "host path: $(grep host: "$t/o")"
+
 # a report that cannot be written is named; a run stopped by a usage error
 # leaves no empty report file behind
 "$Q7PRED" verify --corpus grid --leaf lt_1_8_8 --quiet --no-progress --junit /dev/full >/dev/null 2>"$t/e"

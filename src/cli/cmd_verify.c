@@ -39,7 +39,7 @@ static void verify_help(FILE *f)
         "                      it runs in a child process, crashes and hangs are reported\n"
         "  --preload PATH      load PATH first, RTLD_GLOBAL (repeatable)\n"
         "  --timeout SECONDS   a library batch taking longer is a hang (default 10)\n"
-        "  --host-path P       auto or portable (also Q7PRED_HOST=portable)\n"
+        "  --host-path P       auto, portable, avx2 or avx512 (also Q7PRED_HOST=P)\n"
         "  --python PATH       interpreter of the numpy oracle (default $PYTHON, else\n"
         "                      /usr/bin/python3)\n"
         "  --numpy-oracle PATH the numpy oracle program (default: found beside the tool)\n"
@@ -184,7 +184,8 @@ static int need_value(int i, int argc, char **argv)
 static int parse_count(const char *opt, const char *s, uint64_t *out)
 {
     const char *why;
-    if (!cli_parse_uint(s, 64, out, &why)) return cli_usage_error("verify: %s '%s' %s", opt, s, why);
+    if (!cli_parse_uint(s, 64, out, &why))
+        return cli_usage_error("verify: %s '%s' %s", opt, s, strstr(why, "wider") ? "is larger than 2^64-1" : why);
     return CLI_OK;
 }
 
@@ -336,6 +337,21 @@ static int parse_timeout(q7d_results *r, const char *s)
     return CLI_OK;
 }
 
+/* A host path the host oracle can run here (q7_host_select is tried and
+ * undone; the run selects it again). */
+static int check_host_path(const char *what, const char *v)
+{
+    bool ok = q7_host_select(v);
+    q7_host_select("auto");
+    if (ok) return CLI_OK;
+    static const char *const names[] = { "avx512", "avx2", "portable" };
+    char here[64] = "auto";
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (q7_host_select(names[i])) snprintf(here + strlen(here), sizeof here - strlen(here), ", %s", names[i]);
+    q7_host_select("auto");
+    return cli_usage_error("verify: %s '%s' unknown or not supported by this CPU (here: %s)", what, v, here);
+}
+
 static void record_command(q7d_results *r, int argc, char **argv)
 {
     size_t used = (size_t)snprintf(r->command, sizeof r->command, "q7pred");
@@ -428,8 +444,7 @@ int cmd_verify(int argc, char **argv)
         } else if (strcmp(a, "--timeout") == 0) {
             rc = parse_timeout(&r, v);
         } else if (strcmp(a, "--host-path") == 0) {
-            if (strcmp(v, "auto") != 0 && strcmp(v, "portable") != 0)
-                rc = cli_usage_error("verify: --host-path '%s' unknown (auto, portable)", v);
+            rc = check_host_path("--host-path", v);
             o.host_path = v;
         } else if (strcmp(a, "--python") == 0) {
             o.python = v;
@@ -449,6 +464,10 @@ int cmd_verify(int argc, char **argv)
             rc = cli_usage_error("verify: unknown option '%s' (try q7pred verify --help)", a);
         }
     }
+    /* the environment's forcing (Q7PRED_HOST) is checked like the option */
+    const char *env_host = getenv("Q7PRED_HOST");
+    if (rc == CLI_OK && o.use_host && !o.host_path && env_host && *env_host)
+        rc = check_host_path("Q7PRED_HOST", env_host);
     if (rc == CLI_OK && !corpus_given && !exmax_given) r.params.exhaustive_max = 1u << 16;
     if (rc == CLI_OK && families_given)
         for (size_t i = 0; i < q7_leaf_count(); i++) {

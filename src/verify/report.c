@@ -324,7 +324,8 @@ static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
     if (r->merged)
         fprintf(f, "q7pred verify (merged from %u shards): %s\n", r->merged, buf);
     else
-        fprintf(f, "q7pred verify: %s; shard %u/%u; %u threads\n", buf, r->shard_k, r->shard_n, r->threads);
+        fprintf(f, "q7pred verify: %s; shard %u/%u; %u thread%s\n", buf, r->shard_k, r->shard_n, r->threads,
+                r->threads == 1 ? "" : "s");
     print_oracles(f, r, "  ");
     fprintf(f, "\n");
     print_table(f, r, by_leaf, false);
