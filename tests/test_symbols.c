@@ -3,7 +3,7 @@
  * leaves resolves with dlsym, inside the shared library itself; every name
  * the shipped library does not export is absent here too; and the dynamic
  * symbol table defines the 86 leaves and the q7_* / q7v_* clean API,
- * nothing else.
+ * nothing else; and each leaf's provenance is DECISIONS.md's.
  * The absent names are generated here from DECISIONS.md's rules, not taken
  * from the CLI's list.
  */
@@ -120,6 +120,48 @@ static void check_absent(void *so)
     printf("%zu present, %zu absent names checked\n", npresent, nabsent);
 }
 
+/* DECISIONS.md §1's provenance column, leaf by leaf: what the page shows
+ * is observed, what DECISIONS.md infers says so. Ordered fp: _1_1 observed,
+ * _1_2/_1_4 inferred; unordered: un_1_1 (the body the page shows) observed,
+ * the other widths and ueq/ult/ule inferred; every predicated tail (its ABI
+ * is inferred from the §6.3 head); notb's arity; the 1-bit BR forms;
+ * movfsv's argument order and bit map, and movvfs; bnorfs (by symmetry). */
+static bool decisions_inferred(const char *s)
+{
+    static const char *const inferred[] = {
+        "notb_64_64", "notb1_1_1", "andnotb1_1_1_1", "ornotb1_1_1_1",
+        "movfsv_64_64_64_64_64_64_64_64_512", "movvfs_512_64_64_64_64_64_64_64_64",
+        "bnorfs_2n_64_64_64_64_64_64_64_64_64",
+    };
+    size_t n = strlen(s);
+    if (n > 2 && strcmp(s + n - 2, "_t") == 0) return true;
+    for (size_t i = 0; i < N(ord_ops); i++)
+        if (strncmp(s, ord_ops[i], strlen(ord_ops[i])) == 0 && s[strlen(ord_ops[i])] == '_')
+            return strcmp(s + strlen(ord_ops[i]), "_1_1_16f_16f") != 0;
+    for (size_t i = 0; i < N(un_ops); i++)
+        if (strncmp(s, un_ops[i], strlen(un_ops[i])) == 0 && s[strlen(un_ops[i])] == '_')
+            return strcmp(s, "un_1_1_16f_16f") != 0;
+    for (size_t i = 0; i < N(inferred); i++)
+        if (strcmp(s, inferred[i]) == 0) return true;
+    return false;
+}
+
+static void check_provenance(void)
+{
+    size_t inferred = 0;
+    for (size_t i = 0; i < npresent; i++) {
+        const q7_leaf *l = q7_leaf_find(present[i]);
+        if (!l) continue;
+        bool want = decisions_inferred(present[i]);
+        inferred += want;
+        CHECK_EQF(strcmp(q7_provenance_name(l->provenance), want ? "inferred" : "observed"), 0,
+                  "provenance of %s is %s, DECISIONS.md §1 says %s", present[i],
+                  q7_provenance_name(l->provenance), want ? "inferred" : "observed");
+    }
+    /* 6 ordered, 11 unordered, 14 tails and the 7 named above */
+    CHECK_EQ(inferred, 38);
+}
+
 static bool file_declares(const char *path, const char *pattern)
 {
     FILE *f = fopen(path, "r");
@@ -200,6 +242,7 @@ int main(void)
     void *so = q7so_open();
     check_present(so);
     check_absent(so);
+    check_provenance();
     check_dynamic_table();
     dlclose(so);
     return check_status("symbols");
