@@ -3,9 +3,11 @@
  * shape's ABI (q7_shape_call), equals the registry's model (leaf->eval) on
  * random and edge inputs, word for word, in this build and in
  * libq7pred.so; every output word is written (outputs are pre-filled with
- * a pattern); the ordered leaves' aux word is 0. This pins the argument
- * order and result pointer of each shape, not the semantics (test_values
- * and test_hard_edges do that from the spec).
+ * a pattern); the ordered leaves' aux word is 0.
+ * q7_shape_call and the leaves could agree on a wrong argument order, so
+ * the pointer shapes (and injbi) are also called here directly, with the
+ * argument order of DECISIONS.md §1 written out in local function types and
+ * TABLES.md values; test_hard_edges does the same for the value shapes.
  */
 #include <string.h>
 
@@ -59,6 +61,103 @@ static void compare(const q7_leaf *l, q7_abi_fn fn, const char *where, const uin
         CHECK_EQF(got[w], 0xa5a5a5a5u, "%s %s wrote past its outputs, out[%u]", where, l->suffix, w);
 }
 
+/* ---- direct calls in DECISIONS.md §1's argument order */
+
+typedef void m2_fn(void *, const uint32_t *, const uint32_t *, uint32_t *);
+typedef void m1_fn(void *, const uint32_t *, uint32_t *);
+typedef void red8_fn(void *, const uint32_t *, const uint32_t *, const uint32_t *,
+                     const uint32_t *, const uint32_t *, const uint32_t *, const uint32_t *,
+                     const uint32_t *, uint32_t *);
+typedef void movfsv_fn(void *, const uint32_t *, uint32_t *, uint32_t *, uint32_t *, uint32_t *,
+                       uint32_t *, uint32_t *, uint32_t *, uint32_t *);
+typedef void movvfs_fn(void *, const uint32_t *, const uint32_t *, const uint32_t *,
+                       const uint32_t *, const uint32_t *, const uint32_t *, const uint32_t *,
+                       const uint32_t *, uint32_t *);
+typedef void injbi_fn(void *, uint32_t, uint32_t, uint32_t, uint32_t *);
+
+static uint64_t u64(const uint32_t *w) { return (uint64_t)w[0] | (uint64_t)w[1] << 32; }
+
+static void check_m2(q7_abi_fn f, const char *name, uint64_t want)
+{
+    /* TABLES.md §6.4: A = 0xf0f0..., B = 0x00ff..., low word first */
+    const uint32_t a[2] = { 0xf0f0f0f0, 0xf0f0f0f0 }, b[2] = { 0x00ff00ff, 0x00ff00ff };
+    uint32_t out[3] = { 0xa5a5a5a5, 0xa5a5a5a5, 0xa5a5a5a5 };
+    ((m2_fn *)f)(NULL, a, b, out);
+    CHECK_EQF(u64(out), want, "%s(xstate, *A, *B, *out)", name);
+    CHECK_EQF(out[2], 0xa5a5a5a5u, "%s wrote past out[1]", name);
+}
+
+/* The leaf's symbol in libq7pred.so (so != NULL) or this build's (the
+ * registry's abi pointer); a missing one is a failure, not a skip. */
+static q7_abi_fn leaf_symbol(void *so, const char *suffix)
+{
+    char sym[96];
+    snprintf(sym, sizeof sym, "module__xdref_%s", suffix);
+    const q7_leaf *l = q7_leaf_find(suffix);
+    q7_abi_fn f = so ? q7so_sym(so, sym) : l ? l->abi : NULL;
+    CHECK_EQF(f != NULL, 1, "%s present", sym);
+    return f;
+}
+
+static void check_direct(void *so, const char *where)
+{
+#define SYM(suffix) leaf_symbol(so, suffix)
+    q7_abi_fn f;
+    printf("direct calls, %s\n", where);
+    /* andnotb/ornotb are the asymmetric ones: swapping A and B shows */
+    if ((f = SYM("andb_64_64_64"))) check_m2(f, "andb", 0x00f000f000f000f0);
+    if ((f = SYM("andnotb_64_64_64"))) check_m2(f, "andnotb", 0xf000f000f000f000);
+    if ((f = SYM("ornotb_64_64_64"))) check_m2(f, "ornotb", 0xfff0fff0fff0fff0);
+    if ((f = SYM("notb_64_64"))) {
+        const uint32_t a[2] = { 0xf0f0f0f0, 0xf0f0f0f0 };
+        uint32_t out[3] = { 0, 0, 0xa5a5a5a5 };
+        ((m1_fn *)f)(NULL, a, out);
+        CHECK_EQF(u64(out), 0x0f0f0f0f0f0f0f0f, "notb(xstate, *A, *out)");
+        CHECK_EQF(out[2], 0xa5a5a5a5u, "notb wrote past out[1]");
+    }
+    /* TABLES.md §7.4: eight masks, then the output (on the stack) */
+    uint32_t m[8][2] = { { 1, 0 }, { 2, 0 }, { 4, 0 }, { 8, 0 },
+                         { 16, 0 }, { 32, 0 }, { 64, 0 }, { 0, 0x80000000 } };
+    if ((f = SYM("borfs_2n_64_64_64_64_64_64_64_64_64"))) {
+        uint32_t out[2] = { 0xa5a5a5a5, 0xa5a5a5a5 };
+        ((red8_fn *)f)(NULL, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], out);
+        CHECK_EQF(u64(out), 0x800000000000007f, "borfs(xstate, *m0..*m7, *out)");
+    }
+    if ((f = SYM("bnorfs_2n_64_64_64_64_64_64_64_64_64"))) {
+        uint32_t out[2] = { 0xa5a5a5a5, 0xa5a5a5a5 };
+        ((red8_fn *)f)(NULL, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], out);
+        CHECK_EQF(u64(out), 0x7fffffffffffff80, "bnorfs(xstate, *m0..*m7, *out)");
+    }
+    /* spec §7.3 probes: vec word0 bit7 -> FS7 bit0, bit14 -> FS6 bit1 */
+    uint32_t fs[8][2];
+    if ((f = SYM("movfsv_64_64_64_64_64_64_64_64_512"))) {
+        const uint32_t vec[16] = { 0x4080 };
+        memset(fs, 0xa5, sizeof fs);
+        ((movfsv_fn *)f)(NULL, vec, fs[0], fs[1], fs[2], fs[3], fs[4], fs[5], fs[6], fs[7]);
+        for (int j = 0; j < 8; j++)
+            CHECK_EQF(u64(fs[j]), j == 7 ? 1 : j == 6 ? 2 : 0, "movfsv(xstate, *vec, *FS0..*FS7): FS%d", j);
+    }
+    if ((f = SYM("movvfs_512_64_64_64_64_64_64_64_64"))) {
+        uint32_t vec[17];
+        memset(fs, 0, sizeof fs);
+        fs[6][0] = 2, fs[7][0] = 1;
+        memset(vec, 0xa5, sizeof vec);
+        ((movvfs_fn *)f)(NULL, fs[0], fs[1], fs[2], fs[3], fs[4], fs[5], fs[6], fs[7], vec);
+        for (int i = 0; i < 16; i++)
+            CHECK_EQF(vec[i], i == 0 ? 0x4080 : 0, "movvfs(xstate, *FS0..*FS7, *vec): word %d", i);
+        CHECK_EQF(vec[16], 0xa5a5a5a5u, "movvfs wrote past vec[15]");
+    }
+    /* TABLES.md §8.1: injbi(xstate, base, pred, bit, *out) */
+    if ((f = SYM("injbi_8_8_1_32"))) {
+        uint32_t out = 0xdeadbeef;
+        ((injbi_fn *)f)(NULL, 0x00, 1, 3, &out);
+        CHECK_EQF(out, 0x08, "injbi(base 0x00, pred 1, bit 3)");
+        ((injbi_fn *)f)(NULL, 0xff, 0, 3, &out);
+        CHECK_EQF(out, 0xf7, "injbi(base 0xff, pred 0, bit 3)");
+    }
+#undef SYM
+}
+
 int main(void)
 {
     void *so = q7so_open();
@@ -79,6 +178,8 @@ int main(void)
         }
     }
     printf("%zu leaves, %zu ABI calls compared with the registry\n", q7_leaf_count(), calls);
+    check_direct(so, "libq7pred.so");
+    check_direct(NULL, "this build (static)");
     dlclose(so);
     return check_status("abi_vs_registry");
 }
