@@ -11,6 +11,21 @@ typedef size_t q7_batch_kernel_fn(const q7_leaf *leaf, q7_op op, size_t n,
                                   const uint32_t *const in[], uint32_t *const out[]);
 q7_batch_kernel_fn q7_batch_avx512, q7_batch_avx2;
 
+/* Instantiates a step loop per relation so the relation is a constant. */
+#define BY_REL(CALL)                                        \
+    switch (rel) {                                          \
+    case OPR_EQ: { enum { R = OPR_EQ }; CALL; } break;      \
+    case OPR_LT: { enum { R = OPR_LT }; CALL; } break;      \
+    case OPR_LE: { enum { R = OPR_LE }; CALL; } break;      \
+    case OPR_UN: { enum { R = OPR_UN }; CALL; } break;      \
+    case OPR_UEQ: { enum { R = OPR_UEQ }; CALL; } break;    \
+    case OPR_ULT: { enum { R = OPR_ULT }; CALL; } break;    \
+    case OPR_ULE: { enum { R = OPR_ULE }; CALL; } break;    \
+    case OPR_NEQ: { enum { R = OPR_NEQ }; CALL; } break;    \
+    case OPR_LTU: { enum { R = OPR_LTU }; CALL; } break;    \
+    case OPR_LEU: { enum { R = OPR_LEU }; CALL; } break;    \
+    }
+
 /* Whether the level has a kernel for this operation and shape. */
 bool q7_batch_avx512_has(q7_op op, q7_shape shape);
 bool q7_batch_avx2_has(q7_op op, q7_shape shape);
