@@ -123,6 +123,39 @@ rc=$?
 [ $rc -eq 0 ] && grep -q "numpy: n/a, cannot run python '/nonexistent/python3'" "$t/nonp.txt" \
     && ok "no python: numpy column n/a with the reason" || bad "no python: exit $rc, $(grep numpy "$t/nonp.txt")"
 
+[ $rc -eq 0 ] && grep -Eq "^classify +grid +53 +53 / 0 +unavailable$" "$t/nonp.txt" \
+    && ok "no python: the numpy cells say unavailable, not n/a" || bad "no python: $(grep "^classify" "$t/nonp.txt")"
+
+# an oracle that stops mid-unit keeps what it checked: a fake numpy program
+# that answers ltu_1_8_8 with zeros (wrong where a < b) once, then dies
+cat >"$t/fake_numpy.py" <<'PY'
+import sys
+inp, out = sys.stdin.buffer, sys.stdout.buffer
+out.write(b"READY fake numpy\n"); out.flush()
+evals = 0
+while True:
+    line = inp.readline()
+    if not line or line.startswith(b"QUIT"):
+        sys.exit(0)
+    w = line.split()
+    if w[0] == b"COVERS":
+        out.write(b"YES\n" if w[1] == b"ltu_1_8_8" else b"NO fake\n")
+    else:
+        n, iw, ow = int(w[2]), int(w[3]), int(w[4])
+        inp.read(4 * n * iw)
+        evals += 1
+        if evals == 2:
+            sys.exit(3)
+        out.write(b"OK\n" + bytes(4 * n * ow))
+    out.flush()
+PY
+"$Q7PRED" verify --oracles sem,numpy --numpy-oracle "$t/fake_numpy.py" --leaf ltu_1_8_8 --corpus fuzz \
+    --fuzz-count 20000 --threads 1 --by-leaf --no-progress >"$t/stop.txt" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q "stopped: the numpy oracle process died" "$t/stop.txt" \
+    && grep -Eq "^ltu_1_8_8 +fuzz +20000 +[1-9][0-9]* / [1-9][0-9]* \(\+[1-9][0-9]* n/a\)$" "$t/stop.txt" \
+    && ok "an oracle stopped mid-unit: its checks and mismatches stay visible" || bad "stopped oracle: $(cat "$t/stop.txt")"
+
 # shards merge into the unsharded run; the result does not depend on threads
 run=(--lib "$Q7LIB" --corpus grid,fuzz,exhaustive --exhaustive-max 65536 --fuzz-count 400 --no-progress
      --family int-compare,fp-tail,bit-spread)

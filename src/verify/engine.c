@@ -380,7 +380,9 @@ static void run_unit(run_ctx *c, const q7_leaf *leaf, q7d_corpus corpus, uint64_
         q7d_column *k = &r->col[c->col_numpy];
         for (unsigned i = 0; i < nw; i++)
             if (c->w[i].numpy_failed) snprintf(k->note, sizeof k->note, "stopped: %.300s", c->w[i].numpy_why);
-        if (u->cell[c->col_numpy].state == Q7D_CELL_RAN) u->cell[c->col_numpy].state = Q7D_CELL_UNAVAILABLE;
+        /* a unit it stopped in keeps what it checked (the rest is n/a) */
+        q7d_cell *cell = &u->cell[c->col_numpy];
+        if (cell->state == Q7D_CELL_RAN && cell->checks + cell->ood == 0) cell->state = Q7D_CELL_UNAVAILABLE;
     }
     /* single-threaded again: replace the children that died */
     for (unsigned l = 0; l < c->nlibs; l++)

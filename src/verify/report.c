@@ -17,7 +17,7 @@ typedef struct row {
     char label[2][64];               /* family (or leaf), corpus */
     uint64_t cases;
     uint64_t checks[Q7D_MAX_COLS], mismatches[Q7D_MAX_COLS], na[Q7D_MAX_COLS];
-    unsigned crashed[Q7D_MAX_COLS], ran[Q7D_MAX_COLS], skipped[Q7D_MAX_COLS];
+    unsigned crashed[Q7D_MAX_COLS], ran[Q7D_MAX_COLS], skipped[Q7D_MAX_COLS], unavailable[Q7D_MAX_COLS];
 } row;
 
 static void add_unit(row *w, const q7d_results *r, const q7d_unit *u)
@@ -28,15 +28,15 @@ static void add_unit(row *w, const q7d_results *r, const q7d_unit *u)
         w->checks[k] += c->checks;
         w->mismatches[k] += c->mismatches;
         if (c->state == Q7D_CELL_RAN || c->state == Q7D_CELL_CRASHED) {
+            /* every case not checked is n/a: out of domain, or after a
+             * crash or after the oracle stopped mid-unit */
             w->ran[k]++;
-            w->na[k] += c->ood;
-            if (c->state == Q7D_CELL_CRASHED) {
-                w->crashed[k]++;
-                w->na[k] += u->cases > c->checks + c->ood ? u->cases - c->checks - c->ood : 0;
-            }
+            w->na[k] += u->cases > c->checks ? u->cases - c->checks : 0;
+            w->crashed[k] += c->state == Q7D_CELL_CRASHED;
         } else {
             w->na[k] += u->cases;
             w->skipped[k] += c->state == Q7D_CELL_SKIPPED;
+            w->unavailable[k] += c->state == Q7D_CELL_UNAVAILABLE;
         }
     }
 }
@@ -81,6 +81,7 @@ static size_t build_rows(const q7d_results *r, bool by_leaf, row **out)
             t->crashed[k] += rows[i].crashed[k];
             t->ran[k] += rows[i].ran[k];
             t->skipped[k] += rows[i].skipped[k];
+            t->unavailable[k] += rows[i].unavailable[k];
         }
     }
     *out = rows;
@@ -94,7 +95,8 @@ static void cell_text(const row *w, unsigned k, char *buf, size_t size)
         return;
     }
     if (w->ran[k] == 0) {
-        snprintf(buf, size, w->skipped[k] ? "skipped (crashed before)" : "n/a");
+        /* absent (no numpy, a library that stopped) is not "cannot express" */
+        snprintf(buf, size, w->skipped[k] ? "skipped (crashed before)" : w->unavailable[k] ? "unavailable" : "n/a");
         return;
     }
     size_t used = (size_t)snprintf(buf, size, "%" PRIu64 " / %" PRIu64, w->checks[k], w->mismatches[k]);
@@ -371,7 +373,8 @@ void q7d_report_markdown(FILE *f, const q7d_results *r)
     print_oracles(f, r, "- ");
     fprintf(f, "\n## Agreement table\n\nCells are `checks / mismatches` against the reference "
                "(`sem`); `(+N n/a)` counts cases outside an oracle's domain or leaves it cannot "
-               "express; `n/a` marks a column with no check in that row.\n\n");
+               "express; `n/a` marks a column with no check in that row, `unavailable` an "
+               "oracle that is absent or stopped (the list above says why).\n\n");
     print_table(f, r, false, true);
     if (r->ncrashes) {
         fprintf(f, "\n## Crashes\n\n");
