@@ -156,6 +156,18 @@ rc=$?
     && grep -Eq "^ltu_1_8_8 +fuzz +20000 +[1-9][0-9]* / [1-9][0-9]* \(\+[1-9][0-9]* n/a\)$" "$t/stop.txt" \
     && ok "an oracle stopped mid-unit: its checks and mismatches stay visible" || bad "stopped oracle: $(cat "$t/stop.txt")"
 
+# JUnit: a leaf no oracle could check is skipped, not passed
+"$Q7PRED" verify --oracles sem --lib "$BUILD/tests/verify_crashlib.so" --leaf lt_1_8_8,lt_2_16_16 --corpus grid \
+    --junit "$t/skip.xml" --quiet --no-progress >/dev/null || bad "junit skip run failed"
+"$PYTHON" - "$t/skip.xml" <<'PY' && ok "JUnit marks unchecked leaves skipped" || bad "JUnit skipped"
+import sys, xml.etree.ElementTree as ET
+suite = ET.parse(sys.argv[1]).getroot().find("testsuite")
+assert suite.get("skipped") == "1" and suite.get("errors") == "0", suite.attrib
+cases = {c.get("name"): c for c in suite.findall("testcase")}
+assert cases["lt_1_8_8 [grid]"].find("skipped") is not None
+assert cases["lt_2_16_16 [grid]"].find("skipped") is None
+PY
+
 # shards merge into the unsharded run; the result does not depend on threads
 run=(--lib "$Q7LIB" --corpus grid,fuzz,exhaustive --exhaustive-max 65536 --fuzz-count 400 --no-progress
      --family int-compare,fp-tail,bit-spread)
