@@ -76,6 +76,18 @@ static void test_reader(void)
     CHECK(!q7d_tf_read(path, NULL, &f, err, sizeof err));
     write_file("f16_le_res.txt", "3C00 3C00 2 00\n", path, sizeof path);
     CHECK(!q7d_tf_read(path, NULL, &f, err, sizeof err));
+    /* testfloat_gen's widths exactly: an f16 file read as f32 is refused,
+     * not taken as f32 denormals; so are a short operand and 1-digit flags */
+    write_file("cases16.txt", "3C00 7E00 0 10\n", path, sizeof path);
+    CHECK(!q7d_tf_read(path, "f32_lt", &f, err, sizeof err));
+    CHECK(strstr(err, "8 hex digits") != NULL);
+    write_file("f16_lt_short.txt", "3C0 3C00 0 00\n", path, sizeof path);
+    CHECK(!q7d_tf_read(path, NULL, &f, err, sizeof err));
+    write_file("f16_lt_flag1.txt", "3C00 3C00 0 0\n", path, sizeof path);
+    CHECK(!q7d_tf_read(path, NULL, &f, err, sizeof err));
+    write_file("f16_lt_lower.txt", "3c00 7e00 0 10\n", path, sizeof path);
+    CHECK(q7d_tf_read(path, NULL, &f, err, sizeof err));   /* hex digits of either case */
+    q7d_tf_free(&f);
     write_file("nameless.txt", "3C00 3C00 1 00\n", path, sizeof path);
     CHECK(!q7d_tf_read(path, NULL, &f, err, sizeof err));
     CHECK(strstr(err, "cannot tell which function") != NULL);

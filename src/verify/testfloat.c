@@ -1,8 +1,8 @@
 /*
  * Reader for Berkeley TestFloat `testfloat_gen <function>` output: one case
- * per line, "A B RESULT FLAGS" in raw hex (operands 4 digits for f16, 8 for
- * f32; a comparison's result is 0 or 1; flags one bit per IEEE exception,
- * bit 4 invalid). The result is an external oracle for the ordered
+ * per line, "A B RESULT FLAGS" in raw hex (operands exactly 4 digits for f16,
+ * 8 for f32; a comparison's result is the digit 0 or 1; flags two digits,
+ * one bit per IEEE exception, bit 4 invalid). The result is an external oracle for the ordered
  * compares of the same format and relation.
  */
 #include <ctype.h>
@@ -71,18 +71,19 @@ static bool tf_function_prefix(const char *s, char *fn, size_t size)
     return false;
 }
 
-/* One hex field of at most maxdigits digits; advances *p. */
-static bool hex_field(const char **p, unsigned maxdigits, uint32_t *v)
+/* One hex field of exactly `digits` digits, as testfloat_gen writes them
+ * (so an f16 file read as f32, or the reverse, is refused); advances *p. */
+static bool hex_field(const char **p, unsigned digits, uint32_t *v)
 {
     const char *s = *p;
     while (*s == ' ' || *s == '\t') s++;
     unsigned n = 0;
     uint32_t x = 0;
     for (; isxdigit((unsigned char)*s); s++, n++) {
-        if (n == maxdigits) return false;
+        if (n == digits) return false;
         x = x << 4 | (uint32_t)(isdigit((unsigned char)*s) ? *s - '0' : (tolower((unsigned char)*s) - 'a' + 10));
     }
-    if (n == 0 || (*s && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')) return false;
+    if (n != digits || (*s && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')) return false;
     *v = x;
     *p = s;
     return true;
@@ -159,8 +160,8 @@ bool q7d_tf_read(const char *path, const char *function, q7d_tf_file *out, char 
         uint32_t a, b, res, flags;
         if (!hex_field(&p, digits, &a) || !hex_field(&p, digits, &b) || !hex_field(&p, 1, &res)
             || res > 1 || !hex_field(&p, 2, &flags) || flags > 0x1f || !blank(p)) {
-            snprintf(err, errsize, "testfloat: %s:%zu: expected \"A B RESULT FLAGS\" (operands of up "
-                     "to %u hex digits, result 0 or 1, flags 00..1f)", path, lineno, digits);
+            snprintf(err, errsize, "testfloat: %s:%zu: expected \"A B RESULT FLAGS\" as %s's testfloat_gen "
+                     "writes them (operands of %u hex digits, result 0 or 1, flags 00..1F)", path, lineno, fn, digits);
             ok = false;
             break;
         }
