@@ -24,3 +24,6 @@ prove: all
 
 prove-direct: all
 	$(BUILD)/q7pred bench --prove --lib $(BUILD)/libq7pred.so
+
+# bench finds bench/*.py in the source tree whatever BUILD is.
+$(BUILD)/obj/src/cli/cmd_bench.o: ALL_CFLAGS += -DQ7_SRCDIR='"$(CURDIR)"'

@@ -30,6 +30,19 @@ assert j["ratios"]["batch_over_silicon"] > 0
 print("bench --quick json ok")
 PY
 
+# no Python at all: the bench still runs, its numpy and ctypes rows are n/a
+# with the reason, and nothing else changes
+Q7PRED_PYTHON=/nonexistent/python3 "$Q7PRED" bench --quick --json "$dir/nopy.json" >"$dir/nopy.txt"
+grep -q 'batch/numpy n/a' "$dir/nopy.txt"
+"$PYTHON" - "$dir/nopy.json" <<'PY'
+import json, sys
+rows = {r["method"].split(" (")[0]: r for r in json.load(open(sys.argv[1]))["throughput"]}
+for m in ("numpy oracle", "Python ctypes, one call at a time"):
+    assert rows[m]["ns_per_eval"] is None and "did not run" in rows[m]["note"], rows[m]
+assert rows["batch kernel"]["ns_per_eval"] > 0
+print("bench without python ok")
+PY
+
 usage_error() { # expected stderr fragment, args...
     local want=$1; shift
     set +e

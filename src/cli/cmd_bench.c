@@ -254,18 +254,23 @@ static void self_path(char *buf, size_t len)
     buf[n > 0 ? n : 0] = '\0';
 }
 
+/* Q7PRED_BENCH_DIR, else bench/ beside the executable's directory (build/),
+ * else the source tree this binary was built from (any BUILD=). */
 static bool bench_script(const char *name, char *buf, size_t len)
 {
     const char *dir = getenv("Q7PRED_BENCH_DIR");
     char self[PATH_MAX];
     if (dir) {
         snprintf(buf, len, "%s/%s", dir, name);
-    } else {
-        self_path(self, sizeof self);
-        char *slash = strrchr(self, '/');
-        if (slash) *slash = '\0';
-        snprintf(buf, len, "%s/../bench/%s", self, name);
+        return access(buf, R_OK) == 0;
     }
+    self_path(self, sizeof self);
+    char *slash = strrchr(self, '/');
+    if (slash) *slash = '\0';
+    snprintf(buf, len, "%s/../bench/%s", self, name);
+#ifdef Q7_SRCDIR
+    if (access(buf, R_OK) != 0) snprintf(buf, len, "%s/bench/%s", Q7_SRCDIR, name);
+#endif
     return access(buf, R_OK) == 0;
 }
 
@@ -518,7 +523,9 @@ int cmd_bench(int argc, char **argv)
     q7_batch_select(batch_path);
     snprintf(rows[nrows].method, sizeof rows[0].method, "host silicon oracle (%s)", q7_host_path());
     double silicon_ns = rows[nrows].ns = ns_per_eval(run_host, &x, min_s);
-    snprintf(rows[nrows++].note, sizeof rows[0].note, "q7_host_eval_batch: vcvtph2ps + vcmpps");
+    snprintf(rows[nrows++].note, sizeof rows[0].note, "q7_host_eval_batch: %s",
+             strcmp(q7_host_path(), "portable") == 0 ? "C float compares, software fp16 widening"
+                                                      : "vcvtph2ps + vcmpps");
     disagree |= count_true(&x, NPAIRS) != want_true;
     if (disagree) fprintf(stderr, "q7pred: bench: the batch or host results differ from the ABI leaf's\n");
 
@@ -553,9 +560,12 @@ int cmd_bench(int argc, char **argv)
             snprintf(rows[nrows].note, sizeof rows[0].note, "np.less on float16 views, numpy %.*s%s",
                      v ? (int)strcspn(v + 10, "\"") : 1, v ? v + 10 : "?",
                      (size_t)trues == want_true ? "" : " (RESULTS DIFFER)");
+        } else if (c.ok && strstr(c.out, "\"error\": \"")) {
+            const char *e = strstr(c.out, "\"error\": \"") + 10;
+            snprintf(rows[nrows].note, sizeof rows[0].note, "%.*s", (int)(strcspn(e, "\"") % 200), e);
         } else {
-            snprintf(rows[nrows].note, sizeof rows[0].note, "numpy absent: %.100s", c.ok ? c.out : "python failed");
-            rows[nrows].note[strcspn(rows[nrows].note, "\n")] = '\0';
+            snprintf(rows[nrows].note, sizeof rows[0].note, "%.100s did not run numpy_bench.py (status %d)", py,
+                     c.status);
         }
     }
     nrows++;
@@ -574,7 +584,8 @@ int cmd_bench(int argc, char **argv)
             snprintf(rows[nrows].note, sizeof rows[0].note, "%zu calls into %.100s; 2^32 pairs would take %.1f h%s", ncalls,
                      lib_path, ns * 4294967296.0 * 1e-9 / 3600, (size_t)trues == count_true(&x, ncalls) ? "" : " (RESULTS DIFFER)");
         } else {
-            snprintf(rows[nrows].note, sizeof rows[0].note, "ctypes run failed (status %d)", c.status);
+            snprintf(rows[nrows].note, sizeof rows[0].note, "%.100s did not run ctypes_bench.py (status %d)", py,
+                     c.status);
         }
     }
     nrows++;
@@ -654,7 +665,7 @@ int cmd_bench(int argc, char **argv)
     if (ctypes_ns > 0) printf(", batch/ctypes %.0fx", ctypes_ns / batch_ns);
     else printf(", batch/ctypes n/a");
     if (numpy_ns > 0) printf(", batch/numpy %.1fx\n", numpy_ns / batch_ns);
-    else printf(", batch/numpy n/a (numpy absent)\n");
+    else printf(", batch/numpy n/a (no numpy timing: see its row)\n");
     printf("\nother leaves, ns/eval (own arrays, %d calls):\n  %-22s %10s %10s %10s %14s\n", NPAIRS, "leaf", "ABI",
            "batch", "silicon", "batch/silicon");
     for (int k = 0; k < 5; k++)
