@@ -280,6 +280,23 @@ static void test_engine(void)
     write_file("other.json", "{\"format\": \"something-else\"}", path, sizeof path);
     CHECK(!q7d_report_read(path, &back, err, sizeof err));
     CHECK(strstr(err, "not a q7pred verify report") != NULL);
+    /* a count past 2^64-1 is refused, not read as 2^64-1 */
+    static char text[1 << 20];
+    snprintf(path, sizeof path, "%s/whole.json", dir);
+    FILE *f = fopen(path, "r");
+    size_t len = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f) fclose(f);
+    text[len] = '\0';
+    char *seed = strstr(text, "\"seed\": 20260617");
+    CHECK(seed != NULL);
+    if (seed) {
+        static char huge[sizeof text + 16];
+        snprintf(huge, sizeof huge, "%.*s\"seed\": 99999999999999999999%s", (int)(seed - text), text,
+                 seed + strlen("\"seed\": 20260617"));
+        write_file("huge.json", huge, path, sizeof path);
+        CHECK(!q7d_report_read(path, &back, err, sizeof err));
+        CHECK(strstr(err, "seed") != NULL);
+    }
 }
 
 int main(void)

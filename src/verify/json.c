@@ -1,4 +1,5 @@
 /* Recursive-descent JSON reader (RFC 8259), with a depth limit. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,8 +135,9 @@ static bool parse_number(parser *p, json *v)
         return false;
     }
     if (integer && buf[0] != '-') {
+        errno = 0;
         v->u64 = strtoull(buf, &end, 10);
-        v->is_uint = *end == '\0';
+        v->is_uint = *end == '\0' && errno == 0;   /* past 2^64-1 is not a count */
     }
     return true;
 }
