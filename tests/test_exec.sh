@@ -184,6 +184,13 @@ cli_error "$tmp/no-such-file.q7"
 cli_error examples/nan_split.q7 examples/borfs_reduce.q7
 cli_error "$tmp"
 "$Q7PRED" exec --help | grep -q 'usage: q7pred exec PROGRAM' && ok || fail "exec --help"
+# output that cannot be written is an error (exit 1, one line), not silence
+if [ -w /dev/full ]; then
+    "$Q7PRED" exec examples/nan_split.q7 >/dev/full 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 1 ] && grep -q 'cannot write the output' "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok ||
+        fail "exec >/dev/full: rc $rc, stderr '$(cat "$tmp/err")'"
+fi
 
 # ---- never crash: mangled examples and random bytes give 0 or 2
 i=0

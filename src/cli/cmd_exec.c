@@ -88,5 +88,9 @@ int cmd_exec(int argc, char **argv)
     if (json) exec_print_json(&st, stdout);
     exec_program_free(&prog);
     free(text);
-    return fflush(stdout) == 0 ? CLI_OK : CLI_FAIL;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "q7pred: exec: cannot write the output: %s\n", strerror(errno));
+        return CLI_FAIL;
+    }
+    return CLI_OK;
 }
