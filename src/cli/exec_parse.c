@@ -178,6 +178,19 @@ static bool unknown_mnemonic(pctx *c, const tok *t)
 
 static const char FORMATS[] = "2nx8, nx16, n_2x32, nxf16, n_2xf32";
 
+/* Digits of one radix (0x hex, 0b binary, else decimal), whatever their size. */
+static bool well_formed_number(const char *s, size_t n)
+{
+    bool hex = n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    bool bin = n > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B');
+    size_t i = hex || bin ? 2 : 0;
+    if (i >= n) return false;
+    for (; i < n; i++)
+        if (hex ? !isxdigit((unsigned char)s[i]) : bin ? (s[i] != '0' && s[i] != '1') : !isdigit((unsigned char)s[i]))
+            return false;
+    return true;
+}
+
 static bool raw_value(pctx *c, exec_stmt *st, const tok *t)
 {
     if (st->reg.cls == EXEC_V) {
@@ -195,6 +208,8 @@ static bool raw_value(pctx *c, exec_stmt *st, const tok *t)
         return true;
     }
     uint64_t v;
+    if (!exec_parse_u64(t->s, t->n, &v) && well_formed_number(t->s, t->n))
+        return fail(c, t->col, TOKF " does not fit a 64-bit register (at most 0xffffffffffffffff)", TOKA(t));
     if (!exec_parse_u64(t->s, t->n, &v))
         return fail(c, t->col,
                     "expected a lane format (%s) or a 64-bit value (0x hex, 0b binary or decimal), got " TOKF,
