@@ -263,6 +263,16 @@ static void test_engine(void)
     const char *ndup[3] = { names[0], names[1], names[1] };
     CHECK(!q7d_merge(dup, ndup, 3, &merged, err, sizeof err));
     CHECK(strstr(err, "duplicate shard 2/3") != NULL);
+    /* a shard whose host ran another path merges, and the column says so */
+    snprintf(parts[1].col[1].path, sizeof parts[1].col[1].path, "avx2+f16c");
+    CHECK(q7d_merge(p3, n3, 3, &merged, err, sizeof err));
+    CHECK(strcmp(merged.col[1].path, "portable; shard 2: avx2+f16c") == 0);
+    q7d_results_free(&merged);
+    /* shards of different q7pred versions may compute differently */
+    snprintf(parts[1].version, sizeof parts[1].version, "9.9.9");
+    CHECK(!q7d_merge(p3, n3, 3, &merged, err, sizeof err));
+    CHECK(strstr(err, "different q7pred versions") != NULL);
+    snprintf(parts[1].version, sizeof parts[1].version, "%s", parts[0].version);
     parts[1].params.seed = 7;
     CHECK(!q7d_merge(p3, n3, 3, &merged, err, sizeof err));
     CHECK(strstr(err, "seed") != NULL);

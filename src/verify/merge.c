@@ -108,6 +108,7 @@ bool q7d_report_read(const char *path, q7d_results *r, char *err, size_t errsize
     const json *wall = json_get(doc, "wall_seconds");
     if (wall && wall->type == JSON_NUMBER) r->wall_seconds = wall->number;
     if ((s = json_string(doc, "command"))) snprintf(r->command, sizeof r->command, "%s", s);
+    if ((s = json_string(doc, "q7pred_version"))) snprintf(r->version, sizeof r->version, "%s", s);
 
     const json *p = json_get(doc, "parameters"), *v;
     if (!p) BAD("'%s': missing \"parameters\"", path);
@@ -256,6 +257,7 @@ fail:
 static bool same_params(const q7d_results *a, const q7d_results *b, char *what, size_t size)
 {
     const q7d_corpus_params *p = &a->params, *q = &b->params;
+    if (strcmp(a->version, b->version) != 0) return snprintf(what, size, "q7pred versions"), false;
     if (memcmp(p->enabled, q->enabled, sizeof p->enabled) != 0) return snprintf(what, size, "corpora"), false;
     if (a->grid_version != b->grid_version) return snprintf(what, size, "grid version"), false;
     if (p->seed != q->seed) return snprintf(what, size, "seed"), false;
@@ -271,6 +273,15 @@ static bool same_params(const q7d_results *a, const q7d_results *b, char *what, 
     for (unsigned k = 0; k < a->ncols; k++)
         if (strcmp(a->col[k].name, b->col[k].name) != 0) return snprintf(what, size, "oracles"), false;
     return true;
+}
+
+/* Shards may run on different machines: a column whose oracle ran another
+ * way in some shard (a host path, a library's real path) says so. */
+static void note_other_path(q7d_column *col, const q7d_column *other, unsigned shard_k)
+{
+    size_t used = strlen(col->path);
+    if (used < sizeof col->path)
+        snprintf(col->path + used, sizeof col->path - used, "; shard %u: %s", shard_k, other->path);
 }
 
 static q7d_cell_state merge_state(q7d_cell_state a, q7d_cell_state b)
@@ -346,14 +357,18 @@ bool q7d_merge(q7d_results *const parts[], const char *const names[], size_t n, 
     out->ncols = a->ncols;
     memcpy(out->col, a->col, sizeof out->col);
     out->merged = count;
+    snprintf(out->version, sizeof out->version, "%s", a->version);
     out->max_report = 0;
     for (size_t i = 0; i < n; i++) {
         const q7d_results *p = parts[i];
         if (p->max_report > out->max_report) out->max_report = p->max_report;
         if (p->threads > out->threads) out->threads = p->threads;
         out->wall_seconds += p->wall_seconds;
-        for (unsigned k = 0; k < out->ncols; k++)
+        for (unsigned k = 0; k < out->ncols; k++) {
             if (!p->col[k].available) out->col[k] = p->col[k];   /* an n/a column says why */
+            else if (strcmp(p->col[k].path, a->col[k].path) != 0)
+                note_other_path(&out->col[k], &p->col[k], p->shard_k);
+        }
         for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
             for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
                 q7d_unit *u = &out->unit[l][c];

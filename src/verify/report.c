@@ -467,7 +467,7 @@ void q7d_report_json(FILE *f, const q7d_results *r)
     q7d_totals t = q7d_results_totals(r);
     fprintf(f, "{\n  \"format\": \"q7pred-verify-report\",\n  \"format_version\": 1,\n");
     fprintf(f, "  \"q7pred_version\": ");
-    json_str(f, Q7PRED_VERSION);
+    json_str(f, r->version);
     fprintf(f, ",\n  \"command\": ");
     json_str(f, r->command);
     fprintf(f, ",\n  \"status\": \"%s\",\n", q7d_results_pass(r) ? "pass" : "fail");

@@ -14,6 +14,7 @@ void q7d_results_init(q7d_results *r)
     r->max_report = 5;
     r->shard_k = r->shard_n = 1;
     r->grid_version = Q7D_GRID_VERSION;
+    snprintf(r->version, sizeof r->version, "%s", Q7PRED_VERSION);
 }
 
 void q7d_results_free(q7d_results *r)

@@ -174,6 +174,7 @@ typedef struct q7d_results {
     size_t nmismatches, mismatch_cap;
     q7d_mismatch *mismatches;          /* sorted by (leaf, corpus, index) */
     double wall_seconds;
+    char version[32];                  /* Q7PRED_VERSION of the run (shards must agree) */
     char command[4096];                /* the command line, for the record */
 } q7d_results;
 
