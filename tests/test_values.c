@@ -1,7 +1,9 @@
 /*
- * The worked values of the spec and TABLES.md, family by family. Every
- * expected value is copied from the page (section given per row), never
- * computed by the model. Each row is checked three ways: the registry's
+ * The worked values of the spec and TABLES.md, family by family, and the
+ * rules of DECISIONS.md §2/§3 at the cells where a wrong model would show.
+ * Every expected value is copied from the page or worked out by hand from
+ * the rule (section given per row, "D2" = DECISIONS.md §2), never computed
+ * by the model. Each row is checked three ways: the registry's
  * model (leaf->eval), this build's exported symbol (leaf->abi) and the
  * shared library's exported symbol (dlsym), the last two through
  * q7_shape_call in the generic word layout.
@@ -157,6 +159,70 @@ static const value_case cases[] = {
     { "T8.1", "extbi_4_32_32", { 0x16, 2 }, { 0xf } },
     { "T8.1", "injbi_8_8_1_32", { 0x00, 1, 3 }, { 0x08 } },
     { "T8.1", "injbi_8_8_1_32", { 0xff, 0, 3 }, { 0xf7 } },
+
+    /* DECISIONS.md §2: integer compares read the full 32-bit registers;
+     * signed ones bias at the lane width w: (x & (2^(w-1)-1)) |
+     * ((x >> (w-1) == 0) << (w-1)), then compare unsigned */
+    { "D2 eq full register", "eq_1_8_8", { 0x101, 0x001 }, { 0 } },
+    { "D2 bias8(0x100)=0 < bias8(1)=0x81", "lt_1_8_8", { 0x100, 1 }, { 0x1 } },
+    { "D2 bias16(0x10000)=0 < 0x8001", "lt_2_16_16", { 0x10000, 1 }, { 0x3 } },
+    { "D2 bias16(0x18000)=0 <= bias16(0x8000)=0", "le_2_16_16", { 0x18000, 0x8000 }, { 0x3 } },
+    { "D2 fsNltu on 32 bits: 0x100 < 0xff", "fs5ltu_64_8_8", { 0x100, 0xff }, { 0 } },
+    /* in the lane: two's-complement order at the row's own width */
+    { "D2 127 < -128", "lt_1_8_8", { 0x7f, 0x80 }, { 0 } },
+    { "D2 1 < 65536", "lt_4_32_32", { 1, 0x10000 }, { 0xf } },
+    { "D2 INT32_MAX <= INT32_MIN", "le_4_32_32", { 0x7fffffff, 0x80000000 }, { 0 } },
+    /* DECISIONS.md §2: fp leaves use the low 16 bits of their operands */
+    { "D2 fp16 low half", "oeq_1_1_16f_16f", { 0x13c00, 0x3c00 }, { 1, 0 } },
+    { "D2 fp16 low half", "olt_1_2_16f_16f", { 0x1c000, 0x3c00 }, { 0x3, 0 } },
+    { "D2 fp16 low half", "clsfy_16f_16f", { 0xffff7c01 }, { 0x60 } },
+    /* DECISIONS.md §2: -0 == +0, denormals compare exactly (no flush),
+     * negatives order by decreasing magnitude */
+    { "D2 -0 < +0", "olt_1_1_16f_16f", { 0x8000, 0x0000 }, { 0, 0 } },
+    { "D2 -0 <= +0", "ole_1_1_16f_16f", { 0x8000, 0x0000 }, { 1, 0 } },
+    { "D2 +0 <= -0", "ole_1_1_16f_16f", { 0x0000, 0x8000 }, { 1, 0 } },
+    { "D2 -0 !< +0 unordered", "ult_1_1_16f_16f", { 0x8000, 0x0000 }, { 0 } },
+    { "D2 denorm 1 < 2", "olt_1_1_16f_16f", { 0x0001, 0x0002 }, { 1, 0 } },
+    { "D2 denorm != 0", "oeq_1_1_16f_16f", { 0x0001, 0x0000 }, { 0, 0 } },
+    { "D2 -denorm < -0", "olt_1_1_16f_16f", { 0x8001, 0x8000 }, { 1, 0 } },
+    { "D2 -2 < -1", "olt_1_1_16f_16f", { 0xc000, 0xbc00 }, { 1, 0 } },
+    { "D2 -1 !< -2", "olt_1_1_16f_16f", { 0xbc00, 0xc000 }, { 0, 0 } },
+    { "D2 -0 == +0", "oeq_1_4_32f_32f", { 0x80000000, 0 }, { 0xf, 0 } },
+    { "D2 -0 < +0", "olt_1_4_32f_32f", { 0x80000000, 0 }, { 0, 0 } },
+    { "D2 -denorm < -0", "olt_1_4_32f_32f", { 0x80000001, 0x80000000 }, { 0xf, 0 } },
+    { "D2 denorm != 0", "oeq_1_4_32f_32f", { 1, 0 }, { 0, 0 } },
+    { "D2 NaN unordered", "ule_1_4_32f_32f", { 0x7fc00000, 0 }, { 0xf } },
+    /* DECISIONS.md §2: extbi's bit is taken mod 8/16/32; injbi's mod 8,
+     * its predicate is bit 0, the base's other bits are kept */
+    { "D2 9 mod 8", "extbi_1_8_32", { 0x2, 9 }, { 0x1 } },
+    { "D2 8 mod 8", "extbi_1_8_32", { 0x100, 8 }, { 0 } },
+    { "D2 9 mod 16", "extbi_2_16_32", { 0x200, 9 }, { 0x3 } },
+    { "D2 17 mod 16", "extbi_2_16_32", { 0x2, 17 }, { 0x3 } },
+    { "D2 bit 31", "extbi_4_32_32", { 0x80000000, 31 }, { 0xf } },
+    { "D2 33 mod 32", "extbi_4_32_32", { 0x2, 33 }, { 0xf } },
+    { "D2 11 mod 8", "injbi_8_8_1_32", { 0x00, 1, 11 }, { 0x08 } },
+    { "D2 pred bit 0", "injbi_8_8_1_32", { 0x00, 2, 3 }, { 0x00 } },
+    { "D2 base kept", "injbi_8_8_1_32", { 0x1ff, 0, 3 }, { 0x1f7 } },
+    /* DECISIONS.md §2: the tail gate and bitkill read pred bit 0 only;
+     * bitkill masks are ones(W) for the suffix's first number W */
+    { "D2 pred=2", "oeq_1_2_16f_16f_2f_t", { ONE, ONE, 2 }, { 0 } },
+    { "D2 pred=3", "oeq_1_2_16f_16f_2f_t", { ONE, ONE, 3 }, { 0x3 } },
+    { "D2", "bitkillt_8_1", { 0 }, { 0xff } },
+    { "D2", "bitkillt_32_4", { 0 }, { 0xffffffff } },
+    { "D2", "bitkillf_16_1", { 1 }, { 0xffff } },
+    { "D2", "bitkillf_32_4", { 1 }, { 0xffffffff } },
+    { "D2 pred=2", "bitkillt_16_2", { 2 }, { 0xffff } },
+    /* DECISIONS.md §2: the 1-bit BR forms keep bit 0 only */
+    { "D2", "notb1_1_1", { 2 }, { 1 } },
+    { "D2", "andnotb1_1_1_1", { 3, 2 }, { 1 } },
+    { "D2", "ornotb1_1_1_1", { 2, 3 }, { 0 } },
+    /* DECISIONS.md §3 (FS_j bit k = vector bit 8k+j), at the far words:
+     * the word order of the vector and of the masks (low word first) */
+    { "D3 byte 63 bit 7", "movfsv_64_64_64_64_64_64_64_64_512", { [15] = 0x80000000 },
+      { [15] = 0x80000000 } },
+    { "D3 byte 4 bit 0", "movfsv_64_64_64_64_64_64_64_64_512", { 0, 1 }, { M64(0x10) } },
+    { "D3 inverse", "movvfs_512_64_64_64_64_64_64_64_64", { M64(0x8000000000000000) },
+      { [15] = 0x01000000 } },
 
     /* §10: the driver's captured output */
     { "S10 oeq(1,1)", "oeq_1_1_16f_16f", { 0x3c00, 0x3c00 }, { 1, 0 } },
