@@ -29,6 +29,15 @@ check "the next leaf still ran and agrees" 'grep -Eq "^lt_2_16_16 +fuzz +15000 +
 check "stderr is empty when not a terminal" '[ ! -s "$out/err.txt" ]'
 check "JSON records both crashes" \
     '[ "$(grep -c "\"kind\": \"signal\"\|\"kind\": \"hang\"" "$out/r.json")" -eq 2 ]'
+# the printed line reproduces the crash (q7pred call dies of the same SIGSEGV)
+line=$(sed -n 's/^    reproduce: q7pred call /call /p' "$out/out.txt" | head -1)
+(eval "\"\$Q7PRED\" $line" >/dev/null 2>&1); rc=$?
+check "the reproduction line crashes the same way" '[ $rc -eq 139 ]'
+# with --preload, the line preloads the same library (LD_PRELOAD, as global as --preload)
+"$Q7PRED" verify --lib "$lib" --preload "$Q7LIB" --oracles sem --corpus grid --leaf olt_1_1_16f_16f \
+    --no-progress >"$out/pre.txt" 2>&1
+check "the reproduction line carries the preloads" \
+    'grep -qF "reproduce: LD_PRELOAD=$Q7LIB q7pred call --raw --lib $lib olt_1_1_16f_16f 0x7e00 0x3c00" "$out/pre.txt"'
 # the model's own library: everything agrees
 "$Q7PRED" verify --lib "$Q7LIB" --oracles sem --corpus grid --quiet --no-progress >"$out/ok.txt"
 check "the unmutated library exits 0" '[ $? -eq 0 ] && grep -q "^PASS" "$out/ok.txt"'

@@ -442,6 +442,12 @@ static void describe_lib(q7d_column *k, const char *path, const q7d_lib *lib, co
         used += (size_t)snprintf(k->path + used, sizeof k->path - used, "%s preload %s", i ? "," : ";",
                                  o->preloads[i]);
     snprintf(k->note, sizeof k->note, "%u of %zu leaf symbols", q7d_lib_symbol_count(lib), q7_leaf_count());
+    /* for reproduction lines: LD_PRELOAD, like dlopen, needs a slash to
+     * mean a file */
+    used = 0;
+    for (unsigned i = 0; i < o->npreloads && used < sizeof k->preload; i++)
+        used += (size_t)snprintf(k->preload + used, sizeof k->preload - used, "%s%s%s", i ? ":" : "",
+                                 strchr(o->preloads[i], '/') ? "" : "./", o->preloads[i]);
 }
 
 int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)

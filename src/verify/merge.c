@@ -167,6 +167,7 @@ bool q7d_report_read(const char *path, q7d_results *r, char *err, size_t errsize
         if ((s = json_string(o, "path"))) snprintf(c->path, sizeof c->path, "%s", s);
         if ((s = json_string(o, "note"))) snprintf(c->note, sizeof c->note, "%s", s);
         if ((s = json_string(o, "lib"))) snprintf(c->lib, sizeof c->lib, "%s", s);
+        if ((s = json_string(o, "preload"))) snprintf(c->preload, sizeof c->preload, "%s", s);
         const json *a = json_get(o, "available");
         c->available = !a || a->type != JSON_BOOL || a->boolean;
     }

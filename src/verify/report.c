@@ -142,13 +142,16 @@ void q7d_crash_text(const q7d_crash *c, char *buf, size_t size)
     }
 }
 
-void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const char *lib, char *buf, size_t size)
+void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, char *buf, size_t size)
 {
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
     bool values = leaf->shape == Q7_SHAPE_BIN || leaf->shape == Q7_SHAPE_ORD
                   || leaf->shape == Q7_SHAPE_TER || leaf->shape == Q7_SHAPE_UN;
-    size_t used = (size_t)snprintf(buf, size, "q7pred call%s%s%s %s", values ? " --raw" : "",
-                                   lib ? " --lib " : "", lib ? lib : "", leaf->suffix);
+    bool preload = lib && lib->preload[0];
+    size_t used = (size_t)snprintf(buf, size, "%s%s%sq7pred call%s%s%s %s", preload ? "LD_PRELOAD=" : "",
+                                   preload ? lib->preload : "", preload ? " " : "", values ? " --raw" : "",
+                                   lib ? (strchr(lib->lib, '/') ? " --lib " : " --lib ./") : "", lib ? lib->lib : "",
+                                   leaf->suffix);
     for (unsigned w = 0; w < sh->in_words && used < size; w++)
         used += (size_t)snprintf(buf + used, size - used, " 0x%" PRIx32, in[w]);
 }
@@ -312,7 +315,7 @@ static void print_mismatch(FILE *f, const q7d_results *r, const q7d_mismatch *m,
     fprintf(f, "%s  reproduce: %s\n", indent, line);
     for (unsigned k = 1; k < r->ncols; k++)
         if (m->differs[k] && r->col[k].kind == Q7D_LIB) {
-            q7d_repro_line(leaf, m->in, r->col[k].lib, line, sizeof line);
+            q7d_repro_line(leaf, m->in, &r->col[k], line, sizeof line);
             fprintf(f, "%s             %s\n", indent, line);
         }
 }
@@ -351,8 +354,8 @@ static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
             fprintf(f, "  %s: %s [%s #%" PRIu64 "]\n", r->col[r->crashes[i].col].name, buf,
                     q7d_corpus_name(r->crashes[i].corpus), r->crashes[i].index);
             char line[1024];
-            const char *lib = r->col[r->crashes[i].col].lib;
-            q7d_repro_line(q7_leaf_at(r->crashes[i].leaf), r->crashes[i].in, lib, line, sizeof line);
+            q7d_repro_line(q7_leaf_at(r->crashes[i].leaf), r->crashes[i].in, &r->col[r->crashes[i].col], line,
+                           sizeof line);
             fprintf(f, "    reproduce: %s\n", line);
         }
     }
@@ -513,6 +516,8 @@ void q7d_report_json(FILE *f, const q7d_results *r)
         if (c->kind == Q7D_LIB) {
             fprintf(f, ", \"lib\": ");
             json_str(f, c->lib);
+            fprintf(f, ", \"preload\": ");
+            json_str(f, c->preload);
         }
         fprintf(f, "}%s\n", k + 1 < r->ncols ? "," : "");
     }
@@ -544,7 +549,7 @@ void q7d_report_json(FILE *f, const q7d_results *r)
         const q7_leaf *leaf = q7_leaf_at(c->leaf);
         char text[1024], line[1024];
         q7d_crash_text(c, text, sizeof text);
-        q7d_repro_line(leaf, c->in, r->col[c->col].lib, line, sizeof line);
+        q7d_repro_line(leaf, c->in, &r->col[c->col], line, sizeof line);
         fprintf(f, "%s\n    {\"oracle\": ", i ? "," : "");
         json_str(f, r->col[c->col].name);
         fprintf(f, ", \"leaf\": \"%s\", \"corpus\": \"%s\", \"case\": %" PRIu64 ", \"in\": ", leaf->suffix,

@@ -108,6 +108,7 @@ typedef struct q7d_column {
     bool available;            /* false: the whole column is n/a, `note` says why */
     char note[Q7D_NAME_MAX];
     char lib[Q7D_NAME_MAX];    /* Q7D_LIB: the path as given */
+    char preload[Q7D_NAME_MAX];/* Q7D_LIB: the --preload paths, ':'-separated ("" if none) */
 } q7d_column;
 
 /* ---------------------------------------------------------------- results */
@@ -223,9 +224,10 @@ void q7d_report_junit(FILE *f, const q7d_results *r);
 const char *q7d_signal_name(int sig);
 /* "crashed (SIGSEGV) in LEAF at input (A,B)" and the like. */
 void q7d_crash_text(const q7d_crash *c, char *buf, size_t size);
-/* One-line `q7pred call ...` reproducing case `in` of leaf (lib: NULL for
- * the model, else --lib PATH). */
-void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const char *lib, char *buf, size_t size);
+/* One-line `q7pred call ...` reproducing case `in` of leaf: on the model
+ * (lib NULL), else through lib's library (--lib PATH, its preloads as
+ * LD_PRELOAD, which loads them first and globally as --preload does). */
+void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, char *buf, size_t size);
 
 /* Reads a JSON report written by q7d_report_json. */
 bool q7d_report_read(const char *path, q7d_results *r, char *err, size_t errsize);
