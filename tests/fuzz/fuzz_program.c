@@ -30,9 +30,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         exec_print_json(&st, sink);
         exec_program_free(&prog);
     } else {
-        /* an error always names a line and column inside the input */
+        /* an error always names a line of the input and a column on it (at
+         * most just past its last byte), with a one-line message */
         if (err.line == 0 || err.col == 0 || err.msg[0] == '\0' || memchr(err.msg, '\n', sizeof err.msg))
             abort();
+        size_t pos = 0;
+        for (unsigned l = 1; l < err.line; l++) {
+            const char *nl = memchr(text + pos, '\n', size - pos);
+            if (!nl) abort();                               /* no such line */
+            pos = (size_t)(nl - text) + 1;
+        }
+        const char *nl = pos < size ? memchr(text + pos, '\n', size - pos) : NULL;
+        size_t len = (nl ? (size_t)(nl - text) : size) - pos;
+        if (err.col > len + 1) abort();
     }
     free(text);
     return 0;
