@@ -232,7 +232,7 @@ static void verdict(const q7d_results *r, char *buf, size_t size)
                  t.cases, t.checks);
     else
         snprintf(buf, size, "FAIL: %" PRIu64 " cases, %" PRIu64 " checks, %" PRIu64 " mismatches, %" PRIu64
-                 " crashes, in %zu leaves", t.cases, t.checks, t.mismatches, t.crashes, nf);
+                 " crashes, in %zu lea%s", t.cases, t.checks, t.mismatches, t.crashes, nf, nf == 1 ? "f" : "ves");
 }
 
 static void print_table(FILE *f, const q7d_results *r, bool by_leaf, bool markdown)
