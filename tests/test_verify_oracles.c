@@ -4,8 +4,11 @@
  * (its coverage is exactly spec §9.2's GOTCHA; its absence is reported),
  * lib:PATH (the real library, and a crashing/hanging one in a child).
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -173,10 +176,18 @@ static void test_lib(void)
     CHECK(strstr(err, "/nonexistent/libnothing.so") != NULL);
 }
 
+static int open_fds(void)
+{
+    int n = 0;
+    for (int fd = 0; fd < 1024; fd++) n += fcntl(fd, F_GETFD) != -1;
+    return n;
+}
+
 /* A library that segfaults on one input and hangs on another. */
 static void test_crash_isolation(void)
 {
     char path[512], err[1024];
+    int fds = open_fds();
     const char *build = getenv("BUILD");
     snprintf(path, sizeof path, "%s/tests/verify_crashlib.so", build ? build : "build");
     q7d_lib *lib = q7d_lib_open(path, NULL, 0, 0.3, err, sizeof err);
@@ -229,6 +240,9 @@ static void test_crash_isolation(void)
     CHECK(!q7d_lib_alive(lib));
     CHECK(q7d_lib_restart(lib, err, sizeof err));
     q7d_lib_close(lib);
+    /* crashes, hangs and restarts leave no pipe open and no child behind */
+    CHECK_EQ(open_fds(), fds);
+    CHECK(waitpid(-1, NULL, WNOHANG) == -1 && errno == ECHILD);
 }
 
 int main(void)
