@@ -223,6 +223,12 @@ bad_inputs() {
     expect_usage "list: unexpected argument 'extra'" list extra
     expect_usage "demo: unexpected argument 'x'" demo x
     expect_usage "unknown command 'bogus'" bogus
+    # output that cannot be written is a failure, not a silent success
+    if [ -w /dev/full ]; then
+        "$CLI" list >/dev/full 2>"$tmp/err"; rc=$?
+        if [ "$rc" -eq 1 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q 'cannot write the output' "$tmp/err"
+        then pass; else fail "list >/dev/full: exit $rc, stderr '$(cat "$tmp/err")'"; fi
+    fi
 }
 
 LIB=${Q7LIB:-$SRCDIR/build/libq7pred.so}

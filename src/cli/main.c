@@ -1,4 +1,5 @@
 /* q7pred: dispatch to the subcommands. */
+#include <errno.h>
 #include <string.h>
 
 #include "cli.h"
@@ -25,7 +26,7 @@ static void usage(FILE *f)
     fprintf(f, "\n  --version, --help\n");
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -42,4 +43,18 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
     return cli_usage_error("unknown command '%s' (try q7pred --help)", argv[1]);
+}
+
+int main(int argc, char **argv)
+{
+    int status = run(argc, argv);
+    /* A table cut short by a full disk or a closed pipe must not look like
+     * success to a script. */
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "q7pred: cannot write the output: %s\n",
+                errno ? strerror(errno) : "write error");
+        return status == CLI_OK ? CLI_FAIL : status;
+    }
+    return status;
 }
