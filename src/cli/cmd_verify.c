@@ -509,7 +509,8 @@ int cmd_merge(int argc, char **argv)
                 rc = cli_usage_error("merge: %s needs a value", a);
                 break;
             }
-            const char **slot = a[2] == 'j' && a[3] == 's' ? &out.json : a[2] == 'm' ? &out.markdown : &out.junit;
+            const char **slot = strcmp(a, "--json") == 0 ? &out.json : strcmp(a, "--markdown") == 0 ? &out.markdown
+                                                                                                  : &out.junit;
             *slot = argv[++i];
         } else if (strcmp(a, "--by-leaf") == 0) {
             out.by_leaf = true;

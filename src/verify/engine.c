@@ -46,14 +46,13 @@ typedef struct worker {
 
 struct run_ctx {
     q7d_results *r;
-    const q7d_options *o;
     int col_host, col_numpy, col_tf, col_lib[Q7D_MAX_LIBS];
     unsigned nlibs, nworkers;
     worker *w;
     /* the current unit */
     const q7_leaf *leaf;
     q7d_corpus corpus;
-    uint64_t lo, hi;
+    uint64_t hi;
     atomic_uint_fast64_t next;
     atomic_uint_fast64_t lib_stop[Q7D_MAX_LIBS];   /* feed no block starting at or past this */
     atomic_bool numpy_dead;
@@ -337,7 +336,6 @@ static void run_unit(run_ctx *c, const q7_leaf *leaf, q7d_corpus corpus, uint64_
     q7d_unit *u = &r->unit[leaf->id][corpus];
     c->leaf = leaf;
     c->corpus = corpus;
-    c->lo = lo;
     c->hi = hi;
     atomic_store(&c->next, lo);
     for (unsigned l = 0; l < c->nlibs; l++) atomic_store(&c->lib_stop[l], UINT64_MAX);
@@ -460,7 +458,6 @@ int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
         return 2;
     }
     c->r = r;
-    c->o = o;
     c->col_host = c->col_numpy = c->col_tf = -1;
     c->nlibs = o->nlibs;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
