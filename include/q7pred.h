@@ -91,7 +91,8 @@ Q7_API uint8_t q7_f16_classify(uint16_t x);
 Q7_API uint8_t q7_f32_classify(uint32_t x);
 
 /* vbool field helpers: replicate a truth value into a field of `bits`
- * (1/2/4: 0x1/0x3/0xf), and the _t write-mask gate on pred bit 0. */
+ * (1..32; the leaves use 1/2/4: 0x1/0x3/0xf), and the _t write-mask gate
+ * on pred bit 0. */
 Q7_API uint32_t q7_field(bool t, unsigned bits);
 Q7_API uint32_t q7_gate(uint32_t pred, uint32_t value);
 
@@ -106,8 +107,9 @@ Q7_API uint32_t q7_notb1(uint32_t a);
 Q7_API uint32_t q7_andnotb1(uint32_t a, uint32_t b);
 Q7_API uint32_t q7_ornotb1(uint32_t a, uint32_t b);
 
-/* Merge masks of width 8/16/32: bitkillt is all-ones where the lane is
- * killed (pred bit 0 clear: keep the destination), bitkillf the inverse. */
+/* Merge masks of `bits` = 8/16/32 (1..32): bitkillt is all-ones where the
+ * lane is killed (pred bit 0 clear: keep the destination), bitkillf the
+ * inverse. */
 Q7_API uint32_t q7_bitkillt(uint32_t pred, unsigned bits);
 Q7_API uint32_t q7_bitkillf(uint32_t pred, unsigned bits);
 
@@ -116,8 +118,8 @@ Q7_API uint32_t q7_fsltu(uint32_t a, uint32_t b);
 Q7_API q7_vbool q7_borfs(const q7_vbool m[8]);
 Q7_API q7_vbool q7_bnorfs(const q7_vbool m[8]);
 
-/* Bit-plane: extract bit (bit mod lane_bits) of val; inject pred bit 0
- * into bit (bit mod 8) of base. */
+/* Bit-plane: extract bit (bit mod lane_bits) of val, lane_bits 8/16/32;
+ * inject pred bit 0 into bit (bit mod 8) of base. */
 Q7_API bool q7_extbi(uint32_t val, uint32_t bit, unsigned lane_bits);
 Q7_API uint32_t q7_injbi8(uint32_t base, uint32_t pred, uint32_t bit);
 
@@ -193,8 +195,9 @@ Q7_API const char *q7_family_description(q7_family family);
 Q7_API q7_family q7_family_find(const char *cli_name);
 Q7_API const char *q7_provenance_name(q7_provenance p);
 /* Calls fn, an ABI function of the given shape (from this library or any
- * other with the module__xdref_* ABI), with in[]/out[] in the word layout;
- * aux words are written as the callee leaves them (pre-zeroed). */
+ * other with the module__xdref_* ABI), with in[]/out[] in the word layout.
+ * out[] is not cleared first: a word the callee does not write (a foreign
+ * library's aux, say) keeps what the caller put there. */
 Q7_API void q7_shape_call(q7_shape shape, q7_abi_fn fn, const uint32_t *in, uint32_t *out);
 
 /* ---------------------------------------------------- 3. batch evaluation */

@@ -11,7 +11,10 @@
 
 #define REP(t) q7_field((t), FIELD_BITS)
 
-/* ---- the model in the generic word layout (see q7pred_shapes.def) */
+/* ---- the model in the generic word layout (see q7pred_shapes.def)
+ * Unpacked here again rather than by calling the exported leaves, so that
+ * eval stays the model when xdref.c is built with a mutant (make mutants)
+ * and test_abi_vs_registry compares two expansions of the row, not one. */
 
 #define EVAL_BIN(SEM)    uint32_t A = in[0], B = in[1]; out[0] = (SEM);
 #define EVAL_ORD(SEM)    uint32_t A = in[0], B = in[1]; out[0] = (SEM); out[1] = 0;
