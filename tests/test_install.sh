@@ -13,8 +13,12 @@ prefix=$tmp/prefix
 # A sub-make of its own: not part of the make that runs the tests.
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory BUILD="${BUILD:-build}" \
     PREFIX="$prefix" install >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; exit 1; }
-for f in lib/libq7pred.so lib/libq7pred.a include/q7pred.h include/q7pred_xdref.h \
-         include/q7pred_leaves.def bin/q7pred lib/pkgconfig/q7pred.pc; do
+# the libraries, the CLI, the numpy oracle it runs, and every header and
+# .def table of include/ (the headers include the tables), the four headers
+# named so that a header dropped from the tree too is still missed
+for f in lib/libq7pred.so lib/libq7pred.a bin/q7pred lib/pkgconfig/q7pred.pc \
+         share/q7pred/numpy_oracle.py include/q7pred.h include/q7pred_xdref.h \
+         include/q7pred_batch.h include/q7pred_vec.h $(cd "$SRCDIR" && ls include/*.h include/*.def); do
     [ -e "$prefix/$f" ] || { echo "FAIL: make install did not install $f" >&2; exit 1; }
 done
 
@@ -28,6 +32,8 @@ pkg-config --exists q7pred || { echo "FAIL: pkg-config does not find q7pred" >&2
 cat > "$tmp/prog.c" <<'EOF'
 #include <stdio.h>
 #include <q7pred.h>
+#include <q7pred_batch.h>
+#include <q7pred_vec.h>
 #include <q7pred_xdref.h>
 
 int main(void)
