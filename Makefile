@@ -96,4 +96,4 @@ install: lib cli
 	  q7pred.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/q7pred.pc
 
 clean:
-	rm -rf build
+	rm -rf build $(BUILD)
