@@ -43,6 +43,9 @@ usage "--seed 'abc' is not a number" verify --seed abc
 usage "--threads '0' must be 1..256" verify --threads 0
 usage "--fuzz-count category 'fp64-compare' unknown" verify --fuzz-count fp64-compare=5
 usage "--fuzz-count '-3'" verify --fuzz-count -3
+usage "overflows the fp16-compare total" verify --fuzz-count 9223372036854775807
+usage "--threads '99999999999999999999999' is larger than 2^64-1" verify --threads 99999999999999999999999
+usage "--shard '1/0' is not K/N" verify --shard 1/0
 usage "--timeout 'soon'" verify --timeout soon
 usage "--host-path 'avx9' unknown" verify --host-path avx9
 usage "--max-report '5000' must be at most 1000" verify --max-report 5000

@@ -291,6 +291,9 @@ static int parse_fuzz_count(q7d_results *r, const char *s)
         for (int c = 0; c < Q7D_FUZZ_CATEGORY_COUNT; c++) {
             uint64_t k = 0;
             for (size_t i = 0; i < q7_leaf_count(); i++) k += q7d_fuzz_category_of(q7_leaf_at(i)) == (q7d_fuzz_category)c;
+            if (c != Q7D_FUZZ_OTHER && k && n > UINT64_MAX / k)
+                return cli_usage_error("verify: --fuzz-count '%s' per leaf overflows the %s total", s,
+                                       q7d_fuzz_category_name((q7d_fuzz_category)c));
             r->params.fuzz[c] = c == Q7D_FUZZ_OTHER ? n : n * k;
         }
         return CLI_OK;
