@@ -215,6 +215,8 @@ bad_inputs() {
     expect_usage "call: too many arguments" call lt_2_16_16 $(seq 70)
     expect_usage "argument 1 \(A\) '--raw' is not a number" call -- lt_2_16_16 --raw 1
     expect_usage "call: unknown option '--bogus'" call --bogus lt_1_8_8 1 2
+    expect_usage "call: unknown option '-x'" call -x lt_1_8_8 1 2
+    expect_usage "call: unknown leaf '-x'" call -- -x 1 2
     expect_usage "call: --lib needs a library path" call --lib
     expect_usage "call: cannot load --lib '/nonexistent/lib.so'" call --lib /nonexistent/lib.so lt_1_8_8 1 2
     expect_usage "call: --lib 'libc.so.6' has no symbol module__xdref_lt_1_8_8" call --lib libc.so.6 lt_1_8_8 1 2

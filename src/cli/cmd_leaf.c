@@ -439,6 +439,9 @@ int cmd_call(int argc, char **argv)
         return CLI_OK;
     }
     if (npos == 0) return cli_usage_error("call: missing LEAF (try q7pred call --help)");
+    /* No leaf name starts with '-': "-x" here is a mistyped option. */
+    if (options && pos[0][0] == '-')
+        return cli_usage_error("call: unknown option '%s' (try q7pred call --help)", pos[0]);
 
     int status = CLI_OK;
     const q7_leaf *l = find_leaf(pos[0], &status);
