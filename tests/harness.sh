@@ -29,6 +29,11 @@ run_one() { # name, build dir, command...
 for t in "$BUILD"/tests/test_*; do
     [ -x "$t" ] && run_one "$(basename "$t")" "$BUILD" "$t"
 done
+# No C test built (a wrong BUILD, say) must not read as a pass.
+if [ "$passed$failed" = 00 ]; then
+    failed=1; failed_names+=("no C tests in $BUILD/tests (run make first)")
+    echo "FAIL no C tests in $BUILD/tests"
+fi
 for t in tests/test_*.sh; do
     [ -f "$t" ] && run_one "$(basename "$t")" "$BUILD" bash "$t"
 done
