@@ -48,13 +48,13 @@ static int run(int argc, char **argv)
 int main(int argc, char **argv)
 {
     int status = run(argc, argv);
-    /* A table cut short by a full disk or a closed pipe must not look like
-     * success to a script. */
+    /* A table cut short by a full disk must not look like success to a
+     * script; a subcommand that failed has already said why. */
     errno = 0;
-    if (fflush(stdout) != 0 || ferror(stdout)) {
+    if (status == CLI_OK && (fflush(stdout) != 0 || ferror(stdout))) {
         fprintf(stderr, "q7pred: cannot write the output: %s\n",
                 errno ? strerror(errno) : "write error");
-        return status == CLI_OK ? CLI_FAIL : status;
+        return CLI_FAIL;
     }
     return status;
 }
