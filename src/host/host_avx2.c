@@ -20,17 +20,6 @@ H_AVX2 H_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *
     }
 }
 
-#define BY_FPRED(CALL)                                      \
-    switch (op.pred) {                                      \
-    case HF_OEQ: { enum { P = HF_OEQ }; CALL; } break;      \
-    case HF_OLT: { enum { P = HF_OLT }; CALL; } break;      \
-    case HF_OLE: { enum { P = HF_OLE }; CALL; } break;      \
-    case HF_UN: { enum { P = HF_UN }; CALL; } break;        \
-    case HF_UEQ: { enum { P = HF_UEQ }; CALL; } break;      \
-    case HF_ULT: { enum { P = HF_ULT }; CALL; } break;      \
-    default: { enum { P = HF_ULE }; CALL; } break;          \
-    }
-
 H_AVX2 static void fcmp(size_t n, const uint32_t *const in[], uint32_t *const out[], host_op op)
 {
     if (op.lane == 16) BY_FPRED(fcmp_steps(n, in, out, op, P, true))

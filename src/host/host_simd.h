@@ -17,6 +17,27 @@
 #define H_AVX2 __attribute__((target("avx2,f16c,popcnt")))
 #define H_INLINE static inline __attribute__((always_inline))
 
+/* Instantiate a step loop per predicate (op.pred) so it is a constant P. */
+#define BY_FPRED(CALL)                                      \
+    switch (op.pred) {                                      \
+    case HF_OEQ: { enum { P = HF_OEQ }; CALL; } break;      \
+    case HF_OLT: { enum { P = HF_OLT }; CALL; } break;      \
+    case HF_OLE: { enum { P = HF_OLE }; CALL; } break;      \
+    case HF_UN: { enum { P = HF_UN }; CALL; } break;        \
+    case HF_UEQ: { enum { P = HF_UEQ }; CALL; } break;      \
+    case HF_ULT: { enum { P = HF_ULT }; CALL; } break;      \
+    default: { enum { P = HF_ULE }; CALL; } break;          \
+    }
+#define BY_IPRED(CALL)                                      \
+    switch (op.pred) {                                      \
+    case HI_EQ: { enum { P = HI_EQ }; CALL; } break;        \
+    case HI_NEQ: { enum { P = HI_NEQ }; CALL; } break;      \
+    case HI_LT: { enum { P = HI_LT }; CALL; } break;        \
+    case HI_LE: { enum { P = HI_LE }; CALL; } break;        \
+    case HI_LTU: { enum { P = HI_LTU }; CALL; } break;      \
+    default: { enum { P = HI_LEU }; CALL; } break;          \
+    }
+
 /* vfpclassps categories. */
 enum { FPC_QNAN = 0x01, FPC_PZERO = 0x02, FPC_NZERO = 0x04, FPC_PINF = 0x08, FPC_NINF = 0x10,
        FPC_DENORM = 0x20, FPC_NEG = 0x40, FPC_SNAN = 0x80 };
