@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "exec_program.h"
+#include "nearest.h"
 
 typedef enum { T_WORD, T_COMMA, T_EQ, T_STAR } tok_kind;
 
@@ -131,45 +132,13 @@ static int parse_reg(pctx *c, const tok *t, exec_reg *r)
 
 /* ---------------------------------------------------------------- nearest names */
 
-static size_t edit_distance(const char *a, size_t la, const char *b)
-{
-    size_t lb = strlen(b), row[80];
-    if (la > 64) la = 64;
-    if (lb > 64) lb = 64;
-    for (size_t j = 0; j <= lb; j++) row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t best = diag + (tolower((unsigned char)a[i - 1]) != b[j - 1]);
-            if (up + 1 < best) best = up + 1;
-            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
 static bool unknown_mnemonic(pctx *c, const tok *t)
 {
-    enum { SHOW = 3 };
-    const char *best[SHOW] = { 0 };
-    size_t dist[SHOW], nbest = 0;
-    for (size_t i = 0; i <= q7v_op_count(); i++) {
-        const char *name = i < q7v_op_count() ? q7v_op_at(i)->mnemonic : "print";
-        size_t d = edit_distance(t->s, t->n, name), k = nbest < SHOW ? nbest++ : SHOW;
-        if (k == SHOW && d >= dist[SHOW - 1]) continue;
-        if (k == SHOW) k = SHOW - 1;
-        while (k > 0 && dist[k - 1] > d) {
-            dist[k] = dist[k - 1];
-            best[k] = best[k - 1];
-            k--;
-        }
-        dist[k] = d;
-        best[k] = name;
-    }
+    nearest s;
+    nearest_init(&s, t->s, t->n, 3);
+    for (size_t i = 0; i < q7v_op_count(); i++) nearest_offer(&s, q7v_op_at(i)->mnemonic);
+    nearest_offer(&s, "print");
+    const char **best = s.name;
     return fail(c, t->col, "unknown mnemonic " TOKF "; nearest: %s, %s, %s", TOKA(t), best[0], best[1],
                 best[2]);
 }

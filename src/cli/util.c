@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "nearest.h"
 
 int cli_usage_error(const char *fmt, ...)
 {
@@ -47,46 +48,15 @@ bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **wh
     return true;
 }
 
-static size_t edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b), row[128];
-    if (lb >= sizeof row / sizeof row[0]) return (size_t)-1;
-    for (size_t j = 0; j <= lb; j++) row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t best = diag + (a[i - 1] != b[j - 1]);
-            if (row[j] + 1 < best) best = row[j] + 1;
-            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
 size_t cli_nearest_leaves(const char *name, const q7_leaf **out, size_t max)
 {
     static const char prefix[] = "module__xdref_";
     if (strncmp(name, prefix, sizeof prefix - 1) == 0) name += sizeof prefix - 1;
-    size_t n = 0, dist[16];
-    if (max > 16) max = 16;
-    for (size_t i = 0; i < q7_leaf_count(); i++) {
-        const q7_leaf *leaf = q7_leaf_at(i);
-        size_t d = edit_distance(name, leaf->suffix), k = n < max ? n++ : max;
-        if (k == max && (max == 0 || d >= dist[max - 1])) continue;
-        if (k == max) k = max - 1;
-        while (k > 0 && dist[k - 1] > d) {
-            dist[k] = dist[k - 1];
-            out[k] = out[k - 1];
-            k--;
-        }
-        dist[k] = d;
-        out[k] = leaf;
-    }
-    return n;
+    nearest s;
+    nearest_init(&s, name, strlen(name), max);
+    for (size_t i = 0; i < q7_leaf_count(); i++) nearest_offer(&s, q7_leaf_at(i)->suffix);
+    for (size_t k = 0; k < s.n; k++) out[k] = q7_leaf_find(s.name[k]);
+    return s.n;
 }
 
 /* ---- names the shipped library does not export (DECISIONS.md §1) */
