@@ -453,7 +453,12 @@ int cmd_call(int argc, char **argv)
     q7_abi_fn fn = l->abi;
     void *handle = NULL;
     if (lib) {
-        handle = dlopen(lib, RTLD_NOW | RTLD_GLOBAL);
+        /* a name without a slash is a file here, not a search of the loader's path */
+        char here[4096];
+        if (!strchr(lib, '/') && snprintf(here, sizeof here, "./%s", lib) < (int)sizeof here)
+            handle = dlopen(here, RTLD_NOW | RTLD_GLOBAL);
+        else
+            handle = dlopen(lib, RTLD_NOW | RTLD_GLOBAL);
         if (!handle) return cli_usage_error("call: cannot load --lib '%s': %s", lib, dlerror());
         fn = (q7_abi_fn)dlsym(handle, l->symbol);
         if (!fn) {
