@@ -4,16 +4,8 @@
  */
 #include "kernels.h"
 #include "simd_model.h"
+#include "steps_avx512.h"
 
-/* One step over calls [i, i+16) of n: `live` masks off calls past n. */
-#define FOR_STEPS(n)                                                                  \
-    for (size_t i = 0; i < (n); i += 16)                                              \
-        for (__mmask16 live = (n) - i >= 16 ? (__mmask16)0xffff                      \
-                                            : (__mmask16)((1u << ((n) - i)) - 1),    \
-                       once_ = 1; once_; once_ = 0)
-#define LD(p) _mm512_maskz_loadu_epi32(live, (p) + i)
-#define ST(p, v) _mm512_mask_storeu_epi32((p) + i, live, (v))
-#define SPLAT(x) _mm512_set1_epi32((int)(x))
 
 /* All-ones of a field; fields of 32 bits and more (vbool words) are whole words. */
 static uint32_t ones(unsigned bits) { return bits >= 32 ? ~0u : (1u << bits) - 1; }

@@ -4,15 +4,7 @@
  * (vptestmb: one 64-bit plane per bit position).
  */
 #include "host_simd.h"
-
-#define FOR_STEPS(n)                                                                  \
-    for (size_t i = 0; i < (n); i += 16)                                              \
-        for (__mmask16 live = (n) - i >= 16 ? (__mmask16)0xffff                      \
-                                            : (__mmask16)((1u << ((n) - i)) - 1),    \
-                       once_ = 1; once_; once_ = 0)
-#define LD(p) _mm512_maskz_loadu_epi32(live, (p) + i)
-#define ST(p, v) _mm512_mask_storeu_epi32((p) + i, live, (v))
-#define SPLAT(x) _mm512_set1_epi32((int)(x))
+#include "batch/steps_avx512.h"
 
 H_AVX512 H_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
                                   host_op op, int pred, bool half)
