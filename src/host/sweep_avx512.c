@@ -44,6 +44,28 @@ static inline uint32_t live_lanes(uint64_t s, unsigned width, uint64_t from, uin
     return m;
 }
 
+/* Row `row` of a space of 16-bit operand pairs: its B range [from, to)
+ * within the cases [lo, hi). */
+static inline void row_span(uint64_t lo, uint64_t hi, uint64_t row, uint64_t *from, uint64_t *to)
+{
+    *from = row == lo >> 16 ? lo & 0xffff : 0;
+    *to = row == (hi - 1) >> 16 ? ((hi - 1) & 0xffff) + 1 : 0x10000;
+}
+
+/* One step's xor of model and host masks: the test probe applied, lanes
+ * outside [from, to) dropped, what is left recorded. `at` is the case of
+ * the step's lane 0, `s` the step's start in [from, to)'s coordinates. */
+static inline __attribute__((always_inline)) void
+note_step(q7_sweep_result *r, probe p, uint64_t at, uint64_t s, unsigned width, uint64_t from,
+          uint64_t to, uint32_t diff)
+{
+    diff ^= at == p.step ? p.lanes : 0;
+    if (diff) {
+        diff &= live_lanes(s, width, from, to);
+        if (diff) host_sweep_note(r, at, diff);
+    }
+}
+
 /* ------------------------------------------ fp16 compares, 32 per step */
 
 H_SWEEP static inline __attribute__((always_inline)) void
@@ -52,8 +74,8 @@ f16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7_swee
     const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
                                           15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     for (uint64_t row = lo >> 16; row <= (hi - 1) >> 16; row++) {
-        uint64_t from = row == lo >> 16 ? lo & 0xffff : 0;
-        uint64_t to = row == (hi - 1) >> 16 ? ((hi - 1) & 0xffff) + 1 : 0x10000;
+        uint64_t from, to;
+        row_span(lo, hi, row, &from, &to);
         __mmask32 nana;
         __m512i ka = m512_f16key_x32(_mm512_set1_epi16((short)row), &nana);
         __m512 fa = _mm512_cvtph_ps(_mm256_set1_epi16((short)row));
@@ -66,11 +88,7 @@ f16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7_swee
             __mmask16 h0 = h512_fcmp(fa, _mm512_cvtph_ps(_mm512_castsi512_si256(b)), hpred);
             __mmask16 h1 = h512_fcmp(fa, _mm512_cvtph_ps(_mm512_extracti64x4_epi64(b, 1)), hpred);
             __mmask32 diff = model ^ _mm512_kunpackw(h1, h0);
-            diff ^= base + s == p.step ? p.lanes : 0;
-            if (diff) {
-                diff &= live_lanes(s, 32, from, to);
-                if (diff) host_sweep_note(r, base + s, diff);
-            }
+            note_step(r, p, base + s, s, 32, from, to, diff);
         }
     }
 }
@@ -99,18 +117,14 @@ i16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7_swee
     const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
                                           15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     for (uint64_t row = lo >> 16; row <= (hi - 1) >> 16; row++) {
-        uint64_t from = row == lo >> 16 ? lo & 0xffff : 0;
-        uint64_t to = row == (hi - 1) >> 16 ? ((hi - 1) & 0xffff) + 1 : 0x10000;
+        uint64_t from, to;
+        row_span(lo, hi, row, &from, &to);
         __m512i a = _mm512_set1_epi16((short)row);
         uint64_t base = row << 16;
         for (uint64_t s = from & ~31ull; s < to; s += 32) {
             __m512i b = _mm512_add_epi16(_mm512_set1_epi16((short)s), iota);
             __mmask32 diff = m512_icmp16_x32(a, b, mrel) ^ h512_icmp16_x32(a, b, hpred);
-            diff ^= base + s == p.step ? p.lanes : 0;
-            if (diff) {
-                diff &= live_lanes(s, 32, from, to);
-                if (diff) host_sweep_note(r, base + s, diff);
-            }
+            note_step(r, p, base + s, s, 32, from, to, diff);
         }
     }
 }
@@ -151,11 +165,7 @@ H_SWEEP static void word_sweep(uint64_t lo, uint64_t hi, enum word_kind kind, q7
             bool half = kind == WK_CLASS16;
             diff = _mm512_cmpneq_epi32_mask(m512_class_x16(idx, half), h512_class(idx, half));
         }
-        diff ^= s == p.step ? (__mmask16)p.lanes : 0;
-        if (diff) {
-            diff &= (__mmask16)live_lanes(s, 16, lo, hi);
-            if (diff) host_sweep_note(r, s, diff);
-        }
+        note_step(r, p, s, s, 16, lo, hi, diff);
     }
 }
 
