@@ -9,25 +9,11 @@
 #include "check.h"
 #include "q7pred_vec.h"
 #include "q7pred_xdref.h"
+#include "abi_call.h"
 #include "vec_ref.h"
 
 enum { TRIALS = 300 };
 
-/* One compare leaf call, whatever its shape (BIN or ORD: result in the 5th
- * argument, aux poisoned to catch a read of the wrong word). */
-static uint32_t bin2(q7_xdref_BIN_fn *f, uint32_t a, uint32_t b)
-{
-    uint32_t r = 0xdeadbeef;
-    f(NULL, a, b, &r);
-    return r;
-}
-static uint32_t ord2(q7_xdref_ORD_fn *f, uint32_t a, uint32_t b)
-{
-    uint32_t aux = 0xdeadbeef, r = 0xdeadbeef;
-    f(NULL, a, b, &aux, &r);
-    return r;
-}
-#define CALL2(fn, a, b) _Generic(&(fn), q7_xdref_BIN_fn *: bin2, q7_xdref_ORD_fn *: ord2)(&(fn), a, b)
 
 /* ---- the reference lane loops, one per kind */
 
@@ -36,7 +22,7 @@ static uint32_t ord2(q7_xdref_ORD_fn *f, uint32_t a, uint32_t b)
     {                                                                          \
         q7_vbool r = 0;                                                        \
         for (unsigned k = 0; k < 64 / W; k++)                                  \
-            r = ref_put_field(r, W, k, CALL2(module__xdref_##leaf,             \
+            r = ref_put_field(r, W, k, ABI_CALL2(module__xdref_##leaf,             \
                                              ref_lane(a, W, k), ref_lane(b, W, k))); \
         return r;                                                              \
     }
