@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "batch_check.h"
 #include "q7pred_batch.h"
 
 static const char *const paths[] = { "avx512", "avx2", "portable" };
@@ -48,30 +49,18 @@ static uint32_t operand(size_t k)
 enum { N = 1037 };
 static uint32_t inw[Q7_MAX_WORDS][N], outw[Q7_MAX_WORDS][N];
 
+static void model_ref(const q7_leaf *leaf, const uint32_t *in, uint32_t *out) { leaf->eval(in, out); }
+
 /* Runs the batch on inw and checks every call against leaf->eval. */
 static void check_batch(const q7_leaf *leaf, size_t n, const char *path)
 {
-    const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
-    const uint32_t *in[Q7_MAX_WORDS];
-    uint32_t *out[Q7_MAX_WORDS];
+    uint32_t *in[Q7_MAX_WORDS], *out[Q7_MAX_WORDS];
     for (unsigned w = 0; w < Q7_MAX_WORDS; w++) in[w] = inw[w], out[w] = outw[w];
     memset(outw, 0xa5, sizeof outw);
-    q7_leaf_eval_batch(leaf, n, in, out);
-    int reported = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t a[Q7_MAX_WORDS], want[Q7_MAX_WORDS];
-        for (unsigned w = 0; w < sh->in_words; w++) a[w] = inw[w][i];
-        leaf->eval(a, want);
-        for (unsigned w = 0; w < sh->out_words; w++) {
-            if (outw[w][i] == want[w]) continue;
-            if (reported++ < 3)
-                CHECK_EQF(outw[w][i], want[w], "%s path %s call %zu word %u in 0x%x 0x%x 0x%x",
-                          leaf->suffix, path, i, w, a[0], a[1], sh->in_words > 2 ? a[2] : 0);
-            else
-                check_failures++;
-        }
-    }
-    check_count++;
+    q7_leaf_eval_batch(leaf, n, (const uint32_t *const *)in, out);
+    char what[64];
+    snprintf(what, sizeof what, "batch path %s", path);
+    batch_check(leaf, n, in, out, model_ref, what);
 }
 
 static void random_batches(const char *path)
