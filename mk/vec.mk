@@ -11,9 +11,9 @@ FUZZ_CC    ?= clang
 FUZZ_DIR   := build/fuzz
 FUZZ_TIME  ?= 60
 FUZZ_BRIEF ?= 20
-FUZZ_SRCS  := tests/fuzz/fuzz_program.c $(LIB_SRCS) $(sort $(wildcard src/cli/exec_*.c)) src/cli/nearest.c
+FUZZ_SRCS  := tests/fuzz/fuzz_program.c $(LIB_SRCS) $(sort $(wildcard src/prog/*.c))
 FUZZ_FLAGS := -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=fuzzer,address,undefined \
-              -fno-sanitize-recover=all -Iinclude -Isrc -Isrc/cli -D_GNU_SOURCE
+              -fno-sanitize-recover=all -Iinclude -Isrc -D_GNU_SOURCE
 
 .PHONY: fuzz fuzz-brief fuzz-run
 $(FUZZ_DIR)/fuzz_program: $(FUZZ_SRCS) $(HEADERS)

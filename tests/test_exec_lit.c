@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "cli/exec_program.h"
+#include "prog/program.h"
 
 static uint32_t fp(const char *s, unsigned bits, int *status)
 {

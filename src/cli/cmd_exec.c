@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "exec_program.h"
+#include "prog/program.h"
 
 enum { MAX_PROGRAM_BYTES = 64 << 20 };
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "nearest.h"
+#include "prog/nearest.h"
 
 int cli_usage_error(const char *fmt, ...)
 {

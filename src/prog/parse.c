@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "exec_program.h"
+#include "program.h"
 #include "nearest.h"
 
 typedef enum { T_WORD, T_COMMA, T_EQ, T_STAR } tok_kind;

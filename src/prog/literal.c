@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "exec_program.h"
+#include "program.h"
 
 /* ---------------------------------------------------------------- ints */
 

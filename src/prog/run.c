@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "exec_program.h"
+#include "program.h"
 
 void exec_state_init(exec_state *st) { memset(st, 0, sizeof *st); }
 

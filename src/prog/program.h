@@ -3,8 +3,8 @@
  * form, the parser (errors are returned, never exit()), the machine state
  * and the runner. The fuzz target drives the same entry points.
  */
-#ifndef Q7_CLI_EXEC_PROGRAM_H
-#define Q7_CLI_EXEC_PROGRAM_H
+#ifndef Q7_PROG_PROGRAM_H
+#define Q7_PROG_PROGRAM_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* The few candidate names nearest to a mistyped word, for "did you mean"
  * hints: edit distance, ASCII case ignored, ties kept in offer order. */
-#ifndef Q7_CLI_NEAREST_H
-#define Q7_CLI_NEAREST_H
+#ifndef Q7_PROG_NEAREST_H
+#define Q7_PROG_NEAREST_H
 
 #include <stddef.h>
 
