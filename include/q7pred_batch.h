@@ -37,7 +37,7 @@ Q7_API bool q7_batch_has_kernel(const q7_leaf *leaf);
  *   unary leaves (b_bits = 0): A = i
  * and every other input word from fixed[] (e.g. C, the predicate of a
  * predicated-tail leaf). With b_bits = operand_bits this is exactly the
- * exhaustive case space of src/verify/exhaustive.h; "A fixed, B over
+ * exhaustive case space `q7pred verify --corpus exhaustive` walks; "A fixed, B over
  * [b0, b1)" is lo = A << b_bits | b0, hi = A << b_bits | b1.
  * Only leaves whose inputs are one-word scalars (shapes BIN, ORD, TER, UN)
  * have ranges; b_bits is at most 32 and A must fit in 32 bits.

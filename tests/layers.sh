@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# The include rule of the tree: every #include "..." in include/ and src/
+# points down (or within its own folder), never up or across.
+#   bash tests/layers.sh [ROOT]     exit 0 if the tree keeps the rule,
+#                                   1 with one line per violation
+# The layers, bottom first, and what each may include besides itself:
+#   include    the public headers: only each other
+#   platform   CPU features, dispatch, byte order, clock
+#   model      the semantics
+#   abi        the exported leaves and the registry, from the tables
+#   batch      batch evaluation and its kernels
+#   vec        the 512-bit vector level
+#   host       the host-silicon oracle
+#   prog       the program language
+#   verify     the differential engine, corpora, oracles, reports, sweeps
+#   bench      throughput and child-process timing
+#   cli        main and one file per subcommand
+# platform..vec are the library (libq7pred); nothing of the library
+# includes a tool folder. A folder under src/ that is not listed is itself
+# a violation, so a new room must be placed here first.
+set -u
+root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
+
+declare -A may=(
+    [include]="include"
+    [platform]="include"
+    [model]="include platform"
+    [abi]="include platform model"
+    [batch]="include platform model abi"
+    [vec]="include platform model abi batch"
+    [host]="include platform model abi batch vec"
+    [prog]="include platform model abi batch vec"
+    [verify]="include platform model abi batch vec host"
+    [bench]="include platform model abi batch vec host verify"
+    [cli]="include platform model abi batch vec host prog verify bench"
+)
+
+bad=0
+say() { echo "layers: $*"; bad=1; }
+
+for dir in "$root"/src/*/; do
+    [ -d "$dir" ] || continue
+    f=$(basename "$dir")
+    [ -n "${may[$f]+x}" ] || say "src/$f/ is not a known layer (add it to tests/layers.sh)"
+done
+
+# The folder an include names: "x.h" is the includer's folder when the file
+# is there, else include/; "dir/x.h" is src/dir (or include/dir).
+target_of() { # includer-folder include-path
+    local from=$1 path=$2
+    case $path in
+    */*) local d=${path%%/*}
+         if [ -e "$root/src/$path" ]; then echo "$d"; else echo "?$path"; fi ;;
+    *)   if [ "$from" = include ]; then
+             [ -e "$root/include/$path" ] && echo include || echo "?$path"
+         elif [ -e "$root/src/$from/$path" ]; then echo "$from"
+         elif [ -e "$root/include/$path" ]; then echo include
+         else echo "?$path"; fi ;;
+    esac
+}
+
+while IFS= read -r file; do
+    rel=${file#"$root"/}
+    case $rel in
+    include/*) from=include ;;
+    src/*) from=${rel#src/}; from=${from%%/*} ;;
+    esac
+    [ -n "${may[$from]+x}" ] || continue
+    while IFS=: read -r line inc; do
+        to=$(target_of "$from" "$inc")
+        case $to in
+        \?*) say "$rel:$line: #include \"$inc\" names no file of the tree" ;;
+        "$from") ;;
+        *) case " ${may[$from]} " in
+           *" $to "*) ;;
+           *) say "$rel:$line: #include \"$inc\" reaches from $from up or across to $to" ;;
+           esac ;;
+        esac
+    done < <(awk '/^[[:space:]]*#[[:space:]]*include[[:space:]]*"/ {
+                      s = $0; sub(/^[^"]*"/, "", s); sub(/".*/, "", s); print FNR ":" s }' "$file")
+    # A public header speaks of the API, never of where the tools live.
+    if [ "$from" = include ] && grep -n 'src/' "$file" >/dev/null; then
+        say "$rel:$(grep -n 'src/' "$file" | head -n 1 | cut -d: -f1): a public header names a source path"
+    fi
+done < <(find "$root/include" "$root/src" -type f \( -name '*.h' -o -name '*.c' -o -name '*.def' \) | sort)
+
+[ "$bad" -eq 0 ] && echo "layers: every include points down"
+exit "$bad"
