@@ -23,7 +23,7 @@ extern "C" {
 /* Selects a path by name ("auto", "avx512", "avx2", "portable"). False if
  * the name is unknown or the CPU lacks the path's instructions. */
 Q7_API bool q7_batch_select(const char *path);
-/* The name of the path that runs now. */
+/* The name of the selected path, the one that runs. */
 Q7_API const char *q7_batch_path(void);
 /* Whether this CPU can run the named path. */
 Q7_API bool q7_batch_path_supported(const char *path);

@@ -1,4 +1,4 @@
-# Benchmarks and the full exhaustive proofs (issue 5). Not part of `make check`:
+# Benchmarks and the full exhaustive proofs. Not part of `make check`:
 # benchmarks are not tests, and the proofs take minutes.
 #   make bench          q7pred bench: the side-by-side table, JSON in $(BUILD)/bench.json
 #   make bench-quick    the same with 1/64 exhaustive runs, extrapolated

@@ -1,3 +1,3 @@
-# Core (issue 2): the tests' shared helper header is a prerequisite of
-# every C test.
+# The tests' shared-library helper header (tests/q7so.h) is a prerequisite
+# of every C test.
 $(TEST_BINS): tests/q7so.h

@@ -17,7 +17,7 @@
 #   cli        main and one file per subcommand
 # platform..vec are the library (libq7pred); nothing of the library
 # includes a tool folder. A folder under src/ that is not listed is itself
-# a violation, so a new room must be placed here first.
+# a violation: every folder has its place in this list.
 set -u
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 

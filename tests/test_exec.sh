@@ -56,7 +56,7 @@ rc=$?
 if [ $rc -ne 0 ] || ! cmp -s "$tmp/out" "$tmp/want.json"; then
     fail "--json (rc $rc)"; diff "$tmp/out" "$tmp/want.json"
 else ok; fi
-# print output moved to stderr, unchanged
+# with --json the print output goes to stderr, unchanged
 if cmp -s "$tmp/err" examples/predicated_merge.expected; then ok; else fail "--json: prints not on stderr"; fi
 if [ -n "${PYTHON:-}" ] && "$PYTHON" -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out"; then ok
 else fail "--json output is not JSON"; fi

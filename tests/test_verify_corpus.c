@@ -1,8 +1,8 @@
 /*
  * The corpora: sizes against the spec (TABLES.md §9.2 grid sections, the
- * §9.2 fuzz counts, the exhaustive spaces), the edge sets the issue names,
- * class bias, determinism for a seed, and shard slices that partition every
- * corpus exactly.
+ * §9.2 fuzz counts, the exhaustive spaces), the fp16, fp32 and int edge
+ * values every grid holds, class bias, determinism for a seed, and shard
+ * slices that partition every corpus exactly.
  */
 #include <string.h>
 

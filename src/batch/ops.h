@@ -1,7 +1,7 @@
 /*
  * The batch kernels' view of a leaf: the operation its leaf-table semantics
  * names (q7_f16_lt, q7_lt_i16, q7_andb, ...), decoded once from the table
- * itself (ops.c), so a new row that reuses an operation gets its kernel.
+ * itself (ops.c), so every row that reuses an operation gets its kernel.
  */
 #ifndef Q7_BATCH_OPS_H
 #define Q7_BATCH_OPS_H
