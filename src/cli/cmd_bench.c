@@ -33,6 +33,7 @@
 #include "q7pred_batch.h"
 #include "q7pred_xdref.h"
 #include "verify/exhaustive.h"
+#include "verify/sweep.h"
 
 #define BENCH_LEAF "olt_1_1_16f_16f"
 #define MAX_THREADS 64
@@ -49,14 +50,14 @@ static double now(void)
 /* Cases per unit of work: a fused sweep call or a batch block loop. */
 enum { CHUNK = 1 << 22, BLOCK = 4096 };
 
-static void merge_result(q7_sweep_result *into, const q7_sweep_result *r)
+static void merge_result(q7d_sweep_result *into, const q7d_sweep_result *r)
 {
     into->checks += r->checks;
     into->mismatches += r->mismatches;
     for (unsigned k = 0; k < r->nfirst; k++) {
         /* keep the smallest indices, sorted */
-        unsigned n = into->nfirst < Q7_SWEEP_FIRST ? into->nfirst++ : Q7_SWEEP_FIRST - 1;
-        if (n == Q7_SWEEP_FIRST - 1 && into->nfirst == Q7_SWEEP_FIRST && into->first[n] < r->first[k]) continue;
+        unsigned n = into->nfirst < Q7D_SWEEP_FIRST ? into->nfirst++ : Q7D_SWEEP_FIRST - 1;
+        if (n == Q7D_SWEEP_FIRST - 1 && into->nfirst == Q7D_SWEEP_FIRST && into->first[n] < r->first[k]) continue;
         while (n > 0 && into->first[n - 1] > r->first[k]) into->first[n] = into->first[n - 1], n--;
         into->first[n] = r->first[k];
     }
@@ -64,7 +65,7 @@ static void merge_result(q7_sweep_result *into, const q7_sweep_result *r)
 
 /* Cases [lo, hi) in batches: the model (q7_leaf_eval_range) against the
  * host batch, or against `lib` (an ABI function) one call per case. */
-static void compare_blocks(const q7_leaf *leaf, q7_abi_fn lib, uint64_t lo, uint64_t hi, q7_sweep_result *r)
+static void compare_blocks(const q7_leaf *leaf, q7_abi_fn lib, uint64_t lo, uint64_t hi, q7d_sweep_result *r)
 {
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
     static _Thread_local uint32_t in[3][BLOCK], model[2][BLOCK], other[2][BLOCK];
@@ -87,7 +88,7 @@ static void compare_blocks(const q7_leaf *leaf, q7_abi_fn lib, uint64_t lo, uint
         if (!lib) q7_host_eval_batch(leaf, n, inp, oo);
         for (size_t k = 0; k < n; k++) {
             if (model[0][k] == other[0][k]) continue;
-            if (r->nfirst < Q7_SWEEP_FIRST) r->first[r->nfirst++] = s + k;
+            if (r->nfirst < Q7D_SWEEP_FIRST) r->first[r->nfirst++] = s + k;
             r->mismatches++;
         }
         r->checks += n;
@@ -99,7 +100,7 @@ typedef struct slice {
     q7_abi_fn lib;
     uint64_t lo, hi;
     bool fused;              /* out: every chunk went through a fused sweep */
-    q7_sweep_result r;
+    q7d_sweep_result r;
 } slice;
 
 static void *run_slice(void *arg)
@@ -108,8 +109,8 @@ static void *run_slice(void *arg)
     s->fused = s->lib == NULL;
     for (uint64_t c = s->lo; c < s->hi; c += CHUNK) {
         uint64_t end = s->hi - c < CHUNK ? s->hi : c + CHUNK;
-        q7_sweep_result r = { 0 };
-        if (s->lib || !q7_host_sweep_vs_model(s->leaf, c, end, &r)) {
+        q7d_sweep_result r = { 0 };
+        if (s->lib || !q7d_sweep_model_vs_host(s->leaf, c, end, &r)) {
             s->fused = false;
             memset(&r, 0, sizeof r);
             compare_blocks(s->leaf, s->lib, c, end, &r);
@@ -120,13 +121,13 @@ static void *run_slice(void *arg)
 }
 
 /* One leaf over cases [0, size / fraction) in `threads` contiguous slices. */
-static q7_sweep_result run_leaf(const q7_leaf *leaf, q7_abi_fn lib, unsigned threads, uint64_t fraction,
+static q7d_sweep_result run_leaf(const q7_leaf *leaf, q7_abi_fn lib, unsigned threads, uint64_t fraction,
                                 bool *fused)
 {
     uint64_t size = q7_exhaustive_size(leaf) / fraction;
     slice s[MAX_THREADS];
     pthread_t tid[MAX_THREADS];
-    q7_sweep_result total = { 0 };
+    q7d_sweep_result total = { 0 };
     *fused = true;
     for (unsigned t = 0; t < threads; t++) {
         s[t] = (slice){ leaf, lib, size * t / threads, size * (t + 1) / threads, false, { 0 } };
@@ -178,19 +179,19 @@ static int run_named(const char *name, unsigned threads, uint64_t fraction, cons
     } else {
         return cli_usage_error("bench: unknown run '%s' (fp16-compare, fp32-classify, fp16-lib)", name);
     }
-    q7_sweep_result total = { 0 };
+    q7d_sweep_result total = { 0 };
     bool all_fused = true;
     double t0 = now();
     for (size_t i = 0; i < n; i++) {
         bool fused;
-        q7_sweep_result r = run_leaf(q7_leaf_find(list[i]), lib, threads, fraction, &fused);
+        q7d_sweep_result r = run_leaf(q7_leaf_find(list[i]), lib, threads, fraction, &fused);
         merge_result(&total, &r);
         all_fused = all_fused && fused;
     }
     printf("{\"cases\": %llu, \"mismatches\": %llu, \"seconds\": %.6f, \"via\": \"%s\"}\n",
            (unsigned long long)total.checks, (unsigned long long)total.mismatches, now() - t0,
            lib ? "own dlopen loop, one ABI call per case, model by q7_leaf_eval_range"
-               : all_fused ? "q7_host_sweep_vs_model (fused AVX-512 sweep)" : "batches (no fused sweep)");
+               : all_fused ? "q7d_sweep_model_vs_host (fused AVX-512 sweep)" : "batches (no fused sweep)");
     return total.mismatches ? CLI_FAIL : CLI_OK;
 }
 
@@ -432,7 +433,7 @@ static int prove(unsigned threads, const char *lib_path, bool lib_all)
             }
             bool fused;
             double t0 = now();
-            q7_sweep_result r = run_leaf(leaf, lib, threads, 1, &fused);
+            q7d_sweep_result r = run_leaf(leaf, lib, threads, 1, &fused);
             printf("  %-38s %-8s %14llu %10llu %9.2f  %s\n", leaf->suffix, lib ? "lib" : "host",
                    (unsigned long long)r.checks, (unsigned long long)r.mismatches, now() - t0,
                    lib ? "per-call ABI" : fused ? "fused sweep" : "batches");
