@@ -403,10 +403,10 @@ static unsigned add_column(q7d_results *r, q7d_oracle_kind kind, const char *nam
 static bool alloc_worker(worker *w, unsigned ncols, unsigned max_report)
 {
     for (unsigned k = 0; k < Q7_MAX_WORDS; k++)
-        if (!(w->in[k] = calloc(Q7D_BLOCK, sizeof(uint32_t)))) return false;
+        if (!(w->in[k] = malloc(Q7D_BLOCK * sizeof(uint32_t)))) return false;
     for (unsigned col = 0; col < ncols; col++)
         for (unsigned k = 0; k < Q7_MAX_WORDS; k++)
-            if (!(w->out[col][k] = calloc(Q7D_BLOCK, sizeof(uint32_t)))) return false;
+            if (!(w->out[col][k] = malloc(Q7D_BLOCK * sizeof(uint32_t)))) return false;
     w->expect = calloc(Q7D_BLOCK, sizeof *w->expect);
     w->bad = calloc(Q7D_BLOCK, sizeof *w->bad);
     w->mis = calloc(max_report ? max_report : 1, sizeof *w->mis);

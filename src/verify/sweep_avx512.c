@@ -14,6 +14,7 @@
  * and widened float hoisted), B over the row in steps of 32 (16-bit lanes)
  * or 16 (32-bit lanes).
  */
+#include <pthread.h>
 #include <stdatomic.h>
 
 #include "exhaustive.h"
@@ -185,35 +186,56 @@ H_SWEEP static void word_sweep(uint64_t lo, uint64_t hi, enum word_kind kind, q7
 
 /* -------------------------------------------------------------- choice */
 
-static bool sweep(const q7_leaf *model, const q7_leaf *host, uint64_t lo, uint64_t hi, q7d_sweep_result *r)
-{
-    uint64_t size = q7_exhaustive_size(model);
-    if (size == 0 || size != q7_exhaustive_size(host) || lo > hi || hi > size) return false;
-    q7_op mop = q7_batch_op(model);
-    host_op hop = host_op_of(host);
-    bool binary = model->shape != Q7_SHAPE_UN;
-    enum { NONE, F16CMP, I16CMP, WORDS } kernel = NONE;
-    enum word_kind wk = WK_ICMP8;
-    if (binary && mop.kind == OPK_FCMP16 && !mop.gated && hop.kind == HK_FCMP && hop.lane == 16)
-        kernel = F16CMP;
-    else if (binary && mop.kind == OPK_ICMP && hop.kind == HK_ICMP && model->operand_bits == hop.lane)
-        kernel = model->operand_bits == 16 ? I16CMP : model->operand_bits == 8 ? WORDS : NONE;
-    else if (mop.kind == OPK_CLASS16 && hop.kind == HK_CLASS && host->operand_bits == 16)
-        kernel = WORDS, wk = WK_CLASS16;
-    else if (mop.kind == OPK_CLASS32 && hop.kind == HK_CLASS && host->operand_bits == 32)
-        kernel = WORDS, wk = WK_CLASS32;
-    if (kernel == NONE) return false;
-    /* the 16-bit-lane int kernel biases at width 16, as the 16-bit leaves do */
-    if (kernel == I16CMP && (mop.rel == OPR_LT || mop.rel == OPR_LE) && mop.width != 16) return false;
+/* Which kernel compares a model with a host reading, decided once per pair. */
+typedef struct plan {
+    enum { NONE, F16CMP, I16CMP, WORDS } kernel;
+    enum word_kind wk;
+    q7_op mop;
+    host_op hop;
+    uint64_t size;           /* the cases of the space */
+} plan;
 
+static plan plan_of(const q7_leaf *model, const q7_leaf *host)
+{
+    plan p = { NONE, WK_ICMP8, q7_batch_op(model), host_op_of(host), q7_exhaustive_size(model) };
+    const q7_op mop = p.mop;
+    const host_op hop = p.hop;
+    bool binary = model->shape != Q7_SHAPE_UN;
+    if (p.size == 0 || p.size != q7_exhaustive_size(host)) return p;
+    if (binary && mop.kind == OPK_FCMP16 && !mop.gated && hop.kind == HK_FCMP && hop.lane == 16)
+        p.kernel = F16CMP;
+    else if (binary && mop.kind == OPK_ICMP && hop.kind == HK_ICMP && model->operand_bits == hop.lane)
+        p.kernel = model->operand_bits == 16 ? I16CMP : model->operand_bits == 8 ? WORDS : NONE;
+    else if (mop.kind == OPK_CLASS16 && hop.kind == HK_CLASS && host->operand_bits == 16)
+        p.kernel = WORDS, p.wk = WK_CLASS16;
+    else if (mop.kind == OPK_CLASS32 && hop.kind == HK_CLASS && host->operand_bits == 32)
+        p.kernel = WORDS, p.wk = WK_CLASS32;
+    /* the 16-bit-lane int kernel biases at width 16, as the 16-bit leaves do */
+    if (p.kernel == I16CMP && (mop.rel == OPR_LT || mop.rel == OPR_LE) && mop.width != 16) p.kernel = NONE;
+    return p;
+}
+
+static bool sweep(const plan *p, uint64_t lo, uint64_t hi, q7d_sweep_result *r)
+{
+    if (p->kernel == NONE || lo > hi || hi > p->size) return false;
     *r = (q7d_sweep_result){ .checks = hi - lo };
     if (lo == hi) return true;
-    switch (kernel) {
-    case F16CMP: f16cmp_sweep(lo, hi, mop.rel, hop.pred, r); break;
-    case I16CMP: i16cmp_sweep(lo, hi, mop.rel, hop.pred, r); break;
-    default: word_sweep(lo, hi, wk, mop, hop, r); break;
+    switch (p->kernel) {
+    case F16CMP: f16cmp_sweep(lo, hi, p->mop.rel, p->hop.pred, r); break;
+    case I16CMP: i16cmp_sweep(lo, hi, p->mop.rel, p->hop.pred, r); break;
+    default: word_sweep(lo, hi, p->wk, p->mop, p->hop, r); break;
     }
     return true;
+}
+
+/* Each leaf against its own host reading: the engine sweeps block by block,
+ * so the choice is made once for every leaf. */
+static plan own_plan[Q7_LEAF_COUNT];
+static pthread_once_t own_plan_once = PTHREAD_ONCE_INIT;
+
+static void plan_every_leaf(void)
+{
+    for (size_t i = 0; i < q7_leaf_count(); i++) own_plan[q7_leaf_at(i)->id] = plan_of(q7_leaf_at(i), q7_leaf_at(i));
 }
 #endif
 
@@ -224,14 +246,23 @@ bool q7d_sweep_avx512(const q7_leaf *model, const q7_leaf *host, uint64_t lo, ui
                       q7d_sweep_result *r)
 {
 #if defined(__x86_64__)
-    if (q7_cpu_has(SWEEP_NEEDS)) return sweep(model, host, lo, hi, r);
+    if (!q7_cpu_has(SWEEP_NEEDS)) return false;
+    plan p = plan_of(model, host);
+    return sweep(&p, lo, hi, r);
 #else
     (void)model, (void)host, (void)lo, (void)hi, (void)r;
-#endif
     return false;
+#endif
 }
 
 bool q7d_sweep_model_vs_host(const q7_leaf *leaf, uint64_t lo, uint64_t hi, q7d_sweep_result *r)
 {
-    return host_path_now() == HOST_AVX512 && q7d_sweep_avx512(leaf, leaf, lo, hi, r);
+#if defined(__x86_64__)
+    if (host_path_now() != HOST_AVX512 || !q7_cpu_has(SWEEP_NEEDS)) return false;
+    pthread_once(&own_plan_once, plan_every_leaf);
+    return sweep(&own_plan[leaf->id], lo, hi, r);
+#else
+    (void)leaf, (void)lo, (void)hi, (void)r;
+    return false;
+#endif
 }
