@@ -22,7 +22,17 @@
 #define BENCH_PAIRS 16384              /* operands per timed call */
 #define BENCH_MAX_THREADS 64
 #define BENCH_OTHER_LEAVES 5
-#define BENCH_EXHAUSTIVE_ROWS 6
+
+/* The exhaustive rows, in table order. */
+enum bench_exhaustive_run {
+    EX_FP16_ONE,             /* fp16 compares vs host, 1 thread */
+    EX_FP16_ALL,             /* the same, every thread */
+    EX_FP32_ONE,             /* fp32 classify vs host, 1 thread */
+    EX_FP32_ALL,             /* the same, every thread */
+    EX_LIB_ENGINE,           /* one fp16 leaf vs the library, the engine in bench's child */
+    EX_LIB_VERIFY,           /* the same by the q7pred verify command */
+    BENCH_EXHAUSTIVE_ROWS
+};
 
 /* ---- child processes (child.c) */
 

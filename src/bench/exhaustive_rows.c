@@ -10,12 +10,12 @@
 static const struct {
     const char *name, *run;
     bool one_thread;         /* else every thread of the bench */
-} runs[BENCH_EXHAUSTIVE_ROWS - 1] = {
-    { "fp16 compare, 7 predicates x 2^32, sem vs host", "fp16-compare", true },
-    { "fp16 compare, 7 predicates x 2^32, sem vs host", "fp16-compare", false },
-    { "fp32 classify, 2^32, sem vs host", "fp32-classify", true },
-    { "fp32 classify, 2^32, sem vs host", "fp32-classify", false },
-    { "one fp16 leaf vs lib, 2^32 (verify engine)", "fp16-lib", false },
+} runs[EX_LIB_VERIFY] = {
+    [EX_FP16_ONE] = { "fp16 compare, 7 predicates x 2^32, sem vs host", "fp16-compare", true },
+    [EX_FP16_ALL] = { "fp16 compare, 7 predicates x 2^32, sem vs host", "fp16-compare", false },
+    [EX_FP32_ONE] = { "fp32 classify, 2^32, sem vs host", "fp32-classify", true },
+    [EX_FP32_ALL] = { "fp32 classify, 2^32, sem vs host", "fp32-classify", false },
+    [EX_LIB_ENGINE] = { "one fp16 leaf vs lib, 2^32 (verify engine)", "fp16-lib", false },
 };
 
 static void run_named(bench_exhaustive_row *e, const char *self, const char *run, const char *lib,
@@ -64,13 +64,13 @@ static void run_verify(bench_exhaustive_row *e, const char *self, const char *li
 void bench_time_exhaustive(bench_report *b, const char *self, const char *lib)
 {
     unsigned fraction = b->quick ? 64 : 1;
-    for (int k = 0; k < BENCH_EXHAUSTIVE_ROWS - 1; k++) {
+    for (int k = 0; k < EX_LIB_VERIFY; k++) {
         bench_exhaustive_row *e = &b->ex[k];
         e->name = runs[k].name;
         e->threads = runs[k].one_thread ? 1 : b->threads;
         run_named(e, self, runs[k].run, lib, fraction);
     }
-    bench_exhaustive_row *v = &b->ex[BENCH_EXHAUSTIVE_ROWS - 1];
+    bench_exhaustive_row *v = &b->ex[EX_LIB_VERIFY];
     v->name = "one fp16 leaf vs lib, 2^32 (q7pred verify)";
     run_verify(v, self, lib, b->quick);
 }

@@ -400,6 +400,8 @@ static unsigned add_column(q7d_results *r, q7d_oracle_kind kind, const char *nam
     return r->ncols++;
 }
 
+/* The per-case word arrays are not zeroed: each word is written before it
+ * is read, and blocks a fused sweep compares alone never touch them. */
 static bool alloc_worker(worker *w, unsigned ncols, unsigned max_report)
 {
     for (unsigned k = 0; k < Q7_MAX_WORDS; k++)
