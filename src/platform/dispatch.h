@@ -5,7 +5,7 @@
  * forces one. The path in force is the selected one, else the
  * environment's (read once; an unknown or unsupported name there is
  * ignored), else the widest this CPU runs. Any thread may ask; selecting
- * while batches run elsewhere is safe (they use the old or the new path).
+ * while batches run elsewhere is safe (each batch runs on one path).
  */
 #ifndef Q7_PLATFORM_DISPATCH_H
 #define Q7_PLATFORM_DISPATCH_H
