@@ -21,7 +21,7 @@ ALL_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-f
 SAN_LDFLAGS := -fsanitize=address,undefined
 endif
 
-LIB_SRCS  := $(sort $(wildcard src/model/*.c src/abi/*.c src/batch/*.c src/vec/*.c))
+LIB_SRCS  := $(sort $(wildcard src/platform/*.c src/model/*.c src/abi/*.c src/batch/*.c src/vec/*.c))
 # The tools (oracles, engine, subcommands) go into an archive that the CLI
 # and the tests link; only main.c is the CLI's own.
 TOOL_SRCS := $(filter-out src/cli/main.c,$(sort $(wildcard src/cli/*.c src/prog/*.c src/verify/*.c src/host/*.c src/bench/*.c)))

@@ -1,12 +1,15 @@
 # Benchmarks and the full exhaustive proofs. Not part of `make check`:
-# benchmarks are not tests, and the proofs take minutes.
+# benchmarks are not tests, and the proofs take minutes. Every exhaustive
+# run below goes through the verify engine (fused sweeps where the host's
+# AVX-512 path has them, batches elsewhere, a library in its crash-isolated
+# child).
 #   make bench          q7pred bench: the side-by-side table, JSON in $(BUILD)/bench.json
 #   make bench-quick    the same with 1/64 exhaustive runs, extrapolated
-#   make prove          every exhaustive space through the verify engine: model vs host
-#                       (fp16/int16 pairs, int8 pairs, fp16 and fp32 classify), then one
-#                       fp16 leaf vs $(BUILD)/libq7pred.so in the engine's lib child
-#   make prove-direct   the same spaces through bench's own driver, which calls the fused
-#                       sweeps directly (seconds), plus that fp16 leaf vs the library
+#   make prove          q7pred verify's reports of every exhaustive space, model vs
+#                       host (fp16/int16 pairs, int8 pairs, fp16 and fp32 classify),
+#                       then one fp16 leaf vs $(BUILD)/libq7pred.so; JSON in
+#                       $(BUILD)/prove-host.json and $(BUILD)/prove-lib.json
+#   make prove-direct   the same proofs as one timed line per leaf (q7pred bench --prove)
 .PHONY: bench bench-quick prove prove-direct
 
 PROVE_LIB_LEAF ?= olt_1_1_16f_16f
@@ -26,4 +29,4 @@ prove-direct: all
 	$(BUILD)/q7pred bench --prove --lib $(BUILD)/libq7pred.so
 
 # bench finds bench/*.py in the source tree whatever BUILD is.
-$(BUILD)/obj/src/cli/cmd_bench.o: ALL_CFLAGS += -DQ7_SRCDIR='"$(CURDIR)"'
+$(BUILD)/obj/src/bench/python.o: ALL_CFLAGS += -DQ7_SRCDIR='"$(CURDIR)"'

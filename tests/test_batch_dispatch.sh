@@ -45,8 +45,8 @@ while IFS='|' read -r cpu batch host; do
         *) has "$cpu" test_batch_kernels "path $p: not supported by this CPU, skipped" ;;
         esac
     done
-    run "$cpu" test_host_sweep
-    has "$cpu" test_host_sweep "no AVX-512 host path: the sweeps must decline"
+    run "$cpu" test_verify_sweep
+    has "$cpu" test_verify_sweep "no AVX-512 host path: the sweeps must decline"
     if [ "$host" = - ]; then
         run "$cpu" test_host_simd
         has "$cpu" test_host_simd "no SIMD host path on this CPU: only selection was checked"

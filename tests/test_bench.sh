@@ -31,15 +31,19 @@ print("bench --quick json ok")
 PY
 
 # no Python at all: the bench still runs, its numpy and ctypes rows are n/a
-# with the reason, and nothing else changes
-Q7PRED_PYTHON=/nonexistent/python3 "$Q7PRED" bench --quick --json "$dir/nopy.json" >"$dir/nopy.txt"
+# with the reason, and nothing else changes. The interpreter's name carries
+# control characters, which the JSON must keep (escaped), not drop.
+nopy=$'/nonexistent/py\tth\001on3'
+Q7PRED_PYTHON=$nopy "$Q7PRED" bench --quick --json "$dir/nopy.json" >"$dir/nopy.txt"
 grep -q 'batch/numpy n/a' "$dir/nopy.txt"
-"$PYTHON" - "$dir/nopy.json" <<'PY'
+"$PYTHON" - "$dir/nopy.json" "$nopy" <<'PY'
 import json, sys
 rows = {r["method"].split(" (")[0]: r for r in json.load(open(sys.argv[1]))["throughput"]}
 for m in ("numpy oracle", "Python ctypes, one call at a time"):
     assert rows[m]["ns_per_eval"] is None and "did not run" in rows[m]["note"], rows[m]
 assert rows["batch kernel"]["ns_per_eval"] > 0
+assert "\t" in sys.argv[2] and "\x01" in sys.argv[2]
+assert rows["numpy oracle"]["method"] == "numpy oracle (%s)" % sys.argv[2], rows["numpy oracle"]
 print("bench without python ok")
 PY
 

@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "host/host_impl.h"
+#include "host/host.h"
+#include "verify/sweep.h"
 #include "verify/verify.h"
 
 static q7d_results r;
@@ -31,13 +32,13 @@ int main(void)
     o.use_host = true;
     o.threads = 2;
 
-    if (!q7_host_sweep_vs_model(leaf, 0, 64, &(q7_sweep_result){ 0 })) {
+    if (!q7d_sweep_model_vs_host(leaf, 0, 64, &(q7d_sweep_result){ 0 })) {
         printf("verify_fused: skipped, no fused sweep on this CPU (host path %s)\n", q7_host_path());
         return 0;
     }
-    host_sweep_test_flip(flipped);
+    q7d_sweep_test_flip(flipped);
     CHECK_EQ(q7d_run(&r, &o, err, sizeof err), 0);
-    host_sweep_test_flip(UINT64_MAX);
+    q7d_sweep_test_flip(UINT64_MAX);
 
     const q7d_unit *u = &r.unit[leaf->id][Q7D_EXHAUSTIVE];
     CHECK_EQ(u->cases, 1ull << 26);

@@ -2,75 +2,40 @@
  * Batch evaluation: path selection, dispatch to the SIMD kernels, the
  * portable loop (the scalar leaf per call) and generated operand ranges.
  */
-#include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "q7pred_batch.h"
 #include "kernels.h"
+#include "platform/dispatch.h"
 
-enum path { PATH_PORTABLE, PATH_AVX2, PATH_AVX512, PATH_COUNT, PATH_UNSET = -1 };
+/* Paths widest first; each kernel is compiled for the features listed. */
+enum path { PATH_AVX512, PATH_AVX2, PATH_PORTABLE };
 
-static const char *const path_names[PATH_COUNT] = { "portable", "avx2", "avx512" };
-static q7_batch_kernel_fn *const path_kernels[PATH_COUNT] = { NULL, q7_batch_avx2, q7_batch_avx512 };
+static const q7_path paths[] = {
+    [PATH_AVX512] = { "avx512", NULL, Q7_CPU_AVX512 | Q7_CPU_BMI2 | Q7_CPU_POPCNT },
+    [PATH_AVX2] = { "avx2", NULL, Q7_CPU_AVX2 | Q7_CPU_BMI2 | Q7_CPU_POPCNT },
+    [PATH_PORTABLE] = { "portable", NULL, 0 },
+};
+static q7_batch_kernel_fn *const path_kernels[] = {
+    [PATH_AVX512] = q7_batch_avx512, [PATH_AVX2] = q7_batch_avx2, [PATH_PORTABLE] = NULL,
+};
+static q7_dispatch dispatch = Q7_DISPATCH(paths, "Q7PRED_BATCH");
 
-/* Read on every batch and written only by q7_batch_select, so atomic. */
-static _Atomic int current = PATH_UNSET;
-
-static bool cpu_has(enum path p)
-{
-    __builtin_cpu_init();
-    switch (p) {
-    case PATH_AVX512:
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
-               && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq")
-               && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-    case PATH_AVX2:
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")
-               && __builtin_cpu_supports("popcnt");
-    default:
-        return true;
-    }
-}
-
-static enum path best_path(void)
-{
-    return cpu_has(PATH_AVX512) ? PATH_AVX512 : cpu_has(PATH_AVX2) ? PATH_AVX2 : PATH_PORTABLE;
-}
-
-static int path_by_name(const char *name)
-{
-    for (int p = 0; p < PATH_COUNT; p++)
-        if (name && strcmp(name, path_names[p]) == 0) return p;
-    return PATH_UNSET;
-}
-
-/* The path in force: the selected one, else Q7PRED_BATCH, else the best. */
-static enum path path_now(void)
-{
-    int p = atomic_load_explicit(&current, memory_order_relaxed);
-    if (p != PATH_UNSET) return (enum path)p;
-    p = path_by_name(getenv("Q7PRED_BATCH"));
-    if (p == PATH_UNSET || !cpu_has((enum path)p)) p = best_path();
-    atomic_store_explicit(&current, p, memory_order_relaxed);
-    return (enum path)p;
-}
+static enum path path_now(void) { return (enum path)q7_dispatch_now(&dispatch); }
 
 bool q7_batch_path_supported(const char *name)
 {
-    int p = path_by_name(name);
-    return p != PATH_UNSET && cpu_has((enum path)p);
+    return q7_dispatch_supported(&dispatch, q7_dispatch_find(&dispatch, name));
 }
 
+/* "auto" is the widest path, whatever Q7PRED_BATCH says (q7pred_batch.h). */
 bool q7_batch_select(const char *name)
 {
-    int p = name && strcmp(name, "auto") == 0 ? (int)best_path() : path_by_name(name);
-    if (p == PATH_UNSET || !cpu_has((enum path)p)) return false;
-    atomic_store_explicit(&current, p, memory_order_relaxed);
-    return true;
+    if (name && strcmp(name, "auto") == 0) name = paths[q7_dispatch_best(&dispatch)].name;
+    return q7_dispatch_select(&dispatch, name);
 }
 
-const char *q7_batch_path(void) { return path_names[path_now()]; }
+const char *q7_batch_path(void) { return paths[path_now()].name; }
 
 bool q7_batch_has_kernel(const q7_leaf *leaf)
 {

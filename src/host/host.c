@@ -1,93 +1,26 @@
 /*
  * The host oracle's front: path selection (AVX-512 + F16C, AVX2 + F16C,
- * portable), the leaf's host reading, and dispatch of batches and sweeps.
+ * portable), the leaf's host reading, and dispatch of batches.
  */
-#include <cpuid.h>
-#include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "host_impl.h"
+#include "platform/dispatch.h"
 
-static const char *const path_names[HOST_PATH_COUNT] = { "avx512bw+f16c", "avx2+f16c", "portable" };
-static const char *const path_short[HOST_PATH_COUNT] = { "avx512", "avx2", "portable" };
+/* BMI2 on the AVX-512 path: a fused sweep (src/verify) runs the model's
+ * AVX-512 kernels beside this path's, and runs whenever this path does. */
+static const q7_path paths[HOST_PATH_COUNT] = {
+    [HOST_AVX512] = { "avx512bw+f16c", "avx512", Q7_CPU_AVX512 | Q7_CPU_F16C | Q7_CPU_POPCNT | Q7_CPU_BMI2 },
+    [HOST_AVX2] = { "avx2+f16c", "avx2", Q7_CPU_AVX2 | Q7_CPU_F16C | Q7_CPU_POPCNT },
+    [HOST_PORTABLE] = { "portable", NULL, 0 },
+};
+static q7_dispatch dispatch = Q7_DISPATCH(paths, "Q7PRED_HOST");
 
-/* -1: not forced (Q7PRED_HOST, else the best path). Written only by
- * q7_host_select, read by every batch, hence atomic. */
-static _Atomic int forced = -1;
-static _Atomic int from_env = -2;         /* -2: not read yet, -1: unset/unknown */
+enum host_path host_path_now(void) { return (enum host_path)q7_dispatch_now(&dispatch); }
 
-/* F16C (CPUID.1:ECX bit 29) read directly: clang 14's __builtin_cpu_supports
- * does not know "f16c". Both paths that use it also need AVX, so the OS
- * saves the YMM state whenever they are chosen. */
-static bool cpu_has_f16c(void)
-{
-    unsigned a, b, c, d;
-    return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C);
-}
+bool q7_host_select(const char *path) { return q7_dispatch_select(&dispatch, path); }
 
-bool host_path_supported(enum host_path p)
-{
-    __builtin_cpu_init();
-    switch (p) {
-    case HOST_AVX512:   /* bmi2: the fused sweeps run the model's kernels too */
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
-               && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq")
-               && cpu_has_f16c() && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2");
-    case HOST_AVX2:
-        return __builtin_cpu_supports("avx2") && cpu_has_f16c() && __builtin_cpu_supports("popcnt");
-    default:
-        return true;
-    }
-}
-
-const char *host_path_name(enum host_path p) { return path_names[p]; }
-
-static int path_by_name(const char *name)
-{
-    for (int p = 0; name && p < HOST_PATH_COUNT; p++)
-        if (strcmp(name, path_names[p]) == 0 || strcmp(name, path_short[p]) == 0) return p;
-    return -1;
-}
-
-/* Cached: cpuid is slow, and under a hypervisor it traps. */
-static _Atomic int best = -1;
-
-static enum host_path best_path(void)
-{
-    int b = atomic_load_explicit(&best, memory_order_relaxed);
-    if (b >= 0) return (enum host_path)b;
-    for (b = 0; b < HOST_PORTABLE && !host_path_supported((enum host_path)b); b++) {}
-    atomic_store_explicit(&best, b, memory_order_relaxed);
-    return (enum host_path)b;
-}
-
-enum host_path host_path_now(void)
-{
-    int p = atomic_load_explicit(&forced, memory_order_relaxed);
-    if (p >= 0) return (enum host_path)p;
-    int e = atomic_load_explicit(&from_env, memory_order_relaxed);
-    if (e == -2) {
-        e = path_by_name(getenv("Q7PRED_HOST"));
-        if (e >= 0 && !host_path_supported((enum host_path)e)) e = -1;
-        atomic_store_explicit(&from_env, e, memory_order_relaxed);
-    }
-    return e >= 0 ? (enum host_path)e : best_path();
-}
-
-bool q7_host_select(const char *path)
-{
-    if (path && strcmp(path, "auto") == 0) {
-        atomic_store_explicit(&forced, -1, memory_order_relaxed);
-        return true;
-    }
-    int p = path_by_name(path);
-    if (p < 0 || !host_path_supported((enum host_path)p)) return false;
-    atomic_store_explicit(&forced, p, memory_order_relaxed);
-    return true;
-}
-
-const char *q7_host_path(void) { return path_names[host_path_now()]; }
+const char *q7_host_path(void) { return paths[host_path_now()].name; }
 
 /* ------------------------------------------------- the host's reading */
 
@@ -166,10 +99,4 @@ void q7_host_eval_batch(const q7_leaf *leaf, size_t n,
     default: break;
     }
     host_portable_eval_batch(leaf, done, n, in, out);
-}
-
-bool q7_host_sweep_vs_model(const q7_leaf *leaf, uint64_t lo, uint64_t hi, q7_sweep_result *r)
-{
-    if (host_path_now() != HOST_AVX512) return false;
-    return host_avx512_sweep(leaf, leaf, lo, hi, r);
 }

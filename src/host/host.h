@@ -28,16 +28,4 @@ void q7_host_eval(const q7_leaf *leaf, const uint32_t *in, uint32_t *out);
 void q7_host_eval_batch(const q7_leaf *leaf, size_t n,
                         const uint32_t *const in[], uint32_t *const out[]);
 
-/* A fused exhaustive sweep: cases [lo, hi) of q7_exhaustive_case, the
- * model and the host compared in registers without materialising inputs.
- * Returns false when no fused kernel exists for this leaf (the caller then
- * uses batches). Records up to Q7_SWEEP_FIRST mismatching case indices. */
-#define Q7_SWEEP_FIRST 8
-typedef struct q7_sweep_result {
-    uint64_t checks, mismatches;
-    unsigned nfirst;
-    uint64_t first[Q7_SWEEP_FIRST];
-} q7_sweep_result;
-bool q7_host_sweep_vs_model(const q7_leaf *leaf, uint64_t lo, uint64_t hi, q7_sweep_result *r);
-
 #endif

@@ -38,8 +38,6 @@ host_op host_op_of(const q7_leaf *leaf);
 /* Paths, widest first. */
 enum host_path { HOST_AVX512, HOST_AVX2, HOST_PORTABLE, HOST_PATH_COUNT };
 enum host_path host_path_now(void);
-bool host_path_supported(enum host_path p);
-const char *host_path_name(enum host_path p);
 
 /* The portable path, and the SIMD ones: each SIMD batch returns how many
  * leading calls it did (0 if it has no kernel); the rest go portable. */
@@ -49,23 +47,5 @@ size_t host_avx512_eval_batch(const q7_leaf *leaf, host_op op, size_t n,
                               const uint32_t *const in[], uint32_t *const out[]);
 size_t host_avx2_eval_batch(const q7_leaf *leaf, host_op op, size_t n,
                             const uint32_t *const in[], uint32_t *const out[]);
-
-/* The fused AVX-512 sweep of `model`'s model against `host`'s host reading
- * (the same leaf in production; different leaves in tests, to show that a
- * sweep counts and locates mismatches). False if no kernel fits. */
-bool host_avx512_sweep(const q7_leaf *model, const q7_leaf *host, uint64_t lo, uint64_t hi,
-                       q7_sweep_result *r);
-
-/* Test hook: the sweep kernels flip the model result of this one case
- * (UINT64_MAX: none, the default). */
-void host_sweep_test_flip(uint64_t case_index);
-
-/* Records the set bits of `bits` as mismatching cases base + bit. */
-static inline void host_sweep_note(q7_sweep_result *r, uint64_t base, uint64_t bits)
-{
-    r->mismatches += (uint64_t)__builtin_popcountll(bits);
-    for (; bits && r->nfirst < Q7_SWEEP_FIRST; bits &= bits - 1)
-        r->first[r->nfirst++] = base + (uint64_t)__builtin_ctzll(bits);
-}
 
 #endif

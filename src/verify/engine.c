@@ -13,11 +13,12 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "host/host.h"
 #include "oracles.h"
+#include "platform/clock.h"
+#include "sweep.h"
 #include "verify.h"
 
 typedef struct run_ctx run_ctx;
@@ -65,18 +66,11 @@ struct run_ctx {
     double t0, last_draw;
 };
 
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
-}
-
 /* ------------------------------------------------------------ progress */
 
 static void draw_progress(run_ctx *c, bool final)
 {
-    double t = now_seconds();
+    double t = q7_now_seconds();
     if (!final && t - c->last_draw < 0.1) return;
     c->last_draw = t;
     uint64_t done = atomic_load(&c->done);
@@ -216,15 +210,15 @@ static void run_block(worker *w, uint64_t base, size_t n)
     const q7_leaf *leaf = c->leaf;
     unsigned words = compared_words(c, leaf);
     bool tf = c->corpus == Q7D_TESTFLOAT;
-    q7_sweep_result sr;
+    q7d_sweep_result sr;
     memset(&sr, 0, sizeof sr);
-    memset(w->bad, 0, n * sizeof *w->bad);
     /* A fused sweep compares sem and host in registers over the case range:
      * the arrays are built only when another column or a report needs them. */
     w->fused = host_runs(c, leaf) && c->corpus == Q7D_EXHAUSTIVE
-               && q7_host_sweep_vs_model(leaf, base, base + n, &sr);
+               && q7d_sweep_model_vs_host(leaf, base, base + n, &sr);
     bool arrays = needs_arrays(c, w, leaf) || sr.mismatches > 0;
     if (arrays) {
+        memset(w->bad, 0, n * sizeof *w->bad);
         q7d_corpus_fill(&c->r->params, leaf, c->corpus, base, n, w->in, tf ? w->expect : NULL);
         q7_leaf_eval_batch(leaf, n, (const uint32_t *const *)w->in, w->out[0]);
     }
@@ -233,7 +227,7 @@ static void run_block(worker *w, uint64_t base, size_t n)
         int h = c->col_host;
         w->cell[h].checks += sr.checks;
         w->cell[h].mismatches += sr.mismatches;
-        for (unsigned k = 0; k < sr.nfirst && k < Q7_SWEEP_FIRST; k++)
+        for (unsigned k = 0; k < sr.nfirst && k < Q7D_SWEEP_FIRST; k++)
             if (sr.first[k] >= base && sr.first[k] < base + n) w->bad[sr.first[k] - base] |= (uint16_t)(1u << h);
     } else if (host_runs(c, leaf)) {
         int h = c->col_host;
@@ -406,13 +400,15 @@ static unsigned add_column(q7d_results *r, q7d_oracle_kind kind, const char *nam
     return r->ncols++;
 }
 
+/* The per-case word arrays are not zeroed: each word is written before it
+ * is read, and blocks a fused sweep compares alone never touch them. */
 static bool alloc_worker(worker *w, unsigned ncols, unsigned max_report)
 {
     for (unsigned k = 0; k < Q7_MAX_WORDS; k++)
-        if (!(w->in[k] = calloc(Q7D_BLOCK, sizeof(uint32_t)))) return false;
+        if (!(w->in[k] = malloc(Q7D_BLOCK * sizeof(uint32_t)))) return false;
     for (unsigned col = 0; col < ncols; col++)
         for (unsigned k = 0; k < Q7_MAX_WORDS; k++)
-            if (!(w->out[col][k] = calloc(Q7D_BLOCK, sizeof(uint32_t)))) return false;
+            if (!(w->out[col][k] = malloc(Q7D_BLOCK * sizeof(uint32_t)))) return false;
     w->expect = calloc(Q7D_BLOCK, sizeof *w->expect);
     w->bad = calloc(Q7D_BLOCK, sizeof *w->bad);
     w->mis = calloc(max_report ? max_report : 1, sizeof *w->mis);
@@ -450,7 +446,7 @@ static void describe_lib(q7d_column *k, const char *path, const q7d_lib *lib, co
 
 int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
 {
-    double t0 = now_seconds();
+    double t0 = q7_now_seconds();
     signal(SIGPIPE, SIG_IGN);   /* a dead child's pipe must give EPIPE, not kill us */
     run_ctx *c = calloc(1, sizeof *c);
     if (!c) {
@@ -534,7 +530,7 @@ int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
 
     /* the work list: this shard's slice of every selected leaf x corpus */
     c->progress = o->progress;
-    c->t0 = now_seconds();
+    c->t0 = q7_now_seconds();
     for (int pass = 0; pass < 2; pass++)
         for (size_t i = 0; i < q7_leaf_count(); i++) {
             const q7_leaf *leaf = q7_leaf_at(i);
@@ -554,6 +550,6 @@ out:
         for (unsigned i = 0; i < c->nworkers; i++) free_worker(&c->w[i]);
     free(c->w);
     free(c);
-    r->wall_seconds = now_seconds() - t0;
+    r->wall_seconds = q7_now_seconds() - t0;
     return status;
 }

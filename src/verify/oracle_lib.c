@@ -17,10 +17,10 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "oracles.h"
+#include "platform/clock.h"
 #include "q7pred_xdref.h"
 
 typedef struct lib_shm {
@@ -180,20 +180,13 @@ static void child_main(q7d_lib *lib, int req, int resp)
 
 /* ------------------------------------------------------------ the parent */
 
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
-}
-
 /* Waits for one byte from the child. Returns the byte, 0 on EOF (the child
  * died), -1 on timeout. */
 static int read_reply(q7d_lib *lib, double timeout)
 {
-    double deadline = now_seconds() + timeout;
+    double deadline = q7_now_seconds() + timeout;
     for (;;) {
-        double left = deadline - now_seconds();
+        double left = deadline - q7_now_seconds();
         if (left <= 0) return -1;
         struct pollfd p = { lib->resp_fd, POLLIN, 0 };
         int ms = left > 1e6 ? 1000000000 : (int)(left * 1000) + 1;

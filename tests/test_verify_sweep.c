@@ -1,5 +1,5 @@
 /*
- * The fused sweeps (q7_host_sweep_vs_model): on sampled sub-ranges of every
+ * The fused sweeps (q7d_sweep_model_vs_host): on sampled sub-ranges of every
  * leaf they cover (unaligned ends, rows of IEEE edges) they agree with a
  * scalar loop over q7_exhaustive_case, leaf->eval and q7_host_eval: same
  * check count, zero mismatches. That they CAN report a mismatch is shown
@@ -11,28 +11,29 @@
 #include <string.h>
 
 #include "check.h"
-#include "host/host_impl.h"
+#include "host/host.h"
 #include "verify/exhaustive.h"
+#include "verify/sweep.h"
 
 /* The scalar reference: mismatches between leaf m's model and leaf h's
  * host reading over cases [lo, hi), and the first few indices. */
-static q7_sweep_result scalar(const q7_leaf *m, const q7_leaf *h, uint64_t lo, uint64_t hi)
+static q7d_sweep_result scalar(const q7_leaf *m, const q7_leaf *h, uint64_t lo, uint64_t hi)
 {
-    q7_sweep_result r = { .checks = hi - lo };
+    q7d_sweep_result r = { .checks = hi - lo };
     for (uint64_t i = lo; i < hi; i++) {
         uint32_t in[Q7_MAX_WORDS] = { 0 }, want[Q7_MAX_WORDS], got[Q7_MAX_WORDS];
         q7_exhaustive_case(m, i, in);
         m->eval(in, want);
         q7_host_eval(h, in, got);
         if (want[0] != got[0]) {
-            if (r.nfirst < Q7_SWEEP_FIRST) r.first[r.nfirst++] = i;
+            if (r.nfirst < Q7D_SWEEP_FIRST) r.first[r.nfirst++] = i;
             r.mismatches++;
         }
     }
     return r;
 }
 
-static void same_result(const q7_sweep_result *got, const q7_sweep_result *want, const char *what,
+static void same_result(const q7d_sweep_result *got, const q7d_sweep_result *want, const char *what,
                         uint64_t lo, uint64_t hi)
 {
     CHECK_EQF(got->checks, want->checks, "%s [0x%llx, 0x%llx) checks", what, (unsigned long long)lo,
@@ -79,24 +80,24 @@ static void agreement(void)
         const q7_leaf *leaf = q7_leaf_at(l);
         uint64_t lo[16], hi[16];
         int n;
-        q7_sweep_result r;
+        q7d_sweep_result r;
         if (q7_exhaustive_size(leaf) == 0) {
-            CHECK(!q7_host_sweep_vs_model(leaf, 0, 16, &r));
+            CHECK(!q7d_sweep_model_vs_host(leaf, 0, 16, &r));
             continue;
         }
-        if (!q7_host_sweep_vs_model(leaf, 0, 0, &r)) {
+        if (!q7d_sweep_model_vs_host(leaf, 0, 0, &r)) {
             printf("no fused sweep for %s\n", leaf->suffix);
             continue;
         }
         covered++;
         windows(leaf, lo, hi, &n);
         for (int k = 0; k < n; k++) {
-            CHECK(q7_host_sweep_vs_model(leaf, lo[k], hi[k], &r));
-            q7_sweep_result want = scalar(leaf, leaf, lo[k], hi[k]);
+            CHECK(q7d_sweep_model_vs_host(leaf, lo[k], hi[k], &r));
+            q7d_sweep_result want = scalar(leaf, leaf, lo[k], hi[k]);
             CHECK_EQF(want.mismatches, 0, "%s: scalar model vs host", leaf->suffix);
             same_result(&r, &want, leaf->suffix, lo[k], hi[k]);
         }
-        CHECK(!q7_host_sweep_vs_model(leaf, 0, q7_exhaustive_size(leaf) + 1, &r));
+        CHECK(!q7d_sweep_model_vs_host(leaf, 0, q7_exhaustive_size(leaf) + 1, &r));
     }
     /* fp16 compares (14), int8 (6) + FS (8), int16 (6), classify (2) */
     CHECK_EQF(covered, 36, "leaves with a fused sweep");
@@ -106,10 +107,10 @@ static void agreement(void)
 static void cross(const char *m, const char *h, uint64_t lo, uint64_t hi)
 {
     const q7_leaf *ml = q7_leaf_find(m), *hl = q7_leaf_find(h);
-    q7_sweep_result r, want = scalar(ml, hl, lo, hi);
+    q7d_sweep_result r, want = scalar(ml, hl, lo, hi);
     char what[96];
     snprintf(what, sizeof what, "%s model vs %s host", m, h);
-    CHECK(host_avx512_sweep(ml, hl, lo, hi, &r));
+    CHECK(q7d_sweep_avx512(ml, hl, lo, hi, &r));
     CHECK(want.mismatches > 0);
     same_result(&r, &want, what, lo, hi);
 }
@@ -126,18 +127,18 @@ static void injected(void)
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         const q7_leaf *leaf = q7_leaf_find(cases[k].leaf);
-        q7_sweep_result r;
-        host_sweep_test_flip(cases[k].flip);
-        CHECK(q7_host_sweep_vs_model(leaf, cases[k].lo, cases[k].hi, &r));
+        q7d_sweep_result r;
+        q7d_sweep_test_flip(cases[k].flip);
+        CHECK(q7d_sweep_model_vs_host(leaf, cases[k].lo, cases[k].hi, &r));
         CHECK_EQF(r.mismatches, 1, "%s flipped case", cases[k].leaf);
         CHECK_EQF(r.nfirst, 1, "%s flipped case", cases[k].leaf);
         CHECK_EQF(r.first[0], cases[k].flip, "%s flipped case", cases[k].leaf);
         /* the flip just outside either end (in the same step) is not seen */
-        CHECK(q7_host_sweep_vs_model(leaf, cases[k].flip + 1, cases[k].hi, &r));
+        CHECK(q7d_sweep_model_vs_host(leaf, cases[k].flip + 1, cases[k].hi, &r));
         CHECK_EQF(r.mismatches, 0, "%s flip below lo", cases[k].leaf);
-        CHECK(q7_host_sweep_vs_model(leaf, cases[k].lo, cases[k].flip, &r));
+        CHECK(q7d_sweep_model_vs_host(leaf, cases[k].lo, cases[k].flip, &r));
         CHECK_EQF(r.mismatches, 0, "%s flip at hi", cases[k].leaf);
-        host_sweep_test_flip(UINT64_MAX);
+        q7d_sweep_test_flip(UINT64_MAX);
     }
 }
 
@@ -145,9 +146,9 @@ int main(void)
 {
     if (!q7_host_select("avx512")) {
         printf("no AVX-512 host path: the sweeps must decline\n");
-        q7_sweep_result r;
-        CHECK(!q7_host_sweep_vs_model(q7_leaf_find("olt_1_1_16f_16f"), 0, 64, &r));
-        return check_status("host_sweep");
+        q7d_sweep_result r;
+        CHECK(!q7d_sweep_model_vs_host(q7_leaf_find("olt_1_1_16f_16f"), 0, 64, &r));
+        return check_status("verify_sweep");
     }
     agreement();
     cross("olt_1_1_16f_16f", "ole_1_1_16f_16f", 0x3c000000, 0x3c010000);   /* equal pairs */
@@ -163,7 +164,7 @@ int main(void)
     injected();
     /* the portable path has no fused kernels: the engine uses batches */
     CHECK(q7_host_select("portable"));
-    q7_sweep_result r;
-    CHECK(!q7_host_sweep_vs_model(q7_leaf_find("olt_1_1_16f_16f"), 0, 64, &r));
-    return check_status("host_sweep");
+    q7d_sweep_result r;
+    CHECK(!q7d_sweep_model_vs_host(q7_leaf_find("olt_1_1_16f_16f"), 0, 64, &r));
+    return check_status("verify_sweep");
 }

@@ -1,9 +1,10 @@
 /*
  * Fused exhaustive sweeps on AVX-512: cases [lo, hi) of q7_exhaustive_case
  * generated in registers, the model side (src/batch/simd_model.h, integer
- * IEEE order) and the host side (host_simd.h, the hardware) computed on the
- * same lanes, their truth masks xor'd; a set bit is a mismatch, counted by
- * popcount and located for the first few. Nothing is materialised.
+ * IEEE order) and the host side (src/host/host_simd.h, the hardware)
+ * computed on the same lanes, their truth masks xor'd; a set bit is a
+ * mismatch, counted by popcount and located for the first few. Nothing is
+ * materialised.
  *
  * Both sides write a leaf's result word as its truth replicated into the
  * leaf's field (0 / all-ones of field_bits), so comparing truth masks is
@@ -13,18 +14,32 @@
  * and widened float hoisted), B over the row in steps of 32 (16-bit lanes)
  * or 16 (32-bit lanes).
  */
+#include <pthread.h>
 #include <stdatomic.h>
 
-#include "batch/simd_model.h"
-#include "host_simd.h"
-#include "verify/exhaustive.h"
-
-#define H_SWEEP __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,f16c,popcnt,bmi2")))
+#include "exhaustive.h"
+#include "host/host_impl.h"
+#include "platform/cpu.h"
+#include "sweep.h"
 
 /* The test hook: one case whose model result the kernels flip, so a test
  * sees the real kernel count and locate a mismatch. Never set in use. */
 static _Atomic uint64_t flip_case = UINT64_MAX;
-void host_sweep_test_flip(uint64_t case_index) { flip_case = case_index; }
+void q7d_sweep_test_flip(uint64_t case_index) { flip_case = case_index; }
+
+#if defined(__x86_64__)
+#include "batch/simd_model.h"
+#include "host/host_simd.h"
+
+#define H_SWEEP __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,f16c,popcnt,bmi2")))
+
+/* Records the set bits of `bits` as mismatching cases base + bit. */
+static inline void sweep_note(q7d_sweep_result *r, uint64_t base, uint64_t bits)
+{
+    r->mismatches += (uint64_t)__builtin_popcountll(bits);
+    for (; bits && r->nfirst < Q7D_SWEEP_FIRST; bits &= bits - 1)
+        r->first[r->nfirst++] = base + (uint64_t)__builtin_ctzll(bits);
+}
 
 /* The flipped case as (step start, lane bit) for steps of `width`. */
 typedef struct probe { uint64_t step; uint32_t lanes; } probe;
@@ -56,20 +71,20 @@ static inline void row_span(uint64_t lo, uint64_t hi, uint64_t row, uint64_t *fr
  * outside [from, to) dropped, what is left recorded. `at` is the case of
  * the step's lane 0, `s` the step's start in [from, to)'s coordinates. */
 static inline __attribute__((always_inline)) void
-note_step(q7_sweep_result *r, probe p, uint64_t at, uint64_t s, unsigned width, uint64_t from,
+note_step(q7d_sweep_result *r, probe p, uint64_t at, uint64_t s, unsigned width, uint64_t from,
           uint64_t to, uint32_t diff)
 {
     diff ^= at == p.step ? p.lanes : 0;
     if (diff) {
         diff &= live_lanes(s, width, from, to);
-        if (diff) host_sweep_note(r, at, diff);
+        if (diff) sweep_note(r, at, diff);
     }
 }
 
 /* ------------------------------------------ fp16 compares, 32 per step */
 
 H_SWEEP static inline __attribute__((always_inline)) void
-f16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7_sweep_result *r)
+f16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7d_sweep_result *r)
 {
     const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
                                           15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
@@ -103,7 +118,7 @@ f16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7_swee
     }
 _Static_assert(OPR_EQ == 0 && OPR_ULE == 6 && HF_OEQ == 0 && HF_ULE == 6, "fp relations 0..6");
 
-H_SWEEP static void f16cmp_sweep(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, q7_sweep_result *r)
+H_SWEEP static void f16cmp_sweep(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, q7d_sweep_result *r)
 {
     probe p = probe_for(32);
     SWITCH_F(mrel, M, SWITCH_F(hpred, H, f16cmp_rows(lo, hi, M, H, p, r)))
@@ -112,7 +127,7 @@ H_SWEEP static void f16cmp_sweep(uint64_t lo, uint64_t hi, unsigned mrel, int hp
 /* ---------------------------------------- int16 compares, 32 per step */
 
 H_SWEEP static inline __attribute__((always_inline)) void
-i16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7_sweep_result *r)
+i16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7d_sweep_result *r)
 {
     const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
                                           15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
@@ -140,7 +155,7 @@ i16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7_swee
         CASE7(HI_LE, NAME, CALL) CASE7(HI_LTU, NAME, CALL) CASE7(HI_LEU, NAME, CALL)      \
     }
 
-H_SWEEP static void i16cmp_sweep(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, q7_sweep_result *r)
+H_SWEEP static void i16cmp_sweep(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, q7d_sweep_result *r)
 {
     probe p = probe_for(32);
     SWITCH_MI(mrel, M, SWITCH_HI(hpred, H, i16cmp_rows(lo, hi, M, H, p, r)))
@@ -151,7 +166,7 @@ H_SWEEP static void i16cmp_sweep(uint64_t lo, uint64_t hi, unsigned mrel, int hp
 enum word_kind { WK_CLASS16, WK_CLASS32, WK_ICMP8 };
 
 H_SWEEP static void word_sweep(uint64_t lo, uint64_t hi, enum word_kind kind, q7_op mop, host_op hop,
-                               q7_sweep_result *r)
+                               q7d_sweep_result *r)
 {
     const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     probe p = probe_for(16);
@@ -171,34 +186,83 @@ H_SWEEP static void word_sweep(uint64_t lo, uint64_t hi, enum word_kind kind, q7
 
 /* -------------------------------------------------------------- choice */
 
-bool host_avx512_sweep(const q7_leaf *model, const q7_leaf *host, uint64_t lo, uint64_t hi,
-                       q7_sweep_result *r)
-{
-    uint64_t size = q7_exhaustive_size(model);
-    if (size == 0 || size != q7_exhaustive_size(host) || lo > hi || hi > size) return false;
-    q7_op mop = q7_batch_op(model);
-    host_op hop = host_op_of(host);
-    bool binary = model->shape != Q7_SHAPE_UN;
-    enum { NONE, F16CMP, I16CMP, WORDS } kernel = NONE;
-    enum word_kind wk = WK_ICMP8;
-    if (binary && mop.kind == OPK_FCMP16 && !mop.gated && hop.kind == HK_FCMP && hop.lane == 16)
-        kernel = F16CMP;
-    else if (binary && mop.kind == OPK_ICMP && hop.kind == HK_ICMP && model->operand_bits == hop.lane)
-        kernel = model->operand_bits == 16 ? I16CMP : model->operand_bits == 8 ? WORDS : NONE;
-    else if (mop.kind == OPK_CLASS16 && hop.kind == HK_CLASS && host->operand_bits == 16)
-        kernel = WORDS, wk = WK_CLASS16;
-    else if (mop.kind == OPK_CLASS32 && hop.kind == HK_CLASS && host->operand_bits == 32)
-        kernel = WORDS, wk = WK_CLASS32;
-    if (kernel == NONE) return false;
-    /* the 16-bit-lane int kernel biases at width 16, as the 16-bit leaves do */
-    if (kernel == I16CMP && (mop.rel == OPR_LT || mop.rel == OPR_LE) && mop.width != 16) return false;
+/* Which kernel compares a model with a host reading, decided once per pair. */
+typedef struct plan {
+    enum { NONE, F16CMP, I16CMP, WORDS } kernel;
+    enum word_kind wk;
+    q7_op mop;
+    host_op hop;
+    uint64_t size;           /* the cases of the space */
+} plan;
 
-    *r = (q7_sweep_result){ .checks = hi - lo };
+static plan plan_of(const q7_leaf *model, const q7_leaf *host)
+{
+    plan p = { NONE, WK_ICMP8, q7_batch_op(model), host_op_of(host), q7_exhaustive_size(model) };
+    const q7_op mop = p.mop;
+    const host_op hop = p.hop;
+    bool binary = model->shape != Q7_SHAPE_UN;
+    if (p.size == 0 || p.size != q7_exhaustive_size(host)) return p;
+    if (binary && mop.kind == OPK_FCMP16 && !mop.gated && hop.kind == HK_FCMP && hop.lane == 16)
+        p.kernel = F16CMP;
+    else if (binary && mop.kind == OPK_ICMP && hop.kind == HK_ICMP && model->operand_bits == hop.lane)
+        p.kernel = model->operand_bits == 16 ? I16CMP : model->operand_bits == 8 ? WORDS : NONE;
+    else if (mop.kind == OPK_CLASS16 && hop.kind == HK_CLASS && host->operand_bits == 16)
+        p.kernel = WORDS, p.wk = WK_CLASS16;
+    else if (mop.kind == OPK_CLASS32 && hop.kind == HK_CLASS && host->operand_bits == 32)
+        p.kernel = WORDS, p.wk = WK_CLASS32;
+    /* the 16-bit-lane int kernel biases at width 16, as the 16-bit leaves do */
+    if (p.kernel == I16CMP && (mop.rel == OPR_LT || mop.rel == OPR_LE) && mop.width != 16) p.kernel = NONE;
+    return p;
+}
+
+static bool sweep(const plan *p, uint64_t lo, uint64_t hi, q7d_sweep_result *r)
+{
+    if (p->kernel == NONE || lo > hi || hi > p->size) return false;
+    *r = (q7d_sweep_result){ .checks = hi - lo };
     if (lo == hi) return true;
-    switch (kernel) {
-    case F16CMP: f16cmp_sweep(lo, hi, mop.rel, hop.pred, r); break;
-    case I16CMP: i16cmp_sweep(lo, hi, mop.rel, hop.pred, r); break;
-    default: word_sweep(lo, hi, wk, mop, hop, r); break;
+    switch (p->kernel) {
+    case F16CMP: f16cmp_sweep(lo, hi, p->mop.rel, p->hop.pred, r); break;
+    case I16CMP: i16cmp_sweep(lo, hi, p->mop.rel, p->hop.pred, r); break;
+    default: word_sweep(lo, hi, p->wk, p->mop, p->hop, r); break;
     }
     return true;
+}
+
+/* Each leaf against its own host reading: the engine sweeps block by block,
+ * so the choice is made once for every leaf. */
+static plan own_plan[Q7_LEAF_COUNT];
+static pthread_once_t own_plan_once = PTHREAD_ONCE_INIT;
+
+static void plan_every_leaf(void)
+{
+    for (size_t i = 0; i < q7_leaf_count(); i++) own_plan[q7_leaf_at(i)->id] = plan_of(q7_leaf_at(i), q7_leaf_at(i));
+}
+#endif
+
+/* The features the kernels are compiled for (H_SWEEP). */
+#define SWEEP_NEEDS (Q7_CPU_AVX512 | Q7_CPU_F16C | Q7_CPU_POPCNT | Q7_CPU_BMI2)
+
+bool q7d_sweep_avx512(const q7_leaf *model, const q7_leaf *host, uint64_t lo, uint64_t hi,
+                      q7d_sweep_result *r)
+{
+#if defined(__x86_64__)
+    if (!q7_cpu_has(SWEEP_NEEDS)) return false;
+    plan p = plan_of(model, host);
+    return sweep(&p, lo, hi, r);
+#else
+    (void)model, (void)host, (void)lo, (void)hi, (void)r;
+    return false;
+#endif
+}
+
+bool q7d_sweep_model_vs_host(const q7_leaf *leaf, uint64_t lo, uint64_t hi, q7d_sweep_result *r)
+{
+#if defined(__x86_64__)
+    if (host_path_now() != HOST_AVX512 || !q7_cpu_has(SWEEP_NEEDS)) return false;
+    pthread_once(&own_plan_once, plan_every_leaf);
+    return sweep(&own_plan[leaf->id], lo, hi, r);
+#else
+    (void)leaf, (void)lo, (void)hi, (void)r;
+    return false;
+#endif
 }

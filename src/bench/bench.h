@@ -1,0 +1,137 @@
+/*
+ * q7pred bench: the speed of the model next to its oracles on the same
+ * operands, and the wall time and peak memory of exhaustive runs, which go
+ * through the verify engine (q7d_run) like `q7pred verify` does. Timings
+ * are reported, never judged: benchmarks are not tests.
+ *
+ * Functions that can fail on bad input return an exit status (0 ok, 1 a
+ * mismatch or a failed run, 2 a usage-level error with a one-line message
+ * in err) and print nothing on stderr.
+ */
+#ifndef Q7_BENCH_H
+#define Q7_BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "q7pred.h"
+
+#define BENCH_LEAF "olt_1_1_16f_16f"   /* the leaf every method is timed on */
+#define BENCH_PAIRS 16384              /* operands per timed call */
+#define BENCH_MAX_THREADS 64
+#define BENCH_OTHER_LEAVES 5
+
+/* The exhaustive rows, in table order. */
+enum bench_exhaustive_run {
+    EX_FP16_ONE,             /* fp16 compares vs host, 1 thread */
+    EX_FP16_ALL,             /* the same, every thread */
+    EX_FP32_ONE,             /* fp32 classify vs host, 1 thread */
+    EX_FP32_ALL,             /* the same, every thread */
+    EX_LIB_ENGINE,           /* one fp16 leaf vs the library, the engine in bench's child */
+    EX_LIB_VERIFY,           /* the same by the q7pred verify command */
+    BENCH_EXHAUSTIVE_ROWS
+};
+
+/* ---- child processes (child.c) */
+
+typedef struct bench_child {
+    bool ok;                 /* ran and exited 0 */
+    int status;              /* exit status, or -signal */
+    double wall;             /* seconds, measured by the parent */
+    long rss_kib;            /* the child's own peak resident set */
+    char out[1024];          /* its stdout (stderr passes through) */
+} bench_child;
+
+/* Runs argv (argv[0] a path) to its end, stdout captured. */
+bench_child bench_spawn(char *const argv[]);
+/* A number of the JSON object the child printed; -1 if absent. */
+double bench_child_number(const bench_child *c, const char *key);
+/* A string of it, copied into buf ("" if absent). */
+void bench_child_string(const bench_child *c, const char *key, char *buf, size_t size);
+/* The path of this executable, and libq7pred.so beside it. */
+void bench_self_path(char *buf, size_t size);
+void bench_default_lib(char *buf, size_t size);
+
+/* ---- the measurements, gathered for the table and the JSON */
+
+typedef struct bench_row {
+    char method[96];
+    double ns;               /* per evaluation; < 0: not available */
+    char note[320];
+} bench_row;
+
+typedef struct bench_leaf_row {
+    const char *leaf;
+    double abi_ns, batch_ns, silicon_ns;
+} bench_leaf_row;
+
+typedef struct bench_exhaustive_row {
+    const char *name;
+    unsigned threads;        /* 0: the engine's default (q7pred verify) */
+    bench_child run;
+    double cases, mismatches;            /* from the child's line; cases < 0: none */
+    double estimate;                     /* seconds for the whole space */
+    bool extrapolated;
+    char via[320];
+} bench_exhaustive_row;
+
+typedef struct bench_report {
+    bool quick;
+    char cpu[256];
+    long cores;
+    const char *batch_path, *host_path;
+    bench_row row[8];
+    int nrows;
+    double batch_ns, silicon_ns, numpy_ns, ctypes_ns;   /* < 0: n/a */
+    bool disagree;           /* a method's results differ from the ABI leaf's */
+    bench_leaf_row other[BENCH_OTHER_LEAVES];
+    bench_exhaustive_row ex[BENCH_EXHAUSTIVE_ROWS];
+    unsigned threads;
+} bench_report;
+
+/* The operands of the timed calls and their results. */
+typedef struct bench_arrays {
+    const q7_leaf *leaf;
+    uint32_t a[BENCH_PAIRS], b[BENCH_PAIRS], c[BENCH_PAIRS], out[BENCH_PAIRS], aux[BENCH_PAIRS];
+} bench_arrays;
+
+/* machine.c: the CPU's model name, cores, the batch and host paths. */
+void bench_describe_machine(bench_report *b);
+
+/* throughput.c: ns/eval of BENCH_LEAF by the ABI leaf, the batch kernel
+ * (path in force and portable) and the host oracle, each at least min_s
+ * seconds; leaves x holding BENCH_LEAF's operands and ABI results. */
+void bench_time_leaf(bench_report *b, bench_arrays *x, double min_s);
+/* ABI, batch and host ns/eval of a few other leaves on their own operands. */
+void bench_time_other_leaves(bench_report *b, bench_arrays *x, double min_s);
+/* Pairs whose result in x->out is true, of the first n. */
+size_t bench_count_true(const bench_arrays *x, size_t n);
+
+/* python.c: numpy (bench/numpy_bench.py) and Python ctypes
+ * (bench/ctypes_bench.py, one call per pair into lib) on x's operands. */
+void bench_time_python(bench_report *b, const bench_arrays *x, const char *lib, double min_s);
+
+/* exhaustive_rows.c: the exhaustive runs, each in a child process
+ * (`self bench --run NAME`, and `self verify` for the whole lib leaf
+ * unless quick). */
+void bench_time_exhaustive(bench_report *b, const char *self, const char *lib);
+
+/* proofs.c: `bench --run NAME`: one exhaustive run through the verify
+ * engine over the first 1/fraction of each space; prints one JSON line. */
+int bench_run_named(const char *name, unsigned threads, unsigned fraction, const char *lib,
+                    char *err, size_t errsize);
+/* `bench --prove`: every leaf with an exhaustive space, model vs host, then
+ * BENCH_LEAF (every such leaf if lib_all) vs lib unless lib is NULL; one
+ * line per leaf on stdout. */
+int bench_prove(unsigned threads, const char *lib, bool lib_all);
+
+/* report.c: the table, the JSON, and whether anything failed. */
+void bench_print(FILE *f, const bench_report *b);
+void bench_write_json(FILE *f, const bench_report *b);
+bool bench_failed(const bench_report *b);
+/* A JSON string literal of s, every control character escaped. */
+void bench_json_string(FILE *f, const char *s);
+
+#endif

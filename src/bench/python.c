@@ -1,0 +1,114 @@
+/*
+ * The Python rows: numpy (bench/numpy_bench.py) and Python ctypes one call
+ * at a time (bench/ctypes_bench.py, the spec's driver method), each run in
+ * a child process on the same operand pairs, written to a file as uint16
+ * A then B. Each script prints one JSON line with its timing and its count
+ * of true pairs, which is checked against the ABI leaf's.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+/* Q7PRED_BENCH_DIR, else bench/ beside the executable's directory (build/),
+ * else the source tree this binary was built from (any BUILD=). */
+static bool script_path(const char *name, char *buf, size_t size)
+{
+    const char *dir = getenv("Q7PRED_BENCH_DIR");
+    if (dir) {
+        snprintf(buf, size, "%s/%s", dir, name);
+        return access(buf, R_OK) == 0;
+    }
+    char self[PATH_MAX];
+    bench_self_path(self, sizeof self);
+    char *slash = strrchr(self, '/');
+    if (slash) *slash = '\0';
+    snprintf(buf, size, "%s/../bench/%s", self, name);
+#ifdef Q7_SRCDIR
+    if (access(buf, R_OK) != 0) snprintf(buf, size, "%s/bench/%s", Q7_SRCDIR, name);
+#endif
+    return access(buf, R_OK) == 0;
+}
+
+/* The operand pairs as uint16 A then B in a fresh temporary file;
+ * *created when the file exists (to be removed). */
+static bool write_operands(const bench_arrays *x, char *path, bool *created)
+{
+    int fd = mkstemp(path);
+    if (!(*created = fd >= 0)) return false;
+    static uint16_t words[2 * BENCH_PAIRS];
+    for (size_t i = 0; i < BENCH_PAIRS; i++) words[i] = (uint16_t)x->a[i], words[BENCH_PAIRS + i] = (uint16_t)x->b[i];
+    bool ok = write(fd, words, sizeof words) == (ssize_t)sizeof words;
+    close(fd);
+    return ok;
+}
+
+static void numpy_row(bench_report *b, bench_row *r, const bench_arrays *x, const char *py, const char *data,
+                      double min_s)
+{
+    char script[PATH_MAX + 64], pairs[32], secs[32];
+    snprintf(r->method, sizeof r->method, "numpy oracle (%s)", py);
+    r->ns = -1;
+    if (!data) {
+        snprintf(r->note, sizeof r->note, "could not write the operand file");
+        return;
+    }
+    if (!script_path("numpy_bench.py", script, sizeof script)) {
+        snprintf(r->note, sizeof r->note, "bench/numpy_bench.py not found (set Q7PRED_BENCH_DIR)");
+        return;
+    }
+    snprintf(pairs, sizeof pairs, "%d", BENCH_PAIRS);
+    snprintf(secs, sizeof secs, "%.3f", min_s);
+    char *av[] = { (char *)py, script, (char *)data, pairs, secs, NULL };
+    bench_child c = bench_spawn(av);
+    double ns = bench_child_number(&c, "ns_per_eval"), trues = bench_child_number(&c, "trues");
+    char text[200];
+    if (c.ok && ns > 0) {
+        b->numpy_ns = r->ns = ns;
+        bench_child_string(&c, "numpy", text, sizeof text);
+        snprintf(r->note, sizeof r->note, "np.less on float16 views, numpy %s%s", text[0] ? text : "?",
+                 (size_t)trues == bench_count_true(x, BENCH_PAIRS) ? "" : " (RESULTS DIFFER)");
+    } else if (c.ok && (bench_child_string(&c, "error", text, sizeof text), text[0])) {
+        snprintf(r->note, sizeof r->note, "%s", text);
+    } else {
+        snprintf(r->note, sizeof r->note, "%.100s did not run numpy_bench.py (status %d)", py, c.status);
+    }
+}
+
+static void ctypes_row(bench_report *b, bench_row *r, const bench_arrays *x, const char *py, const char *data,
+                       const char *lib)
+{
+    char script[PATH_MAX + 64], pairs[32], calls[32];
+    size_t ncalls = b->quick ? 2000 : BENCH_PAIRS;   /* ctypes_bench.py reads the first ncalls pairs */
+    snprintf(r->method, sizeof r->method, "Python ctypes, one call at a time");
+    r->ns = -1;
+    if (!data || !script_path("ctypes_bench.py", script, sizeof script) || access(lib, R_OK) != 0) {
+        snprintf(r->note, sizeof r->note, "needs bench/ctypes_bench.py and %.100s", lib);
+        return;
+    }
+    snprintf(pairs, sizeof pairs, "%d", BENCH_PAIRS);
+    snprintf(calls, sizeof calls, "%zu", ncalls);
+    char *av[] = { (char *)py, script, (char *)lib, (char *)data, pairs, calls, NULL };
+    bench_child c = bench_spawn(av);
+    double ns = bench_child_number(&c, "ns_per_call"), trues = bench_child_number(&c, "trues");
+    if (c.ok && ns > 0) {
+        b->ctypes_ns = r->ns = ns;
+        snprintf(r->note, sizeof r->note, "%zu calls into %.100s; 2^32 pairs would take %.1f h%s", ncalls, lib,
+                 ns * 4294967296.0 * 1e-9 / 3600,
+                 (size_t)trues == bench_count_true(x, ncalls) ? "" : " (RESULTS DIFFER)");
+    } else {
+        snprintf(r->note, sizeof r->note, "%.100s did not run ctypes_bench.py (status %d)", py, c.status);
+    }
+}
+
+void bench_time_python(bench_report *b, const bench_arrays *x, const char *lib, double min_s)
+{
+    const char *py = getenv("Q7PRED_PYTHON") ? getenv("Q7PRED_PYTHON") : "/usr/bin/python3";
+    char data[] = "/tmp/q7bench-XXXXXX";
+    bool created, have_data = write_operands(x, data, &created);
+    numpy_row(b, &b->row[b->nrows++], x, py, have_data ? data : NULL, min_s);
+    ctypes_row(b, &b->row[b->nrows++], x, py, have_data ? data : NULL, lib);
+    if (created) unlink(data);
+}

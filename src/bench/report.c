@@ -1,0 +1,188 @@
+/*
+ * The bench's output: the side-by-side table with its ratios and goals,
+ * and the same numbers as JSON (bench/perf_table.py turns that into
+ * docs/performance.md's tables).
+ */
+#include "bench.h"
+
+void bench_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+/* ------------------------------------------------------------ the table */
+
+static void print_row(FILE *f, const bench_row *r)
+{
+    if (r->ns < 0) fprintf(f, "  %-46s %12s %12s  %s\n", r->method, "n/a", "n/a", r->note);
+    else fprintf(f, "  %-46s %12.3f %12.4f  %s\n", r->method, r->ns, 1.0 / r->ns, r->note);
+}
+
+static void print_throughput(FILE *f, const bench_report *b)
+{
+    fprintf(f, "\nthroughput, %s, %d pairs (the same arrays for every method):\n", BENCH_LEAF, BENCH_PAIRS);
+    fprintf(f, "  %-46s %12s %12s\n", "method", "ns/eval", "G evals/s");
+    for (int r = 0; r < b->nrows; r++) print_row(f, &b->row[r]);
+    fprintf(f, "\n  ratios (throughput): batch/silicon %.2fx", b->silicon_ns / b->batch_ns);
+    if (b->ctypes_ns > 0) fprintf(f, ", batch/ctypes %.0fx", b->ctypes_ns / b->batch_ns);
+    else fprintf(f, ", batch/ctypes n/a");
+    if (b->numpy_ns > 0) fprintf(f, ", batch/numpy %.1fx\n", b->numpy_ns / b->batch_ns);
+    else fprintf(f, ", batch/numpy n/a (no numpy timing: see its row)\n");
+}
+
+static void print_other_leaves(FILE *f, const bench_report *b)
+{
+    fprintf(f, "\nother leaves, ns/eval (own arrays, %d calls):\n  %-22s %10s %10s %10s %14s\n", BENCH_PAIRS, "leaf",
+            "ABI", "batch", "silicon", "batch/silicon");
+    for (int k = 0; k < BENCH_OTHER_LEAVES; k++) {
+        const bench_leaf_row *o = &b->other[k];
+        fprintf(f, "  %-22s %10.3f %10.3f %10.3f %13.2fx\n", o->leaf, o->abi_ns, o->batch_ns, o->silicon_ns,
+                o->silicon_ns / o->batch_ns);
+    }
+}
+
+static bool ran(const bench_exhaustive_row *e) { return e->run.ok && e->cases >= 0; }
+
+static void print_exhaustive(FILE *f, const bench_report *b)
+{
+    fprintf(f, "\nexhaustive runs (each in a child process; wall time and peak RSS of that process):\n");
+    fprintf(f, "  %-50s %7s %10s %10s %9s\n", "run", "threads", "wall s", "peak MiB", "mismatch");
+    for (int k = 0; k < BENCH_EXHAUSTIVE_ROWS; k++) {
+        const bench_exhaustive_row *e = &b->ex[k];
+        char th[16];
+        snprintf(th, sizeof th, e->threads ? "%u" : "engine", e->threads);
+        if (!ran(e))
+            fprintf(f, "  %-50s %7s %10s %10s %9s  %s\n", e->name, th, "-", "-", "-", e->via);
+        else
+            fprintf(f, "  %-50s %7s %10.2f %10.1f %9.0f  %s\n", e->name, th, e->estimate, e->run.rss_kib / 1024.0,
+                    e->mismatches, e->via);
+    }
+}
+
+/* The speed and memory goals of the model and its proofs, and what this
+ * run reached. */
+static void print_goals(FILE *f, const bench_report *b)
+{
+    const bench_exhaustive_row *fp16_1 = &b->ex[EX_FP16_ONE], *fp16_n = &b->ex[EX_FP16_ALL];
+    const bench_exhaustive_row *fp32_n = &b->ex[EX_FP32_ALL], *verify = &b->ex[EX_LIB_VERIFY];
+    const bench_exhaustive_row *lib = ran(verify) ? verify : &b->ex[EX_LIB_ENGINE];
+    double peak = 0;
+    for (int k = 0; k < BENCH_EXHAUSTIVE_ROWS; k++)
+        if (b->ex[k].run.rss_kib / 1024.0 > peak) peak = b->ex[k].run.rss_kib / 1024.0;
+    fprintf(f, "\n%-52s%-11s%s\n", "targets (speed and memory goals)", "target", "reached");
+    fprintf(f, "  fp16 compare batch / silicon throughput          >= 0.5x    %.2fx\n", b->silicon_ns / b->batch_ns);
+    fprintf(f, "  fp16 compare proof, 7 x 2^32, all threads         <= 10 s    %.2f s (1 thread %.2f s, speedup %.2fx on %u)\n",
+            fp16_n->estimate, fp16_1->estimate, fp16_n->estimate > 0 ? fp16_1->estimate / fp16_n->estimate : 0,
+            b->threads);
+    fprintf(f, "  fp32 classify proof, 2^32                         <= 10 s    %.2f s\n", fp32_n->estimate);
+    fprintf(f, "  one fp16 leaf vs lib, 2^32                        <= 60 s    %.2f s (%s)\n", lib->estimate,
+            lib == verify ? "q7pred verify" : "verify engine in bench --run");
+    fprintf(f, "  peak RSS of any exhaustive run                    <= 64 MiB  %.1f MiB\n", peak);
+    if (b->quick) fprintf(f, "  (--quick: exhaustive times are 1/64 runs x 64)\n");
+}
+
+void bench_print(FILE *f, const bench_report *b)
+{
+    fprintf(f, "q7pred bench%s: %s, %ld cores; batch path %s, host path %s\n", b->quick ? " --quick" : "", b->cpu,
+            b->cores, b->batch_path, b->host_path);
+    print_throughput(f, b);
+    print_other_leaves(f, b);
+    print_exhaustive(f, b);
+    print_goals(f, b);
+}
+
+/* ------------------------------------------------------------- the JSON */
+
+/* A number, or null when not available (< 0). */
+static void json_number(FILE *f, const char *fmt, double x)
+{
+    if (x < 0) fputs("null", f);
+    else fprintf(f, fmt, x);
+}
+
+static void json_throughput(FILE *f, const bench_report *b)
+{
+    fprintf(f, "  \"throughput\": [\n");
+    for (int r = 0; r < b->nrows; r++) {
+        const bench_row *w = &b->row[r];
+        fprintf(f, "    {\"method\": ");
+        bench_json_string(f, w->method);
+        fprintf(f, ", \"ns_per_eval\": ");
+        json_number(f, "%.4f", w->ns);
+        fprintf(f, ", \"gevals_per_s\": ");
+        json_number(f, "%.4f", w->ns < 0 ? -1 : 1 / w->ns);
+        fprintf(f, ", \"note\": ");
+        bench_json_string(f, w->note);
+        fprintf(f, "}%s\n", r + 1 < b->nrows ? "," : "");
+    }
+    fprintf(f, "  ],\n  \"ratios\": {\"batch_over_silicon\": %.4f, \"batch_over_ctypes\": ", b->silicon_ns / b->batch_ns);
+    json_number(f, "%.1f", b->ctypes_ns > 0 ? b->ctypes_ns / b->batch_ns : -1);
+    fprintf(f, ", \"batch_over_numpy\": ");
+    json_number(f, "%.3f", b->numpy_ns > 0 ? b->numpy_ns / b->batch_ns : -1);
+    fprintf(f, "},\n");
+}
+
+static void json_other_leaves(FILE *f, const bench_report *b)
+{
+    fprintf(f, "  \"other_leaves\": [\n");
+    for (int k = 0; k < BENCH_OTHER_LEAVES; k++) {
+        const bench_leaf_row *o = &b->other[k];
+        fprintf(f, "    {\"leaf\": ");
+        bench_json_string(f, o->leaf);
+        fprintf(f, ", \"abi_ns\": %.4f, \"batch_ns\": %.4f, \"silicon_ns\": %.4f}%s\n", o->abi_ns, o->batch_ns,
+                o->silicon_ns, k + 1 < BENCH_OTHER_LEAVES ? "," : "");
+    }
+    fprintf(f, "  ],\n");
+}
+
+static void json_exhaustive(FILE *f, const bench_report *b)
+{
+    fprintf(f, "  \"exhaustive\": [\n");
+    for (int k = 0; k < BENCH_EXHAUSTIVE_ROWS; k++) {
+        const bench_exhaustive_row *e = &b->ex[k];
+        fprintf(f, "    {\"run\": ");
+        bench_json_string(f, e->name);
+        fprintf(f, ", \"threads\": %u, \"ok\": %s, \"extrapolated\": %s, ", e->threads, ran(e) ? "true" : "false",
+                e->extrapolated ? "true" : "false");
+        if (ran(e))
+            fprintf(f, "\"wall_s\": %.4f, \"peak_rss_mib\": %.2f, \"cases\": %.0f, \"mismatches\": %.0f, \"via\": ",
+                    e->estimate, e->run.rss_kib / 1024.0, e->cases, e->mismatches);
+        else
+            fprintf(f, "\"wall_s\": null, \"peak_rss_mib\": null, \"cases\": null, \"mismatches\": null, \"via\": ");
+        bench_json_string(f, e->via);
+        fprintf(f, "}%s\n", k + 1 < BENCH_EXHAUSTIVE_ROWS ? "," : "");
+    }
+    fprintf(f, "  ]\n");
+}
+
+void bench_write_json(FILE *f, const bench_report *b)
+{
+    fprintf(f, "{\n  \"machine\": {\"cpu\": ");
+    bench_json_string(f, b->cpu);
+    fprintf(f, ", \"cores\": %ld},\n  \"quick\": %s,\n  \"batch_path\": ", b->cores, b->quick ? "true" : "false");
+    bench_json_string(f, b->batch_path);
+    fprintf(f, ",\n  \"host_path\": ");
+    bench_json_string(f, b->host_path);
+    fprintf(f, ",\n  \"leaf\": ");
+    bench_json_string(f, BENCH_LEAF);
+    fprintf(f, ",\n  \"pairs\": %d,\n", BENCH_PAIRS);
+    json_throughput(f, b);
+    json_other_leaves(f, b);
+    json_exhaustive(f, b);
+    fprintf(f, "}\n");
+}
+
+bool bench_failed(const bench_report *b)
+{
+    bool failed = b->disagree;
+    /* the verify row may be absent (--quick, or no library): it is a comparison */
+    for (int k = 0; k < EX_LIB_VERIFY; k++) failed |= !b->ex[k].run.ok || b->ex[k].mismatches != 0;
+    return failed;
+}
