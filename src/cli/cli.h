@@ -14,6 +14,9 @@ enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 /* Prints "q7pred: <message>" on one line of stderr; returns CLI_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* A monotonic clock in seconds, for measuring intervals. */
+double cli_seconds(void);
+
 /* Parses an unsigned number (0x hex, 0b binary or decimal, whole string).
  * Returns false, with *why set to a short reason, if it is not a number or
  * does not fit in `bits` (1..64) bits. */

@@ -37,13 +37,6 @@
 #define BENCH_LEAF "olt_1_1_16f_16f"
 #define MAX_THREADS 64
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* ================================================== exhaustive drivers */
 
 /* Cases per unit of work: a fused sweep call or a batch block loop. */
@@ -180,7 +173,7 @@ static int run_named(const char *name, unsigned threads, uint64_t fraction, cons
     }
     q7_sweep_result total = { 0 };
     bool all_fused = true;
-    double t0 = now();
+    double t0 = cli_seconds();
     for (size_t i = 0; i < n; i++) {
         bool fused;
         q7_sweep_result r = run_leaf(q7_leaf_find(list[i]), lib, threads, fraction, &fused);
@@ -188,7 +181,7 @@ static int run_named(const char *name, unsigned threads, uint64_t fraction, cons
         all_fused = all_fused && fused;
     }
     printf("{\"cases\": %llu, \"mismatches\": %llu, \"seconds\": %.6f, \"via\": \"%s\"}\n",
-           (unsigned long long)total.checks, (unsigned long long)total.mismatches, now() - t0,
+           (unsigned long long)total.checks, (unsigned long long)total.mismatches, cli_seconds() - t0,
            lib ? "own dlopen loop, one ABI call per case, model by q7_leaf_eval_range"
                : all_fused ? "q7_host_sweep_vs_model (fused AVX-512 sweep)" : "batches (no fused sweep)");
     return total.mismatches ? CLI_FAIL : CLI_OK;
@@ -210,7 +203,7 @@ static child_run spawn(char *const argv[])
     child_run c = { false, -1, 0, 0, "" };
     int fd[2];
     if (pipe(fd) != 0) return c;
-    double t0 = now();
+    double t0 = cli_seconds();
     pid_t pid = fork();
     if (pid == 0) {
         dup2(fd[1], 1);
@@ -232,7 +225,7 @@ static child_run spawn(char *const argv[])
     int st;
     struct rusage ru;
     while (wait4(pid, &st, 0, &ru) < 0 && errno == EINTR) {}
-    c.wall = now() - t0;
+    c.wall = cli_seconds() - t0;
     c.rss_kib = ru.ru_maxrss;
     c.status = WIFEXITED(st) ? WEXITSTATUS(st) : -WTERMSIG(st);
     c.ok = c.status == 0;
@@ -321,11 +314,11 @@ static double ns_per_eval(run_fn *fn, arrays *x, double min_s)
     double best = 0;
     for (int rep = 0; rep < 3; rep++) {
         size_t calls = 0;
-        double t0 = now(), dt;
+        double t0 = cli_seconds(), dt;
         do {
             fn(x);
             calls++;
-        } while ((dt = now() - t0) < min_s / 3);
+        } while ((dt = cli_seconds() - t0) < min_s / 3);
         double ns = dt * 1e9 / ((double)calls * NPAIRS);
         if (rep == 0 || ns < best) best = ns;
     }
@@ -415,7 +408,7 @@ static int usage(const char *what) { return cli_usage_error("bench: %s (usage: q
 static int prove(unsigned threads, const char *lib_path, bool lib_all)
 {
     int bad = 0;
-    double t_all = now();
+    double t_all = cli_seconds();
     printf("exhaustive proof, %u thread(s); host path %s, batch path %s\n", threads, q7_host_path(), q7_batch_path());
     printf("  %-38s %-8s %14s %10s %9s  %s\n", "leaf", "vs", "cases", "mismatch", "seconds", "via");
     for (int leg = 0; leg < (lib_path ? 2 : 1); leg++) {
@@ -431,17 +424,17 @@ static int prove(unsigned threads, const char *lib_path, bool lib_all)
                 continue;
             }
             bool fused;
-            double t0 = now();
+            double t0 = cli_seconds();
             q7_sweep_result r = run_leaf(leaf, lib, threads, 1, &fused);
             printf("  %-38s %-8s %14llu %10llu %9.2f  %s\n", leaf->suffix, lib ? "lib" : "host",
-                   (unsigned long long)r.checks, (unsigned long long)r.mismatches, now() - t0,
+                   (unsigned long long)r.checks, (unsigned long long)r.mismatches, cli_seconds() - t0,
                    lib ? "per-call ABI" : fused ? "fused sweep" : "batches");
             for (unsigned k = 0; k < r.nfirst; k++) printf("      mismatch at case 0x%llx\n", (unsigned long long)r.first[k]);
             fflush(stdout);
             if (r.mismatches) bad = 1;
         }
     }
-    printf("%s in %.1f s\n", bad ? "PROOF FAILED" : "all exhaustive spaces agree", now() - t_all);
+    printf("%s in %.1f s\n", bad ? "PROOF FAILED" : "all exhaustive spaces agree", cli_seconds() - t_all);
     return bad ? CLI_FAIL : CLI_OK;
 }
 

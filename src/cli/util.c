@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
 #include "prog/nearest.h"
@@ -18,6 +19,13 @@ int cli_usage_error(const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
     return CLI_USAGE;
+}
+
+double cli_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **why)
