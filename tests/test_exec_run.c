@@ -68,9 +68,10 @@ static void set_all_registers(text *t, exec_state *ref)
             if (q7_lane_bits(f) < 32) x &= (1u << q7_lane_bits(f)) - 1;
             put(t, "v%u = %s all 0x%x\n", r, q7_lanefmt_name(f), x);
             for (unsigned k = 0; k < q7_lane_count(f); k++) q7v_set_lane(&ref->v[r], f, k, x);
-        } else {
+        } else {  /* whole values, some with high bytes zero */
+            int top = r % 4 == 2 ? (int)pick(64) : 63;
             put(t, "v%u = 0x", r);
-            for (int b = 63; b >= 0; b--) {
+            for (int b = top; b >= 0; b--) {
                 ref->v[r].u8[b] = (uint8_t)next();
                 put(t, "%02x", ref->v[r].u8[b]);
             }
@@ -79,7 +80,7 @@ static void set_all_registers(text *t, exec_state *ref)
         mark(ref, EXEC_V, r);
     }
     for (unsigned r = 0; r < EXEC_NVB + EXEC_NFS; r++) {
-        q7_vbool x = next();
+        q7_vbool x = next() >> (r % 3 == 0 ? 32 + pick(32) : 0);  /* some of 32 bits or less */
         if (r < EXEC_NVB) ref->vb[r] = x, mark(ref, EXEC_VB, r);
         else ref->fs.fs[r - EXEC_NVB] = x, mark(ref, EXEC_FS, r - EXEC_NVB);
         put(t, "%s%u = 0x%llx\n", r < EXEC_NVB ? "vb" : "fs", r < EXEC_NVB ? r : r - EXEC_NVB,

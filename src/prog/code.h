@@ -12,10 +12,10 @@
 /* Opcodes: the instructions are their row index in q7pred_vecops.def
  * (q7v_op_id); the statements that are not instructions follow. */
 enum exec_opcode {
-    EXEC_SET_V = Q7V_OP_COUNT,  /* v[d] = the 8 pool words from x */
-    EXEC_SET_V_ALL,             /* v[d] = lane value x in every lane of format a */
-    EXEC_SET_VB,                /* vb[d] = pool word x */
-    EXEC_SET_FS,                /* fs[d] = pool word x */
+    EXEC_SET_V = Q7V_OP_COUNT,  /* v[d] = the a (1-64) pool bytes at x, zero above */
+    EXEC_SET_V_ALL,             /* v[d] = the low a (1, 2, 4) bytes of x, repeated */
+    EXEC_SET_VB,                /* vb[d] = b ? the 8 pool bytes at x : x */
+    EXEC_SET_FS,                /* fs[d] = b ? the 8 pool bytes at x : x */
     EXEC_PRINT,                 /* print register d of class a, view b (Q7_LANEFMT_COUNT: hex) */
     EXEC_OPCODE_COUNT
 };

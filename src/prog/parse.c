@@ -41,9 +41,6 @@ typedef struct stmt {
     enum { S_SET, S_OP, S_PRINT } kind;
     exec_reg reg;          /* set: the target; print: the register shown */
     q7_vec value;          /* set: v value, or vb/fs value in u64[0] */
-    bool all;              /* set v: a broadcast of all_x in format all_fmt */
-    q7_lanefmt all_fmt;
-    uint32_t all_x;
     q7_lanefmt view;       /* print: lane view, Q7_LANEFMT_COUNT = whole register */
     const q7v_op *op;      /* an instruction, else NULL */
     exec_reg opnd[EXEC_MAX_OPERANDS];
@@ -248,7 +245,6 @@ static bool parse_init(pctx *c, stmt *st)
                     TOKA(&t[0]));
     st->kind = S_SET;
     memset(&st->value, 0, sizeof st->value);
-    st->all = false;
     if (n == 2) return fail(c, c->end_col, "expected a value after '='");
     if (t[2].kind != T_WORD) return fail(c, t[2].col, "expected a value after '=', got '%.*s'", TOKA(&t[2]));
     q7_lanefmt f = q7_lanefmt_find(t[2].s, t[2].n);
@@ -268,11 +264,7 @@ static bool parse_init(pctx *c, stmt *st)
         if (!lane_value(c, st, f, &t[i + 1], &x)) return false;
         if (i + 2 < n)
             return fail(c, t[i + 2].col, "unexpected '%.*s' after the broadcast value", TOKA(&t[i + 2]));
-        if (st->reg.cls != EXEC_V) return put_lanes(st, f, 0, lanes, x);
-        /* a vector broadcast is decoded as its format and lane value, 8
-         * bytes of program instead of 64 */
-        st->all = true, st->all_fmt = f, st->all_x = x;
-        return true;
+        return put_lanes(st, f, 0, lanes, x);
     }
     for (;;) {
         const tok *v = &t[i];
@@ -486,17 +478,50 @@ static void *grow(void *p, size_t *cap, size_t need, size_t elem)
     return q;
 }
 
-/* The pool index of a new constant of `words` words. */
-static bool pool_add(pctx *c, exec_program *p, const uint64_t *w, size_t words, uint32_t *at)
+/* The pool offset of a new constant of n bytes. */
+static bool pool_add(pctx *c, exec_program *p, const void *bytes, size_t n, uint32_t *at)
 {
-    if (p->npool > UINT32_MAX - words) return fail(c, 1, "program too long: more than 2^32 constant words");
-    uint64_t *pool = grow(p->pool, &p->pool_cap, p->npool + words, sizeof *pool);
+    if (p->npool > UINT32_MAX - n) return fail(c, 1, "program too long: more than 4 GiB of constants");
+    uint8_t *pool = grow(p->pool, &p->pool_cap, p->npool + n, 1);
     if (!pool) return fail(c, 1, "out of memory");
     p->pool = pool;
-    memcpy(p->pool + p->npool, w, words * sizeof *w);
+    memcpy(pool + p->npool, bytes, n);
     *at = (uint32_t)p->npool;
-    p->npool += words;
+    p->npool += n;
     return true;
+}
+
+/* The smallest period of v's bytes among 1, 2 and 4, or 0. */
+static unsigned period(const q7_vec *v)
+{
+    for (unsigned w = 1; w <= 4; w *= 2)
+        if (memcmp(v->u8, v->u8 + w, sizeof *v - w) == 0) return w;
+    return 0;
+}
+
+/* A vector constant as the smallest record: a repeated 1, 2 or 4 bytes in
+ * the immediate, else its bytes up to the last nonzero one in the pool. So
+ * a constant takes at most as many bytes as the hex digits that wrote it,
+ * or no pool at all when it is a broadcast. */
+static bool encode_vector(pctx *c, exec_program *p, const q7_vec *v, exec_insn *i)
+{
+    unsigned w = period(v), n = sizeof *v;
+    if (w) {
+        i->op = EXEC_SET_V_ALL, i->a = (uint8_t)w;
+        for (unsigned k = 0; k < w; k++) i->x |= (uint32_t)v->u8[k] << (8 * k);
+        return true;
+    }
+    while (v->u8[n - 1] == 0) n--;  /* not all zero: zero has period 1 */
+    i->op = EXEC_SET_V, i->a = (uint8_t)n;
+    return pool_add(c, p, v->u8, n, &i->x);
+}
+
+/* A vbool / fs constant: in the immediate if it fits, else 8 pool bytes. */
+static bool encode_mask(pctx *c, exec_program *p, q7_vbool m, exec_insn *i)
+{
+    if (m <= UINT32_MAX) return i->x = (uint32_t)m, true;
+    i->b = 1;
+    return pool_add(c, p, &m, sizeof m, &i->x);
 }
 
 /* The register operands of an instruction into d, a, b, x (code.h). */
@@ -527,14 +552,11 @@ static bool emit(pctx *c, exec_program *p, const stmt *st)
         p->n_insn++;
     } else if (st->kind == S_PRINT) {
         i.op = EXEC_PRINT, i.a = (uint8_t)st->reg.cls, i.b = (uint8_t)st->view;
-    } else if (st->reg.cls == EXEC_V && st->all) {
-        i.op = EXEC_SET_V_ALL, i.a = (uint8_t)st->all_fmt, i.x = st->all_x;
     } else if (st->reg.cls == EXEC_V) {
-        i.op = EXEC_SET_V;
-        if (!pool_add(c, p, st->value.u64, 8, &i.x)) return false;
+        if (!encode_vector(c, p, &st->value, &i)) return false;
     } else {
         i.op = st->reg.cls == EXEC_VB ? EXEC_SET_VB : EXEC_SET_FS;
-        if (!pool_add(c, p, st->value.u64, 1, &i.x)) return false;
+        if (!encode_mask(c, p, st->value.u64[0], &i)) return false;
     }
     exec_insn *code = grow(p->code, &p->cap, p->n + 1, sizeof *code);
     if (code) p->code = code;

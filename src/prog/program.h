@@ -45,7 +45,7 @@ typedef struct exec_insn exec_insn;
 typedef struct exec_program {
     exec_insn *code;       /* n statements */
     uint32_t *line;        /* line[i]: 1-based line of statement i */
-    uint64_t *pool;        /* constants: a vector is 8 words, a vbool / fs 1 */
+    uint8_t *pool;         /* constants too wide for their record (code.h) */
     size_t n, cap, line_cap, npool, pool_cap;
     size_t n_insn;         /* statements that are instructions (not set / print) */
     uint32_t written[3];   /* per class, bit i = the program writes register i */

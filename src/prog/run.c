@@ -57,11 +57,25 @@ size_t exec_insn_writes(const exec_insn *i, exec_reg out[EXEC_NFS])
     return 1;
 }
 
-/* Lane value x in every lane of f: lane 0 stored, then doubled across. */
-static void broadcast(q7_vec *v, q7_lanefmt f, uint32_t x)
+/* The low w bytes of x (little-endian, as lanes are) in every w bytes of v. */
+static void broadcast(q7_vec *v, unsigned w, uint32_t x)
 {
-    q7v_set_lane(v, f, 0, x);
-    for (size_t n = q7_lane_bytes(f); n < sizeof *v; n *= 2) memcpy(v->u8 + n, v->u8, n);
+    for (unsigned k = 0; k < w; k++) v->u8[k] = (uint8_t)(x >> (8 * k));
+    for (size_t n = w; n < sizeof *v; n *= 2) memcpy(v->u8 + n, v->u8, n);
+}
+
+/* A vbool / fs constant: in the record, or 8 pool bytes. */
+static q7_vbool mask_const(const exec_program *p, const exec_insn *i)
+{
+    q7_vbool m = i->x;
+    if (i->b) memcpy(&m, p->pool + i->x, sizeof m);
+    return m;
+}
+
+static void set_vector(q7_vec *v, const exec_program *p, const exec_insn *i)
+{
+    memset(v, 0, sizeof *v);
+    memcpy(v->u8, p->pool + i->x, i->a);
 }
 
 /* print REG: the whole register in hex; print REG as F: lanes (v) or
@@ -110,21 +124,26 @@ static void gather8(q7_vbool m[8], const exec_state *st, uint32_t x)
     for (unsigned k = 0; k < 8; k++) m[k] = st->vb[(x >> (4 * k)) & 0xf];
 }
 
-static inline void step(exec_state *st, const exec_program *p, const exec_insn *i, FILE *out)
+/* Runs statements [from, to) of p: the whole program in one call, or one
+ * statement at a time when tracing. The loop and the switch are one
+ * function so that each case ends in the next dispatch. */
+static void run_span(exec_state *st, const exec_program *p, size_t from, size_t to, FILE *out)
 {
-    switch (i->op) {
+    for (const exec_insn *i = p->code + from, *end = p->code + to; i < end; i++) {
+        switch (i->op) {
 #define VOP(mnemonic, kind, lane_format, leaf_suffix) \
-    case Q7V_OP_##mnemonic: RUN_##kind(mnemonic); break;
+        case Q7V_OP_##mnemonic: RUN_##kind(mnemonic); break;
 #include "q7pred_vecops.def"
 #undef VOP
-    case EXEC_SET_V: memcpy(&st->v[i->d], p->pool + i->x, sizeof st->v[0]); break;
-    case EXEC_SET_V_ALL: broadcast(&st->v[i->d], (q7_lanefmt)i->a, i->x); break;
-    case EXEC_SET_VB: st->vb[i->d] = p->pool[i->x]; break;
-    case EXEC_SET_FS: st->fs.fs[i->d] = p->pool[i->x]; break;
-    case EXEC_PRINT:
-        if (out) print_reg(st, i, out);
-        break;
-    default: break;
+        case EXEC_SET_V: set_vector(&st->v[i->d], p, i); break;
+        case EXEC_SET_V_ALL: broadcast(&st->v[i->d], i->a, i->x); break;
+        case EXEC_SET_VB: st->vb[i->d] = mask_const(p, i); break;
+        case EXEC_SET_FS: st->fs.fs[i->d] = mask_const(p, i); break;
+        case EXEC_PRINT:
+            if (out) print_reg(st, i, out);
+            break;
+        default: break;
+        }
     }
 }
 
@@ -166,7 +185,7 @@ static void run_traced(const exec_program *p, exec_state *st, FILE *out, FILE *t
         char was[EXEC_NFS][140], now[140];
         size_t nw = exec_insn_writes(i, w);
         for (size_t j = 0; j < nw; j++) hex_of(st, w[j], was[j]);
-        step(st, p, i, out);
+        run_span(st, p, k, k + 1, out);
         if (i->op == EXEC_PRINT) continue;
         const char *src;
         size_t n = stmt_text(&cur, p->line[k], &src);
@@ -187,7 +206,7 @@ void exec_run(const exec_program *prog, exec_state *st, FILE *out, FILE *trace, 
     if (trace) {
         run_traced(prog, st, out, trace, file);
     } else {
-        for (const exec_insn *i = prog->code, *end = i + prog->n; i < end; i++) step(st, prog, i, out);
+        run_span(st, prog, 0, prog->n, out);
     }
     for (int cls = EXEC_V; cls <= EXEC_FS; cls++) st->written[cls] |= prog->written[cls];
 }
