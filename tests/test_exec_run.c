@@ -233,8 +233,8 @@ static void api_contracts(void)
     CHECK(!exec_written(&st, (exec_reg){ EXEC_FS, 0 }));
     exec_program_free(&prog);
 
-    /* an empty text is a program of nothing */
-    CHECK(exec_parse("", 0, &prog, &err));
+    /* an empty text, even as NULL, is a program of nothing */
+    CHECK(exec_parse(NULL, 0, &prog, &err));
     CHECK_EQ(prog.n, 0);
     exec_state_init(&st);
     exec_run(&prog, &st, NULL, NULL, "empty");

@@ -576,6 +576,7 @@ bool exec_parse(const char *text, size_t len, exec_program *prog, exec_error *er
     bool ok = true;
     memset(prog, 0, sizeof *prog);
     memset(err, 0, sizeof *err);
+    if (len == 0) text = "";  /* an empty program may come as NULL */
     prog->text = text, prog->len = len;
     mnemonics_init(&c);
     for (size_t pos = 0; ok && pos <= len; c.line++) {

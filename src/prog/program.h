@@ -58,8 +58,8 @@ typedef struct exec_error {
     char msg[384];         /* one line, no newline, no "file:line:col: " prefix */
 } exec_error;
 
-/* Parses the whole text (len bytes; a NUL byte is an error like any other
- * unexpected byte). On success returns true and fills *prog (free with
+/* Parses the whole text (len bytes, text NULL allowed when len is 0; a NUL
+ * byte is an error like any other unexpected byte). On success returns true and fills *prog (free with
  * exec_program_free); text must outlive *prog. On the first error returns
  * false with *err set (the message `q7pred exec` prints after
  * "FILE:LINE:COL: ") and *prog empty; out of memory is such an error too. */

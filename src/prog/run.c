@@ -129,7 +129,9 @@ static void gather8(q7_vbool m[8], const exec_state *st, uint32_t x)
  * function so that each case ends in the next dispatch. */
 static void run_span(exec_state *st, const exec_program *p, size_t from, size_t to, FILE *out)
 {
-    for (const exec_insn *i = p->code + from, *end = p->code + to; i < end; i++) {
+    const exec_insn *code = p->code;  /* once: the calls could alias *p */
+    for (size_t k = from; k < to; k++) {
+        const exec_insn *i = &code[k];
         switch (i->op) {
 #define VOP(mnemonic, kind, lane_format, leaf_suffix) \
         case Q7V_OP_##mnemonic: RUN_##kind(mnemonic); break;
