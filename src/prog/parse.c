@@ -36,6 +36,9 @@ typedef struct pctx {
     uint8_t mnemonic[MNEMONIC_SLOTS];
 } pctx;
 
+/* The most register operands an instruction takes (RED8: fsD and 8 vb). */
+enum { EXEC_MAX_OPERANDS = 9 };
+
 /* One statement on its way to an exec_insn. */
 typedef struct stmt {
     enum { S_SET, S_OP, S_PRINT } kind;

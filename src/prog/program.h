@@ -6,8 +6,11 @@
  * declared here.
  *
  * Contracts of every function below: it never exits, never reads past the
- * length it is given, and writes text only to the FILE * it is passed. A
- * program that parses always runs to its end: running has no errors.
+ * length it is given, writes text only to the FILE * it is passed, and
+ * keeps no global state (threads may parse and run different programs and
+ * states at once; one program may be run by several threads on their own
+ * states). A program that parses always runs to its end: running has no
+ * errors.
  */
 #ifndef Q7_PROG_PROGRAM_H
 #define Q7_PROG_PROGRAM_H
@@ -19,14 +22,15 @@
 
 #include "q7pred_vec.h"
 
-enum { EXEC_NV = 32, EXEC_NVB = 16, EXEC_NFS = 8, EXEC_MAX_OPERANDS = 9 };
+/* The register files' sizes. */
+enum { EXEC_NV = 32, EXEC_NVB = 16, EXEC_NFS = 8 };
 
 /* The largest program text `q7pred exec` reads (64 MiB); a binding that
  * takes text from a user should apply the same bound. exec_parse itself
  * takes any length. */
 #define EXEC_MAX_PROGRAM_BYTES ((size_t)64 << 20)
 
-/* Register classes and the register files' sizes. */
+/* Register classes. */
 typedef enum exec_regclass { EXEC_V, EXEC_VB, EXEC_FS } exec_regclass;
 
 typedef struct exec_reg {
