@@ -549,16 +549,17 @@ static exec_insn encode_op(const stmt *st)
 
 static bool emit(pctx *c, exec_program *p, const stmt *st)
 {
-    exec_insn i = { 0, (uint8_t)st->reg.idx, 0, 0, 0 };
+    exec_insn i = { 0, 0, 0, 0, 0 };
     if (st->kind == S_OP) {
         i = encode_op(st);
         p->n_insn++;
     } else if (st->kind == S_PRINT) {
-        i.op = EXEC_PRINT, i.a = (uint8_t)st->reg.cls, i.b = (uint8_t)st->view;
+        i.op = EXEC_PRINT, i.d = (uint8_t)st->reg.idx, i.a = (uint8_t)st->reg.cls, i.b = (uint8_t)st->view;
     } else if (st->reg.cls == EXEC_V) {
+        i.d = (uint8_t)st->reg.idx;
         if (!encode_vector(c, p, &st->value, &i)) return false;
     } else {
-        i.op = st->reg.cls == EXEC_VB ? EXEC_SET_VB : EXEC_SET_FS;
+        i.op = st->reg.cls == EXEC_VB ? EXEC_SET_VB : EXEC_SET_FS, i.d = (uint8_t)st->reg.idx;
         if (!encode_mask(c, p, st->value.u64[0], &i)) return false;
     }
     exec_insn *code = grow(p->code, &p->cap, p->n + 1, sizeof *code);
