@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # q7pred exec: every example against its hand-derived .expected output (also
-# under the ASan build when there is one), the --json and --trace formats,
-# and every parse error: its file:line:column message, exit 2, nothing run.
+# under the ASan build when there is one), the --json, --trace and --stats
+# formats, the size limit at its boundary, and every parse error: its
+# file:line:column message, exit 2, nothing run.
 set -u
 Q7PRED=${Q7PRED:-build/q7pred}
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -93,8 +94,65 @@ vb2 = 0x00000000000000f0
 EOF
 "$Q7PRED" exec --trace "$tmp/t.q7" >"$tmp/out" 2>"$tmp/err"
 if [ $? -ne 0 ] || ! cmp -s "$tmp/out" "$tmp/want"; then fail "--trace"; diff "$tmp/out" "$tmp/want"; else ok; fi
+# the traced text is the statement from its first to its last token:
+# no indent, comment, trailing blanks or CR
+printf '\t  vb1 = 0x1\t# one\r\n   notb vb2,vb1#x\r\n\r\nv0 = nx16 all 1 \t \r\n' >"$tmp/crlf.q7"
+cat >"$tmp/want" <<EOF
+trace $tmp/crlf.q7:1: vb1 = 0x1
+  vb1 = 0x0000000000000001 (was 0x0000000000000000)
+trace $tmp/crlf.q7:2: notb vb2,vb1
+  vb2 = 0xfffffffffffffffe (was 0x0000000000000000)
+trace $tmp/crlf.q7:4: v0 = nx16 all 1
+  v0 = 0x$(rep 0001 32) (was 0x$(rep 0000 32))
+EOF
+"$Q7PRED" exec --trace "$tmp/crlf.q7" >"$tmp/out" 2>"$tmp/err"
+if [ $? -ne 0 ] || ! cmp -s "$tmp/out" "$tmp/want"; then fail "--trace text"; diff "$tmp/out" "$tmp/want"; else ok; fi
 # stdin
 "$Q7PRED" exec - <examples/borfs_reduce.q7 | cmp -s - examples/borfs_reduce.expected && ok || fail "exec - (stdin)"
+
+# ---- --stats: on stderr, stdout unchanged; counts exact, times and rates
+# positive. examples/nan_split.q7: 35 statements (21 prints), 14 instructions.
+"$Q7PRED" exec --stats examples/nan_split.q7 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+size=$(wc -c <examples/nan_split.q7 | tr -d ' ')
+if [ $rc -eq 0 ] && cmp -s "$tmp/out" examples/nan_split.expected; then ok; else fail "--stats changed stdout (rc $rc)"; fi
+stat_ok() { # label, extended regex of the rest of its line
+    if grep -Eq "^  $1 +$2\$" "$tmp/err"; then ok; else fail "--stats: no '$1' line like '$2'"; cat "$tmp/err"; fi
+}
+num='[0-9]+(\.[0-9]+)?'
+pos='(0*[1-9][0-9]*(\.[0-9]+)?|0*\.[0-9]*[1-9][0-9]*|0\.[0-9]*[1-9][0-9]*)'   # a number > 0
+grep -q "^exec stats: examples/nan_split.q7\$" "$tmp/err" && ok || fail "--stats: no header"
+stat_ok program "$size bytes, 35 statements, 14 instructions"
+stat_ok parse "$pos s, $pos MB/s, $pos M statements/s"
+stat_ok run "$pos s, $pos M instructions/s"
+stat_ok decoded "$pos bytes peak, $num x the program"
+[ "$(wc -l <"$tmp/err")" -eq 5 ] && ok || fail "--stats: $(wc -l <"$tmp/err") lines, want 5"
+# with --json, stdout is still pure JSON
+"$Q7PRED" exec --stats --json examples/predicated_merge.q7 >"$tmp/out" 2>"$tmp/err"
+cmp -s "$tmp/out" "$tmp/want.json" && grep -q '^  run ' "$tmp/err" && ok || fail "--stats --json"
+
+# ---- the size limit: 64 MiB = 67108864 bytes. Sparse files cost no disk;
+# exactly the limit is read, parsed and run (a print, then one comment line
+# of NULs); one byte more is refused unread from a path or a redirected
+# stdin, and at the byte past the limit from a pipe.
+limit=67108864
+printf 'print vb0\n#' >"$tmp/limit.q7"
+truncate -s $limit "$tmp/limit.q7"
+cp "$tmp/limit.q7" "$tmp/over.q7"
+truncate -s $((limit + 1)) "$tmp/over.q7"
+[ "$("$Q7PRED" exec "$tmp/limit.q7" 2>&1)" = "vb0 = 0x0000000000000000" ] && ok || fail "a program of exactly the limit"
+big_error() { # the name the message gives, then the command
+    local name=$1; shift
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$? want="q7pred: exec: '$name' is larger than the program size limit of 64 MiB ($limit bytes)"
+    if [ $rc -ne 2 ] || [ -s "$tmp/out" ] || [ "$(cat "$tmp/err")" != "$want" ]; then
+        fail "over the limit ($*): rc $rc, '$(cat "$tmp/err")'"
+    else ok; fi
+}
+big_error "$tmp/over.q7" "$Q7PRED" exec "$tmp/over.q7"
+big_error "<stdin>" sh -c '"$1" exec - <"$2"' sh "$Q7PRED" "$tmp/over.q7"
+big_error "<stdin>" sh -c 'cat "$2" | "$1" exec -' sh "$Q7PRED" "$tmp/over.q7"
+rm -f "$tmp/limit.q7" "$tmp/over.q7"
 
 # ---- parse errors: "q7pred: FILE:LINE:COL: message", exit 2, no output
 # Each case: program text (printf format), then the expected location and
@@ -186,6 +244,8 @@ cli_error "$tmp/no-such-file.q7"
 cli_error examples/nan_split.q7 examples/borfs_reduce.q7
 cli_error "$tmp"
 "$Q7PRED" exec --help | grep -q 'usage: q7pred exec PROGRAM' && ok || fail "exec --help"
+"$Q7PRED" exec --help | grep -q -- '--stats' && ok || fail "exec --help: --stats"
+"$Q7PRED" exec --help | grep -q '64 MiB (67108864 bytes)' && ok || fail "exec --help: the size limit"
 # output that cannot be written is an error (exit 1, one line), not silence
 if [ -w /dev/full ]; then
     "$Q7PRED" exec examples/nan_split.q7 >/dev/full 2>"$tmp/err"

@@ -1,91 +1,140 @@
 /*
- * q7pred exec PROGRAM [--trace] [--json]: run a vector program
+ * q7pred exec PROGRAM [--trace] [--json] [--stats]: run a vector program
  * (docs/program-format.md). The whole program is parsed first; a parse
  * error is one line "FILE:LINE:COL: what was expected" and exit 2, with
- * nothing run.
+ * nothing run. A program is at most EXEC_MAX_PROGRAM_BYTES.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "platform/clock.h"
 #include "prog/program.h"
-
-enum { MAX_PROGRAM_BYTES = 64 << 20 };
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: q7pred exec PROGRAM [--trace] [--json]\n"
+            "usage: q7pred exec PROGRAM [--trace] [--json] [--stats]\n"
             "  Runs a vector program (docs/program-format.md); PROGRAM '-' reads stdin.\n"
+            "  A program is at most 64 MiB (67108864 bytes).\n"
             "  --trace  after each statement, the registers it changed (old and new value)\n"
             "  --json   the final value of every register written, as one JSON object;\n"
-            "           print and trace output then go to stderr\n");
+            "           print and trace output then go to stderr\n"
+            "  --stats  on stderr: the program's size, statements and instructions, the\n"
+            "           parse time and rate (MB/s, statements/s), the run time and rate\n"
+            "           (instructions/s) and the decoded program's peak memory\n");
 }
 
-/* Reads all of f; NULL with errno on failure or if it is too large. */
-static char *slurp(FILE *f, size_t *len)
+/* The bytes left to read in f if it is a regular file (so its size is
+ * known before reading it); -1 for a pipe, a terminal, a device. */
+static intmax_t bytes_left(FILE *f)
 {
-    size_t cap = 1 << 16, n = 0;
+    struct stat sb;
+    off_t at = lseek(fileno(f), 0, SEEK_CUR);
+    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode) || at < 0) return -1;
+    return sb.st_size > at ? (intmax_t)(sb.st_size - at) : 0;
+}
+
+enum { READ_OK, READ_FAILED, READ_TOO_LARGE };
+
+/* Reads all of f into *text (*len bytes): READ_OK; READ_FAILED with errno
+ * (a read error, out of memory); READ_TOO_LARGE past
+ * EXEC_MAX_PROGRAM_BYTES. A regular file is sized first: too large, it is
+ * refused unread, else its buffer is allocated once. Other input grows
+ * its buffer as it comes, reading at most one byte past the limit. */
+static int slurp(FILE *f, char **text, size_t *len)
+{
+    const size_t max = EXEC_MAX_PROGRAM_BYTES;
+    intmax_t left = bytes_left(f);
+    size_t cap = left < 0 ? 1 << 16 : (size_t)left + 1, n = 0;  /* + 1: EOF seen without growing */
+    if (left > (intmax_t)max) return READ_TOO_LARGE;
     char *buf = malloc(cap);
-    while (buf) {
+    while (buf && n <= max) {
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
         if (got == 0) break;
-        if (n == cap) {
-            char *b = cap >= MAX_PROGRAM_BYTES ? NULL : realloc(buf, cap * 2);
-            if (!b) {
-                free(buf);
-                errno = EFBIG;
-                return NULL;
-            }
-            buf = b, cap *= 2;
+        if (n == cap && n <= max) {
+            size_t grown = cap > max / 2 ? max + 1 : cap * 2;
+            char *b = realloc(buf, grown);
+            if (!b) free(buf);
+            buf = b, cap = grown;
         }
     }
-    if (buf && ferror(f)) {
+    if (!buf) return errno = ENOMEM, READ_FAILED;
+    if (n > max || ferror(f)) {
+        int saved = errno;
         free(buf);
-        return NULL;
+        errno = saved;
+        return n > max ? READ_TOO_LARGE : READ_FAILED;
     }
-    *len = n;
-    return buf;
+    *text = buf, *len = n;
+    return READ_OK;
+}
+
+/* The --stats lines; a rate over a time too short for the clock counts it
+ * as one nanosecond. */
+static void print_stats(const char *name, size_t len, const exec_program *prog, double parse_s, double run_s)
+{
+    double ps = parse_s > 0 ? parse_s : 1e-9, rs = run_s > 0 ? run_s : 1e-9;
+    size_t mem = exec_program_bytes(prog);
+    fprintf(stderr, "exec stats: %s\n", name);
+    fprintf(stderr, "  program       %zu bytes, %zu statements, %zu instructions\n", len, prog->n, prog->n_insn);
+    fprintf(stderr, "  parse         %.6f s, %.1f MB/s, %.3f M statements/s\n", parse_s, (double)len / ps / 1e6,
+            (double)prog->n / ps / 1e6);
+    fprintf(stderr, "  run           %.6f s, %.3f M instructions/s\n", run_s, (double)prog->n_insn / rs / 1e6);
+    fprintf(stderr, "  decoded       %zu bytes peak, %.2f x the program\n", mem,
+            len ? (double)mem / (double)len : 0.0);
 }
 
 int cmd_exec(int argc, char **argv)
 {
     const char *path = NULL;
-    bool trace = false, json = false;
+    bool trace = false, json = false, stats = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--trace") == 0) trace = true;
         else if (strcmp(argv[i], "--json") == 0) json = true;
+        else if (strcmp(argv[i], "--stats") == 0) stats = true;
         else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return usage(stdout), CLI_OK;
         else if (argv[i][0] == '-' && argv[i][1] != '\0')
             return cli_usage_error("exec: unknown option '%s' (try q7pred exec --help)", argv[i]);
         else if (path) return cli_usage_error("exec: one PROGRAM only ('%s' and '%s')", path, argv[i]);
         else path = argv[i];
     }
-    if (!path) return cli_usage_error("exec: missing PROGRAM (usage: q7pred exec PROGRAM [--trace] [--json])");
+    if (!path)
+        return cli_usage_error("exec: missing PROGRAM (usage: q7pred exec PROGRAM [--trace] [--json] [--stats])");
 
     bool from_stdin = strcmp(path, "-") == 0;
     const char *name = from_stdin ? "<stdin>" : path;
     FILE *f = from_stdin ? stdin : fopen(path, "rb");
     if (!f) return cli_usage_error("exec: cannot open '%s': %s", path, strerror(errno));
     size_t len = 0;
-    char *text = slurp(f, &len);
-    int saved = errno;
+    char *text = NULL;
+    int got = slurp(f, &text, &len), saved = errno;
     if (!from_stdin) fclose(f);
-    if (!text) return cli_usage_error("exec: cannot read '%s': %s", path, strerror(saved));
+    if (got == READ_TOO_LARGE)
+        return cli_usage_error("exec: '%s' is larger than the program size limit of 64 MiB (%zu bytes)", name,
+                               EXEC_MAX_PROGRAM_BYTES);
+    if (got != READ_OK) return cli_usage_error("exec: cannot read '%s': %s", path, strerror(saved));
 
     exec_program prog;
     exec_error err;
+    double t0 = q7_now_seconds();
     if (!exec_parse(text, len, &prog, &err)) {
         free(text);
         return cli_usage_error("%s:%u:%u: %s", name, err.line, err.col, err.msg);
     }
+    double t1 = q7_now_seconds();
     exec_state st;
     exec_state_init(&st);
     FILE *out = json ? stderr : stdout;
     exec_run(&prog, &st, out, trace ? out : NULL, name);
+    double t2 = q7_now_seconds();
     if (json) exec_print_json(&st, stdout);
+    if (stats) print_stats(name, len, &prog, t1 - t0, t2 - t1);
     exec_program_free(&prog);
     free(text);
     if (fflush(stdout) != 0 || ferror(stdout)) {

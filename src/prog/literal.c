@@ -40,22 +40,40 @@ static bool has_radix_prefix(const char *s, size_t n)
     return n >= 2 && s[0] == '0' && strchr("xXbB", s[1]) != NULL;
 }
 
-/* An integer lane of `bits`: unsigned up to 2^bits - 1, or a negative
- * decimal down to -2^(bits-1) (two's complement). */
-static bool int_lane(const char *s, size_t n, unsigned bits, bool allow_negative, uint32_t *out,
-                     char *why, size_t cap, const char *what)
+/* What a lane or field literal of f is, for messages: "an integer nx16
+ * lane", "a 2-bit nx16 vbool field". */
+static void int_what(char *what, size_t cap, q7_lanefmt f, bool vbool_field)
 {
+    if (vbool_field) snprintf(what, cap, "a %u-bit %s vbool field", q7_lane_bytes(f), q7_lanefmt_name(f));
+    else snprintf(what, cap, "an integer %s lane", q7_lanefmt_name(f));
+}
+
+/* An integer lane of f (vbool_field false): unsigned up to 2^bits - 1, or
+ * a negative decimal down to -2^(bits-1) (two's complement); or a vbool
+ * field of f: unsigned, bits = the lane's byte count. The message is only
+ * formatted on failure: this runs for every lane value of a program. */
+static bool int_lane(const char *s, size_t n, q7_lanefmt f, bool vbool_field, uint32_t *out, char *why,
+                     size_t cap)
+{
+    unsigned bits = vbool_field ? q7_lane_bytes(f) : q7_lane_bits(f);
+    bool allow_negative = !vbool_field;
     uint64_t v, max = bits >= 32 ? 0xffffffffull : (1ull << bits) - 1;
     int tn = (int)(n > 40 ? 40 : n);
-    char range[64];
+    bool neg = allow_negative && n > 1 && s[0] == '-';
+    const char *d = neg ? s + 1 : s;
+    size_t dn = neg ? n - 1 : n;
+    if (exec_parse_u64(d, dn, &v) && v <= (neg ? 1ull << (bits - 1) : max) &&
+        !(neg && has_radix_prefix(d, dn))) {
+        *out = (uint32_t)((neg ? -v : v) & max);
+        return true;
+    }
+    char range[64], what[48];
+    int_what(what, sizeof what, f, vbool_field);
     if (allow_negative)
         snprintf(range, sizeof range, "-%llu..%llu", (unsigned long long)(1ull << (bits - 1)),
                  (unsigned long long)max);
     else
         snprintf(range, sizeof range, "0..%llu", (unsigned long long)max);
-    bool neg = allow_negative && n > 1 && s[0] == '-';
-    const char *d = neg ? s + 1 : s;
-    size_t dn = neg ? n - 1 : n;
     bool hex = has_radix_prefix(d, dn) && (d[1] == 'x' || d[1] == 'X');
     bool bin = has_radix_prefix(d, dn) && !hex;
     /* well-formed digits that do not fit are out of range, not malformed */
@@ -63,16 +81,9 @@ static bool int_lane(const char *s, size_t n, unsigned bits, bool allow_negative
     for (size_t i = hex || bin ? 2 : 0; i < dn; i++)
         digits = digits && (hex ? isxdigit((unsigned char)d[i])
                                 : bin ? (d[i] == '0' || d[i] == '1') : isdigit((unsigned char)d[i]));
-    if (!digits) {
-        snprintf(why, cap, "expected %s (%s), got '%.*s'", what, range, tn, s);
-        return false;
-    }
-    if (!exec_parse_u64(d, dn, &v) || v > (neg ? 1ull << (bits - 1) : max)) {
-        snprintf(why, cap, "'%.*s' is out of range for %s (%s)", tn, s, what, range);
-        return false;
-    }
-    *out = (uint32_t)((neg ? -v : v) & max);
-    return true;
+    if (!digits) snprintf(why, cap, "expected %s (%s), got '%.*s'", what, range, tn, s);
+    else snprintf(why, cap, "'%.*s' is out of range for %s (%s)", tn, s, what, range);
+    return false;
 }
 
 /* ---------------------------------------------------------------- fp */
@@ -234,9 +245,11 @@ static bool fp_lane(const char *s, size_t n, const fpfmt *F, uint32_t *out, char
         if (body[0] == '-') sign = 1u << (F->bits - 1);
         body++, bn--;
     }
-    if (word_is(body, bn, "inf")) return *out = sign | inf, true;
-    if (word_is(body, bn, "qnan") || word_is(body, bn, "nan")) return *out = sign | F->qnan, true;
-    if (word_is(body, bn, "snan")) return *out = sign | F->snan, true;
+    if (bn > 0 && isalpha((unsigned char)body[0])) {  /* the words; a number starts otherwise */
+        if (word_is(body, bn, "inf")) return *out = sign | inf, true;
+        if (word_is(body, bn, "qnan") || word_is(body, bn, "nan")) return *out = sign | F->qnan, true;
+        if (word_is(body, bn, "snan")) return *out = sign | F->snan, true;
+    }
     bool overflow;
     if (!exec_decimal_to_fp(s, n, F->bits, out, &overflow)) {
         snprintf(why, cap,
@@ -255,15 +268,9 @@ static bool fp_lane(const char *s, size_t n, const fpfmt *F, uint32_t *out, char
 bool exec_lane_literal(const char *s, size_t n, q7_lanefmt f, bool vbool_field, uint32_t *out,
                        char *why, size_t why_cap)
 {
-    char what[48];
-    if (vbool_field) {
-        snprintf(what, sizeof what, "a %u-bit %s vbool field", q7_lane_bytes(f), q7_lanefmt_name(f));
-        return int_lane(s, n, q7_lane_bytes(f), false, out, why, why_cap, what);
-    }
-    if (q7_lanefmt_is_fp(f)) return fp_lane(s, n, q7_lane_bits(f) == 16 ? &F16 : &F32, out, why, why_cap,
-                                            q7_lanefmt_name(f));
-    snprintf(what, sizeof what, "an integer %s lane", q7_lanefmt_name(f));
-    return int_lane(s, n, q7_lane_bits(f), true, out, why, why_cap, what);
+    if (!vbool_field && q7_lanefmt_is_fp(f))
+        return fp_lane(s, n, q7_lane_bits(f) == 16 ? &F16 : &F32, out, why, why_cap, q7_lanefmt_name(f));
+    return int_lane(s, n, f, vbool_field, out, why, why_cap);
 }
 
 /* ---------------------------------------------------------------- format */

@@ -1,15 +1,16 @@
 /*
  * The parser of vector programs (docs/program-format.md). The whole text is
  * parsed before anything runs; the first error is returned with its line,
- * column and what was expected. Never exits, never reads past len.
+ * column and what was expected. Each statement is decoded into one
+ * exec_insn record (code.h), its constant (if any) into the pool. Never
+ * exits, never reads past len.
  */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
-#include "program.h"
+#include "code.h"
 #include "nearest.h"
 
 typedef enum { T_WORD, T_COMMA, T_EQ, T_STAR } tok_kind;
@@ -21,13 +22,34 @@ typedef struct tok {
     unsigned col;
 } tok;
 
+/* The mnemonic table as an open-addressing hash of ASCII-folded names:
+ * slot = op index + 1, 0 empty. Built per parse (a few hundred ns), so the
+ * parser keeps no global state. */
+enum { MNEMONIC_SLOTS = 256 };
+
 typedef struct pctx {
     unsigned line;
     unsigned end_col;   /* column just past the line's last token */
     tok *t;
     size_t nt, cap;
     exec_error *err;
+    uint8_t mnemonic[MNEMONIC_SLOTS];
 } pctx;
+
+/* The most register operands an instruction takes (RED8: fsD and 8 vb). */
+enum { EXEC_MAX_OPERANDS = 9 };
+
+/* One statement on its way to an exec_insn. */
+typedef struct stmt {
+    enum { S_SET, S_OP, S_PRINT } kind;
+    exec_reg reg;          /* set: the target; print: the register shown */
+    q7_vec value;          /* set: v value, or vb/fs value in u64[0] */
+    q7_lanefmt view;       /* print: lane view, Q7_LANEFMT_COUNT = whole register */
+    const q7v_op *op;      /* an instruction, else NULL */
+    exec_reg opnd[EXEC_MAX_OPERANDS];
+    unsigned nopnd;        /* register operands, destination first */
+    uint32_t imm;          /* EXTBI / INJBI bit index */
+} stmt;
 
 static bool fail(pctx *c, unsigned col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static bool fail(pctx *c, unsigned col, const char *fmt, ...)
@@ -45,9 +67,11 @@ static bool fail(pctx *c, unsigned col, const char *fmt, ...)
 #define TOKF "'%.*s'"
 #define TOKA(t) (int)((t)->n > 40 ? 40 : (t)->n), (t)->s
 
+/* ASCII letters and digits (isalnum in the C locale) and _ . + - */
 static bool word_char(char ch)
 {
-    return isalnum((unsigned char)ch) || ch == '_' || ch == '.' || ch == '+' || ch == '-';
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' ||
+           ch == '.' || ch == '+' || ch == '-';
 }
 
 static bool push_tok(pctx *c, tok_kind kind, const char *s, size_t n, unsigned col)
@@ -92,10 +116,18 @@ static bool tokenize(pctx *c, const char *s, size_t n)
     return true;
 }
 
-static bool tok_is(const tok *t, const char *w)
+static unsigned fold(char ch) { return (unsigned char)(ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch); }
+
+/* The n bytes of s are w (lower case, as every mnemonic, keyword and
+ * register prefix is) with ASCII case ignored. */
+static bool folds_to(const char *s, size_t n, const char *w)
 {
-    return t->kind == T_WORD && strlen(w) == t->n && strncasecmp(t->s, w, t->n) == 0;
+    size_t i = 0;
+    while (i < n && w[i] && fold(s[i]) == (unsigned char)w[i]) i++;
+    return i == n && w[i] == '\0';
 }
+
+static bool tok_is(const tok *t, const char *w) { return t->kind == T_WORD && folds_to(t->s, t->n, w); }
 
 /* ---------------------------------------------------------------- registers */
 
@@ -112,7 +144,7 @@ static int parse_reg(pctx *c, const tok *t, exec_reg *r)
     if (t->kind != T_WORD) return 0;
     for (int cls = EXEC_FS; cls >= EXEC_V; cls--) {  /* "vb" before "v" */
         size_t p = strlen(regfiles[cls].prefix), nd = t->n - p;
-        if (t->n <= p || strncasecmp(t->s, regfiles[cls].prefix, p) != 0) continue;
+        if (t->n <= p || !folds_to(t->s, p, regfiles[cls].prefix)) continue;
         unsigned idx = 0;
         for (size_t i = p; i < t->n; i++) {
             if (!isdigit((unsigned char)t->s[i])) return 0;
@@ -160,7 +192,7 @@ static bool well_formed_number(const char *s, size_t n)
     return true;
 }
 
-static bool raw_value(pctx *c, exec_stmt *st, const tok *t)
+static bool raw_value(pctx *c, stmt *st, const tok *t)
 {
     if (st->reg.cls == EXEC_V) {
         if (t->n < 3 || t->s[0] != '0' || (t->s[1] != 'x' && t->s[1] != 'X') || t->n - 2 > 128)
@@ -187,7 +219,7 @@ static bool raw_value(pctx *c, exec_stmt *st, const tok *t)
     return true;
 }
 
-static bool put_lanes(exec_stmt *st, q7_lanefmt f, unsigned from, unsigned count, uint32_t x)
+static bool put_lanes(stmt *st, q7_lanefmt f, unsigned from, unsigned count, uint32_t x)
 {
     for (unsigned k = from; k < from + count; k++) {
         if (st->reg.cls == EXEC_V) q7v_set_lane(&st->value, f, k, x);
@@ -196,7 +228,7 @@ static bool put_lanes(exec_stmt *st, q7_lanefmt f, unsigned from, unsigned count
     return true;
 }
 
-static bool lane_value(pctx *c, const exec_stmt *st, q7_lanefmt f, const tok *t, uint32_t *x)
+static bool lane_value(pctx *c, const stmt *st, q7_lanefmt f, const tok *t, uint32_t *x)
 {
     char why[256];
     if (t->kind != T_WORD) return fail(c, t->col, "expected a lane value, got '%.*s'", TOKA(t));
@@ -205,7 +237,7 @@ static bool lane_value(pctx *c, const exec_stmt *st, q7_lanefmt f, const tok *t,
     return true;
 }
 
-static bool parse_init(pctx *c, exec_stmt *st)
+static bool parse_init(pctx *c, stmt *st)
 {
     const tok *t = c->t;
     size_t n = c->nt;
@@ -214,7 +246,8 @@ static bool parse_init(pctx *c, exec_stmt *st)
     if (r == 0)
         return fail(c, t[0].col, "expected a register (v0-v31, vb0-vb15, fs0-fs7) before '=', got " TOKF,
                     TOKA(&t[0]));
-    st->kind = EXEC_INIT;
+    st->kind = S_SET;
+    memset(&st->value, 0, sizeof st->value);
     if (n == 2) return fail(c, c->end_col, "expected a value after '='");
     if (t[2].kind != T_WORD) return fail(c, t[2].col, "expected a value after '=', got '%.*s'", TOKA(&t[2]));
     q7_lanefmt f = q7_lanefmt_find(t[2].s, t[2].n);
@@ -270,11 +303,11 @@ static bool parse_init(pctx *c, exec_stmt *st)
 
 /* ---------------------------------------------------------------- print */
 
-static bool parse_print(pctx *c, exec_stmt *st)
+static bool parse_print(pctx *c, stmt *st)
 {
     const tok *t = c->t;
     size_t n = c->nt;
-    st->kind = EXEC_PRINT;
+    st->kind = S_PRINT;
     st->view = Q7_LANEFMT_COUNT;
     if (n == 1) return fail(c, c->end_col, "expected a register after 'print'");
     int r = parse_reg(c, &t[1], &st->reg);
@@ -322,7 +355,7 @@ static void signature(const q7v_op *op, char *buf, size_t cap)
     }
 }
 
-static bool operand(pctx *c, exec_stmt *st, const tok *t, char cls, const char *name, unsigned pos)
+static bool operand(pctx *c, stmt *st, const tok *t, char cls, const char *name, unsigned pos)
 {
     static const exec_regclass of[128] = { ['v'] = EXEC_V, ['b'] = EXEC_VB, ['f'] = EXEC_FS };
     const q7v_op *op = st->op;
@@ -351,12 +384,13 @@ static bool operand(pctx *c, exec_stmt *st, const tok *t, char cls, const char *
     return true;
 }
 
-static bool parse_op(pctx *c, exec_stmt *st, const q7v_op *op)
+static bool parse_op(pctx *c, stmt *st, const q7v_op *op)
 {
     const tok *t = c->t, *args[EXEC_MAX_OPERANDS + 1];
     size_t n = c->nt, nargs = 0;
-    st->kind = EXEC_OP;
+    st->kind = S_OP;
     st->op = op;
+    st->nopnd = 0;
     for (size_t i = 1; i < n;) {
         if (t[i].kind != T_WORD) return fail(c, t[i].col, "expected an operand, got '%.*s'", TOKA(&t[i]));
         if (nargs <= EXEC_MAX_OPERANDS) args[nargs] = &t[i];
@@ -382,9 +416,40 @@ static bool parse_op(pctx *c, exec_stmt *st, const q7v_op *op)
     return true;
 }
 
+/* ---------------------------------------------------------------- mnemonics */
+
+static unsigned mnemonic_hash(const char *s, size_t n)
+{
+    unsigned h = 2166136261u;  /* FNV-1a */
+    for (size_t i = 0; i < n; i++) h = (h ^ fold(s[i])) * 16777619u;
+    return h % MNEMONIC_SLOTS;
+}
+
+static void mnemonics_init(pctx *c)
+{
+    _Static_assert(Q7V_OP_COUNT < MNEMONIC_SLOTS / 2, "the mnemonic hash is at most half full");
+    memset(c->mnemonic, 0, sizeof c->mnemonic);
+    for (size_t i = 0; i < q7v_op_count(); i++) {
+        const char *m = q7v_op_at(i)->mnemonic;
+        unsigned h = mnemonic_hash(m, strlen(m));
+        while (c->mnemonic[h]) h = (h + 1) % MNEMONIC_SLOTS;
+        c->mnemonic[h] = (uint8_t)(i + 1);
+    }
+}
+
+/* The op of a mnemonic (ASCII case ignored, as q7v_op_find), or NULL. */
+static const q7v_op *mnemonic_find(const pctx *c, const tok *t)
+{
+    for (unsigned h = mnemonic_hash(t->s, t->n); c->mnemonic[h]; h = (h + 1) % MNEMONIC_SLOTS) {
+        const q7v_op *op = q7v_op_at(c->mnemonic[h] - 1u);
+        if (tok_is(t, op->mnemonic)) return op;
+    }
+    return NULL;
+}
+
 /* ---------------------------------------------------------------- statements */
 
-static bool parse_stmt(pctx *c, exec_stmt *st)
+static bool parse_stmt(pctx *c, stmt *st)
 {
     const tok *t = c->t;
     if (t[0].kind != T_WORD)
@@ -392,7 +457,7 @@ static bool parse_stmt(pctx *c, exec_stmt *st)
                     TOKA(&t[0]));
     if (c->nt >= 2 && t[1].kind == T_EQ) return parse_init(c, st);
     if (tok_is(&t[0], "print")) return parse_print(c, st);
-    const q7v_op *op = q7v_op_find(t[0].s, t[0].n);
+    const q7v_op *op = mnemonic_find(c, &t[0]);
     if (op) return parse_op(c, st, op);
     exec_reg r;
     int is_reg = parse_reg(c, &t[0], &r);
@@ -401,15 +466,111 @@ static bool parse_stmt(pctx *c, exec_stmt *st)
     return unknown_mnemonic(c, &t[0]);
 }
 
-static bool append(pctx *c, exec_program *p, const exec_stmt *st)
+/* ---------------------------------------------------------------- decoding */
+
+/* An array of elem-byte items with room for need of them: p itself, or
+ * p reallocated to double its capacity (*cap updated); NULL if out of
+ * memory, p then still valid. Doubling keeps the slack under half. */
+static void *grow(void *p, size_t *cap, size_t need, size_t elem)
 {
-    if (p->n == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 16;
-        exec_stmt *s = realloc(p->stmts, cap * sizeof *s);
-        if (!s) return fail(c, 1, "out of memory");
-        p->stmts = s, p->cap = cap;
+    if (need <= *cap) return p;
+    size_t n = *cap ? *cap : 64;
+    while (n < need) n *= 2;
+    void *q = n > SIZE_MAX / elem ? NULL : realloc(p, n * elem);
+    if (q) *cap = n;
+    return q;
+}
+
+/* The pool offset of a new constant of n bytes. */
+static bool pool_add(pctx *c, exec_program *p, const void *bytes, size_t n, uint32_t *at)
+{
+    if (p->npool > UINT32_MAX - n) return fail(c, 1, "program too long: more than 4 GiB of constants");
+    uint8_t *pool = grow(p->pool, &p->pool_cap, p->npool + n, 1);
+    if (!pool) return fail(c, 1, "out of memory");
+    p->pool = pool;
+    memcpy(pool + p->npool, bytes, n);
+    *at = (uint32_t)p->npool;
+    p->npool += n;
+    return true;
+}
+
+/* The smallest period of v's bytes among 1, 2 and 4, or 0. */
+static unsigned period(const q7_vec *v)
+{
+    for (unsigned w = 1; w <= 4; w *= 2)
+        if (memcmp(v->u8, v->u8 + w, sizeof *v - w) == 0) return w;
+    return 0;
+}
+
+/* A vector constant as the smallest record: a repeated 1, 2 or 4 bytes in
+ * the immediate, else its bytes up to the last nonzero one in the pool. So
+ * a constant takes at most as many bytes as the hex digits that wrote it,
+ * or no pool at all when it is a broadcast. */
+static bool encode_vector(pctx *c, exec_program *p, const q7_vec *v, exec_insn *i)
+{
+    unsigned w = period(v), n = sizeof *v;
+    if (w) {
+        i->op = EXEC_SET_V_ALL, i->a = (uint8_t)w;
+        for (unsigned k = 0; k < w; k++) i->x |= (uint32_t)v->u8[k] << (8 * k);
+        return true;
     }
-    p->stmts[p->n++] = *st;
+    while (v->u8[n - 1] == 0) n--;  /* not all zero: zero has period 1 */
+    i->op = EXEC_SET_V, i->a = (uint8_t)n;
+    return pool_add(c, p, v->u8, n, &i->x);
+}
+
+/* A vbool / fs constant: in the immediate if it fits, else 8 pool bytes. */
+static bool encode_mask(pctx *c, exec_program *p, q7_vbool m, exec_insn *i)
+{
+    if (m <= UINT32_MAX) return i->x = (uint32_t)m, true;
+    i->b = 1;
+    return pool_add(c, p, &m, sizeof m, &i->x);
+}
+
+/* The register operands of an instruction into d, a, b, x (code.h). */
+static exec_insn encode_op(const stmt *st)
+{
+    const exec_reg *o = st->opnd;
+    exec_insn i = { (uint8_t)st->op->id, (uint8_t)o[0].idx, 0, 0, 0 };
+    if (st->nopnd > 1) i.a = (uint8_t)o[1].idx;
+    if (st->nopnd > 2) i.b = (uint8_t)o[2].idx;
+    switch (st->op->kind) {
+    case Q7V_CMP_T: i.x = o[3].idx; break;
+    case Q7V_EXTBI:
+    case Q7V_INJBI: i.x = st->imm; break;
+    case Q7V_RED8:
+        for (unsigned k = 0; k < 8; k++) i.x |= (uint32_t)o[1 + k].idx << (4 * k);
+        break;
+    case Q7V_MOVFSV: i.a = i.d, i.d = 0; break;
+    default: break;
+    }
+    return i;
+}
+
+static bool emit(pctx *c, exec_program *p, const stmt *st)
+{
+    exec_insn i = { 0, 0, 0, 0, 0 };
+    if (st->kind == S_OP) {
+        i = encode_op(st);
+        p->n_insn++;
+    } else if (st->kind == S_PRINT) {
+        i.op = EXEC_PRINT, i.d = (uint8_t)st->reg.idx, i.a = (uint8_t)st->reg.cls, i.b = (uint8_t)st->view;
+    } else if (st->reg.cls == EXEC_V) {
+        i.d = (uint8_t)st->reg.idx;
+        if (!encode_vector(c, p, &st->value, &i)) return false;
+    } else {
+        i.op = st->reg.cls == EXEC_VB ? EXEC_SET_VB : EXEC_SET_FS, i.d = (uint8_t)st->reg.idx;
+        if (!encode_mask(c, p, st->value.u64[0], &i)) return false;
+    }
+    exec_insn *code = grow(p->code, &p->cap, p->n + 1, sizeof *code);
+    if (code) p->code = code;
+    uint32_t *line = code ? grow(p->line, &p->line_cap, p->n + 1, sizeof *line) : NULL;
+    if (!line) return fail(c, 1, "out of memory");
+    p->line = line;
+    exec_reg w[EXEC_NFS];
+    for (size_t k = 0, nw = exec_insn_writes(&i, w); k < nw; k++) p->written[w[k].cls] |= 1u << w[k].idx;
+    p->code[p->n] = i;
+    p->line[p->n++] = c->line;
     return true;
 }
 
@@ -419,6 +580,9 @@ bool exec_parse(const char *text, size_t len, exec_program *prog, exec_error *er
     bool ok = true;
     memset(prog, 0, sizeof *prog);
     memset(err, 0, sizeof *err);
+    if (len == 0) text = "";  /* an empty program may come as NULL */
+    prog->text = text, prog->len = len;
+    mnemonics_init(&c);
     for (size_t pos = 0; ok && pos <= len; c.line++) {
         const char *nl = len > pos ? memchr(text + pos, '\n', len - pos) : NULL;
         size_t end = nl ? (size_t)(nl - text) : len, n = end - pos;
@@ -429,12 +593,8 @@ bool exec_parse(const char *text, size_t len, exec_program *prog, exec_error *er
         }
         ok = tokenize(&c, text + pos, n);
         if (ok && c.nt > 0) {
-            exec_stmt st;
-            memset(&st, 0, sizeof st);
-            st.line = c.line;
-            st.src = c.t[0].s;
-            st.src_len = (size_t)(c.t[c.nt - 1].s + c.t[c.nt - 1].n - c.t[0].s);
-            ok = parse_stmt(&c, &st) && append(&c, prog, &st);
+            stmt st;
+            ok = parse_stmt(&c, &st) && emit(&c, prog, &st);
         }
         if (!nl) break;
         pos = end + 1;
@@ -446,6 +606,14 @@ bool exec_parse(const char *text, size_t len, exec_program *prog, exec_error *er
 
 void exec_program_free(exec_program *prog)
 {
-    free(prog->stmts);
+    free(prog->code);
+    free(prog->line);
+    free(prog->pool);
     memset(prog, 0, sizeof *prog);
+}
+
+size_t exec_program_bytes(const exec_program *prog)
+{
+    return prog->cap * sizeof *prog->code + prog->line_cap * sizeof *prog->line +
+           prog->pool_cap * sizeof *prog->pool;
 }

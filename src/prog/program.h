@@ -1,7 +1,16 @@
 /*
- * Vector programs for `q7pred exec` (docs/program-format.md): the parsed
- * form, the parser (errors are returned, never exit()), the machine state
- * and the runner. The fuzz target drives the same entry points.
+ * Vector programs for `q7pred exec` (docs/program-format.md): the parser,
+ * the decoded program, the machine state and the runner. This is the whole
+ * interface of src/prog; the CLI, the fuzz target and a language binding
+ * (parse a text, run it, read the registers back) all use only what is
+ * declared here.
+ *
+ * Contracts of every function below: it never exits, never reads past the
+ * length it is given, writes text only to the FILE * it is passed, and
+ * keeps no global state (threads may parse and run different programs and
+ * states at once; one program may be run by several threads on their own
+ * states). A program that parses always runs to its end: running has no
+ * errors.
  */
 #ifndef Q7_PROG_PROGRAM_H
 #define Q7_PROG_PROGRAM_H
@@ -13,9 +22,15 @@
 
 #include "q7pred_vec.h"
 
-enum { EXEC_NV = 32, EXEC_NVB = 16, EXEC_NFS = 8, EXEC_MAX_OPERANDS = 9 };
+/* The register files' sizes. */
+enum { EXEC_NV = 32, EXEC_NVB = 16, EXEC_NFS = 8 };
 
-/* Register classes and the register files' sizes. */
+/* The largest program text `q7pred exec` reads (64 MiB); a binding that
+ * takes text from a user should apply the same bound. exec_parse itself
+ * takes any length. */
+#define EXEC_MAX_PROGRAM_BYTES ((size_t)64 << 20)
+
+/* Register classes. */
 typedef enum exec_regclass { EXEC_V, EXEC_VB, EXEC_FS } exec_regclass;
 
 typedef struct exec_reg {
@@ -23,39 +38,43 @@ typedef struct exec_reg {
     unsigned idx;
 } exec_reg;
 
-typedef enum exec_stmt_kind { EXEC_INIT, EXEC_OP, EXEC_PRINT } exec_stmt_kind;
+/* One decoded statement (8 bytes, defined in code.h): an opcode, small
+ * register indices and a 32-bit immediate. */
+typedef struct exec_insn exec_insn;
 
-typedef struct exec_stmt {
-    exec_stmt_kind kind;
-    unsigned line;
-    const char *src;       /* the statement's text in the program (no comment) */
-    size_t src_len;
-    exec_reg reg;          /* INIT: the target; PRINT: the register shown */
-    q7_vec value;          /* INIT: v value, or vb/fs value in lanes of 64 bits */
-    q7_lanefmt view;       /* PRINT: lane view, Q7_LANEFMT_COUNT = whole register */
-    const q7v_op *op;      /* OP */
-    exec_reg opnd[EXEC_MAX_OPERANDS];
-    unsigned nopnd;        /* register operands, destination first */
-    uint32_t imm;          /* EXTBI / INJBI bit index */
-} exec_stmt;
-
+/* A parsed program: the statements decoded in order, their line numbers,
+ * the constants of register-setting statements, and counts. It refers to
+ * the text it was parsed from (for the statement text of --trace), which
+ * must outlive it. */
 typedef struct exec_program {
-    exec_stmt *stmts;
-    size_t n, cap;
+    exec_insn *code;       /* n statements */
+    uint32_t *line;        /* line[i]: 1-based line of statement i */
+    uint8_t *pool;         /* constants too wide for their record (code.h) */
+    size_t n, cap, line_cap, npool, pool_cap;
+    size_t n_insn;         /* statements that are instructions (not set / print) */
+    uint32_t written[3];   /* per class, bit i = the program writes register i */
+    const char *text;
+    size_t len;
 } exec_program;
 
 typedef struct exec_error {
     unsigned line, col;    /* 1-based; col is a byte column */
-    char msg[384];
+    char msg[384];         /* one line, no newline, no "file:line:col: " prefix */
 } exec_error;
 
-/* Parses the whole text (len bytes, NULs allowed and rejected). On success
- * returns true and fills *prog (free with exec_program_free); statements
- * point into text, which must outlive them. On the first error returns
- * false with *err set and *prog empty. */
+/* Parses the whole text (len bytes, text NULL allowed when len is 0; a NUL
+ * byte is an error like any other unexpected byte). On success returns true and fills *prog (free with
+ * exec_program_free); text must outlive *prog. On the first error returns
+ * false with *err set (the message `q7pred exec` prints after
+ * "FILE:LINE:COL: ") and *prog empty; out of memory is such an error too. */
 bool exec_parse(const char *text, size_t len, exec_program *prog, exec_error *err);
 void exec_program_free(exec_program *prog);
 
+/* Bytes the decoded program holds (the capacity of its arrays, the most it
+ * held at any time while parsing), the text not included. */
+size_t exec_program_bytes(const exec_program *prog);
+
+/* The machine: every register, and which ones a run has written. */
 typedef struct exec_state {
     q7_vec v[EXEC_NV];
     q7_vbool vb[EXEC_NVB];
@@ -63,17 +82,25 @@ typedef struct exec_state {
     uint32_t written[3];   /* per class, bit i = register i was written */
 } exec_state;
 
+/* All registers 0, none written. */
 void exec_state_init(exec_state *st);
 
-/* Runs every statement: print output goes to out, and with trace != NULL
- * each INIT/OP statement is echoed there with the registers it changed;
- * file names the program in trace lines. */
+/* Runs every statement in order on *st (which need not be fresh). print
+ * statements write to out (NULL: they print nothing); with trace != NULL
+ * each register-setting statement and instruction is echoed there as
+ * "trace FILE:LINE: TEXT" with the registers it changed, file naming the
+ * program. On return every register the program writes is marked in
+ * st->written. */
 void exec_run(const exec_program *prog, exec_state *st, FILE *out, FILE *trace, const char *file);
+
+/* Whether register r has been written (set or an instruction's
+ * destination; movfsv writes all eight fs). Unwritten registers read 0. */
+bool exec_written(const exec_state *st, exec_reg r);
 
 /* The final state of every register written, as one JSON object. */
 void exec_print_json(const exec_state *st, FILE *out);
 
-/* ---- literals (exec_lit.c) */
+/* ---- literals (literal.c) */
 
 /* A lane literal of format f for a vector lane (vbool_field = false) or a
  * vbool field in that format's lane layout (true). Returns true and the

@@ -1,20 +1,19 @@
 /*
- * The runner of parsed vector programs: the register files, one step per
- * statement through the op table's lane loops, print views, the trace of
- * changed registers and the final JSON state.
+ * The runner of decoded vector programs: one switch on the opcode per
+ * statement, each case one call of the instruction's own q7v_<mnemonic>
+ * function on registers the parser already resolved. Print views, the
+ * trace of changed registers (statement text recovered from the program
+ * text, only when tracing) and the final JSON state.
  */
 #include <string.h>
 
-#include "program.h"
+#include "code.h"
+
+_Static_assert(EXEC_OPCODE_COUNT <= 256, "an opcode is one byte");
 
 void exec_state_init(exec_state *st) { memset(st, 0, sizeof *st); }
 
 static const char *const class_prefix[3] = { "v", "vb", "fs" };
-
-static q7_vbool *mask_reg(exec_state *st, exec_reg r)
-{
-    return r.cls == EXEC_VB ? &st->vb[r.idx] : &st->fs.fs[r.idx];
-}
 
 static q7_vbool mask_val(const exec_state *st, exec_reg r)
 {
@@ -32,63 +31,65 @@ static void hex_of(const exec_state *st, exec_reg r, char *buf)
     }
 }
 
-static void mark(exec_state *st, exec_reg r) { st->written[r.cls] |= 1u << r.idx; }
-
-/* The registers a statement writes. */
-static size_t writes(const exec_stmt *s, exec_reg *out)
+size_t exec_insn_writes(const exec_insn *i, exec_reg out[EXEC_NFS])
 {
-    if (s->kind == EXEC_INIT) return out[0] = s->reg, 1;
-    if (s->kind != EXEC_OP) return 0;
-    if (s->op->kind == Q7V_MOVFSV) {
-        for (unsigned j = 0; j < EXEC_NFS; j++) out[j] = (exec_reg){ EXEC_FS, j };
-        return EXEC_NFS;
+    exec_regclass cls = EXEC_VB;
+    switch (i->op) {
+    case EXEC_SET_V:
+    case EXEC_SET_V_ALL: cls = EXEC_V; break;
+    case EXEC_SET_VB: cls = EXEC_VB; break;
+    case EXEC_SET_FS: cls = EXEC_FS; break;
+    case EXEC_PRINT: return 0;
+    default:
+        switch (q7v_op_at(i->op)->kind) {
+        case Q7V_CLSFY:
+        case Q7V_INJBI:
+        case Q7V_MOVVFS: cls = EXEC_V; break;
+        case Q7V_FSLTU:
+        case Q7V_RED8: cls = EXEC_FS; break;
+        case Q7V_MOVFSV:
+            for (unsigned j = 0; j < EXEC_NFS; j++) out[j] = (exec_reg){ EXEC_FS, j };
+            return EXEC_NFS;
+        default: break;
+        }
     }
-    return out[0] = s->opnd[0], 1;
+    out[0] = (exec_reg){ cls, i->d };
+    return 1;
 }
 
-static void step(const exec_stmt *s, exec_state *st)
+/* The low w bytes of x (little-endian, as lanes are) in every w bytes of v. */
+static void broadcast(q7_vec *v, unsigned w, uint32_t x)
 {
-    const exec_reg *o = s->opnd;
-    const q7v_op *op = s->op;
-    q7_vbool m[8];
-    if (s->kind == EXEC_INIT) {
-        if (s->reg.cls == EXEC_V) st->v[s->reg.idx] = s->value;
-        else *mask_reg(st, s->reg) = s->value.u64[0];
-        return;
-    }
-    switch (op->kind) {
-    case Q7V_CMP: st->vb[o[0].idx] = q7v_do_cmp(op, &st->v[o[1].idx], &st->v[o[2].idx]); break;
-    case Q7V_CMP_T:
-        st->vb[o[0].idx] = q7v_do_cmp_t(op, st->vb[o[0].idx], &st->v[o[1].idx], &st->v[o[2].idx], st->vb[o[3].idx]);
-        break;
-    case Q7V_CLSFY: q7v_do_clsfy(op, &st->v[o[0].idx], &st->v[o[1].idx]); break;
-    case Q7V_LOGIC2: st->vb[o[0].idx] = q7v_do_logic(op, st->vb[o[1].idx], st->vb[o[2].idx]); break;
-    case Q7V_LOGIC1: st->vb[o[0].idx] = q7v_do_logic(op, st->vb[o[1].idx], 0); break;
-    case Q7V_EXTBI: st->vb[o[0].idx] = q7v_do_extbi(op, &st->v[o[1].idx], s->imm); break;
-    case Q7V_INJBI: q7v_do_injbi(op, &st->v[o[0].idx], &st->v[o[0].idx], st->vb[o[1].idx], s->imm); break;
-    case Q7V_FSLTU: q7v_do_fsltu(op, &st->fs, &st->v[o[1].idx], &st->v[o[2].idx]); break;
-    case Q7V_RED8:
-        for (int i = 0; i < 8; i++) m[i] = st->vb[o[1 + i].idx];
-        st->fs.fs[o[0].idx] = q7v_do_red8(op, m);
-        break;
-    case Q7V_MOVFSV: q7v_do_movfsv(op, &st->fs, &st->v[o[0].idx]); break;
-    case Q7V_MOVVFS: q7v_do_movvfs(op, &st->v[o[0].idx], &st->fs); break;
-    case Q7V_KIND_COUNT: break;
-    }
+    for (unsigned k = 0; k < w; k++) v->u8[k] = (uint8_t)(x >> (8 * k));
+    for (size_t n = w; n < sizeof *v; n *= 2) memcpy(v->u8 + n, v->u8, n);
+}
+
+/* A vbool / fs constant: in the record, or 8 pool bytes. */
+static q7_vbool mask_const(const exec_program *p, const exec_insn *i)
+{
+    q7_vbool m = i->x;
+    if (i->b) memcpy(&m, p->pool + i->x, sizeof m);
+    return m;
+}
+
+static void set_vector(q7_vec *v, const exec_program *p, const exec_insn *i)
+{
+    memset(v, 0, sizeof *v);
+    memcpy(v->u8, p->pool + i->x, i->a);
 }
 
 /* print REG: the whole register in hex; print REG as F: lanes (v) or
  * fields (vb, fs), eight per row, lane 0 first. */
-static void print_reg(const exec_stmt *s, const exec_state *st, FILE *out)
+static void print_reg(const exec_state *st, const exec_insn *i, FILE *out)
 {
     char hex[140];
-    exec_reg r = s->reg;
-    if (s->view == Q7_LANEFMT_COUNT) {
+    exec_reg r = { (exec_regclass)i->a, i->d };
+    if (i->b == Q7_LANEFMT_COUNT) {
         hex_of(st, r, hex);
         fprintf(out, "%s%u = %s\n", class_prefix[r.cls], r.idx, hex);
         return;
     }
-    q7_lanefmt f = s->view;
+    q7_lanefmt f = (q7_lanefmt)i->b;
     unsigned lanes = q7_lane_count(f);
     bool field = r.cls != EXEC_V;
     fprintf(out, "%s%u as %s%s:\n", class_prefix[r.cls], r.idx, q7_lanefmt_name(f), field ? " fields" : "");
@@ -102,39 +103,119 @@ static void print_reg(const exec_stmt *s, const exec_state *st, FILE *out)
     }
 }
 
-static bool same(const exec_state *a, const exec_state *b, exec_reg r)
+/* ---------------------------------------------------------------- one step */
+
+/* The call of each kind, on the operands of code.h. */
+#define RUN_CMP(m)    st->vb[i->d] = q7v_##m(&st->v[i->a], &st->v[i->b])
+#define RUN_CMP_T(m)  st->vb[i->d] = q7v_##m(st->vb[i->d], &st->v[i->a], &st->v[i->b], st->vb[i->x])
+#define RUN_CLSFY(m)  q7v_##m(&st->v[i->d], &st->v[i->a])
+#define RUN_LOGIC2(m) st->vb[i->d] = q7v_##m(st->vb[i->a], st->vb[i->b])
+#define RUN_LOGIC1(m) st->vb[i->d] = q7v_##m(st->vb[i->a])
+#define RUN_EXTBI(m)  st->vb[i->d] = q7v_##m(&st->v[i->a], i->x)
+#define RUN_INJBI(m)  q7v_##m(&st->v[i->d], &st->v[i->d], st->vb[i->a], i->x)
+#define RUN_FSLTU(m)  q7v_##m(&st->fs, &st->v[i->a], &st->v[i->b])
+#define RUN_RED8(m)   { q7_vbool m8[8]; gather8(m8, st, i->x); st->fs.fs[i->d] = q7v_##m(m8); }
+#define RUN_MOVFSV(m) q7v_##m(&st->fs, &st->v[i->a])
+#define RUN_MOVVFS(m) q7v_##m(&st->v[i->d], &st->fs)
+
+/* The eight vbools of a RED8 operand list (a nibble each). */
+static void gather8(q7_vbool m[8], const exec_state *st, uint32_t x)
 {
-    if (r.cls == EXEC_V) return memcmp(&a->v[r.idx], &b->v[r.idx], sizeof a->v[0]) == 0;
-    return mask_val(a, r) == mask_val(b, r);
+    for (unsigned k = 0; k < 8; k++) m[k] = st->vb[(x >> (4 * k)) & 0xf];
 }
 
-void exec_run(const exec_program *prog, exec_state *st, FILE *out, FILE *trace, const char *file)
+/* Runs statements [from, to) of p: the whole program in one call, or one
+ * statement at a time when tracing. The loop and the switch are one
+ * function so that each case ends in the next dispatch. */
+static void run_span(exec_state *st, const exec_program *p, size_t from, size_t to, FILE *out)
 {
-    for (size_t i = 0; i < prog->n; i++) {
-        const exec_stmt *s = &prog->stmts[i];
-        exec_reg w[EXEC_NFS];
-        size_t nw = writes(s, w);
-        if (s->kind == EXEC_PRINT) {
-            print_reg(s, st, out);
-            continue;
+    const exec_insn *code = p->code;  /* once: the calls could alias *p */
+    for (size_t k = from; k < to; k++) {
+        const exec_insn *i = &code[k];
+        switch (i->op) {
+#define VOP(mnemonic, kind, lane_format, leaf_suffix) \
+        case Q7V_OP_##mnemonic: RUN_##kind(mnemonic); break;
+#include "q7pred_vecops.def"
+#undef VOP
+        case EXEC_SET_V: set_vector(&st->v[i->d], p, i); break;
+        case EXEC_SET_V_ALL: broadcast(&st->v[i->d], i->a, i->x); break;
+        case EXEC_SET_VB: st->vb[i->d] = mask_const(p, i); break;
+        case EXEC_SET_FS: st->fs.fs[i->d] = mask_const(p, i); break;
+        case EXEC_PRINT:
+            if (out) print_reg(st, i, out);
+            break;
+        default: break;
         }
-        exec_state before = *st;
-        step(s, st);
-        for (size_t j = 0; j < nw; j++) mark(st, w[j]);
-        if (!trace) continue;
-        fprintf(trace, "trace %s:%u: %.*s\n", file, s->line, (int)s->src_len, s->src);
+    }
+}
+
+/* ---------------------------------------------------------------- trace */
+
+/* Walks the program text forward to a statement's line. */
+typedef struct cursor {
+    const char *text;
+    size_t len, pos;   /* pos: the start of line `line` */
+    uint32_t line;
+} cursor;
+
+/* The text of the statement on line `line` (not before the cursor's):
+ * the line without its comment, its CR and the blanks around, which is the
+ * span from its first to its last token. */
+static size_t stmt_text(cursor *c, uint32_t line, const char **s)
+{
+    while (c->line < line && c->pos < c->len) {
+        const char *nl = memchr(c->text + c->pos, '\n', c->len - c->pos);
+        c->pos = nl ? (size_t)(nl - c->text) + 1 : c->len;
+        c->line++;
+    }
+    const char *b = c->text + c->pos, *nl = memchr(b, '\n', c->len - c->pos);
+    const char *e = nl ? nl : c->text + c->len, *hash = memchr(b, '#', (size_t)(e - b));
+    if (hash) e = hash;
+    else if (e > b && e[-1] == '\r') e--;
+    while (b < e && (*b == ' ' || *b == '\t')) b++;
+    while (e > b && (e[-1] == ' ' || e[-1] == '\t')) e--;
+    *s = b;
+    return (size_t)(e - b);
+}
+
+static void run_traced(const exec_program *p, exec_state *st, FILE *out, FILE *trace, const char *file)
+{
+    cursor cur = { p->text, p->len, 0, 1 };
+    for (size_t k = 0; k < p->n; k++) {
+        const exec_insn *i = &p->code[k];
+        exec_reg w[EXEC_NFS];
+        char was[EXEC_NFS][140], now[140];
+        size_t nw = exec_insn_writes(i, w);
+        for (size_t j = 0; j < nw; j++) hex_of(st, w[j], was[j]);
+        run_span(st, p, k, k + 1, out);
+        if (i->op == EXEC_PRINT) continue;
+        const char *src;
+        size_t n = stmt_text(&cur, p->line[k], &src);
+        fprintf(trace, "trace %s:%u: %.*s\n", file, (unsigned)p->line[k], (int)n, src);
         bool changed = false;
         for (size_t j = 0; j < nw; j++) {
-            char now[140], was[140];
-            if (same(&before, st, w[j])) continue;
             hex_of(st, w[j], now);
-            hex_of(&before, w[j], was);
-            fprintf(trace, "  %s%u = %s (was %s)\n", class_prefix[w[j].cls], w[j].idx, now, was);
+            if (strcmp(now, was[j]) == 0) continue;
+            fprintf(trace, "  %s%u = %s (was %s)\n", class_prefix[w[j].cls], w[j].idx, now, was[j]);
             changed = true;
         }
         if (!changed) fprintf(trace, "  (no register changed)\n");
     }
 }
+
+void exec_run(const exec_program *prog, exec_state *st, FILE *out, FILE *trace, const char *file)
+{
+    if (trace) {
+        run_traced(prog, st, out, trace, file);
+    } else {
+        run_span(st, prog, 0, prog->n, out);
+    }
+    for (int cls = EXEC_V; cls <= EXEC_FS; cls++) st->written[cls] |= prog->written[cls];
+}
+
+/* ---------------------------------------------------------------- state */
+
+bool exec_written(const exec_state *st, exec_reg r) { return st->written[r.cls] >> r.idx & 1; }
 
 void exec_print_json(const exec_state *st, FILE *out)
 {
@@ -145,7 +226,7 @@ void exec_print_json(const exec_state *st, FILE *out)
         for (unsigned i = 0; i < count[cls]; i++) {
             char hex[140];
             exec_reg r = { (exec_regclass)cls, i };
-            if (!(st->written[cls] >> i & 1)) continue;
+            if (!exec_written(st, r)) continue;
             hex_of(st, r, hex);
             fprintf(out, "%s  \"%s%u\": \"%s\"", sep, class_prefix[cls], i, hex);
             sep = ",\n";

@@ -1,7 +1,8 @@
 /*
  * libFuzzer target for vector programs: any bytes through the parser, and a
- * parsed program through the runner with trace, prints and JSON written to
- * /dev/null. Run by `make fuzz` (longer) and briefly by `make check`.
+ * parsed program through the runner twice, traced with prints and JSON
+ * written to /dev/null and untraced without output, to the same state.
+ * Run by `make fuzz` (longer) and briefly by `make check`.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -24,9 +25,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     exec_program prog;
     exec_error err;
     if (exec_parse(text, size, &prog, &err)) {
-        exec_state st;
+        /* traced (one statement at a time) and untraced (the whole program
+         * in one loop, prints dropped) end in the same state */
+        exec_state st, fast;
         exec_state_init(&st);
+        exec_state_init(&fast);
         exec_run(&prog, &st, sink, sink, "fuzz");
+        exec_run(&prog, &fast, NULL, NULL, "fuzz");
+        if (memcmp(&st, &fast, sizeof st) != 0) abort();
         exec_print_json(&st, sink);
         exec_program_free(&prog);
     } else {
