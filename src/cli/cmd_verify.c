@@ -423,9 +423,10 @@ static int opt_threads(verify_args *a, const char *opt, char *v)
 {
     uint64_t n;
     int rc = parse_count(opt, v, &n);
-    if (rc == CLI_OK && (n == 0 || n > 256)) return cli_usage_error("verify: --threads '%s' must be 1..256", v);
+    if (rc != CLI_OK) return rc;
+    if (n == 0 || n > 256) return cli_usage_error("verify: --threads '%s' must be 1..256", v);
     a->o.threads = (unsigned)n;
-    return rc;
+    return CLI_OK;
 }
 
 static int opt_exhaustive_max(verify_args *a, const char *opt, char *v)
@@ -438,9 +439,10 @@ static int opt_max_report(verify_args *a, const char *opt, char *v)
 {
     uint64_t n;
     int rc = parse_count(opt, v, &n);
-    if (rc == CLI_OK && n > 1000) return cli_usage_error("verify: --max-report '%s' must be at most 1000", v);
+    if (rc != CLI_OK) return rc;
+    if (n > 1000) return cli_usage_error("verify: --max-report '%s' must be at most 1000", v);
     a->r->max_report = (unsigned)n;
-    return rc;
+    return CLI_OK;
 }
 
 static int opt_host_path(verify_args *a, const char *opt, char *v)
