@@ -42,7 +42,8 @@ typedef struct q7d_block {
     uint32_t *const *in;                 /* in[word][j] */
     uint32_t *(*out)[Q7_MAX_WORDS];      /* out[col][word][j]; out[0] is the reference (sem) */
     uint32_t *expect;                    /* testfloat corpus: the file's result per case */
-    uint16_t *bad;                       /* bad[j] bit col: column col differs at case j */
+    uint16_t *bad;                       /* bad[j] bit col: column col differs at case j;
+                                          * marked only in a block whose arrays are made */
 } q7d_block;
 
 /* Makes the block's arrays if they are not made yet: the corpus's inputs,
