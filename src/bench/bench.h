@@ -131,7 +131,5 @@ int bench_prove(unsigned threads, const char *lib, bool lib_all);
 void bench_print(FILE *f, const bench_report *b);
 void bench_write_json(FILE *f, const bench_report *b);
 bool bench_failed(const bench_report *b);
-/* A JSON string literal of s, every control character escaped. */
-void bench_json_string(FILE *f, const char *s);
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "verify/json.h"
 #include "host/host.h"
 #include "platform/clock.h"
 #include "q7pred_batch.h"
@@ -83,7 +84,7 @@ static void print_run(const q7d_results *r, const q7_leaf *const leaves[], size_
     }
     printf("{\"cases\": %llu, \"mismatches\": %llu, \"crashes\": %zu, \"seconds\": %.6f, \"via\": ",
            (unsigned long long)checks, (unsigned long long)mismatches, r->ncrashes, r->wall_seconds);
-    bench_json_string(stdout, with_lib ? "verify engine, the library in its crash-isolated child"
+    json_write_string(stdout, with_lib ? "verify engine, the library in its crash-isolated child"
                               : all_fused ? "verify engine, fused AVX-512 sweeps"
                                           : "verify engine, batches (no fused sweep)");
     printf("}\n");

@@ -4,18 +4,7 @@
  * docs/performance.md's tables).
  */
 #include "bench.h"
-
-void bench_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
-}
+#include "verify/json.h"
 
 /* ------------------------------------------------------------ the table */
 
@@ -113,13 +102,13 @@ static void json_throughput(FILE *f, const bench_report *b)
     for (int r = 0; r < b->nrows; r++) {
         const bench_row *w = &b->row[r];
         fprintf(f, "    {\"method\": ");
-        bench_json_string(f, w->method);
+        json_write_string(f, w->method);
         fprintf(f, ", \"ns_per_eval\": ");
         json_number(f, "%.4f", w->ns);
         fprintf(f, ", \"gevals_per_s\": ");
         json_number(f, "%.4f", w->ns < 0 ? -1 : 1 / w->ns);
         fprintf(f, ", \"note\": ");
-        bench_json_string(f, w->note);
+        json_write_string(f, w->note);
         fprintf(f, "}%s\n", r + 1 < b->nrows ? "," : "");
     }
     fprintf(f, "  ],\n  \"ratios\": {\"batch_over_silicon\": %.4f, \"batch_over_ctypes\": ", b->silicon_ns / b->batch_ns);
@@ -135,7 +124,7 @@ static void json_other_leaves(FILE *f, const bench_report *b)
     for (int k = 0; k < BENCH_OTHER_LEAVES; k++) {
         const bench_leaf_row *o = &b->other[k];
         fprintf(f, "    {\"leaf\": ");
-        bench_json_string(f, o->leaf);
+        json_write_string(f, o->leaf);
         fprintf(f, ", \"abi_ns\": %.4f, \"batch_ns\": %.4f, \"silicon_ns\": %.4f}%s\n", o->abi_ns, o->batch_ns,
                 o->silicon_ns, k + 1 < BENCH_OTHER_LEAVES ? "," : "");
     }
@@ -148,7 +137,7 @@ static void json_exhaustive(FILE *f, const bench_report *b)
     for (int k = 0; k < BENCH_EXHAUSTIVE_ROWS; k++) {
         const bench_exhaustive_row *e = &b->ex[k];
         fprintf(f, "    {\"run\": ");
-        bench_json_string(f, e->name);
+        json_write_string(f, e->name);
         fprintf(f, ", \"threads\": %u, \"ok\": %s, \"extrapolated\": %s, ", e->threads, ran(e) ? "true" : "false",
                 e->extrapolated ? "true" : "false");
         if (ran(e))
@@ -156,7 +145,7 @@ static void json_exhaustive(FILE *f, const bench_report *b)
                     e->estimate, e->run.rss_kib / 1024.0, e->cases, e->mismatches);
         else
             fprintf(f, "\"wall_s\": null, \"peak_rss_mib\": null, \"cases\": null, \"mismatches\": null, \"via\": ");
-        bench_json_string(f, e->via);
+        json_write_string(f, e->via);
         fprintf(f, "}%s\n", k + 1 < BENCH_EXHAUSTIVE_ROWS ? "," : "");
     }
     fprintf(f, "  ]\n");
@@ -165,13 +154,13 @@ static void json_exhaustive(FILE *f, const bench_report *b)
 void bench_write_json(FILE *f, const bench_report *b)
 {
     fprintf(f, "{\n  \"machine\": {\"cpu\": ");
-    bench_json_string(f, b->cpu);
+    json_write_string(f, b->cpu);
     fprintf(f, ", \"cores\": %ld},\n  \"quick\": %s,\n  \"batch_path\": ", b->cores, b->quick ? "true" : "false");
-    bench_json_string(f, b->batch_path);
+    json_write_string(f, b->batch_path);
     fprintf(f, ",\n  \"host_path\": ");
-    bench_json_string(f, b->host_path);
+    json_write_string(f, b->host_path);
     fprintf(f, ",\n  \"leaf\": ");
-    bench_json_string(f, BENCH_LEAF);
+    json_write_string(f, BENCH_LEAF);
     fprintf(f, ",\n  \"pairs\": %d,\n", BENCH_PAIRS);
     json_throughput(f, b);
     json_other_leaves(f, b);

@@ -1,4 +1,4 @@
-/* q7pred verify / q7pred merge: the command line of the differential. */
+/* q7pred verify: the command line of the differential. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +6,8 @@
 
 #include "cli.h"
 #include "host/host.h"
+#include "report_files.h"
+#include "verify/names.h"
 #include "verify/verify.h"
 
 static void verify_help(FILE *f)
@@ -69,96 +71,15 @@ static void verify_help(FILE *f)
         "  q7pred verify --shard 3/8 --json shard3.json\n");
 }
 
-static void merge_help(FILE *f)
-{
-    fprintf(f,
-        "usage: q7pred merge [--json FILE] [--markdown FILE] [--junit FILE] [--by-leaf]\n"
-        "                    [--quiet] REPORT.json...\n"
-        "\n"
-        "Combines the JSON reports of `q7pred verify --shard K/N` runs into the\n"
-        "same agreement table as one unsharded run. Refuses (exit 2) a set with a\n"
-        "missing or duplicate shard, or shards run with different parameters.\n"
-        "Exit 0 when all agree, 1 on any mismatch or crash.\n");
-}
-
-typedef struct outputs {
-    const char *json, *markdown, *junit;
-    bool by_leaf, quiet;
-} outputs;
-
-/* Opens the report files up front, so a bad path fails before the run. */
-static int open_output(const char *path, FILE **f)
-{
-    *f = NULL;
-    if (!path) return CLI_OK;
-    if (strcmp(path, "-") == 0) {
-        *f = stdout;
-        return CLI_OK;
-    }
-    *f = fopen(path, "w");
-    if (!*f) return cli_usage_error("cannot write report '%s': %s", path, strerror(errno));
-    return CLI_OK;
-}
-
-/* Finishes one report file; a write error names the file. */
-static int close_output(FILE *f, const char *path)
-{
-    if (!f) return CLI_OK;
-    bool ok = !ferror(f);
-    ok = (f == stdout ? fflush(f) == 0 : fclose(f) == 0) && ok;
-    return ok ? CLI_OK : cli_usage_error("error writing report '%s'", path);
-}
-
-static int write_reports(const q7d_results *r, const outputs *o)
-{
-    FILE *fj, *fm, *fu;
-    int rc = open_output(o->json, &fj);
-    if (rc == CLI_OK) rc = open_output(o->markdown, &fm);
-    else fm = NULL;
-    if (rc == CLI_OK) rc = open_output(o->junit, &fu);
-    else fu = NULL;
-    if (rc != CLI_OK) {
-        if (fj && fj != stdout) fclose(fj);
-        if (fm && fm != stdout) fclose(fm);
-        return rc;
-    }
-    bool report_on_stdout = fj == stdout || fm == stdout || fu == stdout;
-    FILE *text = report_on_stdout ? stderr : stdout;   /* keep stdout parseable */
-    if (o->quiet) {
-        q7d_totals t = q7d_results_totals(r);
-        fprintf(text, "%s: %llu checks, %llu mismatches, %llu crashes\n", q7d_results_pass(r) ? "PASS" : "FAIL",
-                (unsigned long long)t.checks, (unsigned long long)t.mismatches, (unsigned long long)t.crashes);
-    } else if (o->by_leaf) {
-        q7d_report_text_by_leaf(text, r);
-    } else {
-        q7d_report_text(text, r);
-    }
-    if (fj) q7d_report_json(fj, r);
-    if (fm) q7d_report_markdown(fm, r);
-    if (fu) q7d_report_junit(fu, r);
-    FILE *files[3] = { fj, fm, fu };
-    const char *paths[3] = { o->json, o->markdown, o->junit };
-    for (int i = 0; i < 3; i++) {
-        if (rc == CLI_OK) rc = close_output(files[i], paths[i]);
-        else if (files[i] && files[i] != stdout) fclose(files[i]);   /* one message is enough */
-    }
-    if (rc != CLI_OK) return rc;
-    return q7d_results_pass(r) ? CLI_OK : CLI_FAIL;
-}
-
-/* Checks that each report path can be written, without keeping it (a
- * file the probe created is removed again: a run that stops on a usage
- * error leaves no empty report behind). */
-static int probe_output(const char *path)
-{
-    if (!path || strcmp(path, "-") == 0) return CLI_OK;
-    bool existed = access(path, F_OK) == 0;
-    FILE *f = fopen(path, "a");
-    if (!f) return cli_usage_error("cannot write report '%s': %s", path, strerror(errno));
-    fclose(f);
-    if (!existed) unlink(path);
-    return CLI_OK;
-}
+/* Everything the options set. */
+typedef struct verify_args {
+    q7d_results *r;
+    q7d_options o;
+    report_files out;
+    bool help;
+    bool corpus_given, leaves_given, families_given, exmax_given;
+    bool family_sel[Q7_FAMILY_COUNT];
+} verify_args;
 
 /* Iterates a comma list in place. */
 static char *next_item(char **cursor)
@@ -173,12 +94,6 @@ static char *next_item(char **cursor)
         *cursor = NULL;
     }
     return s;
-}
-
-static int need_value(int i, int argc, char **argv)
-{
-    if (i + 1 >= argc) return cli_usage_error("verify: %s needs a value", argv[i]);
-    return CLI_OK;
 }
 
 static int parse_count(const char *opt, const char *s, uint64_t *out)
@@ -234,17 +149,17 @@ static int parse_corpora(q7d_results *r, char *list, bool *any)
     *any = true;
     char *cur = list, *item;
     while ((item = next_item(&cur))) {
-        if (strcmp(item, "grid") == 0) r->params.enabled[Q7D_GRID] = true;
-        else if (strcmp(item, "fuzz") == 0) r->params.enabled[Q7D_FUZZ] = true;
-        else if (strcmp(item, "exhaustive") == 0) r->params.enabled[Q7D_EXHAUSTIVE] = true;
-        else if (strncmp(item, "testfloat:", 10) == 0) {
+        q7d_corpus c;
+        if (strncmp(item, "testfloat:", 10) == 0) {
             int rc = add_testfloat(r, item + 10);
             if (rc != CLI_OK) return rc;
-        } else if (strcmp(item, "testfloat") == 0) {
-            return cli_usage_error("verify: the testfloat corpus needs its file: testfloat:FILE");
-        } else {
+        } else if (!q7d_corpus_from_name(item, &c)) {
             return cli_usage_error("verify: unknown corpus '%s' (corpora: grid, fuzz, exhaustive, "
                                    "testfloat:FILE)", item);
+        } else if (c == Q7D_TESTFLOAT) {
+            return cli_usage_error("verify: the testfloat corpus needs its file: testfloat:FILE");
+        } else {
+            r->params.enabled[c] = true;
         }
     }
     return CLI_OK;
@@ -355,6 +270,232 @@ static int check_host_path(const char *what, const char *v)
     return cli_usage_error("verify: %s '%s' unknown or not supported by this CPU (here: %s)", what, v, here);
 }
 
+/* ------------------------------------------------------------ the options */
+
+static int opt_help(verify_args *a, const char *opt, char *v)
+{
+    (void)opt, (void)v;
+    a->help = true;
+    return CLI_OK;
+}
+
+static int opt_corpus(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    return parse_corpora(a->r, v, &a->corpus_given);
+}
+
+static int opt_oracles(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    return parse_oracles(&a->o, v);
+}
+
+static int opt_lib(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    return add_lib(&a->o, v);
+}
+
+static int opt_seed(verify_args *a, const char *opt, char *v)
+{
+    return parse_count(opt, v, &a->r->params.seed);
+}
+
+static int opt_shard(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    return parse_shard(a->r, v);
+}
+
+static int opt_fuzz_count(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    return parse_fuzz_count(a->r, v);
+}
+
+static int opt_timeout(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    return parse_timeout(a->r, v);
+}
+
+static int opt_json(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    a->out.json = v;
+    return CLI_OK;
+}
+
+static int opt_markdown(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    a->out.markdown = v;
+    return CLI_OK;
+}
+
+static int opt_junit(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    a->out.junit = v;
+    return CLI_OK;
+}
+
+static int opt_python(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    a->o.python = v;
+    return CLI_OK;
+}
+
+static int opt_numpy(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    a->o.numpy_program = v;
+    return CLI_OK;
+}
+
+static int opt_compare_aux(verify_args *a, const char *opt, char *v)
+{
+    (void)opt, (void)v;
+    a->r->compare_aux = true;
+    return CLI_OK;
+}
+
+static int opt_by_leaf(verify_args *a, const char *opt, char *v)
+{
+    (void)opt, (void)v;
+    a->out.by_leaf = true;
+    return CLI_OK;
+}
+
+static int opt_quiet(verify_args *a, const char *opt, char *v)
+{
+    (void)opt, (void)v;
+    a->out.quiet = true;
+    return CLI_OK;
+}
+
+static int opt_progress(verify_args *a, const char *opt, char *v)
+{
+    (void)v;
+    a->o.progress = strcmp(opt, "--progress") == 0;
+    return CLI_OK;
+}
+static int opt_preload(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    if (a->o.npreloads == Q7D_MAX_LIBS) return cli_usage_error("verify: at most %d --preload", Q7D_MAX_LIBS);
+    if (access(v, R_OK) != 0) return cli_usage_error("verify: cannot read --preload '%s': %s", v, strerror(errno));
+    a->o.preloads[a->o.npreloads++] = v;
+    return CLI_OK;
+}
+
+static int opt_family(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    char *cur = v, *item;
+    while ((item = next_item(&cur))) {
+        q7_family f = q7_family_find(item);
+        if (f == Q7_FAMILY_COUNT) {
+            char names[512] = "";
+            size_t used = 0;
+            for (unsigned k = 0; k < Q7_FAMILY_COUNT; k++)
+                used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", k ? ", " : "",
+                                         q7_family_name((q7_family)k));
+            return cli_usage_error("verify: unknown family '%s' (families: %s)", item, names);
+        }
+        a->family_sel[f] = a->families_given = true;
+    }
+    return CLI_OK;
+}
+
+static int opt_leaf(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    char *cur = v, *item;
+    int rc = CLI_OK;
+    while (rc == CLI_OK && (item = next_item(&cur))) rc = select_leaf(a->r, item, &a->leaves_given);
+    return rc;
+}
+
+static int opt_threads(verify_args *a, const char *opt, char *v)
+{
+    uint64_t n;
+    int rc = parse_count(opt, v, &n);
+    if (rc != CLI_OK) return rc;
+    if (n == 0 || n > 256) return cli_usage_error("verify: --threads '%s' must be 1..256", v);
+    a->o.threads = (unsigned)n;
+    return CLI_OK;
+}
+
+static int opt_exhaustive_max(verify_args *a, const char *opt, char *v)
+{
+    a->exmax_given = true;
+    return parse_count(opt, v, &a->r->params.exhaustive_max);
+}
+
+static int opt_max_report(verify_args *a, const char *opt, char *v)
+{
+    uint64_t n;
+    int rc = parse_count(opt, v, &n);
+    if (rc != CLI_OK) return rc;
+    if (n > 1000) return cli_usage_error("verify: --max-report '%s' must be at most 1000", v);
+    a->r->max_report = (unsigned)n;
+    return CLI_OK;
+}
+
+static int opt_host_path(verify_args *a, const char *opt, char *v)
+{
+    a->o.host_path = v;
+    return check_host_path(opt, v);
+}
+
+typedef struct verify_option {
+    const char *name;
+    bool takes_value;
+    int (*apply)(verify_args *a, const char *opt, char *value);   /* value NULL unless takes_value */
+} verify_option;
+
+static const verify_option options[] = {
+    { "--help", false, opt_help },           { "-h", false, opt_help },
+    { "--corpus", true, opt_corpus },        { "--oracles", true, opt_oracles },
+    { "--lib", true, opt_lib },              { "--preload", true, opt_preload },
+    { "--family", true, opt_family },        { "--leaf", true, opt_leaf },
+    { "--seed", true, opt_seed },            { "--threads", true, opt_threads },
+    { "--shard", true, opt_shard },          { "--json", true, opt_json },
+    { "--markdown", true, opt_markdown },    { "--junit", true, opt_junit },
+    { "--fuzz-count", true, opt_fuzz_count }, { "--exhaustive-max", true, opt_exhaustive_max },
+    { "--max-report", true, opt_max_report }, { "--timeout", true, opt_timeout },
+    { "--host-path", true, opt_host_path },  { "--python", true, opt_python },
+    { "--numpy-oracle", true, opt_numpy },   { "--compare-aux", false, opt_compare_aux },
+    { "--by-leaf", false, opt_by_leaf },     { "--quiet", false, opt_quiet },
+    { "--progress", false, opt_progress },   { "--no-progress", false, opt_progress },
+};
+
+static const verify_option *find_option(const char *name)
+{
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
+        if (strcmp(options[i].name, name) == 0) return &options[i];
+    return NULL;
+}
+
+/* Applies the options in order; stops at the first error or at --help. */
+static int parse_options(verify_args *a, int argc, char **argv)
+{
+    for (int i = 1; i < argc && !a->help; i++) {
+        const verify_option *opt = find_option(argv[i]);
+        if (!opt) return cli_usage_error("verify: unknown option '%s' (try q7pred verify --help)", argv[i]);
+        if (opt->takes_value && i + 1 >= argc) return cli_usage_error("verify: %s needs a value", argv[i]);
+        const char *name = argv[i];
+        int rc = opt->apply(a, name, opt->takes_value ? argv[++i] : NULL);
+        if (rc != CLI_OK) return rc;
+    }
+    return CLI_OK;
+}
+
+/* ------------------------------------------------------------ the run */
+
 static void record_command(q7d_results *r, int argc, char **argv)
 {
     size_t used = (size_t)snprintf(r->command, sizeof r->command, "q7pred");
@@ -362,204 +503,53 @@ static void record_command(q7d_results *r, int argc, char **argv)
         used += (size_t)snprintf(r->command + used, sizeof r->command - used, " %s", argv[i]);
 }
 
+static void init_args(verify_args *a, q7d_results *r, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    a->r = r;
+    a->o.use_host = a->o.use_numpy = true;
+    a->o.progress = isatty(2);
+    q7d_results_init(r);
+    record_command(r, argc, argv);
+}
+
+/* What the options settle together, once all are read. */
+static int finish_options(verify_args *a)
+{
+    q7d_results *r = a->r;
+    /* the environment's forcing (Q7PRED_HOST) is checked like the option */
+    const char *env_host = getenv("Q7PRED_HOST");
+    if (a->o.use_host && !a->o.host_path && env_host && *env_host) {
+        int rc = check_host_path("Q7PRED_HOST", env_host);
+        if (rc != CLI_OK) return rc;
+    }
+    if (!a->corpus_given && !a->exmax_given) r->params.exhaustive_max = 1u << 16;
+    if (a->families_given)
+        for (size_t i = 0; i < q7_leaf_count(); i++) {
+            bool in_family = a->family_sel[q7_leaf_at(i)->family];
+            r->selected[i] = a->leaves_given ? r->selected[i] && in_family : in_family;
+        }
+    bool any = false;
+    for (size_t i = 0; i < q7_leaf_count(); i++) any |= r->selected[i];
+    if (!any) return cli_usage_error("verify: --family and --leaf select no leaf together");
+    return report_files_probe(&a->out);
+}
+
+static int run(verify_args *a)
+{
+    char err[1024];
+    if (q7d_run(a->r, &a->o, err, sizeof err) != 0) return cli_usage_error("verify: %s", err);
+    return report_files_write(a->r, &a->out);
+}
+
 int cmd_verify(int argc, char **argv)
 {
     static q7d_results r;   /* large: not on the stack */
-    q7d_options o;
-    outputs out = { NULL, NULL, NULL, false, false };
-    memset(&o, 0, sizeof o);
-    o.use_host = o.use_numpy = true;
-    o.progress = isatty(2);
-    q7d_results_init(&r);
-    record_command(&r, argc, argv);
-    bool corpus_given = false, leaves_given = false, families_given = false, exmax_given = false;
-    bool family_sel[Q7_FAMILY_COUNT] = { false };
-    int rc = CLI_OK;
-    for (int i = 1; i < argc && rc == CLI_OK; i++) {
-        const char *a = argv[i];
-        bool takes = strcmp(a, "--corpus") == 0 || strcmp(a, "--oracles") == 0 || strcmp(a, "--lib") == 0
-                     || strcmp(a, "--preload") == 0 || strcmp(a, "--family") == 0 || strcmp(a, "--leaf") == 0
-                     || strcmp(a, "--seed") == 0 || strcmp(a, "--threads") == 0 || strcmp(a, "--shard") == 0
-                     || strcmp(a, "--json") == 0 || strcmp(a, "--markdown") == 0 || strcmp(a, "--junit") == 0
-                     || strcmp(a, "--fuzz-count") == 0 || strcmp(a, "--exhaustive-max") == 0
-                     || strcmp(a, "--max-report") == 0 || strcmp(a, "--timeout") == 0
-                     || strcmp(a, "--host-path") == 0 || strcmp(a, "--python") == 0
-                     || strcmp(a, "--numpy-oracle") == 0;
-        if (takes && (rc = need_value(i, argc, argv)) != CLI_OK) break;
-        char *v = takes ? argv[++i] : NULL;
-        uint64_t n;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            verify_help(stdout);
-            q7d_results_free(&r);
-            return CLI_OK;
-        } else if (strcmp(a, "--corpus") == 0) {
-            rc = parse_corpora(&r, v, &corpus_given);
-        } else if (strcmp(a, "--oracles") == 0) {
-            rc = parse_oracles(&o, v);
-        } else if (strcmp(a, "--lib") == 0) {
-            rc = add_lib(&o, v);
-        } else if (strcmp(a, "--preload") == 0) {
-            if (o.npreloads == Q7D_MAX_LIBS) rc = cli_usage_error("verify: at most %d --preload", Q7D_MAX_LIBS);
-            else if (access(v, R_OK) != 0)
-                rc = cli_usage_error("verify: cannot read --preload '%s': %s", v, strerror(errno));
-            else o.preloads[o.npreloads++] = v;
-        } else if (strcmp(a, "--family") == 0) {
-            char *cur = v, *item;
-            while (rc == CLI_OK && (item = next_item(&cur))) {
-                q7_family f = q7_family_find(item);
-                if (f == Q7_FAMILY_COUNT) {
-                    char names[512] = "";
-                    size_t used = 0;
-                    for (unsigned k = 0; k < Q7_FAMILY_COUNT; k++)
-                        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", k ? ", " : "",
-                                                 q7_family_name((q7_family)k));
-                    rc = cli_usage_error("verify: unknown family '%s' (families: %s)", item, names);
-                } else {
-                    family_sel[f] = families_given = true;
-                }
-            }
-        } else if (strcmp(a, "--leaf") == 0) {
-            char *cur = v, *item;
-            while (rc == CLI_OK && (item = next_item(&cur))) rc = select_leaf(&r, item, &leaves_given);
-        } else if (strcmp(a, "--seed") == 0) {
-            rc = parse_count(a, v, &r.params.seed);
-        } else if (strcmp(a, "--threads") == 0) {
-            if ((rc = parse_count(a, v, &n)) == CLI_OK && (n == 0 || n > 256))
-                rc = cli_usage_error("verify: --threads '%s' must be 1..256", v);
-            o.threads = (unsigned)n;
-        } else if (strcmp(a, "--shard") == 0) {
-            rc = parse_shard(&r, v);
-        } else if (strcmp(a, "--json") == 0) {
-            out.json = v;
-        } else if (strcmp(a, "--markdown") == 0) {
-            out.markdown = v;
-        } else if (strcmp(a, "--junit") == 0) {
-            out.junit = v;
-        } else if (strcmp(a, "--fuzz-count") == 0) {
-            rc = parse_fuzz_count(&r, v);
-        } else if (strcmp(a, "--exhaustive-max") == 0) {
-            rc = parse_count(a, v, &r.params.exhaustive_max);
-            exmax_given = true;
-        } else if (strcmp(a, "--max-report") == 0) {
-            if ((rc = parse_count(a, v, &n)) == CLI_OK && n > 1000)
-                rc = cli_usage_error("verify: --max-report '%s' must be at most 1000", v);
-            r.max_report = (unsigned)n;
-        } else if (strcmp(a, "--timeout") == 0) {
-            rc = parse_timeout(&r, v);
-        } else if (strcmp(a, "--host-path") == 0) {
-            rc = check_host_path("--host-path", v);
-            o.host_path = v;
-        } else if (strcmp(a, "--python") == 0) {
-            o.python = v;
-        } else if (strcmp(a, "--numpy-oracle") == 0) {
-            o.numpy_program = v;
-        } else if (strcmp(a, "--compare-aux") == 0) {
-            r.compare_aux = true;
-        } else if (strcmp(a, "--by-leaf") == 0) {
-            out.by_leaf = true;
-        } else if (strcmp(a, "--quiet") == 0) {
-            out.quiet = true;
-        } else if (strcmp(a, "--progress") == 0) {
-            o.progress = true;
-        } else if (strcmp(a, "--no-progress") == 0) {
-            o.progress = false;
-        } else {
-            rc = cli_usage_error("verify: unknown option '%s' (try q7pred verify --help)", a);
-        }
-    }
-    /* the environment's forcing (Q7PRED_HOST) is checked like the option */
-    const char *env_host = getenv("Q7PRED_HOST");
-    if (rc == CLI_OK && o.use_host && !o.host_path && env_host && *env_host)
-        rc = check_host_path("Q7PRED_HOST", env_host);
-    if (rc == CLI_OK && !corpus_given && !exmax_given) r.params.exhaustive_max = 1u << 16;
-    if (rc == CLI_OK && families_given)
-        for (size_t i = 0; i < q7_leaf_count(); i++) {
-            const q7_leaf *leaf = q7_leaf_at(i);
-            bool in_family = family_sel[leaf->family];
-            r.selected[i] = leaves_given ? r.selected[i] && in_family : in_family;
-        }
-    if (rc == CLI_OK) {
-        bool any = false;
-        for (size_t i = 0; i < q7_leaf_count(); i++) any |= r.selected[i];
-        if (!any) rc = cli_usage_error("verify: --family and --leaf select no leaf together");
-    }
-    if (rc == CLI_OK) rc = probe_output(out.json);
-    if (rc == CLI_OK) rc = probe_output(out.markdown);
-    if (rc == CLI_OK) rc = probe_output(out.junit);
-    if (rc == CLI_OK) {
-        char err[1024];
-        if (q7d_run(&r, &o, err, sizeof err) != 0) rc = cli_usage_error("verify: %s", err);
-        else rc = write_reports(&r, &out);
-    }
+    verify_args a;
+    init_args(&a, &r, argc, argv);
+    int rc = parse_options(&a, argc, argv);
+    if (rc == CLI_OK && a.help) verify_help(stdout);
+    else if (rc == CLI_OK && (rc = finish_options(&a)) == CLI_OK) rc = run(&a);
     q7d_results_free(&r);
-    return rc;
-}
-
-int cmd_merge(int argc, char **argv)
-{
-    outputs out = { NULL, NULL, NULL, false, false };
-    const char **names = calloc((size_t)argc, sizeof *names);
-    size_t n = 0;
-    int rc = names ? CLI_OK : cli_usage_error("merge: out of memory");
-    for (int i = 1; i < argc && rc == CLI_OK; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            merge_help(stdout);
-            free(names);
-            return CLI_OK;
-        } else if (strcmp(a, "--json") == 0 || strcmp(a, "--markdown") == 0 || strcmp(a, "--junit") == 0) {
-            if (i + 1 >= argc) {
-                rc = cli_usage_error("merge: %s needs a value", a);
-                break;
-            }
-            const char **slot = strcmp(a, "--json") == 0 ? &out.json : strcmp(a, "--markdown") == 0 ? &out.markdown
-                                                                                                  : &out.junit;
-            *slot = argv[++i];
-        } else if (strcmp(a, "--by-leaf") == 0) {
-            out.by_leaf = true;
-        } else if (strcmp(a, "--quiet") == 0) {
-            out.quiet = true;
-        } else if (a[0] == '-' && a[1]) {
-            rc = cli_usage_error("merge: unknown option '%s' (try q7pred merge --help)", a);
-        } else {
-            names[n++] = a;
-        }
-    }
-    if (rc == CLI_OK && n == 0) rc = cli_usage_error("merge: give the shard reports (q7pred merge A.json B.json ...)");
-    q7d_results **parts = rc == CLI_OK ? calloc(n, sizeof *parts) : NULL;
-    if (rc == CLI_OK && !parts) rc = cli_usage_error("merge: out of memory");
-    size_t loaded = 0;
-    for (; rc == CLI_OK && loaded < n; loaded++) {
-        char err[1024];
-        parts[loaded] = malloc(sizeof **parts);
-        if (!parts[loaded]) {
-            rc = cli_usage_error("merge: out of memory");
-            break;
-        }
-        if (!q7d_report_read(names[loaded], parts[loaded], err, sizeof err)) {
-            free(parts[loaded]);
-            rc = cli_usage_error("merge: %s", err);
-            break;
-        }
-    }
-    if (rc == CLI_OK) rc = probe_output(out.json);
-    if (rc == CLI_OK) rc = probe_output(out.markdown);
-    if (rc == CLI_OK) rc = probe_output(out.junit);
-    if (rc == CLI_OK) {
-        static q7d_results merged;
-        char err[1024];
-        if (!q7d_merge(parts, names, n, &merged, err, sizeof err)) {
-            rc = cli_usage_error("%s", err);
-        } else {
-            rc = write_reports(&merged, &out);
-            q7d_results_free(&merged);
-        }
-    }
-    for (size_t i = 0; parts && i < loaded; i++) {
-        q7d_results_free(parts[i]);
-        free(parts[i]);
-    }
-    free(parts);
-    free(names);
     return rc;
 }

@@ -17,10 +17,9 @@ bool q7_host_select(const char *path);
 /* The name of the path that runs, e.g. "avx512bw+f16c" or "portable". */
 const char *q7_host_path(void);
 
-/* Whether the host evaluates this leaf at all (else its column is n/a). */
-bool q7_host_covers(const q7_leaf *leaf);
-/* Whether this input is in the host's domain: a lane-typed hardware compare
- * sees only the lane, so int inputs with bits above the lane are n/a. */
+/* The host evaluates every leaf; an input may still be outside its domain:
+ * a lane-typed hardware compare sees only the lane, so int inputs with bits
+ * above the lane are n/a. */
 bool q7_host_in_domain(const q7_leaf *leaf, const uint32_t *in);
 /* Evaluates one call / n calls (structure of arrays, like
  * q7_leaf_eval_batch). Inputs outside the domain give unspecified output. */

@@ -70,8 +70,6 @@ static uint32_t classify(uint32_t x, bool half)
            | (uint32_t)(nan && !quiet) << 6 | (uint32_t)(isfinite(f) != 0) << 7;
 }
 
-bool q7_host_covers(const q7_leaf *leaf) { (void)leaf; return true; }
-
 bool q7_host_in_domain(const q7_leaf *leaf, const uint32_t *in)
 {
     if (leaf->family != Q7_FAMILY_INT_COMPARE && leaf->family != Q7_FAMILY_FS_BANK) return true;

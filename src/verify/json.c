@@ -1,4 +1,5 @@
-/* Recursive-descent JSON reader (RFC 8259), with a depth limit. */
+/* Recursive-descent JSON reader (RFC 8259), with a depth limit, and the
+ * string writer. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,4 +274,17 @@ const char *json_string(const json *obj, const char *key)
 {
     const json *v = json_get(obj, key);
     return v && v->type == JSON_STRING ? v->string : NULL;
+}
+
+void json_write_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c == '\n') fputs("\\n", f);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
 }

@@ -6,12 +6,15 @@
  * a batch and one ends it. Before each call the child stores the case's
  * index in the region, so after a crash or a hang the parent knows the
  * exact input that caused it; the pipe's EOF tells it the child died.
+ * At the end, the lib:PATH column of the engine (oracle_ops.h): a child per
+ * worker.
  */
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -19,7 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "oracles.h"
+#include "oracle_ops.h"
 #include "platform/clock.h"
 #include "q7pred_xdref.h"
 
@@ -390,3 +393,164 @@ bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *c
     for (unsigned w = 0; w < sh->out_words; w++) memcpy(out[w], shm->out[w], (size_t)at * sizeof(uint32_t));
     return false;
 }
+
+/* ------------------------------------------------------------ the column */
+
+typedef struct lib_column {
+    q7d_lib **lib;                      /* per worker: its child */
+    size_t *ok;                         /* per worker: cases of its last block the child ran */
+    bool *crashed;                      /* per worker: its child crashed in this unit, at crash[] */
+    q7d_crash *crash;
+    atomic_uint_fast64_t stop;          /* feed no block starting at or past this case */
+    bool leaf_crashed[Q7_LEAF_COUNT];   /* the leaf's later corpora are skipped */
+    bool dead;                          /* a child could not be replaced: the column stops */
+} lib_column;
+
+/* What ran (its real path and the preloads), its symbol count, and the
+ * preloads for reproduction lines: LD_PRELOAD, like dlopen, needs a slash
+ * to mean a file. */
+static void describe(q7d_column *k, const char *path, const q7d_lib *lib, const q7d_options *opt)
+{
+    char real[Q7D_NAME_MAX / 2];
+    if (!realpath(path, real)) snprintf(real, sizeof real, "%s", path);
+    size_t used = (size_t)snprintf(k->path, sizeof k->path, "%s", real);
+    for (unsigned i = 0; i < opt->npreloads && used < sizeof k->path; i++)
+        used += (size_t)snprintf(k->path + used, sizeof k->path - used, "%s preload %s", i ? "," : ";",
+                                 opt->preloads[i]);
+    snprintf(k->note, sizeof k->note, "%u of %zu leaf symbols", q7d_lib_symbol_count(lib), q7_leaf_count());
+    used = 0;
+    for (unsigned i = 0; i < opt->npreloads && used < sizeof k->preload; i++)
+        used += (size_t)snprintf(k->preload + used, sizeof k->preload - used, "%s%s%s", i ? ":" : "",
+                                 strchr(opt->preloads[i], '/') ? "" : "./", opt->preloads[i]);
+}
+
+static bool lib_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt, char *err, size_t errsize)
+{
+    q7d_column *k = o->column;
+    snprintf(k->name, sizeof k->name, "lib:%s", o->arg);
+    snprintf(k->lib, sizeof k->lib, "%s", o->arg);
+    lib_column *lc = calloc(1, sizeof *lc);
+    o->state = lc;
+    if (lc) {
+        lc->lib = calloc(o->nworkers, sizeof *lc->lib);
+        lc->ok = calloc(o->nworkers, sizeof *lc->ok);
+        lc->crashed = calloc(o->nworkers, sizeof *lc->crashed);
+        lc->crash = calloc(o->nworkers, sizeof *lc->crash);
+        atomic_init(&lc->stop, UINT64_MAX);
+    }
+    if (!lc || !lc->lib || !lc->ok || !lc->crashed || !lc->crash) {
+        snprintf(err, errsize, "out of memory");
+        return false;
+    }
+    for (unsigned i = 0; i < o->nworkers; i++) {
+        lc->lib[i] = q7d_lib_open(o->arg, opt->preloads, opt->npreloads, r->timeout, err, errsize);
+        if (!lc->lib[i]) return false;
+    }
+    describe(k, o->arg, lc->lib[0], opt);
+    return true;
+}
+
+static q7d_cell_state lib_initial_state(const q7d_oracle *o, const q7_leaf *leaf, q7d_corpus corpus)
+{
+    const lib_column *lc = o->state;
+    (void)corpus;
+    if (lc->dead) return Q7D_CELL_UNAVAILABLE;
+    if (!q7d_lib_has(lc->lib[0], leaf)) return Q7D_CELL_NA;
+    if (lc->leaf_crashed[leaf->id]) return Q7D_CELL_SKIPPED;
+    return Q7D_CELL_RAN;
+}
+
+static bool lib_runs(const lib_column *lc, unsigned w, const q7_leaf *leaf)
+{
+    return !lc->dead && !lc->leaf_crashed[leaf->id] && lc->lib[w] && q7d_lib_alive(lc->lib[w])
+           && q7d_lib_has(lc->lib[w], leaf) && !lc->crashed[w];
+}
+
+/* Keeps the crash at block case crash->index, located in the whole unit.
+ * Earlier blocks still run, so the first crash of the unit is the one
+ * kept; later blocks are not fed. */
+static void keep_crash(q7d_oracle *o, const q7d_block *b, q7d_crash *crash)
+{
+    lib_column *lc = o->state;
+    unsigned in_words = q7_shape_info_of(b->leaf->shape)->in_words;
+    crash->col = o->col;
+    crash->leaf = b->leaf->id;
+    crash->corpus = b->corpus;
+    for (unsigned k = 0; k < in_words; k++) crash->in[k] = b->in[k][crash->index];
+    crash->index += b->base;
+    lc->crashed[b->worker] = true;
+    lc->crash[b->worker] = *crash;
+    uint_fast64_t cur = atomic_load(&lc->stop);
+    while (crash->index < cur && !atomic_compare_exchange_weak(&lc->stop, &cur, crash->index)) {}
+}
+
+static void lib_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
+{
+    lib_column *lc = o->state;
+    unsigned w = b->worker;
+    lc->ok[w] = 0;
+    if (!lib_runs(lc, w, b->leaf) || b->base >= atomic_load(&lc->stop)) return;
+    q7d_block_arrays(b);
+    q7d_crash crash;
+    bool ok = q7d_lib_eval(lc->lib[w], b->leaf, b->n, (const uint32_t *const *)b->in, b->out[o->col], &crash);
+    lc->ok[w] = ok ? b->n : (size_t)crash.index;
+    q7d_block_compare(b, o->col, lc->ok[w], NULL, cell);
+    if (!ok) keep_crash(o, b, &crash);
+}
+
+static q7d_out_state lib_answer(const q7d_oracle *o, const q7d_block *b, size_t j, const uint32_t *in,
+                                uint32_t *value)
+{
+    const lib_column *lc = o->state;
+    (void)in;
+    if (lc->lib[b->worker] && !q7d_lib_has(lc->lib[b->worker], b->leaf)) return Q7D_OUT_NA;
+    if (j >= lc->ok[b->worker]) return Q7D_OUT_NOT_RUN;
+    q7d_block_value(b, o->col, j, value);
+    return Q7D_OUT_VALUE;
+}
+
+/* The unit's first crash goes into the results and marks the leaf; then,
+ * single-threaded again, children that died are replaced. */
+static void lib_after_unit(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q7_leaf *leaf, unsigned ran)
+{
+    lib_column *lc = o->state;
+    const q7d_crash *first = NULL;
+    for (unsigned i = 0; i < ran; i++)
+        if (lc->crashed[i] && (!first || lc->crash[i].index < first->index)) first = &lc->crash[i];
+    if (first) {
+        q7d_results_add_crash(r, first);
+        u->cell[o->col].state = Q7D_CELL_CRASHED;
+        lc->leaf_crashed[leaf->id] = true;
+    }
+    memset(lc->crashed, 0, o->nworkers * sizeof *lc->crashed);
+    atomic_store(&lc->stop, UINT64_MAX);
+    for (unsigned i = 0; i < o->nworkers; i++) {
+        char err[600];
+        if (lc->lib[i] && !q7d_lib_alive(lc->lib[i]) && !q7d_lib_restart(lc->lib[i], err, sizeof err)) {
+            lc->dead = true;
+            snprintf(o->column->note, sizeof o->column->note, "stopped: %.400s", err);
+        }
+    }
+}
+
+static void lib_close(q7d_oracle *o)
+{
+    lib_column *lc = o->state;
+    if (!lc) return;
+    for (unsigned i = 0; lc->lib && i < o->nworkers; i++) q7d_lib_close(lc->lib[i]);
+    free(lc->lib);
+    free(lc->ok);
+    free(lc->crashed);
+    free(lc->crash);
+    free(lc);
+}
+
+const q7d_oracle_ops q7d_oracle_lib = {
+    .kind = Q7D_LIB,
+    .open = lib_open,
+    .initial_state = lib_initial_state,
+    .eval_block = lib_eval_block,
+    .answer = lib_answer,
+    .after_unit = lib_after_unit,
+    .close = lib_close,
+};

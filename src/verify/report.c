@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify.h"
+#include "json.h"
+#include "names.h"
 
 /* ------------------------------------------------------------ rows */
 
@@ -106,18 +107,6 @@ static void cell_text(const row *w, unsigned k, char *buf, size_t size)
 
 /* ------------------------------------------------------------ text */
 
-static const char *state_name(q7d_cell_state s)
-{
-    switch (s) {
-    case Q7D_CELL_RAN: return "ran";
-    case Q7D_CELL_NA: return "n/a";
-    case Q7D_CELL_UNAVAILABLE: return "unavailable";
-    case Q7D_CELL_CRASHED: return "crashed";
-    case Q7D_CELL_SKIPPED: return "skipped";
-    }
-    return "?";
-}
-
 void q7d_crash_text(const q7d_crash *c, char *buf, size_t size)
 {
     const q7_leaf *leaf = q7_leaf_at(c->leaf);
@@ -139,6 +128,8 @@ void q7d_crash_text(const q7d_crash *c, char *buf, size_t size)
     case Q7D_CRASH_PROTOCOL:
         snprintf(buf, size, "broke the batch protocol in %s at input (%s)", leaf->suffix, in);
         break;
+    case Q7D_CRASH_KIND_COUNT:
+        break;
     }
 }
 
@@ -156,13 +147,20 @@ void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *l
         used += (size_t)snprintf(buf + used, size - used, " 0x%" PRIx32, in[w]);
 }
 
+/* The words of an oracle's answer: TestFloat gives the primary result only. */
+static unsigned answer_words(const q7d_column *c, const q7_leaf *leaf)
+{
+    return c->kind == Q7D_TESTFLOAT_COL ? 1 : q7_shape_info_of(leaf->shape)->out_words;
+}
+
 static void out_words_text(const q7d_mismatch *m, unsigned k, unsigned nwords, char *buf, size_t size)
 {
     switch (m->state[k]) {
     case Q7D_OUT_NA: snprintf(buf, size, "n/a"); return;
     case Q7D_OUT_OOD: snprintf(buf, size, "n/a (input outside its domain)"); return;
     case Q7D_OUT_NOT_RUN: snprintf(buf, size, "(not run)"); return;
-    case Q7D_OUT_VALUE: break;
+    case Q7D_OUT_VALUE:
+    case Q7D_OUT_STATE_COUNT: break;
     }
     size_t used = 0;
     buf[0] = '\0';
@@ -235,6 +233,43 @@ static void verdict(const q7d_results *r, char *buf, size_t size)
                  " crashes, in %zu lea%s", t.cases, t.checks, t.mismatches, t.crashes, nf, nf == 1 ? "f" : "ves");
 }
 
+/* The table as a pipe table, the TOTAL row in bold. */
+static void print_markdown_rows(FILE *f, const char **head, char (*cells)[160], unsigned ncols, size_t n)
+{
+    for (unsigned c = 0; c < ncols; c++) fprintf(f, "| %s ", head[c]);
+    fprintf(f, "|\n");
+    for (unsigned c = 0; c < ncols; c++) fprintf(f, "|%s", c >= 2 ? "---:" : "---");
+    fprintf(f, "|\n");
+    for (size_t i = 0; i < n; i++) {
+        bool total = i + 1 == n;
+        for (unsigned c = 0; c < ncols; c++) {
+            const char *cell = cells[i * ncols + c];
+            fprintf(f, total && cell[0] ? "| **%s** " : "| %s ", cell);
+        }
+        fprintf(f, "|\n");
+    }
+}
+
+/* The table in aligned columns, a rule above the TOTAL row. */
+static void print_text_rows(FILE *f, const char **head, const size_t *width, char (*cells)[160], unsigned ncols,
+                            size_t n)
+{
+    for (unsigned c = 0; c < ncols; c++)
+        fprintf(f, c < 2 ? "%-*s  " : c + 1 < ncols ? "%*s  " : "%*s", (int)width[c], head[c]);
+    fprintf(f, "\n");
+    for (size_t i = 0; i < n; i++) {
+        if (i + 1 == n) {
+            size_t total = 0;
+            for (unsigned c = 0; c < ncols; c++) total += width[c] + 2;
+            for (size_t k = 0; k + 2 < total; k++) fputc('-', f);
+            fputc('\n', f);
+        }
+        for (unsigned c = 0; c < ncols; c++)
+            fprintf(f, c < 2 ? "%-*s  " : c + 1 < ncols ? "%*s  " : "%*s", (int)width[c], cells[i * ncols + c]);
+        fprintf(f, "\n");
+    }
+}
+
 static void print_table(FILE *f, const q7d_results *r, bool by_leaf, bool markdown)
 {
     row *rows = NULL;
@@ -257,35 +292,8 @@ static void print_table(FILE *f, const q7d_results *r, bool by_leaf, bool markdo
         for (unsigned c = 0; c < ncols; c++)
             if (strlen(cells[i * ncols + c]) > width[c]) width[c] = strlen(cells[i * ncols + c]);
     }
-    if (markdown) {
-        for (unsigned c = 0; c < ncols; c++) fprintf(f, "| %s ", head[c]);
-        fprintf(f, "|\n");
-        for (unsigned c = 0; c < ncols; c++) fprintf(f, "|%s", c >= 2 ? "---:" : "---");
-        fprintf(f, "|\n");
-        for (size_t i = 0; i < n; i++) {
-            bool total = i + 1 == n;
-            for (unsigned c = 0; c < ncols; c++) {
-                const char *cell = cells[i * ncols + c];
-                fprintf(f, total && cell[0] ? "| **%s** " : "| %s ", cell);
-            }
-            fprintf(f, "|\n");
-        }
-    } else {
-        for (unsigned c = 0; c < ncols; c++)
-            fprintf(f, c < 2 ? "%-*s  " : c + 1 < ncols ? "%*s  " : "%*s", (int)width[c], head[c]);
-        fprintf(f, "\n");
-        for (size_t i = 0; i < n; i++) {
-            if (i + 1 == n) {
-                size_t total = 0;
-                for (unsigned c = 0; c < ncols; c++) total += width[c] + 2;
-                for (size_t k = 0; k + 2 < total; k++) fputc('-', f);
-                fputc('\n', f);
-            }
-            for (unsigned c = 0; c < ncols; c++)
-                fprintf(f, c < 2 ? "%-*s  " : c + 1 < ncols ? "%*s  " : "%*s", (int)width[c], cells[i * ncols + c]);
-            fprintf(f, "\n");
-        }
-    }
+    if (markdown) print_markdown_rows(f, head, cells, ncols, n);
+    else print_text_rows(f, head, width, cells, ncols, n);
 done:
     free(head);
     free(width);
@@ -306,8 +314,7 @@ static void print_mismatch(FILE *f, const q7d_results *r, const q7d_mismatch *m,
     for (unsigned k = 0; k < r->ncols; k++)
         if (strlen(r->col[k].name) > nw) nw = strlen(r->col[k].name);
     for (unsigned k = 0; k < r->ncols; k++) {
-        unsigned words = r->col[k].kind == Q7D_TESTFLOAT_COL ? 1 : sh->out_words;
-        out_words_text(m, k, words, out, sizeof out);
+        out_words_text(m, k, answer_words(&r->col[k], leaf), out, sizeof out);
         fprintf(f, "%s  %-*s  %s%s\n", indent, (int)nw, r->col[k].name, out,
                 m->differs[k] ? "   <- differs" : (k == 0 ? "   (reference)" : ""));
     }
@@ -410,18 +417,7 @@ void q7d_report_markdown(FILE *f, const q7d_results *r)
 
 /* ------------------------------------------------------------ JSON */
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c == '\n') fputs("\\n", f);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
-}
+static const char *json_bool(bool b) { return b ? "true" : "false"; }
 
 static void json_words(FILE *f, const uint32_t *w, unsigned n)
 {
@@ -430,59 +426,28 @@ static void json_words(FILE *f, const uint32_t *w, unsigned n)
     fputc(']', f);
 }
 
-static const char *out_state_name(q7d_out_state s)
+static void json_header(FILE *f, const q7d_results *r)
 {
-    switch (s) {
-    case Q7D_OUT_VALUE: return "value";
-    case Q7D_OUT_NA: return "n/a";
-    case Q7D_OUT_OOD: return "out-of-domain";
-    case Q7D_OUT_NOT_RUN: return "not-run";
-    }
-    return "?";
-}
-
-static const char *crash_kind_name(q7d_crash_kind k)
-{
-    switch (k) {
-    case Q7D_CRASH_SIGNAL: return "signal";
-    case Q7D_CRASH_HANG: return "hang";
-    case Q7D_CRASH_EXIT: return "exit";
-    case Q7D_CRASH_PROTOCOL: return "protocol";
-    }
-    return "?";
-}
-
-static const char *kind_name(q7d_oracle_kind k)
-{
-    switch (k) {
-    case Q7D_SEM: return "sem";
-    case Q7D_HOST: return "host";
-    case Q7D_NUMPY: return "numpy";
-    case Q7D_LIB: return "lib";
-    case Q7D_TESTFLOAT_COL: return "testfloat";
-    }
-    return "?";
-}
-
-void q7d_report_json(FILE *f, const q7d_results *r)
-{
-    const q7d_corpus_params *p = &r->params;
-    q7d_totals t = q7d_results_totals(r);
     fprintf(f, "{\n  \"format\": \"q7pred-verify-report\",\n  \"format_version\": 1,\n");
     fprintf(f, "  \"q7pred_version\": ");
-    json_str(f, r->version);
+    json_write_string(f, r->version);
     fprintf(f, ",\n  \"command\": ");
-    json_str(f, r->command);
+    json_write_string(f, r->command);
     fprintf(f, ",\n  \"status\": \"%s\",\n", q7d_results_pass(r) ? "pass" : "fail");
     fprintf(f, "  \"shard\": {\"index\": %u, \"count\": %u},\n  \"merged_shards\": %u,\n", r->shard_k,
             r->shard_n, r->merged);
     fprintf(f, "  \"threads\": %u,\n  \"wall_seconds\": %.3f,\n", r->threads, r->wall_seconds);
+}
+
+static void json_parameters(FILE *f, const q7d_results *r)
+{
+    const q7d_corpus_params *p = &r->params;
     fprintf(f, "  \"parameters\": {\n    \"corpora\": [");
-    bool first = true;
+    const char *sep = "";
     for (int c = 0; c < Q7D_CORPUS_COUNT; c++)
         if (p->enabled[c]) {
-            fprintf(f, "%s\"%s\"", first ? "" : ", ", q7d_corpus_name((q7d_corpus)c));
-            first = false;
+            fprintf(f, "%s\"%s\"", sep, q7d_corpus_name((q7d_corpus)c));
+            sep = ", ";
         }
     fprintf(f, "],\n    \"grid_version\": %u,\n    \"seed\": %" PRIu64 ",\n", r->grid_version, p->seed);
     fprintf(f, "    \"fuzz_counts\": {");
@@ -491,102 +456,156 @@ void q7d_report_json(FILE *f, const q7d_results *r)
     fprintf(f, "},\n    \"exhaustive_max\": %" PRIu64 ",\n    \"testfloat\": [", p->exhaustive_max);
     for (unsigned i = 0; i < p->ntf; i++) {
         fprintf(f, "%s{\"path\": ", i ? ", " : "");
-        json_str(f, p->tf[i].path);
+        json_write_string(f, p->tf[i].path);
         fprintf(f, ", \"function\": \"%s\", \"cases\": %zu}", p->tf[i].function, p->tf[i].ncases);
     }
     fprintf(f, "],\n    \"leaves\": [");
-    first = true;
+    sep = "";
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
         if (r->selected[l]) {
-            fprintf(f, "%s\"%s\"", first ? "" : ", ", q7_leaf_at(l)->suffix);
-            first = false;
+            fprintf(f, "%s\"%s\"", sep, q7_leaf_at(l)->suffix);
+            sep = ", ";
         }
     fprintf(f, "],\n    \"compare_aux\": %s,\n    \"timeout_seconds\": %g,\n    \"max_report\": %u\n  },\n",
-            r->compare_aux ? "true" : "false", r->timeout, r->max_report);
+            json_bool(r->compare_aux), r->timeout, r->max_report);
+}
+
+static void json_oracle(FILE *f, const q7d_column *c, bool reference)
+{
+    fprintf(f, "    {\"name\": ");
+    json_write_string(f, c->name);
+    fprintf(f, ", \"kind\": \"%s\", \"role\": \"%s\", \"available\": %s, \"path\": ", q7d_oracle_kind_name(c->kind),
+            reference ? "reference" : "oracle", json_bool(c->available));
+    json_write_string(f, c->path);
+    fprintf(f, ", \"note\": ");
+    json_write_string(f, c->note);
+    if (c->kind == Q7D_LIB) {
+        fprintf(f, ", \"lib\": ");
+        json_write_string(f, c->lib);
+        fprintf(f, ", \"preload\": ");
+        json_write_string(f, c->preload);
+    }
+    fprintf(f, "}");
+}
+
+static void json_oracles(FILE *f, const q7d_results *r)
+{
     fprintf(f, "  \"oracles\": [\n");
     for (unsigned k = 0; k < r->ncols; k++) {
-        const q7d_column *c = &r->col[k];
-        fprintf(f, "    {\"name\": ");
-        json_str(f, c->name);
-        fprintf(f, ", \"kind\": \"%s\", \"role\": \"%s\", \"available\": %s, \"path\": ", kind_name(c->kind),
-                k == 0 ? "reference" : "oracle", c->available ? "true" : "false");
-        json_str(f, c->path);
-        fprintf(f, ", \"note\": ");
-        json_str(f, c->note);
-        if (c->kind == Q7D_LIB) {
-            fprintf(f, ", \"lib\": ");
-            json_str(f, c->lib);
-            fprintf(f, ", \"preload\": ");
-            json_str(f, c->preload);
-        }
-        fprintf(f, "}%s\n", k + 1 < r->ncols ? "," : "");
+        json_oracle(f, &r->col[k], k == 0);
+        fprintf(f, "%s\n", k + 1 < r->ncols ? "," : "");
     }
-    fprintf(f, "  ],\n  \"totals\": {\"cases\": %" PRIu64 ", \"checks\": %" PRIu64 ", \"mismatches\": %" PRIu64
+    fprintf(f, "  ],\n");
+}
+
+static void json_totals(FILE *f, const q7d_results *r)
+{
+    q7d_totals t = q7d_results_totals(r);
+    fprintf(f, "  \"totals\": {\"cases\": %" PRIu64 ", \"checks\": %" PRIu64 ", \"mismatches\": %" PRIu64
             ", \"out_of_domain\": %" PRIu64 ", \"crashes\": %" PRIu64 "},\n",
             t.cases, t.checks, t.mismatches, t.ood, t.crashes);
+}
+
+static void json_unit(FILE *f, const q7d_results *r, size_t l, q7d_corpus c)
+{
+    const q7d_unit *u = &r->unit[l][c];
+    fprintf(f, "    {\"leaf\": \"%s\", \"family\": \"%s\", \"corpus\": \"%s\", \"cases\": %" PRIu64 ", \"cells\": {",
+            q7_leaf_at(l)->suffix, q7_family_name(q7_leaf_at(l)->family), q7d_corpus_name(c), u->cases);
+    for (unsigned k = 1; k < r->ncols; k++) {
+        fprintf(f, "%s", k > 1 ? ", " : "");
+        json_write_string(f, r->col[k].name);
+        fprintf(f, ": {\"state\": \"%s\", \"checks\": %" PRIu64 ", \"mismatches\": %" PRIu64
+                ", \"out_of_domain\": %" PRIu64 "}", q7d_cell_state_name(u->cell[k].state), u->cell[k].checks,
+                u->cell[k].mismatches, u->cell[k].ood);
+    }
+    fprintf(f, "}}");
+}
+
+static void json_units(FILE *f, const q7d_results *r)
+{
     fprintf(f, "  \"units\": [\n");
-    first = true;
+    const char *sep = "";
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
         for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
-            const q7d_unit *u = &r->unit[l][c];
-            if (!r->selected[l] || q7d_corpus_size(p, q7_leaf_at(l), (q7d_corpus)c) == 0) continue;
-            fprintf(f, "%s    {\"leaf\": \"%s\", \"family\": \"%s\", \"corpus\": \"%s\", \"cases\": %" PRIu64
-                    ", \"cells\": {", first ? "" : ",\n", q7_leaf_at(l)->suffix,
-                    q7_family_name(q7_leaf_at(l)->family), q7d_corpus_name((q7d_corpus)c), u->cases);
-            first = false;
-            for (unsigned k = 1; k < r->ncols; k++) {
-                fprintf(f, "%s", k > 1 ? ", " : "");
-                json_str(f, r->col[k].name);
-                fprintf(f, ": {\"state\": \"%s\", \"checks\": %" PRIu64 ", \"mismatches\": %" PRIu64
-                        ", \"out_of_domain\": %" PRIu64 "}", state_name(u->cell[k].state), u->cell[k].checks,
-                        u->cell[k].mismatches, u->cell[k].ood);
-            }
-            fprintf(f, "}}");
+            if (!r->selected[l] || q7d_corpus_size(&r->params, q7_leaf_at(l), (q7d_corpus)c) == 0) continue;
+            fprintf(f, "%s", sep);
+            json_unit(f, r, l, (q7d_corpus)c);
+            sep = ",\n";
         }
-    fprintf(f, "\n  ],\n  \"crashes\": [");
+    fprintf(f, "\n  ],\n");
+}
+
+static void json_crash(FILE *f, const q7d_results *r, const q7d_crash *c)
+{
+    const q7_leaf *leaf = q7_leaf_at(c->leaf);
+    char text[1024], line[1024];
+    q7d_crash_text(c, text, sizeof text);
+    q7d_repro_line(leaf, c->in, &r->col[c->col], line, sizeof line);
+    fprintf(f, "    {\"oracle\": ");
+    json_write_string(f, r->col[c->col].name);
+    fprintf(f, ", \"leaf\": \"%s\", \"corpus\": \"%s\", \"case\": %" PRIu64 ", \"in\": ", leaf->suffix,
+            q7d_corpus_name(c->corpus), c->index);
+    json_words(f, c->in, q7_shape_info_of(leaf->shape)->in_words);
+    fprintf(f, ", \"kind\": \"%s\", \"code\": %d, \"timeout_seconds\": %g, \"text\": ",
+            q7d_crash_kind_name(c->kind), c->code, c->timeout);
+    json_write_string(f, text);
+    fprintf(f, ", \"reproduce\": ");
+    json_write_string(f, line);
+    fprintf(f, "}");
+}
+
+static void json_crashes(FILE *f, const q7d_results *r)
+{
+    fprintf(f, "  \"crashes\": [");
     for (size_t i = 0; i < r->ncrashes; i++) {
-        const q7d_crash *c = &r->crashes[i];
-        const q7_leaf *leaf = q7_leaf_at(c->leaf);
-        char text[1024], line[1024];
-        q7d_crash_text(c, text, sizeof text);
-        q7d_repro_line(leaf, c->in, &r->col[c->col], line, sizeof line);
-        fprintf(f, "%s\n    {\"oracle\": ", i ? "," : "");
-        json_str(f, r->col[c->col].name);
-        fprintf(f, ", \"leaf\": \"%s\", \"corpus\": \"%s\", \"case\": %" PRIu64 ", \"in\": ", leaf->suffix,
-                q7d_corpus_name(c->corpus), c->index);
-        json_words(f, c->in, q7_shape_info_of(leaf->shape)->in_words);
-        fprintf(f, ", \"kind\": \"%s\", \"code\": %d, \"timeout_seconds\": %g, \"text\": ", crash_kind_name(c->kind),
-                c->code, c->timeout);
-        json_str(f, text);
-        fprintf(f, ", \"reproduce\": ");
-        json_str(f, line);
+        fprintf(f, "%s\n", i ? "," : "");
+        json_crash(f, r, &r->crashes[i]);
+    }
+    fprintf(f, "%s],\n", r->ncrashes ? "\n  " : "");
+}
+
+static void json_mismatch(FILE *f, const q7d_results *r, const q7d_mismatch *m)
+{
+    const q7_leaf *leaf = q7_leaf_at(m->leaf);
+    char line[1024];
+    fprintf(f, "    {\"leaf\": \"%s\", \"corpus\": \"%s\", \"case\": %" PRIu64 ", \"in\": ", leaf->suffix,
+            q7d_corpus_name(m->corpus), m->index);
+    json_words(f, m->in, q7_shape_info_of(leaf->shape)->in_words);
+    fprintf(f, ", \"outputs\": {");
+    for (unsigned k = 0; k < r->ncols; k++) {
+        fprintf(f, "%s", k ? ", " : "");
+        json_write_string(f, r->col[k].name);
+        fprintf(f, ": {\"state\": \"%s\", \"differs\": %s, \"words\": ", q7d_out_state_name(m->state[k]),
+                json_bool(m->differs[k]));
+        json_words(f, m->out[k], m->state[k] == Q7D_OUT_VALUE ? answer_words(&r->col[k], leaf) : 0);
         fprintf(f, "}");
     }
-    fprintf(f, "%s],\n  \"mismatches\": [", r->ncrashes ? "\n  " : "");
+    q7d_repro_line(leaf, m->in, NULL, line, sizeof line);
+    fprintf(f, "}, \"reproduce\": ");
+    json_write_string(f, line);
+    fprintf(f, "}");
+}
+
+static void json_mismatches(FILE *f, const q7d_results *r)
+{
+    fprintf(f, "  \"mismatches\": [");
     for (size_t i = 0; i < r->nmismatches; i++) {
-        const q7d_mismatch *m = &r->mismatches[i];
-        const q7_leaf *leaf = q7_leaf_at(m->leaf);
-        const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
-        char line[1024];
-        fprintf(f, "%s\n    {\"leaf\": \"%s\", \"corpus\": \"%s\", \"case\": %" PRIu64 ", \"in\": ", i ? "," : "",
-                leaf->suffix, q7d_corpus_name(m->corpus), m->index);
-        json_words(f, m->in, sh->in_words);
-        fprintf(f, ", \"outputs\": {");
-        for (unsigned k = 0; k < r->ncols; k++) {
-            fprintf(f, "%s", k ? ", " : "");
-            json_str(f, r->col[k].name);
-            fprintf(f, ": {\"state\": \"%s\", \"differs\": %s, \"words\": ", out_state_name(m->state[k]),
-                    m->differs[k] ? "true" : "false");
-            unsigned words = m->state[k] != Q7D_OUT_VALUE ? 0 : r->col[k].kind == Q7D_TESTFLOAT_COL ? 1 : sh->out_words;
-            json_words(f, m->out[k], words);
-            fprintf(f, "}");
-        }
-        q7d_repro_line(leaf, m->in, NULL, line, sizeof line);
-        fprintf(f, "}, \"reproduce\": ");
-        json_str(f, line);
-        fprintf(f, "}");
+        fprintf(f, "%s\n", i ? "," : "");
+        json_mismatch(f, r, &r->mismatches[i]);
     }
-    fprintf(f, "%s]\n}\n", r->nmismatches ? "\n  " : "");
+    fprintf(f, "%s]\n", r->nmismatches ? "\n  " : "");
+}
+
+void q7d_report_json(FILE *f, const q7d_results *r)
+{
+    json_header(f, r);
+    json_parameters(f, r);
+    json_oracles(f, r);
+    json_totals(f, r);
+    json_units(f, r);
+    json_crashes(f, r);
+    json_mismatches(f, r);
+    fprintf(f, "}\n");
 }
 
 /* ------------------------------------------------------------ JUnit */
@@ -624,6 +643,53 @@ static void junit_counts(const q7d_results *r, int corpus, uint64_t *tests, uint
     }
 }
 
+static void junit_failures(FILE *f, const q7d_results *r, size_t l, q7d_corpus c)
+{
+    const q7d_unit *u = &r->unit[l][c];
+    for (unsigned k = 1; k < r->ncols; k++) {
+        const q7d_cell *cell = &u->cell[k];
+        if (cell->mismatches) {
+            fprintf(f, "      <failure type=\"mismatch\" message=\"");
+            xml_str(f, r->col[k].name);
+            fprintf(f, ": %" PRIu64 " of %" PRIu64 " checks differ from sem\"/>\n", cell->mismatches, cell->checks);
+        }
+        if (cell->state != Q7D_CELL_CRASHED) continue;
+        for (size_t i = 0; i < r->ncrashes; i++) {
+            const q7d_crash *cr = &r->crashes[i];
+            if (cr->col != k || cr->leaf != l || cr->corpus != c) continue;
+            char text[1024];
+            q7d_crash_text(cr, text, sizeof text);
+            fprintf(f, "      <failure type=\"crash\" message=\"");
+            xml_str(f, r->col[k].name);
+            fprintf(f, ": ");
+            xml_str(f, text);
+            fprintf(f, "\"/>\n");
+        }
+    }
+}
+
+static void junit_testcase(FILE *f, const q7d_results *r, size_t l, q7d_corpus c)
+{
+    const q7d_unit *u = &r->unit[l][c];
+    const q7_leaf *leaf = q7_leaf_at(l);
+    fprintf(f, "    <testcase classname=\"q7pred.%s\" name=\"%s [%s]\">\n", q7_family_name(leaf->family),
+            leaf->suffix, q7d_corpus_name(c));
+    if (!unit_fails(r, u) && !unit_checked(r, u))
+        fprintf(f, "      <skipped message=\"no oracle besides sem checked a case (n/a)\"/>\n");
+    junit_failures(f, r, l, c);
+    fprintf(f, "      <system-out>");
+    row w;
+    memset(&w, 0, sizeof w);
+    add_unit(&w, r, u);
+    for (unsigned k = 1; k < r->ncols; k++) {
+        char cell[160];
+        cell_text(&w, k, cell, sizeof cell);
+        xml_str(f, r->col[k].name);
+        fprintf(f, " %s; ", cell);
+    }
+    fprintf(f, "</system-out>\n    </testcase>\n");
+}
+
 void q7d_report_junit(FILE *f, const q7d_results *r)
 {
     uint64_t tests, failures, skipped;
@@ -636,47 +702,8 @@ void q7d_report_junit(FILE *f, const q7d_results *r)
         if (tests == 0) continue;
         fprintf(f, "  <testsuite name=\"q7pred.verify.%s\" tests=\"%" PRIu64 "\" failures=\"%" PRIu64
                 "\" errors=\"0\" skipped=\"%" PRIu64 "\">\n", q7d_corpus_name((q7d_corpus)c), tests, failures, skipped);
-        for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
-            const q7d_unit *u = &r->unit[l][c];
-            const q7_leaf *leaf = q7_leaf_at(l);
-            if (!r->selected[l] || u->cases == 0) continue;
-            fprintf(f, "    <testcase classname=\"q7pred.%s\" name=\"%s [%s]\">\n", q7_family_name(leaf->family),
-                    leaf->suffix, q7d_corpus_name((q7d_corpus)c));
-            if (!unit_fails(r, u) && !unit_checked(r, u))
-                fprintf(f, "      <skipped message=\"no oracle besides sem checked a case (n/a)\"/>\n");
-            for (unsigned k = 1; k < r->ncols; k++) {
-                const q7d_cell *cell = &u->cell[k];
-                if (cell->mismatches) {
-                    fprintf(f, "      <failure type=\"mismatch\" message=\"");
-                    xml_str(f, r->col[k].name);
-                    fprintf(f, ": %" PRIu64 " of %" PRIu64 " checks differ from sem\"/>\n", cell->mismatches,
-                            cell->checks);
-                }
-                if (cell->state == Q7D_CELL_CRASHED)
-                    for (size_t i = 0; i < r->ncrashes; i++) {
-                        const q7d_crash *cr = &r->crashes[i];
-                        if (cr->col != k || cr->leaf != l || cr->corpus != (q7d_corpus)c) continue;
-                        char text[1024];
-                        q7d_crash_text(cr, text, sizeof text);
-                        fprintf(f, "      <failure type=\"crash\" message=\"");
-                        xml_str(f, r->col[k].name);
-                        fprintf(f, ": ");
-                        xml_str(f, text);
-                        fprintf(f, "\"/>\n");
-                    }
-            }
-            fprintf(f, "      <system-out>");
-            row w;
-            memset(&w, 0, sizeof w);
-            add_unit(&w, r, u);
-            for (unsigned k = 1; k < r->ncols; k++) {
-                char cell[160];
-                cell_text(&w, k, cell, sizeof cell);
-                xml_str(f, r->col[k].name);
-                fprintf(f, " %s; ", cell);
-            }
-            fprintf(f, "</system-out>\n    </testcase>\n");
-        }
+        for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+            if (r->selected[l] && r->unit[l][c].cases) junit_testcase(f, r, l, (q7d_corpus)c);
         fprintf(f, "  </testsuite>\n");
     }
     fprintf(f, "</testsuites>\n");

@@ -94,7 +94,9 @@ void q7d_tf_free(q7d_tf_file *f);
 
 /* ---------------------------------------------------------------- oracles */
 
-typedef enum q7d_oracle_kind { Q7D_SEM, Q7D_HOST, Q7D_NUMPY, Q7D_LIB, Q7D_TESTFLOAT_COL } q7d_oracle_kind;
+typedef enum q7d_oracle_kind {
+    Q7D_SEM, Q7D_HOST, Q7D_NUMPY, Q7D_LIB, Q7D_TESTFLOAT_COL, Q7D_ORACLE_KIND_COUNT
+} q7d_oracle_kind;
 
 #define Q7D_MAX_LIBS 8
 #define Q7D_MAX_COLS (3 + Q7D_MAX_LIBS + 1)
@@ -119,7 +121,8 @@ typedef enum q7d_cell_state {
     Q7D_CELL_NA,           /* this oracle does not express the leaf / lacks its symbol */
     Q7D_CELL_UNAVAILABLE,  /* the oracle is absent (e.g. no numpy) */
     Q7D_CELL_CRASHED,      /* the library crashed or hung in this leaf here */
-    Q7D_CELL_SKIPPED       /* it crashed in this leaf in an earlier corpus */
+    Q7D_CELL_SKIPPED,      /* it crashed in this leaf in an earlier corpus */
+    Q7D_CELL_STATE_COUNT
 } q7d_cell_state;
 
 typedef struct q7d_cell {
@@ -132,7 +135,9 @@ typedef struct q7d_unit {
     q7d_cell cell[Q7D_MAX_COLS];
 } q7d_unit;
 
-typedef enum q7d_crash_kind { Q7D_CRASH_SIGNAL, Q7D_CRASH_HANG, Q7D_CRASH_EXIT, Q7D_CRASH_PROTOCOL } q7d_crash_kind;
+typedef enum q7d_crash_kind {
+    Q7D_CRASH_SIGNAL, Q7D_CRASH_HANG, Q7D_CRASH_EXIT, Q7D_CRASH_PROTOCOL, Q7D_CRASH_KIND_COUNT
+} q7d_crash_kind;
 
 typedef struct q7d_crash {
     unsigned col, leaf;
@@ -145,7 +150,9 @@ typedef struct q7d_crash {
 } q7d_crash;
 
 /* How one oracle answered one case of a mismatch record. */
-typedef enum q7d_out_state { Q7D_OUT_VALUE, Q7D_OUT_NA, Q7D_OUT_OOD, Q7D_OUT_NOT_RUN } q7d_out_state;
+typedef enum q7d_out_state {
+    Q7D_OUT_VALUE, Q7D_OUT_NA, Q7D_OUT_OOD, Q7D_OUT_NOT_RUN, Q7D_OUT_STATE_COUNT
+} q7d_out_state;
 
 typedef struct q7d_mismatch {
     unsigned leaf;

@@ -1,0 +1,75 @@
+/* The name tables of verify's enums (names.h). */
+#include <string.h>
+
+#include "names.h"
+
+static const char *const cell_state_names[Q7D_CELL_STATE_COUNT] = {
+    [Q7D_CELL_RAN] = "ran",
+    [Q7D_CELL_NA] = "n/a",
+    [Q7D_CELL_UNAVAILABLE] = "unavailable",
+    [Q7D_CELL_CRASHED] = "crashed",
+    [Q7D_CELL_SKIPPED] = "skipped",
+};
+
+static const char *const out_state_names[Q7D_OUT_STATE_COUNT] = {
+    [Q7D_OUT_VALUE] = "value",
+    [Q7D_OUT_NA] = "n/a",
+    [Q7D_OUT_OOD] = "out-of-domain",
+    [Q7D_OUT_NOT_RUN] = "not-run",
+};
+
+static const char *const crash_kind_names[Q7D_CRASH_KIND_COUNT] = {
+    [Q7D_CRASH_SIGNAL] = "signal",
+    [Q7D_CRASH_HANG] = "hang",
+    [Q7D_CRASH_EXIT] = "exit",
+    [Q7D_CRASH_PROTOCOL] = "protocol",
+};
+
+static const char *const oracle_kind_names[Q7D_ORACLE_KIND_COUNT] = {
+    [Q7D_SEM] = "sem",
+    [Q7D_HOST] = "host",
+    [Q7D_NUMPY] = "numpy",
+    [Q7D_LIB] = "lib",
+    [Q7D_TESTFLOAT_COL] = "testfloat",
+};
+
+static const char *name_at(const char *const *names, unsigned count, unsigned v)
+{
+    return v < count && names[v] ? names[v] : "?";
+}
+
+/* The value spelled `name`, or -1. */
+static int value_of(const char *const *names, unsigned count, const char *name)
+{
+    for (unsigned v = 0; name && v < count; v++)
+        if (names[v] && strcmp(names[v], name) == 0) return (int)v;
+    return -1;
+}
+
+#define COUNT(a) (unsigned)(sizeof(a) / sizeof((a)[0]))
+
+/* Defines q7d_<what>_name and q7d_<what>_from_name over <what>_names. */
+#define NAME_FUNCTIONS(what, type)                                         \
+    const char *q7d_##what##_name(type v) { return name_at(what##_names, COUNT(what##_names), (unsigned)v); } \
+    bool q7d_##what##_from_name(const char *name, type *out)               \
+    {                                                                      \
+        int v = value_of(what##_names, COUNT(what##_names), name);         \
+        if (v < 0) return false;                                           \
+        *out = (type)v;                                                    \
+        return true;                                                       \
+    }
+
+NAME_FUNCTIONS(cell_state, q7d_cell_state)
+NAME_FUNCTIONS(out_state, q7d_out_state)
+NAME_FUNCTIONS(crash_kind, q7d_crash_kind)
+NAME_FUNCTIONS(oracle_kind, q7d_oracle_kind)
+
+bool q7d_corpus_from_name(const char *name, q7d_corpus *out)
+{
+    for (unsigned c = 0; name && c < Q7D_CORPUS_COUNT; c++)
+        if (strcmp(q7d_corpus_name((q7d_corpus)c), name) == 0) {
+            *out = (q7d_corpus)c;
+            return true;
+        }
+    return false;
+}

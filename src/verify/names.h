@@ -1,0 +1,28 @@
+/*
+ * The spelling of verify's enums in its reports: one table per enum, read
+ * by the JSON writer and the reader alike (and by the text reports), so a
+ * report always reads back as the value it was written from.
+ * *_name of a value outside its enum is "?"; *_from_name of a name not in
+ * the table returns false and leaves *out alone.
+ */
+#ifndef Q7_VERIFY_NAMES_H
+#define Q7_VERIFY_NAMES_H
+
+#include "verify.h"
+
+const char *q7d_cell_state_name(q7d_cell_state s);
+bool q7d_cell_state_from_name(const char *name, q7d_cell_state *out);
+
+const char *q7d_out_state_name(q7d_out_state s);
+bool q7d_out_state_from_name(const char *name, q7d_out_state *out);
+
+const char *q7d_crash_kind_name(q7d_crash_kind k);
+bool q7d_crash_kind_from_name(const char *name, q7d_crash_kind *out);
+
+const char *q7d_oracle_kind_name(q7d_oracle_kind k);
+bool q7d_oracle_kind_from_name(const char *name, q7d_oracle_kind *out);
+
+/* The corpus table is corpus.c's (q7d_corpus_name); this reads it back. */
+bool q7d_corpus_from_name(const char *name, q7d_corpus *out);
+
+#endif

@@ -1,0 +1,89 @@
+/*
+ * The JSON string writer (json_write_string) against RFC 8259: `"` and `\`
+ * escaped, every control character below 0x20 escaped (\n short, the rest
+ * \u00xx), every other byte as it is (UTF-8 untouched); and the reader
+ * (json_parse) gives back exactly the string that was written.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "verify/json.h"
+
+/* What json_write_string writes for s, without the quotes. */
+static char *written(const char *s)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) return NULL;
+    json_write_string(f, s);
+    fclose(f);
+    CHECK(len >= 2 && buf[0] == '"' && buf[len - 1] == '"');
+    memmove(buf, buf + 1, len - 2);
+    buf[len - 2] = '\0';
+    return buf;
+}
+
+/* s written as the value of "k" in an object, parsed back. */
+static bool reads_back(const char *s)
+{
+    char *buf = NULL, err[128];
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) return false;
+    fputs("{\"k\": ", f);
+    json_write_string(f, s);
+    fputs("}", f);
+    fclose(f);
+    for (size_t i = 0; i < len; i++) CHECK((unsigned char)buf[i] >= 0x20);   /* RFC 8259: none raw */
+    json *doc = json_parse(buf, err, sizeof err);
+    const char *got = json_string(doc, "k");
+    bool same = got && strcmp(got, s) == 0;
+    if (!same) fprintf(stderr, "read back differs for %s (%s)\n", buf, doc ? "parsed" : err);
+    json_free(doc);
+    free(buf);
+    return same;
+}
+
+static void check_written(const char *s, const char *want)
+{
+    char *got = written(s);
+    CHECK(got != NULL);
+    if (got && strcmp(got, want) != 0) fprintf(stderr, "wrote '%s', want '%s'\n", got, want);
+    CHECK(got && strcmp(got, want) == 0);
+    free(got);
+}
+
+int main(void)
+{
+    /* every control byte: \n short, the rest \u00 and two lower-case hex digits */
+    static const char hex[] = "0123456789abcdef";
+    for (unsigned c = 1; c < 0x20; c++) {
+        char s[2] = { (char)c, 0 }, want[8];
+        if (c == '\n') snprintf(want, sizeof want, "\\n");
+        else snprintf(want, sizeof want, "\\u00%c%c", hex[c >> 4], hex[c & 15]);
+        check_written(s, want);
+        CHECK(reads_back(s));
+    }
+    check_written("\"", "\\\"");
+    check_written("\\", "\\\\");
+    check_written("a\"b\\c\td", "a\\\"b\\\\c\\u0009d");
+    check_written("", "");
+    /* every other byte as it is: printable ASCII, DEL, and UTF-8 */
+    for (unsigned c = 0x20; c < 0x100; c++) {
+        char s[2] = { (char)c, 0 };
+        if (c != '"' && c != '\\') check_written(s, s);
+    }
+    const char *utf8 = "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80";   /* café € U+1F600 */
+    check_written(utf8, utf8);
+    CHECK(reads_back(utf8));
+    /* every byte 1..255 in one string, and a path-like one, read back exactly */
+    char all[256];
+    for (unsigned c = 1; c < 256; c++) all[c - 1] = (char)c;
+    all[255] = '\0';
+    CHECK(reads_back(all));
+    CHECK(reads_back("q7pred verify --json \"r 1.json\" --lib C:\\libs\\x.so\n"));
+    CHECK(reads_back("\"\\\"\\\\"));
+    return check_status("verify_json");
+}
