@@ -1,3 +1,2 @@
-# Core (issue 2): the tests' shared helper header is a prerequisite of
-# every C test.
-$(TEST_BINS): tests/q7so.h
+# Core: the tests' shared helper headers are prerequisites of every C test.
+$(TEST_BINS): $(wildcard tests/*.h)

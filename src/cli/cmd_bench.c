@@ -72,7 +72,7 @@ static void compare_blocks(const q7_leaf *leaf, q7_abi_fn lib, uint64_t lo, uint
     uint32_t *mo[2] = { model[0], model[1] }, *oo[2] = { other[0], other[1] };
     for (uint64_t s = lo; s < hi; s += BLOCK) {
         size_t n = hi - s < BLOCK ? (size_t)(hi - s) : BLOCK;
-        q7_range range = { .lo = s, .hi = s + n, .b_bits = leaf->shape == Q7_SHAPE_UN ? 0 : leaf->operand_bits };
+        q7_range range = { .lo = s, .hi = s + n, .b_bits = sh->inputs == 1 ? 0 : leaf->operand_bits };
         q7_leaf_eval_range(leaf, &range, mo);
         uint32_t w[Q7_MAX_WORDS] = { 0 }, o[Q7_MAX_WORDS] = { 0 };
         for (size_t k = 0; k < n; k++) {
@@ -288,16 +288,13 @@ typedef void run_fn(arrays *x);
 static void run_abi(arrays *x)
 {
     q7_abi_fn volatile fn = x->leaf->abi;           /* volatile: a real indirect call */
-    switch (x->leaf->shape) {
-    case Q7_SHAPE_ORD:
+    const q7_shape_info *sh = q7_shape_info_of(x->leaf->shape);
+    if (sh->aux_words) {                            /* ordered: A, B, *aux, *result */
         for (size_t i = 0; i < NPAIRS; i++) ((q7_xdref_ORD_fn *)fn)(NULL, x->a[i], x->b[i], &x->aux[i], &x->out[i]);
-        break;
-    case Q7_SHAPE_BIN:
+    } else if (sh->inputs == 2) {
         for (size_t i = 0; i < NPAIRS; i++) ((q7_xdref_BIN_fn *)fn)(NULL, x->a[i], x->b[i], &x->out[i]);
-        break;
-    default:
+    } else {
         for (size_t i = 0; i < NPAIRS; i++) ((q7_xdref_UN_fn *)fn)(NULL, x->a[i], &x->out[i]);
-        break;
     }
 }
 

@@ -176,9 +176,9 @@ bool host_avx512_sweep(const q7_leaf *model, const q7_leaf *host, uint64_t lo, u
 {
     uint64_t size = q7_exhaustive_size(model);
     if (size == 0 || size != q7_exhaustive_size(host) || lo > hi || hi > size) return false;
-    q7_op mop = q7_batch_op(model);
+    q7_op mop = q7_leaf_op(model);
     host_op hop = host_op_of(host);
-    bool binary = model->shape != Q7_SHAPE_UN;
+    bool binary = q7_shape_info_of(model->shape)->inputs == 2;
     enum { NONE, F16CMP, I16CMP, WORDS } kernel = NONE;
     enum word_kind wk = WK_ICMP8;
     if (binary && mop.kind == OPK_FCMP16 && !mop.gated && hop.kind == HK_FCMP && hop.lane == 16)

@@ -1,10 +1,12 @@
 /*
- * The batch kernels' view of a leaf: the operation its leaf-table semantics
- * names (q7_f16_lt, q7_lt_i16, q7_andb, ...), decoded once from the table
- * itself (ops.c), so a new row that reuses an operation gets its kernel.
+ * A leaf's operation: the model function its leaf-table semantics names
+ * (q7_f16_lt, q7_lt_i16, q7_andb, ...), decoded once from the table itself
+ * (leaf_op.c). The batch kernels pick their kernel by it, and the tools that
+ * must not call the model (the host oracle, the corpora) read what a leaf
+ * computes from it, never from the spelling of its name. Library-internal.
  */
-#ifndef Q7_BATCH_OPS_H
-#define Q7_BATCH_OPS_H
+#ifndef Q7_ABI_LEAF_OP_H
+#define Q7_ABI_LEAF_OP_H
 
 #include <stdint.h>
 
@@ -36,6 +38,6 @@ typedef struct q7_op {
 } q7_op;
 
 /* The operation of a leaf of the table. */
-q7_op q7_batch_op(const q7_leaf *leaf);
+q7_op q7_leaf_op(const q7_leaf *leaf);
 
 #endif

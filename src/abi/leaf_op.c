@@ -5,7 +5,7 @@
  * A row using a function not listed here fails to compile, which is the
  * point: every leaf must have a decoded operation.
  */
-#include "ops.h"
+#include "leaf_op.h"
 
 #define OPC(kind, rel, width) ((uint32_t)(OPK_##kind) | (uint32_t)(rel) << 8 | (uint32_t)(width) << 16)
 #define GATED (1u << 24)
@@ -70,7 +70,7 @@ static const uint32_t op_codes[] = {
 
 _Static_assert(sizeof op_codes / sizeof op_codes[0] == Q7_LEAF_COUNT, "one op per leaf");
 
-q7_op q7_batch_op(const q7_leaf *leaf)
+q7_op q7_leaf_op(const q7_leaf *leaf)
 {
     uint32_t c = op_codes[leaf->id];
     q7_op op = { (uint8_t)c, (uint8_t)(c >> 8), (uint8_t)(c >> 16), (c & GATED) != 0 };
