@@ -8,7 +8,7 @@
 #include "steps_avx512.h"
 
 
-/* fp compares: BIN, ORD (aux word written 0) and the gated TER tails. */
+/* fp compares: plain, ordered (aux word written 0) and the gated tails. */
 Q7_AVX512 Q7_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
                                     bool half, unsigned rel, bool gated, bool ord, uint32_t field)
 {

@@ -32,7 +32,7 @@ typedef struct host_op {
     unsigned lane;     /* operand bits: 8, 16, 32 */
     uint32_t field;    /* the all-ones result field */
     bool gated;        /* predicated tail: C bit 0 gates the result */
-    bool ord;          /* ORD shape: the aux word is written 0 */
+    bool ord;          /* the shape has an aux word, written 0 (the ordered compares) */
 } host_op;
 
 host_op host_op_of(const q7_leaf *leaf);
