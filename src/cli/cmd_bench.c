@@ -289,12 +289,16 @@ static void run_abi(arrays *x)
 {
     q7_abi_fn volatile fn = x->leaf->abi;           /* volatile: a real indirect call */
     const q7_shape_info *sh = q7_shape_info_of(x->leaf->shape);
-    if (sh->aux_words) {                            /* ordered: A, B, *aux, *result */
+    switch (sh->aux_words ? 0 : sh->inputs) {       /* 0: ordered, A, B, *aux, *result */
+    case 0:
         for (size_t i = 0; i < NPAIRS; i++) ((q7_xdref_ORD_fn *)fn)(NULL, x->a[i], x->b[i], &x->aux[i], &x->out[i]);
-    } else if (sh->inputs == 2) {
+        break;
+    case 2:
         for (size_t i = 0; i < NPAIRS; i++) ((q7_xdref_BIN_fn *)fn)(NULL, x->a[i], x->b[i], &x->out[i]);
-    } else {
+        break;
+    default:
         for (size_t i = 0; i < NPAIRS; i++) ((q7_xdref_UN_fn *)fn)(NULL, x->a[i], &x->out[i]);
+        break;
     }
 }
 
