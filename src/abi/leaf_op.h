@@ -37,7 +37,16 @@ typedef struct q7_op {
     bool gated;                 /* q7_gate(C, ...): result only if C bit 0 */
 } q7_op;
 
-/* The operation of a leaf of the table. */
-q7_op q7_leaf_op(const q7_leaf *leaf);
+/* Each leaf's operation, packed: kind | rel << 8 | width << 16, and
+ * Q7_OP_GATED (leaf_op.c). */
+enum { Q7_OP_GATED = 1 << 24 };
+extern const uint32_t q7_leaf_op_codes[Q7_LEAF_COUNT];
+
+/* The operation of a leaf of the table; inline, as per-case loops ask. */
+static inline q7_op q7_leaf_op(const q7_leaf *leaf)
+{
+    uint32_t c = q7_leaf_op_codes[leaf->id];
+    return (q7_op){ (uint8_t)c, (uint8_t)(c >> 8), (uint8_t)(c >> 16), (c & Q7_OP_GATED) != 0 };
+}
 
 #endif
