@@ -129,8 +129,9 @@ Q7_API void q7_movvfs(const q7_vbool fs[8], q7_vec *v);
 
 /* --------------------------------------------------- 2. leaf registry */
 
+/* ABI shapes, the rows of q7pred_shapes.def: Q7_SHAPE_BIN, Q7_SHAPE_ORD, ... */
 typedef enum q7_shape {
-#define SHAPE(name, in_words, out_words, aux_words, args) Q7_SHAPE_##name,
+#define SHAPE(name) Q7_SHAPE_##name,
 #include "q7pred_shapes.def"
 #undef SHAPE
     Q7_SHAPE_COUNT
@@ -157,12 +158,46 @@ typedef enum q7_provenance { Q7_OBSERVED, Q7_INFERRED } q7_provenance;
 /* Words of the generic layout: at most this many in and out per call. */
 #define Q7_MAX_WORDS 16
 
+/* One operand of a shape (a C argument after xstate, or eight for a MASK8),
+ * as its row in q7pred_shapes.def declares it. */
+typedef enum q7_operand_dir {
+    Q7_OPERAND_IN,          /* an input */
+    Q7_OPERAND_OUT,         /* the result */
+    Q7_OPERAND_AUX          /* a reserved output, written 0 */
+} q7_operand_dir;
+
+typedef enum q7_width_class {
+    Q7_WIDTH_OPERAND,       /* one register: the leaf's operand_bits */
+    Q7_WIDTH_FIELD,         /* one register: the leaf's field_bits */
+    Q7_WIDTH_INDEX,         /* one register: a bit index, log2(operand_bits) bits */
+    Q7_WIDTH_BIT,           /* one register: one predicate bit */
+    Q7_WIDTH_WORD,          /* one register: 32 bits */
+    Q7_WIDTH_MASK,          /* a 64-bit mask through a pointer: two words, low first */
+    Q7_WIDTH_MASK8,         /* eight MASKs <name>0..<name>7, eight pointers */
+    Q7_WIDTH_VEC            /* a 512-bit vector through a pointer: sixteen words */
+} q7_width_class;
+
+typedef struct q7_operand_info {
+    const char *name;       /* "A", "result", "aux", "out", "vec"; a MASK8's
+                               registers are name0..name7 ("m0", "FS7") */
+    const char *role;       /* what it is, "" if the name says it: "predicate",
+                               "bit index", "reserved, written 0" */
+    q7_operand_dir dir;
+    q7_width_class width;
+    unsigned words;         /* its words in in[] (inputs) or out[] */
+    unsigned word;          /* its first word there */
+} q7_operand_info;
+
 typedef struct q7_shape_info {
     const char *name;       /* "BIN", "ORD", ... */
     unsigned in_words;      /* words in in[] */
     unsigned out_words;     /* words in out[], primary result first */
     unsigned aux_words;     /* trailing out[] words that are reserved aux */
     const char *arguments;  /* C arguments after xstate */
+    const q7_operand_info *operands;  /* in ABI order */
+    unsigned operand_count;
+    unsigned inputs;        /* operands that are inputs */
+    bool value_inputs;      /* every input is one register passed by value */
 } q7_shape_info;
 
 /* Evaluates one call in the generic word layout of its shape. */
@@ -189,6 +224,10 @@ Q7_API const q7_leaf *q7_leaf_at(size_t i);
 /* By suffix or full symbol; NULL if no such leaf. */
 Q7_API const q7_leaf *q7_leaf_find(const char *name);
 Q7_API const q7_shape_info *q7_shape_info_of(q7_shape shape);
+/* The width in bits of an operand of the leaf's shape for this leaf: its
+ * operand_bits, field_bits, log2(operand_bits), 1, 32, 64 (a MASK, and each
+ * register of a MASK8) or 512. */
+Q7_API unsigned q7_operand_bits(const q7_leaf *leaf, const q7_operand_info *operand);
 Q7_API const char *q7_family_name(q7_family family);
 Q7_API const char *q7_family_description(q7_family family);
 /* Family by its CLI name; returns Q7_FAMILY_COUNT if unknown. */

@@ -39,8 +39,9 @@ Q7_API bool q7_batch_has_kernel(const q7_leaf *leaf);
  * predicated-tail leaf). With b_bits = operand_bits this is exactly the
  * exhaustive case space `q7pred verify --corpus exhaustive` walks; "A fixed, B over
  * [b0, b1)" is lo = A << b_bits | b0, hi = A << b_bits | b1.
- * Only leaves whose inputs are one-word scalars (shapes BIN, ORD, TER, UN)
- * have ranges; b_bits is at most 32 and A must fit in 32 bits.
+ * Only leaves of up to three inputs, each a one-word register
+ * (q7_shape_info's value_inputs), have ranges; b_bits is 0 exactly for the
+ * one-input leaves, at most 32, and A must fit in 32 bits.
  */
 typedef struct q7_range {
     uint64_t lo, hi;

@@ -1,3 +1,2 @@
-# The tests' shared-library helper header (tests/q7so.h) is a prerequisite
-# of every C test.
-$(TEST_BINS): tests/q7so.h
+# The tests' shared helper headers are prerequisites of every C test.
+$(TEST_BINS): $(wildcard tests/*.h)

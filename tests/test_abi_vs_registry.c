@@ -3,7 +3,9 @@
  * shape's ABI (q7_shape_call), equals the registry's model (leaf->eval) on
  * random and edge inputs, word for word, in this build and in
  * libq7pred.so; every output word is written (outputs are pre-filled with
- * a pattern); the ordered leaves' aux word is 0.
+ * a pattern); the ordered leaves' aux word is 0. Drawn again operand by
+ * operand within the widths the shape's operand table gives the leaf,
+ * every register result also stays within its width.
  * q7_shape_call and the leaves could agree on a wrong argument order, so
  * the pointer shapes (and injbi) are also called here directly, with the
  * argument order of DECISIONS.md §1 written out in local function types and
@@ -59,6 +61,35 @@ static void compare(const q7_leaf *l, q7_abi_fn fn, const char *where, const uin
     /* words past the shape's outputs are not touched */
     for (unsigned w = s->out_words; w < Q7_MAX_WORDS; w++)
         CHECK_EQF(got[w], 0xa5a5a5a5u, "%s %s wrote past its outputs, out[%u]", where, l->suffix, w);
+}
+
+/* Inputs drawn per operand of the shape's table, each register within its
+ * width for this leaf (masks and vectors: any words). */
+static void draw_in_range(const q7_leaf *l, unsigned k, uint32_t *in)
+{
+    const q7_shape_info *s = q7_shape_info_of(l->shape);
+    for (unsigned i = 0; i < s->operand_count; i++) {
+        const q7_operand_info *o = &s->operands[i];
+        if (o->dir != Q7_OPERAND_IN) continue;
+        unsigned bits = q7_operand_bits(l, o);
+        for (unsigned w = 0; w < o->words; w++)
+            in[o->word + w] = bits < 32 ? draw(k + w) & ((1u << bits) - 1) : draw(k + w);
+    }
+}
+
+/* Every register output of the leaf fits its width. */
+static void check_out_widths(const q7_leaf *l, const uint32_t *in)
+{
+    const q7_shape_info *s = q7_shape_info_of(l->shape);
+    uint32_t out[Q7_MAX_WORDS];
+    l->eval(in, out);
+    for (unsigned i = 0; i < s->operand_count; i++) {
+        const q7_operand_info *o = &s->operands[i];
+        unsigned bits = q7_operand_bits(l, o);
+        if (o->dir == Q7_OPERAND_IN || o->words != 1 || bits >= 32) continue;
+        CHECK_EQF(out[o->word] >> bits, 0, "%s %s = 0x%x wider than %u bits, in 0x%x 0x%x 0x%x",
+                  l->suffix, o->name, out[o->word], bits, in[0], in[1], in[2]);
+    }
 }
 
 /* ---- direct calls in DECISIONS.md §1's argument order */
@@ -174,7 +205,12 @@ int main(void)
             for (unsigned w = 0; w < s->in_words; w++) in[w] = draw(k + w);
             compare(l, l->abi, "static", in);
             compare(l, shared, "shared", in);
-            calls += 2;
+            memset(in, 0, sizeof in);
+            draw_in_range(l, k, in);
+            compare(l, l->abi, "static, in range", in);
+            compare(l, shared, "shared, in range", in);
+            check_out_widths(l, in);
+            calls += 4;
         }
     }
     printf("%zu leaves, %zu ABI calls compared with the registry\n", q7_leaf_count(), calls);

@@ -97,7 +97,7 @@ static void exhaustive16(const char *path)
         const q7_leaf *leaf = q7_leaf_at(l);
         bool classify16 = leaf->family == Q7_FAMILY_CLASSIFY && leaf->operand_bits == 16;
         bool pairs8 = (leaf->family == Q7_FAMILY_INT_COMPARE || leaf->family == Q7_FAMILY_FS_BANK)
-                      && leaf->shape == Q7_SHAPE_BIN && leaf->operand_bits == 8;
+                      && q7_shape_info_of(leaf->shape)->value_inputs && leaf->operand_bits == 8;
         if (!classify16 && !pairs8) continue;
         for (uint32_t i = 0; i < 65536; i++) {
             a[i] = classify16 ? i : i >> 8;

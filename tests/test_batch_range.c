@@ -118,7 +118,7 @@ static void exhaustive8(const char *path)
 {
     for (size_t l = 0; l < q7_leaf_count(); l++) {
         const q7_leaf *leaf = q7_leaf_at(l);
-        if (leaf->shape != Q7_SHAPE_BIN || leaf->operand_bits != 8 || q7_exhaustive_size(leaf) == 0) continue;
+        if (q7_shape_info_of(leaf->shape)->inputs != 2 || leaf->operand_bits != 8 || q7_exhaustive_size(leaf) == 0) continue;
         q7_range r = { .lo = 0, .hi = q7_exhaustive_size(leaf), .b_bits = 8 };
         check_range(leaf, &r, path, true);
     }

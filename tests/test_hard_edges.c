@@ -57,36 +57,36 @@ TEST(test_nan_polarity)
         for (size_t j = 0; j < N(num16); j++) {
             uint32_t n = nan16[i], x = num16[j];
             for (size_t k = 0; k < N(ord16); k++) {
-                CHECK_EQF(abi_ord(ord16[k], n, x), 0, "ordered16 #%zu (0x%x, 0x%x)", k, n, x);
-                CHECK_EQF(abi_ord(ord16[k], x, n), 0, "ordered16 #%zu (0x%x, 0x%x)", k, x, n);
-                CHECK_EQF(abi_ord(ord16[k], n, n), 0, "ordered16 #%zu (0x%x, 0x%x)", k, n, n);
+                CHECK_EQF(abi_ORD(ord16[k], n, x), 0, "ordered16 #%zu (0x%x, 0x%x)", k, n, x);
+                CHECK_EQF(abi_ORD(ord16[k], x, n), 0, "ordered16 #%zu (0x%x, 0x%x)", k, x, n);
+                CHECK_EQF(abi_ORD(ord16[k], n, n), 0, "ordered16 #%zu (0x%x, 0x%x)", k, n, n);
             }
             for (size_t k = 0; k < N(un16); k++) {
                 uint32_t t = k < 4 ? 0x1 : 0x3;
-                CHECK_EQF(abi_bin(un16[k], n, x), t, "unordered16 #%zu (0x%x, 0x%x)", k, n, x);
-                CHECK_EQF(abi_bin(un16[k], x, n), t, "unordered16 #%zu (0x%x, 0x%x)", k, x, n);
+                CHECK_EQF(abi_BIN(un16[k], n, x), t, "unordered16 #%zu (0x%x, 0x%x)", k, n, x);
+                CHECK_EQF(abi_BIN(un16[k], x, n), t, "unordered16 #%zu (0x%x, 0x%x)", k, x, n);
             }
         }
     for (size_t i = 0; i < N(nan32); i++)
         for (size_t j = 0; j < N(num32); j++) {
             uint32_t n = nan32[i], x = num32[j];
             for (size_t k = 0; k < N(ord32); k++) {
-                CHECK_EQF(abi_ord(ord32[k], n, x), 0, "ordered32 #%zu (0x%x, 0x%x)", k, n, x);
-                CHECK_EQF(abi_ord(ord32[k], x, n), 0, "ordered32 #%zu (0x%x, 0x%x)", k, x, n);
+                CHECK_EQF(abi_ORD(ord32[k], n, x), 0, "ordered32 #%zu (0x%x, 0x%x)", k, n, x);
+                CHECK_EQF(abi_ORD(ord32[k], x, n), 0, "ordered32 #%zu (0x%x, 0x%x)", k, x, n);
             }
             for (size_t k = 0; k < N(un32); k++) {
-                CHECK_EQF(abi_bin(un32[k], n, x), 0xf, "unordered32 #%zu (0x%x, 0x%x)", k, n, x);
-                CHECK_EQF(abi_bin(un32[k], x, n), 0xf, "unordered32 #%zu (0x%x, 0x%x)", k, x, n);
+                CHECK_EQF(abi_BIN(un32[k], n, x), 0xf, "unordered32 #%zu (0x%x, 0x%x)", k, n, x);
+                CHECK_EQF(abi_BIN(un32[k], x, n), 0xf, "unordered32 #%zu (0x%x, 0x%x)", k, x, n);
             }
         }
     /* The tails keep the polarity under an active predicate. */
-    CHECK_EQ(abi_ter(module__xdref_oeq_1_2_16f_16f_2f_t, 0x3c00, 0x7e00, 1), 0);
-    CHECK_EQ(abi_ter(module__xdref_ueq_1_2_16f_16f_2f_t, 0x3c00, 0x7e00, 1), 0x3);
-    CHECK_EQ(abi_ter(module__xdref_olt_1_4_32f_32f_4f_t, 0x3f800000, 0x7f800001, 1), 0);
-    CHECK_EQ(abi_ter(module__xdref_ult_1_4_32f_32f_4f_t, 0x3f800000, 0x7f800001, 1), 0xf);
+    CHECK_EQ(abi_TER(module__xdref_oeq_1_2_16f_16f_2f_t, 0x3c00, 0x7e00, 1), 0);
+    CHECK_EQ(abi_TER(module__xdref_ueq_1_2_16f_16f_2f_t, 0x3c00, 0x7e00, 1), 0x3);
+    CHECK_EQ(abi_TER(module__xdref_olt_1_4_32f_32f_4f_t, 0x3f800000, 0x7f800001, 1), 0);
+    CHECK_EQ(abi_TER(module__xdref_ult_1_4_32f_32f_4f_t, 0x3f800000, 0x7f800001, 1), 0xf);
     /* TABLES.md §4.4 with no NaN: the polarity is not a constant. */
-    CHECK_EQ(abi_ord(module__xdref_oeq_1_1_16f_16f, 0x3c00, 0x3c00), 1);
-    CHECK_EQ(abi_bin(module__xdref_un_1_1_16f_16f, 0x3c00, 0x3c00), 0);
+    CHECK_EQ(abi_ORD(module__xdref_oeq_1_1_16f_16f, 0x3c00, 0x3c00), 1);
+    CHECK_EQ(abi_BIN(module__xdref_un_1_1_16f_16f, 0x3c00, 0x3c00), 0);
 }
 
 /* 2. sNaN and qNaN differ only in the mantissa MSB (fp16 bit 9, fp32 bit
@@ -94,29 +94,29 @@ TEST(test_nan_polarity)
  *    and finite for neither (TABLES.md §5.1, spec §5). */
 TEST(test_snan_vs_qnan)
 {
-    CHECK_EQ(abi_un(module__xdref_clsfy_16f_16f, 0x7c01), 0x60);
-    CHECK_EQ(abi_un(module__xdref_clsfy_16f_16f, 0x7d55), 0x60);
-    CHECK_EQ(abi_un(module__xdref_clsfy_16f_16f, 0x7e00), 0x20);
+    CHECK_EQ(abi_UN(module__xdref_clsfy_16f_16f, 0x7c01), 0x60);
+    CHECK_EQ(abi_UN(module__xdref_clsfy_16f_16f, 0x7d55), 0x60);
+    CHECK_EQ(abi_UN(module__xdref_clsfy_16f_16f, 0x7e00), 0x20);
     /* the same with the sign bit: bit0 added, nothing else moves */
-    CHECK_EQ(abi_un(module__xdref_clsfy_16f_16f, 0xfc01), 0x61);
-    CHECK_EQ(abi_un(module__xdref_clsfy_16f_16f, 0xfe00), 0x21);
+    CHECK_EQ(abi_UN(module__xdref_clsfy_16f_16f, 0xfc01), 0x61);
+    CHECK_EQ(abi_UN(module__xdref_clsfy_16f_16f, 0xfe00), 0x21);
     /* mantissa MSB set with a payload below it: still quiet */
-    CHECK_EQ(abi_un(module__xdref_clsfy_16f_16f, 0x7e01), 0x20);
-    CHECK_EQ(abi_un(module__xdref_clsfy_16f_16f, 0x7fff), 0x20);
+    CHECK_EQ(abi_UN(module__xdref_clsfy_16f_16f, 0x7e01), 0x20);
+    CHECK_EQ(abi_UN(module__xdref_clsfy_16f_16f, 0x7fff), 0x20);
     /* the largest sNaN payload: MSB clear, every bit below set */
-    CHECK_EQ(abi_un(module__xdref_clsfy_16f_16f, 0x7dff), 0x60);
+    CHECK_EQ(abi_UN(module__xdref_clsfy_16f_16f, 0x7dff), 0x60);
     /* +inf has mantissa 0: neither */
-    CHECK_EQ(abi_un(module__xdref_clsfy_16f_16f, 0x7c00), 0x10);
+    CHECK_EQ(abi_UN(module__xdref_clsfy_16f_16f, 0x7c00), 0x10);
     /* fp32: the discriminator is bit 22 */
-    CHECK_EQ(abi_un(module__xdref_clsfy_32f_32f, 0x7f800001), 0x60);
-    CHECK_EQ(abi_un(module__xdref_clsfy_32f_32f, 0x7fbfffff), 0x60);
-    CHECK_EQ(abi_un(module__xdref_clsfy_32f_32f, 0x7fc00000), 0x20);
-    CHECK_EQ(abi_un(module__xdref_clsfy_32f_32f, 0xffc00001), 0x21);
-    CHECK_EQ(abi_un(module__xdref_clsfy_32f_32f, 0x7f800000), 0x10);
+    CHECK_EQ(abi_UN(module__xdref_clsfy_32f_32f, 0x7f800001), 0x60);
+    CHECK_EQ(abi_UN(module__xdref_clsfy_32f_32f, 0x7fbfffff), 0x60);
+    CHECK_EQ(abi_UN(module__xdref_clsfy_32f_32f, 0x7fc00000), 0x20);
+    CHECK_EQ(abi_UN(module__xdref_clsfy_32f_32f, 0xffc00001), 0x21);
+    CHECK_EQ(abi_UN(module__xdref_clsfy_32f_32f, 0x7f800000), 0x10);
     /* both kinds route to the unordered branch of a compare (spec §4.4) */
-    CHECK_EQ(abi_bin(module__xdref_un_1_1_16f_16f, 0x3c00, 0x7c01), 1);
-    CHECK_EQ(abi_bin(module__xdref_un_1_1_16f_16f, 0x3c00, 0x7e00), 1);
-    CHECK_EQ(abi_ord(module__xdref_oeq_1_1_16f_16f, 0x7c01, 0x7c01), 0);
+    CHECK_EQ(abi_BIN(module__xdref_un_1_1_16f_16f, 0x3c00, 0x7c01), 1);
+    CHECK_EQ(abi_BIN(module__xdref_un_1_1_16f_16f, 0x3c00, 0x7e00), 1);
+    CHECK_EQ(abi_ORD(module__xdref_oeq_1_1_16f_16f, 0x7c01, 0x7c01), 0);
 }
 
 /* 3. TRUE is replicated into the lane's field: 8-bit lane 0x1, 16-bit 0x3,
@@ -154,14 +154,14 @@ TEST(test_field_width)
           "un_1_4_32f_32f" },
     };
     for (size_t i = 0; i < N(rows); i++) {
-        CHECK_EQF(abi_bin(rows[i].f, rows[i].a, rows[i].b), rows[i].want, "%s TRUE", rows[i].name);
-        CHECK_EQF(abi_bin(rows[i].f, rows[i].fa, rows[i].fb), 0, "%s FALSE", rows[i].name);
+        CHECK_EQF(abi_BIN(rows[i].f, rows[i].a, rows[i].b), rows[i].want, "%s TRUE", rows[i].name);
+        CHECK_EQF(abi_BIN(rows[i].f, rows[i].fa, rows[i].fb), 0, "%s FALSE", rows[i].name);
     }
-    CHECK_EQ(abi_ord(module__xdref_olt_1_1_16f_16f, 0xc000, 0x3c00), 0x1);
-    CHECK_EQ(abi_ord(module__xdref_olt_1_2_16f_16f, 0xc000, 0x3c00), 0x3);
-    CHECK_EQ(abi_ord(module__xdref_olt_1_4_32f_32f, 0xc0000000, 0x3f800000), 0xf);
-    CHECK_EQ(abi_ter(module__xdref_olt_1_2_16f_16f_2f_t, 0xc000, 0x3c00, 1), 0x3);
-    CHECK_EQ(abi_ter(module__xdref_olt_1_4_32f_32f_4f_t, 0xc0000000, 0x3f800000, 1), 0xf);
+    CHECK_EQ(abi_ORD(module__xdref_olt_1_1_16f_16f, 0xc000, 0x3c00), 0x1);
+    CHECK_EQ(abi_ORD(module__xdref_olt_1_2_16f_16f, 0xc000, 0x3c00), 0x3);
+    CHECK_EQ(abi_ORD(module__xdref_olt_1_4_32f_32f, 0xc0000000, 0x3f800000), 0xf);
+    CHECK_EQ(abi_TER(module__xdref_olt_1_2_16f_16f_2f_t, 0xc000, 0x3c00, 1), 0x3);
+    CHECK_EQ(abi_TER(module__xdref_olt_1_4_32f_32f_4f_t, 0xc0000000, 0x3f800000, 1), 0xf);
 }
 
 /* 4. lt/le are signed (sign-biased), ltu/leu unsigned: the separating cell
@@ -169,28 +169,28 @@ TEST(test_field_width)
  *    §4.5), and the same cell at each lane width. */
 TEST(test_signed_vs_unsigned)
 {
-    CHECK_EQ(abi_bin(module__xdref_lt_2_16_16, 0x8000, 0x0001), 0x3);
-    CHECK_EQ(abi_bin(module__xdref_ltu_2_16_16, 0x8000, 0x0001), 0x0);
-    CHECK_EQ(abi_bin(module__xdref_le_2_16_16, 0x8000, 0x0001), 0x3);
-    CHECK_EQ(abi_bin(module__xdref_leu_2_16_16, 0x8000, 0x0001), 0x0);
+    CHECK_EQ(abi_BIN(module__xdref_lt_2_16_16, 0x8000, 0x0001), 0x3);
+    CHECK_EQ(abi_BIN(module__xdref_ltu_2_16_16, 0x8000, 0x0001), 0x0);
+    CHECK_EQ(abi_BIN(module__xdref_le_2_16_16, 0x8000, 0x0001), 0x3);
+    CHECK_EQ(abi_BIN(module__xdref_leu_2_16_16, 0x8000, 0x0001), 0x0);
     /* the mirror: 1 < -32768 is FALSE signed, TRUE unsigned */
-    CHECK_EQ(abi_bin(module__xdref_lt_2_16_16, 0x0001, 0x8000), 0x0);
-    CHECK_EQ(abi_bin(module__xdref_ltu_2_16_16, 0x0001, 0x8000), 0x3);
+    CHECK_EQ(abi_BIN(module__xdref_lt_2_16_16, 0x0001, 0x8000), 0x0);
+    CHECK_EQ(abi_BIN(module__xdref_ltu_2_16_16, 0x0001, 0x8000), 0x3);
     /* -1 < 0 signed; 0xffff < 0 is FALSE unsigned */
-    CHECK_EQ(abi_bin(module__xdref_lt_2_16_16, 0xffff, 0x0000), 0x3);
-    CHECK_EQ(abi_bin(module__xdref_ltu_2_16_16, 0xffff, 0x0000), 0x0);
+    CHECK_EQ(abi_BIN(module__xdref_lt_2_16_16, 0xffff, 0x0000), 0x3);
+    CHECK_EQ(abi_BIN(module__xdref_ltu_2_16_16, 0xffff, 0x0000), 0x0);
     /* 8-bit lanes (bias at bit 7) and 32-bit lanes (bias at bit 31) */
-    CHECK_EQ(abi_bin(module__xdref_lt_1_8_8, 0x80, 0x01), 0x1);
-    CHECK_EQ(abi_bin(module__xdref_ltu_1_8_8, 0x80, 0x01), 0x0);
-    CHECK_EQ(abi_bin(module__xdref_le_1_8_8, 0xff, 0x00), 0x1);
-    CHECK_EQ(abi_bin(module__xdref_leu_1_8_8, 0xff, 0x00), 0x0);
-    CHECK_EQ(abi_bin(module__xdref_lt_4_32_32, 0x80000000, 1), 0xf);
-    CHECK_EQ(abi_bin(module__xdref_ltu_4_32_32, 0x80000000, 1), 0x0);
-    CHECK_EQ(abi_bin(module__xdref_le_4_32_32, 0xffffffff, 0), 0xf);
-    CHECK_EQ(abi_bin(module__xdref_leu_4_32_32, 0xffffffff, 0), 0x0);
+    CHECK_EQ(abi_BIN(module__xdref_lt_1_8_8, 0x80, 0x01), 0x1);
+    CHECK_EQ(abi_BIN(module__xdref_ltu_1_8_8, 0x80, 0x01), 0x0);
+    CHECK_EQ(abi_BIN(module__xdref_le_1_8_8, 0xff, 0x00), 0x1);
+    CHECK_EQ(abi_BIN(module__xdref_leu_1_8_8, 0xff, 0x00), 0x0);
+    CHECK_EQ(abi_BIN(module__xdref_lt_4_32_32, 0x80000000, 1), 0xf);
+    CHECK_EQ(abi_BIN(module__xdref_ltu_4_32_32, 0x80000000, 1), 0x0);
+    CHECK_EQ(abi_BIN(module__xdref_le_4_32_32, 0xffffffff, 0), 0xf);
+    CHECK_EQ(abi_BIN(module__xdref_leu_4_32_32, 0xffffffff, 0), 0x0);
     /* eq/neq have no signedness: the bare bit pattern */
-    CHECK_EQ(abi_bin(module__xdref_eq_2_16_16, 0x8000, 0x8000), 0x3);
-    CHECK_EQ(abi_bin(module__xdref_neq_2_16_16, 0x8000, 0x0001), 0x3);
+    CHECK_EQ(abi_BIN(module__xdref_eq_2_16_16, 0x8000, 0x8000), 0x3);
+    CHECK_EQ(abi_BIN(module__xdref_neq_2_16_16, 0x8000, 0x0001), 0x3);
 }
 
 /* 5. The _t merge keeps the prior destination in killed lanes: bitkillt is
@@ -199,17 +199,17 @@ TEST(test_signed_vs_unsigned)
  *    zero-fill would clear it. */
 TEST(test_merge_not_zero)
 {
-    struct { q7_xdref_UN_fn *t, *f; uint32_t ones; const char *name; } pairs[] = {
+    struct { q7_xdref_KILL_fn *t, *f; uint32_t ones; const char *name; } pairs[] = {
         { module__xdref_bitkillt_16_2, module__xdref_bitkillf_16_2, 0xffff, "16_2" },
         { module__xdref_bitkillt_32_4, module__xdref_bitkillf_32_4, 0xffffffff, "32_4" },
     };
-    CHECK_EQ(abi_un(module__xdref_bitkillt_16_2, 1), 0x0000);
-    CHECK_EQ(abi_un(module__xdref_bitkillt_16_2, 0), 0xffff);
-    CHECK_EQ(abi_un(module__xdref_bitkillf_16_2, 1), 0xffff);
-    CHECK_EQ(abi_un(module__xdref_bitkillf_16_2, 0), 0x0000);
+    CHECK_EQ(abi_KILL(module__xdref_bitkillt_16_2, 1), 0x0000);
+    CHECK_EQ(abi_KILL(module__xdref_bitkillt_16_2, 0), 0xffff);
+    CHECK_EQ(abi_KILL(module__xdref_bitkillf_16_2, 1), 0xffff);
+    CHECK_EQ(abi_KILL(module__xdref_bitkillf_16_2, 0), 0x0000);
     for (size_t i = 0; i < N(pairs); i++)
         for (uint32_t pred = 0; pred < 2; pred++) {
-            uint32_t t = abi_un(pairs[i].t, pred), f = abi_un(pairs[i].f, pred);
+            uint32_t t = abi_KILL(pairs[i].t, pred), f = abi_KILL(pairs[i].f, pred);
             CHECK_EQF(t, pred ? 0 : pairs[i].ones, "bitkillt_%s(%u)", pairs[i].name, pred);
             CHECK_EQF(f, pred ? pairs[i].ones : 0, "bitkillf_%s(%u)", pairs[i].name, pred);
             CHECK_EQF(t ^ f, pairs[i].ones, "swapped masks %s(%u)", pairs[i].name, pred);
@@ -221,19 +221,19 @@ TEST(test_merge_not_zero)
             CHECK(merged != 0);
         }
     /* the other widths: 8-bit bitkillt, 16-bit 1-bit-field bitkillf */
-    CHECK_EQ(abi_un(module__xdref_bitkillt_8_1, 0), 0xff);
-    CHECK_EQ(abi_un(module__xdref_bitkillt_8_1, 1), 0x00);
-    CHECK_EQ(abi_un(module__xdref_bitkillf_16_1, 0), 0x0000);
-    CHECK_EQ(abi_un(module__xdref_bitkillf_16_1, 1), 0xffff);
+    CHECK_EQ(abi_KILL(module__xdref_bitkillt_8_1, 0), 0xff);
+    CHECK_EQ(abi_KILL(module__xdref_bitkillt_8_1, 1), 0x00);
+    CHECK_EQ(abi_KILL(module__xdref_bitkillf_16_1, 0), 0x0000);
+    CHECK_EQ(abi_KILL(module__xdref_bitkillf_16_1, 1), 0xffff);
     /* only pred bit 0 counts (spec §6.2: and $0x1 / shl $0x1f) */
-    CHECK_EQ(abi_un(module__xdref_bitkillt_16_2, 0x3), 0x0000);
-    CHECK_EQ(abi_un(module__xdref_bitkillt_16_2, 0x2), 0xffff);
+    CHECK_EQ(abi_KILL(module__xdref_bitkillt_16_2, 0x3), 0x0000);
+    CHECK_EQ(abi_KILL(module__xdref_bitkillt_16_2, 0x2), 0xffff);
     /* the tail gate under an inactive predicate writes 0 into its field,
      * which is a no-op for the destination once merged through bitkillt */
-    uint32_t gated = abi_ter(module__xdref_oeq_1_2_16f_16f_2f_t, 0x3c00, 0x3c00, 0);
+    uint32_t gated = abi_TER(module__xdref_oeq_1_2_16f_16f_2f_t, 0x3c00, 0x3c00, 0);
     CHECK_EQ(gated, 0);
-    uint32_t dst = 0x3, keep = abi_un(module__xdref_bitkillt_16_2, 0) & 0x3;
-    uint32_t live = abi_un(module__xdref_bitkillf_16_2, 0) & 0x3;
+    uint32_t dst = 0x3, keep = abi_KILL(module__xdref_bitkillt_16_2, 0) & 0x3;
+    uint32_t live = abi_KILL(module__xdref_bitkillf_16_2, 0) & 0x3;
     CHECK_EQ((dst & keep) | (gated & live), 0x3);
 }
 

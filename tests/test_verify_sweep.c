@@ -52,7 +52,7 @@ static void windows(const q7_leaf *leaf, uint64_t lo[], uint64_t hi[], int *n)
     uint64_t size = q7_exhaustive_size(leaf);
     static const uint64_t rows16[] = { 0x0000, 0x8000, 0x7c00, 0x7bff, 0x7e01, 0xfc00, 0x3c00, 0x03ff };
     *n = 0;
-    if (leaf->shape == Q7_SHAPE_UN || leaf->operand_bits == 8) {
+    if (q7_shape_info_of(leaf->shape)->inputs == 1 || leaf->operand_bits == 8) {
         uint64_t step = size / 5;
         for (int k = 0; k < 5; k++) {
             lo[*n] = k * step + 3 * (uint64_t)k;

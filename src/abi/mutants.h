@@ -3,8 +3,9 @@
  * when compiling xdref.c (and only it: the model the CLI checks against
  * stays pristine), makes the exported ABI commit one pitfall the spec names
  * (§1), so that `q7pred verify --lib` can be shown to catch it. Without a
- * switch this header changes nothing. Included after the body macros and
- * the API prototypes, so the overrides below only reach the leaf bodies.
+ * switch this header changes nothing. Included after the API prototypes and
+ * before the leaves' semantics (leaf_sem.h), so the overrides below reach
+ * only the semantics and the ABI bodies of xdref.c.
  * A function-like macro may name itself: the inner name is not re-expanded.
  */
 #ifndef Q7_ABI_MUTANTS_H
@@ -48,11 +49,12 @@
 #define q7_gate(pred, value) ((void)(pred), (value))
 #endif
 
-/* 6. The ordered result stored through the first pointer (the aux word),
- *    the 4-argument habit of every other compare; the result is not written. */
+/* 6. The result stored through the first output pointer, the 4-argument
+ *    habit of every other compare: in an ordered leaf that is the aux word,
+ *    written 0 and then the result; the result pointer is never written. */
 #ifdef Q7_MUTANT_RESULT_IN_AUX
-#undef BODY_ORD
-#define BODY_ORD(SEM) *aux = (SEM); (void)result;
+#undef Q7_ABI_RESULT_PTR
+#define Q7_ABI_RESULT_PTR(ptr, first) ((void)(ptr), (first))
 #endif
 
 /* 7. "finite = !inf": NaN counted as finite. */

@@ -1,42 +1,31 @@
 /*
- * The runtime leaf registry, generated from the leaf table: per leaf its
+ * The runtime leaf registry, generated from the tables: per leaf its
  * metadata, its model in the generic word layout (eval) and its exported
- * symbol; plus the shape table and q7_shape_call, which drives any ABI
- * function of a shape from the word layout.
+ * symbol; per shape its word counts, argument text and operand table; and
+ * q7_shape_call, which drives any ABI function of a shape from the layout.
  */
 #include <string.h>
 
 #include "q7pred_xdref.h"
-#include "words.h"
+#include "leaf_sem.h"
 
-#define REP(t) q7_field((t), FIELD_BITS)
-
-/* ---- the model in the generic word layout (see q7pred_shapes.def)
- * Unpacked here again rather than by calling the exported leaves, so that
- * eval stays the model when xdref.c is built with a mutant (make mutants)
- * and test_abi_vs_registry compares two expansions of the row, not one. */
-
-#define EVAL_BIN(SEM)    uint32_t A = in[0], B = in[1]; out[0] = (SEM);
-#define EVAL_ORD(SEM)    uint32_t A = in[0], B = in[1]; out[0] = (SEM); out[1] = 0;
-#define EVAL_TER(SEM)    uint32_t A = in[0], B = in[1], C = in[2]; out[0] = (SEM);
-#define EVAL_UN(SEM)     uint32_t A = in[0]; out[0] = (SEM);
-#define EVAL_M2(SEM)     q7_vbool A = vbool_from_words(in), B = vbool_from_words(in + 2); \
-                         vbool_to_words((SEM), out);
-#define EVAL_M1(SEM)     q7_vbool A = vbool_from_words(in); vbool_to_words((SEM), out);
-#define EVAL_RED8(SEM)   q7_vbool M[8]; \
-                         for (int i = 0; i < 8; i++) M[i] = vbool_from_words(in + 2 * i); \
-                         vbool_to_words((SEM), out);
-#define EVAL_VEC2FS(SEM) q7_vec V = vec_from_words(in); q7_vbool FS[8]; (SEM); \
-                         for (int j = 0; j < 8; j++) vbool_to_words(FS[j], out + 2 * j);
-#define EVAL_FS2VEC(SEM) q7_vbool FS[8]; q7_vec V; \
-                         for (int j = 0; j < 8; j++) FS[j] = vbool_from_words(in + 2 * j); \
-                         (SEM); vec_to_words(&V, out);
+/* ---- the model in the generic word layout
+ * The semantics' arguments from in[] and out[]. Unpacked here rather than
+ * by calling the exported leaves, so that eval stays the model when xdref.c
+ * is built with a mutant (make mutants). */
+#define Q7_EVAL_ARGS(shape) Q7_LIST(Q7_EACH(Q7_EVAL_ARG_, shape, Q7_OPERANDS_##shape))
+#define Q7_EVAL_ARG_IN(S, n, w, r) , Q7_BY_KIND(Q7_EVAL_IN_, w)(Q7_IN_WORD(S, n))
+#define Q7_EVAL_ARG_OUT(S, n, w, r) , Q7_BY_KIND(Q7_CALL_OUT_, w)(Q7_OUT_WORD(S, n))
+#define Q7_EVAL_ARG_AUX(S, n, w, r) , Q7_BY_KIND(Q7_CALL_OUT_, w)(Q7_OUT_WORD(S, n))
+#define Q7_EVAL_IN_REG(k) in[k]
+#define Q7_EVAL_IN_MASK(k) vbool_from_words(in + (k))
+#define Q7_EVAL_IN_VEC(k) vec_from_words(in + (k))
+#define Q7_EVAL_IN_MASK8(k) (const q7_vbool[8]){ Q7_EIGHT_AT(vbool_from_words, in + (k)) }
 
 #define LEAF(suffix, shape, field_bits, operand_bits, family, provenance, semantics) \
     static void eval_##suffix(const uint32_t *in, uint32_t *out)                     \
     {                                                                                \
-        enum { FIELD_BITS = field_bits };                                            \
-        EVAL_##shape(semantics)                                                      \
+        q7_sem_##suffix(Q7_EVAL_ARGS(shape));                                        \
     }
 #include "q7pred_leaves.def"
 #undef LEAF
@@ -54,9 +43,60 @@ static const q7_leaf leaves[] = {
 
 enum { LEAF_COUNT = sizeof leaves / sizeof leaves[0] };
 
+/* Each shape's operands, in ABI order. */
+#define Q7_INFO_IN(S, n, w, r) { #n, r, Q7_OPERAND_IN, Q7_WIDTH_##w, Q7_WORDS(w), Q7_IN_WORD(S, n) },
+#define Q7_INFO_OUT(S, n, w, r) { #n, r, Q7_OPERAND_OUT, Q7_WIDTH_##w, Q7_WORDS(w), Q7_OUT_WORD(S, n) },
+#define Q7_INFO_AUX(S, n, w, r) { #n, r, Q7_OPERAND_AUX, Q7_WIDTH_##w, Q7_WORDS(w), Q7_OUT_WORD(S, n) },
+#define SHAPE(S) static const q7_operand_info operands_##S[] = { Q7_EACH(Q7_INFO_, S, Q7_OPERANDS_##S) };
+#include "q7pred_shapes.def"
+#undef SHAPE
+
+/* The C arguments as text: "A, B, *aux, *result", "*m0[2], ..., *m7[2], *out[2]". */
+#define Q7_TEXT(shape) (("" Q7_EACH(Q7_TEXT_, ~, Q7_OPERANDS_##shape)) + 2)
+#define Q7_TEXT_IN(c, n, w, r) Q7_BY_KIND(Q7_TEXT_IN_, w)(n)
+#define Q7_TEXT_OUT(c, n, w, r) Q7_BY_KIND(Q7_TEXT_OUT_, w)(n)
+#define Q7_TEXT_AUX(c, n, w, r) Q7_BY_KIND(Q7_TEXT_OUT_, w)(n)
+#define Q7_TEXT_IN_REG(n) ", " #n
+#define Q7_TEXT_IN_MASK(n) ", *" #n "[2]"
+#define Q7_TEXT_IN_VEC(n) ", *" #n "[16]"
+#define Q7_TEXT_IN_MASK8(n) ", *" #n "0[2], ..., *" #n "7[2]"
+#define Q7_TEXT_OUT_REG(n) ", *" #n
+#define Q7_TEXT_OUT_MASK(n) Q7_TEXT_IN_MASK(n)
+#define Q7_TEXT_OUT_VEC(n) Q7_TEXT_IN_VEC(n)
+#define Q7_TEXT_OUT_MASK8(n) Q7_TEXT_IN_MASK8(n)
+
+/* Counts over a row: inputs, aux words, OUT operands; whether every input
+ * is one register. */
+#define Q7_INPUTS_IN(c, n, w, r) + 1
+#define Q7_INPUTS_OUT(c, n, w, r)
+#define Q7_INPUTS_AUX(c, n, w, r)
+#define Q7_AUXW_IN(c, n, w, r)
+#define Q7_AUXW_OUT(c, n, w, r)
+#define Q7_AUXW_AUX(c, n, w, r) + Q7_WORDS(w)
+#define Q7_OUTS_IN(c, n, w, r)
+#define Q7_OUTS_OUT(c, n, w, r) + 1
+#define Q7_OUTS_AUX(c, n, w, r)
+#define Q7_BYVAL_IN(c, n, w, r) && Q7_BY_KIND(Q7_BYVAL_, w)
+#define Q7_BYVAL_OUT(c, n, w, r)
+#define Q7_BYVAL_AUX(c, n, w, r)
+#define Q7_BYVAL_REG 1
+#define Q7_BYVAL_MASK 0
+#define Q7_BYVAL_MASK8 0
+#define Q7_BYVAL_VEC 0
+
+#define SHAPE(S)                                                                                   \
+    _Static_assert((0 Q7_EACH(Q7_OUTS_, ~, Q7_OPERANDS_##S)) == 1, #S ": one OUT operand");        \
+    _Static_assert(sizeof(struct q7_in_##S) <= Q7_MAX_WORDS * sizeof(uint32_t), #S ": in words");  \
+    _Static_assert(sizeof(struct q7_out_##S) <= Q7_MAX_WORDS * sizeof(uint32_t), #S ": out words");
+#include "q7pred_shapes.def"
+#undef SHAPE
+
 static const q7_shape_info shapes[] = {
-#define SHAPE(name, in_words, out_words, aux_words, args) \
-    { #name, in_words, out_words, aux_words, args },
+#define SHAPE(S)                                                                           \
+    { #S, sizeof(struct q7_in_##S) / sizeof(uint32_t), sizeof(struct q7_out_##S) / sizeof(uint32_t), \
+      0 Q7_EACH(Q7_AUXW_, ~, Q7_OPERANDS_##S), Q7_TEXT(S), operands_##S,                   \
+      sizeof operands_##S / sizeof operands_##S[0], 0 Q7_EACH(Q7_INPUTS_, ~, Q7_OPERANDS_##S), \
+      1 Q7_EACH(Q7_BYVAL_, ~, Q7_OPERANDS_##S) },
 #include "q7pred_shapes.def"
 #undef SHAPE
 };
@@ -86,6 +126,29 @@ const q7_shape_info *q7_shape_info_of(q7_shape shape)
     return (unsigned)shape < Q7_SHAPE_COUNT ? &shapes[shape] : NULL;
 }
 
+static unsigned log2u(unsigned x)
+{
+    unsigned n = 0;
+    while (x > 1) x >>= 1, n++;
+    return n;
+}
+
+unsigned q7_operand_bits(const q7_leaf *leaf, const q7_operand_info *operand)
+{
+    if (!leaf || !operand) return 0;
+    switch (operand->width) {
+    case Q7_WIDTH_OPERAND: return leaf->operand_bits;
+    case Q7_WIDTH_FIELD: return leaf->field_bits;
+    case Q7_WIDTH_INDEX: return log2u(leaf->operand_bits);
+    case Q7_WIDTH_BIT: return 1;
+    case Q7_WIDTH_WORD: return 32;
+    case Q7_WIDTH_MASK:
+    case Q7_WIDTH_MASK8: return 64;
+    case Q7_WIDTH_VEC: return 512;
+    }
+    return 0;
+}
+
 const char *q7_family_name(q7_family f)
 {
     return (unsigned)f < Q7_FAMILY_COUNT ? families[f].name : "?";
@@ -107,24 +170,10 @@ const char *q7_provenance_name(q7_provenance p) { return p == Q7_OBSERVED ? "obs
 
 void q7_shape_call(q7_shape shape, q7_abi_fn fn, const uint32_t *in, uint32_t *out)
 {
-    const uint32_t *m = in;
-    uint32_t *o = out;
     switch (shape) {
-    case Q7_SHAPE_BIN: ((q7_xdref_BIN_fn *)fn)(NULL, in[0], in[1], &out[0]); break;
-    case Q7_SHAPE_ORD: ((q7_xdref_ORD_fn *)fn)(NULL, in[0], in[1], &out[1], &out[0]); break;
-    case Q7_SHAPE_TER: ((q7_xdref_TER_fn *)fn)(NULL, in[0], in[1], in[2], &out[0]); break;
-    case Q7_SHAPE_UN: ((q7_xdref_UN_fn *)fn)(NULL, in[0], &out[0]); break;
-    case Q7_SHAPE_M2: ((q7_xdref_M2_fn *)fn)(NULL, in, in + 2, out); break;
-    case Q7_SHAPE_M1: ((q7_xdref_M1_fn *)fn)(NULL, in, out); break;
-    case Q7_SHAPE_RED8:
-        ((q7_xdref_RED8_fn *)fn)(NULL, m, m + 2, m + 4, m + 6, m + 8, m + 10, m + 12, m + 14, out);
-        break;
-    case Q7_SHAPE_VEC2FS:
-        ((q7_xdref_VEC2FS_fn *)fn)(NULL, in, o, o + 2, o + 4, o + 6, o + 8, o + 10, o + 12, o + 14);
-        break;
-    case Q7_SHAPE_FS2VEC:
-        ((q7_xdref_FS2VEC_fn *)fn)(NULL, m, m + 2, m + 4, m + 6, m + 8, m + 10, m + 12, m + 14, out);
-        break;
+#define SHAPE(S) case Q7_SHAPE_##S: ((q7_xdref_##S##_fn *)fn)(NULL Q7_CALL_ARGS(S)); break;
+#include "q7pred_shapes.def"
+#undef SHAPE
     case Q7_SHAPE_COUNT: break;
     }
 }

@@ -1,39 +1,51 @@
 /*
- * The exported module__xdref_* leaves, generated from the leaf table: each
- * body unpacks its shape's arguments, evaluates the row's semantics and
- * stores the result where the shipped leaf does.
+ * The exported module__xdref_* leaves, generated from the tables: each takes
+ * its shape's parameters (Q7_PARAMS), unpacks the pointer operands into
+ * model values and calls the leaf's semantics (leaf_sem.h), which stores
+ * where the shipped leaf stores.
  */
 #include "q7pred_xdref.h"
-#include "words.h"
+#include "platform/words.h"
+#include "shapes.h"
 
-#define REP(t) q7_field((t), FIELD_BITS)
+/* The pointer a register result is stored through: its own. `first` is the
+ * row's first output pointer, for the mutant that stores there instead. */
+#define Q7_ABI_RESULT_PTR(ptr, first) (ptr)
 
-#define BODY_BIN(SEM) *result = (SEM);
-#define BODY_ORD(SEM) *aux = 0; *result = (SEM);
-#define BODY_TER(SEM) *result = (SEM);
-#define BODY_UN(SEM) *result = (SEM);
-#define BODY_M2(SEM) q7_vbool A = vbool_from_words(a), B = vbool_from_words(b); \
-                    vbool_to_words((SEM), out);
-#define BODY_M1(SEM) q7_vbool A = vbool_from_words(a); vbool_to_words((SEM), out);
-#define BODY_RED8(SEM) const q7_vbool M[8] = { vbool_from_words(m0), vbool_from_words(m1), \
-                        vbool_from_words(m2), vbool_from_words(m3), vbool_from_words(m4), \
-                        vbool_from_words(m5), vbool_from_words(m6), vbool_from_words(m7) }; \
-                    vbool_to_words((SEM), out);
-#define BODY_VEC2FS(SEM) q7_vec V = vec_from_words(vec); q7_vbool FS[8]; (SEM); \
-                    uint32_t *fs[8] = { fs0, fs1, fs2, fs3, fs4, fs5, fs6, fs7 }; \
-                    for (int j = 0; j < 8; j++) vbool_to_words(FS[j], fs[j]);
-#define BODY_FS2VEC(SEM) const uint32_t *fs[8] = { fs0, fs1, fs2, fs3, fs4, fs5, fs6, fs7 }; \
-                    q7_vbool FS[8]; q7_vec V; \
-                    for (int j = 0; j < 8; j++) FS[j] = vbool_from_words(fs[j]); \
-                    (SEM); vec_to_words(&V, vec);
+/* The semantics' arguments from the ABI parameters. */
+#define Q7_ABI_ARGS(shape) \
+    Q7_LIST(Q7_EACH(Q7_ABI_ARG_, Q7_FIRST_OUT(shape), Q7_OPERANDS_##shape))
+#define Q7_ABI_ARG_IN(first, n, w, r) , Q7_BY_KIND(Q7_ABI_IN_, w)(n)
+#define Q7_ABI_ARG_OUT(first, n, w, r) , Q7_BY_KIND(Q7_ABI_OUT_, w)(n, first)
+#define Q7_ABI_ARG_AUX(first, n, w, r) , n
+#define Q7_ABI_IN_REG(n) n
+#define Q7_ABI_IN_MASK(n) vbool_from_words(n)
+#define Q7_ABI_IN_VEC(n) vec_from_words(n)
+#define Q7_ABI_IN_MASK8(n) (const q7_vbool[8]){ Q7_EIGHT(vbool_from_words, n) }
+#define Q7_ABI_OUT_REG(n, first) Q7_ABI_RESULT_PTR(n, first)
+#define Q7_ABI_OUT_MASK(n, first) n
+#define Q7_ABI_OUT_VEC(n, first) n
+#define Q7_ABI_OUT_MASK8(n, first) Q7_EIGHT(Q7_SAME, n)
 
-#define LEAF(suffix, shape, field_bits, operand_bits, family, provenance, semantics) \
-    void module__xdref_##suffix(Q7_PARAMS_##shape)                                   \
-    {                                                                                \
-        enum { FIELD_BITS = field_bits };                                            \
-        (void)xstate;                                                                \
-        BODY_##shape(semantics)                                                      \
-    }
+/* The name of the row's first output or aux pointer (a MASK8's first). */
+#define Q7_FIRST_OUT(shape) \
+    Q7_HEAD(Q7_LIST(Q7_EACH(Q7_OUT_NAME_, ~, Q7_OPERANDS_##shape)), ~)
+#define Q7_OUT_NAME_IN(c, n, w, r)
+#define Q7_OUT_NAME_OUT(c, n, w, r) , Q7_BY_KIND(Q7_FIRST_NAME_, w)(n)
+#define Q7_OUT_NAME_AUX(c, n, w, r) , Q7_BY_KIND(Q7_FIRST_NAME_, w)(n)
+#define Q7_FIRST_NAME_REG(n) n
+#define Q7_FIRST_NAME_MASK(n) n
+#define Q7_FIRST_NAME_VEC(n) n
+#define Q7_FIRST_NAME_MASK8(n) n##0
 
 #include "mutants.h"
+#include "leaf_sem.h"
+
+#define LEAF(suffix, shape, field_bits, operand_bits, family, provenance, semantics) \
+    void module__xdref_##suffix(Q7_PARAMS(shape))                                    \
+    {                                                                                \
+        (void)xstate;                                                                \
+        q7_sem_##suffix(Q7_ABI_ARGS(shape));                                         \
+    }
 #include "q7pred_leaves.def"
+#undef LEAF

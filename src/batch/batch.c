@@ -39,10 +39,10 @@ const char *q7_batch_path(void) { return paths[path_now()].name; }
 
 bool q7_batch_has_kernel(const q7_leaf *leaf)
 {
-    q7_op op = q7_batch_op(leaf);
+    q7_op op = q7_leaf_op(leaf);
     switch (path_now()) {
-    case PATH_AVX512: return q7_batch_avx512_has(op, leaf->shape);
-    case PATH_AVX2: return q7_batch_avx2_has(op, leaf->shape);
+    case PATH_AVX512: return q7_batch_avx512_has(op);
+    case PATH_AVX2: return q7_batch_avx2_has(op);
     default: return false;
     }
 }
@@ -64,7 +64,7 @@ void q7_leaf_eval_batch(const q7_leaf *leaf, size_t n,
                         const uint32_t *const in[], uint32_t *const out[])
 {
     q7_batch_kernel_fn *kernel = path_kernels[path_now()];
-    size_t done = kernel ? kernel(leaf, q7_batch_op(leaf), n, in, out) : 0;
+    size_t done = kernel ? kernel(leaf, q7_leaf_op(leaf), n, in, out) : 0;
     portable_calls(leaf, done, n, in, out);
 }
 
@@ -76,18 +76,10 @@ enum { RANGE_BLOCK = 512 };
 bool q7_range_valid(const q7_leaf *leaf, const q7_range *r)
 {
     if (!leaf || !r || r->hi < r->lo || r->b_bits > 32) return false;
-    switch (leaf->shape) {
-    case Q7_SHAPE_UN:
-        if (r->b_bits != 0) return false;
-        break;
-    case Q7_SHAPE_BIN:
-    case Q7_SHAPE_ORD:
-    case Q7_SHAPE_TER:
-        if (r->b_bits == 0) return false;
-        break;
-    default:
-        return false;
-    }
+    /* A counts alone in a one-input leaf, A and B in the others; every input
+     * is a register word (a third one is fixed). */
+    const q7_shape_info *s = q7_shape_info_of(leaf->shape);
+    if (!s->value_inputs || s->inputs > 3 || (s->inputs == 1) != (r->b_bits == 0)) return false;
     return r->hi == r->lo || (r->hi - 1) >> r->b_bits >> 31 >> 1 == 0;    /* A fits 32 bits */
 }
 

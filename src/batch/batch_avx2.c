@@ -4,15 +4,13 @@
  * last n % 8 calls with the portable loop.
  */
 #include "kernels.h"
+#include "platform/bits.h"
 #include "simd_model.h"
 
 #define FOR_STEPS(n) for (size_t i = 0; i + 8 <= (n); i += 8)
 #define LD(p) _mm256_loadu_si256((const __m256i *)((p) + i))
 #define ST(p, v) _mm256_storeu_si256((__m256i *)((p) + i), (v))
 #define SPLAT(x) _mm256_set1_epi32((int)(x))
-
-/* All-ones of a field; fields of 32 bits and more (vbool words) are whole words. */
-static uint32_t ones(unsigned bits) { return bits >= 32 ? ~0u : (1u << bits) - 1; }
 
 /* Bit 0 of each lane set, as a lane mask. */
 Q7_AVX2 Q7_INLINE __m256i bit0_set(__m256i x)
@@ -129,9 +127,8 @@ Q7_AVX2 static void reduce8(size_t n, const uint32_t *const in[], uint32_t *cons
     }
 }
 
-bool q7_batch_avx2_has(q7_op op, q7_shape shape)
+bool q7_batch_avx2_has(q7_op op)
 {
-    (void)shape;
     return op.kind != OPK_MOVFSV && op.kind != OPK_MOVVFS;
 }
 
@@ -139,7 +136,7 @@ size_t q7_batch_avx2(const q7_leaf *leaf, q7_op op, size_t n,
                      const uint32_t *const in[], uint32_t *const out[])
 {
     uint32_t field = ones(leaf->field_bits);
-    bool ord = leaf->shape == Q7_SHAPE_ORD;
+    bool ord = q7_shape_info_of(leaf->shape)->aux_words != 0;   /* aux written 0 */
     switch (op.kind) {
     case OPK_FCMP16: fcmp16(n, in, out, op.rel, op.gated, ord, field); break;
     case OPK_FCMP32: fcmp32(n, in, out, op.rel, op.gated, ord, field); break;

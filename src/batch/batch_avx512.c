@@ -3,14 +3,12 @@
  * lanes, k-mask results, masked loads/stores for the tail.
  */
 #include "kernels.h"
+#include "platform/bits.h"
 #include "simd_model.h"
 #include "steps_avx512.h"
 
 
-/* All-ones of a field; fields of 32 bits and more (vbool words) are whole words. */
-static uint32_t ones(unsigned bits) { return bits >= 32 ? ~0u : (1u << bits) - 1; }
-
-/* fp compares: BIN, ORD (aux word written 0) and the gated TER tails. */
+/* fp compares: plain, ordered (aux word written 0) and the gated tails. */
 Q7_AVX512 Q7_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
                                     bool half, unsigned rel, bool gated, bool ord, uint32_t field)
 {
@@ -122,9 +120,8 @@ Q7_AVX512 static void reduce8(size_t n, const uint32_t *const in[], uint32_t *co
     }
 }
 
-bool q7_batch_avx512_has(q7_op op, q7_shape shape)
+bool q7_batch_avx512_has(q7_op op)
 {
-    (void)shape;
     return op.kind != OPK_MOVFSV && op.kind != OPK_MOVVFS;
 }
 
@@ -132,7 +129,7 @@ size_t q7_batch_avx512(const q7_leaf *leaf, q7_op op, size_t n,
                        const uint32_t *const in[], uint32_t *const out[])
 {
     uint32_t field = ones(leaf->field_bits);
-    bool ord = leaf->shape == Q7_SHAPE_ORD;
+    bool ord = q7_shape_info_of(leaf->shape)->aux_words != 0;   /* aux written 0 */
     switch (op.kind) {
     case OPK_FCMP16: fcmp16(n, in, out, op.rel, op.gated, ord, field); return n;
     case OPK_FCMP32: fcmp32(n, in, out, op.rel, op.gated, ord, field); return n;

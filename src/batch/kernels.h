@@ -2,7 +2,7 @@
 #ifndef Q7_BATCH_KERNELS_H
 #define Q7_BATCH_KERNELS_H
 
-#include "ops.h"
+#include "abi/leaf_op.h"
 
 /* Each evaluates the first calls of a batch (structure of arrays) and
  * returns how many it did: all n, a multiple of its width, or 0 when it has
@@ -26,8 +26,8 @@ q7_batch_kernel_fn q7_batch_avx512, q7_batch_avx2;
     case OPR_LEU: { enum { R = OPR_LEU }; CALL; } break;    \
     }
 
-/* Whether the level has a kernel for this operation and shape. */
-bool q7_batch_avx512_has(q7_op op, q7_shape shape);
-bool q7_batch_avx2_has(q7_op op, q7_shape shape);
+/* Whether the level has a kernel for this operation. */
+bool q7_batch_avx512_has(q7_op op);
+bool q7_batch_avx2_has(q7_op op);
 
 #endif

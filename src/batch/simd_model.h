@@ -18,7 +18,7 @@
 #include <immintrin.h>
 #include <stdint.h>
 
-#include "ops.h"
+#include "abi/leaf_op.h"
 
 #define Q7_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,bmi2,popcnt")))
 #define Q7_AVX2 __attribute__((target("avx2,bmi2,popcnt")))

@@ -17,11 +17,12 @@ typedef void run_fn(bench_arrays *x);
 static void run_abi(bench_arrays *x)
 {
     q7_abi_fn volatile fn = x->leaf->abi;           /* volatile: a real indirect call */
-    switch (x->leaf->shape) {
-    case Q7_SHAPE_ORD:
+    const q7_shape_info *sh = q7_shape_info_of(x->leaf->shape);
+    switch (sh->aux_words ? 0 : sh->inputs) {       /* 0: ordered, A, B, *aux, *result */
+    case 0:
         for (size_t i = 0; i < BENCH_PAIRS; i++) ((q7_xdref_ORD_fn *)fn)(NULL, x->a[i], x->b[i], &x->aux[i], &x->out[i]);
         break;
-    case Q7_SHAPE_BIN:
+    case 2:
         for (size_t i = 0; i < BENCH_PAIRS; i++) ((q7_xdref_BIN_fn *)fn)(NULL, x->a[i], x->b[i], &x->out[i]);
         break;
     default:

@@ -36,7 +36,7 @@ typedef enum cli_operand_kind {
 } cli_operand_kind;
 
 typedef struct cli_operand {
-    const char *name;   /* the ABI argument: "A", "C", "m3", "FS2", "result" */
+    char name[16];      /* the ABI argument: "A", "C", "m3", "FS2", "result" */
     const char *role;   /* what it is, or NULL: "predicate", "bit index" */
     cli_operand_kind kind;
     unsigned bits;      /* width of the value (CLI_VALUE: lane width) */

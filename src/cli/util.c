@@ -1,5 +1,5 @@
 /* Shared CLI helpers: errors, number parsing, nearest and absent leaf
- * names, the operands of each leaf. */
+ * names, the operands of each leaf (from its shape's row). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -85,112 +85,52 @@ const char *cli_absent_reason(const char *name)
     return NULL;
 }
 
-/* ---- operands of each leaf, by shape and family */
+/* ---- operands of each leaf, from its shape's operand table */
 
-static const char *const mask_names[8] = { "m0", "m1", "m2", "m3", "m4", "m5", "m6", "m7" };
-static const char *const fs_names[8] = { "FS0", "FS1", "FS2", "FS3", "FS4", "FS5", "FS6", "FS7" };
-
-static cli_operand value(const char *name, const char *role, unsigned bits, unsigned word)
+static cli_operand_kind kind_of(q7_width_class w)
 {
-    return (cli_operand){ name, role, CLI_VALUE, bits, word };
+    if (w == Q7_WIDTH_MASK || w == Q7_WIDTH_MASK8) return CLI_MASK64;
+    return w == Q7_WIDTH_VEC ? CLI_VEC512 : CLI_VALUE;
 }
 
-static cli_operand mask(const char *name, unsigned word)
+/* The CLI operands of one operand of the table: a MASK8 is its eight masks
+ * name0..name7. Returns how many. */
+static size_t expand(const q7_leaf *leaf, const q7_operand_info *o, cli_operand *ops)
 {
-    return (cli_operand){ name, NULL, CLI_MASK64, 64, word };
-}
-
-static unsigned log2u(unsigned x)
-{
-    unsigned n = 0;
-    while (x > 1) x >>= 1, n++;
+    unsigned n = o->width == Q7_WIDTH_MASK8 ? 8 : 1;
+    for (unsigned k = 0; k < n; k++) {
+        cli_operand *c = &ops[k];
+        if (n == 1) snprintf(c->name, sizeof c->name, "%s", o->name);
+        else snprintf(c->name, sizeof c->name, "%s%u", o->name, k);
+        c->role = o->role[0] ? o->role : NULL;
+        c->kind = kind_of(o->width);
+        c->bits = q7_operand_bits(leaf, o);
+        c->word = o->word + 2 * k;
+    }
     return n;
 }
 
-/* The predicate field width of a bitkill leaf is the suffix's last number
- * (bitkillt_16_2: a 16-bit mask from a 2-bit field); the table's widths
- * are the mask's. */
-static unsigned suffix_last_number(const char *suffix)
+/* The operands of the given directions, in ABI order within each. */
+static size_t operands_of(const q7_leaf *leaf, const q7_operand_dir *dirs, size_t ndirs,
+                          cli_operand *ops)
 {
-    const char *u = strrchr(suffix, '_');
-    return u ? (unsigned)strtoul(u + 1, NULL, 10) : 0;
+    const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+    size_t n = 0;
+    for (size_t d = 0; d < ndirs; d++)
+        for (unsigned k = 0; k < sh->operand_count; k++)
+            if (sh->operands[k].dir == dirs[d]) n += expand(leaf, &sh->operands[k], ops + n);
+    return n;
 }
 
 size_t cli_leaf_inputs(const q7_leaf *leaf, cli_operand *ops)
 {
-    unsigned w = leaf->operand_bits;
-    switch (leaf->shape) {
-    case Q7_SHAPE_BIN:
-        if (leaf->family == Q7_FAMILY_BIT_PLANE) { /* extbi: val, bit */
-            ops[0] = value("A", "value", 32, 0);
-            ops[1] = value("B", "bit index", log2u(w), 1);
-        } else {
-            ops[0] = value("A", NULL, w, 0);
-            ops[1] = value("B", NULL, w, 1);
-        }
-        return 2;
-    case Q7_SHAPE_ORD:
-        ops[0] = value("A", NULL, w, 0);
-        ops[1] = value("B", NULL, w, 1);
-        return 2;
-    case Q7_SHAPE_TER:
-        if (leaf->family == Q7_FAMILY_BIT_PLANE) { /* injbi: base, pred, bit */
-            ops[0] = value("A", "base", w, 0);
-            ops[1] = value("B", "predicate", 1, 1);
-            ops[2] = value("C", "bit index", log2u(w), 2);
-        } else { /* a _t tail: the predicate is the lane's field */
-            ops[0] = value("A", NULL, w, 0);
-            ops[1] = value("B", NULL, w, 1);
-            ops[2] = value("C", "predicate", leaf->field_bits, 2);
-        }
-        return 3;
-    case Q7_SHAPE_UN:
-        if (leaf->family == Q7_FAMILY_BITKILL)
-            ops[0] = value("A", "predicate", suffix_last_number(leaf->suffix), 0);
-        else
-            ops[0] = value("A", NULL, w, 0);
-        return 1;
-    case Q7_SHAPE_M2:
-        ops[0] = mask("A", 0);
-        ops[1] = mask("B", 2);
-        return 2;
-    case Q7_SHAPE_M1:
-        ops[0] = mask("A", 0);
-        return 1;
-    case Q7_SHAPE_RED8:
-        for (unsigned i = 0; i < 8; i++) ops[i] = mask(mask_names[i], 2 * i);
-        return 8;
-    case Q7_SHAPE_VEC2FS:
-        ops[0] = (cli_operand){ "vec", NULL, CLI_VEC512, 512, 0 };
-        return 1;
-    case Q7_SHAPE_FS2VEC:
-        for (unsigned i = 0; i < 8; i++) ops[i] = mask(fs_names[i], 2 * i);
-        return 8;
-    case Q7_SHAPE_COUNT: break;
-    }
-    return 0;
+    static const q7_operand_dir in[] = { Q7_OPERAND_IN };
+    return operands_of(leaf, in, 1, ops);
 }
 
+/* As out[] holds them: the result, then the aux words. */
 size_t cli_leaf_outputs(const q7_leaf *leaf, cli_operand *ops)
 {
-    switch (leaf->shape) {
-    case Q7_SHAPE_BIN: case Q7_SHAPE_TER: case Q7_SHAPE_UN:
-        ops[0] = value("result", NULL, leaf->field_bits, 0);
-        return 1;
-    case Q7_SHAPE_ORD:
-        ops[0] = value("result", NULL, leaf->field_bits, 0);
-        ops[1] = value("aux", "reserved, written 0", 32, 1);
-        return 2;
-    case Q7_SHAPE_M2: case Q7_SHAPE_M1: case Q7_SHAPE_RED8:
-        ops[0] = mask("out", 0);
-        return 1;
-    case Q7_SHAPE_VEC2FS:
-        for (unsigned i = 0; i < 8; i++) ops[i] = mask(fs_names[i], 2 * i);
-        return 8;
-    case Q7_SHAPE_FS2VEC:
-        ops[0] = (cli_operand){ "vec", NULL, CLI_VEC512, 512, 0 };
-        return 1;
-    case Q7_SHAPE_COUNT: break;
-    }
-    return 0;
+    static const q7_operand_dir out[] = { Q7_OPERAND_OUT, Q7_OPERAND_AUX };
+    return operands_of(leaf, out, 2, ops);
 }

@@ -24,66 +24,37 @@ const char *q7_host_path(void) { return paths[host_path_now()].name; }
 
 /* ------------------------------------------------- the host's reading */
 
-static bool prefix(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
-
-static int fp_pred(const char *s)
-{
-    static const char *const names[HF_COUNT] = { "oeq_", "olt_", "ole_", "un_", "ueq_", "ult_", "ule_" };
-    for (int p = 0; p < HF_COUNT; p++)
-        if (prefix(s, names[p])) return p;
-    return -1;
-}
-
-static int int_pred(const char *s)
-{
-    static const char *const names[HI_COUNT] = { "eq_", "neq_", "lt_", "le_", "ltu_", "leu_" };
-    for (int p = 0; p < HI_COUNT; p++)
-        if (prefix(s, names[p])) return p;
-    return -1;
-}
-
-static int mask_op(const char *s)
-{
-    if (prefix(s, "andnotb_")) return HM_ANDNOT;
-    if (prefix(s, "ornotb_")) return HM_ORNOT;
-    if (prefix(s, "andb_")) return HM_AND;
-    if (prefix(s, "orb_")) return HM_OR;
-    if (prefix(s, "xorb_")) return HM_XOR;
-    if (prefix(s, "notb_")) return HM_NOT;
-    return -1;
-}
+/* The host's predicates of the decoded relations. */
+static const int fpred_of[] = {
+    [OPR_EQ] = HF_OEQ, [OPR_LT] = HF_OLT, [OPR_LE] = HF_OLE, [OPR_UN] = HF_UN,
+    [OPR_UEQ] = HF_UEQ, [OPR_ULT] = HF_ULT, [OPR_ULE] = HF_ULE,
+};
+static const int ipred_of[] = {
+    [OPR_EQ] = HI_EQ, [OPR_NEQ] = HI_NEQ, [OPR_LT] = HI_LT, [OPR_LE] = HI_LE,
+    [OPR_LTU] = HI_LTU, [OPR_LEU] = HI_LEU,
+};
+static const int mask_of[] = {
+    [OPM_AND] = HM_AND, [OPM_OR] = HM_OR, [OPM_XOR] = HM_XOR, [OPM_ANDNOT] = HM_ANDNOT,
+    [OPM_ORNOT] = HM_ORNOT, [OPM_NOT] = HM_NOT,
+};
 
 host_op host_op_of(const q7_leaf *leaf)
 {
-    uint32_t field = leaf->field_bits >= 32 ? ~0u : (1u << leaf->field_bits) - 1;
-    host_op op = { HK_OTHER, 0, leaf->operand_bits, field,
-                   leaf->family == Q7_FAMILY_FP_TAIL, leaf->shape == Q7_SHAPE_ORD };
-    const char *s = leaf->suffix;
-    switch (leaf->family) {
-    case Q7_FAMILY_FP_COMPARE:
-    case Q7_FAMILY_FP_TAIL:
-        if ((op.pred = fp_pred(s)) >= 0) op.kind = HK_FCMP;
-        break;
-    case Q7_FAMILY_INT_COMPARE:
-        if ((op.pred = int_pred(s)) >= 0 && leaf->shape == Q7_SHAPE_BIN) op.kind = HK_ICMP;
-        break;
-    case Q7_FAMILY_FS_BANK:                 /* fsNltu: an unsigned byte compare */
-        if (leaf->shape == Q7_SHAPE_BIN) op.kind = HK_ICMP, op.pred = HI_LTU;
-        break;
-    case Q7_FAMILY_CLASSIFY:
-        op.kind = HK_CLASS;
-        break;
-    case Q7_FAMILY_MASK_LOGIC:
-        if ((leaf->shape == Q7_SHAPE_M2 || leaf->shape == Q7_SHAPE_M1) && (op.pred = mask_op(s)) >= 0)
-            op.kind = HK_MASK;
-        break;
-    case Q7_FAMILY_BIT_SPREAD:
-        op.kind = leaf->shape == Q7_SHAPE_VEC2FS ? HK_VEC2FS : HK_FS2VEC;
-        break;
-    default:
-        break;
+    q7_op op = q7_leaf_op(leaf);
+    host_op h = { HK_OTHER, 0, leaf->operand_bits, ones(leaf->field_bits), op.gated,
+                  q7_shape_info_of(leaf->shape)->aux_words != 0 };
+    switch (op.kind) {
+    case OPK_FCMP16:
+    case OPK_FCMP32: h.kind = HK_FCMP, h.pred = fpred_of[op.rel]; break;
+    case OPK_ICMP: h.kind = HK_ICMP, h.pred = ipred_of[op.rel]; break;
+    case OPK_CLASS16:
+    case OPK_CLASS32: h.kind = HK_CLASS; break;
+    case OPK_MASK: h.kind = HK_MASK, h.pred = mask_of[op.rel]; break;
+    case OPK_MOVFSV: h.kind = HK_VEC2FS; break;
+    case OPK_MOVVFS: h.kind = HK_FS2VEC; break;
+    default: break;
     }
-    return op;
+    return h;
 }
 
 /* ----------------------------------------------------------- dispatch */

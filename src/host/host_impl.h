@@ -1,12 +1,14 @@
 /*
- * Inside the host oracle: how a leaf reads to the host (decoded from its
- * family and suffix, never from the model's code), the paths, and the
- * per-path entry points behind host.h.
+ * Inside the host oracle: how a leaf reads to the host (its operation as
+ * decoded from the leaf table, abi/leaf_op.h, and its row and shape; never
+ * the model's code), the paths, and the per-path entry points behind host.h.
  */
 #ifndef Q7_HOST_IMPL_H
 #define Q7_HOST_IMPL_H
 
+#include "abi/leaf_op.h"
 #include "host.h"
+#include "platform/bits.h"
 
 /* The host's reading of a leaf. */
 enum host_kind {
@@ -19,7 +21,7 @@ enum host_kind {
     HK_FS2VEC    /* movvfs */
 };
 
-/* fp predicates (the suffix's prefix) and integer ones. */
+/* fp predicates and integer ones. */
 enum host_fpred { HF_OEQ, HF_OLT, HF_OLE, HF_UN, HF_UEQ, HF_ULT, HF_ULE, HF_COUNT };
 enum host_ipred { HI_EQ, HI_NEQ, HI_LT, HI_LE, HI_LTU, HI_LEU, HI_COUNT };
 enum host_mask { HM_AND, HM_OR, HM_XOR, HM_ANDNOT, HM_ORNOT, HM_NOT };
@@ -30,7 +32,7 @@ typedef struct host_op {
     unsigned lane;     /* operand bits: 8, 16, 32 */
     uint32_t field;    /* the all-ones result field */
     bool gated;        /* predicated tail: C bit 0 gates the result */
-    bool ord;          /* ORD shape: the aux word is written 0 */
+    bool ord;          /* the shape has an aux word, written 0 (the ordered compares) */
 } host_op;
 
 host_op host_op_of(const q7_leaf *leaf);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "host_impl.h"
+#include "platform/words.h"
 
 /* Exact widening of an fp16 pattern to a float (every fp16 is a float). */
 static float widen_f16(uint32_t h)
@@ -34,29 +35,35 @@ static float as_f32(uint32_t x)
     return f;
 }
 
-static uint32_t replicate(bool t, unsigned bits) { return t ? (uint32_t)((1ull << bits) - 1) : 0; }
+static uint32_t replicate(bool t, unsigned bits) { return t ? ones(bits) : 0; }
 
-/* The predicate named by a compare leaf's suffix. */
-static bool fp_relation(const char *suffix, float a, float b)
+/* A decoded fp relation on two floats: the C comparison operators. */
+static bool fp_relation(unsigned rel, float a, float b)
 {
-    if (strncmp(suffix, "oeq", 3) == 0) return a == b;
-    if (strncmp(suffix, "olt", 3) == 0) return a < b;
-    if (strncmp(suffix, "ole", 3) == 0) return a <= b;
-    if (strncmp(suffix, "ueq", 3) == 0) return isunordered(a, b) || a == b;
-    if (strncmp(suffix, "ult", 3) == 0) return !(a >= b);
-    if (strncmp(suffix, "ule", 3) == 0) return !(a > b);
-    return isunordered(a, b);                                        /* un */
+    switch (rel) {
+    case OPR_EQ: return a == b;
+    case OPR_LT: return a < b;
+    case OPR_LE: return a <= b;
+    case OPR_UEQ: return isunordered(a, b) || a == b;
+    case OPR_ULT: return !(a >= b);
+    case OPR_ULE: return !(a > b);
+    default: return isunordered(a, b);                               /* un */
+    }
 }
 
-static bool int_relation(const char *suffix, unsigned w, uint32_t a, uint32_t b)
+/* A decoded int relation: unsigned on the whole registers, signed on the
+ * w-bit lanes as the host's signed integers. */
+static bool int_relation(unsigned rel, unsigned w, uint32_t a, uint32_t b)
 {
     int32_t sa = (int32_t)(a << (32 - w)) >> (32 - w), sb = (int32_t)(b << (32 - w)) >> (32 - w);
-    if (strncmp(suffix, "ltu", 3) == 0) return a < b;
-    if (strncmp(suffix, "leu", 3) == 0) return a <= b;
-    if (strncmp(suffix, "lt", 2) == 0) return sa < sb;
-    if (strncmp(suffix, "le", 2) == 0) return sa <= sb;
-    if (strncmp(suffix, "eq", 2) == 0) return a == b;
-    return a != b;                                                   /* neq */
+    switch (rel) {
+    case OPR_LTU: return a < b;
+    case OPR_LEU: return a <= b;
+    case OPR_LT: return sa < sb;
+    case OPR_LE: return sa <= sb;
+    case OPR_EQ: return a == b;
+    default: return a != b;                                          /* neq */
+    }
 }
 
 static uint32_t classify(uint32_t x, bool half)
@@ -70,95 +77,87 @@ static uint32_t classify(uint32_t x, bool half)
            | (uint32_t)(nan && !quiet) << 6 | (uint32_t)(isfinite(f) != 0) << 7;
 }
 
+static uint64_t mask_logic(unsigned rel, uint64_t a, uint64_t b)
+{
+    switch (rel) {
+    case OPM_AND: return a & b;
+    case OPM_OR: return a | b;
+    case OPM_XOR: return a ^ b;
+    case OPM_ANDNOT: return a & ~b;
+    case OPM_ORNOT: return a | ~b;
+    default: return ~a;                                              /* not */
+    }
+}
+
 bool q7_host_in_domain(const q7_leaf *leaf, const uint32_t *in)
 {
-    if (leaf->family != Q7_FAMILY_INT_COMPARE && leaf->family != Q7_FAMILY_FS_BANK) return true;
-    if (leaf->shape != Q7_SHAPE_BIN || leaf->operand_bits >= 32) return true;
+    if (q7_leaf_op(leaf).kind != OPK_ICMP || leaf->operand_bits >= 32) return true;
     return (in[0] | in[1]) >> leaf->operand_bits == 0;
 }
 
-static uint64_t u64_of(const uint32_t *w) { return (uint64_t)w[0] | (uint64_t)w[1] << 32; }
-static void put_u64(uint64_t v, uint32_t *w) { w[0] = (uint32_t)v; w[1] = (uint32_t)(v >> 32); }
-
 void q7_host_eval(const q7_leaf *leaf, const uint32_t *in, uint32_t *out)
 {
-    const char *s = leaf->suffix;
-    bool half = leaf->operand_bits == 16;
-    switch (leaf->family) {
-    case Q7_FAMILY_INT_COMPARE:
-        out[0] = replicate(int_relation(s, leaf->operand_bits, in[0], in[1]), leaf->field_bits);
+    q7_op op = q7_leaf_op(leaf);
+    unsigned w = leaf->operand_bits;
+    switch (op.kind) {
+    case OPK_ICMP:
+        out[0] = replicate(int_relation(op.rel, w, in[0], in[1]), leaf->field_bits);
         break;
-    case Q7_FAMILY_FP_COMPARE:
-    case Q7_FAMILY_FP_TAIL: {
+    case OPK_FCMP16:
+    case OPK_FCMP32: {
+        bool half = op.kind == OPK_FCMP16;
         float a = half ? widen_f16(in[0] & 0xffff) : as_f32(in[0]);
         float b = half ? widen_f16(in[1] & 0xffff) : as_f32(in[1]);
-        bool live = leaf->family != Q7_FAMILY_FP_TAIL || (in[2] & 1);
-        out[0] = replicate(live && fp_relation(s, a, b), leaf->field_bits);
-        if (leaf->shape == Q7_SHAPE_ORD) out[1] = 0;
+        bool live = !op.gated || (in[2] & 1);
+        out[0] = replicate(live && fp_relation(op.rel, a, b), leaf->field_bits);
+        if (q7_shape_info_of(leaf->shape)->aux_words) out[1] = 0;
         break;
     }
-    case Q7_FAMILY_CLASSIFY:
-        out[0] = classify(in[0], half);
+    case OPK_CLASS16:
+    case OPK_CLASS32:
+        out[0] = classify(in[0], op.kind == OPK_CLASS16);
         break;
-    case Q7_FAMILY_MASK_LOGIC: {
-        uint64_t a = u64_of(in), b = leaf->shape == Q7_SHAPE_M2 ? u64_of(in + 2) : 0, r;
-        if (leaf->shape == Q7_SHAPE_UN) { out[0] = (in[0] & 1) ^ 1; break; }
-        if (leaf->shape == Q7_SHAPE_BIN) {
-            out[0] = strncmp(s, "andnot", 6) == 0 ? (in[0] & 1) & !(in[1] & 1)
-                                                   : (in[0] & 1) | !(in[1] & 1);
-            break;
-        }
-        if (strncmp(s, "andnot", 6) == 0) r = a & ~b;
-        else if (strncmp(s, "ornot", 5) == 0) r = a | ~b;
-        else if (strncmp(s, "and", 3) == 0) r = a & b;
-        else if (strncmp(s, "xor", 3) == 0) r = a ^ b;
-        else if (strncmp(s, "or", 2) == 0) r = a | b;
-        else r = ~a;                                                 /* notb */
-        put_u64(r, out);
+    case OPK_MASK:
+        vbool_to_words(mask_logic(op.rel, vbool_from_words(in),
+                                  op.rel == OPM_NOT ? 0 : vbool_from_words(in + 2)), out);
+        break;
+    case OPK_BR:                                                     /* bit 0 of each register */
+        out[0] = (uint32_t)mask_logic(op.rel, in[0] & 1, op.rel == OPM_NOT ? 0 : in[1] & 1) & 1;
+        break;
+    case OPK_BITKILLT:
+    case OPK_BITKILLF: {
+        bool killed = !(in[0] & 1);
+        out[0] = replicate(op.kind == OPK_BITKILLT ? killed : !killed, leaf->field_bits);
         break;
     }
-    case Q7_FAMILY_BITKILL: {
-        bool killed = !(in[0] & 1), t = s[7] == 't';
-        out[0] = replicate(t ? killed : !killed, leaf->field_bits);
+    case OPK_BORFS:
+    case OPK_BNORFS: {
+        uint64_t acc = 0;
+        for (int i = 0; i < 8; i++) acc |= vbool_from_words(in + 2 * i);
+        vbool_to_words(op.kind == OPK_BNORFS ? ~acc : acc, out);
         break;
     }
-    case Q7_FAMILY_FS_BANK:
-        if (leaf->shape == Q7_SHAPE_BIN) {
-            out[0] = in[0] < in[1];
-        } else {
-            uint64_t acc = 0;
-            for (int i = 0; i < 8; i++) acc |= u64_of(in + 2 * i);
-            put_u64(s[1] == 'n' ? ~acc : acc, out);                  /* bnorfs */
-        }
+    case OPK_EXTBI:
+        out[0] = replicate((in[0] >> (in[1] % w)) & 1, leaf->field_bits);
         break;
-    case Q7_FAMILY_BIT_PLANE:
-        if (leaf->shape == Q7_SHAPE_BIN) {
-            out[0] = replicate((in[0] >> (in[1] % leaf->operand_bits)) & 1, leaf->field_bits);
-        } else {
-            uint32_t bit = 1u << (in[2] & 7);
-            out[0] = (in[1] & 1) ? in[0] | bit : in[0] & ~bit;
-        }
-        break;
-    case Q7_FAMILY_BIT_SPREAD: {
-        const uint8_t *bytes;
-        uint8_t vec[64];
-        if (leaf->shape == Q7_SHAPE_VEC2FS) {
-            for (int k = 0; k < 64; k++) vec[k] = (uint8_t)(in[k / 4] >> (8 * (k % 4)));
-            bytes = vec;
-            for (int j = 0; j < 8; j++) {
-                uint64_t plane = 0;
-                for (int k = 0; k < 64; k++) plane |= (uint64_t)((bytes[k] >> j) & 1) << k;
-                put_u64(plane, out + 2 * j);
-            }
-        } else {
-            memset(out, 0, 16 * sizeof *out);
-            for (int j = 0; j < 8; j++)
-                for (int k = 0; k < 64; k++)
-                    out[k / 4] |= (uint32_t)((u64_of(in + 2 * j) >> k) & 1) << (8 * (k % 4) + j);
-        }
+    case OPK_INJBI: {
+        uint32_t bit = 1u << (in[2] & 7);
+        out[0] = (in[1] & 1) ? in[0] | bit : in[0] & ~bit;
         break;
     }
-    case Q7_FAMILY_COUNT:
+    case OPK_MOVFSV:
+        for (int j = 0; j < 8; j++) {
+            uint64_t plane = 0;
+            for (int k = 0; k < 64; k++)
+                plane |= (uint64_t)((in[k / 4] >> (8 * (k % 4) + j)) & 1) << k;
+            vbool_to_words(plane, out + 2 * j);
+        }
+        break;
+    case OPK_MOVVFS:
+        memset(out, 0, 16 * sizeof *out);
+        for (int j = 0; j < 8; j++)
+            for (int k = 0; k < 64; k++)
+                out[k / 4] |= (uint32_t)((vbool_from_words(in + 2 * j) >> k) & 1) << (8 * (k % 4) + j);
         break;
     }
 }

@@ -1,7 +1,6 @@
 /* vbool fields, the _t gate, mask logic, bitkill, FS bank and bit-plane. */
 #include "q7pred.h"
-
-static uint32_t ones(unsigned bits) { return (uint32_t)((1ull << bits) - 1); }
+#include "platform/bits.h"
 
 uint32_t q7_field(bool t, unsigned bits) { return t ? ones(bits) : 0; }
 uint32_t q7_gate(uint32_t pred, uint32_t value) { return (pred & 1) ? value : 0; }

@@ -8,8 +8,8 @@
 #include <strings.h>
 
 #include "q7pred_vec.h"
-
-static uint32_t ones(unsigned bits) { return bits >= 32 ? 0xffffffffu : (1u << bits) - 1; }
+#include "platform/bits.h"
+#include "platform/words.h"
 
 /* ------------------------------------------------------- lane formats */
 
@@ -79,16 +79,6 @@ static uint32_t call3(unsigned leaf_id, uint32_t a, uint32_t b, uint32_t c)
     uint32_t in[Q7_MAX_WORDS] = { a, b, c }, out[Q7_MAX_WORDS] = { 0 };
     q7_leaf_at(leaf_id)->eval(in, out);
     return out[0];
-}
-
-static uint32_t word_of(const q7_vec *v, unsigned i) { return q7v_lane(v, Q7_N_2X32, i); }
-
-static q7_vbool vbool_of(const uint32_t *w) { return (q7_vbool)w[0] | ((q7_vbool)w[1] << 32); }
-
-static void words_of(q7_vbool m, uint32_t *w)
-{
-    w[0] = (uint32_t)m;
-    w[1] = (uint32_t)(m >> 32);
 }
 
 /* ------------------------------------------------- the predicated merge */
@@ -203,10 +193,10 @@ q7_vbool q7v_do_logic(const q7v_op *op, q7_vbool a, q7_vbool b)
 {
     uint32_t in[Q7_MAX_WORDS] = { 0 }, out[Q7_MAX_WORDS] = { 0 };
     if (!is(op, Q7V_LOGIC2) && !is(op, Q7V_LOGIC1)) return 0;
-    words_of(a, in);
-    if (op->kind == Q7V_LOGIC2) words_of(b, in + 2);
+    vbool_to_words(a, in);
+    if (op->kind == Q7V_LOGIC2) vbool_to_words(b, in + 2);
     q7_leaf_at(op->leaf_id)->eval(in, out);
-    return vbool_of(out);
+    return vbool_from_words(out);
 }
 
 q7_vbool q7v_do_extbi(const q7v_op *op, const q7_vec *a, uint32_t bit)
@@ -242,27 +232,27 @@ q7_vbool q7v_do_red8(const q7v_op *op, const q7_vbool m[8])
 {
     uint32_t in[Q7_MAX_WORDS], out[Q7_MAX_WORDS] = { 0 };
     if (!is(op, Q7V_RED8)) return 0;
-    for (int i = 0; i < 8; i++) words_of(m[i], in + 2 * i);
+    for (int i = 0; i < 8; i++) vbool_to_words(m[i], in + 2 * i);
     q7_leaf_at(op->leaf_id)->eval(in, out);
-    return vbool_of(out);
+    return vbool_from_words(out);
 }
 
 void q7v_do_movfsv(const q7v_op *op, q7_fsbank *fs, const q7_vec *v)
 {
     uint32_t in[Q7_MAX_WORDS], out[Q7_MAX_WORDS] = { 0 };
     if (!is(op, Q7V_MOVFSV)) return;
-    for (unsigned i = 0; i < 16; i++) in[i] = word_of(v, i);
+    vec_to_words(v, in);
     q7_leaf_at(op->leaf_id)->eval(in, out);
-    for (int j = 0; j < 8; j++) fs->fs[j] = vbool_of(out + 2 * j);
+    for (int j = 0; j < 8; j++) fs->fs[j] = vbool_from_words(out + 2 * j);
 }
 
 void q7v_do_movvfs(const q7v_op *op, q7_vec *v, const q7_fsbank *fs)
 {
     uint32_t in[Q7_MAX_WORDS], out[Q7_MAX_WORDS] = { 0 };
     if (!is(op, Q7V_MOVVFS)) return;
-    for (int j = 0; j < 8; j++) words_of(fs->fs[j], in + 2 * j);
+    for (int j = 0; j < 8; j++) vbool_to_words(fs->fs[j], in + 2 * j);
     q7_leaf_at(op->leaf_id)->eval(in, out);
-    for (unsigned i = 0; i < 16; i++) q7v_set_lane(v, Q7_N_2X32, i, out[i]);
+    *v = vec_from_words(out);
 }
 
 /* ------------------------------------------------ one function per op */

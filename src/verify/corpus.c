@@ -5,7 +5,10 @@
  */
 #include <string.h>
 
+#include "abi/leaf_op.h"
 #include "exhaustive.h"
+#include "platform/bits.h"
+#include "platform/words.h"
 #include "verify.h"
 
 static const char *const corpus_names[Q7D_CORPUS_COUNT] = { "grid", "fuzz", "exhaustive", "testfloat" };
@@ -106,12 +109,6 @@ static uint32_t int_edge(unsigned w, unsigned k)
     return e[k];
 }
 
-static void put64(uint64_t v, uint32_t *w)
-{
-    w[0] = (uint32_t)v;
-    w[1] = (uint32_t)(v >> 32);
-}
-
 /* ------------------------------------------------------------ grid */
 
 static bool is_fp(const q7_leaf *l)
@@ -128,31 +125,85 @@ static const uint32_t *fp_edges(const q7_leaf *l, size_t *n)
 
 enum { VEC_GRID = 2 + 512 + 3, RED8_GRID = 4 + 8 * COUNT(mask_edges) };
 
-static uint64_t grid_size(const q7_leaf *l)
+/* The edges of one input, by its width class and what the leaf computes. */
+enum edge_set { E_FP, E_INT, E_BIT, E_TAIL_PRED, E_EXTBI_VAL, E_EXTBI_BIT, E_INJBI_BASE,
+                E_INJBI_BIT, E_MASK };
+
+static enum edge_set edge_set_of(const q7_leaf *l, const q7_operand_info *o)
+{
+    bool injbi = q7_leaf_op(l).kind == OPK_INJBI;
+    switch (o->width) {
+    case Q7_WIDTH_OPERAND:
+        if (is_fp(l)) return E_FP;
+        if (injbi) return E_INJBI_BASE;
+        return l->operand_bits < 8 ? E_BIT : E_INT;                   /* predicates, BR bits */
+    case Q7_WIDTH_FIELD: return E_TAIL_PRED;
+    case Q7_WIDTH_BIT: return E_BIT;
+    case Q7_WIDTH_WORD: return E_EXTBI_VAL;
+    case Q7_WIDTH_INDEX: return injbi ? E_INJBI_BIT : E_EXTBI_BIT;
+    default: return E_MASK;
+    }
+}
+
+static uint64_t edge_count(const q7_leaf *l, enum edge_set e)
 {
     size_t nfp;
-    switch (l->shape) {
-    case Q7_SHAPE_BIN:
-    case Q7_SHAPE_ORD:
-        if (is_fp(l)) return (fp_edges(l, &nfp), (uint64_t)nfp * nfp);
-        if (l->family == Q7_FAMILY_MASK_LOGIC) return COUNT(bit_edges) * COUNT(bit_edges);
-        if (l->family == Q7_FAMILY_BIT_PLANE)
-            return COUNT(extbi_vals) * (EXTBI_SMALL_BITS + COUNT(extbi_big_bits));
-        return INT_EDGES * INT_EDGES;
-    case Q7_SHAPE_TER:
-        if (is_fp(l)) return (fp_edges(l, &nfp), (uint64_t)nfp * nfp * COUNT(tail_pred_edges));
-        return COUNT(injbi_bases) * COUNT(bit_edges) * COUNT(injbi_bits);
-    case Q7_SHAPE_UN:
-        if (is_fp(l)) return (fp_edges(l, &nfp), nfp);
-        return COUNT(bit_edges);
-    case Q7_SHAPE_M2: return COUNT(mask_edges) * COUNT(mask_edges);
-    case Q7_SHAPE_M1: return COUNT(mask_edges);
-    case Q7_SHAPE_RED8: return RED8_GRID;
-    case Q7_SHAPE_VEC2FS:
-    case Q7_SHAPE_FS2VEC: return VEC_GRID;
-    case Q7_SHAPE_COUNT: break;
+    switch (e) {
+    case E_FP: return (fp_edges(l, &nfp), nfp);
+    case E_INT: return INT_EDGES;
+    case E_BIT: return COUNT(bit_edges);
+    case E_TAIL_PRED: return COUNT(tail_pred_edges);
+    case E_EXTBI_VAL: return COUNT(extbi_vals);
+    case E_EXTBI_BIT: return EXTBI_SMALL_BITS + COUNT(extbi_big_bits);
+    case E_INJBI_BASE: return COUNT(injbi_bases);
+    case E_INJBI_BIT: return COUNT(injbi_bits);
+    case E_MASK: return COUNT(mask_edges);
     }
     return 0;
+}
+
+static uint64_t edge_at(const q7_leaf *l, enum edge_set e, uint64_t k)
+{
+    size_t nfp;
+    switch (e) {
+    case E_FP: return fp_edges(l, &nfp)[k];
+    case E_INT: return int_edge(l->operand_bits, (unsigned)k);
+    case E_BIT: return bit_edges[k];
+    case E_TAIL_PRED: return tail_pred_edges[k];
+    case E_EXTBI_VAL: return extbi_vals[k];
+    case E_EXTBI_BIT: return k < EXTBI_SMALL_BITS ? k : extbi_big_bits[k - EXTBI_SMALL_BITS];
+    case E_INJBI_BASE: return injbi_bases[k];
+    case E_INJBI_BIT: return injbi_bits[k];
+    case E_MASK: return mask_edges[k];
+    }
+    return 0;
+}
+
+/* A leaf with a MASK8 or VEC input has a grid of its own: the vector grid
+ * for the bit-spreads (any 512 bits), the reduce grid for borfs/bnorfs. */
+static uint64_t whole_grid(const q7_leaf *l)
+{
+    const q7_shape_info *sh = q7_shape_info_of(l->shape);
+    for (unsigned k = 0; k < sh->operand_count; k++) {
+        const q7_operand_info *o = &sh->operands[k];
+        if (o->dir == Q7_OPERAND_IN && (o->width == Q7_WIDTH_MASK8 || o->width == Q7_WIDTH_VEC)) {
+            unsigned kind = q7_leaf_op(l).kind;
+            return kind == OPK_MOVFSV || kind == OPK_MOVVFS ? VEC_GRID : RED8_GRID;
+        }
+    }
+    return 0;
+}
+
+/* Otherwise the grid is the product of the inputs' edges, the first input
+ * the most significant. */
+static uint64_t grid_size(const q7_leaf *l)
+{
+    uint64_t whole = whole_grid(l), n = 1;
+    if (whole) return whole;
+    const q7_shape_info *sh = q7_shape_info_of(l->shape);
+    for (unsigned k = 0; k < sh->operand_count; k++)
+        if (sh->operands[k].dir == Q7_OPERAND_IN) n *= edge_count(l, edge_set_of(l, &sh->operands[k]));
+    return n;
 }
 
 /* 512-bit grid: zero, all ones, every single bit, and three patterns. */
@@ -189,56 +240,26 @@ static void red8_grid_case(uint64_t i, uint32_t *w)
         uint64_t j = i - 4;
         m[j / COUNT(mask_edges)] = mask_edges[j % COUNT(mask_edges)];
     }
-    for (int k = 0; k < 8; k++) put64(m[k], w + 2 * k);
+    for (int k = 0; k < 8; k++) vbool_to_words(m[k], w + 2 * k);
 }
 
 static void grid_case(const q7_leaf *l, uint64_t i, uint32_t *in)
 {
-    size_t nfp;
-    const uint32_t *fp = is_fp(l) ? fp_edges(l, &nfp) : NULL;
-    switch (l->shape) {
-    case Q7_SHAPE_BIN:
-    case Q7_SHAPE_ORD:
-        if (fp) {
-            in[0] = fp[i / nfp];
-            in[1] = fp[i % nfp];
-        } else if (l->family == Q7_FAMILY_MASK_LOGIC) {
-            in[0] = bit_edges[i / COUNT(bit_edges)];
-            in[1] = bit_edges[i % COUNT(bit_edges)];
-        } else if (l->family == Q7_FAMILY_BIT_PLANE) {
-            uint64_t nb = EXTBI_SMALL_BITS + COUNT(extbi_big_bits), b = i % nb;
-            in[0] = extbi_vals[i / nb];
-            in[1] = b < EXTBI_SMALL_BITS ? (uint32_t)b : extbi_big_bits[b - EXTBI_SMALL_BITS];
-        } else {
-            in[0] = int_edge(l->operand_bits, (unsigned)(i / INT_EDGES));
-            in[1] = int_edge(l->operand_bits, (unsigned)(i % INT_EDGES));
-        }
-        break;
-    case Q7_SHAPE_TER:
-        if (fp) {
-            uint64_t np = COUNT(tail_pred_edges);
-            in[0] = fp[i / (nfp * np)];
-            in[1] = fp[(i / np) % nfp];
-            in[2] = tail_pred_edges[i % np];
-        } else {
-            uint64_t nb = COUNT(injbi_bits), np = COUNT(bit_edges);
-            in[0] = injbi_bases[i / (np * nb)];
-            in[1] = bit_edges[(i / nb) % np];
-            in[2] = injbi_bits[i % nb];
-        }
-        break;
-    case Q7_SHAPE_UN:
-        in[0] = fp ? fp[i] : bit_edges[i];
-        break;
-    case Q7_SHAPE_M2:
-        put64(mask_edges[i / COUNT(mask_edges)], in);
-        put64(mask_edges[i % COUNT(mask_edges)], in + 2);
-        break;
-    case Q7_SHAPE_M1: put64(mask_edges[i], in); break;
-    case Q7_SHAPE_RED8: red8_grid_case(i, in); break;
-    case Q7_SHAPE_VEC2FS:
-    case Q7_SHAPE_FS2VEC: vec_grid_case(i, in); break;
-    case Q7_SHAPE_COUNT: break;
+    uint64_t whole = whole_grid(l);
+    if (whole) {
+        if (whole == VEC_GRID) vec_grid_case(i, in);
+        else red8_grid_case(i, in);
+        return;
+    }
+    const q7_shape_info *sh = q7_shape_info_of(l->shape);
+    for (unsigned k = sh->operand_count; k-- > 0;) {
+        const q7_operand_info *o = &sh->operands[k];
+        if (o->dir != Q7_OPERAND_IN) continue;
+        enum edge_set e = edge_set_of(l, o);
+        uint64_t n = edge_count(l, e), v = edge_at(l, e, i % n);
+        i /= n;
+        if (o->words == 2) vbool_to_words(v, in + o->word);
+        else in[o->word] = (uint32_t)v;
     }
 }
 
@@ -348,14 +369,14 @@ static void fuzz_case(uint64_t seed, const q7_leaf *l, uint64_t i, uint32_t *in)
     case Q7_FAMILY_FP_TAIL:
         in[0] = fuzz_fp(&r, bits);
         in[1] = fuzz_partner(&r, in[0], true, bits);
-        if (l->shape == Q7_SHAPE_TER) in[2] = fuzz_small_or_word(&r);
+        if (sh->inputs > 2) in[2] = fuzz_small_or_word(&r);      /* a tail's predicate */
         break;
     case Q7_FAMILY_CLASSIFY:
         in[0] = fuzz_fp(&r, bits);
         break;
     case Q7_FAMILY_INT_COMPARE:
     case Q7_FAMILY_FS_BANK:
-        if (l->shape == Q7_SHAPE_BIN) {
+        if (sh->value_inputs) {
             in[0] = fuzz_int(&r, bits);
             in[1] = fuzz_partner(&r, in[0], false, bits);
             break;
@@ -363,7 +384,7 @@ static void fuzz_case(uint64_t seed, const q7_leaf *l, uint64_t i, uint32_t *in)
         for (unsigned w = 0; w < sh->in_words; w++) in[w] = fuzz_word(&r);
         break;
     case Q7_FAMILY_BIT_PLANE:
-        if (l->shape == Q7_SHAPE_BIN) {
+        if (sh->inputs == 2) {                                        /* extbi: value, index */
             in[0] = fuzz_word(&r);
             in[1] = rng_below(&r, 8) ? rng_below(&r, 64) : (uint32_t)rng_next(&r);
         } else {
@@ -373,7 +394,7 @@ static void fuzz_case(uint64_t seed, const q7_leaf *l, uint64_t i, uint32_t *in)
         }
         break;
     default:
-        if (l->shape == Q7_SHAPE_UN || l->shape == Q7_SHAPE_BIN) {
+        if (sh->value_inputs) {
             for (unsigned w = 0; w < sh->in_words; w++) in[w] = fuzz_small_or_word(&r);
         } else {
             for (unsigned w = 0; w < sh->in_words; w++) in[w] = fuzz_word(&r);
@@ -420,8 +441,8 @@ static void tf_case(const q7d_corpus_params *p, const q7_leaf *l, uint64_t i, ui
         const q7d_tf_case *c = &p->tf[f].cases[i];
         in[0] = c->a;
         in[1] = c->b;
-        if (l->shape == Q7_SHAPE_TER) in[2] = 1;          /* the tail's gate open */
-        if (expect) *expect = c->result ? (uint32_t)((1ull << l->field_bits) - 1) : 0;
+        if (q7_shape_info_of(l->shape)->inputs > 2) in[2] = 1;   /* the tail's gate open */
+        if (expect) *expect = c->result ? ones(l->field_bits) : 0;
         return;
     }
 }
@@ -460,9 +481,9 @@ void q7d_corpus_case(const q7d_corpus_params *p, const q7_leaf *leaf, q7d_corpus
 void q7d_corpus_fill(const q7d_corpus_params *p, const q7_leaf *leaf, q7d_corpus c,
                      uint64_t lo, size_t n, uint32_t *const in[], uint32_t *expect)
 {
-    unsigned words = q7_shape_info_of(leaf->shape)->in_words;
-    if (c == Q7D_EXHAUSTIVE && (leaf->shape == Q7_SHAPE_UN || leaf->shape == Q7_SHAPE_BIN
-                                || leaf->shape == Q7_SHAPE_ORD)) {
+    const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+    unsigned words = sh->in_words;
+    if (c == Q7D_EXHAUSTIVE && sh->value_inputs && sh->inputs <= 2) {
         /* the hot path of big runs: the mapping of exhaustive.h, inlined */
         unsigned w = leaf->operand_bits;
         for (size_t j = 0; j < n; j++) {
@@ -471,7 +492,7 @@ void q7d_corpus_fill(const q7d_corpus_params *p, const q7_leaf *leaf, q7d_corpus
                 in[0][j] = (uint32_t)i;
             } else {
                 in[0][j] = (uint32_t)(i >> w);
-                in[1][j] = (uint32_t)(i & ((1ull << w) - 1));
+                in[1][j] = (uint32_t)i & ones(w);
             }
         }
         return;

@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "abi/shapes.h"
 #include "oracle_ops.h"
 #include "platform/clock.h"
 #include "q7pred_xdref.h"
@@ -67,48 +68,30 @@ static void write_byte(int fd, char c)
     while (write(fd, &c, 1) < 0 && errno == EINTR) {}
 }
 
-/* The value shapes called straight from the shared arrays (the hot path of
- * exhaustive runs); false for the pointer shapes. Out words start 0, as in
- * the spec's driver. */
-static bool run_scalar_batch(lib_shm *shm, q7_shape shape, q7_abi_fn f)
-{
-    uint32_t n = shm->n, *o0 = shm->out[0], *o1 = shm->out[1];
-    const uint32_t *a = shm->in[0], *b = shm->in[1], *c = shm->in[2];
-    switch (shape) {
-    case Q7_SHAPE_BIN:
-        for (uint32_t j = 0; j < n; j++) {
-            shm->current = j;
-            o0[j] = 0;
-            ((q7_xdref_BIN_fn *)f)(NULL, a[j], b[j], &o0[j]);
-        }
-        break;
-    case Q7_SHAPE_ORD:
-        for (uint32_t j = 0; j < n; j++) {
-            shm->current = j;
-            o0[j] = o1[j] = 0;
-            ((q7_xdref_ORD_fn *)f)(NULL, a[j], b[j], &o1[j], &o0[j]);
-        }
-        break;
-    case Q7_SHAPE_TER:
-        for (uint32_t j = 0; j < n; j++) {
-            shm->current = j;
-            o0[j] = 0;
-            ((q7_xdref_TER_fn *)f)(NULL, a[j], b[j], c[j], &o0[j]);
-        }
-        break;
-    case Q7_SHAPE_UN:
-        for (uint32_t j = 0; j < n; j++) {
-            shm->current = j;
-            o0[j] = 0;
-            ((q7_xdref_UN_fn *)f)(NULL, a[j], &o0[j]);
-        }
-        break;
-    default:
-        return false;
+/* One batch of a shape, each call a direct typed call from words of its
+ * own (its case index stored first; out words start 0, as in the spec's
+ * driver), generated per shape from its row. */
+#define SHAPE(S)                                                                         \
+    static void run_##S(lib_shm *shm, q7_abi_fn f)                                       \
+    {                                                                                    \
+        enum { NIN = sizeof(struct q7_in_##S) / 4, NOUT = sizeof(struct q7_out_##S) / 4 }; \
+        for (uint32_t j = 0; j < shm->n; j++) {                                          \
+            uint32_t in[NIN], out[NOUT] = { 0 };                                         \
+            for (unsigned w = 0; w < NIN; w++) in[w] = shm->in[w][j];                    \
+            shm->current = j;                                                            \
+            ((q7_xdref_##S##_fn *)f)(NULL Q7_CALL_ARGS(S));                              \
+            for (unsigned w = 0; w < NOUT; w++) shm->out[w][j] = out[w];                 \
+        }                                                                                \
+        shm->current = shm->n;                                                           \
     }
-    shm->current = n;
-    return true;
-}
+#include "q7pred_shapes.def"
+#undef SHAPE
+
+static void (*const run_batch[Q7_SHAPE_COUNT])(lib_shm *shm, q7_abi_fn f) = {
+#define SHAPE(S) run_##S,
+#include "q7pred_shapes.def"
+#undef SHAPE
+};
 
 /* dlopen searches the library path for a name without a slash; the user
  * gave a file, so "x.so" means ./x.so. */
@@ -162,21 +145,7 @@ static void child_main(q7d_lib *lib, int req, int resp)
         ssize_t got = read(req, &c, 1);
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0 || c != 'B') _exit(0);
-        const q7_leaf *leaf = q7_leaf_at(shm->leaf);
-        const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
-        uint32_t a[Q7_MAX_WORDS], r[Q7_MAX_WORDS];
-        if (run_scalar_batch(shm, leaf->shape, fn[shm->leaf])) {
-            write_byte(resp, 'D');
-            continue;
-        }
-        for (uint32_t j = 0; j < shm->n; j++) {
-            for (unsigned w = 0; w < sh->in_words; w++) a[w] = shm->in[w][j];
-            memset(r, 0, sizeof r);   /* as the spec's driver: out words start 0 */
-            shm->current = j;
-            q7_shape_call(leaf->shape, fn[shm->leaf], a, r);
-            for (unsigned w = 0; w < sh->out_words; w++) shm->out[w][j] = r[w];
-        }
-        shm->current = shm->n;
+        run_batch[q7_leaf_at(shm->leaf)->shape](shm, fn[shm->leaf]);
         write_byte(resp, 'D');
     }
 }

@@ -136,8 +136,7 @@ void q7d_crash_text(const q7d_crash *c, char *buf, size_t size)
 void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, char *buf, size_t size)
 {
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
-    bool values = leaf->shape == Q7_SHAPE_BIN || leaf->shape == Q7_SHAPE_ORD
-                  || leaf->shape == Q7_SHAPE_TER || leaf->shape == Q7_SHAPE_UN;
+    bool values = sh->value_inputs;
     bool preload = lib && lib->preload[0];
     size_t used = (size_t)snprintf(buf, size, "%s%s%sq7pred call%s%s%s %s", preload ? "LD_PRELOAD=" : "",
                                    preload ? lib->preload : "", preload ? " " : "", values ? " --raw" : "",

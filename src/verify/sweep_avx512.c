@@ -197,10 +197,10 @@ typedef struct plan {
 
 static plan plan_of(const q7_leaf *model, const q7_leaf *host)
 {
-    plan p = { NONE, WK_ICMP8, q7_batch_op(model), host_op_of(host), q7_exhaustive_size(model) };
+    plan p = { NONE, WK_ICMP8, q7_leaf_op(model), host_op_of(host), q7_exhaustive_size(model) };
     const q7_op mop = p.mop;
     const host_op hop = p.hop;
-    bool binary = model->shape != Q7_SHAPE_UN;
+    bool binary = q7_shape_info_of(model->shape)->inputs == 2;
     if (p.size == 0 || p.size != q7_exhaustive_size(host)) return p;
     if (binary && mop.kind == OPK_FCMP16 && !mop.gated && hop.kind == HK_FCMP && hop.lane == 16)
         p.kernel = F16CMP;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi/leaf_op.h"
 #include "verify.h"
 
 /* f16_eq, f16_lt_quiet, f32_le_signaling ... -> format bits and relation. */
@@ -47,9 +48,10 @@ bool q7d_tf_checks_leaf(const char *function, const q7_leaf *leaf)
     unsigned bits;
     char rel[3];
     if (!tf_parse_function(function, &bits, rel)) return false;
-    if (leaf->family != Q7_FAMILY_FP_COMPARE && leaf->family != Q7_FAMILY_FP_TAIL) return false;
-    if (leaf->operand_bits != bits) return false;
-    return leaf->suffix[0] == 'o' && strncmp(leaf->suffix + 1, rel, 2) == 0 && leaf->suffix[3] == '_';
+    static const char *const ordered[] = { [OPR_EQ] = "eq", [OPR_LT] = "lt", [OPR_LE] = "le" };
+    q7_op op = q7_leaf_op(leaf);
+    if (op.kind != (bits == 16 ? OPK_FCMP16 : OPK_FCMP32)) return false;
+    return op.rel <= OPR_LE && strcmp(ordered[op.rel], rel) == 0;
 }
 
 /* The longest known function name that starts `s` and is not followed by a

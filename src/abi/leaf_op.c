@@ -5,10 +5,10 @@
  * A row using a function not listed here fails to compile, which is the
  * point: every leaf must have a decoded operation.
  */
-#include "ops.h"
+#include "leaf_op.h"
 
 #define OPC(kind, rel, width) ((uint32_t)(OPK_##kind) | (uint32_t)(rel) << 8 | (uint32_t)(width) << 16)
-#define GATED (1u << 24)
+#define GATED ((uint32_t)Q7_OP_GATED)
 
 #define REP(t) (t)
 #define q7_gate(c, v) ((v) | GATED)
@@ -62,17 +62,8 @@
 #define q7_movfsv(v, fs)     OPC(MOVFSV, 0, 64)
 #define q7_movvfs(fs, v)     OPC(MOVVFS, 0, 64)
 
-static const uint32_t op_codes[] = {
+const uint32_t q7_leaf_op_codes[Q7_LEAF_COUNT] = {
 #define LEAF(suffix, shape, field_bits, operand_bits, family, provenance, semantics) (semantics),
 #include "q7pred_leaves.def"
 #undef LEAF
 };
-
-_Static_assert(sizeof op_codes / sizeof op_codes[0] == Q7_LEAF_COUNT, "one op per leaf");
-
-q7_op q7_batch_op(const q7_leaf *leaf)
-{
-    uint32_t c = op_codes[leaf->id];
-    q7_op op = { (uint8_t)c, (uint8_t)(c >> 8), (uint8_t)(c >> 16), (c & GATED) != 0 };
-    return op;
-}

@@ -1,199 +1,12 @@
 /*
- * The leaf subcommands: `list` (the leaf map, from the registry), `call`
- * (one call of one leaf through its exported ABI symbol) and `demo` (the
- * spec's section 10 driver, computed through the exported symbols).
+ * `q7pred call`: one call of one leaf through its exported ABI symbol (or
+ * another library's), operands parsed and printed by the shape's row.
  */
 #include <dlfcn.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "q7pred_xdref.h"
-
-/* ------------------------------------------------------------- list */
-
-static void list_help(FILE *f)
-{
-    fprintf(f,
-            "usage: q7pred list [--family F] [--json]\n"
-            "\n"
-            "The leaf map: every exported module__xdref_<suffix> leaf with its ABI shape,\n"
-            "the C arguments after `void *xstate` (ignored: pass NULL), the result field\n"
-            "and operand widths, the operands `q7pred call` takes (name:bits), the\n"
-            "family, the provenance (observed on the spec page, or inferred by\n"
-            "DECISIONS.md) and the semantics (the leaf table's row, see\n"
-            "include/q7pred_leaves.def and src/model/).\n"
-            "\n"
-            "  --family F  only the leaves of family F, one of:\n");
-    for (unsigned i = 0; i < Q7_FAMILY_COUNT; i++)
-        fprintf(f, "                %-12s %s\n", q7_family_name((q7_family)i),
-                q7_family_description((q7_family)i));
-    fprintf(f, "  --json      one JSON object: {\"version\", \"count\", \"leaves\": [...]}\n");
-}
-
-/* "A:16 B:16" or "A:8 B:1 C:3"; masks show as :64, the vector as :512. */
-static void format_operands(const cli_operand *ops, size_t n, char *buf, size_t size)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    if (n > 2 && ops[0].kind == CLI_MASK64) { /* m0..m7:64, FS0..FS7:64 */
-        snprintf(buf, size, "%s..%s:64", ops[0].name, ops[n - 1].name);
-        return;
-    }
-    for (size_t i = 0; i < n && used < size; i++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s:%u", i ? " " : "", ops[i].name,
-                                 ops[i].bits);
-}
-
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') printf("\\%c", c);
-        else if (c < 0x20) printf("\\u%04x", c);
-        else putchar(c);
-    }
-    putchar('"');
-}
-
-static const char *kind_name(cli_operand_kind k)
-{
-    return k == CLI_VALUE ? "value" : k == CLI_MASK64 ? "mask64" : "vec512";
-}
-
-static void json_operands(const char *key, const cli_operand *ops, size_t n)
-{
-    printf(", \"%s\": [", key);
-    for (size_t i = 0; i < n; i++) {
-        printf("%s{\"name\": ", i ? ", " : "");
-        json_string(ops[i].name);
-        printf(", \"kind\": \"%s\", \"bits\": %u, \"word\": %u", kind_name(ops[i].kind),
-               ops[i].bits, ops[i].word);
-        if (ops[i].role) {
-            printf(", \"role\": ");
-            json_string(ops[i].role);
-        }
-        putchar('}');
-    }
-    putchar(']');
-}
-
-static void list_json(q7_family only)
-{
-    size_t shown = 0;
-    for (size_t i = 0; i < q7_leaf_count(); i++)
-        shown += only == Q7_FAMILY_COUNT || q7_leaf_at(i)->family == only;
-    printf("{\"version\": \"%s\", \"count\": %zu, \"leaves\": [", Q7PRED_VERSION, shown);
-    size_t k = 0;
-    for (size_t i = 0; i < q7_leaf_count(); i++) {
-        const q7_leaf *l = q7_leaf_at(i);
-        if (only != Q7_FAMILY_COUNT && l->family != only) continue;
-        const q7_shape_info *s = q7_shape_info_of(l->shape);
-        cli_operand in[Q7_MAX_WORDS], out[Q7_MAX_WORDS];
-        size_t nin = cli_leaf_inputs(l, in), nout = cli_leaf_outputs(l, out);
-        printf("%s\n  {\"suffix\": \"%s\", \"symbol\": \"%s\", \"shape\": \"%s\", ", k++ ? "," : "",
-               l->suffix, l->symbol, s->name);
-        printf("\"arguments\": ");
-        json_string(s->arguments);
-        printf(", \"in_words\": %u, \"out_words\": %u, \"aux_words\": %u", s->in_words,
-               s->out_words, s->aux_words);
-        printf(", \"field_bits\": %u, \"operand_bits\": %u, \"family\": \"%s\", "
-               "\"provenance\": \"%s\", \"semantics\": ",
-               l->field_bits, l->operand_bits, q7_family_name(l->family),
-               q7_provenance_name(l->provenance));
-        json_string(l->semantics);
-        json_operands("inputs", in, nin);
-        json_operands("outputs", out, nout);
-        putchar('}');
-    }
-    printf("\n]}\n");
-}
-
-/* A table per family; column widths fit the rows shown. */
-static void list_text(q7_family only)
-{
-    enum { COLS = 8 };
-    static const char *const head[COLS] = { "SUFFIX", "SHAPE", "C ARGUMENTS (after xstate)",
-                                            "FIELD", "OPERAND", "CALL OPERANDS", "PROVENANCE",
-                                            "SEMANTICS" };
-    size_t width[COLS];
-    for (int c = 0; c < COLS; c++) width[c] = strlen(head[c]);
-    size_t shown = 0;
-    for (size_t i = 0; i < q7_leaf_count(); i++) {
-        const q7_leaf *l = q7_leaf_at(i);
-        if (only != Q7_FAMILY_COUNT && l->family != only) continue;
-        cli_operand in[Q7_MAX_WORDS];
-        char buf[160];
-        format_operands(in, cli_leaf_inputs(l, in), buf, sizeof buf);
-        const char *cell[COLS] = { l->suffix, q7_shape_info_of(l->shape)->name,
-                                   q7_shape_info_of(l->shape)->arguments, "", "", buf,
-                                   q7_provenance_name(l->provenance), l->semantics };
-        for (int c = 0; c < COLS; c++)
-            if (strlen(cell[c]) > width[c]) width[c] = strlen(cell[c]);
-        shown++;
-    }
-    printf("%zu leaves; each is void module__xdref_<SUFFIX>(void *xstate, C ARGUMENTS), "
-           "xstate ignored.\n",
-           shown);
-    for (unsigned f = 0; f < Q7_FAMILY_COUNT; f++) {
-        if (only != Q7_FAMILY_COUNT && f != (unsigned)only) continue;
-        printf("\n%s: %s\n ", q7_family_name((q7_family)f), q7_family_description((q7_family)f));
-        for (int c = 0; c < COLS; c++)
-            printf(" %-*s", c == COLS - 1 ? 0 : (int)width[c], head[c]);
-        putchar('\n');
-        for (size_t i = 0; i < q7_leaf_count(); i++) {
-            const q7_leaf *l = q7_leaf_at(i);
-            if ((unsigned)l->family != f) continue;
-            const q7_shape_info *s = q7_shape_info_of(l->shape);
-            cli_operand in[Q7_MAX_WORDS];
-            char buf[160];
-            format_operands(in, cli_leaf_inputs(l, in), buf, sizeof buf);
-            printf("  %-*s %-*s %-*s %*u %*u %-*s %-*s %s\n", (int)width[0], l->suffix,
-                   (int)width[1], s->name, (int)width[2], s->arguments, (int)width[3],
-                   l->field_bits, (int)width[4], l->operand_bits, (int)width[5], buf,
-                   (int)width[6], q7_provenance_name(l->provenance), l->semantics);
-        }
-    }
-}
-
-int cmd_list(int argc, char **argv)
-{
-    q7_family only = Q7_FAMILY_COUNT;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *fam = NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            list_help(stdout);
-            return CLI_OK;
-        } else if (strcmp(a, "--json") == 0) {
-            json = true;
-        } else if (strcmp(a, "--family") == 0) {
-            if (i + 1 == argc) return cli_usage_error("list: --family needs a family name");
-            fam = argv[++i];
-        } else if (strncmp(a, "--family=", 9) == 0) {
-            fam = a + 9;
-        } else {
-            return cli_usage_error("list: unexpected argument '%s' (try q7pred list --help)", a);
-        }
-        if (fam) {
-            only = q7_family_find(fam);
-            if (only == Q7_FAMILY_COUNT) {
-                char names[256] = "";
-                for (unsigned f = 0; f < Q7_FAMILY_COUNT; f++) {
-                    strncat(names, f ? ", " : "", sizeof names - strlen(names) - 1);
-                    strncat(names, q7_family_name((q7_family)f), sizeof names - strlen(names) - 1);
-                }
-                return cli_usage_error("list: unknown family '%s' (families: %s)", fam, names);
-            }
-        }
-    }
-    if (json) list_json(only);
-    else list_text(only);
-    return CLI_OK;
-}
-
-/* ------------------------------------------------------------- call */
+#include "platform/words.h"
 
 static void call_help(FILE *f)
 {
@@ -322,8 +135,9 @@ static int parse_inputs(const q7_leaf *l, bool raw, int argc, char **argv, uint3
             continue;
         }
         const cli_operand *op = &ops[i];
-        if (op->role) snprintf(what, sizeof what, "%s, %s", op->name, op->role);
-        else snprintf(what, sizeof what, "%s", op->name);
+        int name_len = (int)sizeof op->name;   /* bounded for the compiler's truncation check */
+        if (op->role) snprintf(what, sizeof what, "%.*s, %s", name_len, op->name, op->role);
+        else snprintf(what, sizeof what, "%.*s", name_len, op->name);
         if (op->kind == CLI_VEC512) {
             if (!parse_wide_hex(arg, 16, in + op->word, &why))
                 return cli_usage_error("call: argument %d (%s) '%s' %s", i + 1, what, arg, why);
@@ -348,8 +162,8 @@ static int parse_inputs(const q7_leaf *l, bool raw, int argc, char **argv, uint3
                                    i + 1, what, arg, bits, bits == 1 ? "" : "s", op->name,
                                    l->suffix);
         }
-        in[op->word] = (uint32_t)v;
-        if (op->kind == CLI_MASK64) in[op->word + 1] = (uint32_t)(v >> 32);
+        if (op->kind == CLI_MASK64) vbool_to_words(v, in + op->word);
+        else in[op->word] = (uint32_t)v;
     }
     return CLI_OK;
 }
@@ -469,50 +283,5 @@ int cmd_call(int argc, char **argv)
     q7_shape_call(l->shape, fn, in, out);
     print_outputs(l, out, words_only);
     if (handle) dlclose(handle);
-    return CLI_OK;
-}
-
-/* ------------------------------------------------------------- demo */
-
-/* The spec's section 10 driver, line for line, through the exported ABI
- * symbols with the same arguments (xstate NULL, result pointers as bound
- * there). Its output is the page's captured output. */
-static void demo(void)
-{
-    uint32_t o = 0, aux = 0;
-    module__xdref_oeq_1_1_16f_16f(NULL, 0x3c00, 0x3c00, &aux, &o);
-    printf("oeq(1,1)        = %u\n", o);
-    module__xdref_oeq_1_1_16f_16f(NULL, 0x3c00, 0x7e00, &aux, &o);
-    printf("oeq(1,qNaN)     = %u\n", o);
-    module__xdref_un_1_1_16f_16f(NULL, 0x3c00, 0x7e00, &o);
-    printf("un(1,qNaN)      = %u\n", o);
-    module__xdref_clsfy_16f_16f(NULL, 0x7c01, &o);
-    printf("clsfy(sNaN 0x7c01) = 0x%02x\n", o);
-    module__xdref_clsfy_16f_16f(NULL, 0x7e00, &o);
-    printf("clsfy(qNaN 0x7e00) = 0x%02x\n", o);
-    module__xdref_clsfy_16f_16f(NULL, 0x3c00, &o);
-    printf("clsfy(+1.0)        = 0x%02x\n", o);
-    module__xdref_lt_2_16_16(NULL, 0x8000, 0x0001, &o);
-    printf("lt (0x8000,1)  = 0x%x\n", o);
-    module__xdref_ltu_2_16_16(NULL, 0x8000, 0x0001, &o);
-    printf("ltu(0x8000,1)  = 0x%x\n", o);
-    module__xdref_bitkillt_16_2(NULL, 1, &o);
-    printf("bitkillt(pred=1) = 0x%04x\n", o);
-    module__xdref_bitkillt_16_2(NULL, 0, &o);
-    printf("bitkillt(pred=0) = 0x%04x\n", o);
-}
-
-int cmd_demo(int argc, char **argv)
-{
-    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        printf("usage: q7pred demo\n\n"
-               "Prints the captured output of the spec's section 10 driver (the NaN split,\n"
-               "the sNaN/qNaN classify, the signed/unsigned separator and the bitkillt\n"
-               "merge mask), each value computed by a call of this library's exported\n"
-               "module__xdref_* symbol with the driver's arguments.\n");
-        return CLI_OK;
-    }
-    if (argc > 1) return cli_usage_error("demo: unexpected argument '%s' (demo takes none)", argv[1]);
-    demo();
     return CLI_OK;
 }

@@ -1,0 +1,70 @@
+/*
+ * Each leaf's semantics as one static inline function, generated from its
+ * row: q7_sem_<suffix> takes the inputs as model values (uint32_t,
+ * q7_vbool, q7_vec, q7_vbool[8]) named as in the shape's row, and stores the
+ * outputs through word pointers <name>_out (a MASK8 <name>0_out ..
+ * <name>7_out): AUX words first, written 0, then the result. Both the
+ * exported ABI (xdref.c) and the registry's eval (registry.c) call it, each
+ * unpacking its own arguments, so a pitfall switched on in xdref.c
+ * (mutants.h, included before this header there) stays out of eval.
+ */
+#ifndef Q7_ABI_LEAF_SEM_H
+#define Q7_ABI_LEAF_SEM_H
+
+#include "platform/words.h"
+#include "shapes.h"
+
+/* REP(t): a truth value replicated into the row's field. */
+#define REP(t) q7_field((t), FIELD_BITS)
+
+#define Q7_SEM_PARAMS(shape) Q7_LIST(Q7_EACH(Q7_SEM_PARAM_, ~, Q7_OPERANDS_##shape))
+#define Q7_SEM_PARAM_IN(c, n, w, r) , Q7_BY_KIND(Q7_SEM_IN_, w)(n)
+#define Q7_SEM_PARAM_OUT(c, n, w, r) , Q7_BY_KIND(Q7_SEM_OUT_, w)(n)
+#define Q7_SEM_PARAM_AUX(c, n, w, r) , Q7_BY_KIND(Q7_SEM_OUT_, w)(n)
+#define Q7_SEM_IN_REG(n) uint32_t n
+#define Q7_SEM_IN_MASK(n) q7_vbool n
+#define Q7_SEM_IN_VEC(n) q7_vec n
+#define Q7_SEM_IN_MASK8(n) const q7_vbool n[8]
+#define Q7_SEM_OUT_REG(n) uint32_t *n##_out
+#define Q7_SEM_OUT_MASK(n) uint32_t *n##_out
+#define Q7_SEM_OUT_VEC(n) uint32_t *n##_out
+#define Q7_SEM_OUT_MASK8(n) Q7_EIGHT(Q7_SEM_OUT_MASK, n)
+
+/* Every input is read: a row whose semantics ignores one still compiles. */
+#define Q7_SEM_USE_IN(c, n, w, r) (void)n;
+#define Q7_SEM_USE_OUT(c, n, w, r)
+#define Q7_SEM_USE_AUX(c, n, w, r)
+
+#define Q7_SEM_ZERO_IN(c, n, w, r)
+#define Q7_SEM_ZERO_OUT(c, n, w, r)
+#define Q7_SEM_ZERO_AUX(c, n, w, r) Q7_BY_KIND(Q7_SEM_ZERO_, w)(n)
+#define Q7_SEM_ZERO_REG(n) *n##_out = 0;
+#define Q7_SEM_ZERO_MASK(n) vbool_to_words(0, n##_out);
+
+/* The result: a register or MASK is the semantics' value; a VEC or MASK8
+ * is a local of the operand's name that the semantics writes. */
+#define Q7_SEM_STORE_IN(sem, n, w, r)
+#define Q7_SEM_STORE_AUX(sem, n, w, r)
+#define Q7_SEM_STORE_OUT(sem, n, w, r) Q7_BY_KIND(Q7_SEM_STORE_, w)(sem, n)
+#define Q7_SEM_STORE_REG(sem, n) *n##_out = (sem);
+#define Q7_SEM_STORE_MASK(sem, n) vbool_to_words((sem), n##_out);
+#define Q7_SEM_STORE_VEC(sem, n) q7_vec n; (sem); vec_to_words(&n, n##_out);
+#define Q7_SEM_STORE_MASK8(sem, n)                                                        \
+    q7_vbool n[8]; (sem);                                                                 \
+    vbool_to_words(n[0], n##0_out); vbool_to_words(n[1], n##1_out);                       \
+    vbool_to_words(n[2], n##2_out); vbool_to_words(n[3], n##3_out);                       \
+    vbool_to_words(n[4], n##4_out); vbool_to_words(n[5], n##5_out);                       \
+    vbool_to_words(n[6], n##6_out); vbool_to_words(n[7], n##7_out);
+
+#define LEAF(suffix, shape, field_bits, operand_bits, family, provenance, semantics)    \
+    static inline void q7_sem_##suffix(Q7_SEM_PARAMS(shape))                             \
+    {                                                                                    \
+        enum { FIELD_BITS = field_bits };                                                \
+        Q7_EACH(Q7_SEM_USE_, ~, Q7_OPERANDS_##shape)                                     \
+        Q7_EACH(Q7_SEM_ZERO_, ~, Q7_OPERANDS_##shape)                                    \
+        Q7_EACH(Q7_SEM_STORE_, semantics, Q7_OPERANDS_##shape)                           \
+    }
+#include "q7pred_leaves.def"
+#undef LEAF
+
+#endif

@@ -1,0 +1,188 @@
+/*
+ * `q7pred list`: the leaf map, from the registry: every leaf with its shape,
+ * C arguments, widths, call operands, provenance and semantics.
+ */
+#include <string.h>
+
+#include "cli.h"
+
+static void list_help(FILE *f)
+{
+    fprintf(f,
+            "usage: q7pred list [--family F] [--json]\n"
+            "\n"
+            "The leaf map: every exported module__xdref_<suffix> leaf with its ABI shape,\n"
+            "the C arguments after `void *xstate` (ignored: pass NULL), the result field\n"
+            "and operand widths, the operands `q7pred call` takes (name:bits), the\n"
+            "family, the provenance (observed on the spec page, or inferred by\n"
+            "DECISIONS.md) and the semantics (the leaf table's row, see\n"
+            "include/q7pred_leaves.def and src/model/).\n"
+            "\n"
+            "  --family F  only the leaves of family F, one of:\n");
+    for (unsigned i = 0; i < Q7_FAMILY_COUNT; i++)
+        fprintf(f, "                %-12s %s\n", q7_family_name((q7_family)i),
+                q7_family_description((q7_family)i));
+    fprintf(f, "  --json      one JSON object: {\"version\", \"count\", \"leaves\": [...]}\n");
+}
+
+/* "A:16 B:16" or "A:8 B:1 C:3"; masks show as :64, the vector as :512. */
+static void format_operands(const cli_operand *ops, size_t n, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    if (n > 2 && ops[0].kind == CLI_MASK64) { /* m0..m7:64, FS0..FS7:64 */
+        snprintf(buf, size, "%s..%s:64", ops[0].name, ops[n - 1].name);
+        return;
+    }
+    for (size_t i = 0; i < n && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s:%u", i ? " " : "", ops[i].name,
+                                 ops[i].bits);
+}
+
+static void json_string(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') printf("\\%c", c);
+        else if (c < 0x20) printf("\\u%04x", c);
+        else putchar(c);
+    }
+    putchar('"');
+}
+
+static const char *kind_name(cli_operand_kind k)
+{
+    return k == CLI_VALUE ? "value" : k == CLI_MASK64 ? "mask64" : "vec512";
+}
+
+static void json_operands(const char *key, const cli_operand *ops, size_t n)
+{
+    printf(", \"%s\": [", key);
+    for (size_t i = 0; i < n; i++) {
+        printf("%s{\"name\": ", i ? ", " : "");
+        json_string(ops[i].name);
+        printf(", \"kind\": \"%s\", \"bits\": %u, \"word\": %u", kind_name(ops[i].kind),
+               ops[i].bits, ops[i].word);
+        if (ops[i].role) {
+            printf(", \"role\": ");
+            json_string(ops[i].role);
+        }
+        putchar('}');
+    }
+    putchar(']');
+}
+
+static void list_json(q7_family only)
+{
+    size_t shown = 0;
+    for (size_t i = 0; i < q7_leaf_count(); i++)
+        shown += only == Q7_FAMILY_COUNT || q7_leaf_at(i)->family == only;
+    printf("{\"version\": \"%s\", \"count\": %zu, \"leaves\": [", Q7PRED_VERSION, shown);
+    size_t k = 0;
+    for (size_t i = 0; i < q7_leaf_count(); i++) {
+        const q7_leaf *l = q7_leaf_at(i);
+        if (only != Q7_FAMILY_COUNT && l->family != only) continue;
+        const q7_shape_info *s = q7_shape_info_of(l->shape);
+        cli_operand in[Q7_MAX_WORDS], out[Q7_MAX_WORDS];
+        size_t nin = cli_leaf_inputs(l, in), nout = cli_leaf_outputs(l, out);
+        printf("%s\n  {\"suffix\": \"%s\", \"symbol\": \"%s\", \"shape\": \"%s\", ", k++ ? "," : "",
+               l->suffix, l->symbol, s->name);
+        printf("\"arguments\": ");
+        json_string(s->arguments);
+        printf(", \"in_words\": %u, \"out_words\": %u, \"aux_words\": %u", s->in_words,
+               s->out_words, s->aux_words);
+        printf(", \"field_bits\": %u, \"operand_bits\": %u, \"family\": \"%s\", "
+               "\"provenance\": \"%s\", \"semantics\": ",
+               l->field_bits, l->operand_bits, q7_family_name(l->family),
+               q7_provenance_name(l->provenance));
+        json_string(l->semantics);
+        json_operands("inputs", in, nin);
+        json_operands("outputs", out, nout);
+        putchar('}');
+    }
+    printf("\n]}\n");
+}
+
+/* A table per family; column widths fit the rows shown. */
+static void list_text(q7_family only)
+{
+    enum { COLS = 8 };
+    static const char *const head[COLS] = { "SUFFIX", "SHAPE", "C ARGUMENTS (after xstate)",
+                                            "FIELD", "OPERAND", "CALL OPERANDS", "PROVENANCE",
+                                            "SEMANTICS" };
+    size_t width[COLS];
+    for (int c = 0; c < COLS; c++) width[c] = strlen(head[c]);
+    size_t shown = 0;
+    for (size_t i = 0; i < q7_leaf_count(); i++) {
+        const q7_leaf *l = q7_leaf_at(i);
+        if (only != Q7_FAMILY_COUNT && l->family != only) continue;
+        cli_operand in[Q7_MAX_WORDS];
+        char buf[160];
+        format_operands(in, cli_leaf_inputs(l, in), buf, sizeof buf);
+        const char *cell[COLS] = { l->suffix, q7_shape_info_of(l->shape)->name,
+                                   q7_shape_info_of(l->shape)->arguments, "", "", buf,
+                                   q7_provenance_name(l->provenance), l->semantics };
+        for (int c = 0; c < COLS; c++)
+            if (strlen(cell[c]) > width[c]) width[c] = strlen(cell[c]);
+        shown++;
+    }
+    printf("%zu leaves; each is void module__xdref_<SUFFIX>(void *xstate, C ARGUMENTS), "
+           "xstate ignored.\n",
+           shown);
+    for (unsigned f = 0; f < Q7_FAMILY_COUNT; f++) {
+        if (only != Q7_FAMILY_COUNT && f != (unsigned)only) continue;
+        printf("\n%s: %s\n ", q7_family_name((q7_family)f), q7_family_description((q7_family)f));
+        for (int c = 0; c < COLS; c++)
+            printf(" %-*s", c == COLS - 1 ? 0 : (int)width[c], head[c]);
+        putchar('\n');
+        for (size_t i = 0; i < q7_leaf_count(); i++) {
+            const q7_leaf *l = q7_leaf_at(i);
+            if ((unsigned)l->family != f) continue;
+            const q7_shape_info *s = q7_shape_info_of(l->shape);
+            cli_operand in[Q7_MAX_WORDS];
+            char buf[160];
+            format_operands(in, cli_leaf_inputs(l, in), buf, sizeof buf);
+            printf("  %-*s %-*s %-*s %*u %*u %-*s %-*s %s\n", (int)width[0], l->suffix,
+                   (int)width[1], s->name, (int)width[2], s->arguments, (int)width[3],
+                   l->field_bits, (int)width[4], l->operand_bits, (int)width[5], buf,
+                   (int)width[6], q7_provenance_name(l->provenance), l->semantics);
+        }
+    }
+}
+
+int cmd_list(int argc, char **argv)
+{
+    q7_family only = Q7_FAMILY_COUNT;
+    bool json = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *fam = NULL;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            list_help(stdout);
+            return CLI_OK;
+        } else if (strcmp(a, "--json") == 0) {
+            json = true;
+        } else if (strcmp(a, "--family") == 0) {
+            if (i + 1 == argc) return cli_usage_error("list: --family needs a family name");
+            fam = argv[++i];
+        } else if (strncmp(a, "--family=", 9) == 0) {
+            fam = a + 9;
+        } else {
+            return cli_usage_error("list: unexpected argument '%s' (try q7pred list --help)", a);
+        }
+        if (fam) {
+            only = q7_family_find(fam);
+            if (only == Q7_FAMILY_COUNT) {
+                char names[256] = "";
+                for (unsigned f = 0; f < Q7_FAMILY_COUNT; f++) {
+                    strncat(names, f ? ", " : "", sizeof names - strlen(names) - 1);
+                    strncat(names, q7_family_name((q7_family)f), sizeof names - strlen(names) - 1);
+                }
+                return cli_usage_error("list: unknown family '%s' (families: %s)", fam, names);
+            }
+        }
+    }
+    if (json) list_json(only);
+    else list_text(only);
+    return CLI_OK;
+}

@@ -1,0 +1,13 @@
+/* Small bit helpers shared by every layer. */
+#ifndef Q7_PLATFORM_BITS_H
+#define Q7_PLATFORM_BITS_H
+
+#include <stdint.h>
+
+/* The all-ones mask of the low `bits` bits, 0 <= bits <= 32. */
+static inline uint32_t ones(unsigned bits)
+{
+    return bits >= 32 ? 0xffffffffu : (1u << bits) - 1u;
+}
+
+#endif
