@@ -65,8 +65,10 @@ void q7_host_eval_batch(const q7_leaf *leaf, size_t n,
     host_op op = host_op_of(leaf);
     size_t done = 0;
     switch (host_path_now()) {
+#if defined(__x86_64__)   /* elsewhere no CPU has their features: never in force */
     case HOST_AVX512: done = host_avx512_eval_batch(leaf, op, n, in, out); break;
     case HOST_AVX2: done = host_avx2_eval_batch(leaf, op, n, in, out); break;
+#endif
     default: break;
     }
     host_portable_eval_batch(leaf, done, n, in, out);

@@ -2,6 +2,7 @@
  * The host oracle's AVX2 batch path (+F16C): 8 calls per step, whole steps
  * only (the dispatcher finishes the tail on the portable path).
  */
+#if defined(__x86_64__)   /* SIMD code: x86-64 only, reached by run-time dispatch */
 #include "host_simd.h"
 
 #define FOR_STEPS(n) for (size_t i = 0; i + 8 <= (n); i += 8)
@@ -47,3 +48,4 @@ size_t host_avx2_eval_batch(const q7_leaf *leaf, host_op op, size_t n,
     }
     return n & ~(size_t)7;
 }
+#endif

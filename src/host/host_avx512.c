@@ -3,6 +3,7 @@
  * loads/stores for the tail. movfsv/movvfs use the byte-mask instructions
  * (vptestmb: one 64-bit plane per bit position).
  */
+#if defined(__x86_64__)   /* SIMD code: x86-64 only, reached by run-time dispatch */
 #include "host_simd.h"
 #include "batch/steps_avx512.h"
 
@@ -102,3 +103,4 @@ size_t host_avx512_eval_batch(const q7_leaf *leaf, host_op op, size_t n,
     default: return 0;
     }
 }
+#endif

@@ -8,6 +8,7 @@
  */
 #ifndef Q7_HOST_SIMD_H
 #define Q7_HOST_SIMD_H
+#if defined(__x86_64__)   /* x86-64 only */
 
 #include <immintrin.h>
 
@@ -196,4 +197,5 @@ H_AVX2 H_INLINE __m256i h256_class(__m256i w, bool half)
     return _mm256_or_si256(r, _mm256_and_si256(fin, _mm256_set1_epi32(Q7_CLASS_FINITE)));
 }
 
+#endif /* __x86_64__ */
 #endif
