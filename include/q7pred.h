@@ -243,7 +243,8 @@ Q7_API void q7_shape_call(q7_shape shape, q7_abi_fn fn, const uint32_t *in, uint
 
 /* Evaluates n calls of one leaf, structure of arrays: in[w][i] is input
  * word w of call i, out[w][i] output word w. Equal, call for call, to
- * leaf->eval; fast paths are chosen at run time. */
+ * leaf->eval; fast paths are chosen at run time. An output array may be
+ * an input array (in place); arrays must not otherwise overlap. */
 Q7_API void q7_leaf_eval_batch(const q7_leaf *leaf, size_t n,
                                const uint32_t *const in[], uint32_t *const out[]);
 

@@ -7,9 +7,10 @@
  * cases without the caller materialising the inputs. Every kernel equals
  * leaf->eval call for call (tests/test_batch_*.c prove it per path).
  *
- * Paths: "avx512" (AVX512F/BW/VL/DQ), "avx2", "portable" (the scalar leaf
- * per call). "auto" picks the widest the CPU has. Q7PRED_BATCH=<path> in the
- * environment, or q7_batch_select(), forces one.
+ * Paths: "avx512" (AVX512F/BW/VL/DQ) and "avx2" on x86-64, and "portable"
+ * on every CPU (plain C loops that the compiler vectorizes). "auto" picks
+ * the widest the CPU has. Q7PRED_BATCH=<path> in the environment, or
+ * q7_batch_select(), forces one.
  */
 #ifndef Q7PRED_BATCH_H
 #define Q7PRED_BATCH_H
@@ -27,8 +28,8 @@ Q7_API bool q7_batch_select(const char *path);
 Q7_API const char *q7_batch_path(void);
 /* Whether this CPU can run the named path. */
 Q7_API bool q7_batch_path_supported(const char *path);
-/* Whether the current path has a SIMD kernel for this leaf (else it runs
- * the portable loop). */
+/* Whether the current path has a kernel for this leaf (else it runs the
+ * scalar leaf per call: movfsv and movvfs on every path). */
 Q7_API bool q7_batch_has_kernel(const q7_leaf *leaf);
 
 /*

@@ -1,7 +1,8 @@
 /*
  * Every batch path the CPU has (avx512, avx2, portable) equals the scalar
  * leaf (leaf->eval) call for call: every leaf on random words and on every
- * pair of IEEE / integer edge values (odd batch sizes exercise the tails);
+ * pair of IEEE / integer edge values (odd batch sizes exercise the tails),
+ * and in place (outputs written over the inputs);
  * exhaustively for fp16 classify and the 8-bit compares. Generated ranges
  * (strided fp16 / int16 pairs, fp32 windows) are tests/test_batch_range.c.
  */
@@ -88,6 +89,40 @@ static void random_batches(const char *path)
     }
 }
 
+/* In place: output word w written over input word w's array (the rest of
+ * the outputs apart), every leaf, sizes around the block widths; checked
+ * against leaf->eval on a copy of the inputs. */
+static void in_place(const char *path)
+{
+    static uint32_t saved[Q7_MAX_WORDS][N];
+    static const size_t sizes[] = { 5, 16, 64, 100, N };
+    for (size_t l = 0; l < q7_leaf_count(); l++) {
+        const q7_leaf *leaf = q7_leaf_at(l);
+        const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            size_t n = sizes[s];
+            uint32_t *in[Q7_MAX_WORDS], *out[Q7_MAX_WORDS];
+            for (unsigned w = 0; w < Q7_MAX_WORDS; w++) {
+                for (size_t i = 0; i < n; i++) saved[w][i] = inw[w][i] = operand(i);
+                in[w] = inw[w];
+                out[w] = w < sh->in_words ? inw[w] : outw[w];
+            }
+            q7_leaf_eval_batch(leaf, n, (const uint32_t *const *)in, out);
+            uint64_t bad = 0;
+            for (size_t i = 0; i < n; i++) {
+                uint32_t a[Q7_MAX_WORDS], want[Q7_MAX_WORDS];
+                for (unsigned w = 0; w < sh->in_words; w++) a[w] = saved[w][i];
+                leaf->eval(a, want);
+                for (unsigned w = 0; w < sh->out_words; w++)
+                    if (out[w][i] != want[w] && bad++ == 0)
+                        CHECK_EQF(out[w][i], want[w], "%s path %s in place, n %zu call %zu word %u", leaf->suffix,
+                                  path, n, i, w);
+            }
+            CHECK_EQF(bad, 0, "%s path %s in place, n %zu: words differing", leaf->suffix, path, n);
+        }
+    }
+}
+
 /* Exhaustive over 2^16 inputs: fp16 classify, and every 8-bit pair of the
  * 8-bit compares and FS compares. */
 static void exhaustive16(const char *path)
@@ -127,16 +162,16 @@ int main(void)
         }
         CHECK(q7_batch_select(paths[p]));
         CHECK(strcmp(q7_batch_path(), paths[p]) == 0);
-        /* a SIMD path must really have kernels for the compare families */
-        if (strcmp(paths[p], "portable") != 0) {
-            CHECK(q7_batch_has_kernel(q7_leaf_find("olt_1_1_16f_16f")));
-            CHECK(q7_batch_has_kernel(q7_leaf_find("ule_1_4_32f_32f_4f_t")));
-            CHECK(q7_batch_has_kernel(q7_leaf_find("lt_2_16_16")));
-            CHECK(q7_batch_has_kernel(q7_leaf_find("clsfy_32f_32f")));
-        } else {
-            CHECK(!q7_batch_has_kernel(q7_leaf_find("olt_1_1_16f_16f")));
-        }
+        /* every path really has kernels for the compare families; the
+         * bit-plane moves run the scalar leaf on each */
+        CHECK(q7_batch_has_kernel(q7_leaf_find("olt_1_1_16f_16f")));
+        CHECK(q7_batch_has_kernel(q7_leaf_find("ule_1_4_32f_32f_4f_t")));
+        CHECK(q7_batch_has_kernel(q7_leaf_find("lt_2_16_16")));
+        CHECK(q7_batch_has_kernel(q7_leaf_find("clsfy_32f_32f")));
+        CHECK(q7_batch_has_kernel(q7_leaf_find("borfs_2n_64_64_64_64_64_64_64_64_64")));
+        CHECK(!q7_batch_has_kernel(q7_leaf_find("movfsv_64_64_64_64_64_64_64_64_512")));
         random_batches(paths[p]);
+        in_place(paths[p]);
         exhaustive16(paths[p]);
         printf("path %s: checked\n", paths[p]);
         ran++;

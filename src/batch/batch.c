@@ -1,6 +1,7 @@
 /*
- * Batch evaluation: path selection, dispatch to the SIMD kernels, the
- * portable loop (the scalar leaf per call) and generated operand ranges.
+ * Batch evaluation: path selection, dispatch to the level's kernels (SIMD
+ * or portable C), the scalar leaf per call for what no kernel does, and
+ * generated operand ranges.
  */
 #include <string.h>
 
@@ -8,7 +9,9 @@
 #include "kernels.h"
 #include "platform/dispatch.h"
 
-/* Paths widest first; each kernel is compiled for the features listed. */
+/* Paths widest first; each kernel is compiled for the features listed. The
+ * SIMD paths exist on x86-64 only: elsewhere no CPU reports their features,
+ * so they are never in force. */
 enum path { PATH_AVX512, PATH_AVX2, PATH_PORTABLE };
 
 static const q7_path paths[] = {
@@ -16,8 +19,12 @@ static const q7_path paths[] = {
     [PATH_AVX2] = { "avx2", NULL, Q7_CPU_AVX2 | Q7_CPU_BMI2 | Q7_CPU_POPCNT },
     [PATH_PORTABLE] = { "portable", NULL, 0 },
 };
-static q7_batch_kernel_fn *const path_kernels[] = {
-    [PATH_AVX512] = q7_batch_avx512, [PATH_AVX2] = q7_batch_avx2, [PATH_PORTABLE] = NULL,
+static const struct level { q7_batch_kernel_fn *run; q7_batch_has_fn *has; } levels[] = {
+#if defined(__x86_64__)
+    [PATH_AVX512] = { q7_batch_avx512, q7_batch_avx512_has },
+    [PATH_AVX2] = { q7_batch_avx2, q7_batch_avx2_has },
+#endif
+    [PATH_PORTABLE] = { q7_batch_portable, q7_batch_portable_has },
 };
 static q7_dispatch dispatch = Q7_DISPATCH(paths, "Q7PRED_BATCH");
 
@@ -39,19 +46,13 @@ const char *q7_batch_path(void) { return paths[path_now()].name; }
 
 bool q7_batch_has_kernel(const q7_leaf *leaf)
 {
-    q7_op op = q7_leaf_op(leaf);
-    switch (path_now()) {
-    case PATH_AVX512: return q7_batch_avx512_has(op);
-    case PATH_AVX2: return q7_batch_avx2_has(op);
-    default: return false;
-    }
+    return levels[path_now()].has(q7_leaf_op(leaf));
 }
 
-/* The portable path: the scalar leaf, calls [from, n). */
-static void portable_calls(const q7_leaf *leaf, size_t from, size_t n,
-                           const uint32_t *const in[], uint32_t *const out[])
+/* The scalar leaf, calls [from, n). */
+static void scalar_calls(const q7_leaf *leaf, const q7_shape_info *s, size_t from, size_t n,
+                         const uint32_t *const in[], uint32_t *const out[])
 {
-    const q7_shape_info *s = q7_shape_info_of(leaf->shape);
     uint32_t a[Q7_MAX_WORDS], r[Q7_MAX_WORDS];
     for (size_t i = from; i < n; i++) {
         for (unsigned w = 0; w < s->in_words; w++) a[w] = in[w][i];
@@ -60,12 +61,22 @@ static void portable_calls(const q7_leaf *leaf, size_t from, size_t n,
     }
 }
 
+/* The level's kernel, then the portable kernel for the calls it left (a
+ * SIMD level's last partial step), then the scalar leaf. */
 void q7_leaf_eval_batch(const q7_leaf *leaf, size_t n,
                         const uint32_t *const in[], uint32_t *const out[])
 {
-    q7_batch_kernel_fn *kernel = path_kernels[path_now()];
-    size_t done = kernel ? kernel(leaf, q7_leaf_op(leaf), n, in, out) : 0;
-    portable_calls(leaf, done, n, in, out);
+    q7_op op = q7_leaf_op(leaf);
+    const q7_shape_info *s = q7_shape_info_of(leaf->shape);
+    size_t done = levels[path_now()].run(leaf, op, n, in, out);
+    if (done > 0 && done < n) {
+        const uint32_t *rest_in[Q7_MAX_WORDS];
+        uint32_t *rest_out[Q7_MAX_WORDS];
+        for (unsigned w = 0; w < s->in_words; w++) rest_in[w] = in[w] + done;
+        for (unsigned w = 0; w < s->out_words; w++) rest_out[w] = out[w] + done;
+        done += q7_batch_portable(leaf, op, n - done, rest_in, rest_out);
+    }
+    scalar_calls(leaf, s, done, n, in, out);
 }
 
 /* ------------------------------------------------------------- ranges */

@@ -1,8 +1,9 @@
 /*
  * Batch kernels for AVX2: 8 calls per step in 32-bit lanes, lane masks as
  * all-ones vectors. They do whole steps only; the dispatcher finishes the
- * last n % 8 calls with the portable loop.
+ * last n % 8 calls with the portable kernel.
  */
+#if defined(__x86_64__)   /* SIMD code: x86-64 only, reached by run-time dispatch */
 #include "kernels.h"
 #include "platform/bits.h"
 #include "simd_model.h"
@@ -155,3 +156,4 @@ size_t q7_batch_avx2(const q7_leaf *leaf, q7_op op, size_t n,
     }
     return n & ~(size_t)7;
 }
+#endif

@@ -2,6 +2,7 @@
  * Batch kernels for AVX-512 (F/BW/VL/DQ): 16 calls per step in 32-bit
  * lanes, k-mask results, masked loads/stores for the tail.
  */
+#if defined(__x86_64__)   /* SIMD code: x86-64 only, reached by run-time dispatch */
 #include "kernels.h"
 #include "platform/bits.h"
 #include "simd_model.h"
@@ -147,3 +148,4 @@ size_t q7_batch_avx512(const q7_leaf *leaf, q7_op op, size_t n,
     default: return 0;
     }
 }
+#endif

@@ -1,4 +1,5 @@
-/* The batch kernels of each SIMD level, behind q7_leaf_eval_batch. */
+/* The batch kernels of each level (SIMD and portable), behind
+ * q7_leaf_eval_batch. */
 #ifndef Q7_BATCH_KERNELS_H
 #define Q7_BATCH_KERNELS_H
 
@@ -6,10 +7,20 @@
 
 /* Each evaluates the first calls of a batch (structure of arrays) and
  * returns how many it did: all n, a multiple of its width, or 0 when it has
- * no kernel for the leaf; the caller finishes with the portable loop. */
+ * no kernel for the leaf; the caller finishes with the portable kernel,
+ * then the scalar leaf. */
 typedef size_t q7_batch_kernel_fn(const q7_leaf *leaf, q7_op op, size_t n,
                                   const uint32_t *const in[], uint32_t *const out[]);
+/* Whether the level has a kernel for this operation. */
+typedef bool q7_batch_has_fn(q7_op op);
+
+/* Plain C, every CPU; outputs may overlap inputs (batch_portable.c). */
+q7_batch_kernel_fn q7_batch_portable;
+q7_batch_has_fn q7_batch_portable_has;
+#if defined(__x86_64__)
 q7_batch_kernel_fn q7_batch_avx512, q7_batch_avx2;
+q7_batch_has_fn q7_batch_avx512_has, q7_batch_avx2_has;
+#endif
 
 /* Instantiates a step loop per relation so the relation is a constant. */
 #define BY_REL(CALL)                                        \
@@ -25,9 +36,5 @@ q7_batch_kernel_fn q7_batch_avx512, q7_batch_avx2;
     case OPR_LTU: { enum { R = OPR_LTU }; CALL; } break;    \
     case OPR_LEU: { enum { R = OPR_LEU }; CALL; } break;    \
     }
-
-/* Whether the level has a kernel for this operation. */
-bool q7_batch_avx512_has(q7_op op);
-bool q7_batch_avx2_has(q7_op op);
 
 #endif

@@ -14,25 +14,17 @@
  */
 #ifndef Q7_BATCH_SIMD_MODEL_H
 #define Q7_BATCH_SIMD_MODEL_H
+#if defined(__x86_64__)   /* x86-64 only */
 
 #include <immintrin.h>
 #include <stdint.h>
 
 #include "abi/leaf_op.h"
+#include "formats.h"
 
 #define Q7_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,bmi2,popcnt")))
 #define Q7_AVX2 __attribute__((target("avx2,bmi2,popcnt")))
 #define Q7_INLINE static inline __attribute__((always_inline))
-
-/* Constants of a format: fp16 in the low 16 bits of a word, or fp32. */
-#define F16_SIGN 0x8000u
-#define F16_INF 0x7c00u
-#define F16_MINNORM 0x0400u
-#define F16_QUIET 0x0200u
-#define F32_SIGN 0x80000000u
-#define F32_INF 0x7f800000u
-#define F32_MINNORM 0x00800000u
-#define F32_QUIET 0x00400000u
 
 /* ------------------------------------------------ AVX-512, 16 x 32-bit */
 
@@ -253,4 +245,5 @@ Q7_AVX2 Q7_INLINE __m256i m256_class_x8(__m256i x, bool half)
     return _mm256_or_si256(r, _mm256_and_si256(fin, _mm256_set1_epi32(Q7_CLASS_FINITE)));
 }
 
+#endif /* __x86_64__ */
 #endif

@@ -4,6 +4,7 @@
  * past n. */
 #ifndef Q7_STEPS_AVX512_H
 #define Q7_STEPS_AVX512_H
+#if defined(__x86_64__)   /* x86-64 only */
 
 #include <immintrin.h>
 #include <stddef.h>
@@ -18,4 +19,5 @@
 #define ST(p, v) _mm512_mask_storeu_epi32((p) + i, live, (v))
 #define SPLAT(x) _mm512_set1_epi32((int)(x))
 
+#endif /* __x86_64__ */
 #endif
