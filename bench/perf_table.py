@@ -35,6 +35,15 @@ def main():
     for r in j["other_leaves"]:
         print("| %s | %.3f | %.3f | %.3f | %.2f x |" % (r["leaf"], r["abi_ns"], r["batch_ns"], r["silicon_ns"],
                                                      r["silicon_ns"] / r["batch_ns"]))
+    pb = j["portable_vs_best"]
+    print()
+    print("Portable vs best batch path (`%s`), ns/eval per operation kind on its own arrays:" % pb["best_path"])
+    print()
+    print("| kind | leaf | best | portable | portable/best |")
+    print("|---|---|---:|---:|---:|")
+    for r in pb["kinds"]:
+        print("| %s | %s | %s | %s | %s x |" % (r["kind"], r["leaf"], fmt(r["best_ns"], ".3f"),
+                                              fmt(r["portable_ns"], ".3f"), fmt(r["portable_over_best"], ".2f")))
     print()
     print("Exhaustive runs, each in its own child process (wall time and that process's peak RSS):")
     print()

@@ -9,6 +9,7 @@ trap 'rm -rf "$dir"' EXIT
 "$Q7PRED" bench --quick --json "$dir/b.json" >"$dir/table.txt"
 grep -q '^throughput' "$dir/table.txt"
 grep -q '^targets' "$dir/table.txt"
+grep -q '^portable vs best batch path' "$dir/table.txt"
 "$PYTHON" - "$dir/b.json" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
@@ -27,6 +28,13 @@ for r, cases in zip(runs[:5], space):
     assert r["peak_rss_mib"] > 0, r
 assert runs[5]["ok"] is False and runs[5]["wall_s"] is None     # verify is not run with --quick
 assert j["ratios"]["batch_over_silicon"] > 0
+pb = j["portable_vs_best"]
+assert pb["best_path"] in ("avx512", "avx2", "portable"), pb
+kinds = pb["kinds"]
+assert len(kinds) == 14 and len({k["leaf"] for k in kinds}) == 14, kinds
+for k in kinds:
+    assert k["best_ns"] > 0 and k["portable_ns"] > 0, k
+    assert abs(k["portable_over_best"] - k["best_ns"] / k["portable_ns"]) < 1e-2 * k["portable_over_best"], k
 print("bench --quick json ok")
 PY
 

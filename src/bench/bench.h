@@ -77,6 +77,13 @@ typedef struct bench_exhaustive_row {
     char via[320];
 } bench_exhaustive_row;
 
+/* One operation kind's leaf on the widest batch path and on the portable one. */
+#define BENCH_KINDS 14
+typedef struct bench_kind_row {
+    const char *kind, *leaf;
+    double best_ns, portable_ns;   /* < 0: not measured */
+} bench_kind_row;
+
 typedef struct bench_report {
     bool quick;
     char cpu[256];
@@ -87,6 +94,9 @@ typedef struct bench_report {
     double batch_ns, silicon_ns, numpy_ns, ctypes_ns;   /* < 0: n/a */
     bool disagree;           /* a method's results differ from the ABI leaf's */
     bench_leaf_row other[BENCH_OTHER_LEAVES];
+    const char *best_path;   /* the widest batch path: the kinds' "best" */
+    bench_kind_row kinds[BENCH_KINDS];
+    bool portable_differs;   /* the portable path's outputs differ from the best path's */
     bench_exhaustive_row ex[BENCH_EXHAUSTIVE_ROWS];
     unsigned threads;
 } bench_report;
@@ -106,8 +116,16 @@ void bench_describe_machine(bench_report *b);
 void bench_time_leaf(bench_report *b, bench_arrays *x, double min_s);
 /* ABI, batch and host ns/eval of a few other leaves on their own operands. */
 void bench_time_other_leaves(bench_report *b, bench_arrays *x, double min_s);
+/* Best ns per evaluation of fn(ctx), one call doing `evals` evaluations:
+ * best of three runs of at least min_s / 3 each. */
+double bench_best_ns(void (*fn)(void *ctx), void *ctx, size_t evals, double min_s);
 /* Pairs whose result in x->out is true, of the first n. */
 size_t bench_count_true(const bench_arrays *x, size_t n);
+
+/* portable_vs_best.c: ns/eval of one leaf per operation kind on the
+ * widest batch path and on the portable path, on the same operands, and
+ * whether their outputs differ. */
+void bench_time_portable_vs_best(bench_report *b, double min_s);
 
 /* python.c: numpy (bench/numpy_bench.py) and Python ctypes
  * (bench/ctypes_bench.py, one call per pair into lib) on x's operands. */

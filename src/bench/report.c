@@ -37,6 +37,34 @@ static void print_other_leaves(FILE *f, const bench_report *b)
     }
 }
 
+/* Portable throughput over best: best_ns / portable_ns; < 0 if not measured. */
+static double portable_share(const bench_kind_row *k)
+{
+    return k->best_ns > 0 && k->portable_ns > 0 ? k->best_ns / k->portable_ns : -1;
+}
+
+static void print_portable_vs_best(FILE *f, const bench_report *b)
+{
+    fprintf(f, "\nportable vs best batch path (%s), ns/eval per operation kind (own arrays, %d calls):\n", b->best_path,
+            BENCH_PAIRS);
+    fprintf(f, "  %-26s %-38s %9s %9s %14s\n", "kind", "leaf", "best", "portable", "portable/best");
+    for (int k = 0; k < BENCH_KINDS; k++) {
+        const bench_kind_row *r = &b->kinds[k];
+        if (portable_share(r) < 0) fprintf(f, "  %-26s %-38s %9s %9s %14s\n", r->kind, r->leaf, "n/a", "n/a", "n/a");
+        else fprintf(f, "  %-26s %-38s %9.3f %9.3f %13.2fx\n", r->kind, r->leaf, r->best_ns, r->portable_ns,
+                     portable_share(r));
+    }
+}
+
+/* The kind whose portable share of the best throughput is least. */
+static const bench_kind_row *least_portable(const bench_report *b)
+{
+    const bench_kind_row *least = &b->kinds[0];
+    for (int k = 1; k < BENCH_KINDS; k++)
+        if (portable_share(&b->kinds[k]) < portable_share(least)) least = &b->kinds[k];
+    return least;
+}
+
 static bool ran(const bench_exhaustive_row *e) { return e->run.ok && e->cases >= 0; }
 
 static void print_exhaustive(FILE *f, const bench_report *b)
@@ -74,6 +102,8 @@ static void print_goals(FILE *f, const bench_report *b)
     fprintf(f, "  one fp16 leaf vs lib, 2^32                        <= 60 s    %.2f s (%s)\n", lib->estimate,
             lib == verify ? "q7pred verify" : "verify engine in bench --run");
     fprintf(f, "  peak RSS of any exhaustive run                    <= 64 MiB  %.1f MiB\n", peak);
+    fprintf(f, "  portable / best batch throughput, every kind      >= 0.15x   %.2fx (least: %s)\n",
+            portable_share(least_portable(b)), least_portable(b)->kind);
     if (b->quick) fprintf(f, "  (--quick: exhaustive times are 1/64 runs x 64)\n");
 }
 
@@ -83,6 +113,7 @@ void bench_print(FILE *f, const bench_report *b)
             b->cores, b->batch_path, b->host_path);
     print_throughput(f, b);
     print_other_leaves(f, b);
+    print_portable_vs_best(f, b);
     print_exhaustive(f, b);
     print_goals(f, b);
 }
@@ -131,6 +162,28 @@ static void json_other_leaves(FILE *f, const bench_report *b)
     fprintf(f, "  ],\n");
 }
 
+static void json_portable_vs_best(FILE *f, const bench_report *b)
+{
+    fprintf(f, "  \"portable_vs_best\": {\"best_path\": ");
+    json_write_string(f, b->best_path);
+    fprintf(f, ", \"kinds\": [\n");
+    for (int k = 0; k < BENCH_KINDS; k++) {
+        const bench_kind_row *r = &b->kinds[k];
+        fprintf(f, "    {\"kind\": ");
+        json_write_string(f, r->kind);
+        fprintf(f, ", \"leaf\": ");
+        json_write_string(f, r->leaf);
+        fprintf(f, ", \"best_ns\": ");
+        json_number(f, "%.4f", r->best_ns);
+        fprintf(f, ", \"portable_ns\": ");
+        json_number(f, "%.4f", r->portable_ns);
+        fprintf(f, ", \"portable_over_best\": ");
+        json_number(f, "%.4f", portable_share(r));
+        fprintf(f, "}%s\n", k + 1 < BENCH_KINDS ? "," : "");
+    }
+    fprintf(f, "  ]},\n");
+}
+
 static void json_exhaustive(FILE *f, const bench_report *b)
 {
     fprintf(f, "  \"exhaustive\": [\n");
@@ -164,13 +217,14 @@ void bench_write_json(FILE *f, const bench_report *b)
     fprintf(f, ",\n  \"pairs\": %d,\n", BENCH_PAIRS);
     json_throughput(f, b);
     json_other_leaves(f, b);
+    json_portable_vs_best(f, b);
     json_exhaustive(f, b);
     fprintf(f, "}\n");
 }
 
 bool bench_failed(const bench_report *b)
 {
-    bool failed = b->disagree;
+    bool failed = b->disagree || b->portable_differs;
     /* the verify row may be absent (--quick, or no library): it is a comparison */
     for (int k = 0; k < EX_LIB_VERIFY; k++) failed |= !b->ex[k].run.ok || b->ex[k].mismatches != 0;
     return failed;

@@ -45,20 +45,29 @@ static void run_host(bench_arrays *x)
     q7_host_eval_batch(x->leaf, BENCH_PAIRS, in, out);
 }
 
-static double ns_per_eval(run_fn *fn, bench_arrays *x, double min_s)
+double bench_best_ns(void (*fn)(void *ctx), void *ctx, size_t evals, double min_s)
 {
     double best = 0;
     for (int rep = 0; rep < 3; rep++) {
         size_t calls = 0;
         double t0 = q7_now_seconds(), dt;
         do {
-            fn(x);
+            fn(ctx);
             calls++;
         } while ((dt = q7_now_seconds() - t0) < min_s / 3);
-        double ns = dt * 1e9 / ((double)calls * BENCH_PAIRS);
+        double ns = dt * 1e9 / ((double)calls * (double)evals);
         if (rep == 0 || ns < best) best = ns;
     }
     return best;
+}
+
+typedef struct timed_run { run_fn *fn; bench_arrays *x; } timed_run;
+static void run_timed(void *ctx) { ((timed_run *)ctx)->fn(((timed_run *)ctx)->x); }
+
+static double ns_per_eval(run_fn *fn, bench_arrays *x, double min_s)
+{
+    timed_run t = { fn, x };
+    return bench_best_ns(run_timed, &t, BENCH_PAIRS, min_s);
 }
 
 size_t bench_count_true(const bench_arrays *x, size_t n)
@@ -109,7 +118,7 @@ void bench_time_leaf(bench_report *b, bench_arrays *x, double min_s)
     b->batch_ns = add_row(b, run_batch, x, min_s, method, "q7_leaf_eval_batch");
     b->disagree |= bench_count_true(x, BENCH_PAIRS) != want_true;
     q7_batch_select("portable");
-    add_row(b, run_batch, x, min_s, "batch, portable path (scalar leaf per call)", "Q7PRED_BATCH=portable");
+    add_row(b, run_batch, x, min_s, "batch, portable path (plain C loops)", "Q7PRED_BATCH=portable");
     q7_batch_select(b->batch_path);
 
     bool simd_host = strcmp(b->host_path, "portable") != 0;

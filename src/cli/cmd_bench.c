@@ -106,6 +106,8 @@ static int bench_table(const bench_options *o, const char *lib)
     if (b.disagree) fprintf(stderr, "q7pred: bench: the batch or host results differ from the ABI leaf's\n");
     bench_time_python(&b, &x, lib, min_s);
     bench_time_other_leaves(&b, &x, min_s);
+    bench_time_portable_vs_best(&b, min_s);
+    if (b.portable_differs) fprintf(stderr, "q7pred: bench: the portable batch path's results differ from the best path's\n");
     bench_time_exhaustive(&b, self, lib);
 
     bench_print(stdout, &b);
