@@ -32,7 +32,10 @@ extern "C" {
 typedef uint64_t q7_vbool;
 
 /* A 512-bit vector; lane k of a w-byte format is bytes [k*w, k*w+w),
- * little-endian. The lane views below assume a little-endian host. */
+ * little-endian, on every host. u8 is the vector itself. The wider views
+ * (u16, u32, u64) are the host's integers over those bytes: they are the
+ * lanes only on a little-endian host. To read or write lanes on any host,
+ * use q7v_lane / q7v_set_lane (q7pred_vec.h), or assemble the bytes. */
 typedef union q7_vec {
     uint8_t  u8[64];
     uint16_t u16[32];

@@ -8,8 +8,11 @@
  *
  * fp16 routes, each run where the toolchain / CPU has it (at least one
  * must run, or the test fails):
- *   A. the compiler's _Float16 (gcc 12 on x86-64; clang 14 has none there);
+ *   A. the compiler's _Float16 (gcc 12 on x86-64 and aarch64; clang 14 has
+ *      none on x86-64);
  *   B. the CPU's F16C conversion to float (_cvtsh_ss, run-time dispatched).
+ * A target where neither can exist (gcc 12 on s390x) checks fp32 and then
+ * reports the test skipped, naming the fp16 half it could not check.
  */
 #include <math.h>
 #include <string.h>
@@ -50,6 +53,8 @@ static uint8_t mask_of(int cls, bool sign, bool mant_msb)
     return m;
 }
 
+#if defined(__FLT16_MANT_DIG__) || defined(HAVE_F16C_ROUTE)
+#define HAVE_FP16_ROUTE 1
 static uint8_t model16(uint16_t x)
 {
     uint32_t r = 0xdeadbeef;
@@ -57,6 +62,7 @@ static uint8_t model16(uint16_t x)
     CHECK_EQF(r, q7_f16_classify(x), "ABI vs clean API, 0x%04x", x);
     return (uint8_t)r;
 }
+#endif
 
 #ifdef __FLT16_MANT_DIG__
 static uint8_t route_float16(uint16_t x)
@@ -80,6 +86,7 @@ __attribute__((target("f16c"))) static uint8_t route_f16c(uint16_t x)
 }
 #endif
 
+#ifdef HAVE_FP16_ROUTE
 static int sweep16(const char *route, uint8_t (*derive)(uint16_t))
 {
     int before = check_failures;
@@ -89,6 +96,7 @@ static int sweep16(const char *route, uint8_t (*derive)(uint16_t))
     printf("fp16 route %s: 65536 patterns, %d mismatches\n", route, check_failures - before);
     return 1;
 }
+#endif
 
 static uint8_t route_float32(uint32_t x)
 {
@@ -123,6 +131,12 @@ static void sweep32(void)
 
 int main(void)
 {
+#ifndef HAVE_FP16_ROUTE
+    sweep32();
+    if (check_failures) return check_status("classify_exhaustive");
+    printf("skipped: fp16 classify (no _Float16, no F16C on this target); fp32 checked\n");
+    return 77;
+#endif
     int routes = 0;
 #ifdef __FLT16_MANT_DIG__
     routes += sweep16("_Float16", route_float16);

@@ -92,7 +92,7 @@ static void check_present(void *so)
     CHECK_EQ(q7_leaf_count(), 86);
     for (size_t i = 0; i < npresent; i++) {
         char sym[96];
-        snprintf(sym, sizeof sym, "module__xdref_%s", present[i]);
+        snprintf(sym, sizeof sym, "module__xdref_%.63s", present[i]);
         void *p = dlsym(so, sym);
         CHECK_EQF(p != NULL, 1, "dlsym(%s)", sym);
         Dl_info info;
@@ -113,7 +113,7 @@ static void check_absent(void *so)
 {
     for (size_t i = 0; i < nabsent; i++) {
         char sym[96];
-        snprintf(sym, sizeof sym, "module__xdref_%s", absent[i]);
+        snprintf(sym, sizeof sym, "module__xdref_%.63s", absent[i]);
         CHECK_EQF(dlsym(so, sym) == NULL, 1, "%s must not exist", sym);
         CHECK_EQF(q7_leaf_find(absent[i]) == NULL, 1, "registry must not have %s", absent[i]);
     }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "platform/words.h"
 
 /* Q7PRED_BENCH_DIR, else bench/ beside the executable's directory (build/),
  * else the source tree this binary was built from (any BUILD=). */
@@ -32,15 +33,18 @@ static bool script_path(const char *name, char *buf, size_t size)
     return access(buf, R_OK) == 0;
 }
 
-/* The operand pairs as uint16 A then B in a fresh temporary file;
- * *created when the file exists (to be removed). */
+/* The operand pairs as little-endian uint16, A then B, in a fresh
+ * temporary file; *created when the file exists (to be removed). */
 static bool write_operands(const bench_arrays *x, char *path, bool *created)
 {
     int fd = mkstemp(path);
     if (!(*created = fd >= 0)) return false;
-    static uint16_t words[2 * BENCH_PAIRS];
-    for (size_t i = 0; i < BENCH_PAIRS; i++) words[i] = (uint16_t)x->a[i], words[BENCH_PAIRS + i] = (uint16_t)x->b[i];
-    bool ok = write(fd, words, sizeof words) == (ssize_t)sizeof words;
+    static unsigned char bytes[2 * 2 * BENCH_PAIRS];
+    for (size_t i = 0; i < BENCH_PAIRS; i++) {
+        le_store(bytes + 2 * i, x->a[i], 2);
+        le_store(bytes + 2 * (BENCH_PAIRS + i), x->b[i], 2);
+    }
+    bool ok = write(fd, bytes, sizeof bytes) == (ssize_t)sizeof bytes;
     close(fd);
     return ok;
 }

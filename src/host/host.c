@@ -59,17 +59,22 @@ host_op host_op_of(const q7_leaf *leaf)
 
 /* ----------------------------------------------------------- dispatch */
 
+/* Each SIMD path's batch; x86-64 only: elsewhere no CPU has their
+ * features, so they are never in force. */
+typedef size_t host_batch_fn(const q7_leaf *leaf, host_op op, size_t n,
+                             const uint32_t *const in[], uint32_t *const out[]);
+static host_batch_fn *const simd_batch[HOST_PATH_COUNT] = {
+#if defined(__x86_64__)
+    [HOST_AVX512] = host_avx512_eval_batch,
+    [HOST_AVX2] = host_avx2_eval_batch,
+#endif
+    [HOST_PORTABLE] = NULL,
+};
+
 void q7_host_eval_batch(const q7_leaf *leaf, size_t n,
                         const uint32_t *const in[], uint32_t *const out[])
 {
-    host_op op = host_op_of(leaf);
-    size_t done = 0;
-    switch (host_path_now()) {
-#if defined(__x86_64__)   /* elsewhere no CPU has their features: never in force */
-    case HOST_AVX512: done = host_avx512_eval_batch(leaf, op, n, in, out); break;
-    case HOST_AVX2: done = host_avx2_eval_batch(leaf, op, n, in, out); break;
-#endif
-    default: break;
-    }
+    host_batch_fn *simd = simd_batch[host_path_now()];
+    size_t done = simd ? simd(leaf, host_op_of(leaf), n, in, out) : 0;
     host_portable_eval_batch(leaf, done, n, in, out);
 }

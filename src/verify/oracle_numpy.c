@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "oracle_ops.h"
+#include "platform/words.h"
 
 extern char **environ;
 
@@ -128,6 +129,25 @@ static bool write_all(int fd, const void *src, size_t n)
         s += put;
         n -= (size_t)put;
     }
+    return true;
+}
+
+/* n words as the framing's little-endian bytes, whatever the host's order. */
+static bool write_words(int fd, const uint32_t *w, size_t n)
+{
+    unsigned char bytes[4096];
+    for (size_t i = 0; i < n; i++) {
+        le_store(bytes + 4 * (i % 1024), w[i], 4);
+        if ((i % 1024 == 1023 || i + 1 == n) && !write_all(fd, bytes, 4 * (i % 1024 + 1))) return false;
+    }
+    return true;
+}
+
+/* n words read as little-endian bytes into w, made host words in place. */
+static bool read_words(q7d_numpy *np, uint32_t *w, size_t n, int timeout_ms)
+{
+    if (!read_exact(np, w, n * sizeof *w, timeout_ms)) return false;
+    for (size_t i = 0; i < n; i++) w[i] = le_load((const unsigned char *)&w[i], 4);
     return true;
 }
 
@@ -247,7 +267,7 @@ bool q7d_numpy_eval(q7d_numpy *np, const q7_leaf *leaf, size_t n, const uint32_t
     int len = snprintf(head, sizeof head, "EVAL %s %zu %u %u\n", leaf->suffix, n, sh->in_words,
                        sh->out_words);
     bool ok = np->pid > 0 && write_all(np->to, head, (size_t)len);
-    for (unsigned w = 0; ok && w < sh->in_words; w++) ok = write_all(np->to, in[w], n * sizeof(uint32_t));
+    for (unsigned w = 0; ok && w < sh->in_words; w++) ok = write_words(np->to, in[w], n);
     if (ok && !read_line(np, line, sizeof line, EVAL_MS)) ok = false;
     if (!ok) {
         snprintf(why, whysize, "the numpy oracle process died");
@@ -259,7 +279,7 @@ bool q7d_numpy_eval(q7d_numpy *np, const q7_leaf *leaf, size_t n, const uint32_t
         stop(np, true);
         return false;
     }
-    for (unsigned w = 0; ok && w < sh->out_words; w++) ok = read_exact(np, out[w], n * sizeof(uint32_t), EVAL_MS);
+    for (unsigned w = 0; ok && w < sh->out_words; w++) ok = read_words(np, out[w], n, EVAL_MS);
     if (!ok) {
         snprintf(why, whysize, "the numpy oracle process died mid-answer");
         stop(np, true);
