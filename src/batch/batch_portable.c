@@ -42,9 +42,10 @@ KERNEL int32_t fkey(uint32_t x, uint32_t sign)
     return (mag ^ neg) - neg;
 }
 
-KERNEL bool fnan(uint32_t x, uint32_t sign, uint32_t inf)
+/* Whether a or b is a NaN: its magnitude above inf. */
+KERNEL bool either_nan(uint32_t a, uint32_t b, uint32_t sign, uint32_t inf)
 {
-    return (int32_t)(x & (sign - 1)) > (int32_t)inf;
+    return ((int32_t)(a & (sign - 1)) > (int32_t)inf) | ((int32_t)(b & (sign - 1)) > (int32_t)inf);
 }
 
 KERNEL bool frel(int32_t ka, int32_t kb, bool nan, unsigned rel)
@@ -66,7 +67,7 @@ KERNEL void fcmp_block(const uint32_t *restrict a, const uint32_t *restrict b,
                        uint32_t sign, uint32_t inf, unsigned rel, bool gated, uint32_t field)
 {
     for (size_t k = 0; k < BLOCK; k++) {
-        bool nan = fnan(a[k], sign, inf) | fnan(b[k], sign, inf);
+        bool nan = either_nan(a[k], b[k], sign, inf);
         bool live = !gated || (c[k] & 1);
         r[k] = where(frel(fkey(a[k], sign), fkey(b[k], sign), nan, rel) & live, field);
     }
