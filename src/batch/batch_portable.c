@@ -237,10 +237,13 @@ KERNEL void extbi_block(const uint32_t *restrict v, const uint32_t *restrict bit
     for (size_t k = 0; k < BLOCK; k++) r[k] = where((v[k] & bit_at(bit[k] & (lane_bits - 1))) != 0, field);
 }
 
+/* The lane width a constant: bit_at's stages above it drop out. */
 static void extbi(size_t blocks, const uint32_t *const in[], uint32_t *const out[], unsigned lane_bits,
                   uint32_t field)
 {
-    EACH_BLOCK(blocks) extbi_block(in[0] + i, in[1] + i, out[0] + i, lane_bits, field);
+    if (lane_bits == 8) EACH_BLOCK(blocks) extbi_block(in[0] + i, in[1] + i, out[0] + i, 8, field);
+    else if (lane_bits == 16) EACH_BLOCK(blocks) extbi_block(in[0] + i, in[1] + i, out[0] + i, 16, field);
+    else EACH_BLOCK(blocks) extbi_block(in[0] + i, in[1] + i, out[0] + i, 32, field);
 }
 
 KERNEL void injbi_block(const uint32_t *restrict base, const uint32_t *restrict pred,
