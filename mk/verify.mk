@@ -16,6 +16,17 @@ $(VERIFY_CRASHLIB): tests/verify_crashlib.c
 $(BUILD)/tests/test_verify_oracles: $(VERIFY_CRASHLIB)
 ALL_EXTRA += $(VERIFY_CRASHLIB)
 
+# The crash-isolation matrix (tests/test_verify_isolation.sh): one library
+# per misbehaviour, each tests/verify_misbehave.c with -DMISBEHAVE_<NAME>.
+# Built without sanitizers, like the crash library.
+MISBEHAVIOURS := segv hang hang_all exit abort fork_segv fork_sleep kill_group print print_segv \
+                 ctor_hang ctor_segv no_symbols
+MISBEHAVE_LIBS := $(MISBEHAVIOURS:%=$(BUILD)/tests/misbehave/%.so)
+$(BUILD)/tests/misbehave/%.so: tests/verify_misbehave.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O1 -fPIC -shared -DMISBEHAVE_$$(echo $* | tr a-z A-Z) -o $@ $<
+ALL_EXTRA += $(MISBEHAVE_LIBS)
+
 # One library per pitfall, from the ABI code with one -DQ7_MUTANT_<NAME>
 # (src/abi/mutants.h); every other object is the pristine one.
 MUTANTS := nan_polarity snan_bit field_width signed_unsigned tail_gate result_in_aux nan_finite

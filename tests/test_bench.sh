@@ -67,6 +67,8 @@ usage_error() { # expected stderr fragment, args...
 }
 usage_error "--threads '0'" --threads 0
 usage_error "--threads 'x'" --threads x
+usage_error "--timeout 'x' is not a number of seconds" --timeout x
+usage_error "--timeout '0' is not a number of seconds" --timeout 0
 usage_error "unknown option '--bogus'" --bogus
 usage_error "missing value" --json
 usage_error "cannot write --json" --quick --json /nonexistent-dir/b.json

@@ -67,6 +67,8 @@ while IFS='|' read -r arch cc qemu root <&3; do
         continue
     fi
     export QEMU_LD_PREFIX=$root
+    # verify starts itself again for a library child: through the emulator
+    export Q7PRED_EMULATOR=$(command -v "$qemu")
     run() { "$qemu" "$@" </dev/null; }
 
     passed=() skipped=() bad=()

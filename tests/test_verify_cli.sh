@@ -47,6 +47,7 @@ usage "overflows the fp16-compare total" verify --fuzz-count 9223372036854775807
 usage "--threads '99999999999999999999999' is larger than 2^64-1" verify --threads 99999999999999999999999
 usage "--shard '1/0' is not K/N" verify --shard 1/0
 usage "--timeout 'soon'" verify --timeout soon
+usage "--max-crashes 'many' is not a number" verify --max-crashes many
 usage "--host-path 'avx9' unknown" verify --host-path avx9
 usage "--max-report '5000' must be at most 1000" verify --max-report 5000
 usage "unknown option '--bogus'" verify --bogus
@@ -198,5 +199,7 @@ usage "missing shard 2/3" merge "$t/s1.json" "$t/s3.json"
 usage "duplicate shard 1/3" merge "$t/s1.json" "$t/s1.json" "$t/s2.json" "$t/s3.json"
 "$Q7PRED" verify "${run[@]}" --seed 5 --shard 2/3 --json "$t/other.json" >/dev/null
 usage "different seed" merge "$t/s1.json" "$t/other.json" "$t/s3.json"
+"$Q7PRED" verify "${run[@]}" --max-crashes 3 --shard 2/3 --json "$t/other.json" >/dev/null
+usage "different --max-crashes" merge "$t/s1.json" "$t/other.json" "$t/s3.json"
 usage "already a merged report" merge "$t/merged.json"
 exit $fail

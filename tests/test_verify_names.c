@@ -13,7 +13,7 @@
 #include "verify/names.h"
 
 /* docs/report-format.md, "The JSON report" */
-static const char *const cell_states[] = { "ran", "n/a", "unavailable", "crashed", "skipped" };
+static const char *const cell_states[] = { "ran", "n/a", "unavailable", "crashed", "stopped" };
 static const char *const out_states[] = { "value", "n/a", "out-of-domain", "not-run" };
 static const char *const crash_kinds[] = { "signal", "hang", "exit", "protocol" };
 static const char *const oracle_kinds[] = { "sem", "host", "numpy", "lib", "testfloat" };
@@ -100,14 +100,20 @@ static void make_report(q7d_results *r)
                 u->cell[k].checks = 10 * k + c;
                 u->cell[k].mismatches = k;
                 u->cell[k].ood = c;
+                u->cell[k].crashes = k == 3 ? 2 + c : 0;
             }
         }
     for (unsigned kind = 0; kind < Q7D_CRASH_KIND_COUNT; kind++) {
         q7d_crash cr = { .col = 3, .leaf = Q7_LEAF_olt_1_1_16f_16f, .corpus = Q7D_FUZZ, .index = 40 + kind,
                          .in = { 0x7e00, 0x3c00 + kind }, .kind = (q7d_crash_kind)kind, .code = 11,
                          .timeout = kind == Q7D_CRASH_HANG ? 0.5 : 0 };
+        snprintf(cr.output, sizeof cr.output, "line one \"%u\"\nline two", kind);
         q7d_results_add_crash(r, &cr);
     }
+    r->interrupted = 15;
+    r->threads = 2;
+    r->threads_requested = 256;
+    r->max_crashes = 7;
     /* sem and testfloat (one word) answer; host, numpy and lib in the other states */
     static const q7d_out_state states[] = { Q7D_OUT_VALUE, Q7D_OUT_NA, Q7D_OUT_OOD, Q7D_OUT_NOT_RUN, Q7D_OUT_VALUE };
     q7d_mismatch m = { .leaf = Q7_LEAF_olt_1_1_16f_16f, .corpus = Q7D_GRID, .index = 442, .in = { 0x7e00, 0x3c00 } };
@@ -122,7 +128,9 @@ static void make_report(q7d_results *r)
 
 static bool same_report(const q7d_results *a, const q7d_results *b)
 {
-    bool ok = a->ncols == b->ncols && a->ncrashes == b->ncrashes && a->nmismatches == b->nmismatches;
+    bool ok = a->ncols == b->ncols && a->ncrashes == b->ncrashes && a->nmismatches == b->nmismatches
+              && a->interrupted == b->interrupted && a->threads == b->threads
+              && a->threads_requested == b->threads_requested && a->max_crashes == b->max_crashes;
     for (unsigned k = 0; ok && k < a->ncols; k++) {
         const q7d_column *x = &a->col[k], *y = &b->col[k];
         ok = x->kind == y->kind && x->available == y->available && !strcmp(x->name, y->name)
@@ -134,13 +142,13 @@ static bool same_report(const q7d_results *a, const q7d_results *b)
             for (unsigned k = 0; ok && k < a->ncols; k++) {
                 const q7d_cell *x = &a->unit[l][c].cell[k], *y = &b->unit[l][c].cell[k];
                 ok = a->unit[l][c].cases == b->unit[l][c].cases && x->state == y->state && x->checks == y->checks
-                     && x->mismatches == y->mismatches && x->ood == y->ood;
+                     && x->mismatches == y->mismatches && x->ood == y->ood && x->crashes == y->crashes;
             }
     for (size_t i = 0; ok && i < a->ncrashes; i++) {
         const q7d_crash *x = &a->crashes[i], *y = &b->crashes[i];
         ok = x->col == y->col && x->leaf == y->leaf && x->corpus == y->corpus && x->index == y->index
              && x->in[0] == y->in[0] && x->in[1] == y->in[1] && x->kind == y->kind && x->code == y->code
-             && x->timeout == y->timeout;
+             && x->timeout == y->timeout && !strcmp(x->output, y->output);
     }
     for (size_t i = 0; ok && i < a->nmismatches; i++) {
         const q7d_mismatch *x = &a->mismatches[i], *y = &b->mismatches[i];
@@ -195,7 +203,10 @@ static void test_report(void)
     check_refused("\"corpora\": [\"grid\"", "\"corpora\": [\"gird\"", "unknown corpus in parameters.corpora");
     check_refused("\"kind\": \"testfloat\"", "\"kind\": \"testfloats\"", "malformed oracle entry");
     check_refused("\"corpus\": \"fuzz\", \"cases\"", "\"corpus\": \"fuzzy\", \"cases\"", "malformed unit");
-    check_refused("\"state\": \"skipped\"", "\"state\": \"skip\"", "malformed cell in unit");
+    check_refused("\"state\": \"stopped\"", "\"state\": \"stop\"", "malformed cell in unit");
+    check_refused("\"crashes\": 3}", "\"crashes\": -3}", "malformed cell in unit");
+    check_refused("\"interrupted\": true", "\"interrupted\": 1", "malformed \"interrupted\"");
+    check_refused("\"max_crashes\"", "\"max_crash\"", "missing parameters.max_crashes");
     check_refused("\"kind\": \"protocol\"", "\"kind\": \"Protocol\"", "malformed crash 3");
     check_refused("\"state\": \"out-of-domain\"", "\"state\": \"ood\"", "malformed output in mismatch 0");
     q7d_results_free(&made);

@@ -118,7 +118,7 @@ static bool numpy_should_cover(const q7_leaf *l)
 static void test_numpy(void)
 {
     char why[256] = "";
-    q7d_numpy *np = q7d_numpy_open(NULL, NULL, why, sizeof why);
+    q7d_numpy *np = q7d_numpy_open(NULL, NULL, 10, why, sizeof why);
     if (!np) {
         printf("numpy oracle unavailable here (%s): its value checks are skipped\n", why);
         CHECK(why[0] != '\0');
@@ -146,10 +146,10 @@ static void test_numpy(void)
     CHECK(write(fd, body, strlen(body)) == (ssize_t)strlen(body));
     close(fd);
     why[0] = '\0';
-    CHECK(q7d_numpy_open("/bin/sh", prog, why, sizeof why) == NULL);
+    CHECK(q7d_numpy_open("/bin/sh", prog, 10, why, sizeof why) == NULL);
     CHECK(strstr(why, "numpy unavailable: simulated") != NULL);
     unlink(prog);
-    CHECK(q7d_numpy_open("/nonexistent/python3", NULL, why, sizeof why) == NULL);
+    CHECK(q7d_numpy_open("/nonexistent/python3", NULL, 10, why, sizeof why) == NULL);
     CHECK(why[0] != '\0');
 }
 
@@ -239,8 +239,9 @@ static void test_crash_isolation(void)
     CHECK(waitpid(-1, NULL, WNOHANG) == -1 && errno == ECHILD);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], Q7D_LIB_CHILD_ARG) == 0) return q7d_lib_child_main(argc, argv);
     check_known("sem", sem_eval, NULL, NULL);
     check_known("host", host_eval, NULL, NULL);   /* the host evaluates every leaf */
     CHECK(q7_host_select("portable"));

@@ -38,14 +38,18 @@ enum bench_exhaustive_run {
 
 typedef struct bench_child {
     bool ok;                 /* ran and exited 0 */
+    bool timed_out;          /* killed, group and all, at its deadline */
     int status;              /* exit status, or -signal */
     double wall;             /* seconds, measured by the parent */
     long rss_kib;            /* the child's own peak resident set */
     char out[1024];          /* its stdout (stderr passes through) */
 } bench_child;
 
-/* Runs argv (argv[0] a path) to its end, stdout captured. */
-bench_child bench_spawn(char *const argv[]);
+/* Runs argv (argv[0] a path) to its end, stdout captured, for at most
+ * `timeout` seconds (<= 0: no limit; its own waits have theirs).
+ * cooperative: a q7pred, which an interrupt asks to end (SIGTERM) so it
+ * ends its own children; anything else is killed. */
+bench_child bench_spawn(char *const argv[], double timeout, bool cooperative);
 /* A number of the JSON object the child printed; -1 if absent. */
 double bench_child_number(const bench_child *c, const char *key);
 /* A string of it, copied into buf ("" if absent). */
@@ -86,6 +90,7 @@ typedef struct bench_kind_row {
 
 typedef struct bench_report {
     bool quick;
+    double timeout;          /* --timeout: every wait on a child, as in verify */
     char cpu[256];
     long cores;
     const char *batch_path, *host_path;
@@ -128,22 +133,23 @@ size_t bench_count_true(const bench_arrays *x, size_t n);
 void bench_time_portable_vs_best(bench_report *b, double min_s);
 
 /* python.c: numpy (bench/numpy_bench.py) and Python ctypes
- * (bench/ctypes_bench.py, one call per pair into lib) on x's operands. */
+ * (bench/ctypes_bench.py, one call per pair into lib) on x's operands,
+ * each a child that must end within b->timeout. */
 void bench_time_python(bench_report *b, const bench_arrays *x, const char *lib, double min_s);
 
 /* exhaustive_rows.c: the exhaustive runs, each in a child process
  * (`self bench --run NAME`, and `self verify` for the whole lib leaf
- * unless quick). */
+ * unless quick), each given b->timeout. */
 void bench_time_exhaustive(bench_report *b, const char *self, const char *lib);
 
 /* proofs.c: `bench --run NAME`: one exhaustive run through the verify
  * engine over the first 1/fraction of each space; prints one JSON line. */
-int bench_run_named(const char *name, unsigned threads, unsigned fraction, const char *lib,
+int bench_run_named(const char *name, unsigned threads, unsigned fraction, const char *lib, double timeout,
                     char *err, size_t errsize);
 /* `bench --prove`: every leaf with an exhaustive space, model vs host, then
  * BENCH_LEAF (every such leaf if lib_all) vs lib unless lib is NULL; one
  * line per leaf on stdout. */
-int bench_prove(unsigned threads, const char *lib, bool lib_all);
+int bench_prove(unsigned threads, const char *lib, bool lib_all, double timeout);
 
 /* report.c: the table, the JSON, and whether anything failed. */
 void bench_print(FILE *f, const bench_report *b);

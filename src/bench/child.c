@@ -1,27 +1,35 @@
 /*
  * Child processes of the bench: a run in its own process, so that the
- * parent reads that process's own peak RSS from wait4(), and its wall time
- * from fork to reaping. The child's stdout is captured (one JSON line by
- * convention) and read with the verify reports' JSON parser.
+ * parent reads that process's own peak RSS when it reaps it, and its wall
+ * time from start to reaping. The child is started as verify starts its
+ * children (verify/process.h: its own process group, ended group and all);
+ * its stdout is captured (one JSON line by convention) and read with the
+ * verify reports' JSON parser; its stderr passes through.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "platform/clock.h"
 #include "verify/json.h"
+#include "verify/process.h"
+#include "verify/verify.h"
 
-/* Reads fd to EOF into out (at most size - 1 bytes kept, the rest read
- * and dropped so that the child never blocks on a full pipe). */
-static void read_all(int fd, char *out, size_t size)
+/* Reads the child's stdout to its end (at most size - 1 bytes kept, the
+ * rest read and dropped so that the child never blocks on a full pipe),
+ * until the deadline (timeout <= 0: none). Returns how the reading ended:
+ * READY at end of file, else as q7d_proc_wait says. */
+static q7d_wait read_all(q7d_proc *p, int fd, double timeout, char *out, size_t size)
 {
+    double deadline = timeout > 0 ? q7_now_seconds() + timeout : 1e300;
     size_t len = 0;
     char sink[256];
-    for (;;) {
+    q7d_wait w;
+    while ((w = q7d_proc_wait(p, fd, POLLIN, deadline)) == Q7D_WAIT_READY) {
         bool room = len < size - 1;
         ssize_t got = read(fd, room ? out + len : sink, room ? size - 1 - len : sizeof sink);
         if (got < 0 && errno == EINTR) continue;
@@ -29,33 +37,34 @@ static void read_all(int fd, char *out, size_t size)
         if (room) len += (size_t)got;
     }
     out[len] = '\0';
+    return w;
 }
 
-bench_child bench_spawn(char *const argv[])
+bench_child bench_spawn(char *const argv[], double timeout, bool cooperative)
 {
-    bench_child c = { false, -1, 0, 0, "" };
+    bench_child c = { false, false, -1, 0, 0, "" };
     int fd[2];
-    if (pipe(fd) != 0) return c;
+    if (pipe2(fd, O_CLOEXEC) != 0) return c;
     double t0 = q7_now_seconds();
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(fd[1], 1);
-        close(fd[0]);
-        close(fd[1]);
-        execv(argv[0], argv);
-        _exit(127);
-    }
+    q7d_proc p;
+    q7d_proc_io io = { .in = -1, .out = fd[1], .err = 2 };
+    char err[512];
+    bool started = q7d_proc_start(&p, argv, &io, cooperative, err, sizeof err);
     close(fd[1]);
-    read_all(fd[0], c.out, sizeof c.out);
+    if (!started) {
+        close(fd[0]);
+        return c;
+    }
+    q7d_wait w = read_all(&p, fd[0], timeout, c.out, sizeof c.out);
     close(fd[0]);
-    if (pid < 0) return c;
-    int st;
-    struct rusage ru;
-    while (wait4(pid, &st, 0, &ru) < 0 && errno == EINTR) {}
+    c.timed_out = w == Q7D_WAIT_TIMEOUT;
+    /* it ends by itself after its output, or (interrupted, and cooperative)
+     * after ending its own children; one past its deadline is killed */
+    q7d_proc_end(&p, c.timed_out ? 0 : timeout > 0 ? timeout : Q7D_DEFAULT_TIMEOUT);
     c.wall = q7_now_seconds() - t0;
-    c.rss_kib = ru.ru_maxrss;
-    c.status = WIFEXITED(st) ? WEXITSTATUS(st) : -WTERMSIG(st);
-    c.ok = c.status == 0;
+    c.rss_kib = p.peak_rss_kib;
+    c.status = p.term_signal ? -p.term_signal : p.exit_status;
+    c.ok = c.status == 0 && !c.timed_out;
     return c;
 }
 

@@ -5,6 +5,8 @@
  * --quick, its own time extrapolated, else on the whole space) and, on the
  * whole space only, `q7pred verify` itself on the library's leaf.
  */
+#include <stdlib.h>
+
 #include "bench.h"
 
 static const struct {
@@ -19,14 +21,15 @@ static const struct {
 };
 
 static void run_named(bench_exhaustive_row *e, const char *self, const char *run, const char *lib,
-                      unsigned fraction)
+                      unsigned fraction, const char *timeout)
 {
+    double timeout_s = strtod(timeout, NULL);
     char threads[16], frac[16], via[256];
     snprintf(threads, sizeof threads, "%u", e->threads);
     snprintf(frac, sizeof frac, "%u", fraction);
     char *av[] = { (char *)self, "bench", "--run", (char *)run, "--threads", threads, "--fraction", frac,
-                   "--lib", (char *)lib, NULL };
-    e->run = bench_spawn(av);
+                   "--lib", (char *)lib, "--timeout", (char *)timeout, NULL };
+    e->run = bench_spawn(av, 0, true);   /* long by design: its own waits follow --timeout */
     e->cases = bench_child_number(&e->run, "cases");
     e->mismatches = bench_child_number(&e->run, "mismatches");
     double seconds = bench_child_number(&e->run, "seconds");
@@ -34,13 +37,17 @@ static void run_named(bench_exhaustive_row *e, const char *self, const char *run
     e->extrapolated = fraction > 1;
     e->estimate = fraction > 1 && seconds > 0 ? seconds * fraction : e->run.wall;
     bench_child_string(&e->run, "via", via, sizeof via);
-    if (via[0] && fraction > 1)
+    double crashes = bench_child_number(&e->run, "crashes");
+    if (crashes > 0)
+        snprintf(e->via, sizeof e->via, "the library crashed or hung on %.0f cases (each hang %g s, --timeout)",
+                 crashes, timeout_s);
+    else if (via[0] && fraction > 1)
         snprintf(e->via, sizeof e->via, "%s, 1/%u of the space, extrapolated", via, fraction);
     else if (via[0]) snprintf(e->via, sizeof e->via, "%s", via);
     else snprintf(e->via, sizeof e->via, "failed (status %d)", e->run.status);
 }
 
-static void run_verify(bench_exhaustive_row *e, const char *self, const char *lib, bool quick)
+static void run_verify(bench_exhaustive_row *e, const char *self, const char *lib, bool quick, const char *timeout)
 {
     e->cases = -1;
     e->run.status = -1;
@@ -49,8 +56,8 @@ static void run_verify(bench_exhaustive_row *e, const char *self, const char *li
         return;
     }
     char *av[] = { (char *)self, "verify", "--corpus", "exhaustive", "--leaf", BENCH_LEAF, "--oracles", "sem",
-                   "--lib", (char *)lib, NULL };
-    e->run = bench_spawn(av);
+                   "--lib", (char *)lib, "--timeout", (char *)timeout, NULL };
+    e->run = bench_spawn(av, 0, true);
     e->estimate = e->run.wall;
     if (e->run.ok) {
         e->cases = 4294967296.0, e->mismatches = 0;
@@ -64,13 +71,15 @@ static void run_verify(bench_exhaustive_row *e, const char *self, const char *li
 void bench_time_exhaustive(bench_report *b, const char *self, const char *lib)
 {
     unsigned fraction = b->quick ? 64 : 1;
+    char timeout[32];
+    snprintf(timeout, sizeof timeout, "%g", b->timeout);
     for (int k = 0; k < EX_LIB_VERIFY; k++) {
         bench_exhaustive_row *e = &b->ex[k];
         e->name = runs[k].name;
         e->threads = runs[k].one_thread ? 1 : b->threads;
-        run_named(e, self, runs[k].run, lib, fraction);
+        run_named(e, self, runs[k].run, lib, fraction, timeout);
     }
     bench_exhaustive_row *v = &b->ex[EX_LIB_VERIFY];
     v->name = "one fp16 leaf vs lib, 2^32 (q7pred verify)";
-    run_verify(v, self, lib, b->quick);
+    run_verify(v, self, lib, b->quick, timeout);
 }

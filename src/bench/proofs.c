@@ -14,6 +14,7 @@
 #include "platform/clock.h"
 #include "q7pred_batch.h"
 #include "verify/exhaustive.h"
+#include "verify/process.h"
 #include "verify/sweep.h"
 #include "verify/verify.h"
 
@@ -23,7 +24,7 @@ static q7d_results results;
 /* The engine over the first 1/fraction of each leaf's exhaustive space
  * (shard 1 of fraction): sem against the host oracle, or against `lib`. */
 static int engine_run(q7d_results *r, const q7_leaf *const leaves[], size_t n, const char *lib, unsigned threads,
-                      unsigned fraction, char *err, size_t errsize)
+                      unsigned fraction, double timeout, char *err, size_t errsize)
 {
     q7d_results_free(r);
     q7d_results_init(r);
@@ -33,6 +34,7 @@ static int engine_run(q7d_results *r, const q7_leaf *const leaves[], size_t n, c
     r->params.exhaustive_max = UINT64_C(1) << 32;
     r->shard_n = fraction;
     r->max_report = Q7D_SWEEP_FIRST;     /* as many as a sweep locates */
+    r->timeout = timeout;
     q7d_options o = { .use_host = lib == NULL, .threads = threads };
     if (lib) o.libs[o.nlibs++] = lib;
     return q7d_run(r, &o, err, errsize);
@@ -82,16 +84,17 @@ static void print_run(const q7d_results *r, const q7_leaf *const leaves[], size_
         mismatches += compared(r, leaves[i])->mismatches;
         all_fused = all_fused && fused(leaves[i]);
     }
-    printf("{\"cases\": %llu, \"mismatches\": %llu, \"crashes\": %zu, \"seconds\": %.6f, \"via\": ",
-           (unsigned long long)checks, (unsigned long long)mismatches, r->ncrashes, r->wall_seconds);
+    printf("{\"cases\": %llu, \"mismatches\": %llu, \"crashes\": %llu, \"seconds\": %.6f, \"via\": ",
+           (unsigned long long)checks, (unsigned long long)mismatches,
+           (unsigned long long)q7d_results_totals(r).crashes, r->wall_seconds);
     json_write_string(stdout, with_lib ? "verify engine, the library in its crash-isolated child"
                               : all_fused ? "verify engine, fused AVX-512 sweeps"
                                           : "verify engine, batches (no fused sweep)");
     printf("}\n");
 }
 
-int bench_run_named(const char *name, unsigned threads, unsigned fraction, const char *lib, char *err,
-                    size_t errsize)
+int bench_run_named(const char *name, unsigned threads, unsigned fraction, const char *lib, double timeout,
+                    char *err, size_t errsize)
 {
     const q7_leaf *leaves[8];
     bool with_lib;
@@ -102,7 +105,7 @@ int bench_run_named(const char *name, unsigned threads, unsigned fraction, const
     }
     q7d_results *r = &results;
     char why[512];
-    int rc = engine_run(r, leaves, n, with_lib ? lib : NULL, threads, fraction, why, sizeof why);
+    int rc = engine_run(r, leaves, n, with_lib ? lib : NULL, threads, fraction, timeout, why, sizeof why);
     if (rc != 0) snprintf(err, errsize, "bench: %s", why);
     else if (with_lib && compared(r, leaves[0])->state == Q7D_CELL_NA)
         snprintf(err, errsize, "bench: '%s' has no module__xdref_%s", lib, leaves[0]->suffix), rc = 2;
@@ -120,11 +123,11 @@ int bench_run_named(const char *name, unsigned threads, unsigned fraction, const
 
 /* One leaf through the engine; prints its line, returns false on any
  * mismatch, crash or failure to run. */
-static bool prove_leaf(q7d_results *r, const q7_leaf *leaf, const char *lib, unsigned threads)
+static bool prove_leaf(q7d_results *r, const q7_leaf *leaf, const char *lib, unsigned threads, double timeout)
 {
     char err[600];
     const char *vs = lib ? "lib" : "host";
-    if (engine_run(r, &leaf, 1, lib, threads, 1, err, sizeof err) != 0) {
+    if (engine_run(r, &leaf, 1, lib, threads, 1, timeout, err, sizeof err) != 0) {
         printf(PROVE_ROW, leaf->suffix, vs, "-", "-", "-", err);
         return false;
     }
@@ -144,7 +147,7 @@ static bool prove_leaf(q7d_results *r, const q7_leaf *leaf, const char *lib, uns
     return q7d_results_pass(r);
 }
 
-int bench_prove(unsigned threads, const char *lib, bool lib_all)
+int bench_prove(unsigned threads, const char *lib, bool lib_all, double timeout)
 {
     q7d_results *r = &results;
     bool ok = true;
@@ -157,7 +160,8 @@ int bench_prove(unsigned threads, const char *lib, bool lib_all)
             const q7_leaf *leaf = q7_leaf_at(i);
             if (q7_exhaustive_size(leaf) == 0) continue;
             if (leg == 1 && !lib_all && strcmp(leaf->suffix, BENCH_LEAF) != 0) continue;
-            ok &= prove_leaf(r, leaf, leg ? lib : NULL, threads);
+            if (q7d_interrupted()) break;
+            ok &= prove_leaf(r, leaf, leg ? lib : NULL, threads, timeout);
         }
     printf("%s in %.1f s\n", ok ? "all exhaustive spaces agree" : "PROOF FAILED", q7_now_seconds() - t0);
     q7d_results_free(r);

@@ -66,7 +66,7 @@ static void numpy_row(bench_report *b, bench_row *r, const bench_arrays *x, cons
     snprintf(pairs, sizeof pairs, "%d", BENCH_PAIRS);
     snprintf(secs, sizeof secs, "%.3f", min_s);
     char *av[] = { (char *)py, script, (char *)data, pairs, secs, NULL };
-    bench_child c = bench_spawn(av);
+    bench_child c = bench_spawn(av, b->timeout, false);
     double ns = bench_child_number(&c, "ns_per_eval"), trues = bench_child_number(&c, "trues");
     char text[200];
     if (c.ok && ns > 0) {
@@ -76,6 +76,8 @@ static void numpy_row(bench_report *b, bench_row *r, const bench_arrays *x, cons
                  (size_t)trues == bench_count_true(x, BENCH_PAIRS) ? "" : " (RESULTS DIFFER)");
     } else if (c.ok && (bench_child_string(&c, "error", text, sizeof text), text[0])) {
         snprintf(r->note, sizeof r->note, "%s", text);
+    } else if (c.timed_out) {
+        snprintf(r->note, sizeof r->note, "numpy_bench.py killed after %g s (--timeout)", b->timeout);
     } else {
         snprintf(r->note, sizeof r->note, "%.100s did not run numpy_bench.py (status %d)", py, c.status);
     }
@@ -95,13 +97,15 @@ static void ctypes_row(bench_report *b, bench_row *r, const bench_arrays *x, con
     snprintf(pairs, sizeof pairs, "%d", BENCH_PAIRS);
     snprintf(calls, sizeof calls, "%zu", ncalls);
     char *av[] = { (char *)py, script, (char *)lib, (char *)data, pairs, calls, NULL };
-    bench_child c = bench_spawn(av);
+    bench_child c = bench_spawn(av, b->timeout, false);
     double ns = bench_child_number(&c, "ns_per_call"), trues = bench_child_number(&c, "trues");
     if (c.ok && ns > 0) {
         b->ctypes_ns = r->ns = ns;
         snprintf(r->note, sizeof r->note, "%zu calls into %.100s; 2^32 pairs would take %.1f h%s", ncalls, lib,
                  ns * 4294967296.0 * 1e-9 / 3600,
                  (size_t)trues == bench_count_true(x, ncalls) ? "" : " (RESULTS DIFFER)");
+    } else if (c.timed_out) {
+        snprintf(r->note, sizeof r->note, "ctypes_bench.py into %.100s killed after %g s (--timeout)", lib, b->timeout);
     } else {
         snprintf(r->note, sizeof r->note, "%.100s did not run ctypes_bench.py (status %d)", py, c.status);
     }

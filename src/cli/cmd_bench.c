@@ -1,49 +1,55 @@
 /*
  * q7pred bench: the options, then the steps of src/bench in order.
  *
- *   q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH]
- *   q7pred bench --prove [--threads N] [--lib PATH] [--lib-all]
- *   q7pred bench --run NAME [--threads N] [--fraction F] [--lib PATH]
+ *   q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH] [--timeout S]
+ *   q7pred bench --prove [--threads N] [--lib PATH] [--lib-all] [--timeout S]
+ *   q7pred bench --run NAME [--threads N] [--fraction F] [--lib PATH] [--timeout S]
  *
  * --run is the child side of the exhaustive rows (one JSON line).
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bench/bench.h"
 #include "cli.h"
+#include "verify/process.h"
+#include "verify/verify.h"
 
 typedef struct bench_options {
     bool quick, prove, lib_all;
     const char *json, *run, *lib;     /* lib NULL: libq7pred.so beside q7pred */
     unsigned threads;
     unsigned fraction;
+    double timeout;                   /* every wait on a child, as verify's --timeout */
 } bench_options;
 
 static int usage(const char *what)
 {
     return cli_usage_error("bench: %s (usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH] "
-                           "[--prove])", what);
+                           "[--timeout S] [--prove])", what);
 }
 
 static void help(void)
 {
-    printf("usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH]\n"
-           "       q7pred bench --prove [--threads N] [--lib PATH] [--lib-all]\n"
+    printf("usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH] [--timeout S]\n"
+           "       q7pred bench --prove [--threads N] [--lib PATH] [--lib-all] [--timeout S]\n"
            "  side-by-side ns/eval of the ABI leaf, batch kernel, host silicon oracle, numpy\n"
            "  and Python ctypes on the same fp16 arrays; wall time and peak RSS of the\n"
            "  exhaustive runs through the verify engine (--quick: 1/64 of each space,\n"
            "  extrapolated).\n"
            "  --prove: every exhaustive space through the verify engine, model vs host, and\n"
            "  " BENCH_LEAF " (--lib-all: every leaf) vs the library at --lib (default:\n"
-           "  libq7pred.so beside q7pred), one line per leaf; exit 1 on a mismatch\n");
+           "  libq7pred.so beside q7pred), one line per leaf; exit 1 on a mismatch\n"
+           "  --timeout S: every wait on a child, as in q7pred verify: the library's load\n"
+           "  and batches, each Python row (default 10); a child past it is killed\n");
 }
 
 static bool takes_value(const char *a)
 {
-    static const char *const with_value[] = { "--json", "--threads", "--lib", "--run", "--fraction" };
+    static const char *const with_value[] = { "--json", "--threads", "--lib", "--run", "--fraction", "--timeout" };
     for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
         if (strcmp(a, with_value[k]) == 0) return true;
     return false;
@@ -54,7 +60,7 @@ static int parse_options(int argc, char **argv, bench_options *o)
 {
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     *o = (bench_options){ .threads = ncpu > 0 ? (unsigned)(ncpu < BENCH_MAX_THREADS ? ncpu : BENCH_MAX_THREADS) : 1,
-                          .fraction = 1 };
+                          .fraction = 1, .timeout = Q7D_DEFAULT_TIMEOUT };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         uint64_t v;
@@ -77,6 +83,13 @@ static int parse_options(int argc, char **argv, bench_options *o)
             if (!cli_parse_uint(argv[++i], 32, &v, &why) || v == 0 || v > BENCH_MAX_THREADS)
                 return cli_usage_error("bench: --threads '%s' must be 1..%d", argv[i], BENCH_MAX_THREADS);
             o->threads = (unsigned)v;
+        } else if (strcmp(a, "--timeout") == 0) {
+            char *end;
+            errno = 0;
+            double t = strtod(argv[++i], &end);
+            if (end == argv[i] || *end || errno || !(t > 0) || t > 86400)
+                return cli_usage_error("bench: --timeout '%s' is not a number of seconds in (0, 86400]", argv[i]);
+            o->timeout = t;
         } else {
             if (!cli_parse_uint(argv[++i], 32, &v, &why) || v == 0 || (v & (v - 1)))
                 return cli_usage_error("bench: --fraction '%s' must be a power of two", argv[i]);
@@ -90,13 +103,14 @@ static int parse_options(int argc, char **argv, bench_options *o)
 static int bench_table(const bench_options *o, const char *lib)
 {
     FILE *jf = NULL;
-    if (o->json && !(jf = fopen(o->json, "w")))
+    if (o->json && !(jf = fopen(o->json, "we")))
         return cli_usage_error("bench: cannot write --json '%s': %s", o->json, strerror(errno));
     static bench_report b;
     static bench_arrays x;
     char self[PATH_MAX];
     double min_s = o->quick ? 0.06 : 0.6;
     b.quick = o->quick;
+    b.timeout = o->timeout;
     b.threads = o->threads;
     b.numpy_ns = b.ctypes_ns = -1;
     bench_self_path(self, sizeof self);
@@ -118,18 +132,31 @@ static int bench_table(const bench_options *o, const char *lib)
     return bench_failed(&b) ? CLI_FAIL : CLI_OK;
 }
 
+static int run(const bench_options *o)
+{
+    char lib_default[PATH_MAX + 32], err[1200];
+    bench_default_lib(lib_default, sizeof lib_default);
+    const char *lib = o->lib ? o->lib : lib_default;
+    if (o->run) {
+        int rc = bench_run_named(o->run, o->threads, o->fraction, lib, o->timeout, err, sizeof err);
+        return rc == CLI_USAGE ? cli_usage_error("%s", err) : rc;
+    }
+    if (o->prove)
+        return bench_prove(o->threads, o->lib || access(lib_default, R_OK) == 0 ? lib : NULL, o->lib_all, o->timeout);
+    return bench_table(o, lib);
+}
+
+/* SIGINT/SIGTERM/SIGHUP end every child (process.h); the bench then stops
+ * with 128 + the signal, as verify does. */
 int cmd_bench(int argc, char **argv)
 {
     bench_options o;
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0) return rc;
-    char lib_default[PATH_MAX + 32], err[1200];
-    bench_default_lib(lib_default, sizeof lib_default);
-    const char *lib = o.lib ? o.lib : lib_default;
-    if (o.run) {
-        rc = bench_run_named(o.run, o.threads, o.fraction, lib, err, sizeof err);
-        return rc == CLI_USAGE ? cli_usage_error("%s", err) : rc;
-    }
-    if (o.prove) return bench_prove(o.threads, o.lib || access(lib_default, R_OK) == 0 ? lib : NULL, o.lib_all);
-    return bench_table(&o, lib);
+    q7d_interrupt_arm();
+    rc = run(&o);
+    q7d_interrupt_disarm();
+    if (!q7d_interrupted()) return rc;
+    fprintf(stderr, "q7pred: bench: interrupted (%s)\n", q7d_signal_name(q7d_interrupted()));
+    return 128 + q7d_interrupted();
 }

@@ -20,7 +20,8 @@ static void verify_help(FILE *f)
         "(a row per family x corpus, a column per oracle, cells `checks /\n"
         "mismatches`), crashes, the first mismatches with a `q7pred call` line\n"
         "each, and a verdict. Exit 0 when all agree, 1 on any mismatch or crash,\n"
-        "2 on a usage error.\n"
+        "2 on a usage error; on SIGINT/SIGTERM/SIGHUP the children are ended, what\n"
+        "ran is reported as INTERRUPTED and the exit is 128 + the signal (130, 143).\n"
         "\n"
         "Corpora (default grid,fuzz,exhaustive with --exhaustive-max 65536):\n"
         "  --corpus LIST       comma list of grid, fuzz, exhaustive, testfloat:FILE or\n"
@@ -40,7 +41,12 @@ static void verify_help(FILE *f)
         "  --lib PATH          add a library with the module__xdref_* ABI (repeatable);\n"
         "                      it runs in a child process, crashes and hangs are reported\n"
         "  --preload PATH      load PATH first, RTLD_GLOBAL (repeatable)\n"
-        "  --timeout SECONDS   a library batch taking longer is a hang (default 10)\n"
+        "  --max-crashes N     a library that crashes or hangs on N cases of a leaf in\n"
+        "                      one corpus is fed no more of that leaf (default 10; 0: no\n"
+        "                      limit); below it a crash stops only its own case\n"
+        "  --timeout SECONDS   every wait on a child: a library's load and each of its\n"
+        "                      batches (longer is a hang), the numpy oracle's start,\n"
+        "                      answers and quit (default 10)\n"
         "  --host-path P       auto, portable, avx2 or avx512 (also Q7PRED_HOST=P)\n"
         "  --python PATH       interpreter of the numpy oracle (default $PYTHON, else\n"
         "                      /usr/bin/python3)\n"
@@ -50,7 +56,7 @@ static void verify_help(FILE *f)
         "Selection and scale:\n"
         "  --family F          only these families (repeatable or comma list)\n"
         "  --leaf L            only these leaves (repeatable or comma list)\n"
-        "  --threads N         worker threads (default: all cores)\n"
+        "  --threads N         worker threads (default, and at most: the usable cores)\n"
         "  --shard K/N         run slice K (1..N) of every corpus; combine the JSON\n"
         "                      reports with q7pred merge\n"
         "\n"
@@ -59,7 +65,7 @@ static void verify_help(FILE *f)
         "                      the three) writes it to stdout and the text to stderr\n"
         "  --markdown FILE     markdown report\n"
         "  --junit FILE        JUnit XML, one test case per leaf and corpus\n"
-        "  --max-report N      mismatch records kept per leaf (default 5)\n"
+        "  --max-report N      mismatch and crash records kept per leaf (default 5)\n"
         "  --by-leaf           a table row per leaf instead of per family\n"
         "  --quiet             print only the verdict line\n"
         "  --progress, --no-progress   progress bar on stderr (default: if a terminal)\n"
@@ -435,6 +441,11 @@ static int opt_exhaustive_max(verify_args *a, const char *opt, char *v)
     return parse_count(opt, v, &a->r->params.exhaustive_max);
 }
 
+static int opt_max_crashes(verify_args *a, const char *opt, char *v)
+{
+    return parse_count(opt, v, &a->r->max_crashes);
+}
+
 static int opt_max_report(verify_args *a, const char *opt, char *v)
 {
     uint64_t n;
@@ -467,6 +478,7 @@ static const verify_option options[] = {
     { "--markdown", true, opt_markdown },    { "--junit", true, opt_junit },
     { "--fuzz-count", true, opt_fuzz_count }, { "--exhaustive-max", true, opt_exhaustive_max },
     { "--max-report", true, opt_max_report }, { "--timeout", true, opt_timeout },
+    { "--max-crashes", true, opt_max_crashes },
     { "--host-path", true, opt_host_path },  { "--python", true, opt_python },
     { "--numpy-oracle", true, opt_numpy },   { "--compare-aux", false, opt_compare_aux },
     { "--by-leaf", false, opt_by_leaf },     { "--quiet", false, opt_quiet },
@@ -535,11 +547,14 @@ static int finish_options(verify_args *a)
     return report_files_probe(&a->out);
 }
 
+/* An interrupted run still writes what it has, then exits 128 + the
+ * signal, as a shell reports a process that signal ended. */
 static int run(verify_args *a)
 {
     char err[1024];
     if (q7d_run(a->r, &a->o, err, sizeof err) != 0) return cli_usage_error("verify: %s", err);
-    return report_files_write(a->r, &a->out);
+    int rc = report_files_write(a->r, &a->out);
+    return a->r->interrupted && rc != CLI_USAGE ? 128 + a->r->interrupted : rc;
 }
 
 int cmd_verify(int argc, char **argv)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "verify/oracles.h"
 
 static const struct command {
     const char *name;
@@ -47,6 +48,7 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], Q7D_LIB_CHILD_ARG) == 0) return q7d_lib_child_main(argc, argv);
     int status = run(argc, argv);
     /* A table cut short by a full disk must not look like success to a
      * script; a subcommand that failed has already said why. */

@@ -19,11 +19,11 @@ static bool differs(uint32_t *const got[], uint32_t *const ref[], unsigned words
     return false;
 }
 
-void q7d_block_compare(q7d_block *b, unsigned col, size_t n,
+void q7d_block_compare(q7d_block *b, unsigned col, size_t lo, size_t hi,
                        bool (*in_domain)(const q7_leaf *, const uint32_t *), q7d_cell *cell)
 {
     unsigned in_words = q7_shape_info_of(b->leaf->shape)->in_words;
-    for (size_t j = 0; j < n; j++) {
+    for (size_t j = lo; j < hi; j++) {
         if (in_domain) {
             uint32_t a[Q7_MAX_WORDS];
             for (unsigned k = 0; k < in_words; k++) a[k] = b->in[k][j];

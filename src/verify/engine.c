@@ -5,11 +5,12 @@
  * every column's oracle (oracle_ops.h), the reference last, and records the
  * cases some column disagreed on. Each worker owns its own out-of-process
  * oracles (a child per library, a numpy process), so no two threads share
- * a pipe. Threads live only while a unit runs: children are forked (and
- * crashed ones replaced) between units, when the process is
- * single-threaded.
+ * a pipe. Workers are capped at the usable cores: more would only start
+ * more children. An interrupt (process.h) ends the children at once; the
+ * workers then take no further block and the run returns what it has.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include "names.h"
 #include "oracle_ops.h"
 #include "platform/clock.h"
+#include "process.h"
 
 typedef struct run_ctx run_ctx;
 
@@ -131,7 +133,7 @@ static void *work(void *arg)
 {
     worker *w = arg;
     run_ctx *c = w->ctx;
-    for (;;) {
+    while (!q7d_interrupted()) {
         uint64_t b = atomic_fetch_add(&c->next, Q7D_BLOCK);
         if (b >= c->hi) break;
         uint64_t n = c->hi - b < Q7D_BLOCK ? c->hi - b : Q7D_BLOCK;
@@ -150,7 +152,7 @@ static void start_unit(run_ctx *c, q7d_unit *u, const q7_leaf *leaf, q7d_corpus 
     c->corpus = corpus;
     c->hi = hi;
     atomic_store(&c->next, lo);
-    u->cases = hi - lo;
+    u->cases = 0;   /* the cases run: all of [lo, hi) unless the run is interrupted */
     for (unsigned col = 0; col < c->r->ncols; col++) {
         const q7d_oracle *o = &c->oracle[col];
         u->cell[col].state = o->column->available ? o->ops->initial_state(o, leaf, corpus) : Q7D_CELL_UNAVAILABLE;
@@ -178,10 +180,12 @@ static void collect_workers(run_ctx *c, q7d_unit *u, unsigned nw)
 {
     for (unsigned i = 0; i < nw; i++) {
         const worker *w = &c->w[i];
+        u->cases += w->cell[0].checks;   /* the reference checks every case run */
         for (unsigned col = 0; col < c->r->ncols; col++) {
             u->cell[col].checks += w->cell[col].checks;
             u->cell[col].mismatches += w->cell[col].mismatches;
             u->cell[col].ood += w->cell[col].ood;
+            u->cell[col].crashes += w->cell[col].crashes;
         }
         for (unsigned k = 0; k < w->nmis; k++) q7d_results_add_mismatch(c->r, &w->mis[k]);
     }
@@ -214,7 +218,7 @@ static void run_all(run_ctx *c)
                 if (n == 0) continue;
                 q7d_shard_range(n, r->shard_k, r->shard_n, &lo, &hi);
                 if (pass == 0) c->total += hi - lo;
-                else run_unit(c, leaf, (q7d_corpus)k, lo, hi);
+                else if (!q7d_interrupted()) run_unit(c, leaf, (q7d_corpus)k, lo, hi);
             }
         }
     if (c->progress) draw_progress(c, true);
@@ -256,7 +260,10 @@ static bool open_columns(run_ctx *c, const q7d_options *o, char *err, size_t err
                                        .nworkers = c->nworkers };
         if (ops[col]->open && !ops[col]->open(&c->oracle[col], r, o, err, errsize)) {
             r->ncols++;   /* closed with the others */
-            return false;
+            if (!q7d_interrupted()) return false;
+            k->available = false;   /* interrupted while it started: the run stops with what it has */
+            snprintf(k->note, sizeof k->note, "not started: interrupted");
+            return true;
         }
     }
     return true;
@@ -299,13 +306,24 @@ static bool alloc_workers(run_ctx *c)
     return true;
 }
 
+/* The cores this process may run on (its affinity, as a batch system
+ * sets it), else the online ones. */
+static unsigned usable_cores(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return (unsigned)CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (unsigned)n : 1;
+}
+
 static int set_up(run_ctx *c, q7d_results *r, const q7d_options *o, char *err, size_t errsize)
 {
     c->r = r;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    c->nworkers = o->threads ? o->threads : (cores > 0 ? (unsigned)cores : 1);
+    unsigned cores = usable_cores();
+    c->nworkers = o->threads && o->threads < cores ? o->threads : cores;
     c->progress = o->progress;
     r->threads = c->nworkers;
+    r->threads_requested = o->threads;
     if (!open_columns(c, o, err, errsize)) return 2;
     if (!alloc_workers(c)) {
         snprintf(err, errsize, "out of memory");
@@ -334,10 +352,13 @@ int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
         snprintf(err, errsize, "out of memory");
         return 2;
     }
+    q7d_interrupt_arm();
     int status = set_up(c, r, o, err, errsize);
     if (status == 0) run_all(c);
     tear_down(c);
+    q7d_interrupt_disarm();
     free(c);
+    r->interrupted = q7d_interrupted();
     r->wall_seconds = q7_now_seconds() - t0;
     return status;
 }

@@ -23,6 +23,7 @@ static bool same_params(const q7d_results *a, const q7d_results *b, char *what, 
             return snprintf(what, size, "testfloat files"), false;
     if (memcmp(a->selected, b->selected, sizeof a->selected) != 0) return snprintf(what, size, "leaf selection"), false;
     if (a->compare_aux != b->compare_aux) return snprintf(what, size, "--compare-aux"), false;
+    if (a->max_crashes != b->max_crashes) return snprintf(what, size, "--max-crashes"), false;
     if (a->ncols != b->ncols) return snprintf(what, size, "oracles"), false;
     for (unsigned k = 0; k < a->ncols; k++)
         if (strcmp(a->col[k].name, b->col[k].name) != 0) return snprintf(what, size, "oracles"), false;
@@ -40,9 +41,9 @@ static void note_other_path(q7d_column *col, const q7d_column *other, unsigned s
 
 static q7d_cell_state merge_state(q7d_cell_state a, q7d_cell_state b)
 {
+    if (a == Q7D_CELL_STOPPED || b == Q7D_CELL_STOPPED) return Q7D_CELL_STOPPED;   /* never hidden */
     if (a == Q7D_CELL_CRASHED || b == Q7D_CELL_CRASHED) return Q7D_CELL_CRASHED;
     if (a == Q7D_CELL_RAN || b == Q7D_CELL_RAN) return Q7D_CELL_RAN;
-    if (a == Q7D_CELL_SKIPPED || b == Q7D_CELL_SKIPPED) return Q7D_CELL_SKIPPED;
     return a;
 }
 
@@ -54,6 +55,9 @@ static bool shard_fits(q7d_results *const parts[], const char *const names[], si
     unsigned count = parts[0]->shard_n, k = p->shard_k;
     char what[64];
     if (p->merged) return snprintf(err, errsize, "merge: '%s' is already a merged report", names[i]), false;
+    if (p->interrupted)
+        return snprintf(err, errsize, "merge: '%s' (shard %u/%u) was interrupted (%s): run that shard again", names[i],
+                        k, p->shard_n, q7d_signal_name(p->interrupted)), false;
     if (p->shard_n != count)
         return snprintf(err, errsize, "merge: '%s' is shard %u/%u but '%s' is one of %u", names[i], k, p->shard_n,
                         names[0], count), false;
@@ -106,6 +110,7 @@ static void start_merged(const q7d_results *a, unsigned count, q7d_results *out)
     memcpy(out->selected, a->selected, sizeof out->selected);
     out->compare_aux = a->compare_aux;
     out->timeout = a->timeout;
+    out->max_crashes = a->max_crashes;
     out->grid_version = a->grid_version;
     out->ncols = a->ncols;
     memcpy(out->col, a->col, sizeof out->col);
@@ -125,23 +130,24 @@ static void add_units(q7d_results *out, const q7d_results *p, bool first)
                 u->cell[k].checks += v->cell[k].checks;
                 u->cell[k].mismatches += v->cell[k].mismatches;
                 u->cell[k].ood += v->cell[k].ood;
+                u->cell[k].crashes += v->cell[k].crashes;
                 u->cell[k].state = first ? v->cell[k].state : merge_state(u->cell[k].state, v->cell[k].state);
             }
         }
 }
 
-/* Adds one shard: its columns' paths, counts and crashes. */
+/* Adds one shard: its columns' paths and its counts. */
 static void add_shard(q7d_results *out, const q7d_results *a, const q7d_results *p, bool first)
 {
     if (p->max_report > out->max_report) out->max_report = p->max_report;
     if (p->threads > out->threads) out->threads = p->threads;
+    if (p->threads_requested > out->threads_requested) out->threads_requested = p->threads_requested;
     out->wall_seconds += p->wall_seconds;
     for (unsigned k = 0; k < out->ncols; k++) {
         if (!p->col[k].available) out->col[k] = p->col[k];   /* an n/a column says why */
         else if (strcmp(p->col[k].path, a->col[k].path) != 0) note_other_path(&out->col[k], &p->col[k], p->shard_k);
     }
     add_units(out, p, first);
-    for (size_t j = 0; j < p->ncrashes; j++) q7d_results_add_crash(out, &p->crashes[j]);
 }
 
 bool q7d_merge(q7d_results *const parts[], const char *const names[], size_t n, q7d_results *out,
@@ -155,8 +161,10 @@ bool q7d_merge(q7d_results *const parts[], const char *const names[], size_t n, 
     start_merged(parts[0], parts[0]->shard_n, out);
     for (size_t i = 0; i < n; i++) add_shard(out, parts[0], parts[i], i == 0);
     /* after every shard's max_report is known */
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
+        for (size_t j = 0; j < parts[i]->ncrashes; j++) q7d_results_add_crash(out, &parts[i]->crashes[j]);
         for (size_t j = 0; j < parts[i]->nmismatches; j++) q7d_results_add_mismatch(out, &parts[i]->mismatches[j]);
+    }
     snprintf(out->command, sizeof out->command, "q7pred merge (%zu shards)", n);
     return true;
 }

@@ -8,7 +8,7 @@ static const char *const cell_state_names[Q7D_CELL_STATE_COUNT] = {
     [Q7D_CELL_NA] = "n/a",
     [Q7D_CELL_UNAVAILABLE] = "unavailable",
     [Q7D_CELL_CRASHED] = "crashed",
-    [Q7D_CELL_SKIPPED] = "skipped",
+    [Q7D_CELL_STOPPED] = "stopped",
 };
 
 static const char *const out_state_names[Q7D_OUT_STATE_COUNT] = {

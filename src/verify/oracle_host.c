@@ -60,7 +60,7 @@ static void host_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
     }
     q7d_block_arrays(b);
     q7_host_eval_batch(b->leaf, b->n, (const uint32_t *const *)b->in, b->out[o->col]);
-    q7d_block_compare(b, o->col, b->n, q7_host_in_domain, cell);
+    q7d_block_compare(b, o->col, 0, b->n, q7_host_in_domain, cell);
 }
 
 static q7d_out_state host_answer(const q7d_oracle *o, const q7d_block *b, size_t j, const uint32_t *in,

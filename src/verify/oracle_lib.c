@@ -1,13 +1,15 @@
 /*
  * The lib:PATH oracle. The library runs in a child process so that the
  * failure modes the spec warns about (a misread ABI segfaults or hangs)
- * become a report line instead of the end of the run. Batches go through a
- * MAP_SHARED region mapped before the fork; a one-byte pipe message starts
- * a batch and one ends it. Before each call the child stores the case's
- * index in the region, so after a crash or a hang the parent knows the
- * exact input that caused it; the pipe's EOF tells it the child died.
+ * become a report line instead of the end of the run. The child is this
+ * executable started again (oracles.h), in a process group of its own with
+ * its output captured (process.h). Batches go through a shared region; a
+ * one-byte pipe message starts a batch and one ends it. Before each call
+ * the child stores the case's index in the region, so after a crash or a
+ * hang the parent knows the exact input that caused it; the child's end is
+ * watched directly, so a grandchild holding the reply pipe cannot hide it.
  * At the end, the lib:PATH column of the engine (oracle_ops.h): a child per
- * worker.
+ * worker, restarted after each crash, the unit going on with the next case.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -15,20 +17,23 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "abi/shapes.h"
 #include "oracle_ops.h"
 #include "platform/clock.h"
+#include "process.h"
 #include "q7pred_xdref.h"
 
 typedef struct lib_shm {
-    /* written by the child once it has loaded the library */
+    /* written by the child while it loads: which file (preload i, or the
+     * library itself at index npreloads), then whether all loaded */
+    int32_t loading;
     int32_t load_ok;
     char load_error[512];
     uint8_t present[Q7_LEAF_COUNT];
@@ -40,13 +45,17 @@ typedef struct lib_shm {
     uint32_t out[Q7_MAX_WORDS][Q7D_BLOCK];
 } lib_shm;
 
+/* The child's descriptors (oracles.h). */
+enum { CHILD_REQ = 3, CHILD_RESP = 4, CHILD_SHM = 5 };
+
 struct q7d_lib {
     char *path;
     char **preloads;
     unsigned npreloads;
     double timeout;
+    int shm_fd;
     lib_shm *shm;
-    pid_t pid;
+    q7d_proc proc;
     int req_fd, resp_fd;   /* parent ends: write requests, read replies */
     bool alive;
 };
@@ -102,35 +111,65 @@ static void *open_file(const char *path)
     return dlopen(path, RTLD_NOW | RTLD_GLOBAL);
 }
 
-static void child_main(q7d_lib *lib, int req, int resp)
+/* Loads argv's preloads then its library, noting in the region which file
+ * is loading (a constructor that crashes or hangs is then blamed on the
+ * right file). Reports a load error itself and exits. */
+static void *load_all(lib_shm *shm, const char *path, char *const *preloads, int npreloads)
 {
-    static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP };
-    lib_shm *shm = lib->shm;
-    child_shm = shm;
-    /* only the two pipe ends stay open: other children's pipes and the
-     * numpy pipes must see EOF when the parent closes them */
-    struct rlimit rl;
-    int maxfd = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < 65536 ? (int)rl.rlim_cur : 65536;
-    for (int fd = 3; fd < maxfd; fd++)
-        if (fd != req && fd != resp) close(fd);
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) signal(fatal[i], child_fatal);
-    signal(SIGPIPE, SIG_DFL);
-
-    for (unsigned i = 0; i < lib->npreloads; i++) {
-        if (!open_file(lib->preloads[i])) {
-            snprintf(shm->load_error, sizeof shm->load_error, "cannot load --preload '%s': %s",
-                     lib->preloads[i], dlerror());
-            write_byte(resp, 'E');
+    for (int i = 0; i < npreloads; i++) {
+        shm->loading = i;
+        if (!open_file(preloads[i])) {
+            snprintf(shm->load_error, sizeof shm->load_error, "cannot load --preload '%s': %s", preloads[i],
+                     dlerror());
+            write_byte(CHILD_RESP, 'E');
             _exit(0);
         }
     }
-    void *h = open_file(lib->path);
+    shm->loading = npreloads;
+    void *h = open_file(path);
     if (!h) {
-        snprintf(shm->load_error, sizeof shm->load_error, "cannot load library '%s': %s", lib->path,
-                 dlerror());
-        write_byte(resp, 'E');
+        snprintf(shm->load_error, sizeof shm->load_error, "cannot load library '%s': %s", path, dlerror());
+        write_byte(CHILD_RESP, 'E');
         _exit(0);
     }
+    return h;
+}
+
+/* Serves batches until the parent says quit or goes away. */
+static void serve(lib_shm *shm, q7_abi_fn *fn)
+{
+    for (;;) {
+        char c;
+        ssize_t got = read(CHILD_REQ, &c, 1);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0 || c != 'B') _exit(0);
+        run_batch[q7_leaf_at(shm->leaf)->shape](shm, fn[shm->leaf]);
+        write_byte(CHILD_RESP, 'D');
+    }
+}
+
+int q7d_lib_child_main(int argc, char **argv)
+{
+    static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP };
+    if (argc < 3) return 2;
+    void *m = mmap(NULL, sizeof(lib_shm), PROT_READ | PROT_WRITE, MAP_SHARED, CHILD_SHM, 0);
+    if (m == MAP_FAILED) _exit(2);
+    lib_shm *shm = child_shm = m;
+    /* only the two pipe ends stay open: whatever else this process was
+     * given must not outlive q7pred in a grandchild */
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
+    closefrom(CHILD_SHM);
+#else
+    struct rlimit rl;
+    int maxfd = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < 65536 ? (int)rl.rlim_cur : 65536;
+    for (int fd = CHILD_SHM; fd < maxfd; fd++) close(fd);
+#endif
+    /* a crash's record shows the library's last lines, so they must not
+     * die in a buffer */
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) signal(fatal[i], child_fatal);
+
+    void *h = load_all(shm, argv[2], argv + 3, argc - 3);
     static q7_abi_fn fn[Q7_LEAF_COUNT];
     for (size_t i = 0; i < q7_leaf_count(); i++) {
         void *sym = dlsym(h, q7_leaf_at(i)->symbol);
@@ -138,79 +177,89 @@ static void child_main(q7d_lib *lib, int req, int resp)
         shm->present[i] = sym != NULL;
     }
     shm->load_ok = 1;
-    write_byte(resp, 'R');
-
-    for (;;) {
-        char c;
-        ssize_t got = read(req, &c, 1);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0 || c != 'B') _exit(0);
-        run_batch[q7_leaf_at(shm->leaf)->shape](shm, fn[shm->leaf]);
-        write_byte(resp, 'D');
-    }
+    write_byte(CHILD_RESP, 'R');
+    serve(shm, fn);
+    _exit(0);
 }
 
 /* ------------------------------------------------------------ the parent */
 
-/* Waits for one byte from the child. Returns the byte, 0 on EOF (the child
- * died), -1 on timeout. */
+enum { REPLY_INTERRUPTED = -2, REPLY_TIMEOUT = -1, REPLY_GONE = 0 };
+
+/* Waits for one byte from the child: the byte, REPLY_GONE when the child
+ * ended or closed the pipe, REPLY_TIMEOUT, REPLY_INTERRUPTED. */
 static int read_reply(q7d_lib *lib, double timeout)
 {
-    double deadline = q7_now_seconds() + timeout;
-    for (;;) {
-        double left = deadline - q7_now_seconds();
-        if (left <= 0) return -1;
-        struct pollfd p = { lib->resp_fd, POLLIN, 0 };
-        int ms = left > 1e6 ? 1000000000 : (int)(left * 1000) + 1;
-        int k = poll(&p, 1, ms);
-        if (k < 0 && errno == EINTR) continue;
-        if (k == 0) continue;   /* the loop rechecks the deadline */
-        char c;
-        ssize_t got = read(lib->resp_fd, &c, 1);
-        if (got < 0 && errno == EINTR) continue;
-        return got == 1 ? (unsigned char)c : 0;
+    switch (q7d_proc_wait(&lib->proc, lib->resp_fd, POLLIN, q7_now_seconds() + timeout)) {
+    case Q7D_WAIT_TIMEOUT: return REPLY_TIMEOUT;
+    case Q7D_WAIT_INTERRUPTED: return REPLY_INTERRUPTED;
+    case Q7D_WAIT_ENDED: return REPLY_GONE;
+    case Q7D_WAIT_READY: break;
     }
+    char c;
+    ssize_t got;
+    while ((got = read(lib->resp_fd, &c, 1)) < 0 && errno == EINTR) {}
+    return got == 1 ? (unsigned char)c : REPLY_GONE;
 }
 
-static pid_t wait_child(pid_t pid, int *status, int flags)
+/* Ends the child, group and all, after waiting up to `grace` for it to end
+ * by itself (a pipe's EOF comes a moment before the exit status). Returns
+ * whether it ended by itself; then *crash (if given) says how. The output
+ * it left goes to crash->output either way. */
+static bool finish(q7d_lib *lib, double grace, q7d_crash *crash)
 {
-    pid_t got;
-    while ((got = waitpid(pid, status, flags)) < 0 && errno == EINTR) {}
-    return got;
-}
-
-/* Reaps the child and fills how it ended. kill_it: it is alive (hung, or
- * talking nonsense). Otherwise its pipe said EOF, which comes a moment
- * before the exit status; a child that outlives a grace period closed the
- * pipe without dying, is killed (returns true) and reaping never hangs. */
-static bool reap(q7d_lib *lib, bool kill_it, q7d_crash *crash)
-{
-    int status = 0;
-    bool reaped = false, killed = kill_it;
-    for (int ms = 0; !kill_it && !reaped && ms < 2000; ms++) {
-        reaped = wait_child(lib->pid, &status, WNOHANG) != 0;
-        if (!reaped) nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
-    }
-    if (!reaped) {
-        killed = true;
-        kill(lib->pid, SIGKILL);
-        wait_child(lib->pid, &status, 0);
-    }
+    bool ended = grace > 0 && q7d_proc_wait(&lib->proc, -1, 0, q7_now_seconds() + grace) == Q7D_WAIT_ENDED;
+    if (crash) q7d_proc_output(&lib->proc, crash->output, sizeof crash->output);
+    q7d_proc_end(&lib->proc, 0);
     close(lib->req_fd);
     close(lib->resp_fd);
     lib->alive = false;
-    if (!crash || killed) return killed;
-    if (WIFSIGNALED(status)) {
+    if (!crash || !ended) return ended;
+    if (lib->proc.term_signal) {
         crash->kind = Q7D_CRASH_SIGNAL;
-        crash->code = WTERMSIG(status);
+        crash->code = lib->proc.term_signal;
     } else if (lib->shm->signo) {
         crash->kind = Q7D_CRASH_SIGNAL;   /* a sanitizer runtime may turn the signal into an exit */
         crash->code = lib->shm->signo;
     } else {
         crash->kind = Q7D_CRASH_EXIT;
-        crash->code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        crash->code = lib->proc.exit_status;
     }
-    return false;
+    return true;
+}
+
+/* The file the child was loading when it failed. */
+static const char *loading_what(const q7d_lib *lib, char *buf, size_t size)
+{
+    int i = lib->shm->loading;
+    if (i >= 0 && (unsigned)i < lib->npreloads) snprintf(buf, size, "--preload '%s'", lib->preloads[i]);
+    else snprintf(buf, size, "library '%s'", lib->path);
+    return buf;
+}
+
+/* Why the load failed, from the reply (or its absence) and how it ended;
+ * its last line of output, if any, closes the message. */
+static void load_failed(q7d_lib *lib, int c, char *err, size_t errsize)
+{
+    char what[Q7D_NAME_MAX + 16], how[64];
+    q7d_crash end = { 0 };
+    if (c == 'E') {
+        finish(lib, lib->timeout, NULL);
+        snprintf(err, errsize, "%s", lib->shm->load_error);
+        return;
+    }
+    bool ended = c == REPLY_GONE && finish(lib, lib->timeout, &end);
+    if (!ended && c != REPLY_GONE) finish(lib, 0, &end);
+    loading_what(lib, what, sizeof what);
+    if (c == REPLY_INTERRUPTED) snprintf(how, sizeof how, "interrupted");
+    else if (c == REPLY_TIMEOUT) snprintf(how, sizeof how, "loading it hung (killed after %g s, --timeout)", lib->timeout);
+    else if (!ended) snprintf(how, sizeof how, "its loader broke the protocol");
+    else if (end.kind == Q7D_CRASH_SIGNAL) snprintf(how, sizeof how, "it crashed while loading (%s)", q7d_signal_name(end.code));
+    else snprintf(how, sizeof how, "it exited while loading (status %d)", end.code);
+    char *last = strrchr(end.output, '\n');
+    last = last ? last + 1 : end.output;
+    snprintf(err, errsize, "cannot load %s: %s%s%.160s%s", what, how, *last ? " (its last output: \"" : "", last,
+             *last ? "\")" : "");
 }
 
 static bool spawn(q7d_lib *lib, char *err, size_t errsize)
@@ -227,42 +276,39 @@ static bool spawn(q7d_lib *lib, char *err, size_t errsize)
         return false;
     }
     memset(lib->shm, 0, offsetof(lib_shm, in));
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        snprintf(err, errsize, "lib:%s: fork: %s", lib->path, strerror(errno));
-        close(req[0]); close(req[1]); close(resp[0]); close(resp[1]);
-        return false;
+    lib->shm->loading = -1;
+    enum { SELF_WORDS = 16 };
+    char **argv = calloc(SELF_WORDS + lib->npreloads + 3, sizeof *argv);
+    char self[PATH_MAX + 512];
+    size_t k = argv ? q7d_self_command(argv, SELF_WORDS, self, sizeof self) : 0;
+    bool ok = k > 0;
+    if (ok) {
+        argv[k++] = Q7D_LIB_CHILD_ARG;
+        argv[k++] = lib->path;
+        for (unsigned i = 0; i < lib->npreloads; i++) argv[k++] = lib->preloads[i];
+        const int pass[3] = { req[0], resp[1], lib->shm_fd };   /* CHILD_REQ, CHILD_RESP, CHILD_SHM */
+        q7d_proc_io io = { .in = -1, .out = -1, .err = -1, .pass = pass, .npass = 3 };
+        char why[512];
+        ok = q7d_proc_start(&lib->proc, argv, &io, false, why, sizeof why);
+        if (!ok) snprintf(err, errsize, "cannot load library '%s': cannot start its child process: %s", lib->path, why);
+    } else {
+        snprintf(err, errsize, "cannot load library '%s': cannot name this executable to start its child "
+                 "(out of memory, /proc/self/exe, or $Q7PRED_EMULATOR too long)", lib->path);
     }
-    if (pid == 0) {
-        close(req[1]);
-        close(resp[0]);
-        child_main(lib, req[0], resp[1]);
-        _exit(0);
-    }
+    free(argv);
     close(req[0]);
     close(resp[1]);
-    lib->pid = pid;
+    if (!ok) {
+        close(req[1]);
+        close(resp[0]);
+        return false;
+    }
     lib->req_fd = req[1];
     lib->resp_fd = resp[0];
     lib->alive = true;
-    /* loading a big library (the shipped one is 12 MB) may take a while */
-    double t = lib->timeout > 30 ? lib->timeout : 30;
-    int c = read_reply(lib, t);
+    int c = read_reply(lib, lib->timeout);
     if (c == 'R') return true;
-    if (c == 'E') {
-        snprintf(err, errsize, "%s", lib->shm->load_error);
-        reap(lib, false, NULL);
-        return false;
-    }
-    q7d_crash crash = { 0 };
-    bool killed = reap(lib, c != 0, &crash);
-    if (c < 0) snprintf(err, errsize, "cannot load library '%s': loading it hung", lib->path);
-    else if (killed) snprintf(err, errsize, "cannot load library '%s': its loader broke the protocol", lib->path);
-    else if (crash.kind == Q7D_CRASH_SIGNAL)
-        snprintf(err, errsize, "cannot load library '%s': it crashed while loading (%s)", lib->path,
-                 q7d_signal_name(crash.code));
-    else snprintf(err, errsize, "cannot load library '%s': the loader exited", lib->path);
+    load_failed(lib, c, err, errsize);
     return false;
 }
 
@@ -279,10 +325,13 @@ q7d_lib *q7d_lib_open(const char *path, const char *const *preloads, unsigned np
     lib->npreloads = npreloads;
     lib->timeout = timeout;
     for (unsigned i = 0; i < npreloads && lib->preloads; i++) lib->preloads[i] = strdup(preloads[i]);
-    void *m = mmap(NULL, sizeof(lib_shm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    lib->shm_fd = q7d_anon_file("lib-batches");
+    void *m = MAP_FAILED;
+    if (lib->shm_fd >= 0 && ftruncate(lib->shm_fd, sizeof(lib_shm)) == 0)
+        m = mmap(NULL, sizeof(lib_shm), PROT_READ | PROT_WRITE, MAP_SHARED, lib->shm_fd, 0);
     lib->shm = m == MAP_FAILED ? NULL : m;
     if (!lib->path || !lib->preloads || !lib->shm) {
-        snprintf(err, errsize, "lib:%s: out of memory", path);
+        snprintf(err, errsize, "lib:%s: cannot set up its shared region: %s", path, strerror(errno));
         q7d_lib_close(lib);
         return NULL;
     }
@@ -315,12 +364,10 @@ void q7d_lib_close(q7d_lib *lib)
     if (!lib) return;
     if (lib->alive) {
         write_byte(lib->req_fd, 'Q');
-        close(lib->req_fd);
-        if (read_reply(lib, 2.0) != 0) kill(lib->pid, SIGKILL);   /* EOF expected */
-        wait_child(lib->pid, NULL, 0);
-        close(lib->resp_fd);
+        finish(lib, lib->timeout, NULL);   /* it exits at once; a child that does not is killed */
     }
     if (lib->shm) munmap(lib->shm, sizeof(lib_shm));
+    if (lib->shm_fd >= 0) close(lib->shm_fd);
     for (unsigned i = 0; lib->preloads && i < lib->npreloads; i++) free(lib->preloads[i]);
     free(lib->preloads);
     free(lib->path);
@@ -337,23 +384,23 @@ bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *c
     shm->n = (uint32_t)n;
     shm->current = -1;
     shm->signo = 0;
-    int c = -1;
+    q7d_proc_trim_output(&lib->proc);
+    int c = REPLY_GONE;
     char b = 'B';
     ssize_t put;
     while ((put = write(lib->req_fd, &b, 1)) < 0 && errno == EINTR) {}
-    if (put == 1) c = read_reply(lib, lib->timeout);
-    else c = 0;   /* the child is gone (EPIPE) */
+    if (put == 1) c = read_reply(lib, lib->timeout);   /* else the child is gone (EPIPE) */
     if (c == 'D') {
         for (unsigned w = 0; w < sh->out_words; w++) memcpy(out[w], shm->out[w], n * sizeof(uint32_t));
         return true;
     }
     memset(crash, 0, sizeof *crash);
     int64_t at = shm->current;
-    if (c < 0) {
+    if (c == REPLY_TIMEOUT || c == REPLY_INTERRUPTED) {
+        finish(lib, 0, crash);
         crash->kind = Q7D_CRASH_HANG;
         crash->timeout = lib->timeout;
-        reap(lib, true, NULL);
-    } else if (reap(lib, c != 0, crash)) {
+    } else if (!finish(lib, c == REPLY_GONE ? lib->timeout : 0, crash)) {
         crash->kind = Q7D_CRASH_PROTOCOL;   /* a stray byte, or EOF from a live child */
     }
     if (at < 0) at = 0;
@@ -365,14 +412,25 @@ bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *c
 
 /* ------------------------------------------------------------ the column */
 
+/* A worker's child and what it did in the worker's last block. */
+typedef struct lib_worker {
+    q7d_lib *lib;
+    size_t reached;                     /* cases [0, reached) of the block were fed */
+    size_t ncrashed;
+    uint32_t *crashed;                  /* the block's cases that crashed (not answered) */
+    size_t nkept;
+    q7d_crash *kept;                    /* the unit's first crash records (max_report) */
+    char why[Q7D_NAME_MAX];             /* why its child could not be restarted */
+} lib_worker;
+
 typedef struct lib_column {
-    q7d_lib **lib;                      /* per worker: its child */
-    size_t *ok;                         /* per worker: cases of its last block the child ran */
-    bool *crashed;                      /* per worker: its child crashed in this unit, at crash[] */
-    q7d_crash *crash;
-    atomic_uint_fast64_t stop;          /* feed no block starting at or past this case */
-    bool leaf_crashed[Q7_LEAF_COUNT];   /* the leaf's later corpora are skipped */
-    bool dead;                          /* a child could not be replaced: the column stops */
+    lib_worker *w;
+    unsigned keep;                      /* crash records kept per worker and unit */
+    uint64_t max_crashes;               /* 0: no limit */
+    atomic_uint_fast64_t unit_crashes;  /* crashing cases of the current unit */
+    atomic_bool unit_stopped;           /* they reached max_crashes: feed no more of the leaf */
+    bool leaf_stopped[Q7_LEAF_COUNT];
+    atomic_bool dead;                   /* a child could not be restarted: the column stops */
 } lib_column;
 
 /* What ran (its real path and the preloads), its symbol count, and the
@@ -401,21 +459,33 @@ static bool lib_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt
     lib_column *lc = calloc(1, sizeof *lc);
     o->state = lc;
     if (lc) {
-        lc->lib = calloc(o->nworkers, sizeof *lc->lib);
-        lc->ok = calloc(o->nworkers, sizeof *lc->ok);
-        lc->crashed = calloc(o->nworkers, sizeof *lc->crashed);
-        lc->crash = calloc(o->nworkers, sizeof *lc->crash);
-        atomic_init(&lc->stop, UINT64_MAX);
+        lc->keep = r->max_report;
+        lc->max_crashes = r->max_crashes;
+        atomic_init(&lc->unit_crashes, 0);
+        atomic_init(&lc->unit_stopped, false);
+        lc->w = calloc(o->nworkers, sizeof *lc->w);
+        atomic_init(&lc->dead, false);
     }
-    if (!lc || !lc->lib || !lc->ok || !lc->crashed || !lc->crash) {
+    bool ok = lc && lc->w;
+    for (unsigned i = 0; ok && i < o->nworkers; i++) {
+        lc->w[i].crashed = malloc(Q7D_BLOCK * sizeof *lc->w[i].crashed);
+        lc->w[i].kept = calloc(lc->keep ? lc->keep : 1, sizeof *lc->w[i].kept);
+        ok = lc->w[i].crashed && lc->w[i].kept;
+    }
+    if (!ok) {
         snprintf(err, errsize, "out of memory");
         return false;
     }
     for (unsigned i = 0; i < o->nworkers; i++) {
-        lc->lib[i] = q7d_lib_open(o->arg, opt->preloads, opt->npreloads, r->timeout, err, errsize);
-        if (!lc->lib[i]) return false;
+        lc->w[i].lib = q7d_lib_open(o->arg, opt->preloads, opt->npreloads, r->timeout, err, errsize);
+        if (!lc->w[i].lib) return false;
     }
-    describe(k, o->arg, lc->lib[0], opt);
+    if (q7d_lib_symbol_count(lc->w[0].lib) == 0) {
+        snprintf(err, errsize, "library '%s' exports none of the %zu module__xdref_* leaf symbols", o->arg,
+                 q7_leaf_count());
+        return false;
+    }
+    describe(k, o->arg, lc->w[0].lib, opt);
     return true;
 }
 
@@ -423,94 +493,121 @@ static q7d_cell_state lib_initial_state(const q7d_oracle *o, const q7_leaf *leaf
 {
     const lib_column *lc = o->state;
     (void)corpus;
-    if (lc->dead) return Q7D_CELL_UNAVAILABLE;
-    if (!q7d_lib_has(lc->lib[0], leaf)) return Q7D_CELL_NA;
-    if (lc->leaf_crashed[leaf->id]) return Q7D_CELL_SKIPPED;
-    return Q7D_CELL_RAN;
+    if (atomic_load(&lc->dead)) return Q7D_CELL_UNAVAILABLE;
+    if (!q7d_lib_has(lc->w[0].lib, leaf)) return Q7D_CELL_NA;
+    return lc->leaf_stopped[leaf->id] ? Q7D_CELL_STOPPED : Q7D_CELL_RAN;
 }
 
-static bool lib_runs(const lib_column *lc, unsigned w, const q7_leaf *leaf)
-{
-    return !lc->dead && !lc->leaf_crashed[leaf->id] && lc->lib[w] && q7d_lib_alive(lc->lib[w])
-           && q7d_lib_has(lc->lib[w], leaf) && !lc->crashed[w];
-}
-
-/* Keeps the crash at block case crash->index, located in the whole unit.
- * Earlier blocks still run, so the first crash of the unit is the one
- * kept; later blocks are not fed. */
-static void keep_crash(q7d_oracle *o, const q7d_block *b, q7d_crash *crash)
+/* Records the crash at block case j: counted in the cell, its record kept
+ * if it is among the worker's first of the unit. */
+static void note_crash(q7d_oracle *o, lib_worker *lw, const q7d_block *b, size_t j, q7d_crash *crash,
+                       q7d_cell *cell)
 {
     lib_column *lc = o->state;
     unsigned in_words = q7_shape_info_of(b->leaf->shape)->in_words;
+    cell->crashes++;
+    if (lc->max_crashes && atomic_fetch_add(&lc->unit_crashes, 1) + 1 >= lc->max_crashes)
+        atomic_store(&lc->unit_stopped, true);
+    lw->crashed[lw->ncrashed++] = (uint32_t)j;
+    if (lw->nkept >= lc->keep) return;
     crash->col = o->col;
     crash->leaf = b->leaf->id;
     crash->corpus = b->corpus;
-    for (unsigned k = 0; k < in_words; k++) crash->in[k] = b->in[k][crash->index];
-    crash->index += b->base;
-    lc->crashed[b->worker] = true;
-    lc->crash[b->worker] = *crash;
-    uint_fast64_t cur = atomic_load(&lc->stop);
-    while (crash->index < cur && !atomic_compare_exchange_weak(&lc->stop, &cur, crash->index)) {}
+    crash->index = b->base + j;
+    for (unsigned k = 0; k < in_words; k++) crash->in[k] = b->in[k][j];
+    lw->kept[lw->nkept++] = *crash;
 }
 
+/* A child for the worker: the one it has, or a fresh one after a crash.
+ * One that cannot be started stops the column. */
+static bool ready_child(lib_column *lc, lib_worker *lw)
+{
+    if (q7d_lib_alive(lw->lib)) return true;
+    if (q7d_lib_restart(lw->lib, lw->why, sizeof lw->why)) return true;
+    if (!q7d_interrupted()) atomic_store(&lc->dead, true);
+    return false;
+}
+
+/* Whether the worker may feed its library this leaf now. */
+static bool feeding(lib_column *lc, const q7_leaf *leaf)
+{
+    return !atomic_load(&lc->dead) && !atomic_load(&lc->unit_stopped) && !lc->leaf_stopped[leaf->id];
+}
+
+/* Feeds the block; after a crash the child is replaced and the block goes
+ * on after the crashing case. */
 static void lib_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
 {
     lib_column *lc = o->state;
-    unsigned w = b->worker;
-    lc->ok[w] = 0;
-    if (!lib_runs(lc, w, b->leaf) || b->base >= atomic_load(&lc->stop)) return;
+    lib_worker *lw = &lc->w[b->worker];
+    lw->reached = lw->ncrashed = 0;
+    if (!feeding(lc, b->leaf) || !q7d_lib_has(lw->lib, b->leaf)) return;
     q7d_block_arrays(b);
-    q7d_crash crash;
-    bool ok = q7d_lib_eval(lc->lib[w], b->leaf, b->n, (const uint32_t *const *)b->in, b->out[o->col], &crash);
-    lc->ok[w] = ok ? b->n : (size_t)crash.index;
-    q7d_block_compare(b, o->col, lc->ok[w], NULL, cell);
-    if (!ok) keep_crash(o, b, &crash);
+    size_t from = 0;
+    while (from < b->n && feeding(lc, b->leaf) && ready_child(lc, lw)) {
+        const uint32_t *in[Q7_MAX_WORDS];
+        uint32_t *out[Q7_MAX_WORDS];
+        for (unsigned w = 0; w < Q7_MAX_WORDS; w++) {
+            in[w] = b->in[w] + from;
+            out[w] = b->out[o->col][w] + from;
+        }
+        q7d_crash crash;
+        bool ok = q7d_lib_eval(lw->lib, b->leaf, b->n - from, in, out, &crash);
+        size_t upto = ok ? b->n : from + (size_t)crash.index;
+        q7d_block_compare(b, o->col, from, upto, NULL, cell);
+        lw->reached = upto;
+        if (ok || q7d_interrupted()) break;   /* an interrupt ended the child: no crash */
+        note_crash(o, lw, b, upto, &crash, cell);
+        from = lw->reached = upto + 1;
+    }
 }
 
 static q7d_out_state lib_answer(const q7d_oracle *o, const q7d_block *b, size_t j, const uint32_t *in,
                                 uint32_t *value)
 {
     const lib_column *lc = o->state;
+    const lib_worker *lw = &lc->w[b->worker];
     (void)in;
-    if (lc->lib[b->worker] && !q7d_lib_has(lc->lib[b->worker], b->leaf)) return Q7D_OUT_NA;
-    if (j >= lc->ok[b->worker]) return Q7D_OUT_NOT_RUN;
+    if (!q7d_lib_has(lw->lib, b->leaf)) return Q7D_OUT_NA;
+    if (j >= lw->reached) return Q7D_OUT_NOT_RUN;
+    for (size_t k = 0; k < lw->ncrashed; k++)
+        if (lw->crashed[k] == j) return Q7D_OUT_NOT_RUN;
     q7d_block_value(b, o->col, j, value);
     return Q7D_OUT_VALUE;
 }
 
-/* The unit's first crash goes into the results and marks the leaf; then,
- * single-threaded again, children that died are replaced. */
+/* The unit's crash records go into the results (which keep the first per
+ * leaf); a leaf that reached max_crashes stops; a column that stopped says
+ * why. */
 static void lib_after_unit(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q7_leaf *leaf, unsigned ran)
 {
     lib_column *lc = o->state;
-    const q7d_crash *first = NULL;
-    for (unsigned i = 0; i < ran; i++)
-        if (lc->crashed[i] && (!first || lc->crash[i].index < first->index)) first = &lc->crash[i];
-    if (first) {
-        q7d_results_add_crash(r, first);
-        u->cell[o->col].state = Q7D_CELL_CRASHED;
-        lc->leaf_crashed[leaf->id] = true;
+    for (unsigned i = 0; i < ran; i++) {
+        lib_worker *lw = &lc->w[i];
+        for (size_t k = 0; k < lw->nkept; k++) q7d_results_add_crash(r, &lw->kept[k]);
+        lw->nkept = 0;
+        if (atomic_load(&lc->dead) && lw->why[0] && !strstr(o->column->note, "stopped: "))
+            snprintf(o->column->note, sizeof o->column->note, "stopped: %.400s", lw->why);
     }
-    memset(lc->crashed, 0, o->nworkers * sizeof *lc->crashed);
-    atomic_store(&lc->stop, UINT64_MAX);
-    for (unsigned i = 0; i < o->nworkers; i++) {
-        char err[600];
-        if (lc->lib[i] && !q7d_lib_alive(lc->lib[i]) && !q7d_lib_restart(lc->lib[i], err, sizeof err)) {
-            lc->dead = true;
-            snprintf(o->column->note, sizeof o->column->note, "stopped: %.400s", err);
-        }
+    if (u->cell[o->col].crashes) u->cell[o->col].state = Q7D_CELL_CRASHED;
+    if (atomic_load(&lc->unit_stopped)) {
+        u->cell[o->col].state = Q7D_CELL_STOPPED;
+        lc->leaf_stopped[leaf->id] = true;
     }
+    atomic_store(&lc->unit_crashes, 0);
+    atomic_store(&lc->unit_stopped, false);
 }
 
 static void lib_close(q7d_oracle *o)
 {
     lib_column *lc = o->state;
     if (!lc) return;
-    for (unsigned i = 0; lc->lib && i < o->nworkers; i++) q7d_lib_close(lc->lib[i]);
-    free(lc->lib);
-    free(lc->ok);
-    free(lc->crashed);
-    free(lc->crash);
+    for (unsigned i = 0; lc->w && i < o->nworkers; i++) {
+        q7d_lib_close(lc->w[i].lib);
+        free(lc->w[i].crashed);
+        free(lc->w[i].kept);
+    }
+    free(lc->w);
     free(lc);
 }
 

@@ -13,22 +13,20 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "oracle_ops.h"
+#include "platform/clock.h"
 #include "platform/words.h"
-
-extern char **environ;
+#include "process.h"
 
 struct q7d_numpy {
-    pid_t pid;
-    int to, from;              /* our ends: its stdin, its stdout */
+    q7d_proc proc;             /* its stderr is the captured log */
+    int to, from;              /* our ends: its stdin (non-blocking), its stdout */
+    double timeout;            /* for every answer and for its quit */
     char buf[65536];
     size_t have, pos;
     char version[128];
@@ -70,26 +68,31 @@ bool q7d_numpy_program_path(char *buf, size_t size)
     return false;
 }
 
-/* ---- buffered line / block reading with a timeout */
+/* ---- buffered line / block reading, each answer within the timeout */
 
-static bool fill(q7d_numpy *np, int timeout_ms)
+typedef enum io_result { IO_OK, IO_CLOSED, IO_TIMEOUT, IO_INTERRUPTED } io_result;
+
+static io_result waited(q7d_wait w)
+{
+    return w == Q7D_WAIT_TIMEOUT ? IO_TIMEOUT : w == Q7D_WAIT_INTERRUPTED ? IO_INTERRUPTED : IO_CLOSED;
+}
+
+static io_result fill(q7d_numpy *np, double deadline)
 {
     if (np->pos == np->have) np->pos = np->have = 0;
-    if (np->have == sizeof np->buf) return false;
+    if (np->have == sizeof np->buf) return IO_CLOSED;
     for (;;) {
-        struct pollfd p = { np->from, POLLIN, 0 };
-        int k = poll(&p, 1, timeout_ms);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return false;
+        q7d_wait w = q7d_proc_wait(&np->proc, np->from, POLLIN, deadline);
+        if (w != Q7D_WAIT_READY) return waited(w);
         ssize_t got = read(np->from, np->buf + np->have, sizeof np->buf - np->have);
         if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) return false;
+        if (got <= 0) return IO_CLOSED;
         np->have += (size_t)got;
-        return true;
+        return IO_OK;
     }
 }
 
-static bool read_line(q7d_numpy *np, char *line, size_t size, int timeout_ms)
+static io_result read_line(q7d_numpy *np, char *line, size_t size, double deadline)
 {
     size_t used = 0;
     for (;;) {
@@ -97,77 +100,166 @@ static bool read_line(q7d_numpy *np, char *line, size_t size, int timeout_ms)
             char c = np->buf[np->pos++];
             if (c == '\n') {
                 line[used] = '\0';
-                return true;
+                return IO_OK;
             }
             if (used + 1 < size) line[used++] = c;
         }
-        if (!fill(np, timeout_ms)) return false;
+        io_result r = fill(np, deadline);
+        if (r != IO_OK) return r;
     }
 }
 
-static bool read_exact(q7d_numpy *np, void *dst, size_t n, int timeout_ms)
+static io_result read_exact(q7d_numpy *np, void *dst, size_t n, double deadline)
 {
     char *d = dst;
     while (n) {
-        if (np->pos == np->have && !fill(np, timeout_ms)) return false;
+        if (np->pos == np->have) {
+            io_result r = fill(np, deadline);
+            if (r != IO_OK) return r;
+        }
         size_t k = np->have - np->pos < n ? np->have - np->pos : n;
         memcpy(d, np->buf + np->pos, k);
         np->pos += k;
         d += k;
         n -= k;
     }
-    return true;
+    return IO_OK;
 }
 
-static bool write_all(int fd, const void *src, size_t n)
+/* Writes to its stdin, which does not block: a process that stops reading
+ * is a timeout, not a hang. */
+static io_result write_all(q7d_numpy *np, const void *src, size_t n, double deadline)
 {
     const char *s = src;
     while (n) {
-        ssize_t put = write(fd, s, n);
+        ssize_t put = write(np->to, s, n);
         if (put < 0 && errno == EINTR) continue;
-        if (put <= 0) return false;
+        if (put < 0 && errno == EAGAIN) {
+            q7d_wait w = q7d_proc_wait(&np->proc, np->to, POLLOUT, deadline);
+            if (w != Q7D_WAIT_READY) return waited(w);
+            continue;
+        }
+        if (put <= 0) return IO_CLOSED;
         s += put;
         n -= (size_t)put;
     }
-    return true;
+    return IO_OK;
 }
 
 /* n words as the framing's little-endian bytes, whatever the host's order. */
-static bool write_words(int fd, const uint32_t *w, size_t n)
+static io_result write_words(q7d_numpy *np, const uint32_t *w, size_t n, double deadline)
 {
     unsigned char bytes[4096];
-    for (size_t i = 0; i < n; i++) {
+    io_result r = IO_OK;
+    for (size_t i = 0; r == IO_OK && i < n; i++) {
         le_store(bytes + 4 * (i % 1024), w[i], 4);
-        if ((i % 1024 == 1023 || i + 1 == n) && !write_all(fd, bytes, 4 * (i % 1024 + 1))) return false;
+        if (i % 1024 == 1023 || i + 1 == n) r = write_all(np, bytes, 4 * (i % 1024 + 1), deadline);
     }
-    return true;
+    return r;
 }
 
 /* n words read as little-endian bytes into w, made host words in place. */
-static bool read_words(q7d_numpy *np, uint32_t *w, size_t n, int timeout_ms)
+static io_result read_words(q7d_numpy *np, uint32_t *w, size_t n, double deadline)
 {
-    if (!read_exact(np, w, n * sizeof *w, timeout_ms)) return false;
-    for (size_t i = 0; i < n; i++) w[i] = le_load((const unsigned char *)&w[i], 4);
-    return true;
+    io_result r = read_exact(np, w, n * sizeof *w, deadline);
+    for (size_t i = 0; r == IO_OK && i < n; i++) w[i] = le_load((const unsigned char *)&w[i], 4);
+    return r;
 }
 
 /* ---- life cycle */
 
-static void stop(q7d_numpy *np, bool kill_it)
+/* Ends it, group and all, after `grace` seconds for it to quit by itself. */
+static void stop(q7d_numpy *np, double grace)
 {
     if (np->to >= 0) close(np->to);
+    np->to = -1;
+    q7d_proc_end(&np->proc, grace);
     if (np->from >= 0) close(np->from);
-    np->to = np->from = -1;
-    if (np->pid > 0) {
-        if (kill_it) kill(np->pid, SIGKILL);
-        while (waitpid(np->pid, NULL, 0) < 0 && errno == EINTR) {}
-        np->pid = 0;
-    }
+    np->from = -1;
 }
 
-enum { START_MS = 60000, EVAL_MS = 600000 };
+/* Why it failed, for the column's note: how it ended or what it did not do
+ * in time, and the last line of what it printed on stderr. */
+static void failure(q7d_numpy *np, io_result r, const char *doing, char *why, size_t whysize)
+{
+    char how[64], out[Q7D_OUTPUT_MAX];
+    q7d_proc_output(&np->proc, out, sizeof out);
+    stop(np, r == IO_CLOSED ? np->timeout : 0);   /* its end of file comes just before its exit */
+    if (r == IO_TIMEOUT) snprintf(how, sizeof how, "did not answer within %g s (--timeout)", np->timeout);
+    else if (r == IO_INTERRUPTED) snprintf(how, sizeof how, "was interrupted");
+    else {
+        char end[32];
+        q7d_proc_how(&np->proc, end, sizeof end);
+        snprintf(how, sizeof how, "died (%s)", end);
+    }
+    char *last = strrchr(out, '\n');
+    last = last ? last + 1 : out;
+    snprintf(why, whysize, "the numpy oracle process %s%s%s%s%.120s", how, *doing ? " " : "", doing,
+             *last ? "; its stderr: " : "", last);
+}
 
-q7d_numpy *q7d_numpy_open(const char *python, const char *program, char *why, size_t whysize)
+static bool start(q7d_numpy *np, const char *python, const char *program, char *why, size_t whysize)
+{
+    int in[2], out[2];
+    if (pipe2(in, O_CLOEXEC) != 0) {
+        snprintf(why, whysize, "pipe: %s", strerror(errno));
+        return false;
+    }
+    if (pipe2(out, O_CLOEXEC) != 0) {
+        snprintf(why, whysize, "pipe: %s", strerror(errno));
+        close(in[0]);
+        close(in[1]);
+        return false;
+    }
+    char *argv[] = { (char *)python, (char *)program, NULL };
+    q7d_proc_io io = { .in = in[0], .out = out[1], .err = -1 };
+    char err[512];
+    bool ok = q7d_proc_start(&np->proc, argv, &io, false, err, sizeof err);
+    close(in[0]);
+    close(out[1]);
+    np->to = in[1];
+    np->from = out[0];
+    if (!ok) snprintf(why, whysize, "cannot run python '%s': %s", python, err);
+    else fcntl(np->to, F_SETFL, O_NONBLOCK);
+    return ok;
+}
+
+/* Its first line, then its answer about every leaf (asked at once). */
+static bool handshake(q7d_numpy *np, const char *python, const char *program, char *why, size_t whysize)
+{
+    char line[512];
+    double deadline = q7_now_seconds() + np->timeout;
+    io_result r = read_line(np, line, sizeof line, deadline);
+    if (r != IO_OK) {
+        char doing[Q7D_NAME_MAX];
+        snprintf(doing, sizeof doing, "while python '%.200s' started %.200s", python, program);
+        failure(np, r, doing, why, whysize);
+        return false;
+    }
+    if (strncmp(line, "READY ", 6) != 0) {
+        snprintf(why, whysize, "%s", strncmp(line, "NONUMPY ", 8) == 0 ? line + 8 : line);
+        stop(np, 0);
+        return false;
+    }
+    snprintf(np->version, sizeof np->version, "%.120s", line + 6);
+    char *req = malloc(q7_leaf_count() * 80);
+    size_t used = 0;
+    for (size_t i = 0; req && i < q7_leaf_count(); i++)
+        used += (size_t)sprintf(req + used, "COVERS %s\n", q7_leaf_at(i)->suffix);
+    r = req ? write_all(np, req, used, deadline) : IO_CLOSED;
+    free(req);
+    for (size_t i = 0; r == IO_OK && i < q7_leaf_count(); i++) {
+        r = read_line(np, line, sizeof line, deadline);
+        np->covers[i] = r == IO_OK && strcmp(line, "YES") == 0;
+    }
+    if (r != IO_OK) {
+        failure(np, r, "when asked what it covers", why, whysize);
+        return false;
+    }
+    return true;
+}
+
+q7d_numpy *q7d_numpy_open(const char *python, const char *program, double timeout, char *why, size_t whysize)
 {
     char prog[PATH_MAX];
     if (!program) {
@@ -184,65 +276,9 @@ q7d_numpy *q7d_numpy_open(const char *python, const char *program, char *why, si
     q7d_numpy *np = calloc(1, sizeof *np);
     if (!np) return NULL;
     np->to = np->from = -1;
-    int in[2], out[2];
-    if (pipe2(in, O_CLOEXEC) != 0) {
-        snprintf(why, whysize, "pipe: %s", strerror(errno));
-        free(np);
-        return NULL;
-    }
-    if (pipe2(out, O_CLOEXEC) != 0) {
-        snprintf(why, whysize, "pipe: %s", strerror(errno));
-        close(in[0]);
-        close(in[1]);
-        free(np);
-        return NULL;
-    }
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-    char *argv[] = { (char *)python, (char *)program, NULL };
-    int rc = posix_spawnp(&np->pid, python, &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    close(in[0]);
-    close(out[1]);
-    np->to = in[1];
-    np->from = out[0];
-    if (rc != 0) {
-        snprintf(why, whysize, "cannot run python '%s': %s", python, strerror(rc));
-        np->pid = 0;
-        stop(np, false);
-        free(np);
-        return NULL;
-    }
-    char line[512];
-    if (!read_line(np, line, sizeof line, START_MS)) {
-        snprintf(why, whysize, "python '%s' did not start %s", python, program);
-        stop(np, true);
-        free(np);
-        return NULL;
-    }
-    if (strncmp(line, "READY ", 6) != 0) {
-        snprintf(why, whysize, "%s", strncmp(line, "NONUMPY ", 8) == 0 ? line + 8 : line);
-        stop(np, true);
-        free(np);
-        return NULL;
-    }
-    snprintf(np->version, sizeof np->version, "%.120s", line + 6);
-    /* ask about every leaf at once, then read the answers */
-    char *req = malloc(q7_leaf_count() * 80);
-    size_t used = 0;
-    for (size_t i = 0; req && i < q7_leaf_count(); i++)
-        used += (size_t)sprintf(req + used, "COVERS %s\n", q7_leaf_at(i)->suffix);
-    bool ok = req && write_all(np->to, req, used);
-    free(req);
-    for (size_t i = 0; ok && i < q7_leaf_count(); i++) {
-        ok = read_line(np, line, sizeof line, START_MS);
-        np->covers[i] = ok && strcmp(line, "YES") == 0;
-    }
-    if (!ok) {
-        snprintf(why, whysize, "numpy oracle '%s' stopped answering", program);
-        stop(np, true);
+    np->timeout = timeout;
+    if (!start(np, python, program, why, whysize) || !handshake(np, python, program, why, whysize)) {
+        stop(np, 0);
         free(np);
         return NULL;
     }
@@ -266,33 +302,46 @@ bool q7d_numpy_eval(q7d_numpy *np, const q7_leaf *leaf, size_t n, const uint32_t
     char head[160], line[512];
     int len = snprintf(head, sizeof head, "EVAL %s %zu %u %u\n", leaf->suffix, n, sh->in_words,
                        sh->out_words);
-    bool ok = np->pid > 0 && write_all(np->to, head, (size_t)len);
-    for (unsigned w = 0; ok && w < sh->in_words; w++) ok = write_words(np->to, in[w], n);
-    if (ok && !read_line(np, line, sizeof line, EVAL_MS)) ok = false;
-    if (!ok) {
-        snprintf(why, whysize, "the numpy oracle process died");
-        stop(np, true);
+    double deadline = q7_now_seconds() + np->timeout;
+    io_result r = np->proc.pid > 0 ? write_all(np, head, (size_t)len, deadline) : IO_CLOSED;
+    for (unsigned w = 0; r == IO_OK && w < sh->in_words; w++) r = write_words(np, in[w], n, deadline);
+    if (r == IO_OK) r = read_line(np, line, sizeof line, deadline);
+    if (r != IO_OK) {
+        failure(np, r, "", why, whysize);
         return false;
     }
     if (strcmp(line, "OK") != 0) {
         snprintf(why, whysize, "numpy oracle: %s", line);
-        stop(np, true);
+        stop(np, 0);
         return false;
     }
-    for (unsigned w = 0; ok && w < sh->out_words; w++) ok = read_words(np, out[w], n, EVAL_MS);
-    if (!ok) {
-        snprintf(why, whysize, "the numpy oracle process died mid-answer");
-        stop(np, true);
-    }
-    return ok;
+    for (unsigned w = 0; r == IO_OK && w < sh->out_words; w++) r = read_words(np, out[w], n, deadline);
+    if (r != IO_OK) failure(np, r, "mid-answer", why, whysize);
+    return r == IO_OK;
+}
+
+/* Asks it to quit and closes its stdin; it has until `deadline` to do so. */
+static void ask_quit(q7d_numpy *np, double deadline)
+{
+    if (np->to >= 0) write_all(np, "QUIT\n", 5, deadline);
+    if (np->to >= 0) close(np->to);
+    np->to = -1;
+}
+
+/* One that ignores QUIT is killed at the deadline. */
+static void close_by(q7d_numpy *np, double deadline)
+{
+    double left = deadline - q7_now_seconds();
+    stop(np, left > 0 ? left : 0);
+    free(np);
 }
 
 void q7d_numpy_close(q7d_numpy *np)
 {
     if (!np) return;
-    if (np->to >= 0) write_all(np->to, "QUIT\n", 5);
-    stop(np, false);
-    free(np);
+    double deadline = q7_now_seconds() + np->timeout;
+    ask_quit(np, deadline);
+    close_by(np, deadline);
 }
 
 /* ---- the numpy column */
@@ -309,12 +358,13 @@ typedef struct numpy_column {
 
 /* One process per worker, or none: a column that cannot start in every
  * worker is unavailable (its note says why), not an error. */
-static void start_processes(q7d_oracle *o, numpy_column *nc, const char *python, const char *program)
+static void start_processes(q7d_oracle *o, numpy_column *nc, const char *python, const char *program,
+                            double timeout)
 {
     q7d_column *k = o->column;
     for (unsigned i = 0; i < o->nworkers; i++) {
         char why[Q7D_NAME_MAX / 2] = "";
-        nc->np[i] = program[0] ? q7d_numpy_open(python, program, why, sizeof why) : NULL;
+        nc->np[i] = program[0] ? q7d_numpy_open(python, program, timeout, why, sizeof why) : NULL;
         if (!program[0]) snprintf(why, sizeof why, "numpy_oracle.py not found (set Q7PRED_NUMPY_ORACLE)");
         if (!nc->np[i]) {
             k->available = false;
@@ -334,7 +384,6 @@ static void start_processes(q7d_oracle *o, numpy_column *nc, const char *python,
 
 static bool numpy_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt, char *err, size_t errsize)
 {
-    (void)r;
     numpy_column *nc = calloc(1, sizeof *nc);
     o->state = nc;
     if (nc) {
@@ -352,7 +401,7 @@ static bool numpy_open(q7d_oracle *o, const q7d_results *r, const q7d_options *o
     char program[Q7D_NAME_MAX / 2];
     if (opt->numpy_program) snprintf(program, sizeof program, "%s", opt->numpy_program);
     else if (!q7d_numpy_program_path(program, sizeof program)) program[0] = '\0';
-    start_processes(o, nc, python, program);
+    start_processes(o, nc, python, program, r->timeout);
     snprintf(o->column->path, sizeof o->column->path, "%s %s", python,
              program[0] ? program : "(numpy_oracle.py not found)");
     return true;
@@ -375,11 +424,12 @@ static void numpy_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
     q7d_block_arrays(b);
     if (!q7d_numpy_eval(nc->np[w], b->leaf, b->n, (const uint32_t *const *)b->in, b->out[o->col], nc->why[w],
                         WHY_MAX)) {
+        if (q7d_interrupted()) return;   /* the run stops; the oracle did not fail */
         nc->failed[w] = true;
         atomic_store(&nc->dead, true);
         return;
     }
-    q7d_block_compare(b, o->col, b->n, q7d_numpy_in_domain, cell);
+    q7d_block_compare(b, o->col, 0, b->n, q7d_numpy_in_domain, cell);
     nc->ran[w] = true;
 }
 
@@ -413,7 +463,15 @@ static void numpy_close(q7d_oracle *o)
 {
     numpy_column *nc = o->state;
     if (!nc) return;
-    for (unsigned i = 0; nc->np && i < o->nworkers; i++) q7d_numpy_close(nc->np[i]);
+    /* every process is asked first, so they quit (or run out of time) together */
+    double deadline = -1;
+    for (unsigned i = 0; nc->np && i < o->nworkers; i++)
+        if (nc->np[i]) {
+            if (deadline < 0) deadline = q7_now_seconds() + nc->np[i]->timeout;
+            ask_quit(nc->np[i], deadline);
+        }
+    for (unsigned i = 0; nc->np && i < o->nworkers; i++)
+        if (nc->np[i]) close_by(nc->np[i], deadline);
     free(nc->np);
     free(nc->failed);
     free(nc->ran);

@@ -11,8 +11,8 @@
  *                columns in table order, the reference, sem, last);
  *   answer       how it answered case j of the block just evaluated, for a
  *                mismatch record;
- *   after_unit   single-threaded, after each unit: record crashes, replace
- *                dead children, stop the column;
+ *   after_unit   single-threaded, after each unit: record crashes, note
+ *                why a column stopped;
  *   close        after the run.
  *
  * Adding an oracle kind: a Q7D_<KIND> value and its name (names.c), an
@@ -50,10 +50,10 @@ typedef struct q7d_block {
  * the reference's outputs (q7_leaf_eval_batch) and, in the testfloat
  * corpus, the expected results. */
 void q7d_block_arrays(q7d_block *b);
-/* Compares out[col] with the reference over cases [0, n) (the arrays must
- * be made): a case outside the domain (in_domain false; NULL: none is)
- * counts as ood, any other as a check, a mismatch also marks bad[j]. */
-void q7d_block_compare(q7d_block *b, unsigned col, size_t n,
+/* Compares out[col] with the reference over cases [lo, hi) (the arrays
+ * must be made): a case outside the domain (in_domain false; NULL: none
+ * is) counts as ood, any other as a check, a mismatch also marks bad[j]. */
+void q7d_block_compare(q7d_block *b, unsigned col, size_t lo, size_t hi,
                        bool (*in_domain)(const q7_leaf *, const uint32_t *), q7d_cell *cell);
 /* Column col's output words of case j. */
 void q7d_block_value(const q7d_block *b, unsigned col, size_t j, uint32_t *value);

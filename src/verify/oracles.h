@@ -4,6 +4,8 @@
  *             that gets batches through shared memory, so that a crash or a
  *             hang is caught and located instead of killing the run;
  *   numpy     src/verify/numpy_oracle.py, fed batches through a pipe.
+ * Both are children as process.h describes: their own process group, their
+ * output captured, every wait bounded by the run's timeout.
  */
 #ifndef Q7_VERIFY_ORACLES_H
 #define Q7_VERIFY_ORACLES_H
@@ -18,23 +20,34 @@
 
 typedef struct q7d_lib q7d_lib;
 
-/* Forks a child that loads `preloads` then `path` with RTLD_NOW|RTLD_GLOBAL
- * and waits until it has. NULL with a message when it cannot load. */
+/* The child is this executable run again as
+ *   <exe> --q7pred-lib-child PATH [PRELOAD...]
+ * with its request pipe, reply pipe and shared region as descriptors 3, 4
+ * and 5: a fresh process, so a child can be started from any thread. Every
+ * program that opens a library calls q7d_lib_child_main first thing when
+ * its argv[1] is Q7D_LIB_CHILD_ARG. */
+#define Q7D_LIB_CHILD_ARG "--q7pred-lib-child"
+int q7d_lib_child_main(int argc, char **argv);
+
+/* Starts a child that loads `preloads` then `path` with RTLD_NOW|RTLD_GLOBAL
+ * and waits up to `timeout` seconds until it has (constructors included).
+ * NULL with a message naming the file that failed when it cannot load. */
 q7d_lib *q7d_lib_open(const char *path, const char *const *preloads, unsigned npreloads,
                       double timeout, char *err, size_t errsize);
 /* Whether the library exports the leaf's symbol. */
 bool q7d_lib_has(const q7d_lib *lib, const q7_leaf *leaf);
 unsigned q7d_lib_symbol_count(const q7d_lib *lib);
 bool q7d_lib_alive(const q7d_lib *lib);
-/* Replaces a dead child with a fresh one (call with no other thread
- * running: the child is forked). */
+/* Replaces a dead child with a fresh one. */
 bool q7d_lib_restart(q7d_lib *lib, char *err, size_t errsize);
 void q7d_lib_close(q7d_lib *lib);
 
 /* Evaluates n <= Q7D_BLOCK calls (SoA). Returns true when all ran; false
- * when the child crashed, hung or broke the protocol: *crash says how and
- * at which case (its index within the batch in crash->index), and out[]
- * holds the results of the cases before it. */
+ * when the child crashed, hung or broke the protocol: *crash says how, at
+ * which case (its index within the batch in crash->index) and what the
+ * library printed last, and out[] holds the results of the cases before
+ * it. The child is then ended, group and all. false with q7d_interrupted()
+ * set: the run was interrupted (no crash). */
 bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *const in[],
                   uint32_t *const out[], q7d_crash *crash);
 
@@ -42,18 +55,21 @@ bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *c
 
 typedef struct q7d_numpy q7d_numpy;
 
-/* Starts the interpreter on the program. NULL with *why when python, numpy
- * or the program is missing (the column then says so). */
-q7d_numpy *q7d_numpy_open(const char *python, const char *program, char *why, size_t whysize);
+/* Starts the interpreter on the program; every answer, the first included,
+ * must come within `timeout` seconds. NULL with *why when python, numpy or
+ * the program is missing or does not answer (the column then says so). */
+q7d_numpy *q7d_numpy_open(const char *python, const char *program, double timeout, char *why, size_t whysize);
 /* "numpy 1.24.2, python 3.11.2" */
 const char *q7d_numpy_version(const q7d_numpy *np);
 bool q7d_numpy_covers(const q7d_numpy *np, const q7_leaf *leaf);
 /* numpy's typed views see only the lane: int inputs with bits above it are
  * outside its domain (n/a), as for the host. */
 bool q7d_numpy_in_domain(const q7_leaf *leaf, const uint32_t *in);
-/* false when the process died or answered nonsense (the column then stops). */
+/* false when the process died, did not answer within the timeout or
+ * answered nonsense (the column then stops). */
 bool q7d_numpy_eval(q7d_numpy *np, const q7_leaf *leaf, size_t n, const uint32_t *const in[],
                     uint32_t *const out[], char *why, size_t whysize);
+/* Asks it to quit, waits up to the timeout, then ends its group. */
 void q7d_numpy_close(q7d_numpy *np);
 
 /* Where the numpy program is: $Q7PRED_NUMPY_ORACLE, then

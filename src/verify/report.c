@@ -17,8 +17,8 @@
 typedef struct row {
     char label[2][64];               /* family (or leaf), corpus */
     uint64_t cases;
-    uint64_t checks[Q7D_MAX_COLS], mismatches[Q7D_MAX_COLS], na[Q7D_MAX_COLS];
-    unsigned crashed[Q7D_MAX_COLS], ran[Q7D_MAX_COLS], skipped[Q7D_MAX_COLS], unavailable[Q7D_MAX_COLS];
+    uint64_t checks[Q7D_MAX_COLS], mismatches[Q7D_MAX_COLS], na[Q7D_MAX_COLS], crashed[Q7D_MAX_COLS];
+    unsigned ran[Q7D_MAX_COLS], unavailable[Q7D_MAX_COLS], stopped[Q7D_MAX_COLS];
 } row;
 
 static void add_unit(row *w, const q7d_results *r, const q7d_unit *u)
@@ -28,15 +28,15 @@ static void add_unit(row *w, const q7d_results *r, const q7d_unit *u)
         const q7d_cell *c = &u->cell[k];
         w->checks[k] += c->checks;
         w->mismatches[k] += c->mismatches;
-        if (c->state == Q7D_CELL_RAN || c->state == Q7D_CELL_CRASHED) {
-            /* every case not checked is n/a: out of domain, or after a
-             * crash or after the oracle stopped mid-unit */
+        w->crashed[k] += c->crashes;
+        w->stopped[k] += c->state == Q7D_CELL_STOPPED;
+        if (c->state == Q7D_CELL_RAN || c->state == Q7D_CELL_CRASHED || c->state == Q7D_CELL_STOPPED) {
+            /* every case neither checked nor crashed on is n/a: out of
+             * domain, or after the oracle stopped */
             w->ran[k]++;
-            w->na[k] += u->cases > c->checks ? u->cases - c->checks : 0;
-            w->crashed[k] += c->state == Q7D_CELL_CRASHED;
+            w->na[k] += u->cases > c->checks + c->crashes ? u->cases - c->checks - c->crashes : 0;
         } else {
             w->na[k] += u->cases;
-            w->skipped[k] += c->state == Q7D_CELL_SKIPPED;
             w->unavailable[k] += c->state == Q7D_CELL_UNAVAILABLE;
         }
     }
@@ -81,8 +81,8 @@ static size_t build_rows(const q7d_results *r, bool by_leaf, row **out)
             t->na[k] += rows[i].na[k];
             t->crashed[k] += rows[i].crashed[k];
             t->ran[k] += rows[i].ran[k];
-            t->skipped[k] += rows[i].skipped[k];
             t->unavailable[k] += rows[i].unavailable[k];
+            t->stopped[k] += rows[i].stopped[k];
         }
     }
     *out = rows;
@@ -97,12 +97,14 @@ static void cell_text(const row *w, unsigned k, char *buf, size_t size)
     }
     if (w->ran[k] == 0) {
         /* absent (no numpy, a library that stopped) is not "cannot express" */
-        snprintf(buf, size, w->skipped[k] ? "skipped (crashed before)" : w->unavailable[k] ? "unavailable" : "n/a");
+        snprintf(buf, size, w->unavailable[k] ? "unavailable" : "n/a");
         return;
     }
     size_t used = (size_t)snprintf(buf, size, "%" PRIu64 " / %" PRIu64, w->checks[k], w->mismatches[k]);
     if (w->na[k] && used < size) used += (size_t)snprintf(buf + used, size - used, " (+%" PRIu64 " n/a)", w->na[k]);
-    if (w->crashed[k] && used < size) snprintf(buf + used, size - used, ", %u crashed", w->crashed[k]);
+    if (w->crashed[k] && used < size)
+        used += (size_t)snprintf(buf + used, size - used, ", %" PRIu64 " crashed", w->crashed[k]);
+    if (w->stopped[k] && used < size) snprintf(buf + used, size - used, ", stopped in %u", w->stopped[k]);
 }
 
 /* ------------------------------------------------------------ text */
@@ -171,7 +173,7 @@ static void out_words_text(const q7d_mismatch *m, unsigned k, unsigned nwords, c
 static bool unit_fails(const q7d_results *r, const q7d_unit *u)
 {
     for (unsigned k = 1; k < r->ncols; k++)
-        if (u->cell[k].mismatches || u->cell[k].state == Q7D_CELL_CRASHED) return true;
+        if (u->cell[k].mismatches || u->cell[k].crashes) return true;
     return false;
 }
 
@@ -224,7 +226,11 @@ static void verdict(const q7d_results *r, char *buf, size_t size)
     q7d_totals t = q7d_results_totals(r);
     bool fail[Q7_LEAF_COUNT];
     size_t nf = failing_leaves(r, fail);
-    if (t.mismatches == 0 && t.crashes == 0)
+    if (r->interrupted)
+        snprintf(buf, size, "INTERRUPTED (%s): %" PRIu64 " cases, %" PRIu64 " checks, %" PRIu64 " mismatches, %" PRIu64
+                 " crashes before it stopped; the run is incomplete", q7d_signal_name(r->interrupted), t.cases,
+                 t.checks, t.mismatches, t.crashes);
+    else if (t.mismatches == 0 && t.crashes == 0)
         snprintf(buf, size, "PASS: %" PRIu64 " cases, %" PRIu64 " checks, 0 mismatches, 0 crashes",
                  t.cases, t.checks);
     else
@@ -341,6 +347,22 @@ static void print_oracles(FILE *f, const q7d_results *r, const char *bullet)
     }
 }
 
+/* A crash record: what, where, how to reproduce it, and the last lines
+ * the library printed. */
+static void print_crash(FILE *f, const q7d_results *r, const q7d_crash *c)
+{
+    char text[1024], line[1024];
+    q7d_crash_text(c, text, sizeof text);
+    fprintf(f, "  %s: %s [%s #%" PRIu64 "]\n", r->col[c->col].name, text, q7d_corpus_name(c->corpus), c->index);
+    q7d_repro_line(q7_leaf_at(c->leaf), c->in, &r->col[c->col], line, sizeof line);
+    fprintf(f, "    reproduce: %s\n", line);
+    for (const char *s = c->output; *s;) {
+        size_t n = strcspn(s, "\n");
+        fprintf(f, "    output: %.*s\n", (int)n, s);
+        s += n + (s[n] == '\n');
+    }
+}
+
 static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
 {
     char buf[2048];
@@ -348,22 +370,16 @@ static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
     if (r->merged)
         fprintf(f, "q7pred verify (merged from %u shards): %s\n", r->merged, buf);
     else
-        fprintf(f, "q7pred verify: %s; shard %u/%u; %u thread%s\n", buf, r->shard_k, r->shard_n, r->threads,
-                r->threads == 1 ? "" : "s");
+        fprintf(f, "q7pred verify: %s; shard %u/%u; %u thread%s%s\n", buf, r->shard_k, r->shard_n, r->threads,
+                r->threads == 1 ? "" : "s",
+                r->threads_requested > r->threads ? " (--threads capped at the usable cores)" : "");
     print_oracles(f, r, "  ");
     fprintf(f, "\n");
     print_table(f, r, by_leaf, false);
     if (r->ncrashes) {
-        fprintf(f, "\ncrashes (the run went on with the next leaf):\n");
-        for (size_t i = 0; i < r->ncrashes; i++) {
-            q7d_crash_text(&r->crashes[i], buf, sizeof buf);
-            fprintf(f, "  %s: %s [%s #%" PRIu64 "]\n", r->col[r->crashes[i].col].name, buf,
-                    q7d_corpus_name(r->crashes[i].corpus), r->crashes[i].index);
-            char line[1024];
-            q7d_repro_line(q7_leaf_at(r->crashes[i].leaf), r->crashes[i].in, &r->col[r->crashes[i].col], line,
-                           sizeof line);
-            fprintf(f, "    reproduce: %s\n", line);
-        }
+        fprintf(f, "\ncrashes (a crash stops only its case; at most %u per leaf, the table counts all):\n",
+                r->max_report);
+        for (size_t i = 0; i < r->ncrashes; i++) print_crash(f, r, &r->crashes[i]);
     }
     if (r->nmismatches) {
         fprintf(f, "\nfirst mismatches (at most %u per leaf):\n", r->max_report);
@@ -403,6 +419,14 @@ void q7d_report_markdown(FILE *f, const q7d_results *r)
         for (size_t i = 0; i < r->ncrashes; i++) {
             q7d_crash_text(&r->crashes[i], buf, sizeof buf);
             fprintf(f, "- `%s`: %s\n", r->col[r->crashes[i].col].name, buf);
+            if (!r->crashes[i].output[0]) continue;
+            fprintf(f, "\n  its last output:\n\n");
+            for (const char *s = r->crashes[i].output; *s;) {
+                size_t n = strcspn(s, "\n");
+                fprintf(f, "      %.*s\n", (int)n, s);
+                s += n + (s[n] == '\n');
+            }
+            fprintf(f, "\n");
         }
     }
     if (r->nmismatches) {
@@ -427,15 +451,17 @@ static void json_words(FILE *f, const uint32_t *w, unsigned n)
 
 static void json_header(FILE *f, const q7d_results *r)
 {
-    fprintf(f, "{\n  \"format\": \"q7pred-verify-report\",\n  \"format_version\": 1,\n");
+    fprintf(f, "{\n  \"format\": \"q7pred-verify-report\",\n  \"format_version\": 2,\n");
     fprintf(f, "  \"q7pred_version\": ");
     json_write_string(f, r->version);
     fprintf(f, ",\n  \"command\": ");
     json_write_string(f, r->command);
-    fprintf(f, ",\n  \"status\": \"%s\",\n", q7d_results_pass(r) ? "pass" : "fail");
+    fprintf(f, ",\n  \"status\": \"%s\",\n", r->interrupted ? "interrupted" : q7d_results_pass(r) ? "pass" : "fail");
+    fprintf(f, "  \"interrupted\": %s,\n  \"interrupt_signal\": %d,\n", json_bool(r->interrupted != 0), r->interrupted);
     fprintf(f, "  \"shard\": {\"index\": %u, \"count\": %u},\n  \"merged_shards\": %u,\n", r->shard_k,
             r->shard_n, r->merged);
-    fprintf(f, "  \"threads\": %u,\n  \"wall_seconds\": %.3f,\n", r->threads, r->wall_seconds);
+    fprintf(f, "  \"threads\": %u,\n  \"threads_requested\": %u,\n  \"wall_seconds\": %.3f,\n", r->threads,
+            r->threads_requested, r->wall_seconds);
 }
 
 static void json_parameters(FILE *f, const q7d_results *r)
@@ -465,8 +491,8 @@ static void json_parameters(FILE *f, const q7d_results *r)
             fprintf(f, "%s\"%s\"", sep, q7_leaf_at(l)->suffix);
             sep = ", ";
         }
-    fprintf(f, "],\n    \"compare_aux\": %s,\n    \"timeout_seconds\": %g,\n    \"max_report\": %u\n  },\n",
-            json_bool(r->compare_aux), r->timeout, r->max_report);
+    fprintf(f, "],\n    \"compare_aux\": %s,\n    \"timeout_seconds\": %g,\n    \"max_crashes\": %" PRIu64
+            ",\n    \"max_report\": %u\n  },\n", json_bool(r->compare_aux), r->timeout, r->max_crashes, r->max_report);
 }
 
 static void json_oracle(FILE *f, const q7d_column *c, bool reference)
@@ -514,8 +540,8 @@ static void json_unit(FILE *f, const q7d_results *r, size_t l, q7d_corpus c)
         fprintf(f, "%s", k > 1 ? ", " : "");
         json_write_string(f, r->col[k].name);
         fprintf(f, ": {\"state\": \"%s\", \"checks\": %" PRIu64 ", \"mismatches\": %" PRIu64
-                ", \"out_of_domain\": %" PRIu64 "}", q7d_cell_state_name(u->cell[k].state), u->cell[k].checks,
-                u->cell[k].mismatches, u->cell[k].ood);
+                ", \"out_of_domain\": %" PRIu64 ", \"crashes\": %" PRIu64 "}", q7d_cell_state_name(u->cell[k].state),
+                u->cell[k].checks, u->cell[k].mismatches, u->cell[k].ood, u->cell[k].crashes);
     }
     fprintf(f, "}}");
 }
@@ -550,6 +576,8 @@ static void json_crash(FILE *f, const q7d_results *r, const q7d_crash *c)
     json_write_string(f, text);
     fprintf(f, ", \"reproduce\": ");
     json_write_string(f, line);
+    fprintf(f, ", \"output\": ");
+    json_write_string(f, c->output);
     fprintf(f, "}");
 }
 
@@ -662,7 +690,9 @@ static void junit_failures(FILE *f, const q7d_results *r, size_t l, q7d_corpus c
             xml_str(f, r->col[k].name);
             fprintf(f, ": ");
             xml_str(f, text);
-            fprintf(f, "\"/>\n");
+            fprintf(f, "\">");
+            xml_str(f, cr->output);   /* the last lines the library printed */
+            fprintf(f, "</failure>\n");
         }
     }
 }
@@ -694,8 +724,15 @@ void q7d_report_junit(FILE *f, const q7d_results *r)
     uint64_t tests, failures, skipped;
     junit_counts(r, -1, &tests, &failures, &skipped);
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(f, "<testsuites name=\"q7pred verify\" tests=\"%" PRIu64 "\" failures=\"%" PRIu64 "\" errors=\"0\" "
-            "time=\"%.3f\">\n", tests, failures, r->wall_seconds);
+    fprintf(f, "<testsuites name=\"q7pred verify\" tests=\"%" PRIu64 "\" failures=\"%" PRIu64 "\" errors=\"%d\" "
+            "time=\"%.3f\">\n", tests + (r->interrupted != 0), failures, r->interrupted != 0, r->wall_seconds);
+    if (r->interrupted) {
+        /* the units that ran are below; the run as a whole did not finish */
+        fprintf(f, "  <testsuite name=\"q7pred.verify.run\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+                   "    <testcase classname=\"q7pred\" name=\"run\">\n"
+                   "      <error type=\"interrupted\" message=\"interrupted by %s: the run is incomplete\"/>\n"
+                   "    </testcase>\n  </testsuite>\n", q7d_signal_name(r->interrupted));
+    }
     for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
         junit_counts(r, c, &tests, &failures, &skipped);
         if (tests == 0) continue;

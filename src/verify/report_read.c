@@ -4,6 +4,7 @@
  * written from (names.h), so an unknown name is refused, never guessed.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,7 +82,7 @@ static bool read_header(const reader *rd, const json *doc, q7d_results *r)
     uint64_t u, k, n;
     const char *s = json_string(doc, "format");
     if (!s || strcmp(s, "q7pred-verify-report") != 0) return BAD(rd, "'%s' is not a q7pred verify report", rd->path);
-    if (!json_uint(doc, "format_version", &u) || u != 1)
+    if (!json_uint(doc, "format_version", &u) || u != 2)
         return BAD(rd, "'%s': unsupported report format version", rd->path);
     const json *shard = json_get(doc, "shard");
     if (!json_uint(shard, "index", &k) || !json_uint(shard, "count", &n) || n == 0 || k == 0 || k > n || n > 1000000)
@@ -90,6 +91,11 @@ static bool read_header(const reader *rd, const json *doc, q7d_results *r)
     r->shard_n = (unsigned)n;
     if (json_uint(doc, "merged_shards", &u)) r->merged = (unsigned)u;
     if (json_uint(doc, "threads", &u)) r->threads = (unsigned)u;
+    if (json_uint(doc, "threads_requested", &u)) r->threads_requested = (unsigned)u;
+    const json *stopped = json_get(doc, "interrupted");
+    if (!stopped || stopped->type != JSON_BOOL) return BAD(rd, "'%s': missing or malformed \"interrupted\"", rd->path);
+    if (stopped->boolean)   /* the signal, else any non-zero value: it did not finish */
+        r->interrupted = json_uint(doc, "interrupt_signal", &u) && u > 0 && u < 128 ? (int)u : SIGTERM;
     const json *wall = json_get(doc, "wall_seconds");
     if (wall && wall->type == JSON_NUMBER) r->wall_seconds = wall->number;
     if ((s = json_string(doc, "command"))) snprintf(r->command, sizeof r->command, "%s", s);
@@ -164,6 +170,7 @@ static bool read_selection(const reader *rd, const json *p, q7d_results *r)
     r->compare_aux = v && v->type == JSON_BOOL && v->boolean;
     v = json_get(p, "timeout_seconds");
     if (v && v->type == JSON_NUMBER) r->timeout = v->number;
+    if (!json_uint(p, "max_crashes", &r->max_crashes)) return BAD(rd, "'%s': missing parameters.max_crashes", rd->path);
     uint64_t u;
     if (json_uint(p, "max_report", &u)) r->max_report = (unsigned)u;
     return true;
@@ -215,7 +222,8 @@ static bool read_cell(const json *cj, const q7d_results *r, q7d_unit *un)
     if (col <= 0) return false;
     q7d_cell *cell = &un->cell[col];
     return q7d_cell_state_from_name(json_string(cj, "state"), &cell->state) && json_uint(cj, "checks", &cell->checks)
-           && json_uint(cj, "mismatches", &cell->mismatches) && json_uint(cj, "out_of_domain", &cell->ood);
+           && json_uint(cj, "mismatches", &cell->mismatches) && json_uint(cj, "out_of_domain", &cell->ood)
+           && json_uint(cj, "crashes", &cell->crashes);
 }
 
 static bool read_units(const reader *rd, const json *doc, q7d_results *r)
@@ -256,6 +264,8 @@ static bool read_crash(const json *o, const q7d_results *r, q7d_crash *cr)
     cr->col = (unsigned)col;
     cr->code = (int)code->number;
     cr->timeout = to && to->type == JSON_NUMBER ? to->number : 0;
+    const char *out = json_string(o, "output");
+    if (out) snprintf(cr->output, sizeof cr->output, "%s", out);
     return true;
 }
 
@@ -263,12 +273,16 @@ static bool read_crashes(const reader *rd, const json *doc, q7d_results *r)
 {
     const json *v = json_get(doc, "crashes");
     if (!is_array(v)) return BAD(rd, "'%s': missing \"crashes\"", rd->path);
-    for (size_t i = 0; i < v->n; i++) {
+    unsigned keep = r->max_report;
+    r->max_report = (unsigned)(v->n + 1);   /* keep every record the file has */
+    bool ok = true;
+    for (size_t i = 0; ok && i < v->n; i++) {
         q7d_crash cr;
-        if (!read_crash(&v->child[i], r, &cr)) return BAD(rd, "'%s': malformed crash %zu", rd->path, i);
-        q7d_results_add_crash(r, &cr);
+        if (!read_crash(&v->child[i], r, &cr)) ok = BAD(rd, "'%s': malformed crash %zu", rd->path, i);
+        else q7d_results_add_crash(r, &cr);
     }
-    return true;
+    r->max_report = keep;
+    return ok;
 }
 
 /* ------------------------------------------------------------ mismatches */

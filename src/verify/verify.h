@@ -120,13 +120,22 @@ typedef enum q7d_cell_state {
     Q7D_CELL_RAN,          /* evaluated (checks may still be 0) */
     Q7D_CELL_NA,           /* this oracle does not express the leaf / lacks its symbol */
     Q7D_CELL_UNAVAILABLE,  /* the oracle is absent (e.g. no numpy) */
-    Q7D_CELL_CRASHED,      /* the library crashed or hung in this leaf here */
-    Q7D_CELL_SKIPPED,      /* it crashed in this leaf in an earlier corpus */
+    Q7D_CELL_CRASHED,      /* evaluated, and the library crashed or hung on some cases */
+    Q7D_CELL_STOPPED,      /* the library reached max_crashes in this leaf: fed no further case of it */
     Q7D_CELL_STATE_COUNT
 } q7d_cell_state;
 
+/* What a crash stops: only its own case. The child is restarted and the
+ * unit goes on with the next case; the crashing case counts in `crashes`,
+ * not in `checks`. Every count is then a fact about single cases, the same
+ * however threads and shards cut the unit, so merged shards add up to the
+ * unsharded run exactly. The one exception bounds the cost of a library
+ * that crashes or hangs everywhere: after max_crashes crashing cases in a
+ * unit it is fed no further case of that leaf, and those cells say
+ * `stopped` (in every report, merged ones included). */
 typedef struct q7d_cell {
     uint64_t checks, mismatches, ood;  /* ood: cases outside the oracle's domain (n/a) */
+    uint64_t crashes;                  /* cases on which the library crashed or hung */
     q7d_cell_state state;
 } q7d_cell;
 
@@ -139,6 +148,8 @@ typedef enum q7d_crash_kind {
     Q7D_CRASH_SIGNAL, Q7D_CRASH_HANG, Q7D_CRASH_EXIT, Q7D_CRASH_PROTOCOL, Q7D_CRASH_KIND_COUNT
 } q7d_crash_kind;
 
+#define Q7D_OUTPUT_MAX 400
+
 typedef struct q7d_crash {
     unsigned col, leaf;
     q7d_corpus corpus;
@@ -147,6 +158,7 @@ typedef struct q7d_crash {
     q7d_crash_kind kind;
     int code;                          /* signal number or exit status */
     double timeout;
+    char output[Q7D_OUTPUT_MAX];       /* the last lines the library printed ("" if none) */
 } q7d_crash;
 
 /* How one oracle answered one case of a mismatch record. */
@@ -169,16 +181,19 @@ typedef struct q7d_results {
     bool selected[Q7_LEAF_COUNT];
     bool compare_aux;
     double timeout;
-    unsigned max_report;               /* mismatch records kept per leaf */
+    uint64_t max_crashes;              /* crashing cases of a library per unit before it stops (0: no limit) */
+    unsigned max_report;               /* mismatch and crash records kept per leaf */
     unsigned shard_k, shard_n;         /* 1-based K of N */
     unsigned merged;                   /* shards combined by q7pred merge (0: a plain run) */
     unsigned grid_version;
-    unsigned threads;
+    unsigned threads;                  /* worker threads that ran */
+    unsigned threads_requested;        /* --threads (0: the default, every usable core) */
+    int interrupted;                   /* the signal that stopped the run early, 0 if none */
     unsigned ncols;
     q7d_column col[Q7D_MAX_COLS];
     q7d_unit unit[Q7_LEAF_COUNT][Q7D_CORPUS_COUNT];
     size_t ncrashes, crash_cap;
-    q7d_crash *crashes;
+    q7d_crash *crashes;                /* the first max_report per leaf, by (corpus, index, column) */
     size_t nmismatches, mismatch_cap;
     q7d_mismatch *mismatches;          /* sorted by (leaf, corpus, index) */
     double wall_seconds;
@@ -186,13 +201,18 @@ typedef struct q7d_results {
     char command[4096];                /* the command line, for the record */
 } q7d_results;
 
+#define Q7D_DEFAULT_TIMEOUT 10   /* seconds: --timeout of verify and bench */
+#define Q7D_DEFAULT_MAX_CRASHES 10
+
 void q7d_results_init(q7d_results *r);
 void q7d_results_free(q7d_results *r);
 /* Adds a mismatch record, keeping the first max_report per leaf in
  * (corpus, index) order. */
 void q7d_results_add_mismatch(q7d_results *r, const q7d_mismatch *m);
+/* Adds a crash record, keeping the first max_report per leaf in (corpus,
+ * index, column) order (the cells count every crash). */
 void q7d_results_add_crash(q7d_results *r, const q7d_crash *c);
-/* Totals over the whole run. */
+/* Totals over the whole run; crashes are crashing cases. */
 typedef struct q7d_totals { uint64_t cases, checks, mismatches, ood, crashes; } q7d_totals;
 q7d_totals q7d_results_totals(const q7d_results *r);
 bool q7d_results_pass(const q7d_results *r);
@@ -208,14 +228,15 @@ typedef struct q7d_options {
     const char *preloads[Q7D_MAX_LIBS];
     const char *python;                /* NULL: $PYTHON, else /usr/bin/python3, else python3 */
     const char *numpy_program;         /* NULL: found as q7d_numpy_program_path says */
-    unsigned threads;                  /* 0: all cores */
+    unsigned threads;                  /* 0: every usable core; more are capped at them */
     bool progress;                     /* progress bar on stderr */
 } q7d_options;
 
 /* Runs the differential into r (whose params, selection, shard, compare_aux,
  * timeout and max_report the caller has set). Returns 0 on success, 2 with
  * a one-line message in err on a usage-level failure (a library that cannot
- * be loaded). */
+ * be loaded). SIGINT, SIGTERM and SIGHUP during the run end every child and
+ * stop it early: it returns 0 with what ran and r->interrupted set. */
 int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize);
 
 /* ---------------------------------------------------------------- reports */

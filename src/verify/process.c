@@ -1,0 +1,333 @@
+/* The child processes of the tools (process.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "platform/clock.h"
+#include "process.h"
+#include "verify.h"
+
+extern char **environ;
+
+/* ------------------------------------------------------------ the groups */
+
+/* Every live child's group, for the interrupt handler: a slot holds
+ * 2 * pid + cooperative (0: free), claimed and freed with atomics, so the
+ * handler reads it whole without a lock. */
+#define MAX_GROUPS 4096
+static atomic_long group_slot[MAX_GROUPS];
+static atomic_int interrupt_signal;
+
+static long slot_value(pid_t pid, bool cooperative) { return 2 * (long)pid + cooperative; }
+
+static bool register_group(pid_t pid, bool cooperative)
+{
+    for (unsigned i = 0; i < MAX_GROUPS; i++) {
+        long free_slot = 0;
+        if (atomic_compare_exchange_strong(&group_slot[i], &free_slot, slot_value(pid, cooperative))) return true;
+    }
+    return false;
+}
+
+static void unregister_group(pid_t pid, bool cooperative)
+{
+    for (unsigned i = 0; i < MAX_GROUPS; i++) {
+        long mine = slot_value(pid, cooperative);
+        if (atomic_compare_exchange_strong(&group_slot[i], &mine, 0)) return;
+    }
+}
+
+/* The group and, should the child have left it, the child itself. */
+static void kill_group(pid_t pid, int sig)
+{
+    kill(-pid, sig);
+    kill(pid, sig);
+}
+
+static void on_interrupt(int sig)
+{
+    int saved = errno, none = 0;
+    atomic_compare_exchange_strong(&interrupt_signal, &none, sig);
+    for (unsigned i = 0; i < MAX_GROUPS; i++) {
+        long v = atomic_load(&group_slot[i]);
+        if (v > 0) kill_group((pid_t)(v / 2), v % 2 ? SIGTERM : SIGKILL);
+    }
+    errno = saved;
+}
+
+static const int interrupt_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define NSIGNALS (sizeof interrupt_signals / sizeof interrupt_signals[0])
+static struct sigaction saved_action[NSIGNALS];
+static unsigned armed;
+
+void q7d_interrupt_arm(void)
+{
+    if (armed++) return;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;   /* no SA_RESTART: a blocked wait returns and sees the note */
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < NSIGNALS; i++) {
+        sigaction(interrupt_signals[i], NULL, &saved_action[i]);
+        if (saved_action[i].sa_handler != SIG_IGN) sigaction(interrupt_signals[i], &sa, NULL);
+    }
+}
+
+void q7d_interrupt_disarm(void)
+{
+    if (armed == 0 || --armed) return;
+    for (size_t i = 0; i < NSIGNALS; i++) sigaction(interrupt_signals[i], &saved_action[i], NULL);
+}
+
+int q7d_interrupted(void) { return atomic_load(&interrupt_signal); }
+
+/* ------------------------------------------------------------ files */
+
+int q7d_anon_file(const char *name)
+{
+    int fd = memfd_create(name, MFD_CLOEXEC);
+    if (fd >= 0) return fd;
+    const char *dir = getenv("TMPDIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/q7pred-%s-XXXXXX", dir && *dir ? dir : "/tmp", name);
+    fd = mkostemp(path, O_CLOEXEC);
+    if (fd >= 0) unlink(path);
+    return fd;
+}
+
+/* A copy of fd numbered 10 or more, close-on-exec: the child's targets
+ * (0 .. 9) then never clobber a source before it is duplicated. */
+static int high_copy(int fd) { return fcntl(fd, F_DUPFD_CLOEXEC, 10); }
+
+/* ------------------------------------------------------------ start */
+
+typedef struct spawn_fds {
+    int fd[3 + 8];      /* sources of the child's 0, 1, 2, 3, ... (high copies) */
+    unsigned n;
+} spawn_fds;
+
+static void close_fds(spawn_fds *s)
+{
+    for (unsigned i = 0; i < s->n; i++)
+        if (s->fd[i] >= 0) close(s->fd[i]);
+    s->n = 0;
+}
+
+/* The high copies of what the child gets: stdin, stdout, stderr, then the
+ * passed descriptors. */
+static bool gather_fds(const q7d_proc *p, const q7d_proc_io *io, spawn_fds *s)
+{
+    int devnull = -1;
+    if (io->in < 0) devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    int src[3] = { io->in >= 0 ? io->in : devnull, io->out >= 0 ? io->out : p->log,
+                   io->err >= 0 ? io->err : p->log };
+    bool ok = io->npass <= 8;
+    s->n = 0;
+    for (unsigned i = 0; ok && i < 3 + io->npass; i++) {
+        int from = i < 3 ? src[i] : io->pass[i - 3];
+        s->fd[s->n] = from >= 0 ? high_copy(from) : -1;
+        ok = s->fd[s->n++] >= 0;
+    }
+    if (devnull >= 0) close(devnull);
+    if (!ok) close_fds(s);
+    return ok;
+}
+
+static bool spawn_attributes(posix_spawnattr_t *attr)
+{
+    static const int reset[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD, SIGXFSZ };
+    sigset_t none, dfl;
+    sigemptyset(&none);
+    sigemptyset(&dfl);
+    for (size_t i = 0; i < sizeof reset / sizeof reset[0]; i++) sigaddset(&dfl, reset[i]);
+    return posix_spawnattr_init(attr) == 0
+           && posix_spawnattr_setflags(attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) == 0
+           && posix_spawnattr_setpgroup(attr, 0) == 0 && posix_spawnattr_setsigmask(attr, &none) == 0
+           && posix_spawnattr_setsigdefault(attr, &dfl) == 0;
+}
+
+bool q7d_proc_start(q7d_proc *p, char *const argv[], const q7d_proc_io *io, bool cooperative, char *err,
+                    size_t errsize)
+{
+    memset(p, 0, sizeof *p);
+    p->log = -1;
+    p->cooperative = cooperative;
+    if (io->out < 0 || io->err < 0) {
+        p->log = q7d_anon_file("output");
+        if (p->log < 0 || fcntl(p->log, F_SETFL, O_APPEND) != 0) {
+            snprintf(err, errsize, "no file for its output: %s", strerror(errno));
+            if (p->log >= 0) close(p->log);
+            p->log = -1;
+            return false;
+        }
+    }
+    spawn_fds s;
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_t attr;
+    if (!gather_fds(p, io, &s)) {
+        snprintf(err, errsize, "%s", strerror(errno));
+        q7d_proc_end(p, 0);
+        return false;
+    }
+    int rc = posix_spawn_file_actions_init(&fa);
+    for (unsigned i = 0; rc == 0 && i < s.n; i++) rc = posix_spawn_file_actions_adddup2(&fa, s.fd[i], (int)i);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
+    /* what q7pred's own parent left open without close-on-exec stays ours */
+    if (rc == 0) rc = posix_spawn_file_actions_addclosefrom_np(&fa, (int)s.n);
+#endif
+    if (rc == 0) rc = spawn_attributes(&attr) ? 0 : ENOMEM;
+    pid_t pid = 0;
+    if (rc == 0) rc = posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&attr);
+    close_fds(&s);
+    if (rc != 0) {
+        snprintf(err, errsize, "%s", strerror(rc));
+        q7d_proc_end(p, 0);
+        return false;
+    }
+    p->pid = pid;
+    if (!register_group(pid, cooperative)) {
+        snprintf(err, errsize, "more than %d children at once", MAX_GROUPS);
+        q7d_proc_end(p, 0);
+        return false;
+    }
+    /* an interrupt that came before the registration did not see it */
+    if (q7d_interrupted()) kill_group(pid, SIGKILL);
+    return true;
+}
+
+/* ------------------------------------------------------------ waits */
+
+/* Whether the child has ended, without reaping it: its process group
+ * stays valid for kill_group until q7d_proc_end reaps it. */
+static bool check_ended(q7d_proc *p)
+{
+    if (p->ended) return true;
+    if (p->pid <= 0) return true;
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid != p->pid)
+        return false;
+    p->ended = true;
+    if (info.si_code == CLD_EXITED) p->exit_status = info.si_status;
+    else p->term_signal = info.si_status;
+    return true;
+}
+
+/* Polls are cut in slices so the child's end and an interrupt are seen
+ * even when nothing arrives on the descriptor. */
+#define SLICE_MS 50
+
+q7d_wait q7d_proc_wait(q7d_proc *p, int fd, short events, double deadline)
+{
+    for (;;) {
+        if (q7d_interrupted()) return Q7D_WAIT_INTERRUPTED;
+        double left = deadline - q7_now_seconds();
+        int ms = left <= 0 ? 0 : left * 1000 < SLICE_MS ? (int)(left * 1000) + 1 : SLICE_MS;
+        struct pollfd pf = { fd, events, 0 };
+        int k = poll(&pf, fd >= 0 ? 1 : 0, ms);
+        if (k < 0 && errno != EINTR) return Q7D_WAIT_ENDED;
+        if (k > 0) return Q7D_WAIT_READY;
+        if (check_ended(p)) {
+            /* what it wrote just before its end still counts */
+            if (fd >= 0 && poll(&pf, 1, 0) > 0) return Q7D_WAIT_READY;
+            return Q7D_WAIT_ENDED;
+        }
+        if (left <= 0) return Q7D_WAIT_TIMEOUT;
+    }
+}
+
+void q7d_proc_end(q7d_proc *p, double grace)
+{
+    if (p->pid > 0) {
+        if (grace > 0 && !check_ended(p)) q7d_proc_wait(p, -1, 0, q7_now_seconds() + grace);
+        kill_group(p->pid, SIGKILL);
+        int st;
+        pid_t got;
+        struct rusage ru;
+        while ((got = wait4(p->pid, &st, 0, &ru)) < 0 && errno == EINTR) {}
+        if (got == p->pid) p->peak_rss_kib = ru.ru_maxrss;
+        if (got == p->pid && !p->ended) {
+            p->ended = true;
+            p->exit_status = WIFEXITED(st) ? WEXITSTATUS(st) : 0;
+            p->term_signal = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
+        }
+        unregister_group(p->pid, p->cooperative);
+        p->pid = 0;
+    }
+    if (p->log >= 0) close(p->log);
+    p->log = -1;
+}
+
+/* ------------------------------------------------------------ output */
+
+#define OUTPUT_LINES 5
+#define OUTPUT_TRIM (1 << 20)
+
+void q7d_proc_output(const q7d_proc *p, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    struct stat st;
+    if (p->log < 0 || size < 2 || fstat(p->log, &st) != 0 || st.st_size <= 0) return;
+    char tail[2048];
+    size_t want = size - 1 < sizeof tail ? size - 1 : sizeof tail;
+    off_t from = st.st_size > (off_t)want ? st.st_size - (off_t)want : 0;
+    ssize_t got = pread(p->log, tail, (size_t)(st.st_size - from), from);
+    if (got <= 0) return;
+    size_t n = (size_t)got;
+    while (n && tail[n - 1] == '\n') n--;
+    size_t start = n, lines = 0;   /* back to the start of the last OUTPUT_LINES lines */
+    while (start > 0 && !(tail[start - 1] == '\n' && ++lines == OUTPUT_LINES)) start--;
+    size_t k = 0;
+    for (size_t i = start; i < n && k + 1 < size; i++) {
+        unsigned char c = (unsigned char)tail[i];
+        buf[k++] = c == '\n' || (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+    }
+    buf[k] = '\0';
+}
+
+void q7d_proc_trim_output(q7d_proc *p)
+{
+    struct stat st;
+    if (p->log >= 0 && fstat(p->log, &st) == 0 && st.st_size > OUTPUT_TRIM && ftruncate(p->log, 0) != 0) {
+        /* a log that cannot be trimmed only costs space */
+    }
+}
+
+void q7d_proc_how(const q7d_proc *p, char *buf, size_t size)
+{
+    if (!p->ended) snprintf(buf, size, "running");
+    else if (p->term_signal) snprintf(buf, size, "%s", q7d_signal_name(p->term_signal));
+    else snprintf(buf, size, "exit status %d", p->exit_status);
+}
+
+size_t q7d_self_command(char **argv, size_t max, char *store, size_t storesize)
+{
+    const char *emulator = getenv("Q7PRED_EMULATOR");
+    int len = snprintf(store, storesize, "%s", emulator ? emulator : "");
+    if (len < 0 || (size_t)len >= storesize) return 0;
+    size_t n = 0;
+    char *save = NULL;
+    for (char *w = strtok_r(store, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+        if (n + 1 >= max) return 0;
+        argv[n++] = w;
+    }
+    char *self = store + len + 1;          /* after the words and their NUL */
+    ssize_t got = (size_t)len + 1 < storesize ? readlink("/proc/self/exe", self, storesize - (size_t)len - 2) : -1;
+    if (got <= 0 || n >= max) return 0;
+    self[got] = '\0';
+    argv[n++] = self;
+    return n;
+}
