@@ -1,6 +1,7 @@
 /*
- * The Python rows: numpy (bench/numpy_bench.py) and Python ctypes one call
- * at a time (bench/ctypes_bench.py, the spec's driver method), each run in
+ * The Python rows: numpy (bench/numpy_bench.py), Python ctypes one call at
+ * a time (bench/ctypes_bench.py, the spec's driver method) and the q7pred
+ * package's ufunc and vector function (bench/ufunc_bench.py), each run in
  * a child process on the same operand pairs, written to a file as uint16
  * A then B. Each script prints one JSON line with its timing and its count
  * of true pairs, which is checked against the ABI leaf's.
@@ -11,6 +12,8 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "platform/clock.h"
+#include "q7pred_vec.h"
 
 /* Q7PRED_BENCH_DIR, else bench/ beside the executable's directory (build/),
  * else the source tree this binary was built from (any BUILD=). */
@@ -103,6 +106,80 @@ static void ctypes_row(bench_report *b, bench_row *r, const bench_arrays *x, con
     }
 }
 
+/* ns per register of the C vector level's q7v_oltnxf16 on the pairs as
+ * registers of 32 fp16 lanes, as ufunc_bench.py takes them. */
+static double c_vec_ns(const bench_arrays *x, double min_s)
+{
+    enum { REGS = BENCH_PAIRS / 32 };
+    static q7_vec a[REGS], b[REGS];
+    for (unsigned r = 0; r < REGS; r++)
+        for (unsigned k = 0; k < 32; k++) {
+            q7v_set_lane(&a[r], Q7_NXF16, k, x->a[32 * r + k]);
+            q7v_set_lane(&b[r], Q7_NXF16, k, x->b[32 * r + k]);
+        }
+    double best = 0;
+    volatile q7_vbool sink = 0;
+    for (int rep = 0; rep < 3; rep++) {
+        size_t calls = 0;
+        double t0 = q7_now_seconds(), dt;
+        do {
+            for (unsigned r = 0; r < REGS; r++) sink ^= q7v_oltnxf16(&a[r], &b[r]);
+            calls += REGS;
+        } while ((dt = q7_now_seconds() - t0) < min_s / 3);
+        if (rep == 0 || dt * 1e9 / (double)calls < best) best = dt * 1e9 / (double)calls;
+    }
+    return best;
+}
+
+/* The package built beside this executable: <its dir>/python (make python). */
+static void package_dir(char *buf, size_t size)
+{
+    char self[PATH_MAX];
+    bench_self_path(self, sizeof self);
+    char *slash = strrchr(self, '/');
+    if (slash) *slash = '\0';
+    snprintf(buf, size, "%s/python", self);
+}
+
+static void ufunc_rows(bench_report *b, bench_row *r, bench_row *v, const bench_arrays *x, const char *py,
+                       const char *data, const char *lib, double min_s)
+{
+    char script[PATH_MAX + 64], pkg[PATH_MAX + 16], pairs[32], secs[32], text[200];
+    snprintf(r->method, sizeof r->method, "q7pred ufunc on numpy arrays");
+    snprintf(v->method, sizeof v->method, "q7pred.vec.oltnxf16, per register / 32");
+    r->ns = v->ns = -1;
+    if (!data || !script_path("ufunc_bench.py", script, sizeof script) || access(lib, R_OK) != 0) {
+        snprintf(r->note, sizeof r->note, "needs bench/ufunc_bench.py and %.100s", lib);
+        snprintf(v->note, sizeof v->note, "%s", r->note);
+        return;
+    }
+    package_dir(pkg, sizeof pkg);
+    snprintf(pairs, sizeof pairs, "%d", BENCH_PAIRS);
+    snprintf(secs, sizeof secs, "%.3f", min_s);
+    char *av[] = { (char *)py, script, pkg, (char *)lib, (char *)data, pairs, secs, NULL };
+    bench_child c = bench_spawn(av);
+    double ns = bench_child_number(&c, "ns_per_eval"), trues = bench_child_number(&c, "trues");
+    if (!(c.ok && ns > 0)) {
+        bench_child_string(&c, "error", text, sizeof text);
+        if (text[0]) snprintf(r->note, sizeof r->note, "%s", text);
+        else snprintf(r->note, sizeof r->note, "%.100s did not run ufunc_bench.py (status %d)", py, c.status);
+        snprintf(v->note, sizeof v->note, "%s", r->note);
+        return;
+    }
+    double u4 = bench_child_number(&c, "ufunc_4m_ns"), l4 = bench_child_number(&c, "less_4m_ns");
+    double b4 = bench_child_number(&c, "batch_4m_ns"), vec = bench_child_number(&c, "vec_ns_per_register");
+    double cvec = c_vec_ns(x, min_s);
+    b->ufunc_ns = r->ns = ns;
+    snprintf(r->note, sizeof r->note,
+             "q7pred." BENCH_LEAF "(a, b, out=) on float16 views; 4M pairs: %.3f ns, np.less %.3f ns "
+             "(ufunc %.1fx faster), C batch %.3f ns (ufunc/batch %.2fx)%s", u4, l4, l4 / u4, b4, u4 / b4,
+             (size_t)trues == bench_count_true(x, BENCH_PAIRS) ? "" : " (RESULTS DIFFER)");
+    v->ns = vec / 32;
+    snprintf(v->note, sizeof v->note,
+             "%.1f ns/register over %d registers; C q7v_oltnxf16 %.1f ns/register (%.2fx); %.2f us per call",
+             vec, (int)bench_child_number(&c, "registers"), cvec, vec / cvec, bench_child_number(&c, "vec_call_us"));
+}
+
 void bench_time_python(bench_report *b, const bench_arrays *x, const char *lib, double min_s)
 {
     const char *py = getenv("Q7PRED_PYTHON") ? getenv("Q7PRED_PYTHON") : "/usr/bin/python3";
@@ -110,5 +187,7 @@ void bench_time_python(bench_report *b, const bench_arrays *x, const char *lib, 
     bool created, have_data = write_operands(x, data, &created);
     numpy_row(b, &b->row[b->nrows++], x, py, have_data ? data : NULL, min_s);
     ctypes_row(b, &b->row[b->nrows++], x, py, have_data ? data : NULL, lib);
+    ufunc_rows(b, &b->row[b->nrows], &b->row[b->nrows + 1], x, py, have_data ? data : NULL, lib, min_s);
+    b->nrows += 2;
     if (created) unlink(data);
 }

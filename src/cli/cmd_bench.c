@@ -32,8 +32,8 @@ static void help(void)
 {
     printf("usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH]\n"
            "       q7pred bench --prove [--threads N] [--lib PATH] [--lib-all]\n"
-           "  side-by-side ns/eval of the ABI leaf, batch kernel, host silicon oracle, numpy\n"
-           "  and Python ctypes on the same fp16 arrays; wall time and peak RSS of the\n"
+           "  side-by-side ns/eval of the ABI leaf, batch kernel, host silicon oracle, numpy,\n"
+           "  Python ctypes and the q7pred package on the same fp16 arrays; wall time and peak RSS of the\n"
            "  exhaustive runs through the verify engine (--quick: 1/64 of each space,\n"
            "  extrapolated).\n"
            "  --prove: every exhaustive space through the verify engine, model vs host, and\n"
@@ -98,7 +98,7 @@ static int bench_table(const bench_options *o, const char *lib)
     double min_s = o->quick ? 0.06 : 0.6;
     b.quick = o->quick;
     b.threads = o->threads;
-    b.numpy_ns = b.ctypes_ns = -1;
+    b.numpy_ns = b.ctypes_ns = b.ufunc_ns = -1;
     bench_self_path(self, sizeof self);
 
     bench_describe_machine(&b);
