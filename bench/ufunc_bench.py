@@ -9,7 +9,8 @@ usage: ufunc_bench.py PACKAGE_DIR LIB FILE N MIN_SECONDS
 PACKAGE_DIR holds the built package (q7pred/). Prints one JSON line:
 ns_per_eval, trues (pairs that compare true, for the bench to check),
 ufunc_4m_ns, less_4m_ns, batch_4m_ns, vec_ns_per_register, vec_call_us,
-registers; or {"error": ...} when the package or numpy is missing.
+registers, vec_trues (lanes that compare true); or {"error": ...} when the
+package or numpy is missing.
 """
 import ctypes
 import json
@@ -66,9 +67,10 @@ def main():
     vec_ns = best_ns(lambda: q7pred.vec.oltnxf16(ra, rb, out=vout), regs, min_s)
     one = np.empty((), np.uint64)
     call_us = best_ns(lambda: q7pred.vec.oltnxf16(ra[0], rb[0], out=one), 1, min_s / 4) / 1000
+    vec_trues = int(np.count_nonzero(q7pred.vec.unpack_fields(vout, "nxf16")))
     print(json.dumps({"ns_per_eval": ns, "trues": trues, "ufunc_4m_ns": ufunc_4m, "less_4m_ns": less_4m,
                       "batch_4m_ns": batch_4m, "vec_ns_per_register": vec_ns, "vec_call_us": call_us,
-                      "registers": regs}))
+                      "registers": regs, "vec_trues": vec_trues}))
     return 0
 
 
