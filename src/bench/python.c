@@ -107,8 +107,10 @@ static void ctypes_row(bench_report *b, bench_row *r, const bench_arrays *x, con
 }
 
 /* ns per register of the C vector level's q7v_oltnxf16 on the pairs as
- * registers of 32 fp16 lanes, as ufunc_bench.py takes them; *trues: the
- * lanes that compare true. */
+ * registers of 32 fp16 lanes, as ufunc_bench.py takes them: the fastest
+ * pass over them of many, as that script times the package's (other load
+ * on the machine then slows neither more); *trues: the lanes that compare
+ * true. */
 static double c_vec_ns(const bench_arrays *x, double min_s, size_t *trues)
 {
     enum { REGS = BENCH_PAIRS / 32 };
@@ -119,15 +121,12 @@ static double c_vec_ns(const bench_arrays *x, double min_s, size_t *trues)
             q7v_set_lane(&a[r], Q7_NXF16, k, x->a[32 * r + k]);
             q7v_set_lane(&b[r], Q7_NXF16, k, x->b[32 * r + k]);
         }
-    double best = 0;
-    for (int rep = 0; rep < 3; rep++) {
-        size_t calls = 0;
-        double t0 = q7_now_seconds(), dt;
-        do {
-            for (unsigned r = 0; r < REGS; r++) out[r] = q7v_oltnxf16(&a[r], &b[r]);
-            calls += REGS;
-        } while ((dt = q7_now_seconds() - t0) < min_s / 3);
-        if (rep == 0 || dt * 1e9 / (double)calls < best) best = dt * 1e9 / (double)calls;
+    double best = 0, end = q7_now_seconds() + min_s;
+    for (int pass = 0; pass < 5 || q7_now_seconds() < end; pass++) {
+        double t0 = q7_now_seconds();
+        for (unsigned r = 0; r < REGS; r++) out[r] = q7v_oltnxf16(&a[r], &b[r]);
+        double ns = (q7_now_seconds() - t0) * 1e9 / REGS;
+        if (pass == 0 || ns < best) best = ns;
     }
     *trues = 0;
     for (unsigned r = 0; r < REGS; r++)
