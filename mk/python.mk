@@ -10,11 +10,11 @@
 PYTHON_PKG := $(BUILD)/python
 
 python:
-	cd python && Q7PRED_WERROR=1 $(PYTHON) setup.py -q build_py --build-lib $(CURDIR)/$(PYTHON_PKG) \
-	  build_ext --build-lib $(CURDIR)/$(PYTHON_PKG) --build-temp $(CURDIR)/$(BUILD)/python-temp
+	cd python && Q7PRED_WERROR=1 $(PYTHON) setup.py -q build_py --build-lib $(abspath $(PYTHON_PKG)) \
+	  build_ext --build-lib $(abspath $(PYTHON_PKG)) --build-temp $(abspath $(BUILD)/python-temp)
 
 python-for-bench:
-	@$(MAKE) --no-print-directory python >$(BUILD)/python-build.log 2>&1 || \
+	@mkdir -p $(BUILD) && $(MAKE) --no-print-directory python >$(BUILD)/python-build.log 2>&1 || \
 	  echo "bench: the q7pred package did not build (log: $(BUILD)/python-build.log); its rows are n/a"
 
 bench bench-quick: python-for-bench
