@@ -46,14 +46,24 @@ static const char *taken_text(const q7py_operand *o)
     return o->bits == 16 ? "float16 or integers" : o->bits == 32 ? "float32 or integers" : "integers";
 }
 
-/* fmt has two %s (a, b) and a third for what the operand takes. */
-static int type_error(const q7py_ufunc *u, unsigned k, const char *fmt, const char *a, const char *b)
+/* "A", "C (predicate)": an operand as the messages name it. */
+static const char *operand_label(const q7py_operand *o, char *buf, size_t size)
 {
-    char what[240];
+    snprintf(buf, size, o->role[0] ? "%s (%s)" : "%s", o->name, o->role);
+    return buf;
+}
+
+static int type_error(const q7py_ufunc *u, unsigned k, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int type_error(const q7py_ufunc *u, unsigned k, const char *fmt, ...)
+{
+    char what[240], label[64];
     const q7py_operand *o = &u->op[k];
-    snprintf(what, sizeof what, fmt, a, b, taken_text(o));
-    PyErr_Format(PyExc_TypeError, "%s: operand %s%s%s%s (%u bit%s): %s", u->qualname, o->name,
-                 o->role[0] ? " (" : "", o->role, o->role[0] ? ")" : "", o->bits, o->bits == 1 ? "" : "s", what);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    PyErr_Format(PyExc_TypeError, "%s: operand %s (%u bit%s): %s", u->qualname,
+                 operand_label(o, label, sizeof label), o->bits, o->bits == 1 ? "" : "s", what);
     return -1;
 }
 
@@ -83,13 +93,14 @@ static int loop_type(const q7py_ufunc *u, unsigned k, PyArray_Descr *d)
     } else if (t == float_type(u->op[k].bits)) {
         return t;
     } else if (t == NPY_HALF || t == NPY_FLOAT) {
-        return type_error(u, k, "%s holds %s-bit patterns, and bit patterns are never converted (pass %s)",
-                          dtype_text(d, name, sizeof name), t == NPY_HALF ? "16" : "32");
+        return type_error(u, k, "%s holds %u-bit patterns, and bit patterns are never converted (pass %s)",
+                          dtype_text(d, name, sizeof name), 8 * size, taken_text(&u->op[k]));
     } else if (PyTypeNum_ISFLOAT(t)) {
-        return type_error(u, k, "%s is not taken: values are never converted, an operand is a bit "
-                          "pattern%s (pass %s)", dtype_text(d, name, sizeof name), "");
+        return type_error(u, k, "%s is not taken: values are never converted, an operand is a bit pattern "
+                          "(pass %s)", dtype_text(d, name, sizeof name), taken_text(&u->op[k]));
     }
-    return type_error(u, k, "dtype %s is not taken%s (pass %s)", dtype_text(d, name, sizeof name), "");
+    return type_error(u, k, "dtype %s is not taken (pass %s)", dtype_text(d, name, sizeof name),
+                      taken_text(&u->op[k]));
 }
 
 /* dtype= and signature= may only say what the ufunc does anyway: the
@@ -321,10 +332,10 @@ void q7py_fail_range(const q7py_ufunc *u, unsigned k, const char *p, npy_intp st
     uint64_t x = 0;
     for (size_t i = 0; i < n; i++)
         if (q7py_too_wide(x = q7py_load(p + (npy_intp)i * stride, size), o->bits)) break;
-    char msg[320];
-    snprintf(msg, sizeof msg, "%s: operand %s%s%s%s: 0x%llx does not fit its %u bit%s (an integer is taken "
-             "by its bit pattern, zero-extended)", u->qualname, o->name, o->role[0] ? " (" : "", o->role,
-             o->role[0] ? ")" : "", (unsigned long long)x, o->bits, o->bits == 1 ? "" : "s");
+    char msg[320], label[64];
+    snprintf(msg, sizeof msg, "%s: operand %s: 0x%llx does not fit its %u bit%s (an integer is taken by its "
+             "bit pattern, zero-extended)", u->qualname, operand_label(o, label, sizeof label),
+             (unsigned long long)x, o->bits, o->bits == 1 ? "" : "s");
     raise_in_loop(PyExc_ValueError, msg);
 }
 
