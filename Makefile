@@ -14,7 +14,10 @@ SAN     ?=
 
 WARN    := -std=c11 -Wall -Wextra -Werror
 CFLAGS  ?= -O2 -g
-ALL_CFLAGS := $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden -Iinclude -D_GNU_SOURCE
+# The sources' own flags: mk/library.flags, shared with python/setup.py.
+LIB_FLAGS_FILE := mk/library.flags
+library_flags = $(shell sed -n 's/^$(subst /,\/,$(1)): *//p' $(LIB_FLAGS_FILE))
+ALL_CFLAGS := $(WARN) $(CFLAGS) -fPIC $(call library_flags,all) -Iinclude
 LDLIBS  := -ldl -lpthread -lm
 ifneq ($(SAN),)
 ALL_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -27,6 +30,11 @@ LIB_SRCS  := $(sort $(wildcard src/platform/*.c src/model/*.c src/abi/*.c src/ba
 TOOL_SRCS := $(filter-out src/cli/main.c,$(sort $(wildcard src/cli/*.c src/prog/*.c src/verify/*.c src/host/*.c src/bench/*.c)))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+# A source's line in mk/library.flags: "src/dir/file.c: flags"; one token
+# "src/dir/file.c:flag:flag" per such line.
+LIB_FILE_FLAGS := $(shell sed -n 's/^\(src\/[^:]*\.c\): *\(.*[^ ]\) *$$/\1 \2/p' $(LIB_FLAGS_FILE) | tr ' ' ':')
+$(foreach t,$(LIB_FILE_FLAGS),$(eval $(BUILD)/obj/$(basename $(firstword $(subst :, ,$(t)))).o: \
+    ALL_CFLAGS += $(wordlist 2,$(words $(subst :, ,$(t))),$(subst :, ,$(t)))))
 TOOL_OBJS := $(TOOL_SRCS:%.c=$(BUILD)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
 HEADERS   := $(wildcard include/*.h include/*.def src/*/*.h)
@@ -42,7 +50,7 @@ lib: $(BUILD)/libq7pred.so $(BUILD)/libq7pred.a
 cli: $(BUILD)/q7pred
 tests: $(TEST_BINS)
 
-$(BUILD)/obj/%.o: %.c $(HEADERS)
+$(BUILD)/obj/%.o: %.c $(HEADERS) $(LIB_FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -c $< -o $@
 

@@ -11,6 +11,22 @@ import sys
 import time
 
 
+def best_ns(fn, count, min_s):
+    """ns per item of fn() over count items: best of three runs of at least min_s / 3."""
+    best = None
+    for _ in range(3):
+        reps, t0 = 0, time.perf_counter()
+        while True:
+            fn()
+            reps += 1
+            dt = time.perf_counter() - t0
+            if dt >= min_s / 3:
+                break
+        ns = dt * 1e9 / (reps * count)
+        best = ns if best is None else min(best, ns)
+    return best
+
+
 def main():
     path, n, min_s = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
     try:
@@ -22,17 +38,7 @@ def main():
     a = words[:n].view(np.float16)
     b = words[n:].view(np.float16)
     res = np.empty(n, dtype=bool)
-    best = None
-    for _ in range(3):
-        reps, t0 = 0, time.perf_counter()
-        while True:
-            np.less(a, b, out=res)
-            reps += 1
-            dt = time.perf_counter() - t0
-            if dt >= min_s / 3:
-                break
-        ns = dt * 1e9 / (reps * n)
-        best = ns if best is None else min(best, ns)
+    best = best_ns(lambda: np.less(a, b, out=res), n, min_s)
     print(json.dumps({"ns_per_eval": best, "trues": int(res.sum()), "numpy": np.__version__}))
     return 0
 

@@ -25,8 +25,9 @@ def main():
                                          fmt(r["gevals_per_s"], ".4f"), r["note"]))
     q = j["ratios"]
     print()
-    print("Ratios (throughput): batch/silicon **%s x**, batch/ctypes %s x, batch/numpy %s x." % (
-        fmt(q["batch_over_silicon"], ".2f"), fmt(q["batch_over_ctypes"], ".0f"), fmt(q["batch_over_numpy"], ".1f")))
+    print("Ratios (throughput): batch/silicon **%s x**, batch/ctypes %s x, batch/numpy %s x, ufunc/batch %s x." % (
+        fmt(q["batch_over_silicon"], ".2f"), fmt(q["batch_over_ctypes"], ".0f"), fmt(q["batch_over_numpy"], ".1f"),
+        fmt(q.get("ufunc_over_batch"), ".2f")))
     print()
     print("Other leaves, ns/eval on their own arrays:")
     print()

@@ -18,10 +18,15 @@
 extern "C" {
 #endif
 
+/* The library's exports. A program that compiles the library's sources
+ * into itself (the Python extension) defines Q7_API empty, so that with
+ * -fvisibility=hidden it exports none of them. */
+#ifndef Q7_API
 #if defined(__GNUC__)
 #define Q7_API __attribute__((visibility("default")))
 #else
 #define Q7_API
+#endif
 #endif
 
 #define Q7PRED_VERSION "0.1.0"

@@ -15,7 +15,8 @@ import json, sys
 j = json.load(open(sys.argv[1]))
 assert j["quick"] is True and j["machine"]["cores"] >= 1
 methods = [r["method"] for r in j["throughput"]]
-for want in ("exported ABI leaf", "batch kernel", "host silicon oracle", "numpy oracle", "Python ctypes"):
+for want in ("exported ABI leaf", "batch kernel", "host silicon oracle", "numpy oracle", "Python ctypes",
+             "q7pred ufunc", "q7pred.vec"):
     assert any(m.startswith(want) for m in methods), (want, methods)
 for r in j["throughput"][:4]:
     assert r["ns_per_eval"] > 0, r

@@ -94,9 +94,9 @@ typedef struct bench_report {
     char cpu[256];
     long cores;
     const char *batch_path, *host_path;
-    bench_row row[8];
+    bench_row row[12];
     int nrows;
-    double batch_ns, silicon_ns, numpy_ns, ctypes_ns;   /* < 0: n/a */
+    double batch_ns, silicon_ns, numpy_ns, ctypes_ns, ufunc_ns;   /* < 0: n/a */
     bool disagree;           /* a method's results differ from the ABI leaf's */
     bench_leaf_row other[BENCH_OTHER_LEAVES];
     const char *best_path;   /* the widest batch path: the kinds' "best" */
@@ -132,9 +132,10 @@ size_t bench_count_true(const bench_arrays *x, size_t n);
  * whether their outputs differ. */
 void bench_time_portable_vs_best(bench_report *b, double min_s);
 
-/* python.c: numpy (bench/numpy_bench.py) and Python ctypes
- * (bench/ctypes_bench.py, one call per pair into lib) on x's operands,
- * each a child that must end within b->timeout. */
+/* python.c: numpy (bench/numpy_bench.py), Python ctypes
+ * (bench/ctypes_bench.py, one call per pair into lib) and the q7pred
+ * package (bench/ufunc_bench.py, the package built in <exe dir>/python) on
+ * x's operands, each a child that must end within b->timeout. */
 void bench_time_python(bench_report *b, const bench_arrays *x, const char *lib, double min_s);
 
 /* exhaustive_rows.c: the exhaustive runs, each in a child process

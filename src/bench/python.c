@@ -1,6 +1,7 @@
 /*
- * The Python rows: numpy (bench/numpy_bench.py) and Python ctypes one call
- * at a time (bench/ctypes_bench.py, the spec's driver method), each run in
+ * The Python rows: numpy (bench/numpy_bench.py), Python ctypes one call at
+ * a time (bench/ctypes_bench.py, the spec's driver method) and the q7pred
+ * package's ufunc and vector function (bench/ufunc_bench.py), each run in
  * a child process on the same operand pairs, written to a file as uint16
  * A then B. Each script prints one JSON line with its timing and its count
  * of true pairs, which is checked against the ABI leaf's.
@@ -11,7 +12,9 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "platform/clock.h"
 #include "platform/words.h"
+#include "q7pred_vec.h"
 
 /* Q7PRED_BENCH_DIR, else bench/ beside the executable's directory (build/),
  * else the source tree this binary was built from (any BUILD=). */
@@ -111,6 +114,87 @@ static void ctypes_row(bench_report *b, bench_row *r, const bench_arrays *x, con
     }
 }
 
+/* ns per register of the C vector level's q7v_oltnxf16 on the pairs as
+ * registers of 32 fp16 lanes, as ufunc_bench.py takes them: the fastest
+ * pass over them of many, as that script times the package's (other load
+ * on the machine then slows neither more); *trues: the lanes that compare
+ * true. */
+static double c_vec_ns(const bench_arrays *x, double min_s, size_t *trues)
+{
+    enum { REGS = BENCH_PAIRS / 32 };
+    static q7_vec a[REGS], b[REGS];
+    static q7_vbool out[REGS];
+    for (unsigned r = 0; r < REGS; r++)
+        for (unsigned k = 0; k < 32; k++) {
+            q7v_set_lane(&a[r], Q7_NXF16, k, x->a[32 * r + k]);
+            q7v_set_lane(&b[r], Q7_NXF16, k, x->b[32 * r + k]);
+        }
+    double best = 0, end = q7_now_seconds() + min_s;
+    for (int pass = 0; pass < 5 || q7_now_seconds() < end; pass++) {
+        double t0 = q7_now_seconds();
+        for (unsigned r = 0; r < REGS; r++) out[r] = q7v_oltnxf16(&a[r], &b[r]);
+        double ns = (q7_now_seconds() - t0) * 1e9 / REGS;
+        if (pass == 0 || ns < best) best = ns;
+    }
+    *trues = 0;
+    for (unsigned r = 0; r < REGS; r++)
+        for (unsigned k = 0; k < 32; k++) *trues += q7v_field(out[r], Q7_NXF16, k) != 0;
+    return best;
+}
+
+/* The package built beside this executable: <its dir>/python (make python). */
+static void package_dir(char *buf, size_t size)
+{
+    char self[PATH_MAX];
+    bench_self_path(self, sizeof self);
+    char *slash = strrchr(self, '/');
+    if (slash) *slash = '\0';
+    snprintf(buf, size, "%s/python", self);
+}
+
+static void ufunc_rows(bench_report *b, bench_row *r, bench_row *v, const bench_arrays *x, const char *py,
+                       const char *data, const char *lib, double min_s)
+{
+    char script[PATH_MAX + 64], pkg[PATH_MAX + 16], pairs[32], secs[32], text[200];
+    snprintf(r->method, sizeof r->method, "q7pred ufunc on numpy arrays");
+    snprintf(v->method, sizeof v->method, "q7pred.vec.oltnxf16, per register / 32");
+    r->ns = v->ns = -1;
+    if (!data || !script_path("ufunc_bench.py", script, sizeof script) || access(lib, R_OK) != 0) {
+        snprintf(r->note, sizeof r->note, "needs bench/ufunc_bench.py and %.100s", lib);
+        snprintf(v->note, sizeof v->note, "%s", r->note);
+        return;
+    }
+    package_dir(pkg, sizeof pkg);
+    snprintf(pairs, sizeof pairs, "%d", BENCH_PAIRS);
+    snprintf(secs, sizeof secs, "%.3f", min_s);
+    char *av[] = { (char *)py, script, pkg, (char *)lib, (char *)data, pairs, secs, NULL };
+    bench_child c = bench_spawn(av, b->timeout, false);
+    double ns = bench_child_number(&c, "ns_per_eval"), trues = bench_child_number(&c, "trues");
+    if (!(c.ok && ns > 0)) {
+        bench_child_string(&c, "error", text, sizeof text);
+        if (text[0]) snprintf(r->note, sizeof r->note, "%s", text);
+        else snprintf(r->note, sizeof r->note, "%.100s did not run ufunc_bench.py (status %d)", py, c.status);
+        snprintf(v->note, sizeof v->note, "%s", r->note);
+        return;
+    }
+    double u4 = bench_child_number(&c, "ufunc_4m_ns"), l4 = bench_child_number(&c, "less_4m_ns");
+    double b4 = bench_child_number(&c, "batch_4m_ns"), vec = bench_child_number(&c, "vec_ns_per_register");
+    size_t c_trues;
+    double cvec = c_vec_ns(x, min_s, &c_trues);
+    bool vec_agree = c_trues == bench_count_true(x, BENCH_PAIRS) &&
+                     bench_child_number(&c, "vec_trues") == (double)c_trues;
+    b->ufunc_ns = r->ns = ns;
+    snprintf(r->note, sizeof r->note,
+             "q7pred." BENCH_LEAF "(a, b, out=) on float16 views; 4M pairs: %.3f ns, np.less %.3f ns "
+             "(ufunc %.1fx faster), C batch %.3f ns (ufunc/batch %.2fx)%s", u4, l4, l4 / u4, b4, u4 / b4,
+             (size_t)trues == bench_count_true(x, BENCH_PAIRS) ? "" : " (RESULTS DIFFER)");
+    v->ns = vec / 32;
+    snprintf(v->note, sizeof v->note,
+             "%.1f ns/register over %d registers; C q7v_oltnxf16 %.1f ns/register (%.2fx); %.2f us per call%s",
+             vec, (int)bench_child_number(&c, "registers"), cvec, vec / cvec, bench_child_number(&c, "vec_call_us"),
+             vec_agree ? "" : " (RESULTS DIFFER)");
+}
+
 void bench_time_python(bench_report *b, const bench_arrays *x, const char *lib, double min_s)
 {
     const char *py = getenv("Q7PRED_PYTHON") ? getenv("Q7PRED_PYTHON") : "/usr/bin/python3";
@@ -118,5 +202,7 @@ void bench_time_python(bench_report *b, const bench_arrays *x, const char *lib, 
     bool created, have_data = write_operands(x, data, &created);
     numpy_row(b, &b->row[b->nrows++], x, py, have_data ? data : NULL, min_s);
     ctypes_row(b, &b->row[b->nrows++], x, py, have_data ? data : NULL, lib);
+    ufunc_rows(b, &b->row[b->nrows], &b->row[b->nrows + 1], x, py, have_data ? data : NULL, lib, min_s);
+    b->nrows += 2;
     if (created) unlink(data);
 }

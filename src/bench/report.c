@@ -22,8 +22,10 @@ static void print_throughput(FILE *f, const bench_report *b)
     fprintf(f, "\n  ratios (throughput): batch/silicon %.2fx", b->silicon_ns / b->batch_ns);
     if (b->ctypes_ns > 0) fprintf(f, ", batch/ctypes %.0fx", b->ctypes_ns / b->batch_ns);
     else fprintf(f, ", batch/ctypes n/a");
-    if (b->numpy_ns > 0) fprintf(f, ", batch/numpy %.1fx\n", b->numpy_ns / b->batch_ns);
-    else fprintf(f, ", batch/numpy n/a (no numpy timing: see its row)\n");
+    if (b->numpy_ns > 0) fprintf(f, ", batch/numpy %.1fx", b->numpy_ns / b->batch_ns);
+    else fprintf(f, ", batch/numpy n/a (no numpy timing: see its row)");
+    if (b->ufunc_ns > 0) fprintf(f, ", ufunc/batch %.2fx\n", b->ufunc_ns / b->batch_ns);
+    else fprintf(f, ", ufunc/batch n/a (see its row)\n");
 }
 
 static void print_other_leaves(FILE *f, const bench_report *b)
@@ -146,6 +148,8 @@ static void json_throughput(FILE *f, const bench_report *b)
     json_number(f, "%.1f", b->ctypes_ns > 0 ? b->ctypes_ns / b->batch_ns : -1);
     fprintf(f, ", \"batch_over_numpy\": ");
     json_number(f, "%.3f", b->numpy_ns > 0 ? b->numpy_ns / b->batch_ns : -1);
+    fprintf(f, ", \"ufunc_over_batch\": ");
+    json_number(f, "%.3f", b->ufunc_ns > 0 ? b->ufunc_ns / b->batch_ns : -1);
     fprintf(f, "},\n");
 }
 

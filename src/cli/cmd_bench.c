@@ -36,8 +36,8 @@ static void help(void)
 {
     printf("usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH] [--timeout S]\n"
            "       q7pred bench --prove [--threads N] [--lib PATH] [--lib-all] [--timeout S]\n"
-           "  side-by-side ns/eval of the ABI leaf, batch kernel, host silicon oracle, numpy\n"
-           "  and Python ctypes on the same fp16 arrays; wall time and peak RSS of the\n"
+           "  side-by-side ns/eval of the ABI leaf, batch kernel, host silicon oracle, numpy,\n"
+           "  Python ctypes and the q7pred package on the same fp16 arrays; wall time and peak RSS of the\n"
            "  exhaustive runs through the verify engine (--quick: 1/64 of each space,\n"
            "  extrapolated).\n"
            "  --prove: every exhaustive space through the verify engine, model vs host, and\n"
@@ -112,7 +112,7 @@ static int bench_table(const bench_options *o, const char *lib)
     b.quick = o->quick;
     b.timeout = o->timeout;
     b.threads = o->threads;
-    b.numpy_ns = b.ctypes_ns = -1;
+    b.numpy_ns = b.ctypes_ns = b.ufunc_ns = -1;
     bench_self_path(self, sizeof self);
 
     bench_describe_machine(&b);

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# The Python package (python/, docs/python.md):
+#   1. builds its extension into $BUILD/python with -Werror (make python);
+#   2. runs the pytest suite tests/python against it, with $Q7LIB (the C
+#      library) through ctypes as the reference and $Q7PRED for exec's
+#      messages, and the leaf ufuncs again on the portable batch path;
+#   3. installs it into a fresh venv as a user does offline
+#      (--system-site-packages over python3-numpy, --no-build-isolation,
+#      --no-index), then, from outside the source tree, imports it from the
+#      venv and runs the README's five lines (their printed values must be
+#      the README's).
+# Needs python3-dev, python3-numpy, python3-pytest, python3-venv and
+# python3-pip for $PYTHON: without one it is skipped (exit 77), under
+# CI=true it fails. The spec test inside (tests/python/test_spec_driver.py)
+# skips or fails the same way as tests/spec_lib.sh says.
+set -u
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+BUILD=${BUILD:-build}
+PY=${PYTHON:-/usr/bin/python3}
+cd "$SRCDIR"
+case $BUILD in /*) out=$BUILD ;; *) out=$SRCDIR/$BUILD ;; esac
+
+missing() { # reason
+    if [ "${CI:-}" = true ]; then echo "FAIL: $1; CI=true requires it" >&2; exit 1; fi
+    echo "skipped: $1"
+    exit 77
+}
+"$PY" -c 'import numpy' 2>/dev/null || missing "$PY has no numpy (apt-get install python3-numpy)"
+"$PY" -c 'import pytest' 2>/dev/null || missing "$PY has no pytest (apt-get install python3-pytest)"
+"$PY" -c 'import os, sys, sysconfig; sys.exit(not os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' ||
+    missing "$PY has no Python.h (apt-get install python3-dev)"
+"$PY" -c 'import ensurepip, venv' 2>/dev/null || missing "$PY cannot make a venv (apt-get install python3-venv)"
+"$PY" -m pip --version >/dev/null 2>&1 || missing "$PY has no pip (apt-get install python3-pip)"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+t0=$(date +%s)
+
+# ---- 1. the extension, as make python builds it
+echo "== build into $out/python"
+(cd python && Q7PRED_WERROR=1 "$PY" setup.py -q build_py --build-lib "$out/python" \
+    build_ext --build-lib "$out/python" --build-temp "$out/python-temp") >"$tmp/build.log" 2>&1 || {
+    cat "$tmp/build.log"; echo "FAIL: the extension did not build"; exit 1; }
+
+# ---- 2. pytest; the leaf ufuncs once more on the portable batch path, the
+# one a CPU without the SIMD paths runs
+echo "== pytest tests/python"
+export PYTHONPATH="$out/python" Q7LIB=${Q7LIB:-$out/libq7pred.so} Q7PRED=${Q7PRED:-$out/q7pred}
+"$PY" -m pytest -q -p no:cacheprovider tests/python || { echo "FAIL: pytest"; exit 1; }
+echo "== pytest tests/python/test_leaf_ufuncs.py, Q7PRED_BATCH=portable"
+Q7PRED_BATCH=portable "$PY" -m pytest -q -p no:cacheprovider tests/python/test_leaf_ufuncs.py ||
+    { echo "FAIL: pytest on the portable batch path"; exit 1; }
+unset PYTHONPATH
+
+# ---- 3. a fresh venv, installed as a user does, used from outside the tree
+echo "== pip install into a fresh venv"
+rm -rf build/python-setup          # setup.py's scratch: build from nothing, as a first install does
+"$PY" -m venv --system-site-packages "$tmp/venv" || { echo "FAIL: venv"; exit 1; }
+"$tmp/venv/bin/pip" install -q --no-build-isolation --no-index ./python >"$tmp/pip.log" 2>&1 || {
+    cat "$tmp/pip.log"; echo "FAIL: pip install ./python"; exit 1; }
+# The README's lines after `>>>` and the values it shows for them.
+awk '/^## From Python \(numpy\)/ { on = 1 } on && /^```python/ { code = 1; next } code && /^```/ { exit }
+     code { print }' README.md >"$tmp/readme.txt"
+grep -q '^>>> ' "$tmp/readme.txt" || { echo "FAIL: README.md has no >>> lines under '## From Python (numpy)'"; exit 1; }
+mkdir "$tmp/elsewhere"
+(cd "$tmp/elsewhere" && PYTHONPATH= "$tmp/venv/bin/python" - "$tmp/readme.txt" "$tmp/venv" "$SRCDIR" <<'EOF') || {
+import doctest, os, sys
+readme, venv, srcdir = sys.argv[1:]
+import q7pred
+where = os.path.realpath(q7pred.__file__)
+assert where.startswith(os.path.realpath(venv) + os.sep), "q7pred imported from %s, not the venv" % where
+assert not where.startswith(os.path.realpath(srcdir) + os.sep), where
+assert os.path.isfile(os.path.join(os.path.dirname(where), "__init__.pyi")), "no stubs installed"
+test = doctest.DocTestParser().get_doctest(open(readme).read(), {}, "README.md", readme, 0)
+assert len(test.examples) >= 5, len(test.examples)
+failed, tried = doctest.DocTestRunner().run(test)
+assert failed == 0, "%d of the README's lines print something else" % failed
+print("venv: q7pred %s from %s, %d README lines as documented" % (q7pred.__version__, where, tried))
+EOF
+    echo "FAIL: the installed package"; exit 1; }
+echo "python step: $(( $(date +%s) - t0 )) s"
