@@ -28,25 +28,37 @@ void q7d_results_free(q7d_results *r)
     r->params.ntf = 0;
 }
 
-static int key_cmp(const q7d_mismatch *a, const q7d_mismatch *b)
+/* Records are ordered by (leaf, corpus, index). */
+static int key_cmp(const q7d_mismatch *a, unsigned leaf, q7d_corpus corpus, uint64_t index)
 {
-    if (a->leaf != b->leaf) return a->leaf < b->leaf ? -1 : 1;
-    if (a->corpus != b->corpus) return a->corpus < b->corpus ? -1 : 1;
-    if (a->index != b->index) return a->index < b->index ? -1 : 1;
+    if (a->leaf != leaf) return a->leaf < leaf ? -1 : 1;
+    if (a->corpus != corpus) return a->corpus < corpus ? -1 : 1;
+    if (a->index != index) return a->index < index ? -1 : 1;
     return 0;
 }
 
-void q7d_results_add_mismatch(q7d_results *r, const q7d_mismatch *m)
+/* The first record not before the key. */
+static size_t lower_bound(const q7d_results *r, unsigned leaf, q7d_corpus corpus, uint64_t index)
 {
-    if (r->max_report == 0) return;
-    size_t pos = 0, first = 0, count = 0;
-    while (pos < r->nmismatches && key_cmp(&r->mismatches[pos], m) < 0) pos++;
-    if (pos < r->nmismatches && key_cmp(&r->mismatches[pos], m) == 0) return;   /* already kept */
-    while (first < r->nmismatches && r->mismatches[first].leaf < m->leaf) first++;
-    while (first + count < r->nmismatches && r->mismatches[first + count].leaf == m->leaf) count++;
-    if (count >= r->max_report) {
-        if (pos >= first + count) return;                /* later than every kept one */
-        size_t last = first + count - 1;                 /* drop the leaf's latest */
+    size_t lo = 0, hi = r->nmismatches;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (key_cmp(&r->mismatches[mid], leaf, corpus, index) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+bool q7d_results_add_mismatch(q7d_results *r, const q7d_mismatch *m)
+{
+    if (r->max_report == 0) return true;
+    size_t pos = lower_bound(r, m->leaf, m->corpus, m->index);
+    if (pos < r->nmismatches && key_cmp(&r->mismatches[pos], m->leaf, m->corpus, m->index) == 0)
+        return true;                                     /* already kept */
+    size_t first = lower_bound(r, m->leaf, 0, 0), end = lower_bound(r, m->leaf + 1, 0, 0);
+    if (end - first >= r->max_report) {
+        if (pos >= end) return true;                     /* later than every kept one */
+        size_t last = end - 1;                           /* drop the leaf's latest */
         memmove(&r->mismatches[last], &r->mismatches[last + 1],
                 (r->nmismatches - last - 1) * sizeof *r->mismatches);
         r->nmismatches--;
@@ -54,47 +66,65 @@ void q7d_results_add_mismatch(q7d_results *r, const q7d_mismatch *m)
     if (r->nmismatches == r->mismatch_cap) {
         size_t cap = r->mismatch_cap ? 2 * r->mismatch_cap : 64;
         q7d_mismatch *p = realloc(r->mismatches, cap * sizeof *p);
-        if (!p) return;
+        if (!p) return false;
         r->mismatches = p;
         r->mismatch_cap = cap;
     }
     memmove(&r->mismatches[pos + 1], &r->mismatches[pos], (r->nmismatches - pos) * sizeof *r->mismatches);
     r->mismatches[pos] = *m;
     r->nmismatches++;
+    return true;
 }
 
-void q7d_results_add_crash(q7d_results *r, const q7d_crash *c)
+bool q7d_results_add_crash(q7d_results *r, const q7d_crash *c)
 {
     if (r->ncrashes == r->crash_cap) {
         size_t cap = r->crash_cap ? 2 * r->crash_cap : 16;
         q7d_crash *p = realloc(r->crashes, cap * sizeof *p);
-        if (!p) return;
+        if (!p) return false;
         r->crashes = p;
         r->crash_cap = cap;
     }
     r->crashes[r->ncrashes++] = *c;
+    return true;
+}
+
+/* *sum += x; false (and *sum unchanged) past 2^64-1. */
+static bool add_checked(uint64_t *sum, uint64_t x)
+{
+    if (x > UINT64_MAX - *sum) return false;
+    *sum += x;
+    return true;
+}
+
+bool q7d_results_totals_checked(const q7d_results *r, q7d_totals *t)
+{
+    *t = (q7d_totals){ 0, 0, 0, 0, r->ncrashes };
+    bool ok = true;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
+            const q7d_unit *u = &r->unit[l][c];
+            ok &= add_checked(&t->cases, u->cases);
+            for (unsigned k = 1; k < r->ncols; k++) {
+                ok &= add_checked(&t->checks, u->cell[k].checks);
+                ok &= add_checked(&t->mismatches, u->cell[k].mismatches);
+                ok &= add_checked(&t->ood, u->cell[k].ood);
+            }
+        }
+    return ok;
 }
 
 q7d_totals q7d_results_totals(const q7d_results *r)
 {
-    q7d_totals t = { 0, 0, 0, 0, r->ncrashes };
-    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
-        for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
-            const q7d_unit *u = &r->unit[l][c];
-            t.cases += u->cases;
-            for (unsigned k = 1; k < r->ncols; k++) {
-                t.checks += u->cell[k].checks;
-                t.mismatches += u->cell[k].mismatches;
-                t.ood += u->cell[k].ood;
-            }
-        }
+    q7d_totals t;
+    q7d_results_totals_checked(r, &t);
     return t;
 }
 
 bool q7d_results_pass(const q7d_results *r)
 {
     q7d_totals t = q7d_results_totals(r);
-    return t.mismatches == 0 && t.crashes == 0;
+    return t.checks > 0 && t.mismatches == 0 && t.crashes == 0;
 }
 
 const char *q7d_signal_name(int sig)
