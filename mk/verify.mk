@@ -16,6 +16,14 @@ $(VERIFY_CRASHLIB): tests/verify_crashlib.c
 $(BUILD)/tests/test_verify_oracles: $(VERIFY_CRASHLIB)
 ALL_EXTRA += $(VERIFY_CRASHLIB)
 
+# Libraries that cannot be used (tests/test_verify_errors.sh): one whose
+# constructor segfaults (a --preload to blame), one with no leaf symbol.
+VERIFY_BADLIBS := $(BUILD)/tests/verify_ctor_segv.so $(BUILD)/tests/verify_nosyms.so
+$(BUILD)/tests/verify_%.so: tests/verify_%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O1 -fPIC -shared -o $@ $<
+ALL_EXTRA += $(VERIFY_BADLIBS)
+
 # One library per pitfall, from the ABI code with one -DQ7_MUTANT_<NAME>
 # (src/abi/mutants.h); every other object is the pristine one.
 MUTANTS := nan_polarity snan_bit field_width signed_unsigned tail_gate result_in_aux nan_finite

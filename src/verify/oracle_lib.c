@@ -30,6 +30,7 @@
 typedef struct lib_shm {
     /* written by the child once it has loaded the library */
     int32_t load_ok;
+    int32_t loading;            /* the file being loaded: preload i, or npreloads for the library */
     char load_error[512];
     uint8_t present[Q7_LEAF_COUNT];
     /* per batch: the parent sets leaf and n; the child advances current */
@@ -117,6 +118,7 @@ static void child_main(q7d_lib *lib, int req, int resp)
     signal(SIGPIPE, SIG_DFL);
 
     for (unsigned i = 0; i < lib->npreloads; i++) {
+        shm->loading = (int32_t)i;
         if (!open_file(lib->preloads[i])) {
             snprintf(shm->load_error, sizeof shm->load_error, "cannot load --preload '%s': %s",
                      lib->preloads[i], dlerror());
@@ -124,6 +126,7 @@ static void child_main(q7d_lib *lib, int req, int resp)
             _exit(0);
         }
     }
+    shm->loading = (int32_t)lib->npreloads;
     void *h = open_file(lib->path);
     if (!h) {
         snprintf(shm->load_error, sizeof shm->load_error, "cannot load library '%s': %s", lib->path,
@@ -227,6 +230,7 @@ static bool spawn(q7d_lib *lib, char *err, size_t errsize)
         return false;
     }
     memset(lib->shm, 0, offsetof(lib_shm, in));
+    lib->shm->loading = -1;
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) {
@@ -255,14 +259,19 @@ static bool spawn(q7d_lib *lib, char *err, size_t errsize)
         reap(lib, false, NULL);
         return false;
     }
+    /* the file whose loading (its constructors) failed is the one named */
+    int32_t at = lib->shm->loading;
+    char what[600];
+    if (at >= 0 && (unsigned)at < lib->npreloads)
+        snprintf(what, sizeof what, "--preload '%.256s' (loaded before library '%.256s')", lib->preloads[at], lib->path);
+    else snprintf(what, sizeof what, "library '%.512s'", lib->path);
     q7d_crash crash = { 0 };
     bool killed = reap(lib, c != 0, &crash);
-    if (c < 0) snprintf(err, errsize, "cannot load library '%s': loading it hung", lib->path);
-    else if (killed) snprintf(err, errsize, "cannot load library '%s': its loader broke the protocol", lib->path);
+    if (c < 0) snprintf(err, errsize, "cannot load %s: loading it hung", what);
+    else if (killed) snprintf(err, errsize, "cannot load %s: its loader broke the protocol", what);
     else if (crash.kind == Q7D_CRASH_SIGNAL)
-        snprintf(err, errsize, "cannot load library '%s': it crashed while loading (%s)", lib->path,
-                 q7d_signal_name(crash.code));
-    else snprintf(err, errsize, "cannot load library '%s': the loader exited", lib->path);
+        snprintf(err, errsize, "cannot load %s: it crashed while loading (%s)", what, q7d_signal_name(crash.code));
+    else snprintf(err, errsize, "cannot load %s: the loader exited", what);
     return false;
 }
 
@@ -416,6 +425,17 @@ static bool lib_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt
         if (!lc->lib[i]) return false;
     }
     describe(k, o->arg, lc->lib[0], opt);
+    /* a library that can check nothing of the run was asked for in vain */
+    unsigned usable = 0;
+    for (size_t i = 0; i < q7_leaf_count(); i++) usable += r->selected[i] && q7d_lib_has(lc->lib[0], q7_leaf_at(i));
+    if (usable == 0) {
+        if (q7d_lib_symbol_count(lc->lib[0]) == 0)
+            snprintf(err, errsize, "library '%s' exports none of the %zu module__xdref_* leaves", o->arg,
+                     q7_leaf_count());
+        else
+            snprintf(err, errsize, "library '%s' exports none of the selected leaves (%s)", o->arg, k->note);
+        return false;
+    }
     return true;
 }
 
