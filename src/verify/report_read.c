@@ -277,7 +277,8 @@ static bool read_crash(const json *o, const q7d_results *r, q7d_crash *cr)
     const q7_leaf *leaf = q7_leaf_find(json_string(o, "leaf"));
     int col = column_by_name(r, json_string(o, "oracle"));
     const json *code = json_get(o, "code");
-    if (!leaf || col < 0 || !q7d_corpus_from_name(json_string(o, "corpus"), &cr->corpus)
+    /* only a library runs in a child that can crash */
+    if (!leaf || col < 0 || r->col[col].kind != Q7D_LIB || !q7d_corpus_from_name(json_string(o, "corpus"), &cr->corpus)
         || !q7d_crash_kind_from_name(json_string(o, "kind"), &cr->kind) || !json_uint(o, "case", &cr->index)
         || !words_of(json_get(o, "in"), cr->in, Q7_MAX_WORDS) || !code || code->type != JSON_NUMBER)
         return false;
