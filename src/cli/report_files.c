@@ -85,6 +85,8 @@ int out_file_open(out_file *o, const char *cmd, const char *what, const char *pa
         o->f = fopen(path, "w");
         return o->f ? CLI_OK : open_error(cmd, what, path, errno);
     }
+    /* a read-only report stays protected, as writing it in place would */
+    if (exists && access(path, W_OK) != 0) return open_error(cmd, what, path, errno);
     char real[PATH_MAX];
     resolve(path, real, sizeof real);   /* a link: its file */
     o->target = strdup(real);
