@@ -16,7 +16,8 @@ $(VERIFY_CRASHLIB): tests/verify_crashlib.c
 $(BUILD)/tests/test_verify_oracles: $(VERIFY_CRASHLIB)
 ALL_EXTRA += $(VERIFY_CRASHLIB)
 
-# The crash-isolation matrix (tests/test_verify_isolation.sh): one library
+# The crash-isolation matrix (tests/test_verify_isolation.sh) and the
+# libraries that cannot be used (tests/test_verify_errors.sh): one library
 # per misbehaviour, each tests/verify_misbehave.c with -DMISBEHAVE_<NAME>.
 # Built without sanitizers, like the crash library.
 MISBEHAVIOURS := segv hang hang_all exit abort fork_segv fork_sleep kill_group print print_segv \

@@ -133,6 +133,7 @@ rc=$?
 # an oracle that stops mid-unit keeps what it checked: a fake numpy program
 # that answers ltu_1_8_8 with zeros (wrong where a < b) once, then dies
 cat >"$t/fake_numpy.py" <<'PY'
+# q7pred-numpy-oracle-protocol: 1
 import sys
 inp, out = sys.stdin.buffer, sys.stdout.buffer
 out.write(b"READY fake numpy\n"); out.flush()

@@ -156,10 +156,12 @@ merge_rc=$?
 check "merge refuses an interrupted shard (exit 2, named)" \
     '[ $merge_rc -eq 2 ] && grep -q "was interrupted (SIGINT): run that shard again" "$t/merge_sig.err"'
 
-# --- numpy oracle programs that misbehave: written here, no numpy needed.
+# --- numpy oracle programs that misbehave: written here, no numpy needed
+# (each declares the protocol, as every oracle program must).
 # deaf.py answers (ltu_1_8_8 only, correctly) but ignores QUIT, the end of
 # its input and SIGTERM; mute.py never answers a batch.
 cat >"$t/deaf.py" <<'PY'
+# q7pred-numpy-oracle-protocol: 1
 import signal, struct, sys, time
 signal.signal(signal.SIGTERM, signal.SIG_IGN)
 inp, out = sys.stdin.buffer, sys.stdout.buffer
@@ -180,6 +182,7 @@ while True:
     out.flush()
 PY
 cat >"$t/mute.py" <<'PY'
+# q7pred-numpy-oracle-protocol: 1
 import sys, time
 inp, out = sys.stdin.buffer, sys.stdout.buffer
 out.write(b"READY mute numpy\n"); out.flush()

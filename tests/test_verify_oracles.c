@@ -142,7 +142,7 @@ static void test_numpy(void)
     char prog[] = "/tmp/q7_fake_numpy_XXXXXX";
     int fd = mkstemp(prog);
     CHECK(fd >= 0);
-    const char *body = "echo 'NONUMPY numpy unavailable: simulated for the test'\n";
+    const char *body = "# q7pred-numpy-oracle-protocol: 1\necho 'NONUMPY numpy unavailable: simulated for the test'\n";
     CHECK(write(fd, body, strlen(body)) == (ssize_t)strlen(body));
     close(fd);
     why[0] = '\0';

@@ -1,6 +1,7 @@
 /*
  * Misbehaving libraries for the crash-isolation matrix of `q7pred verify`
- * (tests/test_verify_isolation.sh): one library per behaviour, each built
+ * (tests/test_verify_isolation.sh) and for the errors of unusable libraries
+ * (tests/test_verify_errors.sh): one library per behaviour, each built
  * from this file with -DMISBEHAVE_<NAME> (mk/verify.mk). Each exports two
  * leaves of the module__xdref_* ABI, correct except where its behaviour
  * strikes:

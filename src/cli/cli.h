@@ -11,8 +11,13 @@
 /* Exit statuses of every subcommand. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
-/* Prints "q7pred: <message>" on one line of stderr; returns CLI_USAGE. */
+/* Prints "q7pred: <message>" on one line of stderr, its control bytes and
+ * bytes that are not UTF-8 escaped (verify/escape.h, ESC_TEXT); returns
+ * CLI_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same message, returning CLI_FAIL: an error of the run, not of its
+ * arguments. */
+int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Parses an unsigned number (0x hex, 0b binary or decimal, whole string).
  * Returns false, with *why set to a short reason, if it is not a number or
@@ -47,13 +52,24 @@ typedef struct cli_operand {
 size_t cli_leaf_inputs(const q7_leaf *leaf, cli_operand *ops);
 size_t cli_leaf_outputs(const q7_leaf *leaf, cli_operand *ops);
 
-/* Subcommands: argv[0] is the subcommand's name. */
-int cmd_list(int argc, char **argv);
-int cmd_call(int argc, char **argv);
-int cmd_demo(int argc, char **argv);
-int cmd_verify(int argc, char **argv);
-int cmd_merge(int argc, char **argv);
-int cmd_exec(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
+/* A subcommand, in two steps: parse reads argv (argv[0] is the
+ * subcommand's name) into the command's own args, running nothing and
+ * writing nothing but a usage error on stderr; run does the work and
+ * returns the exit status. "--" ends the options of every subcommand. */
+typedef struct cli_command {
+    const char *name, *summary;
+    size_t args_size;                                /* its args, zeroed before parse */
+    int (*parse)(void *args, int argc, char **argv); /* CLI_OK or CLI_USAGE */
+    int (*run)(void *args);
+    void (*free_args)(void *args);                   /* what parse allocated; may be NULL */
+} cli_command;
+
+extern const cli_command cli_cmd_list, cli_cmd_call, cli_cmd_demo, cli_cmd_verify, cli_cmd_merge,
+    cli_cmd_exec, cli_cmd_bench;
+/* Every subcommand, in the order of q7pred --help. */
+extern const cli_command *const cli_commands[];
+extern const size_t cli_command_count;
+/* Parses and, if that succeeded, runs: the exit status. */
+int cli_command_main(const cli_command *c, int argc, char **argv);
 
 #endif

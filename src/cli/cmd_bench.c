@@ -15,11 +15,12 @@
 
 #include "bench/bench.h"
 #include "cli.h"
+#include "report_files.h"
 #include "verify/process.h"
 #include "verify/verify.h"
 
 typedef struct bench_options {
-    bool quick, prove, lib_all;
+    bool help, quick, prove, lib_all;
     const char *json, *run, *lib;     /* lib NULL: libq7pred.so beside q7pred */
     unsigned threads;
     unsigned fraction;
@@ -34,7 +35,7 @@ static int usage(const char *what)
 
 static void help(void)
 {
-    printf("usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH] [--timeout S]\n"
+    printf("usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH] [--timeout S] [--]\n"
            "       q7pred bench --prove [--threads N] [--lib PATH] [--lib-all] [--timeout S]\n"
            "  side-by-side ns/eval of the ABI leaf, batch kernel, host silicon oracle, numpy,\n"
            "  Python ctypes and the q7pred package on the same fp16 arrays; wall time and peak RSS of the\n"
@@ -44,7 +45,10 @@ static void help(void)
            "  " BENCH_LEAF " (--lib-all: every leaf) vs the library at --lib (default:\n"
            "  libq7pred.so beside q7pred), one line per leaf; exit 1 on a mismatch\n"
            "  --timeout S: every wait on a child, as in q7pred verify: the library's load\n"
-           "  and batches, each Python row (default 10); a child past it is killed\n");
+           "  and batches, each Python row (default 10); a child past it is killed\n"
+           "  --json FILE: the table's numbers as JSON, written whole or not at all (a\n"
+           "  temporary file renamed over FILE; on a write error the old file stays and\n"
+           "  the exit is 2); '-' writes it to stdout and the table to stderr\n");
 }
 
 static bool takes_value(const char *a)
@@ -55,9 +59,11 @@ static bool takes_value(const char *a)
     return false;
 }
 
-/* Fills o; returns -1 to go on, else the exit status (help, usage error). */
-static int parse_options(int argc, char **argv, bench_options *o)
+/* Fills o; CLI_OK or a usage error. bench takes no operands: anything
+ * after "--" is an error. */
+static int bench_parse(void *args, int argc, char **argv)
 {
+    bench_options *o = args;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     *o = (bench_options){ .threads = ncpu > 0 ? (unsigned)(ncpu < BENCH_MAX_THREADS ? ncpu : BENCH_MAX_THREADS) : 1,
                           .fraction = 1, .timeout = Q7D_DEFAULT_TIMEOUT };
@@ -65,8 +71,15 @@ static int parse_options(int argc, char **argv, bench_options *o)
         const char *a = argv[i];
         uint64_t v;
         const char *why;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            help();
+        if (strcmp(a, "--") == 0) {
+            if (i + 1 < argc) {
+                char msg[160];
+                snprintf(msg, sizeof msg, "unexpected argument '%s' (bench takes no operands)", argv[i + 1]);
+                return usage(msg);
+            }
+            break;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            o->help = true;
             return CLI_OK;
         } else if (strcmp(a, "--quick") == 0) o->quick = true;
         else if (strcmp(a, "--prove") == 0) o->prove = true;
@@ -96,15 +109,20 @@ static int parse_options(int argc, char **argv, bench_options *o)
             o->fraction = (unsigned)v;
         }
     }
-    return -1;
+    return CLI_OK;
 }
 
 /* The side-by-side table: throughput, then the exhaustive runs. */
 static int bench_table(const bench_options *o, const char *lib)
 {
-    FILE *jf = NULL;
-    if (o->json && !(jf = fopen(o->json, "we")))
-        return cli_usage_error("bench: cannot write --json '%s': %s", o->json, strerror(errno));
+    /* the JSON is written whole or not at all (report_files.h); '-' is
+     * stdout, the table then goes to stderr */
+    out_file json = { 0 };
+    if (o->json) {   /* a path that cannot be written fails before the run */
+        int rc = out_file_open(&json, "bench", "--json", o->json);
+        out_file_discard(&json);
+        if (rc != CLI_OK) return rc;
+    }
     static bench_report b;
     static bench_arrays x;
     char self[PATH_MAX];
@@ -124,10 +142,16 @@ static int bench_table(const bench_options *o, const char *lib)
     if (b.portable_differs) fprintf(stderr, "q7pred: bench: the portable batch path's results differ from the best path's\n");
     bench_time_exhaustive(&b, self, lib);
 
-    bench_print(stdout, &b);
-    if (jf) {
-        bench_write_json(jf, &b);
-        fclose(jf);
+    if (o->json) {
+        int rc = out_file_open(&json, "bench", "--json", o->json);
+        if (rc != CLI_OK) return rc;
+    }
+    bench_print(json.f == stdout ? stderr : stdout, &b);
+    if (json.f) {
+        bench_write_json(json.f, &b);
+        int rc = out_file_finish(&json, "--json");
+        if (rc == CLI_OK) rc = out_file_commit(&json, "--json");
+        if (rc != CLI_OK) return rc;
     }
     return bench_failed(&b) ? CLI_FAIL : CLI_OK;
 }
@@ -148,15 +172,22 @@ static int run(const bench_options *o)
 
 /* SIGINT/SIGTERM/SIGHUP end every child (process.h); the bench then stops
  * with 128 + the signal, as verify does. */
-int cmd_bench(int argc, char **argv)
+static int bench_main(void *args)
 {
-    bench_options o;
-    int rc = parse_options(argc, argv, &o);
-    if (rc >= 0) return rc;
+    const bench_options *o = args;
+    if (o->help) {
+        help();
+        return CLI_OK;
+    }
     q7d_interrupt_arm();
-    rc = run(&o);
+    int rc = run(o);
     q7d_interrupt_disarm();
     if (!q7d_interrupted()) return rc;
     fprintf(stderr, "q7pred: bench: interrupted (%s)\n", q7d_signal_name(q7d_interrupted()));
     return 128 + q7d_interrupted();
 }
+
+const cli_command cli_cmd_bench = {
+    "bench", "side-by-side speed of model, silicon, numpy, ctypes", sizeof(bench_options), bench_parse, bench_main,
+    NULL,
+};

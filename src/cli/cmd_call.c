@@ -11,7 +11,7 @@
 static void call_help(FILE *f)
 {
     fprintf(f,
-            "usage: q7pred call [--raw] [--words] [--lib PATH] LEAF ARG...\n"
+            "usage: q7pred call [--raw] [--words] [--lib PATH] [--] LEAF ARG...\n"
             "\n"
             "One call of LEAF (its suffix, or the full module__xdref_ symbol) through\n"
             "its exported ABI symbol; prints every output word in hex.\n"
@@ -219,37 +219,44 @@ static const q7_leaf *find_leaf(const char *name, int *status)
     return NULL;
 }
 
-int cmd_call(int argc, char **argv)
+typedef struct call_args {
+    bool help, raw, words_only;
+    const char *lib;
+    const q7_leaf *leaf;
+    uint32_t in[Q7_MAX_WORDS];
+} call_args;
+
+static int call_parse(void *args, int argc, char **argv)
 {
-    bool raw = false, words_only = false, options = true;
-    const char *lib = NULL;
+    call_args *a = args;
+    bool options = true;
     /* Options may stand anywhere before "--"; no value starts with "--". */
     char *pos[64];
     int npos = 0;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!options || a[0] != '-' || a[1] != '-') {
+        const char *arg = argv[i];
+        if (!options || arg[0] != '-' || arg[1] != '-') {
             if (npos == (int)(sizeof pos / sizeof pos[0]))
                 return cli_usage_error("call: too many arguments (%d)", argc - 1);
             pos[npos++] = argv[i];
-        } else if (strcmp(a, "--help") == 0) {
-            call_help(stdout);
+        } else if (strcmp(arg, "--help") == 0) {
+            a->help = true;
             return CLI_OK;
-        } else if (strcmp(a, "--raw") == 0) {
-            raw = true;
-        } else if (strcmp(a, "--words") == 0) {
-            words_only = true;
-        } else if (strcmp(a, "--lib") == 0) {
+        } else if (strcmp(arg, "--raw") == 0) {
+            a->raw = true;
+        } else if (strcmp(arg, "--words") == 0) {
+            a->words_only = true;
+        } else if (strcmp(arg, "--lib") == 0) {
             if (i + 1 == argc) return cli_usage_error("call: --lib needs a library path");
-            lib = argv[++i];
-        } else if (strcmp(a, "--") == 0) {
+            a->lib = argv[++i];
+        } else if (strcmp(arg, "--") == 0) {
             options = false;
         } else {
-            return cli_usage_error("call: unknown option '%s' (try q7pred call --help)", a);
+            return cli_usage_error("call: unknown option '%s' (try q7pred call --help)", arg);
         }
     }
     if (npos > 0 && strcmp(pos[0], "-h") == 0) {
-        call_help(stdout);
+        a->help = true;
         return CLI_OK;
     }
     if (npos == 0) return cli_usage_error("call: missing LEAF (try q7pred call --help)");
@@ -258,30 +265,42 @@ int cmd_call(int argc, char **argv)
         return cli_usage_error("call: unknown option '%s' (try q7pred call --help)", pos[0]);
 
     int status = CLI_OK;
-    const q7_leaf *l = find_leaf(pos[0], &status);
-    if (!l) return status;
-    uint32_t in[Q7_MAX_WORDS] = { 0 }, out[Q7_MAX_WORDS] = { 0 };
-    status = parse_inputs(l, raw, npos - 1, pos + 1, in);
-    if (status != CLI_OK) return status;
+    if (!(a->leaf = find_leaf(pos[0], &status))) return status;
+    return parse_inputs(a->leaf, a->raw, npos - 1, pos + 1, a->in);
+}
 
+static int call_run(void *args)
+{
+    const call_args *a = args;
+    if (a->help) {
+        call_help(stdout);
+        return CLI_OK;
+    }
+    const q7_leaf *l = a->leaf;
+    uint32_t in[Q7_MAX_WORDS], out[Q7_MAX_WORDS] = { 0 };
+    memcpy(in, a->in, sizeof in);
     q7_abi_fn fn = l->abi;
     void *handle = NULL;
-    if (lib) {
+    if (a->lib) {
         /* a name without a slash is a file here, not a search of the loader's path */
         char here[4096];
-        if (!strchr(lib, '/') && snprintf(here, sizeof here, "./%s", lib) < (int)sizeof here)
+        if (!strchr(a->lib, '/') && snprintf(here, sizeof here, "./%s", a->lib) < (int)sizeof here)
             handle = dlopen(here, RTLD_NOW | RTLD_GLOBAL);
         else
-            handle = dlopen(lib, RTLD_NOW | RTLD_GLOBAL);
-        if (!handle) return cli_usage_error("call: cannot load --lib '%s': %s", lib, dlerror());
+            handle = dlopen(a->lib, RTLD_NOW | RTLD_GLOBAL);
+        if (!handle) return cli_usage_error("call: cannot load --lib '%s': %s", a->lib, dlerror());
         fn = (q7_abi_fn)dlsym(handle, l->symbol);
         if (!fn) {
             dlclose(handle);
-            return cli_usage_error("call: --lib '%s' has no symbol %s", lib, l->symbol);
+            return cli_usage_error("call: --lib '%s' has no symbol %s", a->lib, l->symbol);
         }
     }
     q7_shape_call(l->shape, fn, in, out);
-    print_outputs(l, out, words_only);
+    print_outputs(l, out, a->words_only);
     if (handle) dlclose(handle);
     return CLI_OK;
 }
+
+const cli_command cli_cmd_call = {
+    "call", "one call of a leaf, every output word in hex", sizeof(call_args), call_parse, call_run, NULL,
+};

@@ -35,17 +35,37 @@ static void demo(void)
     printf("bitkillt(pred=0) = 0x%04x\n", o);
 }
 
-int cmd_demo(int argc, char **argv)
+typedef struct demo_args {
+    bool help;
+} demo_args;
+
+static int demo_parse(void *args, int argc, char **argv)
 {
-    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        printf("usage: q7pred demo\n\n"
+    demo_args *a = args;
+    bool options = true;
+    for (int i = 1; i < argc && !a->help; i++) {
+        if (options && strcmp(argv[i], "--") == 0) options = false;
+        else if (options && (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)) a->help = true;
+        else return cli_usage_error("demo: unexpected argument '%s' (demo takes none)", argv[i]);
+    }
+    return CLI_OK;
+}
+
+static int demo_run(void *args)
+{
+    const demo_args *a = args;
+    if (a->help) {
+        printf("usage: q7pred demo [--]\n\n"
                "Prints the captured output of the spec's section 10 driver (the NaN split,\n"
                "the sNaN/qNaN classify, the signed/unsigned separator and the bitkillt\n"
                "merge mask), each value computed by a call of this library's exported\n"
                "module__xdref_* symbol with the driver's arguments.\n");
         return CLI_OK;
     }
-    if (argc > 1) return cli_usage_error("demo: unexpected argument '%s' (demo takes none)", argv[1]);
     demo();
     return CLI_OK;
 }
+
+const cli_command cli_cmd_demo = {
+    "demo", "the spec's section 10 driver, computed by the library", sizeof(demo_args), demo_parse, demo_run, NULL,
+};

@@ -19,7 +19,9 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: q7pred exec PROGRAM [--trace] [--json] [--stats]\n"
-            "  Runs a vector program (docs/program-format.md); PROGRAM '-' reads stdin.\n"
+            "       q7pred exec [--trace] [--json] [--stats] -- PROGRAM\n"
+            "  Runs a vector program (docs/program-format.md); PROGRAM '-' reads stdin\n"
+            "  (after --, a PROGRAM may start with '-').\n"
             "  A program is at most 64 MiB (67108864 bytes).\n"
             "  --trace  after each statement, the registers it changed (old and new value)\n"
             "  --json   the final value of every register written, as one JSON object;\n"
@@ -90,23 +92,37 @@ static void print_stats(const char *name, size_t len, const exec_program *prog, 
             len ? (double)mem / (double)len : 0.0);
 }
 
-int cmd_exec(int argc, char **argv)
-{
-    const char *path = NULL;
-    bool trace = false, json = false, stats = false;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--trace") == 0) trace = true;
-        else if (strcmp(argv[i], "--json") == 0) json = true;
-        else if (strcmp(argv[i], "--stats") == 0) stats = true;
-        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return usage(stdout), CLI_OK;
-        else if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return cli_usage_error("exec: unknown option '%s' (try q7pred exec --help)", argv[i]);
-        else if (path) return cli_usage_error("exec: one PROGRAM only ('%s' and '%s')", path, argv[i]);
-        else path = argv[i];
-    }
-    if (!path)
-        return cli_usage_error("exec: missing PROGRAM (usage: q7pred exec PROGRAM [--trace] [--json] [--stats])");
+typedef struct exec_args {
+    bool help, trace, json, stats;
+    const char *path;
+} exec_args;
 
+static int exec_cmd_parse(void *args, int argc, char **argv)
+{
+    exec_args *a = args;
+    bool options = true;
+    for (int i = 1; i < argc && !a->help; i++) {
+        const char *arg = argv[i];
+        if (options && strcmp(arg, "--") == 0) options = false;
+        else if (options && strcmp(arg, "--trace") == 0) a->trace = true;
+        else if (options && strcmp(arg, "--json") == 0) a->json = true;
+        else if (options && strcmp(arg, "--stats") == 0) a->stats = true;
+        else if (options && (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)) a->help = true;
+        else if (options && arg[0] == '-' && arg[1] != '\0')
+            return cli_usage_error("exec: unknown option '%s' (try q7pred exec --help)", arg);
+        else if (a->path) return cli_usage_error("exec: one PROGRAM only ('%s' and '%s')", a->path, arg);
+        else a->path = arg;
+    }
+    if (!a->path && !a->help)
+        return cli_usage_error("exec: missing PROGRAM (usage: q7pred exec PROGRAM [--trace] [--json] [--stats])");
+    return CLI_OK;
+}
+
+static int exec_main(void *args)
+{
+    const exec_args *a = args;
+    if (a->help) return usage(stdout), CLI_OK;
+    const char *path = a->path;
     bool from_stdin = strcmp(path, "-") == 0;
     const char *name = from_stdin ? "<stdin>" : path;
     FILE *f = from_stdin ? stdin : fopen(path, "rb");
@@ -130,11 +146,11 @@ int cmd_exec(int argc, char **argv)
     double t1 = q7_now_seconds();
     exec_state st;
     exec_state_init(&st);
-    FILE *out = json ? stderr : stdout;
-    exec_run(&prog, &st, out, trace ? out : NULL, name);
+    FILE *out = a->json ? stderr : stdout;
+    exec_run(&prog, &st, out, a->trace ? out : NULL, name);
     double t2 = q7_now_seconds();
-    if (json) exec_print_json(&st, stdout);
-    if (stats) print_stats(name, len, &prog, t1 - t0, t2 - t1);
+    if (a->json) exec_print_json(&st, stdout);
+    if (a->stats) print_stats(name, len, &prog, t1 - t0, t2 - t1);
     exec_program_free(&prog);
     free(text);
     if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -143,3 +159,7 @@ int cmd_exec(int argc, char **argv)
     }
     return CLI_OK;
 }
+
+const cli_command cli_cmd_exec = {
+    "exec", "run a vector program (docs/program-format.md)", sizeof(exec_args), exec_cmd_parse, exec_main, NULL,
+};

@@ -5,11 +5,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "verify/json.h"
 
 static void list_help(FILE *f)
 {
     fprintf(f,
-            "usage: q7pred list [--family F] [--json]\n"
+            "usage: q7pred list [--family F] [--json] [--]\n"
             "\n"
             "The leaf map: every exported module__xdref_<suffix> leaf with its ABI shape,\n"
             "the C arguments after `void *xstate` (ignored: pass NULL), the result field\n"
@@ -39,18 +40,6 @@ static void format_operands(const cli_operand *ops, size_t n, char *buf, size_t 
                                  ops[i].bits);
 }
 
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') printf("\\%c", c);
-        else if (c < 0x20) printf("\\u%04x", c);
-        else putchar(c);
-    }
-    putchar('"');
-}
-
 static const char *kind_name(cli_operand_kind k)
 {
     return k == CLI_VALUE ? "value" : k == CLI_MASK64 ? "mask64" : "vec512";
@@ -61,12 +50,12 @@ static void json_operands(const char *key, const cli_operand *ops, size_t n)
     printf(", \"%s\": [", key);
     for (size_t i = 0; i < n; i++) {
         printf("%s{\"name\": ", i ? ", " : "");
-        json_string(ops[i].name);
+        json_write_string(stdout, ops[i].name);
         printf(", \"kind\": \"%s\", \"bits\": %u, \"word\": %u", kind_name(ops[i].kind),
                ops[i].bits, ops[i].word);
         if (ops[i].role) {
             printf(", \"role\": ");
-            json_string(ops[i].role);
+            json_write_string(stdout, ops[i].role);
         }
         putchar('}');
     }
@@ -89,14 +78,14 @@ static void list_json(q7_family only)
         printf("%s\n  {\"suffix\": \"%s\", \"symbol\": \"%s\", \"shape\": \"%s\", ", k++ ? "," : "",
                l->suffix, l->symbol, s->name);
         printf("\"arguments\": ");
-        json_string(s->arguments);
+        json_write_string(stdout, s->arguments);
         printf(", \"in_words\": %u, \"out_words\": %u, \"aux_words\": %u", s->in_words,
                s->out_words, s->aux_words);
         printf(", \"field_bits\": %u, \"operand_bits\": %u, \"family\": \"%s\", "
                "\"provenance\": \"%s\", \"semantics\": ",
                l->field_bits, l->operand_bits, q7_family_name(l->family),
                q7_provenance_name(l->provenance));
-        json_string(l->semantics);
+        json_write_string(stdout, l->semantics);
         json_operands("inputs", in, nin);
         json_operands("outputs", out, nout);
         putchar('}');
@@ -151,38 +140,56 @@ static void list_text(q7_family only)
     }
 }
 
-int cmd_list(int argc, char **argv)
+typedef struct list_args {
+    bool help, json;
+    q7_family only;   /* Q7_FAMILY_COUNT: every family */
+} list_args;
+
+static int family_error(const char *fam)
 {
-    q7_family only = Q7_FAMILY_COUNT;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *fam = NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            list_help(stdout);
-            return CLI_OK;
-        } else if (strcmp(a, "--json") == 0) {
-            json = true;
-        } else if (strcmp(a, "--family") == 0) {
+    char names[256] = "";
+    for (unsigned f = 0; f < Q7_FAMILY_COUNT; f++) {
+        strncat(names, f ? ", " : "", sizeof names - strlen(names) - 1);
+        strncat(names, q7_family_name((q7_family)f), sizeof names - strlen(names) - 1);
+    }
+    return cli_usage_error("list: unknown family '%s' (families: %s)", fam, names);
+}
+
+static int list_parse(void *args, int argc, char **argv)
+{
+    list_args *a = args;
+    a->only = Q7_FAMILY_COUNT;
+    bool options = true;
+    for (int i = 1; i < argc && !a->help; i++) {
+        const char *arg = argv[i], *fam = NULL;
+        if (options && strcmp(arg, "--") == 0) {
+            options = false;
+        } else if (options && (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)) {
+            a->help = true;
+        } else if (options && strcmp(arg, "--json") == 0) {
+            a->json = true;
+        } else if (options && strcmp(arg, "--family") == 0) {
             if (i + 1 == argc) return cli_usage_error("list: --family needs a family name");
             fam = argv[++i];
-        } else if (strncmp(a, "--family=", 9) == 0) {
-            fam = a + 9;
+        } else if (options && strncmp(arg, "--family=", 9) == 0) {
+            fam = arg + 9;
         } else {
-            return cli_usage_error("list: unexpected argument '%s' (try q7pred list --help)", a);
+            return cli_usage_error("list: unexpected argument '%s' (try q7pred list --help)", arg);
         }
-        if (fam) {
-            only = q7_family_find(fam);
-            if (only == Q7_FAMILY_COUNT) {
-                char names[256] = "";
-                for (unsigned f = 0; f < Q7_FAMILY_COUNT; f++) {
-                    strncat(names, f ? ", " : "", sizeof names - strlen(names) - 1);
-                    strncat(names, q7_family_name((q7_family)f), sizeof names - strlen(names) - 1);
-                }
-                return cli_usage_error("list: unknown family '%s' (families: %s)", fam, names);
-            }
-        }
+        if (fam && (a->only = q7_family_find(fam)) == Q7_FAMILY_COUNT) return family_error(fam);
     }
-    if (json) list_json(only);
-    else list_text(only);
     return CLI_OK;
 }
+
+static int list_run(void *args)
+{
+    const list_args *a = args;
+    if (a->help) list_help(stdout);
+    else if (a->json) list_json(a->only);
+    else list_text(a->only);
+    return CLI_OK;
+}
+
+const cli_command cli_cmd_list = {
+    "list", "the leaf map: symbol, ABI shape, widths, provenance", sizeof(list_args), list_parse, list_run, NULL,
+};

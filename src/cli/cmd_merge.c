@@ -9,86 +9,104 @@ static void merge_help(FILE *f)
 {
     fprintf(f,
         "usage: q7pred merge [--json FILE] [--markdown FILE] [--junit FILE] [--by-leaf]\n"
-        "                    [--quiet] REPORT.json...\n"
+        "                    [--quiet] [--] REPORT.json...\n"
         "\n"
         "Combines the JSON reports of `q7pred verify --shard K/N` runs into the\n"
         "same agreement table as one unsharded run. Refuses (exit 2) a set with a\n"
-        "missing or duplicate shard, or shards run with different parameters.\n"
-        "Exit 0 when all agree, 1 on any mismatch or crash.\n");
+        "missing or duplicate shard, shards run with different parameters, and a\n"
+        "report that is not one verify wrote: larger than 64 MiB, a count out of\n"
+        "its range or more than its shard's cases, counts adding up past 2^64-1, a\n"
+        "time that is negative or not finite. Reports are read one at a time.\n"
+        "Exit 0 when all agree, 1 on any mismatch or crash or when no leaf was\n"
+        "checked, 2 on a usage error or a report that cannot be written (the old\n"
+        "file is then left as it was). '-' writes a report to stdout.\n");
 }
 
-/* The report files from the options, the shard reports' names in names[]. */
-static int parse_merge_options(int argc, char **argv, report_files *out, const char **names, size_t *n, bool *help)
+typedef struct merge_args {
+    bool help;
+    report_files out;
+    const char **names;   /* the shard reports */
+    size_t n;
+} merge_args;
+
+static int merge_parse(void *args, int argc, char **argv)
 {
+    merge_args *a = args;
+    a->out.cmd = "merge";
+    if (!(a->names = calloc((size_t)argc, sizeof *a->names))) return cli_error("merge: out of memory");
+    bool options = true;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            *help = true;
+        const char *arg = argv[i];
+        if (!options || arg[0] != '-' || !arg[1]) {
+            a->names[a->n++] = arg;
+        } else if (strcmp(arg, "--") == 0) {
+            options = false;
+        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            a->help = true;
             return CLI_OK;
-        } else if (strcmp(a, "--json") == 0 || strcmp(a, "--markdown") == 0 || strcmp(a, "--junit") == 0) {
-            if (i + 1 >= argc) return cli_usage_error("merge: %s needs a value", a);
-            const char **slot = strcmp(a, "--json") == 0 ? &out->json : strcmp(a, "--markdown") == 0 ? &out->markdown
-                                                                                                   : &out->junit;
+        } else if (strcmp(arg, "--json") == 0 || strcmp(arg, "--markdown") == 0 || strcmp(arg, "--junit") == 0) {
+            if (i + 1 >= argc) return cli_usage_error("merge: %s needs a value", arg);
+            const char **slot = strcmp(arg, "--json") == 0 ? &a->out.json
+                                : strcmp(arg, "--markdown") == 0 ? &a->out.markdown : &a->out.junit;
             *slot = argv[++i];
-        } else if (strcmp(a, "--by-leaf") == 0) {
-            out->by_leaf = true;
-        } else if (strcmp(a, "--quiet") == 0) {
-            out->quiet = true;
-        } else if (a[0] == '-' && a[1]) {
-            return cli_usage_error("merge: unknown option '%s' (try q7pred merge --help)", a);
+        } else if (strcmp(arg, "--by-leaf") == 0) {
+            a->out.by_leaf = true;
+        } else if (strcmp(arg, "--quiet") == 0) {
+            a->out.quiet = true;
         } else {
-            names[(*n)++] = a;
+            return cli_usage_error("merge: unknown option '%s' (try q7pred merge --help)", arg);
         }
     }
-    if (*n == 0) return cli_usage_error("merge: give the shard reports (q7pred merge A.json B.json ...)");
+    if (a->n == 0) return cli_usage_error("merge: give the shard reports (q7pred merge A.json B.json ...)");
     return CLI_OK;
 }
 
-/* Reads the n reports into parts[]; *loaded says how many to free. */
-static int read_reports(const char *const *names, size_t n, q7d_results **parts, size_t *loaded)
+/* Reads each report and folds it in; only one shard is in memory at a
+ * time besides the sums. */
+static int merge_all(const merge_args *a, q7d_merger *m, q7d_results *merged)
 {
-    for (*loaded = 0; *loaded < n; ++*loaded) {
-        char err[1024];
-        q7d_results *p = malloc(sizeof *p);
-        if (!p) return cli_usage_error("merge: out of memory");
-        if (!q7d_report_read(names[*loaded], p, err, sizeof err)) {
-            free(p);
-            return cli_usage_error("merge: %s", err);
-        }
-        parts[*loaded] = p;
-    }
-    return CLI_OK;
-}
-
-static int merge_and_write(q7d_results *const *parts, const char *const *names, size_t n, const report_files *out)
-{
-    static q7d_results merged;   /* large: not on the stack */
     char err[1024];
-    int rc = report_files_probe(out);
+    q7d_results *part = malloc(sizeof *part);
+    if (!part) return cli_error("merge: out of memory");
+    int rc = CLI_OK;
+    for (size_t i = 0; rc == CLI_OK && i < a->n; i++) {
+        if (!q7d_report_read(a->names[i], part, err, sizeof err)) {
+            rc = cli_usage_error("merge: %s", err);
+            break;
+        }
+        if (!q7d_merger_add(m, part, a->names[i], err, sizeof err)) rc = cli_usage_error("%s", err);
+        q7d_results_free(part);
+    }
+    free(part);
+    if (rc == CLI_OK && !q7d_merger_finish(m, merged, err, sizeof err)) rc = cli_usage_error("%s", err);
+    return rc;
+}
+
+static int merge_run(void *args)
+{
+    const merge_args *a = args;
+    if (a->help) {
+        merge_help(stdout);
+        return CLI_OK;
+    }
+    int rc = report_files_check(&a->out);
     if (rc != CLI_OK) return rc;
-    if (!q7d_merge(parts, names, n, &merged, err, sizeof err)) return cli_usage_error("%s", err);
-    rc = report_files_write(&merged, out);
+    static q7d_results merged;   /* large: not on the stack */
+    q7d_merger *m = q7d_merger_new();
+    if (!m) return cli_error("merge: out of memory");
+    rc = merge_all(a, m, &merged);
+    q7d_merger_free(m);
+    if (rc == CLI_OK) rc = report_files_write(&merged, &a->out);
     q7d_results_free(&merged);
     return rc;
 }
 
-int cmd_merge(int argc, char **argv)
+static void merge_free(void *args)
 {
-    report_files out = { NULL, NULL, NULL, false, false };
-    const char **names = calloc((size_t)argc, sizeof *names);
-    q7d_results **parts = calloc((size_t)argc, sizeof *parts);
-    size_t n = 0, loaded = 0;
-    bool help = false;
-    int rc = names && parts ? parse_merge_options(argc, argv, &out, names, &n, &help)
-                            : cli_usage_error("merge: out of memory");
-    if (rc == CLI_OK && help) merge_help(stdout);
-    else if (rc == CLI_OK && (rc = read_reports(names, n, parts, &loaded)) == CLI_OK)
-        rc = merge_and_write(parts, names, n, &out);
-    for (size_t i = 0; i < loaded; i++) {
-        q7d_results_free(parts[i]);
-        free(parts[i]);
-    }
-    free(parts);
-    free(names);
-    return rc;
+    merge_args *a = args;
+    free(a->names);
 }
+
+const cli_command cli_cmd_merge = {
+    "merge", "combine the JSON reports of verify shards", sizeof(merge_args), merge_parse, merge_run, merge_free,
+};

@@ -7,21 +7,27 @@
 #include "cli.h"
 #include "host/host.h"
 #include "report_files.h"
+#include "verify/escape.h"
 #include "verify/names.h"
 #include "verify/verify.h"
 
 static void verify_help(FILE *f)
 {
     fprintf(f,
-        "usage: q7pred verify [OPTION...]\n"
+        "usage: q7pred verify [OPTION...] [--]\n"
         "\n"
         "The differential: the same inputs through every oracle, each output\n"
         "compared with the reference (sem, the model). Prints the agreement table\n"
         "(a row per family x corpus, a column per oracle, cells `checks /\n"
         "mismatches`), crashes, the first mismatches with a `q7pred call` line\n"
-        "each, and a verdict. Exit 0 when all agree, 1 on any mismatch or crash,\n"
-        "2 on a usage error; on SIGINT/SIGTERM/SIGHUP the children are ended, what\n"
-        "ran is reported as INTERRUPTED and the exit is 128 + the signal (130, 143).\n"
+        "each (shell-quoted), and a verdict. Exit 0 when all agree, 1 on any\n"
+        "mismatch or crash or when no oracle besides sem checked anything (\"FAIL:\n"
+        "no leaf was checked\"), 2 on a usage error: an option, a file, or an\n"
+        "oracle asked for by name (--lib, --oracles numpy, --python, --numpy-oracle)\n"
+        "that cannot be used, or a report that cannot be written (its old file is\n"
+        "then left as it was). On SIGINT/SIGTERM/SIGHUP the children are ended,\n"
+        "what ran is reported as INTERRUPTED and the exit is 128 + the signal (130,\n"
+        "143).\n"
         "\n"
         "Corpora (default grid,fuzz,exhaustive with --exhaustive-max 65536):\n"
         "  --corpus LIST       comma list of grid, fuzz, exhaustive, testfloat:FILE or\n"
@@ -39,8 +45,9 @@ static void verify_help(FILE *f)
         "  --oracles LIST      comma list of sem, host, numpy, lib:PATH (sem is always\n"
         "                      the reference)\n"
         "  --lib PATH          add a library with the module__xdref_* ABI (repeatable);\n"
-        "                      it runs in a child process, crashes and hangs are reported\n"
-        "  --preload PATH      load PATH first, RTLD_GLOBAL (repeatable)\n"
+        "                      it runs in a child process, crashes and hangs are reported;\n"
+        "                      one with none of the selected leaves is a usage error\n"
+        "  --preload PATH      load PATH first, RTLD_GLOBAL (repeatable; needs a --lib)\n"
         "  --max-crashes N     a library that crashes or hangs on N cases of a leaf in\n"
         "                      one corpus is fed no more of that leaf (default 10; 0: no\n"
         "                      limit); below it a crash stops only its own case\n"
@@ -50,7 +57,11 @@ static void verify_help(FILE *f)
         "  --host-path P       auto, portable, avx2 or avx512 (also Q7PRED_HOST=P)\n"
         "  --python PATH       interpreter of the numpy oracle (default $PYTHON, else\n"
         "                      /usr/bin/python3)\n"
-        "  --numpy-oracle PATH the numpy oracle program (default: found beside the tool)\n"
+        "  --numpy-oracle PATH the numpy oracle program (default: found beside the tool);\n"
+        "                      it must declare `q7pred-numpy-oracle-protocol: 1` near its\n"
+        "                      start. The numpy oracle named by --oracles, --python or\n"
+        "                      --numpy-oracle must start (else exit 2); by default it is\n"
+        "                      n/a where it cannot\n"
         "  --compare-aux       compare the ordered leaves' reserved aux word too\n"
         "\n"
         "Selection and scale:\n"
@@ -62,7 +73,10 @@ static void verify_help(FILE *f)
         "\n"
         "Reports:\n"
         "  --json FILE         JSON report (docs/report-format.md); '-' (for any of\n"
-        "                      the three) writes it to stdout and the text to stderr\n"
+        "                      the three) writes it to stdout and the text to stderr.\n"
+        "                      A report is written whole or not at all (a temporary\n"
+        "                      file renamed over FILE); two reports to one file are\n"
+        "                      a usage error\n"
         "  --markdown FILE     markdown report\n"
         "  --junit FILE        JUnit XML, one test case per leaf and corpus\n"
         "  --max-report N      mismatch and crash records kept per leaf (default 5)\n"
@@ -77,14 +91,18 @@ static void verify_help(FILE *f)
         "  q7pred verify --shard 3/8 --json shard3.json\n");
 }
 
-/* Everything the options set. */
+/* Everything the options set. The TestFloat files are read when the run
+ * starts, not while parsing. */
 typedef struct verify_args {
     q7d_results *r;
+    q7d_results results;
     q7d_options o;
     report_files out;
     bool help;
-    bool corpus_given, leaves_given, families_given, exmax_given;
+    bool corpus_given, leaves_given, families_given, exmax_given, python_given, numpy_given;
     bool family_sel[Q7_FAMILY_COUNT];
+    unsigned ntf;
+    const char *tf_spec[Q7D_MAX_TF_FILES];   /* testfloat:[FUNCTION:]FILE, after "testfloat:" */
 } verify_args;
 
 /* Iterates a comma list in place. */
@@ -128,36 +146,53 @@ static int select_leaf(q7d_results *r, const char *name, bool *any)
     return CLI_OK;
 }
 
-static int add_testfloat(q7d_results *r, const char *spec)
+/* The FILE of testfloat:[FUNCTION:]FILE; fn gets FUNCTION, or "". */
+static const char *tf_file_of(const char *spec, char fn[32])
 {
-    if (r->params.ntf == Q7D_MAX_TF_FILES) return cli_usage_error("verify: at most %d testfloat files", Q7D_MAX_TF_FILES);
-    const char *file = spec;
-    char fn[32] = "";
     const char *colon = strchr(spec, ':');
-    if (colon && (size_t)(colon - spec) < sizeof fn) {
-        memcpy(fn, spec, (size_t)(colon - spec));
-        fn[colon - spec] = '\0';
-        if (q7d_tf_function_known(fn)) file = colon + 1;
-        else fn[0] = '\0';
+    fn[0] = '\0';
+    if (colon && colon - spec < 32) {
+        snprintf(fn, 32, "%.*s", (int)(colon - spec), spec);
+        if (q7d_tf_function_known(fn)) return colon + 1;
+        fn[0] = '\0';
     }
-    if (!*file) return cli_usage_error("verify: testfloat: needs a file (testfloat:FILE)");
-    char err[1024];
-    if (!q7d_tf_read(file, fn[0] ? fn : NULL, &r->params.tf[r->params.ntf], err, sizeof err))
-        return cli_usage_error("verify: %s", err);
-    r->params.ntf++;
-    r->params.enabled[Q7D_TESTFLOAT] = true;
+    return spec;
+}
+
+static int add_testfloat(verify_args *a, const char *spec)
+{
+    char fn[32];
+    if (a->ntf == Q7D_MAX_TF_FILES) return cli_usage_error("verify: at most %d testfloat files", Q7D_MAX_TF_FILES);
+    if (!*tf_file_of(spec, fn)) return cli_usage_error("verify: testfloat: needs a file (testfloat:FILE)");
+    a->tf_spec[a->ntf++] = spec;
+    a->r->params.enabled[Q7D_TESTFLOAT] = true;
     return CLI_OK;
 }
 
-static int parse_corpora(q7d_results *r, char *list, bool *any)
+/* Reads the TestFloat files into the run's parameters. */
+static int read_testfloat(verify_args *a)
 {
-    if (!*any) memset(r->params.enabled, 0, sizeof r->params.enabled);
-    *any = true;
+    q7d_results *r = a->r;
+    for (unsigned i = 0; i < a->ntf; i++) {
+        char fn[32], err[1024];
+        const char *file = tf_file_of(a->tf_spec[i], fn);
+        if (!q7d_tf_read(file, fn[0] ? fn : NULL, &r->params.tf[r->params.ntf], err, sizeof err))
+            return cli_usage_error("verify: %s", err);
+        r->params.ntf++;
+    }
+    return CLI_OK;
+}
+
+static int parse_corpora(verify_args *a, char *list)
+{
+    q7d_results *r = a->r;
+    if (!a->corpus_given) memset(r->params.enabled, 0, sizeof r->params.enabled);
+    a->corpus_given = true;
     char *cur = list, *item;
     while ((item = next_item(&cur))) {
         q7d_corpus c;
         if (strncmp(item, "testfloat:", 10) == 0) {
-            int rc = add_testfloat(r, item + 10);
+            int rc = add_testfloat(a, item + 10);
             if (rc != CLI_OK) return rc;
         } else if (!q7d_corpus_from_name(item, &c)) {
             return cli_usage_error("verify: unknown corpus '%s' (corpora: grid, fuzz, exhaustive, "
@@ -185,12 +220,12 @@ static int add_lib(q7d_options *o, const char *path)
 
 static int parse_oracles(q7d_options *o, char *list)
 {
-    o->use_host = o->use_numpy = false;
+    o->use_host = o->use_numpy = o->numpy_required = false;
     char *cur = list, *item;
     while ((item = next_item(&cur))) {
         if (strcmp(item, "sem") == 0) continue;   /* always there: the reference */
         if (strcmp(item, "host") == 0) o->use_host = true;
-        else if (strcmp(item, "numpy") == 0) o->use_numpy = true;
+        else if (strcmp(item, "numpy") == 0) o->use_numpy = o->numpy_required = true;
         else if (strncmp(item, "lib:", 4) == 0) {
             int rc = add_lib(o, item + 4);
             if (rc != CLI_OK) return rc;
@@ -288,7 +323,7 @@ static int opt_help(verify_args *a, const char *opt, char *v)
 static int opt_corpus(verify_args *a, const char *opt, char *v)
 {
     (void)opt;
-    return parse_corpora(a->r, v, &a->corpus_given);
+    return parse_corpora(a, v);
 }
 
 static int opt_oracles(verify_args *a, const char *opt, char *v)
@@ -351,6 +386,7 @@ static int opt_python(verify_args *a, const char *opt, char *v)
 {
     (void)opt;
     a->o.python = v;
+    a->python_given = true;
     return CLI_OK;
 }
 
@@ -358,6 +394,7 @@ static int opt_numpy(verify_args *a, const char *opt, char *v)
 {
     (void)opt;
     a->o.numpy_program = v;
+    a->numpy_given = true;
     return CLI_OK;
 }
 
@@ -492,10 +529,16 @@ static const verify_option *find_option(const char *name)
     return NULL;
 }
 
-/* Applies the options in order; stops at the first error or at --help. */
+/* Applies the options in order; stops at the first error or at --help.
+ * verify takes no operands: anything after "--" is an error. */
 static int parse_options(verify_args *a, int argc, char **argv)
 {
     for (int i = 1; i < argc && !a->help; i++) {
+        if (strcmp(argv[i], "--") == 0) {
+            if (i + 1 < argc)
+                return cli_usage_error("verify: unexpected argument '%s' (verify takes no operands)", argv[i + 1]);
+            break;
+        }
         const verify_option *opt = find_option(argv[i]);
         if (!opt) return cli_usage_error("verify: unknown option '%s' (try q7pred verify --help)", argv[i]);
         if (opt->takes_value && i + 1 >= argc) return cli_usage_error("verify: %s needs a value", argv[i]);
@@ -508,21 +551,29 @@ static int parse_options(verify_args *a, int argc, char **argv)
 
 /* ------------------------------------------------------------ the run */
 
+/* The command line as sh would read it back; a line too long for the
+ * record ends in " ..." after its last whole word. */
 static void record_command(q7d_results *r, int argc, char **argv)
 {
     size_t used = (size_t)snprintf(r->command, sizeof r->command, "q7pred");
-    for (int i = 0; i < argc && used < sizeof r->command; i++)
-        used += (size_t)snprintf(r->command + used, sizeof r->command - used, " %s", argv[i]);
+    for (int i = 0; i < argc; i++) {
+        char word[sizeof r->command];
+        if (!esc_shell_word(word, sizeof word, argv[i]) || used + 1 + strlen(word) + 4 >= sizeof r->command) {
+            snprintf(r->command + used, sizeof r->command - used, " ...");
+            return;
+        }
+        used += (size_t)snprintf(r->command + used, sizeof r->command - used, " %s", word);
+    }
 }
 
-static void init_args(verify_args *a, q7d_results *r, int argc, char **argv)
+static void init_args(verify_args *a, int argc, char **argv)
 {
-    memset(a, 0, sizeof *a);
-    a->r = r;
+    a->r = &a->results;
+    a->out.cmd = "verify";
     a->o.use_host = a->o.use_numpy = true;
     a->o.progress = isatty(2);
-    q7d_results_init(r);
-    record_command(r, argc, argv);
+    q7d_results_init(a->r);
+    record_command(a->r, argc, argv);
 }
 
 /* What the options settle together, once all are read. */
@@ -535,6 +586,14 @@ static int finish_options(verify_args *a)
         int rc = check_host_path("Q7PRED_HOST", env_host);
         if (rc != CLI_OK) return rc;
     }
+    /* an option for an oracle the run does not have is a mistake */
+    if (a->o.npreloads && a->o.nlibs == 0)
+        return cli_usage_error("verify: --preload '%s' without a library: it is loaded before each --lib",
+                               a->o.preloads[0]);
+    if ((a->python_given || a->numpy_given) && !a->o.use_numpy)
+        return cli_usage_error("verify: %s is for the numpy oracle, which --oracles leaves out",
+                               a->python_given ? "--python" : "--numpy-oracle");
+    a->o.numpy_required |= a->python_given || a->numpy_given;
     if (!a->corpus_given && !a->exmax_given) r->params.exhaustive_max = 1u << 16;
     if (a->families_given)
         for (size_t i = 0; i < q7_leaf_count(); i++) {
@@ -544,27 +603,43 @@ static int finish_options(verify_args *a)
     bool any = false;
     for (size_t i = 0; i < q7_leaf_count(); i++) any |= r->selected[i];
     if (!any) return cli_usage_error("verify: --family and --leaf select no leaf together");
-    return report_files_probe(&a->out);
+    return CLI_OK;
+}
+
+static int verify_parse(void *args, int argc, char **argv)
+{
+    verify_args *a = args;
+    init_args(a, argc, argv);
+    int rc = parse_options(a, argc, argv);
+    return rc == CLI_OK && !a->help ? finish_options(a) : rc;
 }
 
 /* An interrupted run still writes what it has, then exits 128 + the
  * signal, as a shell reports a process that signal ended. */
-static int run(verify_args *a)
+static int verify_run(void *args)
 {
+    verify_args *a = args;
+    if (a->help) {
+        verify_help(stdout);
+        return CLI_OK;
+    }
+    int rc = read_testfloat(a);
+    if (rc == CLI_OK) rc = report_files_check(&a->out);
+    if (rc != CLI_OK) return rc;
     char err[1024];
     if (q7d_run(a->r, &a->o, err, sizeof err) != 0) return cli_usage_error("verify: %s", err);
-    int rc = report_files_write(a->r, &a->out);
+    rc = report_files_write(a->r, &a->out);
     return a->r->interrupted && rc != CLI_USAGE ? 128 + a->r->interrupted : rc;
 }
 
-int cmd_verify(int argc, char **argv)
+
+static void verify_free(void *args)
 {
-    static q7d_results r;   /* large: not on the stack */
-    verify_args a;
-    init_args(&a, &r, argc, argv);
-    int rc = parse_options(&a, argc, argv);
-    if (rc == CLI_OK && a.help) verify_help(stdout);
-    else if (rc == CLI_OK && (rc = finish_options(&a)) == CLI_OK) rc = run(&a);
-    q7d_results_free(&r);
-    return rc;
+    verify_args *a = args;
+    if (a->r) q7d_results_free(a->r);
 }
+
+const cli_command cli_cmd_verify = {
+    "verify", "the differential: oracles x corpora, agreement table", sizeof(verify_args), verify_parse, verify_run,
+    verify_free,
+};

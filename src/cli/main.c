@@ -1,29 +1,16 @@
 /* q7pred: dispatch to the subcommands. */
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
 
 #include "cli.h"
 #include "verify/oracles.h"
 
-static const struct command {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *summary;
-} commands[] = {
-    { "list",   cmd_list,   "the leaf map: symbol, ABI shape, widths, provenance" },
-    { "call",   cmd_call,   "one call of a leaf, every output word in hex" },
-    { "demo",   cmd_demo,   "the spec's section 10 driver, computed by the library" },
-    { "verify", cmd_verify, "the differential: oracles x corpora, agreement table" },
-    { "merge",  cmd_merge,  "combine the JSON reports of verify shards" },
-    { "exec",   cmd_exec,   "run a vector program (docs/program-format.md)" },
-    { "bench",  cmd_bench,  "side-by-side speed of model, silicon, numpy, ctypes" },
-};
-
 static void usage(FILE *f)
 {
     fprintf(f, "usage: q7pred COMMAND [ARG...]   (q7pred COMMAND --help for each)\n\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  %-7s %s\n", commands[i].name, commands[i].summary);
+    for (size_t i = 0; i < cli_command_count; i++)
+        fprintf(f, "  %-7s %s\n", cli_commands[i]->name, cli_commands[i]->summary);
     fprintf(f, "\n  --version, --help\n");
 }
 
@@ -41,14 +28,18 @@ static int run(int argc, char **argv)
         printf("q7pred %s\n", Q7PRED_VERSION);
         return CLI_OK;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
+    for (size_t i = 0; i < cli_command_count; i++)
+        if (strcmp(argv[1], cli_commands[i]->name) == 0) return cli_command_main(cli_commands[i], argc - 1, argv + 1);
     return cli_usage_error("unknown command '%s' (try q7pred --help)", argv[1]);
 }
 
 int main(int argc, char **argv)
 {
+    /* the library child (verify/oracles.h) is this executable: before anything else */
     if (argc > 1 && strcmp(argv[1], Q7D_LIB_CHILD_ARG) == 0) return q7d_lib_child_main(argc, argv);
+    /* A file-size limit makes a write fail (EFBIG) instead of killing us,
+     * so a report is finished or removed, never left half written. */
+    signal(SIGXFSZ, SIG_IGN);
     int status = run(argc, argv);
     /* A table cut short by a full disk must not look like success to a
      * script; a subcommand that failed has already said why. */

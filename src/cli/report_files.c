@@ -1,40 +1,243 @@
-/* Writing a verify result to the text output and the report files. */
+/* Writing reports whole or not at all (report_files.h). */
 #include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "report_files.h"
 
-/* Opens a report file up front, so a bad path fails before anything is
- * written. */
-static int open_output(const char *path, FILE **f)
+/* ------------------------------------------------------------ one file */
+
+static int open_error(const char *cmd, const char *what, const char *path, int err)
 {
-    *f = NULL;
-    if (!path) return CLI_OK;
+    return cli_usage_error("%s: cannot write %s '%s': %s", cmd, what, path, strerror(err));
+}
+
+/* The file path names, its symbolic links followed as far as they lead
+ * (a dangling link: the file it would create), its directory resolved. */
+static void resolve(const char *path, char *out, size_t size)
+{
+    char cur[PATH_MAX], link[PATH_MAX], real[PATH_MAX];
+    snprintf(cur, sizeof cur, "%s", path);
+    if (realpath(cur, real)) {
+        snprintf(out, size, "%s", real);
+        return;
+    }
+    struct stat sb;
+    for (int hops = 0; hops < 40 && lstat(cur, &sb) == 0 && S_ISLNK(sb.st_mode); hops++) {
+        ssize_t n = readlink(cur, link, sizeof link - 1);
+        if (n <= 0) break;
+        link[n] = '\0';
+        char *d = strdup(cur), next[PATH_MAX];
+        int len = !d ? -1 : link[0] == '/' ? snprintf(next, sizeof next, "%s", link)
+                                            : snprintf(next, sizeof next, "%s/%s", dirname(d), link);
+        free(d);
+        if (len < 0 || (size_t)len >= sizeof next) break;
+        memcpy(cur, next, (size_t)len + 1);
+    }
+    char *d = strdup(cur), *b = strdup(cur);
+    int len = d && b && realpath(dirname(d), real)
+                  ? snprintf(out, size, "%s/%s", strcmp(real, "/") ? real : "", basename(b)) : -1;
+    if (len < 0 || (size_t)len >= size) snprintf(out, size, "%s", cur);
+    free(d);
+    free(b);
+}
+
+/* "DIR/.BASE.XXXXXX" beside target. */
+static char *temp_template(const char *target)
+{
+    char *d = strdup(target), *b = strdup(target), *t = NULL;
+    if (d && b) {
+        const char *dir = dirname(d), *base = basename(b);
+        size_t n = strlen(dir) + strlen(base) + 16;
+        if ((t = malloc(n))) snprintf(t, n, "%s/.%s.XXXXXX", dir, base);
+    }
+    free(d);
+    free(b);
+    return t;
+}
+
+/* The mode a new file gets (0666 less the umask), or the old file's. */
+static mode_t new_mode(const struct stat *old)
+{
+    if (old) return old->st_mode & 07777;
+    mode_t mask = umask(0);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
+int out_file_open(out_file *o, const char *cmd, const char *what, const char *path)
+{
+    *o = (out_file){ .cmd = cmd, .path = path };
     if (strcmp(path, "-") == 0) {
-        *f = stdout;
+        o->f = stdout;
         return CLI_OK;
     }
-    *f = fopen(path, "w");
-    if (!*f) return cli_usage_error("cannot write report '%s': %s", path, strerror(errno));
+    struct stat sb;
+    bool exists = stat(path, &sb) == 0;
+    if (exists && S_ISDIR(sb.st_mode)) return open_error(cmd, what, path, EISDIR);
+    if (exists && !S_ISREG(sb.st_mode)) {   /* a device or a FIFO: in place */
+        o->f = fopen(path, "w");
+        return o->f ? CLI_OK : open_error(cmd, what, path, errno);
+    }
+    /* a read-only report stays protected, as writing it in place would */
+    if (exists && access(path, W_OK) != 0) return open_error(cmd, what, path, errno);
+    char real[PATH_MAX];
+    resolve(path, real, sizeof real);   /* a link: its file */
+    o->target = strdup(real);
+    o->tmp = o->target ? temp_template(o->target) : NULL;
+    if (!o->tmp) {
+        out_file_discard(o);
+        return open_error(cmd, what, path, ENOMEM);
+    }
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        int e = errno;
+        free(o->tmp);
+        o->tmp = NULL;
+        out_file_discard(o);
+        return open_error(cmd, what, path, e);
+    }
+    if (fchmod(fd, new_mode(exists ? &sb : NULL)) != 0 || !(o->f = fdopen(fd, "w"))) {
+        int e = errno;
+        close(fd);
+        out_file_discard(o);
+        return open_error(cmd, what, path, e);
+    }
     return CLI_OK;
 }
 
-/* Finishes one report file; a write error names the file. */
-static int close_output(FILE *f, const char *path)
+void out_file_discard(out_file *o)
 {
-    if (!f) return CLI_OK;
-    bool ok = !ferror(f);
-    ok = (f == stdout ? fflush(f) == 0 : fclose(f) == 0) && ok;
-    return ok ? CLI_OK : cli_usage_error("error writing report '%s'", path);
+    if (o->f && o->f != stdout) fclose(o->f);
+    o->f = NULL;
+    if (o->tmp) unlink(o->tmp);
+    free(o->tmp);
+    free(o->target);
+    o->tmp = o->target = NULL;
+}
+
+int out_file_finish(out_file *o, const char *what)
+{
+    if (!o->f) return CLI_OK;
+    errno = 0;
+    bool ok = !ferror(o->f) && fflush(o->f) == 0;
+    int e = errno;
+    if (ok && o->tmp && fsync(fileno(o->f)) != 0) ok = false, e = errno;
+    if (o->f != stdout && fclose(o->f) != 0 && ok) ok = false, e = errno;
+    o->f = NULL;
+    if (ok) return CLI_OK;
+    const char *why = e ? strerror(e) : "write error";
+    const char *cmd = o->cmd;
+    if (strcmp(o->path, "-") == 0) return cli_usage_error("%s: error writing %s to stdout: %s", cmd, what, why);
+    if (!o->tmp)
+        return cli_usage_error("%s: error writing %s '%s': %s (written in place: it may be incomplete)", cmd, what,
+                               o->path, why);
+    const char *path = o->path;
+    out_file_discard(o);
+    return cli_usage_error("%s: error writing %s '%s': %s (the file is left as it was)", cmd, what, path, why);
+}
+
+/* The directory entry of a rename is durable once its directory is synced. */
+static void sync_dir_of(const char *path)
+{
+    char *d = strdup(path);
+    if (!d) return;
+    int fd = open(dirname(d), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(d);
+}
+
+int out_file_commit(out_file *o, const char *what)
+{
+    if (!o->tmp) return CLI_OK;
+    int rc = CLI_OK;
+    if (rename(o->tmp, o->target) != 0)
+        rc = cli_usage_error("%s: cannot replace %s '%s': %s", o->cmd, what, o->path, strerror(errno));
+    else {
+        sync_dir_of(o->target);
+        free(o->tmp);
+        o->tmp = NULL;
+    }
+    out_file_discard(o);
+    return rc;
+}
+
+/* ------------------------------------------------------------ one file, two names */
+
+/* The identity of an output: the device and inode of its file when there
+ * is one ('-': stdout's), else its path with the directory resolved. */
+typedef struct identity {
+    bool has_inode;
+    dev_t dev;
+    ino_t ino;
+    char path[PATH_MAX];
+} identity;
+
+static void identify(const char *path, identity *id)
+{
+    struct stat sb;
+    memset(id, 0, sizeof *id);
+    bool found = strcmp(path, "-") == 0 ? fstat(STDOUT_FILENO, &sb) == 0 : stat(path, &sb) == 0;
+    if (found) {
+        id->has_inode = true;
+        id->dev = sb.st_dev;
+        id->ino = sb.st_ino;
+        return;
+    }
+    resolve(path, id->path, sizeof id->path);
+}
+
+static bool same_file(const identity *a, const identity *b)
+{
+    if (a->has_inode || b->has_inode) return a->has_inode && b->has_inode && a->dev == b->dev && a->ino == b->ino;
+    return strcmp(a->path, b->path) == 0;
+}
+
+int out_options_distinct(const char *cmd, const out_option *opts, size_t n)
+{
+    identity id[8];
+    if (n > sizeof id / sizeof id[0]) n = sizeof id / sizeof id[0];
+    for (size_t i = 0; i < n; i++) {
+        if (!opts[i].path) continue;
+        identify(opts[i].path, &id[i]);
+        for (size_t j = 0; j < i; j++)
+            if (opts[j].path && same_file(&id[j], &id[i])) {
+                if (strcmp(opts[i].path, opts[j].path) == 0)
+                    return cli_usage_error("%s: %s and %s both write '%s' (give each its own file)", cmd,
+                                           opts[j].option, opts[i].option, opts[i].path);
+                return cli_usage_error("%s: %s '%s' and %s '%s' are one file (give each its own file)", cmd,
+                                       opts[j].option, opts[j].path, opts[i].option, opts[i].path);
+            }
+    }
+    return CLI_OK;
+}
+
+/* ------------------------------------------------------------ the verify reports */
+
+enum { NREPORTS = 3 };
+
+static void report_options(const report_files *o, out_option *opts)
+{
+    opts[0] = (out_option){ "--json", o->json };
+    opts[1] = (out_option){ "--markdown", o->markdown };
+    opts[2] = (out_option){ "--junit", o->junit };
 }
 
 static void write_text(FILE *text, const q7d_results *r, const report_files *o)
 {
     if (o->quiet) {
         q7d_totals t = q7d_results_totals(r);
-        fprintf(text, "%s: %llu checks, %llu mismatches, %llu crashes\n", q7d_results_pass(r) ? "PASS" : "FAIL",
+        fprintf(text, "%s: %llu checks, %llu mismatches, %llu crashes\n",
+                q7d_results_pass(r) ? "PASS" : t.checks ? "FAIL" : "FAIL: no leaf was checked",
                 (unsigned long long)t.checks, (unsigned long long)t.mismatches, (unsigned long long)t.crashes);
     } else if (o->by_leaf) {
         q7d_report_text_by_leaf(text, r);
@@ -43,51 +246,51 @@ static void write_text(FILE *text, const q7d_results *r, const report_files *o)
     }
 }
 
+int report_files_check(const report_files *o)
+{
+    const char *cmd = o->cmd;
+    out_option opts[NREPORTS];
+    report_options(o, opts);
+    int rc = out_options_distinct(cmd, opts, NREPORTS);
+    for (int i = 0; rc == CLI_OK && i < NREPORTS; i++) {
+        if (!opts[i].path || strcmp(opts[i].path, "-") == 0) continue;
+        struct stat sb;
+        if (stat(opts[i].path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode)) {
+            /* written in place: opening a FIFO here would wait for its reader */
+            if (access(opts[i].path, W_OK) != 0) rc = open_error(cmd, "report", opts[i].path, errno);
+            continue;
+        }
+        out_file probe;
+        rc = out_file_open(&probe, cmd, "report", opts[i].path);
+        if (rc == CLI_OK) out_file_discard(&probe);
+    }
+    return rc;
+}
+
 int report_files_write(const q7d_results *r, const report_files *o)
 {
-    FILE *fj, *fm, *fu;
-    int rc = open_output(o->json, &fj);
-    if (rc == CLI_OK) rc = open_output(o->markdown, &fm);
-    else fm = NULL;
-    if (rc == CLI_OK) rc = open_output(o->junit, &fu);
-    else fu = NULL;
-    if (rc != CLI_OK) {
-        if (fj && fj != stdout) fclose(fj);
-        if (fm && fm != stdout) fclose(fm);
-        return rc;
+    out_option opts[NREPORTS];
+    report_options(o, opts);
+    out_file out[NREPORTS] = { { 0 } };
+    int rc = CLI_OK;
+    bool report_on_stdout = false;
+    for (int i = 0; rc == CLI_OK && i < NREPORTS; i++)
+        if (opts[i].path) {
+            rc = out_file_open(&out[i], o->cmd, "report", opts[i].path);
+            report_on_stdout |= strcmp(opts[i].path, "-") == 0;
+        }
+    if (rc == CLI_OK) {
+        write_text(report_on_stdout ? stderr : stdout, r, o);   /* keep stdout parseable */
+        if (out[0].f) q7d_report_json(out[0].f, r);
+        if (out[1].f) q7d_report_markdown(out[1].f, r);
+        if (out[2].f) q7d_report_junit(out[2].f, r);
+        for (int i = 0; rc == CLI_OK && i < NREPORTS; i++) rc = out_file_finish(&out[i], "report");
     }
-    bool report_on_stdout = fj == stdout || fm == stdout || fu == stdout;
-    write_text(report_on_stdout ? stderr : stdout, r, o);   /* keep stdout parseable */
-    if (fj) q7d_report_json(fj, r);
-    if (fm) q7d_report_markdown(fm, r);
-    if (fu) q7d_report_junit(fu, r);
-    FILE *files[3] = { fj, fm, fu };
-    const char *paths[3] = { o->json, o->markdown, o->junit };
-    for (int i = 0; i < 3; i++) {
-        if (rc == CLI_OK) rc = close_output(files[i], paths[i]);
-        else if (files[i] && files[i] != stdout) fclose(files[i]);   /* one message is enough */
+    /* every report, or none of them */
+    for (int i = 0; i < NREPORTS; i++) {
+        if (rc == CLI_OK) rc = out_file_commit(&out[i], "report");
+        else out_file_discard(&out[i]);
     }
     if (rc != CLI_OK) return rc;
     return q7d_results_pass(r) ? CLI_OK : CLI_FAIL;
-}
-
-/* A file the probe created is removed again: a run that stops on a usage
- * error leaves no empty report behind. */
-static int probe_output(const char *path)
-{
-    if (!path || strcmp(path, "-") == 0) return CLI_OK;
-    bool existed = access(path, F_OK) == 0;
-    FILE *f = fopen(path, "a");
-    if (!f) return cli_usage_error("cannot write report '%s': %s", path, strerror(errno));
-    fclose(f);
-    if (!existed) unlink(path);
-    return CLI_OK;
-}
-
-int report_files_probe(const report_files *o)
-{
-    int rc = probe_output(o->json);
-    if (rc == CLI_OK) rc = probe_output(o->markdown);
-    if (rc == CLI_OK) rc = probe_output(o->junit);
-    return rc;
 }

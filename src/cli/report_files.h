@@ -1,18 +1,58 @@
-/* The reports of q7pred verify and q7pred merge: the text on stdout and the
- * --json, --markdown and --junit files (a path, or '-' for stdout). */
+/* The reports of q7pred verify, merge and bench: whole or absent.
+ *
+ * A report to a path is written to a temporary file beside it (".NAME.
+ * XXXXXX"), flushed, fsync'ed and renamed over the path only when every
+ * report of the run was written completely; on any error every temporary
+ * file is removed, the old reports stay as they were, and the exit status
+ * is 2 with the path named. A path that is a symbolic link is followed to
+ * its file; a path that names no regular file (a device such as /dev/full,
+ * a FIFO) cannot be replaced and is written in place, as '-' (stdout) is:
+ * an error there is named and exits 2, but what was written stays. Two
+ * outputs naming one file (two '-', or paths reaching one file by other
+ * spellings, symbolic or hard links) are a usage error. */
 #ifndef Q7_CLI_REPORT_FILES_H
 #define Q7_CLI_REPORT_FILES_H
 
 #include "verify/verify.h"
 
+/* One output file. */
+typedef struct out_file {
+    const char *cmd;           /* the subcommand, for messages */
+    const char *path;          /* as given; "-" is stdout */
+    FILE *f;
+    char *tmp;                 /* the temporary file; NULL when written in place */
+    char *target;              /* the file the rename replaces */
+} out_file;
+
+/* Opens the output for writing (the temporary file, or in place).
+ * CLI_OK, or CLI_USAGE with a message "CMD: cannot write WHAT 'PATH': why". */
+int out_file_open(out_file *o, const char *cmd, const char *what, const char *path);
+/* Flushes, syncs and closes it; CLI_OK, or CLI_USAGE naming the path (the
+ * temporary file is then removed). */
+int out_file_finish(out_file *o, const char *what);
+/* Renames the written temporary file over the path. */
+int out_file_commit(out_file *o, const char *what);
+/* Removes the temporary file (an output not to be kept). */
+void out_file_discard(out_file *o);
+
+/* Outputs named by options: "--json" and its path, for the same-file check. */
+typedef struct out_option {
+    const char *option, *path;   /* path NULL: not asked for */
+} out_option;
+/* CLI_OK, or a usage error ("CMD: --json and --markdown both write 'x'")
+ * when two outputs name one file. */
+int out_options_distinct(const char *cmd, const out_option *opts, size_t n);
+
 typedef struct report_files {
+    const char *cmd;                       /* "verify", "merge": for messages */
     const char *json, *markdown, *junit;   /* NULL: not asked for */
     bool by_leaf, quiet;
 } report_files;
 
-/* Checks that each report path can be written, so a bad path fails before
- * the run; leaves no file behind. CLI_OK or CLI_USAGE (message printed). */
-int report_files_probe(const report_files *o);
+/* Before the run: the reports name different files, and each can be
+ * written (a temporary file is made beside it and removed). CLI_OK or
+ * CLI_USAGE (message printed). */
+int report_files_check(const report_files *o);
 /* Writes the text and the reports asked for. CLI_OK when r passes,
  * CLI_FAIL when it does not, CLI_USAGE when a report cannot be written. */
 int report_files_write(const q7d_results *r, const report_files *o);

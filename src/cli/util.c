@@ -9,16 +9,46 @@
 
 #include "cli.h"
 #include "prog/nearest.h"
+#include "verify/escape.h"
+
+/* One line on stderr: the message escaped for a terminal, so a newline
+ * or an escape sequence in an argument cannot break or forge it. */
+static void print_error(const char *fmt, va_list ap)
+{
+    char msg[8192];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    fputs("q7pred: ", stderr);
+    esc_write(stderr, msg, ESC_TEXT);
+    fputc('\n', stderr);
+}
 
 int cli_usage_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("q7pred: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    print_error(fmt, ap);
     va_end(ap);
     return CLI_USAGE;
+}
+
+int cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    print_error(fmt, ap);
+    va_end(ap);
+    return CLI_FAIL;
+}
+
+int cli_command_main(const cli_command *c, int argc, char **argv)
+{
+    void *args = calloc(1, c->args_size);
+    if (!args) return cli_error("%s: out of memory", c->name);
+    int rc = c->parse(args, argc, argv);
+    if (rc == CLI_OK) rc = c->run(args);
+    if (c->free_args) c->free_args(args);
+    free(args);
+    return rc;
 }
 
 bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **why)

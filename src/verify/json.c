@@ -1,223 +1,330 @@
-/* Recursive-descent JSON reader (RFC 8259), with a depth limit, and the
- * string writer. */
+/* Recursive-descent JSON reader (RFC 8259's grammar exactly), with a
+ * depth limit, over text in memory or a file streamed through a buffer;
+ * and the string writer. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "json.h"
 
-typedef struct parser {
-    const char *s, *start;
+enum { MAX_DEPTH = 64, BUF_BYTES = 1 << 16 };
+
+/* Where the text comes from: memory (NUL-terminated) or a file, of which
+ * at most cap bytes are read. */
+typedef struct src {
+    FILE *f;
+    const unsigned char *mem;
+    unsigned char *buf;
+    size_t pos, len;           /* buf[pos..len) not yet taken */
+    uint64_t base;             /* offset of buf[0] (of mem[0]: 0) */
+    uint64_t cap;
+    bool eof;
     char *err;
     size_t errsize;
     bool failed;
-} parser;
+    bool too_large;
+} src;
 
-static void fail(parser *p, const char *what)
+static uint64_t offset(const src *s) { return s->base + s->pos; }
+
+static void fail(src *s, const char *what)
 {
-    if (!p->failed) snprintf(p->err, p->errsize, "%s at byte %zu", what, (size_t)(p->s - p->start));
-    p->failed = true;
+    if (!s->failed) snprintf(s->err, s->errsize, "%s at byte %llu", what, (unsigned long long)offset(s));
+    s->failed = true;
 }
 
-static void skip_ws(parser *p)
+/* Reads the next piece of the file; false at its end or on an error. */
+static bool refill(src *s)
 {
-    while (*p->s == ' ' || *p->s == '\t' || *p->s == '\n' || *p->s == '\r') p->s++;
-}
-
-static bool parse_value(parser *p, json *v, int depth);
-
-static void put_utf8(char **o, unsigned cp)
-{
-    char *d = *o;
-    if (cp < 0x80) *d++ = (char)cp;
-    else if (cp < 0x800) { *d++ = (char)(0xc0 | cp >> 6); *d++ = (char)(0x80 | (cp & 0x3f)); }
-    else { *d++ = (char)(0xe0 | cp >> 12); *d++ = (char)(0x80 | ((cp >> 6) & 0x3f)); *d++ = (char)(0x80 | (cp & 0x3f)); }
-    *o = d;
-}
-
-static char *parse_string(parser *p)
-{
-    if (*p->s != '"') {
-        fail(p, "expected a string");
-        return NULL;
-    }
-    p->s++;
-    const char *q = p->s;
-    size_t len = 0;
-    while (*q && *q != '"') {
-        if (*q == '\\' && q[1]) q++;
-        q++;
-        len++;
-    }
-    if (*q != '"') {
-        fail(p, "unterminated string");
-        return NULL;
-    }
-    char *out = malloc(3 * len + 1), *o = out;
-    if (!out) {
-        fail(p, "out of memory");
-        return NULL;
-    }
-    while (*p->s != '"') {
-        char c = *p->s++;
-        if ((unsigned char)c < 0x20) {
-            free(out);
-            fail(p, "control character in string");
-            return NULL;
+    if (s->eof || s->failed) return false;
+    s->base += s->len;
+    s->pos = s->len = 0;
+    uint64_t room = s->cap - s->base + 1;   /* one byte past the cap tells it is exceeded */
+    size_t want = room < BUF_BYTES ? (size_t)room : BUF_BYTES;
+    errno = 0;
+    s->len = fread(s->buf, 1, want, s->f);
+    if (s->len < want) {
+        s->eof = true;
+        if (ferror(s->f)) {
+            snprintf(s->err, s->errsize, "read error after byte %llu: %s", (unsigned long long)s->base,
+                     strerror(errno ? errno : EIO));
+            s->failed = true;
+            return false;
         }
-        if (c != '\\') {
-            *o++ = c;
-            continue;
-        }
-        c = *p->s++;
-        switch (c) {
-        case '"': case '\\': case '/': *o++ = c; break;
-        case 'b': *o++ = '\b'; break;
-        case 'f': *o++ = '\f'; break;
-        case 'n': *o++ = '\n'; break;
-        case 'r': *o++ = '\r'; break;
-        case 't': *o++ = '\t'; break;
-        case 'u': {
-            unsigned cp = 0;
-            for (int i = 0; i < 4; i++) {
-                char h = *p->s++;
-                cp <<= 4;
-                if (h >= '0' && h <= '9') cp |= (unsigned)(h - '0');
-                else if (h >= 'a' && h <= 'f') cp |= (unsigned)(h - 'a' + 10);
-                else if (h >= 'A' && h <= 'F') cp |= (unsigned)(h - 'A' + 10);
-                else {
-                    free(out);
-                    fail(p, "bad \\u escape");
-                    return NULL;
-                }
-            }
-            put_utf8(&o, cp);
+    }
+    if (s->base + s->len > s->cap) {
+        s->too_large = s->failed = true;
+        snprintf(s->err, s->errsize, "more than %llu bytes", (unsigned long long)s->cap);
+        return false;
+    }
+    return s->len > 0;
+}
+
+/* The next byte, not taken; -1 at the end of the text or after an error. */
+static int peek(src *s)
+{
+    if (s->failed) return -1;
+    if (!s->f) return s->mem[s->pos] ? s->mem[s->pos] : -1;
+    if (s->pos == s->len && !refill(s)) return -1;
+    if (s->buf[s->pos] == 0) {
+        fail(s, "a NUL byte");
+        return -1;
+    }
+    return s->buf[s->pos];
+}
+
+static int take(src *s)
+{
+    int c = peek(s);
+    if (c >= 0) s->pos++;
+    return c;
+}
+
+static bool take_if(src *s, int c)
+{
+    if (peek(s) != c) return false;
+    s->pos++;
+    return true;
+}
+
+static void skip_ws(src *s)
+{
+    for (int c = peek(s); c == ' ' || c == '\t' || c == '\n' || c == '\r'; c = peek(s)) s->pos++;
+}
+
+/* ------------------------------------------------------------ strings */
+
+typedef struct text {
+    char *s;
+    size_t n, cap;
+} text;
+
+static bool put(text *t, const char *bytes, size_t n)
+{
+    if (t->n + n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 32;
+        while (cap < t->n + n + 1) cap *= 2;
+        char *p = realloc(t->s, cap);
+        if (!p) return false;
+        t->s = p;
+        t->cap = cap;
+    }
+    memcpy(t->s + t->n, bytes, n);
+    t->n += n;
+    t->s[t->n] = '\0';
+    return true;
+}
+
+static size_t utf8_of(unsigned cp, char *o)
+{
+    if (cp < 0x80) return o[0] = (char)cp, 1;
+    if (cp < 0x800) return o[0] = (char)(0xc0 | cp >> 6), o[1] = (char)(0x80 | (cp & 0x3f)), 2;
+    if (cp < 0x10000) {
+        o[0] = (char)(0xe0 | cp >> 12), o[1] = (char)(0x80 | ((cp >> 6) & 0x3f)), o[2] = (char)(0x80 | (cp & 0x3f));
+        return 3;
+    }
+    o[0] = (char)(0xf0 | cp >> 18), o[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+    o[2] = (char)(0x80 | ((cp >> 6) & 0x3f)), o[3] = (char)(0x80 | (cp & 0x3f));
+    return 4;
+}
+
+static int hex4(src *s)
+{
+    unsigned cp = 0;
+    for (int i = 0; i < 4; i++) {
+        int h = take(s);
+        cp <<= 4;
+        if (h >= '0' && h <= '9') cp |= (unsigned)(h - '0');
+        else if (h >= 'a' && h <= 'f') cp |= (unsigned)(h - 'a' + 10);
+        else if (h >= 'A' && h <= 'F') cp |= (unsigned)(h - 'A' + 10);
+        else return -1;
+    }
+    return (int)cp;
+}
+
+/* After the backslash of \uXXXX: one code point (a surrogate pair
+ * joined); -1 (failed) for a bad escape, NUL or an unpaired surrogate. */
+static int unicode_escape(src *s)
+{
+    int cp = hex4(s);
+    if (cp < 0) return fail(s, "bad \\u escape"), -1;
+    if (cp == 0) return fail(s, "\\u0000 in a string"), -1;
+    if (cp >= 0xdc00 && cp <= 0xdfff) return fail(s, "unpaired surrogate"), -1;
+    if (cp < 0xd800 || cp > 0xdbff) return cp;
+    if (!take_if(s, '\\') || !take_if(s, 'u')) return fail(s, "unpaired surrogate"), -1;
+    int lo = hex4(s);
+    if (lo < 0xdc00 || lo > 0xdfff) return fail(s, "unpaired surrogate"), -1;
+    return 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+}
+
+/* One raw character of a string (its first byte c already taken), checked
+ * to be well-formed UTF-8. */
+static bool raw_char(src *s, int c, text *t)
+{
+    unsigned char u[4] = { (unsigned char)c };
+    size_t len = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+    for (size_t i = 1; i < len; i++) {
+        int k = peek(s);
+        if (k < 0x80 || k > 0xbf) break;   /* esc_utf8_char refuses the short form */
+        u[i] = (unsigned char)take(s);
+    }
+    if (esc_utf8_char(u, len) != len) return fail(s, "a byte that is not UTF-8"), false;
+    return put(t, (const char *)u, len) || (fail(s, "out of memory"), false);
+}
+
+static char *parse_string(src *s)
+{
+    if (!take_if(s, '"')) return fail(s, "expected a string"), NULL;
+    text t = { NULL, 0, 0 };
+    bool ok = put(&t, "", 0);
+    while (ok) {
+        int c = take(s);
+        if (c < 0) {
+            fail(s, "unterminated string");
             break;
         }
-        default:
-            free(out);
-            fail(p, "bad escape");
-            return NULL;
+        if (c == '"') return t.s;
+        if (c < 0x20) {
+            fail(s, "control character in string");
+            break;
         }
+        if (c != '\\') {
+            ok = c < 0x80 ? put(&t, (const char *)&(char){ (char)c }, 1) : raw_char(s, c, &t);
+            continue;
+        }
+        c = take(s);
+        char one = (char)c, u[4];
+        switch (c) {
+        case '"': case '\\': case '/': break;
+        case 'b': one = '\b'; break;
+        case 'f': one = '\f'; break;
+        case 'n': one = '\n'; break;
+        case 'r': one = '\r'; break;
+        case 't': one = '\t'; break;
+        case 'u': {
+            int cp = unicode_escape(s);
+            ok = cp > 0 && put(&t, u, utf8_of((unsigned)cp, u));
+            continue;
+        }
+        default:
+            fail(s, "bad escape");
+            ok = false;
+            continue;
+        }
+        ok = put(&t, &one, 1);
     }
-    p->s++;
-    *o = '\0';
-    return out;
+    if (!s->failed) fail(s, "out of memory");
+    free(t.s);
+    return NULL;
 }
 
-static bool parse_number(parser *p, json *v)
+/* ------------------------------------------------------------ numbers */
+
+static bool digits(src *s, char *buf, size_t *n, size_t size)
 {
-    const char *b = p->s;
-    if (*p->s == '-') p->s++;
-    if (*p->s < '0' || *p->s > '9') {
-        fail(p, "expected a value");
-        return false;
+    bool any = false;
+    for (int c = peek(s); c >= '0' && c <= '9'; c = peek(s), any = true) {
+        if (*n + 4 >= size) return fail(s, "number too long"), false;   /* room for '.', 'e', a sign, NUL */
+        buf[(*n)++] = (char)take(s);
     }
-    bool integer = true;
-    while ((*p->s >= '0' && *p->s <= '9') || *p->s == '.' || *p->s == 'e' || *p->s == 'E' || *p->s == '+'
-           || (*p->s == '-' && p->s > b)) {
-        if (*p->s == '.' || *p->s == 'e' || *p->s == 'E') integer = false;
-        p->s++;
+    if (!any) fail(s, "expected a digit");
+    return any;
+}
+
+/* -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+static bool parse_number(src *s, json *v)
+{
+    char buf[128];
+    size_t n = 0;
+    bool integer = true, negative = take_if(s, '-');
+    if (negative) buf[n++] = '-';
+    int c = peek(s);
+    if (c < '0' || c > '9') return fail(s, "expected a value"), false;
+    if (c == '0') buf[n++] = (char)take(s);
+    else if (!digits(s, buf, &n, sizeof buf)) return false;
+    if (take_if(s, '.')) {
+        integer = false;
+        buf[n++] = '.';
+        if (!digits(s, buf, &n, sizeof buf)) return false;
     }
-    char buf[64];
-    size_t n = (size_t)(p->s - b);
-    if (n >= sizeof buf) {
-        fail(p, "number too long");
-        return false;
+    c = peek(s);
+    if (c == 'e' || c == 'E') {
+        integer = false;
+        buf[n++] = (char)take(s);
+        c = peek(s);
+        if (c == '+' || c == '-') buf[n++] = (char)take(s);
+        if (!digits(s, buf, &n, sizeof buf)) return false;
     }
-    memcpy(buf, b, n);
     buf[n] = '\0';
-    char *end;
     v->type = JSON_NUMBER;
-    v->number = strtod(buf, &end);
-    if (*end) {
-        fail(p, "bad number");
-        return false;
-    }
-    if (integer && buf[0] != '-') {
+    v->number = strtod(buf, NULL);   /* beyond double's range: +-inf, for the caller to refuse */
+    if (integer && !negative) {
         errno = 0;
-        v->u64 = strtoull(buf, &end, 10);
-        v->is_uint = *end == '\0' && errno == 0;   /* past 2^64-1 is not a count */
+        v->u64 = strtoull(buf, NULL, 10);
+        v->is_uint = errno == 0;   /* past 2^64-1 is not a count */
     }
     return true;
 }
 
-static bool parse_items(parser *p, json *v, int depth, bool object)
+/* ------------------------------------------------------------ values */
+
+static bool parse_value(src *s, json *v, int depth);
+
+static bool parse_items(src *s, json *v, int depth, bool object)
 {
     char close = object ? '}' : ']';
-    p->s++;
+    s->pos++;
     size_t cap = 0;
-    skip_ws(p);
-    if (*p->s == close) {
-        p->s++;
-        return true;
-    }
+    skip_ws(s);
+    if (take_if(s, close)) return true;
     for (;;) {
         if (v->n == cap) {
             cap = cap ? 2 * cap : 8;
             json *c = realloc(v->child, cap * sizeof *c);
-            if (!c) {
-                fail(p, "out of memory");
-                return false;
-            }
+            if (!c) return fail(s, "out of memory"), false;
             v->child = c;
         }
         json *item = &v->child[v->n];
         memset(item, 0, sizeof *item);
         v->n++;
-        skip_ws(p);
+        skip_ws(s);
         if (object) {
-            item->key = parse_string(p);
+            item->key = parse_string(s);
             if (!item->key) return false;
-            skip_ws(p);
-            if (*p->s != ':') {
-                fail(p, "expected ':'");
-                return false;
-            }
-            p->s++;
-            skip_ws(p);
+            skip_ws(s);
+            if (!take_if(s, ':')) return fail(s, "expected ':'"), false;
         }
-        if (!parse_value(p, item, depth + 1)) return false;
-        skip_ws(p);
-        if (*p->s == ',') {
-            p->s++;
-            continue;
-        }
-        if (*p->s == close) {
-            p->s++;
-            return true;
-        }
-        fail(p, object ? "expected ',' or '}'" : "expected ',' or ']'");
-        return false;
+        if (!parse_value(s, item, depth + 1)) return false;
+        skip_ws(s);
+        if (take_if(s, ',')) continue;
+        if (take_if(s, close)) return true;
+        return fail(s, object ? "expected ',' or '}'" : "expected ',' or ']'"), false;
     }
 }
 
-static bool parse_value(parser *p, json *v, int depth)
+static bool literal(src *s, const char *word)
 {
-    if (depth > 64) {
-        fail(p, "nested too deeply");
-        return false;
+    for (const char *w = word; *w; w++)
+        if (!take_if(s, *w)) return fail(s, "expected a value"), false;
+    return true;
+}
+
+static bool parse_value(src *s, json *v, int depth)
+{
+    if (depth > MAX_DEPTH) return fail(s, "nested too deeply"), false;
+    skip_ws(s);
+    switch (peek(s)) {
+    case '{': v->type = JSON_OBJECT; return parse_items(s, v, depth, true);
+    case '[': v->type = JSON_ARRAY; return parse_items(s, v, depth, false);
+    case '"': v->type = JSON_STRING; return (v->string = parse_string(s)) != NULL;
+    case 't': v->type = JSON_BOOL; v->boolean = true; return literal(s, "true");
+    case 'f': v->type = JSON_BOOL; return literal(s, "false");
+    case 'n': v->type = JSON_NULL; return literal(s, "null");
+    case -1: if (!s->failed) fail(s, "unexpected end"); return false;
+    default: return parse_number(s, v);
     }
-    skip_ws(p);
-    switch (*p->s) {
-    case '{': v->type = JSON_OBJECT; return parse_items(p, v, depth, true);
-    case '[': v->type = JSON_ARRAY; return parse_items(p, v, depth, false);
-    case '"': v->type = JSON_STRING; return (v->string = parse_string(p)) != NULL;
-    case 't':
-        if (strncmp(p->s, "true", 4) == 0) { p->s += 4; v->type = JSON_BOOL; v->boolean = true; return true; }
-        break;
-    case 'f':
-        if (strncmp(p->s, "false", 5) == 0) { p->s += 5; v->type = JSON_BOOL; return true; }
-        break;
-    case 'n':
-        if (strncmp(p->s, "null", 4) == 0) { p->s += 4; v->type = JSON_NULL; return true; }
-        break;
-    default:
-        return parse_number(p, v);
-    }
-    fail(p, "expected a value");
-    return false;
 }
 
 static void free_children(json *v)
@@ -228,21 +335,29 @@ static void free_children(json *v)
     free(v->key);
 }
 
-json *json_parse(const char *text, char *err, size_t errsize)
+/* A tree of the value at s; NULL (message in s) on error. */
+static json *value_tree(src *s, int depth)
 {
-    parser p = { text, text, err, errsize, false };
     json *v = calloc(1, sizeof *v);
-    if (!v) {
-        snprintf(err, errsize, "out of memory");
-        return NULL;
-    }
-    if (parse_value(&p, v, 0)) {
-        skip_ws(&p);
-        if (*p.s) fail(&p, "trailing characters");
-    }
-    if (p.failed) {
+    if (!v) return fail(s, "out of memory"), NULL;
+    if (!parse_value(s, v, depth)) {
         json_free(v);
         return NULL;
+    }
+    return v;
+}
+
+json *json_parse(const char *text, char *err, size_t errsize)
+{
+    src s = { .mem = (const unsigned char *)text, .cap = UINT64_MAX, .err = err, .errsize = errsize };
+    json *v = value_tree(&s, 0);
+    if (v) {
+        skip_ws(&s);
+        if (peek(&s) >= 0) {
+            fail(&s, "trailing characters");
+            json_free(v);
+            v = NULL;
+        }
     }
     return v;
 }
@@ -276,15 +391,110 @@ const char *json_string(const json *obj, const char *key)
     return v && v->type == JSON_STRING ? v->string : NULL;
 }
 
+/* ------------------------------------------------------------ streaming */
+
+struct json_reader {
+    src s;
+    int depth;
+    char close[MAX_DEPTH + 1];    /* the open containers' closing bytes */
+    bool first[MAX_DEPTH + 1];    /* no member / item of it read yet */
+};
+
+json_reader *json_reader_open(FILE *f, uint64_t cap, char *err, size_t errsize)
+{
+    json_reader *r = calloc(1, sizeof *r);
+    unsigned char *buf = malloc(BUF_BYTES);
+    if (!r || !buf) {
+        free(r);
+        free(buf);
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    r->s = (src){ .f = f, .buf = buf, .cap = cap, .err = err, .errsize = errsize };
+    return r;
+}
+
+void json_reader_close(json_reader *r)
+{
+    if (!r) return;
+    free(r->s.buf);
+    free(r);
+}
+
+static bool open_container(json_reader *r, char open, char close)
+{
+    skip_ws(&r->s);
+    if (r->depth == MAX_DEPTH) return fail(&r->s, "nested too deeply"), false;
+    if (!take_if(&r->s, open)) return fail(&r->s, open == '{' ? "expected '{'" : "expected '['"), false;
+    r->depth++;
+    r->close[r->depth] = close;
+    r->first[r->depth] = true;
+    return true;
+}
+
+bool json_reader_object(json_reader *r) { return open_container(r, '{', '}'); }
+bool json_reader_array(json_reader *r) { return open_container(r, '[', ']'); }
+
+/* Past the separator before the next member or item: 1 one follows, 0 the
+ * container closed, -1 error. */
+static int next_in(json_reader *r, char close)
+{
+    src *s = &r->s;
+    if (r->depth == 0 || r->close[r->depth] != close) return fail(s, "reader misuse"), -1;
+    skip_ws(s);
+    bool first = r->first[r->depth];
+    r->first[r->depth] = false;
+    if (take_if(s, close)) {
+        r->depth--;
+        return 0;
+    }
+    if (!first && !take_if(s, ','))
+        return fail(s, close == '}' ? "expected ',' or '}'" : "expected ',' or ']'"), -1;
+    skip_ws(s);
+    return s->failed ? -1 : 1;
+}
+
+int json_reader_member(json_reader *r, char **key)
+{
+    *key = NULL;
+    int k = next_in(r, '}');
+    if (k <= 0) return k;
+    src *s = &r->s;
+    *key = parse_string(s);
+    if (!*key) return -1;
+    skip_ws(s);
+    if (!take_if(s, ':')) {
+        free(*key);
+        *key = NULL;
+        return fail(s, "expected ':'"), -1;
+    }
+    return 1;
+}
+
+int json_reader_item(json_reader *r) { return next_in(r, ']'); }
+
+json *json_reader_value(json_reader *r) { return value_tree(&r->s, r->depth); }
+
+bool json_reader_end(json_reader *r)
+{
+    skip_ws(&r->s);
+    if (peek(&r->s) >= 0) fail(&r->s, "trailing characters");
+    return !r->s.failed;
+}
+
+bool json_reader_too_large(const json_reader *r) { return r->s.too_large; }
+
+int json_reader_peek(json_reader *r)
+{
+    skip_ws(&r->s);
+    return peek(&r->s);
+}
+
+/* ------------------------------------------------------------ writing */
+
 void json_write_string(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c == '\n') fputs("\\n", f);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
+    esc_write(f, s, ESC_JSON);
     fputc('"', f);
 }

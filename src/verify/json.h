@@ -1,5 +1,7 @@
-/* A small JSON reader (a tree of values), enough for verify's own reports,
- * and the one string writer of the tools' JSON. */
+/* A small JSON reader (RFC 8259, strict), enough for verify's own reports,
+ * and the one string writer of the tools' JSON. The reader takes its text
+ * from memory or streams it from a file, at most a given number of bytes,
+ * so a report is read in pieces: one member, one array item at a time. */
 #ifndef Q7_VERIFY_JSON_H
 #define Q7_VERIFY_JSON_H
 
@@ -13,16 +15,17 @@ typedef enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_AR
 typedef struct json {
     json_type type;
     bool boolean;
-    double number;
+    double number;          /* +-inf when the literal is beyond double's range */
     uint64_t u64;           /* exact value of a non-negative integer literal */
-    bool is_uint;
+    bool is_uint;           /* an integer literal in [0, 2^64) */
     char *string;           /* JSON_STRING; key of an object member */
     char *key;
     size_t n;               /* JSON_ARRAY / JSON_OBJECT: children */
     struct json *child;
 } json;
 
-/* Parses text; NULL with a message (and the byte offset) on error. */
+/* Parses a NUL-terminated text; NULL with a message (and the byte
+ * offset) on error. */
 json *json_parse(const char *text, char *err, size_t errsize);
 void json_free(json *v);
 /* Member of an object, NULL if absent or not an object. */
@@ -31,9 +34,38 @@ const json *json_get(const json *obj, const char *key);
 bool json_uint(const json *obj, const char *key, uint64_t *out);
 const char *json_string(const json *obj, const char *key);
 
-/* Writes s as a JSON string literal (RFC 8259): `"` and `\` escaped, a
- * newline as \n, every other control character (< 0x20) as \u00xx; all
- * other bytes, UTF-8 included, as they are. json_parse reads it back to s. */
+/* ---- streaming: a file read in pieces, at most `cap` bytes of it.
+ * Text must be UTF-8 (a byte that is not, or a NUL, is an error), strings
+ * hold no \u0000 and no unpaired surrogate. On any error the reader keeps
+ * the first message (with its byte offset) in err and every later call
+ * fails. */
+typedef struct json_reader json_reader;
+
+json_reader *json_reader_open(FILE *f, uint64_t cap, char *err, size_t errsize);
+void json_reader_close(json_reader *r);
+/* Expects '{' (or '['): the container whose members (items) follow. */
+bool json_reader_object(json_reader *r);
+bool json_reader_array(json_reader *r);
+/* The next member of the innermost open object: 1 with its key in *key
+ * (the caller frees it) and the reader at its value; 0 at the '}' that
+ * closes the object; -1 on error. */
+int json_reader_member(json_reader *r, char **key);
+/* The next item of the innermost open array: 1 at its value, 0 at ']',
+ * -1 on error. */
+int json_reader_item(json_reader *r);
+/* The value the reader is at, whole, as a tree (NULL on error). */
+json *json_reader_value(json_reader *r);
+/* Expects nothing but white space up to the end of the file. */
+bool json_reader_end(json_reader *r);
+/* The next byte after white space, not taken (-1 at the end or after an
+ * error): what kind of value comes. */
+int json_reader_peek(json_reader *r);
+/* Whether the reader stopped because the file is longer than its cap. */
+bool json_reader_too_large(const json_reader *r);
+
+/* Writes s as a JSON string literal: the quotes around its text escaped
+ * as escape.h's ESC_JSON says (valid UTF-8 as it is, a byte that is not
+ * as the text \xHH). json_parse reads it back to s when s is UTF-8. */
 void json_write_string(FILE *f, const char *s);
 
 #endif

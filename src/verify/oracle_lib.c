@@ -480,12 +480,18 @@ static bool lib_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt
         lc->w[i].lib = q7d_lib_open(o->arg, opt->preloads, opt->npreloads, r->timeout, err, errsize);
         if (!lc->w[i].lib) return false;
     }
-    if (q7d_lib_symbol_count(lc->w[0].lib) == 0) {
-        snprintf(err, errsize, "library '%s' exports none of the %zu module__xdref_* leaf symbols", o->arg,
-                 q7_leaf_count());
+    describe(k, o->arg, lc->w[0].lib, opt);
+    /* a library that can check nothing of the run was asked for in vain */
+    unsigned usable = 0;
+    for (size_t i = 0; i < q7_leaf_count(); i++) usable += r->selected[i] && q7d_lib_has(lc->w[0].lib, q7_leaf_at(i));
+    if (usable == 0) {
+        if (q7d_lib_symbol_count(lc->w[0].lib) == 0)
+            snprintf(err, errsize, "library '%s' exports none of the %zu module__xdref_* leaf symbols", o->arg,
+                     q7_leaf_count());
+        else
+            snprintf(err, errsize, "library '%s' exports none of the selected leaves (%s)", o->arg, k->note);
         return false;
     }
-    describe(k, o->arg, lc->w[0].lib, opt);
     return true;
 }
 

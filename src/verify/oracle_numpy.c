@@ -43,6 +43,23 @@ const char *q7d_default_python(void)
 
 static bool readable(const char *path) { return access(path, R_OK) == 0; }
 
+/* A program declares the protocol it speaks near its start, so a file that
+ * is no oracle (a typo'd path, /etc/passwd) is refused unrun. */
+#define PROTOCOL_MARK "q7pred-numpy-oracle-protocol: 1"
+
+static bool declares_protocol(const char *program)
+{
+    char head[4097];
+    FILE *f = fopen(program, "rbe");
+    if (!f) return false;
+    size_t n = fread(head, 1, sizeof head - 1, f);
+    fclose(f);
+    head[n] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if (!head[i]) head[i] = ' ';
+    return strstr(head, PROTOCOL_MARK) != NULL;
+}
+
 bool q7d_numpy_program_path(char *buf, size_t size)
 {
     const char *env = getenv("Q7PRED_NUMPY_ORACLE");
@@ -272,6 +289,10 @@ q7d_numpy *q7d_numpy_open(const char *python, const char *program, double timeou
         snprintf(why, whysize, "cannot read numpy oracle program '%s'", program);
         return NULL;
     }
+    if (!declares_protocol(program)) {
+        snprintf(why, whysize, "'%s' is not a numpy oracle program (it has no line '" PROTOCOL_MARK "')", program);
+        return NULL;
+    }
     if (!python) python = q7d_default_python();
     q7d_numpy *np = calloc(1, sizeof *np);
     if (!np) return NULL;
@@ -404,6 +425,12 @@ static bool numpy_open(q7d_oracle *o, const q7d_results *r, const q7d_options *o
     start_processes(o, nc, python, program, r->timeout);
     snprintf(o->column->path, sizeof o->column->path, "%s %s", python,
              program[0] ? program : "(numpy_oracle.py not found)");
+    /* asked for by name (--oracles numpy, --python, --numpy-oracle): one
+     * that cannot run is the user's error, not an n/a column */
+    if (opt->numpy_required && !o->column->available) {
+        snprintf(err, errsize, "the numpy oracle cannot run: %s", o->column->note);
+        return false;
+    }
     return true;
 }
 

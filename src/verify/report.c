@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "json.h"
 #include "names.h"
 
@@ -135,17 +136,37 @@ void q7d_crash_text(const q7d_crash *c, char *buf, size_t size)
     }
 }
 
+/* Appends " WORD" (shell-quoted; quote false: as it is). */
+static void append_word(char *buf, size_t size, size_t *used, const char *word, bool quote)
+{
+    char q[Q7D_REPRO_MAX];
+    if (quote && !esc_shell_word(q, sizeof q, word)) snprintf(q, sizeof q, "...");   /* cannot happen at this size */
+    if (*used < size) *used += (size_t)snprintf(buf + *used, size - *used, "%s%s", *used ? " " : "", quote ? q : word);
+}
+
 void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, char *buf, size_t size)
 {
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
-    bool values = sh->value_inputs;
-    bool preload = lib && lib->preload[0];
-    size_t used = (size_t)snprintf(buf, size, "%s%s%sq7pred call%s%s%s %s", preload ? "LD_PRELOAD=" : "",
-                                   preload ? lib->preload : "", preload ? " " : "", values ? " --raw" : "",
-                                   lib ? (strchr(lib->lib, '/') ? " --lib " : " --lib ./") : "", lib ? lib->lib : "",
-                                   leaf->suffix);
-    for (unsigned w = 0; w < sh->in_words && used < size; w++)
-        used += (size_t)snprintf(buf + used, size - used, " 0x%" PRIx32, in[w]);
+    size_t used = 0;
+    char word[Q7D_NAME_MAX + 16];
+    buf[0] = '\0';
+    if (lib && lib->preload[0]) {   /* LD_PRELOAD=WORD: the value is one shell word */
+        char q[Q7D_REPRO_MAX];
+        esc_shell_word(q, sizeof q, lib->preload);
+        used = (size_t)snprintf(buf, size, "LD_PRELOAD=%s", q);
+    }
+    append_word(buf, size, &used, "q7pred call", false);
+    if (sh->value_inputs) append_word(buf, size, &used, "--raw", false);
+    if (lib) {
+        append_word(buf, size, &used, "--lib", false);
+        snprintf(word, sizeof word, "%s%s", strchr(lib->lib, '/') ? "" : "./", lib->lib);
+        append_word(buf, size, &used, word, true);
+    }
+    append_word(buf, size, &used, leaf->suffix, false);
+    for (unsigned w = 0; w < sh->in_words; w++) {
+        snprintf(word, sizeof word, "0x%" PRIx32, in[w]);
+        append_word(buf, size, &used, word, false);
+    }
 }
 
 /* The words of an oracle's answer: TestFloat gives the primary result only. */
@@ -230,6 +251,9 @@ static void verdict(const q7d_results *r, char *buf, size_t size)
         snprintf(buf, size, "INTERRUPTED (%s): %" PRIu64 " cases, %" PRIu64 " checks, %" PRIu64 " mismatches, %" PRIu64
                  " crashes before it stopped; the run is incomplete", q7d_signal_name(r->interrupted), t.cases,
                  t.checks, t.mismatches, t.crashes);
+    else if (t.mismatches == 0 && t.crashes == 0 && t.checks == 0)
+        snprintf(buf, size, "FAIL: no leaf was checked: %" PRIu64 " cases, 0 checks (no oracle besides sem checked "
+                 "a case: every one was n/a or unavailable)", t.cases);
     else if (t.mismatches == 0 && t.crashes == 0)
         snprintf(buf, size, "PASS: %" PRIu64 " cases, %" PRIu64 " checks, 0 mismatches, 0 crashes",
                  t.cases, t.checks);
@@ -284,11 +308,17 @@ static void print_table(FILE *f, const q7d_results *r, bool by_leaf, bool markdo
     const char **head = calloc(ncols, sizeof *head);
     size_t *width = calloc(ncols, sizeof *width);
     char (*cells)[160] = calloc(n * ncols, sizeof *cells);
+    char (*names)[Q7D_NAME_MAX] = NULL;
     if (!head || !width || !cells) goto done;
     head[0] = by_leaf ? "leaf" : "family";
     head[1] = "corpus";
     head[2] = "cases (sem)";
-    for (unsigned k = 1; k < r->ncols; k++) head[2 + k] = r->col[k].name;
+    names = calloc(r->ncols, sizeof *names);
+    if (!names) goto done;
+    for (unsigned k = 1; k < r->ncols; k++) {
+        esc_format_buf(names[k], sizeof names[k], r->col[k].name, markdown ? ESC_MARKDOWN : ESC_TEXT);
+        head[2 + k] = names[k];
+    }
     for (unsigned c = 0; c < ncols; c++) width[c] = strlen(head[c]);
     for (size_t i = 0; i < n; i++) {
         snprintf(cells[i * ncols + 0], 160, "%s", rows[i].label[0]);
@@ -300,6 +330,7 @@ static void print_table(FILE *f, const q7d_results *r, bool by_leaf, bool markdo
     if (markdown) print_markdown_rows(f, head, cells, ncols, n);
     else print_text_rows(f, head, width, cells, ncols, n);
 done:
+    free(names);
     free(head);
     free(width);
     free(cells);
@@ -310,17 +341,20 @@ static void print_mismatch(FILE *f, const q7d_results *r, const q7d_mismatch *m,
 {
     const q7_leaf *leaf = q7_leaf_at(m->leaf);
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
-    char in[Q7_MAX_WORDS * 12 + 4], out[Q7_MAX_WORDS * 12 + 40], line[1024];
+    char in[Q7_MAX_WORDS * 12 + 4], out[Q7_MAX_WORDS * 12 + 40], line[Q7D_REPRO_MAX];
     size_t used = 0;
     for (unsigned w = 0; w < sh->in_words; w++)
         used += (size_t)snprintf(in + used, sizeof in - used, "%s0x%" PRIx32, w ? ", " : "", m->in[w]);
     fprintf(f, "%s%s  %s #%" PRIu64 "  in (%s)\n", indent, leaf->suffix, q7d_corpus_name(m->corpus), m->index, in);
     size_t nw = 0;
-    for (unsigned k = 0; k < r->ncols; k++)
-        if (strlen(r->col[k].name) > nw) nw = strlen(r->col[k].name);
+    char name[Q7D_MAX_COLS][Q7D_NAME_MAX];
+    for (unsigned k = 0; k < r->ncols; k++) {
+        esc_format_buf(name[k], sizeof name[k], r->col[k].name, ESC_TEXT);
+        if (strlen(name[k]) > nw) nw = strlen(name[k]);
+    }
     for (unsigned k = 0; k < r->ncols; k++) {
         out_words_text(m, k, answer_words(&r->col[k], leaf), out, sizeof out);
-        fprintf(f, "%s  %-*s  %s%s\n", indent, (int)nw, r->col[k].name, out,
+        fprintf(f, "%s  %-*s  %s%s\n", indent, (int)nw, name[k], out,
                 m->differs[k] ? "   <- differs" : (k == 0 ? "   (reference)" : ""));
     }
     q7d_repro_line(leaf, m->in, NULL, line, sizeof line);
@@ -332,18 +366,45 @@ static void print_mismatch(FILE *f, const q7d_results *r, const q7d_mismatch *m,
         }
 }
 
-static void print_oracles(FILE *f, const q7d_results *r, const char *bullet)
+/* The column list; names, paths and notes (which hold what the user and
+ * the loader said) escaped for fmt. */
+static void print_oracles(FILE *f, const q7d_results *r, const char *bullet, esc_format fmt)
 {
     for (unsigned k = 0; k < r->ncols; k++) {
         const q7d_column *c = &r->col[k];
         const char *role = k == 0 ? " (reference)" : "";
-        if (!c->available)
-            fprintf(f, "%s%s%s: n/a, %s\n", bullet, c->name, role, c->note);
-        else if (c->kind == Q7D_TESTFLOAT_COL)
-            fprintf(f, "%s%s: expected results of the TestFloat case files\n", bullet, c->name);
-        else
-            fprintf(f, "%s%s%s: %s%s%s%s\n", bullet, c->name, role, c->path, c->note[0] ? " (" : "", c->note,
-                    c->note[0] ? ")" : "");
+        fputs(bullet, f);
+        esc_write(f, c->name, fmt);
+        if (!c->available) {
+            fprintf(f, "%s: n/a, ", role);
+            esc_write(f, c->note, fmt);
+        } else if (c->kind == Q7D_TESTFLOAT_COL) {
+            fprintf(f, ": expected results of the TestFloat case files");
+        } else {
+            fprintf(f, "%s: ", role);
+            esc_write(f, c->path, fmt);
+            if (c->note[0]) {
+                fputs(" (", f);
+                esc_write(f, c->note, fmt);
+                fputs(")", f);
+            }
+        }
+        fputc('\n', f);
+    }
+}
+
+/* Each line of s (the output a library left, or a report says it left)
+ * after prefix, escaped for a terminal. */
+static void print_lines(FILE *f, const char *prefix, const char *s)
+{
+    char line[Q7D_OUTPUT_MAX];
+    while (*s) {
+        size_t n = strcspn(s, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)n, s);
+        fputs(prefix, f);
+        esc_write(f, line, ESC_TEXT);
+        fputc('\n', f);
+        s += n + (s[n] == '\n');
     }
 }
 
@@ -351,16 +412,14 @@ static void print_oracles(FILE *f, const q7d_results *r, const char *bullet)
  * the library printed. */
 static void print_crash(FILE *f, const q7d_results *r, const q7d_crash *c)
 {
-    char text[1024], line[1024];
+    char text[1024], line[Q7D_REPRO_MAX];
     q7d_crash_text(c, text, sizeof text);
-    fprintf(f, "  %s: %s [%s #%" PRIu64 "]\n", r->col[c->col].name, text, q7d_corpus_name(c->corpus), c->index);
+    fputs("  ", f);
+    esc_write(f, r->col[c->col].name, ESC_TEXT);
+    fprintf(f, ": %s [%s #%" PRIu64 "]\n", text, q7d_corpus_name(c->corpus), c->index);
     q7d_repro_line(q7_leaf_at(c->leaf), c->in, &r->col[c->col], line, sizeof line);
     fprintf(f, "    reproduce: %s\n", line);
-    for (const char *s = c->output; *s;) {
-        size_t n = strcspn(s, "\n");
-        fprintf(f, "    output: %.*s\n", (int)n, s);
-        s += n + (s[n] == '\n');
-    }
+    print_lines(f, "    output: ", c->output);
 }
 
 static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
@@ -373,7 +432,7 @@ static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
         fprintf(f, "q7pred verify: %s; shard %u/%u; %u thread%s%s\n", buf, r->shard_k, r->shard_n, r->threads,
                 r->threads == 1 ? "" : "s",
                 r->threads_requested > r->threads ? " (--threads capped at the usable cores)" : "");
-    print_oracles(f, r, "  ");
+    print_oracles(f, r, "  ", ESC_TEXT);
     fprintf(f, "\n");
     print_table(f, r, by_leaf, false);
     if (r->ncrashes) {
@@ -408,7 +467,7 @@ void q7d_report_markdown(FILE *f, const q7d_results *r)
     corpus_summary(r, buf, sizeof buf);
     fprintf(f, "# q7pred verify\n\n");
     fprintf(f, "Corpora: %s. Shard %u/%u.\n\nOracles:\n\n", buf, r->shard_k, r->shard_n);
-    print_oracles(f, r, "- ");
+    print_oracles(f, r, "- ", ESC_MARKDOWN);
     fprintf(f, "\n## Agreement table\n\nCells are `checks / mismatches` against the reference "
                "(`sem`); `(+N n/a)` counts cases outside an oracle's domain or leaves it cannot "
                "express; `n/a` marks a column with no check in that row, `unavailable` an "
@@ -418,14 +477,12 @@ void q7d_report_markdown(FILE *f, const q7d_results *r)
         fprintf(f, "\n## Crashes\n\n");
         for (size_t i = 0; i < r->ncrashes; i++) {
             q7d_crash_text(&r->crashes[i], buf, sizeof buf);
-            fprintf(f, "- `%s`: %s\n", r->col[r->crashes[i].col].name, buf);
+            fputs("- `", f);
+            esc_write(f, r->col[r->crashes[i].col].name, ESC_MARKDOWN);
+            fprintf(f, "`: %s\n", buf);
             if (!r->crashes[i].output[0]) continue;
             fprintf(f, "\n  its last output:\n\n");
-            for (const char *s = r->crashes[i].output; *s;) {
-                size_t n = strcspn(s, "\n");
-                fprintf(f, "      %.*s\n", (int)n, s);
-                s += n + (s[n] == '\n');
-            }
+            print_lines(f, "      ", r->crashes[i].output);   /* a code block: no markdown inside */
             fprintf(f, "\n");
         }
     }
@@ -563,7 +620,7 @@ static void json_units(FILE *f, const q7d_results *r)
 static void json_crash(FILE *f, const q7d_results *r, const q7d_crash *c)
 {
     const q7_leaf *leaf = q7_leaf_at(c->leaf);
-    char text[1024], line[1024];
+    char text[1024], line[Q7D_REPRO_MAX];
     q7d_crash_text(c, text, sizeof text);
     q7d_repro_line(leaf, c->in, &r->col[c->col], line, sizeof line);
     fprintf(f, "    {\"oracle\": ");
@@ -594,7 +651,7 @@ static void json_crashes(FILE *f, const q7d_results *r)
 static void json_mismatch(FILE *f, const q7d_results *r, const q7d_mismatch *m)
 {
     const q7_leaf *leaf = q7_leaf_at(m->leaf);
-    char line[1024];
+    char line[Q7D_REPRO_MAX];
     fprintf(f, "    {\"leaf\": \"%s\", \"corpus\": \"%s\", \"case\": %" PRIu64 ", \"in\": ", leaf->suffix,
             q7d_corpus_name(m->corpus), m->index);
     json_words(f, m->in, q7_shape_info_of(leaf->shape)->in_words);
@@ -637,21 +694,7 @@ void q7d_report_json(FILE *f, const q7d_results *r)
 
 /* ------------------------------------------------------------ JUnit */
 
-/* Attribute text: markup escaped; control characters, which XML 1.0
- * cannot carry at all, as '?'. */
-static void xml_str(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        switch (c) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(c < 0x20 || c == 0x7f ? '?' : c, f);
-        }
-    }
-}
+static void xml_str(FILE *f, const char *s) { esc_write(f, s, ESC_XML); }
 
 /* Test cases are the selected leaf x corpus units with cases; a unit no
  * oracle checked (all n/a) is skipped rather than passed. */

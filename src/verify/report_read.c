@@ -1,12 +1,21 @@
 /*
- * Reading a JSON report (q7d_report_json) back into results, one reader per
- * section of the report; every enum is read through the table it was
- * written from (names.h), so an unknown name is refused, never guessed.
+ * Reading a JSON report (q7d_report_json) back into results. A report may
+ * come from anywhere, so nothing in it is believed: the file is streamed
+ * (at most Q7D_REPORT_MAX_BYTES; the records one at a time, never the
+ * whole tree), every count must be an integer in [0, 2^64) that fits its
+ * field, every time a finite number >= 0, every cell consistent (checks +
+ * out_of_domain + crashes <= cases, mismatches <= checks, crashes only in
+ * a library's column), and no leaf may carry more mismatch or crash records
+ * than the report's max_report. Every enum is read
+ * through the table it was written from (names.h), so an unknown name is
+ * refused, never guessed. One reader per section of the report.
  */
 #include <errno.h>
-#include <signal.h>
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "json.h"
 #include "names.h"
@@ -21,35 +30,7 @@ typedef struct reader {
 
 #define BAD(rd, ...) (snprintf((rd)->err, (rd)->errsize, __VA_ARGS__), false)
 
-static char *slurp(const char *path, char *err, size_t errsize)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errsize, "cannot read '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 65536, n = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) break;
-        if (n + 1 >= cap) {
-            char *b = realloc(buf, cap *= 2);
-            if (!b) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = b;
-        }
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0) break;
-    }
-    fclose(f);
-    if (!buf) snprintf(err, errsize, "out of memory reading '%s'", path);
-    else buf[n] = '\0';
-    return buf;
-}
+enum { MAX_SHARDS = 1000000, MAX_REPORT = 1000, MAX_SIGNAL = 127 };
 
 static int column_by_name(const q7d_results *r, const char *s)
 {
@@ -75,7 +56,38 @@ static bool words_of(const json *arr, uint32_t *w, unsigned max)
 
 static bool is_array(const json *v) { return v && v->type == JSON_ARRAY; }
 
+/* A count of at most max. */
+static bool count_of(const json *obj, const char *key, uint64_t max, uint64_t *out)
+{
+    return json_uint(obj, key, out) && *out <= max;
+}
+
+/* An optional time: absent leaves *out; present, a finite number >= 0. */
+static bool seconds_of(const reader *rd, const json *obj, const char *key, const char *where, double *out)
+{
+    const json *v = json_get(obj, key);
+    if (!v) return true;
+    if (v->type != JSON_NUMBER || !isfinite(v->number) || v->number < 0)
+        return BAD(rd, "'%s': %s%s is not a finite number of seconds >= 0", rd->path, where, key);
+    *out = v->number;
+    return true;
+}
+
 /* ------------------------------------------------------------ header */
+
+/* "interrupted" is required; an interrupted run names its signal. */
+static bool read_interrupted(const reader *rd, const json *doc, q7d_results *r)
+{
+    const json *v = json_get(doc, "interrupted");
+    uint64_t sig;
+    if (!v || v->type != JSON_BOOL) return BAD(rd, "'%s': missing or malformed \"interrupted\"", rd->path);
+    if (!v->boolean) return true;
+    if (!count_of(doc, "interrupt_signal", MAX_SIGNAL, &sig) || sig == 0)
+        return BAD(rd, "'%s': an interrupted run's \"interrupt_signal\" is not a signal number 1..%d", rd->path,
+                   MAX_SIGNAL);
+    r->interrupted = (int)sig;
+    return true;
+}
 
 static bool read_header(const reader *rd, const json *doc, q7d_results *r)
 {
@@ -85,19 +97,28 @@ static bool read_header(const reader *rd, const json *doc, q7d_results *r)
     if (!json_uint(doc, "format_version", &u) || u != 2)
         return BAD(rd, "'%s': unsupported report format version", rd->path);
     const json *shard = json_get(doc, "shard");
-    if (!json_uint(shard, "index", &k) || !json_uint(shard, "count", &n) || n == 0 || k == 0 || k > n || n > 1000000)
+    if (!json_uint(shard, "index", &k) || !json_uint(shard, "count", &n) || n == 0 || k == 0 || k > n
+        || n > MAX_SHARDS)
         return BAD(rd, "'%s': missing or malformed \"shard\"", rd->path);
     r->shard_k = (unsigned)k;
     r->shard_n = (unsigned)n;
-    if (json_uint(doc, "merged_shards", &u)) r->merged = (unsigned)u;
-    if (json_uint(doc, "threads", &u)) r->threads = (unsigned)u;
-    if (json_uint(doc, "threads_requested", &u)) r->threads_requested = (unsigned)u;
-    const json *stopped = json_get(doc, "interrupted");
-    if (!stopped || stopped->type != JSON_BOOL) return BAD(rd, "'%s': missing or malformed \"interrupted\"", rd->path);
-    if (stopped->boolean)   /* the signal, else any non-zero value: it did not finish */
-        r->interrupted = json_uint(doc, "interrupt_signal", &u) && u > 0 && u < 128 ? (int)u : SIGTERM;
-    const json *wall = json_get(doc, "wall_seconds");
-    if (wall && wall->type == JSON_NUMBER) r->wall_seconds = wall->number;
+    if (json_get(doc, "merged_shards")) {
+        if (!count_of(doc, "merged_shards", MAX_SHARDS, &u))
+            return BAD(rd, "'%s': \"merged_shards\" is not a count of at most %d", rd->path, MAX_SHARDS);
+        r->merged = (unsigned)u;
+    }
+    if (json_get(doc, "threads")) {
+        if (!count_of(doc, "threads", UINT_MAX, &u))
+            return BAD(rd, "'%s': \"threads\" is not a count of at most %u", rd->path, UINT_MAX);
+        r->threads = (unsigned)u;
+    }
+    if (json_get(doc, "threads_requested")) {
+        if (!count_of(doc, "threads_requested", UINT_MAX, &u))
+            return BAD(rd, "'%s': \"threads_requested\" is not a count of at most %u", rd->path, UINT_MAX);
+        r->threads_requested = (unsigned)u;
+    }
+    if (!read_interrupted(rd, doc, r)) return false;
+    if (!seconds_of(rd, doc, "wall_seconds", "", &r->wall_seconds)) return false;
     if ((s = json_string(doc, "command"))) snprintf(r->command, sizeof r->command, "%s", s);
     if ((s = json_string(doc, "q7pred_version"))) snprintf(r->version, sizeof r->version, "%s", s);
     return true;
@@ -122,7 +143,7 @@ static bool read_corpora(const reader *rd, const json *p, q7d_results *r)
 static bool read_counts(const reader *rd, const json *p, q7d_results *r)
 {
     uint64_t u;
-    if (!json_uint(p, "grid_version", &u)) return BAD(rd, "'%s': missing parameters.grid_version", rd->path);
+    if (!count_of(p, "grid_version", UINT_MAX, &u)) return BAD(rd, "'%s': missing parameters.grid_version", rd->path);
     r->grid_version = (unsigned)u;
     if (!json_uint(p, "seed", &r->params.seed)) return BAD(rd, "'%s': missing parameters.seed", rd->path);
     if (!json_uint(p, "exhaustive_max", &r->params.exhaustive_max))
@@ -137,7 +158,8 @@ static bool read_counts(const reader *rd, const json *p, q7d_results *r)
 }
 
 /* The files' functions and case counts; the cases themselves are not
- * needed to merge counts. */
+ * needed to merge counts. A count is at most 2^64 / Q7D_MAX_TF_FILES, so
+ * the files of a leaf never add up past 2^64-1. */
 static bool read_testfloat(const reader *rd, const json *p, q7d_results *r)
 {
     const json *v = json_get(p, "testfloat");
@@ -146,9 +168,10 @@ static bool read_testfloat(const reader *rd, const json *p, q7d_results *r)
         q7d_tf_file *tf = &r->params.tf[r->params.ntf];
         const char *tp = json_string(&v->child[i], "path"), *fn = json_string(&v->child[i], "function");
         uint64_t u;
-        if (!tp || !fn || !json_uint(&v->child[i], "cases", &u) || !q7d_tf_function_known(fn))
+        if (!tp || !fn || !count_of(&v->child[i], "cases", UINT64_MAX / Q7D_MAX_TF_FILES, &u) || u == 0
+            || !q7d_tf_function_known(fn))
             return BAD(rd, "'%s': malformed parameters.testfloat entry", rd->path);
-        tf->path = strdup(tp);
+        if (!(tf->path = strdup(tp))) return BAD(rd, "out of memory reading '%s'", rd->path);
         snprintf(tf->function, sizeof tf->function, "%s", fn);
         tf->ncases = (size_t)u;
         r->params.ntf++;
@@ -168,11 +191,14 @@ static bool read_selection(const reader *rd, const json *p, q7d_results *r)
     }
     v = json_get(p, "compare_aux");
     r->compare_aux = v && v->type == JSON_BOOL && v->boolean;
-    v = json_get(p, "timeout_seconds");
-    if (v && v->type == JSON_NUMBER) r->timeout = v->number;
+    if (!seconds_of(rd, p, "timeout_seconds", "parameters.", &r->timeout)) return false;
     if (!json_uint(p, "max_crashes", &r->max_crashes)) return BAD(rd, "'%s': missing parameters.max_crashes", rd->path);
     uint64_t u;
-    if (json_uint(p, "max_report", &u)) r->max_report = (unsigned)u;
+    if (json_get(p, "max_report")) {
+        if (!count_of(p, "max_report", MAX_REPORT, &u))
+            return BAD(rd, "'%s': parameters.max_report is not a count of at most %d", rd->path, MAX_REPORT);
+        r->max_report = (unsigned)u;
+    }
     return true;
 }
 
@@ -197,12 +223,14 @@ static bool read_oracles(const reader *rd, const json *doc, q7d_results *r)
     const json *v = json_get(doc, "oracles");
     if (!is_array(v) || v->n == 0 || v->n > Q7D_MAX_COLS) return BAD(rd, "'%s': malformed \"oracles\"", rd->path);
     for (size_t i = 0; i < v->n; i++) {
-        q7d_column *c = &r->col[r->ncols++];
+        q7d_column *c = &r->col[r->ncols];
         const json *o = &v->child[i];
         const char *name = json_string(o, "name");
         if (!name || !q7d_oracle_kind_from_name(json_string(o, "kind"), &c->kind))
             return BAD(rd, "'%s': malformed oracle entry", rd->path);
         snprintf(c->name, sizeof c->name, "%s", name);
+        if (column_by_name(r, c->name) >= 0) return BAD(rd, "'%s': two oracles have one name", rd->path);
+        r->ncols++;
         copy_string(o, "path", c->path, sizeof c->path);
         copy_string(o, "note", c->note, sizeof c->note);
         copy_string(o, "lib", c->lib, sizeof c->lib);
@@ -214,7 +242,14 @@ static bool read_oracles(const reader *rd, const json *doc, q7d_results *r)
     return true;
 }
 
-/* ------------------------------------------------------------ units */
+/* ------------------------------------------------------------ records */
+
+/* What the record readers keep between items: which units were read, and
+ * how many mismatch and crash records each leaf has. */
+typedef struct tally {
+    bool unit_seen[Q7_LEAF_COUNT][Q7D_CORPUS_COUNT];
+    unsigned records[Q7_LEAF_COUNT], crash_records[Q7_LEAF_COUNT];
+} tally;
 
 static bool read_cell(const json *cj, const q7d_results *r, q7d_unit *un)
 {
@@ -226,66 +261,80 @@ static bool read_cell(const json *cj, const q7d_results *r, q7d_unit *un)
            && json_uint(cj, "crashes", &cell->crashes);
 }
 
-static bool read_units(const reader *rd, const json *doc, q7d_results *r)
+/* A cell's counts cannot exceed its unit's cases: each case is checked,
+ * out of the domain, crashed on or not run, at most one of them. */
+static bool cell_consistent(const q7d_cell *c, uint64_t cases)
 {
-    const json *v = json_get(doc, "units");
-    if (!is_array(v)) return BAD(rd, "'%s': missing \"units\"", rd->path);
-    for (size_t i = 0; i < v->n; i++) {
-        const json *o = &v->child[i];
-        const q7_leaf *leaf = q7_leaf_find(json_string(o, "leaf"));
-        q7d_corpus c;
-        uint64_t u;
-        const json *cells = json_get(o, "cells");
-        if (!leaf || !q7d_corpus_from_name(json_string(o, "corpus"), &c) || !json_uint(o, "cases", &u) || !cells
-            || cells->type != JSON_OBJECT)
-            return BAD(rd, "'%s': malformed unit %zu", rd->path, i);
-        q7d_unit *un = &r->unit[leaf->id][c];
-        un->cases = u;
-        un->cell[0].checks = u;
-        for (size_t j = 0; j < cells->n; j++)
-            if (!read_cell(&cells->child[j], r, un)) return BAD(rd, "'%s': malformed cell in unit %zu", rd->path, i);
+    return c->checks <= cases && c->ood <= cases - c->checks && c->crashes <= cases - c->checks - c->ood
+           && c->mismatches <= c->checks;
+}
+
+static bool read_unit(const reader *rd, const json *o, size_t i, q7d_results *r, tally *t)
+{
+    const q7_leaf *leaf = q7_leaf_find(json_string(o, "leaf"));
+    q7d_corpus c;
+    uint64_t u;
+    const json *cells = json_get(o, "cells");
+    if (!leaf || !q7d_corpus_from_name(json_string(o, "corpus"), &c) || !json_uint(o, "cases", &u) || !cells
+        || cells->type != JSON_OBJECT)
+        return BAD(rd, "'%s': malformed unit %zu", rd->path, i);
+    if (!r->selected[leaf->id] || !r->params.enabled[c])
+        return BAD(rd, "'%s': unit %zu (%s %s) is outside the report's leaves and corpora", rd->path, i, leaf->suffix,
+                   q7d_corpus_name(c));
+    if (t->unit_seen[leaf->id][c]) return BAD(rd, "'%s': unit %zu (%s %s) given twice", rd->path, i, leaf->suffix,
+                                              q7d_corpus_name(c));
+    t->unit_seen[leaf->id][c] = true;
+    q7d_unit *un = &r->unit[leaf->id][c];
+    un->cases = u;
+    un->cell[0].checks = u;
+    for (size_t j = 0; j < cells->n; j++) {
+        if (!read_cell(&cells->child[j], r, un)) return BAD(rd, "'%s': malformed cell in unit %zu", rd->path, i);
+        int col = column_by_name(r, cells->child[j].key);
+        if (!cell_consistent(&un->cell[col], u))
+            return BAD(rd, "'%s': unit %zu (%s %s): the %s cell counts more than its %llu cases", rd->path, i,
+                       leaf->suffix, q7d_corpus_name(c), cells->child[j].key, (unsigned long long)u);
+        /* only a library runs in a child that can crash */
+        if (un->cell[col].crashes && r->col[col].kind != Q7D_LIB)
+            return BAD(rd, "'%s': unit %zu (%s %s): the %s cell counts crashes, but only a library can crash", rd->path,
+                       i, leaf->suffix, q7d_corpus_name(c), cells->child[j].key);
     }
     return true;
 }
-
-/* ------------------------------------------------------------ crashes */
 
 static bool read_crash(const json *o, const q7d_results *r, q7d_crash *cr)
 {
     memset(cr, 0, sizeof *cr);
     const q7_leaf *leaf = q7_leaf_find(json_string(o, "leaf"));
     int col = column_by_name(r, json_string(o, "oracle"));
-    const json *code = json_get(o, "code"), *to = json_get(o, "timeout_seconds");
-    if (!leaf || col < 0 || !q7d_corpus_from_name(json_string(o, "corpus"), &cr->corpus)
+    const json *code = json_get(o, "code");
+    /* only a library runs in a child that can crash */
+    if (!leaf || col < 0 || r->col[col].kind != Q7D_LIB || !q7d_corpus_from_name(json_string(o, "corpus"), &cr->corpus)
         || !q7d_crash_kind_from_name(json_string(o, "kind"), &cr->kind) || !json_uint(o, "case", &cr->index)
         || !words_of(json_get(o, "in"), cr->in, Q7_MAX_WORDS) || !code || code->type != JSON_NUMBER)
         return false;
+    /* a signal number or an exit status: an int, exactly */
+    if (!(code->number >= INT_MIN && code->number <= INT_MAX) || code->number != floor(code->number)) return false;
     cr->leaf = leaf->id;
     cr->col = (unsigned)col;
     cr->code = (int)code->number;
-    cr->timeout = to && to->type == JSON_NUMBER ? to->number : 0;
     const char *out = json_string(o, "output");
     if (out) snprintf(cr->output, sizeof cr->output, "%s", out);
     return true;
 }
 
-static bool read_crashes(const reader *rd, const json *doc, q7d_results *r)
+static bool read_crash_item(const reader *rd, const json *o, size_t i, q7d_results *r, tally *t)
 {
-    const json *v = json_get(doc, "crashes");
-    if (!is_array(v)) return BAD(rd, "'%s': missing \"crashes\"", rd->path);
-    unsigned keep = r->max_report;
-    r->max_report = (unsigned)(v->n + 1);   /* keep every record the file has */
-    bool ok = true;
-    for (size_t i = 0; ok && i < v->n; i++) {
-        q7d_crash cr;
-        if (!read_crash(&v->child[i], r, &cr)) ok = BAD(rd, "'%s': malformed crash %zu", rd->path, i);
-        else q7d_results_add_crash(r, &cr);
-    }
-    r->max_report = keep;
-    return ok;
+    q7d_crash cr;
+    if (!read_crash(o, r, &cr)) return BAD(rd, "'%s': malformed crash %zu", rd->path, i);
+    if (++t->crash_records[cr.leaf] > r->max_report)
+        return BAD(rd, "'%s': more crash records of %s than its max_report %u", rd->path, q7_leaf_at(cr.leaf)->suffix,
+                   r->max_report);
+    char where[32];
+    snprintf(where, sizeof where, "crashes[%zu].", i);
+    if (!seconds_of(rd, o, "timeout_seconds", where, &cr.timeout)) return false;
+    /* at most max_report per leaf, so every record the file has is kept */
+    return q7d_results_add_crash(r, &cr) || BAD(rd, "out of memory reading '%s'", rd->path);
 }
-
-/* ------------------------------------------------------------ mismatches */
 
 static bool read_output(const json *oj, const q7d_results *r, q7d_mismatch *m)
 {
@@ -311,46 +360,184 @@ static bool read_mismatch(const json *o, q7d_mismatch *m)
     return true;
 }
 
-static bool read_mismatches(const reader *rd, const json *doc, q7d_results *r)
+static bool read_mismatch_item(const reader *rd, const json *o, size_t i, q7d_results *r, tally *t)
 {
-    const json *v = json_get(doc, "mismatches");
-    if (!is_array(v)) return BAD(rd, "'%s': missing \"mismatches\"", rd->path);
+    q7d_mismatch m;
+    if (!read_mismatch(o, &m)) return BAD(rd, "'%s': malformed mismatch %zu", rd->path, i);
+    if (++t->records[m.leaf] > r->max_report)
+        return BAD(rd, "'%s': more mismatch records of %s than its max_report %u", rd->path, q7_leaf_at(m.leaf)->suffix,
+                   r->max_report);
+    for (unsigned col = 0; col < r->ncols; col++) m.state[col] = Q7D_OUT_NOT_RUN;
+    const json *outs = json_get(o, "outputs");
+    for (size_t j = 0; j < outs->n; j++)
+        if (!read_output(&outs->child[j], r, &m)) return BAD(rd, "'%s': malformed output in mismatch %zu", rd->path, i);
+    /* every record the file has is kept (at most max_report per leaf) */
     unsigned keep = r->max_report;
-    r->max_report = (unsigned)(v->n + 1);   /* keep every record the file has */
-    bool ok = true;
-    for (size_t i = 0; ok && i < v->n; i++) {
-        q7d_mismatch m;
-        if (!read_mismatch(&v->child[i], &m)) {
-            ok = BAD(rd, "'%s': malformed mismatch %zu", rd->path, i);
+    r->max_report = UINT_MAX;
+    bool added = q7d_results_add_mismatch(r, &m);
+    r->max_report = keep;
+    return added || BAD(rd, "out of memory reading '%s'", rd->path);
+}
+
+/* ------------------------------------------------------------ the stream */
+
+/* The members that hold records, read one item at a time; every other
+ * member is small and read whole, and must come before them. */
+typedef bool (*item_reader)(const reader *rd, const json *item, size_t i, q7d_results *r, tally *t);
+static const struct {
+    const char *key;
+    item_reader read;
+} record_members[] = {
+    { "units", read_unit },
+    { "crashes", read_crash_item },
+    { "mismatches", read_mismatch_item },
+};
+enum { NRECORDS = sizeof record_members / sizeof record_members[0] };
+
+static int record_member(const char *key)
+{
+    for (int i = 0; i < NRECORDS; i++)
+        if (strcmp(key, record_members[i].key) == 0) return i;
+    return -1;
+}
+
+/* The state of one read: the JSON stream, the small members so far, and
+ * whether a failure is the text's (not JSON) or the report's. */
+typedef struct stream {
+    reader rd;
+    json_reader *jr;
+    json *head;               /* an object of the small members */
+    bool head_read;           /* the header, parameters and oracles taken from it */
+    bool seen[NRECORDS];
+    bool json_failed;
+    tally t;
+} stream;
+
+static bool keep_small(stream *st, char *key)
+{
+    json *v = json_reader_value(st->jr);
+    if (!v) return st->json_failed = true, free(key), false;
+    if (st->head_read) {   /* after the records: not needed ("totals" is recomputed) */
+        json_free(v);
+        free(key);
+        return true;
+    }
+    json *h = st->head;
+    json *c = realloc(h->child, (h->n + 1) * sizeof *c);
+    if (!c) {
+        json_free(v);
+        free(key);
+        return BAD(&st->rd, "out of memory reading '%s'", st->rd.path);
+    }
+    h->child = c;
+    c[h->n] = *v;   /* the tree moves into the head; its shell is freed */
+    c[h->n].key = key;
+    h->n++;
+    free(v);
+    return true;
+}
+
+static bool read_head(stream *st, q7d_results *r)
+{
+    st->head_read = true;
+    return read_header(&st->rd, st->head, r) && read_parameters(&st->rd, st->head, r)
+           && read_oracles(&st->rd, st->head, r);
+}
+
+static bool read_records(stream *st, int which, q7d_results *r)
+{
+    const char *key = record_members[which].key;
+    if (st->seen[which]) return BAD(&st->rd, "'%s': \"%s\" given twice", st->rd.path, key);
+    st->seen[which] = true;
+    if (json_reader_peek(st->jr) != '[') {
+        if (json_reader_peek(st->jr) < 0) return st->json_failed = true, false;
+        return BAD(&st->rd, "'%s': missing \"%s\"", st->rd.path, key);
+    }
+    if (!json_reader_array(st->jr)) return st->json_failed = true, false;
+    for (size_t i = 0;; i++) {
+        int k = json_reader_item(st->jr);
+        if (k <= 0) return k == 0 || (st->json_failed = true, false);
+        json *item = json_reader_value(st->jr);
+        if (!item) return st->json_failed = true, false;
+        bool ok = record_members[which].read(&st->rd, item, i, r, &st->t);
+        json_free(item);
+        if (!ok) return false;
+    }
+}
+
+static bool read_members(stream *st, q7d_results *r)
+{
+    if (!json_reader_object(st->jr)) return st->json_failed = true, false;
+    for (;;) {
+        char *key;
+        int k = json_reader_member(st->jr, &key);
+        if (k < 0) return st->json_failed = true, false;
+        if (k == 0) break;
+        int which = record_member(key);
+        if (which < 0) {
+            if (!keep_small(st, key)) return false;
             continue;
         }
-        for (unsigned col = 0; col < r->ncols; col++) m.state[col] = Q7D_OUT_NOT_RUN;
-        const json *outs = json_get(&v->child[i], "outputs");
-        for (size_t j = 0; ok && j < outs->n; j++)
-            if (!read_output(&outs->child[j], r, &m)) ok = BAD(rd, "'%s': malformed output in mismatch %zu", rd->path, i);
-        if (ok) q7d_results_add_mismatch(r, &m);
+        free(key);
+        if ((!st->head_read && !read_head(st, r)) || !read_records(st, which, r)) return false;
     }
-    r->max_report = keep;
+    if (!json_reader_end(st->jr)) return st->json_failed = true, false;
+    if (!st->head_read && !read_head(st, r)) return false;
+    for (int i = 0; i < NRECORDS; i++)
+        if (!st->seen[i]) return BAD(&st->rd, "'%s': missing \"%s\"", st->rd.path, record_members[i].key);
+    return true;
+}
+
+bool q7d_report_read_stream(FILE *f, const char *name, q7d_results *r, char *err, size_t errsize)
+{
+    q7d_results_init(r);
+    char jerr[160] = "";
+    stream *st = calloc(1, sizeof *st);
+    bool ok = false;
+    if (st) {
+        st->rd = (reader){ name, err, errsize };
+        st->jr = json_reader_open(f, Q7D_REPORT_MAX_BYTES, jerr, sizeof jerr);
+        st->head = calloc(1, sizeof *st->head);
+    }
+    if (!st || !st->jr || !st->head) {
+        snprintf(err, errsize, "out of memory reading '%s'", name);
+    } else {
+        st->head->type = JSON_OBJECT;
+        ok = read_members(st, r);
+        if (!ok && st->json_failed) {
+            if (json_reader_too_large(st->jr))
+                snprintf(err, errsize, "'%s' is larger than the report size limit of %d MiB (%llu bytes)", name,
+                         Q7D_REPORT_MAX_BYTES >> 20, (unsigned long long)Q7D_REPORT_MAX_BYTES);
+            else snprintf(err, errsize, "'%s' is not JSON: %s", name, jerr);
+        }
+    }
+    if (st) {
+        json_reader_close(st->jr);
+        json_free(st->head);
+    }
+    free(st);
+    if (!ok) q7d_results_free(r);
     return ok;
 }
 
-/* ------------------------------------------------------------ the report */
-
 bool q7d_report_read(const char *path, q7d_results *r, char *err, size_t errsize)
 {
-    q7d_results_init(r);
-    char *text = slurp(path, err, errsize), jerr[128];
-    if (!text) return false;
-    json *doc = json_parse(text, jerr, sizeof jerr);
-    free(text);
-    if (!doc) {
-        snprintf(err, errsize, "'%s' is not JSON: %s", path, jerr);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        q7d_results_init(r);
+        snprintf(err, errsize, "cannot read '%s': %s", path, strerror(errno));
         return false;
     }
-    const reader rd = { path, err, errsize };
-    bool ok = read_header(&rd, doc, r) && read_parameters(&rd, doc, r) && read_oracles(&rd, doc, r)
-              && read_units(&rd, doc, r) && read_crashes(&rd, doc, r) && read_mismatches(&rd, doc, r);
-    json_free(doc);
-    if (!ok) q7d_results_free(r);
+    /* a file known to be too large is refused unread */
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > Q7D_REPORT_MAX_BYTES) {
+        fclose(f);
+        q7d_results_init(r);
+        snprintf(err, errsize, "'%s' is larger than the report size limit of %d MiB (%llu bytes)", path,
+                 Q7D_REPORT_MAX_BYTES >> 20, (unsigned long long)Q7D_REPORT_MAX_BYTES);
+        return false;
+    }
+    bool ok = q7d_report_read_stream(f, path, r, err, errsize);
+    fclose(f);
     return ok;
 }

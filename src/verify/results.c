@@ -29,7 +29,7 @@ void q7d_results_free(q7d_results *r)
     r->params.ntf = 0;
 }
 
-static int mismatch_cmp(const void *x, const void *y)
+int q7d_mismatch_cmp(const void *x, const void *y)
 {
     const q7d_mismatch *a = x, *b = y;
     if (a->leaf != b->leaf) return a->leaf < b->leaf ? -1 : 1;
@@ -38,7 +38,7 @@ static int mismatch_cmp(const void *x, const void *y)
     return 0;
 }
 
-static int crash_cmp(const void *x, const void *y)
+int q7d_crash_cmp(const void *x, const void *y)
 {
     const q7d_crash *a = x, *b = y;
     if (a->leaf != b->leaf) return a->leaf < b->leaf ? -1 : 1;
@@ -58,32 +58,45 @@ typedef struct record_list {
 static unsigned mismatch_leaf(const void *m) { return ((const q7d_mismatch *)m)->leaf; }
 static unsigned crash_leaf(const void *c) { return ((const q7d_crash *)c)->leaf; }
 
+/* The first record of a not before item (by key), or, with leaf_only,
+ * not before the leaf. */
+static size_t lower_bound(const record_list *l, const char *a, const void *item, bool leaf_only, unsigned leaf)
+{
+    size_t lo = 0, hi = *l->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const void *x = a + mid * l->size;
+        if (leaf_only ? l->leaf_of(x) < leaf : l->cmp(x, item) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
 /* Inserts item into the list at `items` keeping the first `keep` records
- * per leaf in key order, and returns the list (moved if it grew): a record
- * already kept, or later than every kept one of a full leaf, is dropped;
- * otherwise the full leaf's latest makes room. The kept set is the same
- * whatever order records come in, so any cut of the run (threads, shards)
- * keeps the same ones. */
-static void *keep_first(const record_list *l, void *items, const void *item, unsigned keep)
+ * per leaf in key order, and returns the list (moved if it grew; *ok false
+ * when out of memory): a record already kept, or later than every kept one
+ * of a full leaf, is dropped; otherwise the full leaf's latest makes room.
+ * The kept set is the same whatever order records come in, so any cut of
+ * the run (threads, shards) keeps the same ones. */
+static void *keep_first(const record_list *l, void *items, const void *item, unsigned keep, bool *ok)
 {
     char *a = items;
-    size_t n = *l->n, pos = 0, first = 0, count = 0, sz = l->size;
+    *ok = true;
     if (keep == 0) return items;
-    while (pos < n && l->cmp(a + pos * sz, item) < 0) pos++;
-    if (pos < n && l->cmp(a + pos * sz, item) == 0) return items;
+    size_t n = *l->n, sz = l->size, pos = lower_bound(l, a, item, false, 0);
+    if (pos < n && l->cmp(a + pos * sz, item) == 0) return items;   /* already kept */
     unsigned leaf = l->leaf_of(item);
-    while (first < n && l->leaf_of(a + first * sz) < leaf) first++;
-    while (first + count < n && l->leaf_of(a + (first + count) * sz) == leaf) count++;
-    if (count >= keep) {
-        if (pos >= first + count) return items;
-        size_t last = first + count - 1;
+    size_t first = lower_bound(l, a, NULL, true, leaf), end = lower_bound(l, a, NULL, true, leaf + 1);
+    if (end - first >= keep) {
+        if (pos >= end) return items;                                 /* later than every kept one */
+        size_t last = end - 1;                                        /* drop the leaf's latest */
         memmove(a + last * sz, a + (last + 1) * sz, (n - last - 1) * sz);
         *l->n = --n;
     }
     if (n == *l->cap) {
         size_t grown = *l->cap ? 2 * *l->cap : 64;
         char *p = realloc(a, grown * sz);
-        if (!p) return items;
+        if (!p) return *ok = false, items;
         a = p;
         *l->cap = grown;
     }
@@ -93,39 +106,58 @@ static void *keep_first(const record_list *l, void *items, const void *item, uns
     return a;
 }
 
-void q7d_results_add_mismatch(q7d_results *r, const q7d_mismatch *m)
+bool q7d_results_add_mismatch(q7d_results *r, const q7d_mismatch *m)
 {
-    const record_list l = { &r->nmismatches, &r->mismatch_cap, sizeof *m, mismatch_cmp, mismatch_leaf };
-    r->mismatches = keep_first(&l, r->mismatches, m, r->max_report);
+    const record_list l = { &r->nmismatches, &r->mismatch_cap, sizeof *m, q7d_mismatch_cmp, mismatch_leaf };
+    bool ok;
+    r->mismatches = keep_first(&l, r->mismatches, m, r->max_report, &ok);
+    return ok;
 }
 
-void q7d_results_add_crash(q7d_results *r, const q7d_crash *c)
+bool q7d_results_add_crash(q7d_results *r, const q7d_crash *c)
 {
-    const record_list l = { &r->ncrashes, &r->crash_cap, sizeof *c, crash_cmp, crash_leaf };
-    r->crashes = keep_first(&l, r->crashes, c, r->max_report);
+    const record_list l = { &r->ncrashes, &r->crash_cap, sizeof *c, q7d_crash_cmp, crash_leaf };
+    bool ok;
+    r->crashes = keep_first(&l, r->crashes, c, r->max_report, &ok);
+    return ok;
+}
+
+bool q7d_count_add(uint64_t *sum, uint64_t x)
+{
+    if (x > UINT64_MAX - *sum) return false;
+    *sum += x;
+    return true;
+}
+
+bool q7d_results_totals_checked(const q7d_results *r, q7d_totals *t)
+{
+    *t = (q7d_totals){ 0, 0, 0, 0, 0 };
+    bool ok = true;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
+            const q7d_unit *u = &r->unit[l][c];
+            ok &= q7d_count_add(&t->cases, u->cases);
+            for (unsigned k = 1; k < r->ncols; k++) {
+                ok &= q7d_count_add(&t->checks, u->cell[k].checks);
+                ok &= q7d_count_add(&t->mismatches, u->cell[k].mismatches);
+                ok &= q7d_count_add(&t->ood, u->cell[k].ood);
+                ok &= q7d_count_add(&t->crashes, u->cell[k].crashes);
+            }
+        }
+    return ok;
 }
 
 q7d_totals q7d_results_totals(const q7d_results *r)
 {
-    q7d_totals t = { 0, 0, 0, 0, 0 };
-    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
-        for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
-            const q7d_unit *u = &r->unit[l][c];
-            t.cases += u->cases;
-            for (unsigned k = 1; k < r->ncols; k++) {
-                t.checks += u->cell[k].checks;
-                t.mismatches += u->cell[k].mismatches;
-                t.ood += u->cell[k].ood;
-                t.crashes += u->cell[k].crashes;
-            }
-        }
+    q7d_totals t;
+    q7d_results_totals_checked(r, &t);
     return t;
 }
 
 bool q7d_results_pass(const q7d_results *r)
 {
     q7d_totals t = q7d_results_totals(r);
-    return t.mismatches == 0 && t.crashes == 0 && !r->interrupted;
+    return t.checks > 0 && t.mismatches == 0 && t.crashes == 0 && !r->interrupted;
 }
 
 const char *q7d_signal_name(int sig)

@@ -98,31 +98,64 @@ static bool blank(const char *s)
     return true;
 }
 
-bool q7d_tf_read(const char *path, const char *function, q7d_tf_file *out, char *err, size_t errsize)
+enum { LINE_OK, LINE_END, LINE_TOO_LONG, LINE_NUL };
+
+/* One line of f, without its newline, into line (NUL-terminated; size
+ * bytes hold it). LINE_NUL: the line has a NUL byte, at 1-based column
+ * *col; LINE_TOO_LONG: it is longer than size - 1 bytes. */
+static int read_line(FILE *f, char *line, size_t size, size_t *col)
+{
+    size_t n = 0;
+    int c;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (c == 0) {
+            *col = n + 1;
+            return LINE_NUL;
+        }
+        if (n + 1 == size) return LINE_TOO_LONG;
+        line[n++] = (char)c;
+    }
+    line[n] = '\0';
+    return c == EOF && n == 0 ? LINE_END : LINE_OK;
+}
+
+/* The function a file tests: given, else named by a first line (the line
+ * is then taken), else the file name's leading function name. */
+static bool first_line_names(const char *line, char *named, size_t size)
+{
+    if (!isalpha((unsigned char)line[0])) return false;
+    size_t len = strcspn(line, " \t\r\n");
+    return len < size && tf_function_prefix(line, named, size) && strlen(named) == len;
+}
+
+bool q7d_tf_read_stream(FILE *f, const char *path, const char *function, q7d_tf_file *out, char *err,
+                        size_t errsize)
 {
     memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errsize, "testfloat: cannot read '%s': %s", path, strerror(errno));
-        return false;
-    }
     char fn[32] = "";
     if (function) {
         if (!q7d_tf_function_known(function)) {
             snprintf(err, errsize, "testfloat: '%s' is not a supported function (f16_eq, f16_lt, "
                      "f16_le, f32_eq, f32_lt, f32_le, with _signaling or _quiet variants)", function);
-            fclose(f);
             return false;
         }
         snprintf(fn, sizeof fn, "%s", function);
     }
     char line[256];
-    size_t cap = 0, lineno = 0;
+    size_t cap = 0, lineno = 0, col = 0;
     bool ok = true, first = true;
-    while (ok && fgets(line, sizeof line, f)) {
+    int got;
+    while (ok && (got = read_line(f, line, sizeof line, &col)) != LINE_END) {
         lineno++;
-        if (strchr(line, '\n') == NULL && !feof(f)) {
-            snprintf(err, errsize, "testfloat: %s:%zu: line too long", path, lineno);
+        if (got == LINE_NUL) {
+            snprintf(err, errsize, "testfloat: %s:%zu:%zu: a NUL byte (not a testfloat_gen text file)", path, lineno,
+                     col);
+            ok = false;
+            break;
+        }
+        if (got == LINE_TOO_LONG) {
+            snprintf(err, errsize, "testfloat: %s:%zu: line too long (more than %zu bytes)", path, lineno,
+                     sizeof line - 1);
             ok = false;
             break;
         }
@@ -131,19 +164,15 @@ bool q7d_tf_read(const char *path, const char *function, q7d_tf_file *out, char 
             first = false;
             char named[32];
             /* testfloat_gen -prefix writes a first line; take it if it names the function */
-            if (isalpha((unsigned char)line[0])) {
-                size_t len = strcspn(line, " \t\r\n");
-                if (len < sizeof named && tf_function_prefix(line, named, sizeof named)
-                    && strlen(named) == len) {
-                    if (fn[0] && strcmp(fn, named) != 0) {
-                        snprintf(err, errsize, "testfloat: %s:1: file says '%s' but '%s' was given",
-                                 path, named, fn);
-                        ok = false;
-                        break;
-                    }
-                    snprintf(fn, sizeof fn, "%s", named);
-                    continue;
+            if (first_line_names(line, named, sizeof named)) {
+                if (fn[0] && strcmp(fn, named) != 0) {
+                    snprintf(err, errsize, "testfloat: %s:%zu: file says '%s' but '%s' was given", path, lineno,
+                             named, fn);
+                    ok = false;
+                    break;
                 }
+                snprintf(fn, sizeof fn, "%s", named);
+                continue;
             }
         }
         if (!fn[0]) {
@@ -183,7 +212,6 @@ bool q7d_tf_read(const char *path, const char *function, q7d_tf_file *out, char 
         snprintf(err, errsize, "testfloat: error reading '%s'", path);
         ok = false;
     }
-    fclose(f);
     if (ok && out->ncases == 0) {
         snprintf(err, errsize, "testfloat: '%s' has no test cases", path);
         ok = false;
@@ -195,6 +223,19 @@ bool q7d_tf_read(const char *path, const char *function, q7d_tf_file *out, char 
     out->path = strdup(path);
     snprintf(out->function, sizeof out->function, "%s", fn);
     return out->path != NULL;
+}
+
+bool q7d_tf_read(const char *path, const char *function, q7d_tf_file *out, char *err, size_t errsize)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        memset(out, 0, sizeof *out);
+        snprintf(err, errsize, "testfloat: cannot read '%s': %s", path, strerror(errno));
+        return false;
+    }
+    bool ok = q7d_tf_read_stream(f, path, function, out, err, errsize);
+    fclose(f);
+    return ok;
 }
 
 void q7d_tf_free(q7d_tf_file *f)

@@ -90,6 +90,10 @@ bool q7d_tf_checks_leaf(const char *function, const q7_leaf *leaf);
  * leading function name. On error returns false with a one-line message. */
 bool q7d_tf_read(const char *path, const char *function, q7d_tf_file *out,
                  char *err, size_t errsize);
+/* The same from an open stream; path names it in messages and, without
+ * a function, tells it by its file name. */
+bool q7d_tf_read_stream(FILE *f, const char *path, const char *function, q7d_tf_file *out, char *err,
+                        size_t errsize);
 void q7d_tf_free(q7d_tf_file *f);
 
 /* ---------------------------------------------------------------- oracles */
@@ -207,14 +211,28 @@ typedef struct q7d_results {
 void q7d_results_init(q7d_results *r);
 void q7d_results_free(q7d_results *r);
 /* Adds a mismatch record, keeping the first max_report per leaf in
- * (corpus, index) order. */
-void q7d_results_add_mismatch(q7d_results *r, const q7d_mismatch *m);
+ * (corpus, index) order. False only when out of memory. */
+bool q7d_results_add_mismatch(q7d_results *r, const q7d_mismatch *m);
 /* Adds a crash record, keeping the first max_report per leaf in (corpus,
- * index, column) order (the cells count every crash). */
-void q7d_results_add_crash(q7d_results *r, const q7d_crash *c);
-/* Totals over the whole run; crashes are crashing cases. */
+ * index, column) order (the cells count every crash). False only when out
+ * of memory. */
+bool q7d_results_add_crash(q7d_results *r, const q7d_crash *c);
+/* The records' order (qsort comparators): (leaf, corpus, index), then a
+ * crash's column. */
+int q7d_mismatch_cmp(const void *a, const void *b);
+int q7d_crash_cmp(const void *a, const void *b);
+/* *sum += x; false (and *sum unchanged) past 2^64-1. */
+bool q7d_count_add(uint64_t *sum, uint64_t x);
+/* Totals over the whole run; crashes are crashing cases. A run's counts
+ * never reach 2^64; results read from reports are checked not to
+ * (q7d_report_read, q7d_merge). */
 typedef struct q7d_totals { uint64_t cases, checks, mismatches, ood, crashes; } q7d_totals;
 q7d_totals q7d_results_totals(const q7d_results *r);
+/* The totals, or false when one of them passes 2^64-1. */
+bool q7d_results_totals_checked(const q7d_results *r, q7d_totals *t);
+/* The verdict: PASS needs at least one check by an oracle besides sem
+ * ("no leaf was checked" is a FAIL), no mismatch, no crash, and a run
+ * that was not interrupted. */
 bool q7d_results_pass(const q7d_results *r);
 
 /* ---------------------------------------------------------------- engine */
@@ -228,6 +246,7 @@ typedef struct q7d_options {
     const char *preloads[Q7D_MAX_LIBS];
     const char *python;                /* NULL: $PYTHON, else /usr/bin/python3, else python3 */
     const char *numpy_program;         /* NULL: found as q7d_numpy_program_path says */
+    bool numpy_required;               /* named by the user: failing to start is an error, not n/a */
     unsigned threads;                  /* 0: every usable core; more are capped at them */
     bool progress;                     /* progress bar on stderr */
 } q7d_options;
@@ -254,13 +273,34 @@ const char *q7d_signal_name(int sig);
 void q7d_crash_text(const q7d_crash *c, char *buf, size_t size);
 /* One-line `q7pred call ...` reproducing case `in` of leaf: on the model
  * (lib NULL), else through lib's library (--lib PATH, its preloads as
- * LD_PRELOAD, which loads them first and globally as --preload does). */
+ * LD_PRELOAD, which loads them first and globally as --preload does).
+ * Paths are shell-quoted (escape.h), so sh -c runs the line as printed;
+ * Q7D_REPRO_MAX bytes always hold it. */
+#define Q7D_REPRO_MAX 8192
 void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, char *buf, size_t size);
 
-/* Reads a JSON report written by q7d_report_json. */
+/* A report file is read to at most this many bytes (docs/report-format.md). */
+#define Q7D_REPORT_MAX_BYTES (64 << 20)
+/* Reads a JSON report written by q7d_report_json, refusing (false, a
+ * one-line message) one that is not JSON, larger than
+ * Q7D_REPORT_MAX_BYTES, or holds a number out of its range or a count
+ * its unit cannot have. */
 bool q7d_report_read(const char *path, q7d_results *r, char *err, size_t errsize);
-/* Combines shard reports into one; refuses (false, message) a set with
- * missing or duplicate shards or different parameters. */
+/* The same from an open stream; name is the report's name in messages. */
+bool q7d_report_read_stream(FILE *f, const char *name, q7d_results *r, char *err, size_t errsize);
+
+/* Merging shard reports one at a time: q7d_merger_add each (the shard may
+ * be freed after), then q7d_merger_finish. A set that is not exactly
+ * shards 1..N of one run, a unit whose cases are not its shard's slice,
+ * and counts that add up past 2^64-1 are refused (false, a one-line
+ * message in err). */
+typedef struct q7d_merger q7d_merger;
+q7d_merger *q7d_merger_new(void);
+bool q7d_merger_add(q7d_merger *m, const q7d_results *part, const char *name, char *err, size_t errsize);
+/* The merged results into out (the caller frees them). */
+bool q7d_merger_finish(q7d_merger *m, q7d_results *out, char *err, size_t errsize);
+void q7d_merger_free(q7d_merger *m);
+/* The merger over an array of shards. */
 bool q7d_merge(q7d_results *const parts[], const char *const names[], size_t n, q7d_results *out,
                char *err, size_t errsize);
 

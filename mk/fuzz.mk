@@ -1,0 +1,89 @@
+# libFuzzer targets, one per input surface (tests/fuzz/fuzz_<target>.c):
+#   program    the vector program parser and runner (q7pred exec)
+#   cli        every subcommand's option parsing (cli_command.parse)
+#   testfloat  the TestFloat case file reader
+#   report     the JSON report reader and merge of two shards
+# Each has a committed seed corpus, tests/fuzz/corpus/<target>/ (program
+# also takes examples/*.q7); new finds go to build/fuzz/corpus-<target>/,
+# crashes to build/fuzz/<target>-crash-*.
+#   make fuzz [TARGET=cli] [FUZZ_TIME=600]   every target (or one) for
+#                          FUZZ_TIME seconds each (default 60)
+#   make fuzz-brief        what `make check` runs: each target for
+#                          FUZZ_BRIEF seconds (default 20, 80 s in all),
+#                          skipped with a message when clang's libFuzzer
+#                          is missing
+# The per-input timeout is generous (60 s, inputs take well under 1 ms) so
+# that a loaded machine does not flake, while a real hang still fails.
+# docs/fuzzing.md says more.
+
+FUZZ_CC      ?= clang
+FUZZ_DIR     := build/fuzz
+FUZZ_TIME    ?= 60
+FUZZ_BRIEF   ?= 20
+FUZZ_TARGETS := program cli testfloat report
+TARGET       ?= $(FUZZ_TARGETS)
+FUZZ_CFLAGS  := $(WARN) $(call library_flags,all) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+                -Iinclude -Isrc
+FUZZ_OBJS    := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(LIB_SRCS) $(TOOL_SRCS))
+# the longest seed of each target, and room to grow
+FUZZ_MAXLEN_program   := 4096
+FUZZ_MAXLEN_cli       := 1024
+FUZZ_MAXLEN_testfloat := 4096
+FUZZ_MAXLEN_report    := 32768
+
+.PHONY: fuzz fuzz-brief fuzz-run
+$(FUZZ_DIR)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS)
+	@mkdir -p $(dir $@)
+	@echo "fuzz: building $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) -ldl -lpthread -lm
+.SECONDARY: $(FUZZ_OBJS)
+
+# Words that let mutations reach deep: every mnemonic and keyword of the
+# program language; every option of every subcommand; the report's keys.
+$(FUZZ_DIR)/program.dict: include/q7pred_vecops.def mk/fuzz.mk
+	@mkdir -p $(FUZZ_DIR)
+	@{ sed -n 's/^VOP(\([a-z0-9_]*\),.*/"\1"/p' include/q7pred_vecops.def; \
+	  for w in print as all 2nx8 nx16 n_2x32 nxf16 n_2xf32 v0 v31 vb0 vb15 fs0 fs7 \
+	           qnan snan inf -inf -0.0 0x 0b 1.0 65504 '*' '=' ',' '#'; do echo "\"$$w\""; done; \
+	} > $@
+$(FUZZ_DIR)/cli.dict: $(wildcard src/cli/cmd_*.c) mk/fuzz.mk
+	@mkdir -p $(FUZZ_DIR)
+	@grep -ho '"--[a-z-]*"' $(wildcard src/cli/cmd_*.c) | sort -u > $@
+	@for w in testfloat: lib: sem host numpy grid fuzz exhaustive 1/2 f16_lt: portable --q7pred-lib-child; do \
+	  echo "\"$$w\""; done >> $@
+$(FUZZ_DIR)/testfloat.dict: mk/fuzz.mk
+	@mkdir -p $(FUZZ_DIR)
+	@for w in f16_lt f32_eq_signaling _quiet 3C00 7E00 7F800000 " 0 00" " 1 10"; do echo "\"$$w\""; done > $@
+$(FUZZ_DIR)/report.dict: src/verify/report.c mk/fuzz.mk
+	@mkdir -p $(FUZZ_DIR)
+	@grep -ho '\\"[a-z_]*\\": ' src/verify/report.c | sed 's/\\//g; s/: $$//' | sort -u | sed 's/"/\\"/g; s/.*/"&"/' > $@
+	@for w in ran crashed stopped signal hang value grid fuzz 18446744073709551615 1e999 -1e308; do \
+	  echo "\"$$w\""; done >> $@
+
+# One target's run (FUZZ_ONE) for FUZZ_TIME seconds.
+fuzz-run: $(FUZZ_DIR)/fuzz_$(FUZZ_ONE) $(FUZZ_DIR)/$(FUZZ_ONE).dict
+	@mkdir -p $(FUZZ_DIR)/corpus-$(FUZZ_ONE)
+	@if [ "$(FUZZ_ONE)" = program ]; then cp examples/*.q7 $(FUZZ_DIR)/corpus-program/ 2>/dev/null || true; fi
+	@echo "fuzz: $(FUZZ_ONE) for $(FUZZ_TIME)s (log: $(FUZZ_DIR)/$(FUZZ_ONE).log)"
+	@if $(FUZZ_DIR)/fuzz_$(FUZZ_ONE) -max_total_time=$(FUZZ_TIME) -max_len=$(FUZZ_MAXLEN_$(FUZZ_ONE)) -timeout=60 \
+	     -dict=$(FUZZ_DIR)/$(FUZZ_ONE).dict -artifact_prefix=$(FUZZ_DIR)/$(FUZZ_ONE)- \
+	     $(FUZZ_DIR)/corpus-$(FUZZ_ONE) tests/fuzz/corpus/$(FUZZ_ONE) >$(FUZZ_DIR)/$(FUZZ_ONE).log 2>&1; then \
+	  grep -E 'Done [0-9]+ runs' $(FUZZ_DIR)/$(FUZZ_ONE).log | tail -n 1 | sed 's/^/fuzz: $(FUZZ_ONE): /'; \
+	else tail -n 40 $(FUZZ_DIR)/$(FUZZ_ONE).log; echo "fuzz: $(FUZZ_ONE) FAILED (artifacts in $(FUZZ_DIR)/)"; exit 1; fi
+
+fuzz:
+	@for t in $(TARGET); do \
+	  $(MAKE) --no-print-directory fuzz-run FUZZ_ONE=$$t FUZZ_TIME=$(FUZZ_TIME) || exit 1; done
+
+fuzz-brief:
+	@if command -v $(FUZZ_CC) >/dev/null 2>&1 && \
+	   echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' | \
+	   $(FUZZ_CC) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1; then \
+	  $(MAKE) --no-print-directory fuzz TARGET="$(FUZZ_TARGETS)" FUZZ_TIME=$(FUZZ_BRIEF); \
+	else echo "fuzz: skipped ($(FUZZ_CC) with libFuzzer not installed; apt-get install clang libclang-rt-14-dev)"; fi
+
+CHECK_EXTRA += fuzz-brief

@@ -1,0 +1,7 @@
+/* The subcommands of q7pred, in the order of q7pred --help. */
+#include "cli.h"
+
+const cli_command *const cli_commands[] = {
+    &cli_cmd_list, &cli_cmd_call, &cli_cmd_demo, &cli_cmd_verify, &cli_cmd_merge, &cli_cmd_exec, &cli_cmd_bench,
+};
+const size_t cli_command_count = sizeof cli_commands / sizeof cli_commands[0];

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# q7pred merge trusts nothing in a shard report (docs/report-format.md,
+# "Reading reports"): counts past 2^64-1, counts a unit cannot have, sums
+# that would wrap, negative or non-finite times, input past the size limit
+# and text that is not UTF-8 are refused (exit 2, one line naming the
+# report), never merged into a PASS; missing shards are listed, or counted
+# past the first ten, never silently cut.
+set -u
+fail=0
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+ok() { echo "ok: $1"; }
+bad() { echo "FAIL: $1"; fail=1; }
+
+# exit 2, one line on stderr with the expected words, nothing on stdout
+refused() { # what, expected, merge args...
+    local what=$1 want=$2; shift 2
+    "$Q7PRED" merge "$@" >"$t/o" 2>"$t/e"
+    local rc=$?
+    if [ $rc -eq 2 ] && [ "$(wc -l <"$t/e")" -eq 1 ] && grep -qF -- "$want" "$t/e" && [ ! -s "$t/o" ]; then
+        ok "$what"
+    else
+        bad "$what: exit $rc, stderr '$(head -c 300 "$t/e")', stdout '$(head -c 100 "$t/o")'"
+    fi
+}
+# the report with its first `from` replaced by `to`
+edit() { # in out from to
+    "$PYTHON" - "$@" <<'PY'
+import sys
+src, dst, a, b = sys.argv[1:5]
+text = open(src, encoding="utf-8").read()
+assert a in text, a
+open(dst, "w", encoding="utf-8").write(text.replace(a, b, 1))
+PY
+}
+
+run=(--corpus grid --leaf lt_1_8_8,lt_2_16_16 --oracles sem,host --host-path portable --no-progress --quiet)
+"$Q7PRED" verify "${run[@]}" --shard 1/2 --json "$t/s1.json" >/dev/null || bad "shard 1 failed"
+"$Q7PRED" verify "${run[@]}" --shard 2/2 --json "$t/s2.json" >/dev/null || bad "shard 2 failed"
+"$Q7PRED" merge "$t/s1.json" "$t/s2.json" --quiet >"$t/o" && grep -q "^PASS" "$t/o" && ok "the true shards merge" \
+    || bad "true shards: $(cat "$t/o")"
+
+# ---- 2^64-1 mismatches in shard 1 and one real one in shard 2: never PASS
+# (the lt_1_8_8 grid unit comes first in the file)
+max=18446744073709551615
+cell='"host": {"state": "ran", "checks": 63, "mismatches": 0'
+edit "$t/s1.json" "$t/huge1.json" "$cell" "\"host\": {\"state\": \"ran\", \"checks\": 63, \"mismatches\": $max"
+refused "a cell claiming more mismatches than checks" "the host cell counts more than its 98 cases" \
+    "$t/huge1.json" "$t/s2.json"
+edit "$t/s1.json" "$t/huge2.json" "$cell, \"out_of_domain\": 35" \
+    "\"host\": {\"state\": \"ran\", \"checks\": $max, \"mismatches\": $max, \"out_of_domain\": 0"
+edit "$t/huge2.json" "$t/huge3.json" '"grid", "cases": 98' "\"grid\", \"cases\": $max"
+"$PYTHON" - "$t/s2.json" "$t/one.json" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+text = re.sub(r'("host": \{"state": "ran", "checks": [1-9][0-9]*, "mismatches": )0', r"\g<1>1", text, count=1)
+open(sys.argv[2], "w").write(text)
+PY
+"$Q7PRED" merge "$t/s1.json" "$t/one.json" --quiet >"$t/o" 2>&1
+[ $? -eq 1 ] && grep -q "^FAIL: [0-9]* checks, 1 mismatches" "$t/o" && ok "the one real mismatch alone merges to FAIL" || bad "one: $(cat "$t/o")"
+refused "2^64-1 mismatches + 1: refused (its cases are not its shard's)" "but its shard 1/2 has 98" \
+    "$t/huge3.json" "$t/one.json"
+refused "a count past 2^64-1" "malformed cell in unit 0" "$(edit "$t/s1.json" "$t/big.json" "$cell" \
+    '"host": {"state": "ran", "checks": 18446744073709551616, "mismatches": 0'; echo "$t/big.json")" "$t/s2.json"
+refused "a count that is not an integer" "malformed cell in unit 0" "$(edit "$t/s1.json" "$t/frac.json" "$cell" \
+    '"host": {"state": "ran", "checks": 6.3e1, "mismatches": 0'; echo "$t/frac.json")" "$t/s2.json"
+refused "a negative count" "malformed unit 0" "$(edit "$t/s1.json" "$t/neg.json" '"grid", "cases": ' \
+    '"grid", "cases": -1, "x": '; echo "$t/neg.json")" "$t/s2.json"
+
+# counts true to their slices that still add up past 2^64-1: refused
+"$Q7PRED" verify --corpus fuzz --fuzz-count other=3 --leaf bitkillt_8_1,bitkillt_16_2 --oracles sem,host \
+    --no-progress --quiet --json "$t/f.json" >/dev/null
+edit "$t/f.json" "$t/f1.json" '"other": 3' "\"other\": $max"
+edit "$t/f1.json" "$t/f2.json" '"fuzz", "cases": 3' "\"fuzz\", \"cases\": $max"
+edit "$t/f2.json" "$t/f3.json" '"fuzz", "cases": 3' "\"fuzz\", \"cases\": $max"
+refused "totals past 2^64-1" "totals add up past 2^64-1" "$t/f3.json"
+
+# ---- times: negative, beyond double's range, not numbers
+refused "wall_seconds -1e308" "wall_seconds is not a finite number of seconds >= 0" \
+    "$(edit "$t/s1.json" "$t/w.json" '"wall_seconds": ' '"wall_seconds": -1e308, "x": '; echo "$t/w.json")" "$t/s2.json"
+refused "timeout_seconds 1e999" "parameters.timeout_seconds is not a finite number" \
+    "$(edit "$t/s1.json" "$t/to.json" '"timeout_seconds": ' '"timeout_seconds": 1e999, "x": '; echo "$t/to.json")" \
+    "$t/s2.json"
+refused "a time that is a string" "wall_seconds is not a finite number" \
+    "$(edit "$t/s1.json" "$t/ws.json" '"wall_seconds": ' '"wall_seconds": "1", "x": '; echo "$t/ws.json")" "$t/s2.json"
+
+# ---- the size limit and the text itself
+refused "/dev/zero stops at its first byte" "is not JSON: a NUL byte at byte 0" /dev/zero
+truncate -s 67108865 "$t/sparse.json"
+refused "a file past 64 MiB is refused unread" "larger than the report size limit of 64 MiB" "$t/sparse.json"
+# a stream with no end (white space, valid JSON so far): stops at the limit
+refused "an endless stream stops at 64 MiB" "larger than the report size limit of 64 MiB" \
+    <(yes ' ' 2>/dev/null)
+printf '{"format": "\xff"}' >"$t/latin1.json"
+refused "a byte that is not UTF-8" "is not JSON: a byte that is not UTF-8" "$t/latin1.json"
+printf '{"format": "a\\u0000b"}' >"$t/nul.json"
+refused "a \\u0000 escape" "\\u0000 in a string" "$t/nul.json"
+printf '{"format": "\\ud800"}' >"$t/sur.json"
+refused "an unpaired surrogate" "unpaired surrogate" "$t/sur.json"
+printf '{"a": 01}' >"$t/lead.json"
+refused "a leading zero" "is not JSON" "$t/lead.json"
+refused "a unit given twice" "given twice" "$(edit "$t/s1.json" "$t/dup.json" '"units": [' \
+    '"units": [{"leaf": "lt_1_8_8", "family": "int-compare", "corpus": "grid", "cases": 98, "cells": {}},'; \
+    echo "$t/dup.json")" "$t/s2.json"
+
+# a crash only a library's child can have
+"$Q7PRED" verify --lib "$BUILD/tests/verify_crashlib.so" --oracles sem,host --leaf olt_1_1_16f_16f --corpus grid \
+    --no-progress --quiet --json "$t/c.json" >/dev/null
+"$PYTHON" - "$t/c.json" "$t/ch.json" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+assert '{"oracle": "lib:' in text
+open(sys.argv[2], "w").write(re.sub(r'\{"oracle": "lib:[^"]*"', '{"oracle": "host"', text, count=1))
+PY
+refused "a crash of an oracle that is no library" "malformed crash 0" "$t/ch.json"
+
+# ---- foreign text in a shard (escaped JSON strings) stays escaped in every output
+edit "$t/s1.json" "$t/esc1.json" '"path": "portable"' '"path": "portable\u001b[31m\u0085\u009b"'
+edit "$t/s2.json" "$t/esc2.json" '"path": "portable"' '"path": "portable\u001b[31m\u0085\u009b"'
+"$Q7PRED" merge "$t/esc1.json" "$t/esc2.json" --json "$t/m.json" --junit "$t/m.xml" >"$t/m.txt" 2>&1
+"$PYTHON" - "$t" <<'PY' && ok "a shard's control characters are escaped in text and XML" || bad "shard strings"
+import json, re, sys, xml.etree.ElementTree as ET
+d = sys.argv[1]
+txt = open(d + "/m.txt", "rb").read()
+assert b"\x1b" not in txt and b"\xc2\x85" not in txt and b"\xc2\x9b" not in txt, txt
+assert b"portable\\x1b[31m\\xc2\\x85\\xc2\\x9b" in txt, txt
+m = json.load(open(d + "/m.json", encoding="utf-8"))
+assert m["oracles"][1]["path"] == "portable\x1b[31m\x85\x9b", repr(m["oracles"][1]["path"])
+ET.parse(d + "/m.xml")
+PY
+
+# ---- missing shards: listed, or the first ten and a count
+for k in 1 2 3; do
+    "$Q7PRED" verify "${run[@]}" --shard $k/15 --json "$t/p$k.json" >/dev/null
+done
+refused "missing shards listed with a count" \
+    "missing shards 4/15, 5/15, 6/15, 7/15, 8/15, 9/15, 10/15, 11/15, 12/15, 13/15 and 2 more" \
+    "$t/p1.json" "$t/p2.json" "$t/p3.json"
+"$Q7PRED" verify "${run[@]}" --shard 2/3 --json "$t/q2.json" >/dev/null
+refused "two missing shards listed in full" "missing shards 1/3 and 3/3" "$t/q2.json"
+refused "one missing shard" "missing shard 2/2" "$t/s1.json"
+exit $fail
