@@ -4,7 +4,8 @@
 # - a report that cannot be written completely (a file-size limit, a full
 #   filesystem, stdout on /dev/full) exits 2 naming it, and the old file
 #   stays byte for byte, with no temporary file left; every report of the
-#   run, or none, is replaced;
+#   run, or none, is replaced; likewise when a signal comes while they are
+#   written;
 # - two outputs naming one file (the same path, '-' twice, other
 #   spellings, symbolic and hard links, /dev/stdout and '-') are a usage
 #   error that writes nothing;
@@ -93,6 +94,31 @@ echo x >"$t/afile"
 rc=$?
 [ $rc -eq 2 ] && one_line "$t/e" "cannot write report '$t/afile/r.json'" && [ ! -s "$t/o" ] \
     && ok "an unwritable path is refused before the run" || bad "ENOTDIR: exit $rc, '$(cat "$t/e")'"
+
+# ---- a signal while the reports are written: nothing half done. A FIFO
+# report with no reader holds verify in its open, after the JSON's
+# temporary file is made; SIGTERM there (repeated, should the first land
+# before the open) removes it and leaves the old report (exit 143).
+mkfifo "$t/fifo"
+cp "$t/r.json.orig" "$t/sig.json"
+"$Q7PRED" verify "${small[@]}" --json "$t/sig.json" --junit "$t/fifo" >"$t/o" 2>"$t/e" &
+pid=$!
+for _ in $(seq 300); do
+    [ -n "$(find "$t" -maxdepth 1 -name '.sig.json.??????')" ] && break
+    sleep 0.1
+done
+[ -n "$(find "$t" -maxdepth 1 -name '.sig.json.??????')" ] && ok "verify is writing its reports" \
+    || bad "no temporary report appeared"
+for _ in $(seq 50); do
+    kill -TERM $pid 2>/dev/null || break
+    sleep 0.2
+done
+wait $pid
+rc=$?
+[ $rc -eq 143 ] && no_temps "$t" && cmp -s "$t/sig.json" "$t/r.json.orig" && [ "$(wc -l <"$t/e")" -eq 1 ] \
+    && ok "SIGTERM while writing: exit 143, no temporary file, the old report kept" \
+    || bad "SIGTERM while writing: exit $rc, '$(cat "$t/e")', $(ls -A "$t")"
+rm -f "$t/fifo" "$t/sig.json"
 
 # ---- two outputs, one file
 cp "$t/r.json.orig" "$t/same.out"

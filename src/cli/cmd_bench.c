@@ -48,7 +48,8 @@ static void help(void)
            "  and batches, each Python row (default 10); a child past it is killed\n"
            "  --json FILE: the table's numbers as JSON, written whole or not at all (a\n"
            "  temporary file renamed over FILE; on a write error the old file stays and\n"
-           "  the exit is 2); '-' writes it to stdout and the table to stderr\n");
+           "  the exit is 2; an interrupted bench writes none); '-' writes it to stdout\n"
+           "  and the table to stderr\n");
 }
 
 static bool takes_value(const char *a)
@@ -150,7 +151,8 @@ static int bench_table(const bench_options *o, const char *lib)
     if (json.f) {
         bench_write_json(json.f, &b);
         int rc = out_file_finish(&json, "--json");
-        if (rc == CLI_OK) rc = out_file_commit(&json, "--json");
+        if (q7d_interrupted()) out_file_discard(&json);   /* its figures are not whole: the caller says so */
+        else if (rc == CLI_OK) rc = out_file_commit(&json, "--json");
         if (rc != CLI_OK) return rc;
     }
     return bench_failed(&b) ? CLI_FAIL : CLI_OK;

@@ -9,6 +9,7 @@
 #include "report_files.h"
 #include "verify/escape.h"
 #include "verify/names.h"
+#include "verify/process.h"
 #include "verify/verify.h"
 
 static void verify_help(FILE *f)
@@ -27,7 +28,8 @@ static void verify_help(FILE *f)
         "that cannot be used, or a report that cannot be written (its old file is\n"
         "then left as it was). On SIGINT/SIGTERM/SIGHUP the children are ended,\n"
         "what ran is reported as INTERRUPTED and the exit is 128 + the signal (130,\n"
-        "143).\n"
+        "143); a signal while the reports are written leaves the old files as they\n"
+        "were.\n"
         "\n"
         "Corpora (default grid,fuzz,exhaustive with --exhaustive-max 65536):\n"
         "  --corpus LIST       comma list of grid, fuzz, exhaustive, testfloat:FILE or\n"
@@ -614,15 +616,12 @@ static int verify_parse(void *args, int argc, char **argv)
     return rc == CLI_OK && !a->help ? finish_options(a) : rc;
 }
 
-/* An interrupted run still writes what it has, then exits 128 + the
- * signal, as a shell reports a process that signal ended. */
-static int verify_run(void *args)
+/* Interrupts are armed from the first temporary file to the last rename
+ * (process.h): a signal never leaves one behind. An interrupted run still
+ * writes what it has, then exits 128 + the signal, as a shell reports a
+ * process that signal ended. */
+static int check_run_write(verify_args *a)
 {
-    verify_args *a = args;
-    if (a->help) {
-        verify_help(stdout);
-        return CLI_OK;
-    }
     int rc = read_testfloat(a);
     if (rc == CLI_OK) rc = report_files_check(&a->out);
     if (rc != CLI_OK) return rc;
@@ -632,6 +631,18 @@ static int verify_run(void *args)
     return a->r->interrupted && rc != CLI_USAGE ? 128 + a->r->interrupted : rc;
 }
 
+static int verify_run(void *args)
+{
+    verify_args *a = args;
+    if (a->help) {
+        verify_help(stdout);
+        return CLI_OK;
+    }
+    q7d_interrupt_arm();
+    int rc = check_run_write(a);
+    q7d_interrupt_disarm();
+    return rc;
+}
 
 static void verify_free(void *args)
 {

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "report_files.h"
+#include "verify/process.h"
 
 /* ------------------------------------------------------------ one file */
 
@@ -267,11 +268,12 @@ int report_files_check(const report_files *o)
     return rc;
 }
 
-int report_files_write(const q7d_results *r, const report_files *o)
+/* Opens, writes and finishes every report; CLI_OK when all are ready to
+ * be committed. */
+static int write_all(const q7d_results *r, const report_files *o, out_file *out)
 {
     out_option opts[NREPORTS];
     report_options(o, opts);
-    out_file out[NREPORTS] = { { 0 } };
     int rc = CLI_OK;
     bool report_on_stdout = false;
     for (int i = 0; rc == CLI_OK && i < NREPORTS; i++)
@@ -286,10 +288,29 @@ int report_files_write(const q7d_results *r, const report_files *o)
         if (out[2].f) q7d_report_junit(out[2].f, r);
         for (int i = 0; rc == CLI_OK && i < NREPORTS; i++) rc = out_file_finish(&out[i], "report");
     }
+    return rc;
+}
+
+/* Interrupts are armed throughout (process.h): a signal while the reports
+ * are written is noted, not fatal, and then none of them is committed. */
+int report_files_write(const q7d_results *r, const report_files *o)
+{
+    out_file out[NREPORTS] = { { 0 } };
+    q7d_interrupt_arm();
+    unsigned signals = q7d_interrupt_count();
+    int rc = write_all(r, o, out);
+    bool cut = q7d_interrupt_count() != signals;
     /* every report, or none of them */
     for (int i = 0; i < NREPORTS; i++) {
-        if (rc == CLI_OK) rc = out_file_commit(&out[i], "report");
+        if (rc == CLI_OK && !cut) rc = out_file_commit(&out[i], "report");
         else out_file_discard(&out[i]);
+    }
+    q7d_interrupt_disarm();
+    if (cut) {
+        if (rc == CLI_OK)   /* else the error said what failed */
+            cli_error("%s: interrupted (%s) while writing the reports: none was written; the old files are left "
+                      "as they were", o->cmd, q7d_signal_name(q7d_interrupted()));
+        return 128 + q7d_interrupted();
     }
     if (rc != CLI_OK) return rc;
     return q7d_results_pass(r) ? CLI_OK : CLI_FAIL;

@@ -4,10 +4,12 @@
  * XXXXXX"), flushed, fsync'ed and renamed over the path only when every
  * report of the run was written completely; on any error every temporary
  * file is removed, the old reports stay as they were, and the exit status
- * is 2 with the path named. A path that is a symbolic link is followed to
- * its file; a path that names no regular file (a device such as /dev/full,
- * a FIFO) cannot be replaced and is written in place, as '-' (stdout) is:
- * an error there is named and exits 2, but what was written stays. Two
+ * is 2 with the path named; a signal (SIGINT, SIGTERM, SIGHUP) while
+ * they are written likewise leaves the old reports (report_files_write).
+ * A path that is a symbolic link is followed to its file; a path that
+ * names no regular file (a device such as /dev/full, a FIFO) cannot be
+ * replaced and is written in place, as '-' (stdout) is: an error there is
+ * named and exits 2, but what was written stays. Two
  * outputs naming one file (two '-', or paths reaching one file by other
  * spellings, symbolic or hard links) are a usage error. */
 #ifndef Q7_CLI_REPORT_FILES_H
@@ -54,7 +56,9 @@ typedef struct report_files {
  * CLI_USAGE (message printed). */
 int report_files_check(const report_files *o);
 /* Writes the text and the reports asked for. CLI_OK when r passes,
- * CLI_FAIL when it does not, CLI_USAGE when a report cannot be written. */
+ * CLI_FAIL when it does not, CLI_USAGE when a report cannot be written,
+ * 128 + the signal (q7d_interrupted) when SIGINT, SIGTERM or SIGHUP came
+ * while they were written: none is then committed. */
 int report_files_write(const q7d_results *r, const report_files *o);
 
 #endif

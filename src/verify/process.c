@@ -28,6 +28,7 @@ extern char **environ;
 #define MAX_GROUPS 4096
 static atomic_long group_slot[MAX_GROUPS];
 static atomic_int interrupt_signal;
+static atomic_uint interrupt_count;
 
 static long slot_value(pid_t pid, bool cooperative) { return 2 * (long)pid + cooperative; }
 
@@ -59,6 +60,7 @@ static void on_interrupt(int sig)
 {
     int saved = errno, none = 0;
     atomic_compare_exchange_strong(&interrupt_signal, &none, sig);
+    atomic_fetch_add(&interrupt_count, 1);
     for (unsigned i = 0; i < MAX_GROUPS; i++) {
         long v = atomic_load(&group_slot[i]);
         if (v > 0) kill_group((pid_t)(v / 2), v % 2 ? SIGTERM : SIGKILL);
@@ -91,6 +93,8 @@ void q7d_interrupt_disarm(void)
 }
 
 int q7d_interrupted(void) { return atomic_load(&interrupt_signal); }
+
+unsigned q7d_interrupt_count(void) { return atomic_load(&interrupt_count); }
 
 /* ------------------------------------------------------------ files */
 

@@ -84,5 +84,8 @@ void q7d_interrupt_arm(void);
 void q7d_interrupt_disarm(void);
 /* The signal that interrupted the process, 0 if none. */
 int q7d_interrupted(void);
+/* How many interrupting signals came so far: a step that must not be cut
+ * (writing a report) notes it first and compares after. */
+unsigned q7d_interrupt_count(void);
 
 #endif
