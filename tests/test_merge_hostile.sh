@@ -3,8 +3,10 @@
 # "Reading reports"): counts past 2^64-1, counts a unit cannot have, sums
 # that would wrap, negative or non-finite times, input past the size limit
 # and text that is not UTF-8 are refused (exit 2, one line naming the
-# report), never merged into a PASS; missing shards are listed, or counted
-# past the first ten, never silently cut.
+# report), never merged into a PASS, and so are crash counts a unit cannot
+# have, crash records past max_report, a malformed interrupt and another
+# format version; missing shards are listed, or counted past the first ten,
+# never silently cut.
 set -u
 fail=0
 t=$(mktemp -d)
@@ -113,6 +115,51 @@ assert '{"oracle": "lib:' in text
 open(sys.argv[2], "w").write(re.sub(r'\{"oracle": "lib:[^"]*"', '{"oracle": "host"', text, count=1))
 PY
 refused "a crash of an oracle that is no library" "malformed crash 0" "$t/ch.json"
+
+# ---- the crash counts, the interrupt and the format version are checked
+# as strictly as every other number (c.json: the library crashed on 2 of
+# the 729 cases, checked 727)
+lib_cell='"state": "crashed", "checks": 727, "mismatches": 0, "out_of_domain": 0, "crashes": 2'
+refused "crashes past the cases left (checks + out_of_domain + crashes > cases)" "cell counts more than its 729 cases" \
+    "$(edit "$t/c.json" "$t/cr1.json" "$lib_cell" "${lib_cell%2}3"; echo "$t/cr1.json")"
+refused "a crash count of 2^64" "malformed cell in unit 0" \
+    "$(edit "$t/c.json" "$t/cr2.json" "$lib_cell" "${lib_cell%2}18446744073709551616"; echo "$t/cr2.json")"
+refused "crashes counted in an oracle that is no library" "the host cell counts crashes, but only a library can crash" \
+    "$(edit "$t/c.json" "$t/cr3.json" '"checks": 729, "mismatches": 0, "out_of_domain": 0, "crashes": 0' \
+        '"checks": 728, "mismatches": 0, "out_of_domain": 0, "crashes": 1'; echo "$t/cr3.json")"
+refused "more crash records than max_report" "more crash records of olt_1_1_16f_16f than its max_report 1" \
+    "$(edit "$t/c.json" "$t/cr4.json" '"max_report": 5' '"max_report": 1'; echo "$t/cr4.json")"
+refused "\"interrupted\" that is not a boolean" "missing or malformed \"interrupted\"" \
+    "$(edit "$t/c.json" "$t/i1.json" '"interrupted": false' '"interrupted": 0'; echo "$t/i1.json")"
+refused "an interrupted run without its signal" "\"interrupt_signal\" is not a signal number 1..127" \
+    "$(edit "$t/c.json" "$t/i2.json" '"interrupted": false' '"interrupted": true'; echo "$t/i2.json")"
+edit "$t/c.json" "$t/i3a.json" '"interrupted": false' '"interrupted": true'
+edit "$t/i3a.json" "$t/i3.json" '"interrupt_signal": 0' '"interrupt_signal": 300'
+refused "an interrupt signal out of range" "not a signal number 1..127" "$t/i3.json"
+edit "$t/i3a.json" "$t/i4.json" '"interrupt_signal": 0' '"interrupt_signal": 2'
+refused "an interrupted shard" "was interrupted (SIGINT): run that shard again" "$t/i4.json"
+refused "threads_requested past 2^32-1" "\"threads_requested\" is not a count" \
+    "$(edit "$t/c.json" "$t/tr.json" '"threads_requested": 0' '"threads_requested": 4294967296'; echo "$t/tr.json")"
+refused "max_crashes that is not a count" "missing parameters.max_crashes" \
+    "$(edit "$t/c.json" "$t/mc.json" '"max_crashes": 10' '"max_crashes": -1'; echo "$t/mc.json")"
+refused "a report of format version 1" "unsupported report format version" \
+    "$(edit "$t/c.json" "$t/v1.json" '"format_version": 2' '"format_version": 1'; echo "$t/v1.json")"
+# crash counts true to their unit that still add up past 2^64-1: two
+# libraries crashing on every one of 2^63 cases
+cp "$Q7LIB" "$t/other.so"
+"$Q7PRED" verify --corpus fuzz --fuzz-count other=3 --leaf bitkillt_8_1 --oracles sem --lib "$Q7LIB" --lib "$t/other.so" \
+    --no-progress --quiet --json "$t/l.json" >/dev/null
+half=9223372036854775808
+"$PYTHON" - "$t/l.json" "$t/l2.json" "$half" <<'PY'
+import re, sys
+text, half = open(sys.argv[1]).read(), sys.argv[3]
+text = text.replace('"other": 3', '"other": ' + half, 1).replace('"fuzz", "cases": 3', '"fuzz", "cases": ' + half, 1)
+text, n = re.subn(r'"state": "ran", "checks": 3, "mismatches": 0, "out_of_domain": 0, "crashes": 0',
+                  '"state": "crashed", "checks": 0, "mismatches": 0, "out_of_domain": 0, "crashes": ' + half, text)
+assert n == 2, n
+open(sys.argv[2], "w").write(text)
+PY
+refused "crash totals past 2^64-1" "totals add up past 2^64-1" "$t/l2.json"
 
 # ---- foreign text in a shard (escaped JSON strings) stays escaped in every output
 edit "$t/s1.json" "$t/esc1.json" '"path": "portable"' '"path": "portable\u001b[31m\u0085\u009b"'
