@@ -44,45 +44,44 @@ for dir in "$root"/src/*/; do
     [ -n "${may[$f]+x}" ] || say "src/$f/ is not a known layer (add it to tests/layers.sh)"
 done
 
-# The folder an include names: "x.h" is the includer's folder when the file
-# is there, else include/; "dir/x.h" is src/dir (or include/dir).
+# The folder an include names, into $to: "x.h" is the includer's folder
+# when the file is there, else include/; "dir/x.h" is src/dir. "?path" when
+# it names no file of the tree.
 target_of() { # includer-folder include-path
     local from=$1 path=$2
     case $path in
-    */*) local d=${path%%/*}
-         if [ -e "$root/src/$path" ]; then echo "$d"; else echo "?$path"; fi ;;
-    *)   if [ "$from" = include ]; then
-             [ -e "$root/include/$path" ] && echo include || echo "?$path"
-         elif [ -e "$root/src/$from/$path" ]; then echo "$from"
-         elif [ -e "$root/include/$path" ]; then echo include
-         else echo "?$path"; fi ;;
+    */*) if [ -e "$root/src/$path" ]; then to=${path%%/*}; else to="?$path"; fi ;;
+    *)   if [ "$from" != include ] && [ -e "$root/src/$from/$path" ]; then to=$from
+         elif [ -e "$root/include/$path" ]; then to=include
+         else to="?$path"; fi ;;
     esac
 }
 
-while IFS= read -r file; do
+# One pass over every file: FILE:LINE:INCLUDE for each #include "...".
+while IFS=: read -r file line inc; do
     rel=${file#"$root"/}
     case $rel in
     include/*) from=include ;;
     src/*) from=${rel#src/}; from=${from%%/*} ;;
     esac
     [ -n "${may[$from]+x}" ] || continue
-    while IFS=: read -r line inc; do
-        to=$(target_of "$from" "$inc")
-        case $to in
-        \?*) say "$rel:$line: #include \"$inc\" names no file of the tree" ;;
-        "$from") ;;
-        *) case " ${may[$from]} " in
-           *" $to "*) ;;
-           *) say "$rel:$line: #include \"$inc\" reaches from $from up or across to $to" ;;
-           esac ;;
-        esac
-    done < <(awk '/^[[:space:]]*#[[:space:]]*include[[:space:]]*"/ {
-                      s = $0; sub(/^[^"]*"/, "", s); sub(/".*/, "", s); print FNR ":" s }' "$file")
-    # A public header speaks of the API, never of where the tools live.
-    if [ "$from" = include ] && grep -n 'src/' "$file" >/dev/null; then
-        say "$rel:$(grep -n 'src/' "$file" | head -n 1 | cut -d: -f1): a public header names a source path"
-    fi
-done < <(find "$root/include" "$root/src" -type f \( -name '*.h' -o -name '*.c' -o -name '*.def' \) | sort)
+    target_of "$from" "$inc"
+    case $to in
+    \?*) say "$rel:$line: #include \"$inc\" names no file of the tree" ;;
+    "$from") ;;
+    *) case " ${may[$from]} " in
+       *" $to "*) ;;
+       *) say "$rel:$line: #include \"$inc\" reaches from $from up or across to $to" ;;
+       esac ;;
+    esac
+done < <(find "$root/include" "$root/src" -type f \( -name '*.h' -o -name '*.c' -o -name '*.def' \) \
+           -exec awk '/^[[:space:]]*#[[:space:]]*include[[:space:]]*"/ {
+                  s = $0; sub(/^[^"]*"/, "", s); sub(/".*/, "", s); print FILENAME ":" FNR ":" s }' {} + | sort)
+
+# A public header speaks of the API, never of where the tools live.
+while IFS=: read -r file line _; do
+    say "${file#"$root"/}:$line: a public header names a source path"
+done < <(grep -n 'src/' "$root"/include/* /dev/null)
 
 [ "$bad" -eq 0 ] && echo "layers: every include points down"
 exit "$bad"
