@@ -8,25 +8,19 @@
 
 #include "q7pred.h"
 
-/* Relations on two non-NaN patterns of a format whose sign bit is `sign`. */
-static inline bool ieee_eq(uint32_t a, uint32_t b, uint32_t sign)
+/* IEEE order as integers: the key sign ? -mag : mag orders every non-NaN
+ * pattern of a format whose sign bit is `sign` as the reals it encodes, and
+ * maps -0 and +0 to the same key 0 (mag < 2^31, so the key fits). */
+static inline int32_t ieee_key(uint32_t x, uint32_t sign)
 {
-    return a == b || ((a | b) & (sign - 1)) == 0;            /* +0 == -0 */
+    int32_t mag = (int32_t)(x & (sign - 1));
+    return (x & sign) ? -mag : mag;
 }
 
-static inline bool ieee_lt(uint32_t a, uint32_t b, uint32_t sign)
-{
-    bool signA = a & sign, signB = b & sign;
-    if (signA != signB) return signA && ((a | b) & (sign - 1)) != 0;
-    return a != b && (signA ^ (a < b));             /* negatives order reversed */
-}
-
-static inline bool ieee_le(uint32_t a, uint32_t b, uint32_t sign)
-{
-    bool signA = a & sign, signB = b & sign;
-    if (signA != signB) return signA || ((a | b) & (sign - 1)) == 0;
-    return a == b || (signA ^ (a < b));
-}
+/* Relations on two non-NaN patterns. */
+static inline bool ieee_eq(uint32_t a, uint32_t b, uint32_t sign) { return ieee_key(a, sign) == ieee_key(b, sign); }
+static inline bool ieee_lt(uint32_t a, uint32_t b, uint32_t sign) { return ieee_key(a, sign) < ieee_key(b, sign); }
+static inline bool ieee_le(uint32_t a, uint32_t b, uint32_t sign) { return ieee_key(a, sign) <= ieee_key(b, sign); }
 
 /* The 8-bit class mask from decoded fields; exp_max is the all-ones exponent. */
 static inline uint8_t ieee_class_mask(bool sign, unsigned exp, unsigned exp_max,
