@@ -49,3 +49,7 @@ fuzz-brief:
 	else echo "fuzz: skipped ($(FUZZ_CC) with libFuzzer not installed; apt-get install clang libclang-rt-14-dev)"; fi
 
 CHECK_EXTRA += fuzz-brief
+
+# The vector level's portable kernels are plain C loops over lanes written
+# for the compiler's vectorizer, which -O3 runs at its full cost model.
+$(BUILD)/obj/src/vec/kernels_portable.o: ALL_CFLAGS += -O3

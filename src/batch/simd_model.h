@@ -162,6 +162,57 @@ Q7_AVX512 Q7_INLINE __mmask32 m512_icmp16_x32(__m512i a, __m512i b, unsigned rel
     }
 }
 
+/* fp16 compare of 32 pattern pairs in 16-bit lanes. */
+Q7_AVX512 Q7_INLINE __mmask32 m512_fcmp16_x32(__m512i a, __m512i b, unsigned rel)
+{
+    __mmask32 na, nb;
+    __m512i ka = m512_f16key_x32(a, &na), kb = m512_f16key_x32(b, &nb);
+    return m512_frel_x32(ka, kb, na | nb, rel);
+}
+
+/* The class mask of 32 fp16 patterns in 16-bit lanes, from magnitude ranges
+ * as m512_class_x16; each class bit from its own k-mask, OR-ed as a tree. */
+Q7_AVX512 Q7_INLINE __m512i m512_class16_x32(__m512i x)
+{
+    __m512i mag = _mm512_and_si512(x, _mm512_set1_epi16(0x7fff)), vinf = _mm512_set1_epi16((short)F16_INF);
+    __mmask32 nan = _mm512_cmpgt_epu16_mask(mag, vinf);
+    __mmask32 den = _mm512_cmplt_epu16_mask(_mm512_sub_epi16(mag, _mm512_set1_epi16(1)),
+                                            _mm512_set1_epi16((short)(F16_MINNORM - 1)));
+    __mmask32 norm = _mm512_cmplt_epu16_mask(_mm512_sub_epi16(mag, _mm512_set1_epi16((short)F16_MINNORM)),
+                                             _mm512_set1_epi16((short)(F16_INF - F16_MINNORM)));
+#define CLASS_BIT(k, bit) _mm512_maskz_mov_epi16((k), _mm512_set1_epi16(bit))
+    __m512i sz = _mm512_or_si512(CLASS_BIT(_mm512_movepi16_mask(x), Q7_CLASS_SIGN),
+                                 CLASS_BIT(_mm512_cmpeq_epi16_mask(mag, _mm512_setzero_si512()), Q7_CLASS_ZERO));
+    __m512i dn = _mm512_or_si512(CLASS_BIT(den, Q7_CLASS_DENORM), CLASS_BIT(norm, Q7_CLASS_NORMAL));
+    __m512i in = _mm512_or_si512(CLASS_BIT(_mm512_cmpeq_epi16_mask(mag, vinf), Q7_CLASS_INF), CLASS_BIT(nan, Q7_CLASS_NAN));
+    __mmask32 snan = nan & ~_mm512_test_epi16_mask(x, _mm512_set1_epi16((short)F16_QUIET));
+    __m512i sf = _mm512_or_si512(CLASS_BIT(snan, Q7_CLASS_SNAN),
+                                 CLASS_BIT(_mm512_cmplt_epu16_mask(mag, vinf), Q7_CLASS_FINITE));
+#undef CLASS_BIT
+    return _mm512_or_si512(_mm512_or_si512(sz, dn), _mm512_or_si512(in, sf));
+}
+
+/* ---------------------------------- AVX-512BW, 64 x 8-bit (the vector level) */
+
+/* The sign bias at width 8 on 8-bit lanes (operands within the lane): the
+ * lane's top bit flipped. */
+Q7_AVX512 Q7_INLINE __m512i m512_bias8_x64(__m512i x)
+{
+    return _mm512_xor_si512(x, _mm512_set1_epi8((char)0x80));
+}
+
+Q7_AVX512 Q7_INLINE __mmask64 m512_icmp8_x64(__m512i a, __m512i b, unsigned rel)
+{
+    switch (rel) {
+    case OPR_EQ: return _mm512_cmpeq_epi8_mask(a, b);
+    case OPR_NEQ: return _mm512_cmpneq_epi8_mask(a, b);
+    case OPR_LTU: return _mm512_cmplt_epu8_mask(a, b);
+    case OPR_LEU: return _mm512_cmple_epu8_mask(a, b);
+    case OPR_LT: return _mm512_cmplt_epu8_mask(m512_bias8_x64(a), m512_bias8_x64(b));
+    default: return _mm512_cmple_epu8_mask(m512_bias8_x64(a), m512_bias8_x64(b));
+    }
+}
+
 /* -------------------------------------------------- AVX2, 8 x 32-bit */
 
 /* Lane masks are all-ones / all-zero vectors here. */

@@ -38,24 +38,26 @@ static inline bool q7m_le_i32(uint32_t a, uint32_t b) { return q7m_sign_bias(a, 
 
 /* ---- fp16 and fp32: integer-only on the bit pattern */
 
-#define SIGN16 0x8000u
-#define SIGN32 0x80000000u
+/* An ordered relation is FALSE on NaN, an unordered one TRUE; both terms
+ * are computed, so nothing branches on the operands. */
+static inline bool ordered(bool nan, bool rel) { return !nan & rel; }
+static inline bool unordered(bool nan, bool rel) { return nan | rel; }
 
 static inline bool q7m_f16_un(uint16_t a, uint16_t b) { return isNaNF16UI(a) | isNaNF16UI(b); }
-static inline bool q7m_f16_eq(uint16_t a, uint16_t b) { return !q7m_f16_un(a, b) & ieee_eq(a, b, SIGN16); }
-static inline bool q7m_f16_lt(uint16_t a, uint16_t b) { return !q7m_f16_un(a, b) & ieee_lt(a, b, SIGN16); }
-static inline bool q7m_f16_le(uint16_t a, uint16_t b) { return !q7m_f16_un(a, b) & ieee_le(a, b, SIGN16); }
-static inline bool q7m_f16_ueq(uint16_t a, uint16_t b) { return q7m_f16_un(a, b) | ieee_eq(a, b, SIGN16); }
-static inline bool q7m_f16_ult(uint16_t a, uint16_t b) { return q7m_f16_un(a, b) | ieee_lt(a, b, SIGN16); }
-static inline bool q7m_f16_ule(uint16_t a, uint16_t b) { return q7m_f16_un(a, b) | ieee_le(a, b, SIGN16); }
+static inline bool q7m_f16_eq(uint16_t a, uint16_t b) { return ordered(q7m_f16_un(a, b), ieee_key16(a) == ieee_key16(b)); }
+static inline bool q7m_f16_lt(uint16_t a, uint16_t b) { return ordered(q7m_f16_un(a, b), ieee_key16(a) < ieee_key16(b)); }
+static inline bool q7m_f16_le(uint16_t a, uint16_t b) { return ordered(q7m_f16_un(a, b), ieee_key16(a) <= ieee_key16(b)); }
+static inline bool q7m_f16_ueq(uint16_t a, uint16_t b) { return unordered(q7m_f16_un(a, b), ieee_key16(a) == ieee_key16(b)); }
+static inline bool q7m_f16_ult(uint16_t a, uint16_t b) { return unordered(q7m_f16_un(a, b), ieee_key16(a) < ieee_key16(b)); }
+static inline bool q7m_f16_ule(uint16_t a, uint16_t b) { return unordered(q7m_f16_un(a, b), ieee_key16(a) <= ieee_key16(b)); }
 
 static inline bool q7m_f32_un(uint32_t a, uint32_t b) { return isNaNF32UI(a) | isNaNF32UI(b); }
-static inline bool q7m_f32_eq(uint32_t a, uint32_t b) { return !q7m_f32_un(a, b) & ieee_eq(a, b, SIGN32); }
-static inline bool q7m_f32_lt(uint32_t a, uint32_t b) { return !q7m_f32_un(a, b) & ieee_lt(a, b, SIGN32); }
-static inline bool q7m_f32_le(uint32_t a, uint32_t b) { return !q7m_f32_un(a, b) & ieee_le(a, b, SIGN32); }
-static inline bool q7m_f32_ueq(uint32_t a, uint32_t b) { return q7m_f32_un(a, b) | ieee_eq(a, b, SIGN32); }
-static inline bool q7m_f32_ult(uint32_t a, uint32_t b) { return q7m_f32_un(a, b) | ieee_lt(a, b, SIGN32); }
-static inline bool q7m_f32_ule(uint32_t a, uint32_t b) { return q7m_f32_un(a, b) | ieee_le(a, b, SIGN32); }
+static inline bool q7m_f32_eq(uint32_t a, uint32_t b) { return ordered(q7m_f32_un(a, b), ieee_key32(a) == ieee_key32(b)); }
+static inline bool q7m_f32_lt(uint32_t a, uint32_t b) { return ordered(q7m_f32_un(a, b), ieee_key32(a) < ieee_key32(b)); }
+static inline bool q7m_f32_le(uint32_t a, uint32_t b) { return ordered(q7m_f32_un(a, b), ieee_key32(a) <= ieee_key32(b)); }
+static inline bool q7m_f32_ueq(uint32_t a, uint32_t b) { return unordered(q7m_f32_un(a, b), ieee_key32(a) == ieee_key32(b)); }
+static inline bool q7m_f32_ult(uint32_t a, uint32_t b) { return unordered(q7m_f32_un(a, b), ieee_key32(a) < ieee_key32(b)); }
+static inline bool q7m_f32_ule(uint32_t a, uint32_t b) { return unordered(q7m_f32_un(a, b), ieee_key32(a) <= ieee_key32(b)); }
 
 static inline uint8_t q7m_f16_classify(uint16_t x)
 {
@@ -100,7 +102,7 @@ static inline q7_vbool q7m_bnorfs(const q7_vbool m[8]) { return ~q7m_borfs(m); }
 
 static inline bool q7m_extbi(uint32_t val, uint32_t bit, unsigned lane_bits)
 {
-    return (val >> (bit % lane_bits)) & 1;
+    return (val & (1u << (bit % lane_bits))) != 0;
 }
 
 static inline uint32_t q7m_injbi8(uint32_t base, uint32_t pred, uint32_t bit)
@@ -126,8 +128,5 @@ static inline void q7m_movvfs(const q7_vbool fs[8], q7_vec *v)
         v->u8[k] = byte;
     }
 }
-
-#undef SIGN16
-#undef SIGN32
 
 #endif
