@@ -304,4 +304,37 @@ Q7_AVX2 Q7_INLINE __m256i m256_class_x8(__m256i x, bool half)
     return _mm256_or_si256(r, _mm256_and_si256(fin, _mm256_set1_epi32(Q7_CLASS_FINITE)));
 }
 
+/* ------------------------------------ AVX2, 16 x 16-bit (the vector level) */
+
+/* fp16 keys of 16 patterns in 16-bit lanes (|key| <= 0x7fff), and their
+ * NaN lanes. */
+Q7_AVX2 Q7_INLINE __m256i m256_f16key_x16(__m256i x, __m256i *nan)
+{
+    __m256i mag = _mm256_and_si256(x, _mm256_set1_epi16(0x7fff)), neg = _mm256_srai_epi16(x, 15);
+    *nan = _mm256_cmpgt_epi16(mag, _mm256_set1_epi16((short)F16_INF));  /* mag < 2^15: signed is fine */
+    return _mm256_sub_epi16(_mm256_xor_si256(mag, neg), neg);          /* neg ? -mag : mag */
+}
+
+Q7_AVX2 Q7_INLINE __m256i m256_frel_x16(__m256i ka, __m256i kb, __m256i nan, unsigned rel)
+{
+    __m256i lt = _mm256_cmpgt_epi16(kb, ka), gt = _mm256_cmpgt_epi16(ka, kb), eq = _mm256_cmpeq_epi16(ka, kb);
+    switch (rel) {
+    case OPR_EQ: return _mm256_andnot_si256(nan, eq);
+    case OPR_LT: return _mm256_andnot_si256(nan, lt);
+    case OPR_LE: return _mm256_andnot_si256(_mm256_or_si256(nan, gt), _mm256_set1_epi16(-1));
+    case OPR_UEQ: return _mm256_or_si256(nan, eq);
+    case OPR_ULT: return _mm256_or_si256(nan, lt);
+    case OPR_ULE: return _mm256_or_si256(nan, _mm256_andnot_si256(gt, _mm256_set1_epi16(-1)));
+    default: return nan;
+    }
+}
+
+/* fp16 compare of 16 pattern pairs in 16-bit lanes: lane masks. */
+Q7_AVX2 Q7_INLINE __m256i m256_fcmp16_x16(__m256i a, __m256i b, unsigned rel)
+{
+    __m256i na, nb;
+    __m256i ka = m256_f16key_x16(a, &na), kb = m256_f16key_x16(b, &nb);
+    return m256_frel_x16(ka, kb, _mm256_or_si256(na, nb), rel);
+}
+
 #endif

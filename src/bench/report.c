@@ -74,6 +74,7 @@ static void print_goals(FILE *f, const bench_report *b)
     fprintf(f, "  one fp16 leaf vs lib, 2^32                        <= 60 s    %.2f s (%s)\n", lib->estimate,
             lib == verify ? "q7pred verify" : "verify engine in bench --run");
     fprintf(f, "  peak RSS of any exhaustive run                    <= 64 MiB  %.1f MiB\n", peak);
+    bench_print_speed_goals(f, b);
     if (b->quick) fprintf(f, "  (--quick: exhaustive times are 1/64 runs x 64)\n");
 }
 
@@ -83,6 +84,7 @@ void bench_print(FILE *f, const bench_report *b)
             b->cores, b->batch_path, b->host_path);
     print_throughput(f, b);
     print_other_leaves(f, b);
+    bench_print_speed(f, b);
     print_exhaustive(f, b);
     print_goals(f, b);
 }
@@ -164,6 +166,7 @@ void bench_write_json(FILE *f, const bench_report *b)
     fprintf(f, ",\n  \"pairs\": %d,\n", BENCH_PAIRS);
     json_throughput(f, b);
     json_other_leaves(f, b);
+    bench_json_speed(f, b);
     json_exhaustive(f, b);
     fprintf(f, "}\n");
 }

@@ -14,20 +14,19 @@ bool q7_le_i16(uint32_t a, uint32_t b) { return q7m_le_i16(a, b); }
 bool q7_lt_i32(uint32_t a, uint32_t b) { return q7m_lt_i32(a, b); }
 bool q7_le_i32(uint32_t a, uint32_t b) { return q7m_le_i32(a, b); }
 
-bool q7_f16_eq(uint16_t a, uint16_t b) { return q7m_f16_eq(a, b); }
-bool q7_f16_lt(uint16_t a, uint16_t b) { return q7m_f16_lt(a, b); }
-bool q7_f16_le(uint16_t a, uint16_t b) { return q7m_f16_le(a, b); }
-bool q7_f16_un(uint16_t a, uint16_t b) { return q7m_f16_un(a, b); }
-bool q7_f16_ueq(uint16_t a, uint16_t b) { return q7m_f16_ueq(a, b); }
-bool q7_f16_ult(uint16_t a, uint16_t b) { return q7m_f16_ult(a, b); }
-bool q7_f16_ule(uint16_t a, uint16_t b) { return q7m_f16_ule(a, b); }
-bool q7_f32_eq(uint32_t a, uint32_t b) { return q7m_f32_eq(a, b); }
-bool q7_f32_lt(uint32_t a, uint32_t b) { return q7m_f32_lt(a, b); }
-bool q7_f32_le(uint32_t a, uint32_t b) { return q7m_f32_le(a, b); }
-bool q7_f32_un(uint32_t a, uint32_t b) { return q7m_f32_un(a, b); }
-bool q7_f32_ueq(uint32_t a, uint32_t b) { return q7m_f32_ueq(a, b); }
-bool q7_f32_ult(uint32_t a, uint32_t b) { return q7m_f32_ult(a, b); }
-bool q7_f32_ule(uint32_t a, uint32_t b) { return q7m_f32_ule(a, b); }
+/* The seven relations of each format. */
+#define API_RELATIONS(f, T)                                               \
+    bool q7_##f##_eq(T a, T b) { return q7m_##f##_eq(a, b); }             \
+    bool q7_##f##_lt(T a, T b) { return q7m_##f##_lt(a, b); }             \
+    bool q7_##f##_le(T a, T b) { return q7m_##f##_le(a, b); }             \
+    bool q7_##f##_un(T a, T b) { return q7m_##f##_un(a, b); }             \
+    bool q7_##f##_ueq(T a, T b) { return q7m_##f##_ueq(a, b); }           \
+    bool q7_##f##_ult(T a, T b) { return q7m_##f##_ult(a, b); }           \
+    bool q7_##f##_ule(T a, T b) { return q7m_##f##_ule(a, b); }
+API_RELATIONS(f16, uint16_t)
+API_RELATIONS(f32, uint32_t)
+#undef API_RELATIONS
+
 uint8_t q7_f16_classify(uint16_t x) { return q7m_f16_classify(x); }
 uint8_t q7_f32_classify(uint32_t x) { return q7m_f32_classify(x); }
 

@@ -10,13 +10,13 @@
 #define fracF16UI(a)  ((unsigned)(a) & 0x3FFu)
 #define quietF16UI(a) ((bool)(((a) >> 9) & 1u))      /* mantissa MSB */
 #define magF16UI(a)   ((unsigned)(a) & 0x7FFFu)
-#define isNaNF16UI(a) ((expF16UI(a) == 0x1Fu) & (fracF16UI(a) != 0))
+#define isNaNF16UI(a) (magF16UI(a) > 0x7C00u)          /* above inf */
 
 #define signF32UI(a)  ((bool)((uint32_t)(a) >> 31))
 #define expF32UI(a)   ((unsigned)((a) >> 23) & 0xFFu)
 #define fracF32UI(a)  ((uint32_t)(a) & 0x007FFFFFu)
 #define quietF32UI(a) ((bool)(((a) >> 22) & 1u))     /* mantissa MSB */
 #define magF32UI(a)   ((uint32_t)(a) & 0x7FFFFFFFu)
-#define isNaNF32UI(a) ((expF32UI(a) == 0xFFu) & (fracF32UI(a) != 0))
+#define isNaNF32UI(a) (magF32UI(a) > 0x7F800000u)      /* above inf */
 
 #endif

@@ -43,21 +43,37 @@ static inline bool q7m_le_i32(uint32_t a, uint32_t b) { return q7m_sign_bias(a, 
 static inline bool ordered(bool nan, bool rel) { return !nan & rel; }
 static inline bool unordered(bool nan, bool rel) { return nan | rel; }
 
-static inline bool q7m_f16_un(uint16_t a, uint16_t b) { return isNaNF16UI(a) | isNaNF16UI(b); }
-static inline bool q7m_f16_eq(uint16_t a, uint16_t b) { return ordered(q7m_f16_un(a, b), ieee_key16(a) == ieee_key16(b)); }
-static inline bool q7m_f16_lt(uint16_t a, uint16_t b) { return ordered(q7m_f16_un(a, b), ieee_key16(a) < ieee_key16(b)); }
-static inline bool q7m_f16_le(uint16_t a, uint16_t b) { return ordered(q7m_f16_un(a, b), ieee_key16(a) <= ieee_key16(b)); }
-static inline bool q7m_f16_ueq(uint16_t a, uint16_t b) { return unordered(q7m_f16_un(a, b), ieee_key16(a) == ieee_key16(b)); }
-static inline bool q7m_f16_ult(uint16_t a, uint16_t b) { return unordered(q7m_f16_un(a, b), ieee_key16(a) < ieee_key16(b)); }
-static inline bool q7m_f16_ule(uint16_t a, uint16_t b) { return unordered(q7m_f16_un(a, b), ieee_key16(a) <= ieee_key16(b)); }
-
-static inline bool q7m_f32_un(uint32_t a, uint32_t b) { return isNaNF32UI(a) | isNaNF32UI(b); }
-static inline bool q7m_f32_eq(uint32_t a, uint32_t b) { return ordered(q7m_f32_un(a, b), ieee_key32(a) == ieee_key32(b)); }
-static inline bool q7m_f32_lt(uint32_t a, uint32_t b) { return ordered(q7m_f32_un(a, b), ieee_key32(a) < ieee_key32(b)); }
-static inline bool q7m_f32_le(uint32_t a, uint32_t b) { return ordered(q7m_f32_un(a, b), ieee_key32(a) <= ieee_key32(b)); }
-static inline bool q7m_f32_ueq(uint32_t a, uint32_t b) { return unordered(q7m_f32_un(a, b), ieee_key32(a) == ieee_key32(b)); }
-static inline bool q7m_f32_ult(uint32_t a, uint32_t b) { return unordered(q7m_f32_un(a, b), ieee_key32(a) < ieee_key32(b)); }
-static inline bool q7m_f32_ule(uint32_t a, uint32_t b) { return unordered(q7m_f32_un(a, b), ieee_key32(a) <= ieee_key32(b)); }
+/* The seven relations of a format: un, and eq/lt/le ordered and unordered
+ * on the patterns' order keys. */
+#define IEEE_RELATIONS(f, bits, isNaN)                                                                  \
+    static inline bool q7m_##f##_un(uint##bits##_t a, uint##bits##_t b) { return isNaN(a) | isNaN(b); } \
+    static inline bool q7m_##f##_eq(uint##bits##_t a, uint##bits##_t b)                                 \
+    {                                                                                                   \
+        return ordered(q7m_##f##_un(a, b), ieee_key##bits(a) == ieee_key##bits(b));                     \
+    }                                                                                                   \
+    static inline bool q7m_##f##_lt(uint##bits##_t a, uint##bits##_t b)                                 \
+    {                                                                                                   \
+        return ordered(q7m_##f##_un(a, b), ieee_key##bits(a) < ieee_key##bits(b));                      \
+    }                                                                                                   \
+    static inline bool q7m_##f##_le(uint##bits##_t a, uint##bits##_t b)                                 \
+    {                                                                                                   \
+        return ordered(q7m_##f##_un(a, b), ieee_key##bits(a) <= ieee_key##bits(b));                     \
+    }                                                                                                   \
+    static inline bool q7m_##f##_ueq(uint##bits##_t a, uint##bits##_t b)                                \
+    {                                                                                                   \
+        return unordered(q7m_##f##_un(a, b), ieee_key##bits(a) == ieee_key##bits(b));                   \
+    }                                                                                                   \
+    static inline bool q7m_##f##_ult(uint##bits##_t a, uint##bits##_t b)                                \
+    {                                                                                                   \
+        return unordered(q7m_##f##_un(a, b), ieee_key##bits(a) < ieee_key##bits(b));                    \
+    }                                                                                                   \
+    static inline bool q7m_##f##_ule(uint##bits##_t a, uint##bits##_t b)                                \
+    {                                                                                                   \
+        return unordered(q7m_##f##_un(a, b), ieee_key##bits(a) <= ieee_key##bits(b));                   \
+    }
+IEEE_RELATIONS(f16, 16, isNaNF16UI)
+IEEE_RELATIONS(f32, 32, isNaNF32UI)
+#undef IEEE_RELATIONS
 
 static inline uint8_t q7m_f16_classify(uint16_t x)
 {

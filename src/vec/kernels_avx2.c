@@ -1,8 +1,9 @@
 /*
- * The AVX2 path: the 512-bit register as two 256-bit halves. Compares and
- * classify widen each lane to a 32-bit word, as the lane loop hands it to
- * the leaf, run the model's register-level form of batch/simd_model.h on
- * eight words at a time, and narrow the lane masks back to the lane width;
+ * The AVX2 path: the 512-bit register as two 256-bit halves. fp16 compares
+ * run at 16 bits; the other compares and classify widen each lane to a
+ * 32-bit word, as the lane loop hands it to the leaf, run the model's
+ * register-level form of batch/simd_model.h on eight words at a time, and
+ * narrow the lane masks back to the lane width;
  * the vbool of a half is vpmovmskb of its lane masks (each field its lane's
  * truth replicated). Bit tests and the bit-plane moves stay at byte width.
  */
@@ -18,6 +19,11 @@ Q7_AVX2 Q7_INLINE __m256i widen8(const uint8_t *p, unsigned w)
     case 2: return _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(const void *)p));
     default: return _mm256_loadu_si256((const __m256i *)(const void *)p);
     }
+}
+
+Q7_AVX2 Q7_INLINE __m256i load_half(const q7_vec *v, unsigned h)
+{
+    return _mm256_loadu_si256((const __m256i *)(const void *)(v->u8 + 32 * h));
 }
 
 /* Packs of two vectors, whose 128-bit lanes interleave, put back in order. */
@@ -52,9 +58,11 @@ Q7_AVX2 Q7_INLINE __m256i words_cmp(q7_op op, __m256i a, __m256i b)
     }
 }
 
-/* The lane masks of half h (bytes 32h .. 32h + 31) of a compare. */
+/* The lane masks of half h (bytes 32h .. 32h + 31) of a compare: fp16 at
+ * its own width, the others widened to words. */
 Q7_AVX2 Q7_INLINE __m256i half_cmp(q7_op op, unsigned w, const q7_vec *a, const q7_vec *b, unsigned h)
 {
+    if (op.kind == OPK_FCMP16) return m256_fcmp16_x16(load_half(a, h), load_half(b, h), op.rel);
     __m256i m[4];
     for (unsigned c = 0; c < 4 / w; c++) {
         unsigned at = 32 * h + 8 * w * c;
@@ -78,11 +86,6 @@ Q7_AVX2 Q7_INLINE __m256i bytes_of_bits(uint32_t m)
     const __m256i bit = _mm256_set1_epi64x((long long)0x8040201008040201ull);
     __m256i x = _mm256_shuffle_epi8(_mm256_set1_epi32((int)m), from);
     return _mm256_cmpeq_epi8(_mm256_and_si256(x, bit), bit);
-}
-
-Q7_AVX2 Q7_INLINE __m256i load_half(const q7_vec *v, unsigned h)
-{
-    return _mm256_loadu_si256((const __m256i *)(const void *)(v->u8 + 32 * h));
 }
 
 Q7_AVX2 Q7_INLINE void store_half(q7_vec *v, unsigned h, __m256i x)
