@@ -9,7 +9,6 @@
 #ifndef Q7_MODEL_MODEL_H
 #define Q7_MODEL_MODEL_H
 
-#include "fields.h"
 #include "ieee.h"
 #include "platform/bits.h"
 #include "q7pred.h"
@@ -45,8 +44,11 @@ static inline bool unordered(bool nan, bool rel) { return nan | rel; }
 
 /* The seven relations of a format: un, and eq/lt/le ordered and unordered
  * on the patterns' order keys. */
-#define IEEE_RELATIONS(f, bits, isNaN)                                                                  \
-    static inline bool q7m_##f##_un(uint##bits##_t a, uint##bits##_t b) { return isNaN(a) | isNaN(b); } \
+#define IEEE_RELATIONS(f, bits)                                                                         \
+    static inline bool q7m_##f##_un(uint##bits##_t a, uint##bits##_t b)                                 \
+    {                                                                                                   \
+        return ieee_nan##bits(a) | ieee_nan##bits(b);                                                   \
+    }                                                                                                   \
     static inline bool q7m_##f##_eq(uint##bits##_t a, uint##bits##_t b)                                 \
     {                                                                                                   \
         return ordered(q7m_##f##_un(a, b), ieee_key##bits(a) == ieee_key##bits(b));                     \
@@ -71,19 +73,12 @@ static inline bool unordered(bool nan, bool rel) { return nan | rel; }
     {                                                                                                   \
         return unordered(q7m_##f##_un(a, b), ieee_key##bits(a) <= ieee_key##bits(b));                   \
     }
-IEEE_RELATIONS(f16, 16, isNaNF16UI)
-IEEE_RELATIONS(f32, 32, isNaNF32UI)
+IEEE_RELATIONS(f16, 16)
+IEEE_RELATIONS(f32, 32)
 #undef IEEE_RELATIONS
 
-static inline uint8_t q7m_f16_classify(uint16_t x)
-{
-    return ieee_class_mask(signF16UI(x), expF16UI(x), 0x1F, fracF16UI(x) == 0, quietF16UI(x));
-}
-
-static inline uint8_t q7m_f32_classify(uint32_t x)
-{
-    return ieee_class_mask(signF32UI(x), expF32UI(x), 0xFF, fracF32UI(x) == 0, quietF32UI(x));
-}
+static inline uint8_t q7m_f16_classify(uint16_t x) { return ieee_class16(x); }
+static inline uint8_t q7m_f32_classify(uint32_t x) { return ieee_class32(x); }
 
 /* ---- vbool fields, the _t gate, mask logic, bitkill */
 
