@@ -135,7 +135,8 @@ void bench_print_speed_goals(FILE *f, const bench_report *b)
     if (r) snprintf(note, sizeof note, " (%s)", r->op->mnemonic);
     goal(f, "every vector instruction on avx512", "<= 10 ns", w, "%.2f ns", note);
     r = worst(v, portable_over_simd, &w);
-    snprintf(note, sizeof note, r ? " (%s)" : "", r ? r->op->mnemonic : "");
+    note[0] = '\0';
+    if (r) snprintf(note, sizeof note, " (%s)", r->op->mnemonic);
     goal(f, "portable / simd path, every vector instruction", "<= 4x", w, "%.2fx", note);
 }
 

@@ -47,7 +47,8 @@ static inline bool unordered(bool nan, bool rel) { return nan | rel; }
 #define IEEE_RELATIONS(f, bits)                                                                         \
     static inline bool q7m_##f##_un(uint##bits##_t a, uint##bits##_t b)                                 \
     {                                                                                                   \
-        return ieee_nan##bits(a) | ieee_nan##bits(b);                                                   \
+        bool nan_a = ieee_nan##bits(a), nan_b = ieee_nan##bits(b);                                      \
+        return nan_a | nan_b;                                                                           \
     }                                                                                                   \
     static inline bool q7m_##f##_eq(uint##bits##_t a, uint##bits##_t b)                                 \
     {                                                                                                   \
