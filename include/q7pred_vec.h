@@ -90,11 +90,12 @@ typedef struct q7_fsbank {
 
 /* ------------------------------------------------- the predicated merge */
 
-/* The _t merge every predicated path uses, built on the bitkill leaves at
- * the lane width (bitkillt_8_1 / _16_2 / _32_4 keep, bitkillf_16_2 / _32_4
- * take; at 8 bits, where no bitkillf leaf exists, take = ~keep): lane k of
- * the result is result's lane where pred's field of lane k has bit 0 set,
- * else old's lane. */
+/* The _t merge as the reference lane loop does it, built on the bitkill
+ * leaves at the lane width (bitkillt_8_1 / _16_2 / _32_4 keep,
+ * bitkillf_16_2 / _32_4 take; at 8 bits, where no bitkillf leaf exists,
+ * take = ~keep): lane k of the result is result's lane where pred's field
+ * of lane k has bit 0 set, else old's lane. (The _t kernels merge in
+ * registers, proven equal.) */
 Q7_API q7_vbool q7v_merge_vbool(q7_vbool result, q7_vbool old, q7_vbool pred, q7_lanefmt f);
 Q7_API void q7v_merge(q7_vec *out, const q7_vec *result, const q7_vec *old, q7_vbool pred,
                       q7_lanefmt f);

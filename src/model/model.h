@@ -43,7 +43,8 @@ static inline bool ordered(bool nan, bool rel) { return !nan & rel; }
 static inline bool unordered(bool nan, bool rel) { return nan | rel; }
 
 /* The seven relations of a format: un, and eq/lt/le ordered and unordered
- * on the patterns' order keys. */
+ * on the patterns' order keys; unordered a < b is "not ordered b <= a",
+ * unordered a <= b "not ordered b < a". */
 #define IEEE_RELATIONS(f, bits)                                                                         \
     static inline bool q7m_##f##_un(uint##bits##_t a, uint##bits##_t b)                                 \
     {                                                                                                   \
@@ -66,14 +67,8 @@ static inline bool unordered(bool nan, bool rel) { return nan | rel; }
     {                                                                                                   \
         return unordered(q7m_##f##_un(a, b), ieee_key##bits(a) == ieee_key##bits(b));                   \
     }                                                                                                   \
-    static inline bool q7m_##f##_ult(uint##bits##_t a, uint##bits##_t b)                                \
-    {                                                                                                   \
-        return unordered(q7m_##f##_un(a, b), ieee_key##bits(a) < ieee_key##bits(b));                    \
-    }                                                                                                   \
-    static inline bool q7m_##f##_ule(uint##bits##_t a, uint##bits##_t b)                                \
-    {                                                                                                   \
-        return unordered(q7m_##f##_un(a, b), ieee_key##bits(a) <= ieee_key##bits(b));                   \
-    }
+    static inline bool q7m_##f##_ult(uint##bits##_t a, uint##bits##_t b) { return !q7m_##f##_le(b, a); } \
+    static inline bool q7m_##f##_ule(uint##bits##_t a, uint##bits##_t b) { return !q7m_##f##_lt(b, a); }
 IEEE_RELATIONS(f16, 16)
 IEEE_RELATIONS(f32, 32)
 #undef IEEE_RELATIONS

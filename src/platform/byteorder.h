@@ -12,12 +12,10 @@
 #include <string.h>
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define Q7_BIG_ENDIAN 1
 #define Q7_LE16(x) __builtin_bswap16(x)
 #define Q7_LE32(x) __builtin_bswap32(x)
 #define Q7_LE64(x) __builtin_bswap64(x)
 #else
-#define Q7_BIG_ENDIAN 0
 #define Q7_LE16(x) (x)
 #define Q7_LE32(x) (x)
 #define Q7_LE64(x) (x)
