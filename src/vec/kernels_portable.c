@@ -68,12 +68,12 @@ Q7V_INLINE void transpose_bytes(uint64_t w[8])
         if (!(g & 4)) exchange(&w[g], &w[g + 4], 32, 0x00000000ffffffffull);
 }
 
-/* The vbool whose bit i is bit `bit` of byte i: the flags of byte 8g + i
+/* The vbool whose bit i is bit 0 of byte i: the flags of byte 8g + i
  * gathered into bit g of byte i, then the bit matrix transposed. */
-Q7V_INLINE q7_vbool bytes_to_vbool(const uint8_t b[64], unsigned bit)
+Q7V_INLINE q7_vbool bytes_to_vbool(const uint8_t b[64])
 {
     uint64_t x = 0;
-    for (unsigned g = 0; g < 8; g++) x |= ((load_le64(b + 8 * g) >> bit) & 0x0101010101010101ull) << g;
+    for (unsigned g = 0; g < 8; g++) x |= (load_le64(b + 8 * g) & 0x0101010101010101ull) << g;
     return transpose8x8(x);
 }
 
@@ -128,7 +128,7 @@ Q7V_INLINE q7_vbool int_op(q7_op op, unsigned w, const q7_vec *a, const q7_vec *
     if (w == 1) int_lanes8(op, a, b, bit, mask);
     else if (w == 2) int_lanes16(op, a, b, bit, mask);
     else int_lanes32(op, a, b, bit, mask);
-    return bytes_to_vbool(mask, 0);
+    return bytes_to_vbool(mask);
 }
 
 Q7V_INLINE q7_vbool k_CMP(q7v_row row, const q7_vec *a, const q7_vec *b)
@@ -139,7 +139,7 @@ Q7V_INLINE q7_vbool k_CMP(q7v_row row, const q7_vec *a, const q7_vec *b)
     if (op.kind == OPK_ICMP) return int_op(op, w, a, b, 0);
     for (unsigned k = 0; k < 64 / w; k++)
         lane_out(flags, w, k, field_to_flags(leaf_lane(row, lane_in(a->u8, w, k), lane_in(b->u8, w, k)), w));
-    return bytes_to_vbool(flags, 0);
+    return bytes_to_vbool(flags);
 }
 
 Q7V_INLINE q7_vbool k_CMP_T(q7v_row row, q7_vbool old, const q7_vec *a, const q7_vec *b, q7_vbool pred)
