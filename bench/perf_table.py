@@ -10,6 +10,50 @@ def fmt(x, spec):
     return "n/a" if x is None else format(x, spec)
 
 
+PATHS = ("avx512", "avx2", "portable")
+
+
+def best(r):
+    ns = [r[p + "_ns"] for p in PATHS if r[p + "_ns"] is not None]
+    return min(ns) if ns else None
+
+
+def simd(r):
+    return r["avx512_ns"] if r["avx512_ns"] is not None else r["avx2_ns"]
+
+
+def ratio(x, y):
+    return None if x is None or not y else x / y
+
+
+def vector_tables(v):
+    si = v["silicon_ns"]
+    print()
+    print("Vector instructions, ns per 512-bit instruction (path in force `%s`); the anchor, timed in the same run:"
+          " one 32-lane fp16 compare by the silicon, %s ns (%s)." % (v["path"], fmt(si, ".3f"), v["silicon_via"]))
+    print()
+    print("| instruction | kind | avx512 | avx2 | portable | best / silicon | portable / simd |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for name, key in (("q7v_oltnxf16", "q7v_oltnxf16_ns"), ("q7v_oltnxf16_t", "q7v_oltnxf16_t_ns")):
+        print("| `%s` (the named function, %s) | | %s | | | %s x | |" % (
+            name, v["path"], fmt(v[key], ".2f"), fmt(ratio(v[key], si), ".2f")))
+    rows = [r for r in v["instructions"] if r["mnemonic"].endswith(("nxf16", "nxf16_t")) and r["kind"] in ("CMP", "CMP_T")]
+    for kind in ("CMP", "CMP_T", "CLSFY", "LOGIC2", "LOGIC1", "EXTBI", "INJBI", "FSLTU", "RED8", "MOVFSV", "MOVVFS"):
+        slow = max((r for r in v["instructions"] if r["kind"] == kind), key=best)
+        if slow not in rows:
+            rows.append(slow)
+    for r in rows:
+        print("| %s | %s | %s | %s | %s | %s x | %s x |" % (
+            r["mnemonic"], r["kind"], fmt(r["avx512_ns"], ".2f"), fmt(r["avx2_ns"], ".2f"), fmt(r["portable_ns"], ".2f"),
+            fmt(ratio(best(r), si), ".2f"), fmt(ratio(r["portable_ns"], simd(r)), ".2f")))
+    w = v["slowest_avx512_ns"]
+    p = v["largest_portable_over_simd"]
+    print()
+    print("The fp16 compares, then each kind's slowest row (all %d in the JSON). Slowest on avx512: %s, %s ns;"
+          " largest portable / simd: %s, %s x." % (len(v["instructions"]), w["mnemonic"], fmt(w["value"], ".2f"),
+                                                   p["mnemonic"], fmt(p["value"], ".2f")))
+
+
 def main():
     j = json.load(open(sys.argv[1]))
     print("Machine: %s, %d cores; batch path `%s`, host path `%s`%s." % (
@@ -45,6 +89,17 @@ def main():
     for r in pb["kinds"]:
         print("| %s | %s | %s | %s | %s x |" % (r["kind"], r["leaf"], fmt(r["best_ns"], ".3f"),
                                               fmt(r["portable_ns"], ".3f"), fmt(r["portable_over_best"], ".2f")))
+    c = j["leaf_call"]
+    print()
+    print("One exported leaf call, `%s`, one pair per call through a function pointer:" % c["leaf"])
+    print()
+    print("| method | ns/call |")
+    print("|---|---:|")
+    print("| `module__xdref_%s` from the library (%s) | %s |" % (c["leaf"], c["note"], fmt(c["exported_dlsym_ns"], ".3f")))
+    print("| minimal hand-written leaf (the bench's own unit) | %s |" % fmt(c["minimal_ns"], ".3f"))
+    print()
+    print("Ratio exported / minimal: **%s x**." % fmt(c["ratio"], ".2f"))
+    vector_tables(j["vector"])
     print()
     print("Exhaustive runs, each in its own child process (wall time and that process's peak RSS):")
     print()

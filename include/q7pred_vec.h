@@ -6,10 +6,15 @@
  * owns bits [k*w, k*w+w) and a compare writes its leaf's replicated field
  * there (0 or ones(w)). The FS bank is eight 64-bit flag-state registers.
  *
- * Every instruction is one function, q7v_<mnemonic>, defined as the lane
- * loop over its scalar leaf, called through the leaf registry (so the leaf
- * proof covers it). The instructions are the rows of q7pred_vecops.def;
- * their C signatures follow their kind:
+ * Every instruction is one function, q7v_<mnemonic>, whose value is the
+ * lane loop over its scalar leaf: lane k of the result is the leaf on lane
+ * k of the operands. That lane loop, through the leaf registry, is the
+ * reference; the functions run SIMD kernels over the whole register (an
+ * AVX-512BW path, an AVX2 path, a portable C path, chosen at run time,
+ * q7v_select below), each proven equal to the reference (make check on edge
+ * grids and random registers, make prove over every fp16 pair).
+ * The instructions are the rows of q7pred_vecops.def; their C signatures
+ * follow their kind:
  *
  *   CMP     q7_vbool q7v_ltnx16(const q7_vec *a, const q7_vec *b)
  *   CMP_T   q7_vbool q7v_oltnxf16_t(q7_vbool old, const q7_vec *a,
@@ -37,6 +42,9 @@
  *   MOVFSV  void q7v_movfsv(q7_fsbank *fs, const q7_vec *v)
  *             FS_j bit k = vector bit 8k + j (bit-plane j of the 64 bytes).
  *   MOVVFS  void q7v_movvfs(q7_vec *v, const q7_fsbank *fs)   (the inverse)
+ *
+ * An output may be the same object as an input: r == a (clsfynxf16 v0,
+ * v0), r == base (injbi); every input is read before an output is written.
  */
 #ifndef Q7PRED_VEC_H
 #define Q7PRED_VEC_H
@@ -82,29 +90,44 @@ typedef struct q7_fsbank {
 
 /* ------------------------------------------------- the predicated merge */
 
-/* The _t merge every predicated path uses, built on the bitkill leaves at
- * the lane width (bitkillt_8_1 / _16_2 / _32_4 keep, bitkillf_16_2 / _32_4
- * take; at 8 bits, where no bitkillf leaf exists, take = ~keep): lane k of
- * the result is result's lane where pred's field of lane k has bit 0 set,
- * else old's lane. */
+/* The _t merge as the reference lane loop does it, built on the bitkill
+ * leaves at the lane width (bitkillt_8_1 / _16_2 / _32_4 keep,
+ * bitkillf_16_2 / _32_4 take; at 8 bits, where no bitkillf leaf exists,
+ * take = ~keep): lane k of the result is result's lane where pred's field
+ * of lane k has bit 0 set, else old's lane. (The _t kernels merge in
+ * registers, proven equal.) */
 Q7_API q7_vbool q7v_merge_vbool(q7_vbool result, q7_vbool old, q7_vbool pred, q7_lanefmt f);
 Q7_API void q7v_merge(q7_vec *out, const q7_vec *result, const q7_vec *old, q7_vbool pred,
                       q7_lanefmt f);
 
 /* ------------------------------------------------ one function per op */
 
-#define Q7V_SIG_CMP(m)    q7_vbool q7v_##m(const q7_vec *a, const q7_vec *b)
-#define Q7V_SIG_CMP_T(m)  q7_vbool q7v_##m(q7_vbool old, const q7_vec *a, const q7_vec *b, \
-                                           q7_vbool pred)
-#define Q7V_SIG_CLSFY(m)  void q7v_##m(q7_vec *r, const q7_vec *a)
-#define Q7V_SIG_LOGIC2(m) q7_vbool q7v_##m(q7_vbool a, q7_vbool b)
-#define Q7V_SIG_LOGIC1(m) q7_vbool q7v_##m(q7_vbool a)
-#define Q7V_SIG_EXTBI(m)  q7_vbool q7v_##m(const q7_vec *a, uint32_t bit)
-#define Q7V_SIG_INJBI(m)  void q7v_##m(q7_vec *r, const q7_vec *base, q7_vbool pred, uint32_t bit)
-#define Q7V_SIG_FSLTU(m)  void q7v_##m(q7_fsbank *fs, const q7_vec *a, const q7_vec *b)
-#define Q7V_SIG_RED8(m)   q7_vbool q7v_##m(const q7_vbool m8[8])
-#define Q7V_SIG_MOVFSV(m) void q7v_##m(q7_fsbank *fs, const q7_vec *v)
-#define Q7V_SIG_MOVVFS(m) void q7v_##m(q7_vec *v, const q7_fsbank *fs)
+/* A function of a kind's signature named `name` (a declarator: also
+ * (*name) for a pointer), and q7v_<m> of it. */
+#define Q7V_FN_CMP(name)    q7_vbool name(const q7_vec *a, const q7_vec *b)
+#define Q7V_FN_CMP_T(name)  q7_vbool name(q7_vbool old, const q7_vec *a, const q7_vec *b, \
+                                          q7_vbool pred)
+#define Q7V_FN_CLSFY(name)  void name(q7_vec *r, const q7_vec *a)
+#define Q7V_FN_LOGIC2(name) q7_vbool name(q7_vbool a, q7_vbool b)
+#define Q7V_FN_LOGIC1(name) q7_vbool name(q7_vbool a)
+#define Q7V_FN_EXTBI(name)  q7_vbool name(const q7_vec *a, uint32_t bit)
+#define Q7V_FN_INJBI(name)  void name(q7_vec *r, const q7_vec *base, q7_vbool pred, uint32_t bit)
+#define Q7V_FN_FSLTU(name)  void name(q7_fsbank *fs, const q7_vec *a, const q7_vec *b)
+#define Q7V_FN_RED8(name)   q7_vbool name(const q7_vbool m8[8])
+#define Q7V_FN_MOVFSV(name) void name(q7_fsbank *fs, const q7_vec *v)
+#define Q7V_FN_MOVVFS(name) void name(q7_vec *v, const q7_fsbank *fs)
+
+#define Q7V_SIG_CMP(m)    Q7V_FN_CMP(q7v_##m)
+#define Q7V_SIG_CMP_T(m)  Q7V_FN_CMP_T(q7v_##m)
+#define Q7V_SIG_CLSFY(m)  Q7V_FN_CLSFY(q7v_##m)
+#define Q7V_SIG_LOGIC2(m) Q7V_FN_LOGIC2(q7v_##m)
+#define Q7V_SIG_LOGIC1(m) Q7V_FN_LOGIC1(q7v_##m)
+#define Q7V_SIG_EXTBI(m)  Q7V_FN_EXTBI(q7v_##m)
+#define Q7V_SIG_INJBI(m)  Q7V_FN_INJBI(q7v_##m)
+#define Q7V_SIG_FSLTU(m)  Q7V_FN_FSLTU(q7v_##m)
+#define Q7V_SIG_RED8(m)   Q7V_FN_RED8(q7v_##m)
+#define Q7V_SIG_MOVFSV(m) Q7V_FN_MOVFSV(q7v_##m)
+#define Q7V_SIG_MOVVFS(m) Q7V_FN_MOVVFS(q7v_##m)
 
 #define VOP(mnemonic, kind, lane_format, leaf_suffix) Q7_API Q7V_SIG_##kind(mnemonic);
 #include "q7pred_vecops.def"
@@ -138,8 +161,9 @@ Q7_API const q7v_op *q7v_op_at(size_t i);
 /* By mnemonic (case-insensitive, n bytes of s); NULL if none. */
 Q7_API const q7v_op *q7v_op_find(const char *s, size_t n);
 
-/* The generic kernels behind the named functions, by op (its kind must
- * match; a mismatch returns 0 / leaves outputs untouched). */
+/* The named functions by op (from q7v_op_at / q7v_op_find; its kind must
+ * match; a mismatch returns 0 / leaves outputs untouched): the same
+ * kernels of the path in force. */
 Q7_API q7_vbool q7v_do_cmp(const q7v_op *op, const q7_vec *a, const q7_vec *b);
 Q7_API q7_vbool q7v_do_cmp_t(const q7v_op *op, q7_vbool old, const q7_vec *a, const q7_vec *b,
                              q7_vbool pred);
@@ -152,6 +176,21 @@ Q7_API void q7v_do_fsltu(const q7v_op *op, q7_fsbank *fs, const q7_vec *a, const
 Q7_API q7_vbool q7v_do_red8(const q7v_op *op, const q7_vbool m[8]);
 Q7_API void q7v_do_movfsv(const q7v_op *op, q7_fsbank *fs, const q7_vec *v);
 Q7_API void q7v_do_movvfs(const q7v_op *op, q7_vec *v, const q7_fsbank *fs);
+
+/* ------------------------------------------------ the code path */
+
+/* Paths: "avx512" (AVX-512 F/BW/VL/DQ), "avx2", "portable" (plain C, any
+ * CPU), and "reference" (every lane through its scalar leaf: the
+ * definition the others are proven equal to, never chosen unless named;
+ * some hundred times slower). The path in force is the selected one, else Q7PRED_VEC=<path> from
+ * the environment, else the widest this CPU runs. q7v_select("auto") picks
+ * the widest whatever the environment says; false (changing nothing) if
+ * the name is unknown or the CPU lacks the path's instructions. */
+Q7_API bool q7v_select(const char *path);
+/* The name of the path in force. */
+Q7_API const char *q7v_path(void);
+/* Whether this CPU can run the named path. */
+Q7_API bool q7v_path_supported(const char *path);
 
 #ifdef __cplusplus
 }

@@ -8,7 +8,9 @@
 #   make prove          q7pred verify's reports of every exhaustive space, model vs
 #                       host (fp16/int16 pairs, int8 pairs, fp16 and fp32 classify),
 #                       then one fp16 leaf vs $(BUILD)/libq7pred.so; JSON in
-#                       $(BUILD)/prove-host.json and $(BUILD)/prove-lib.json
+#                       $(BUILD)/prove-host.json and $(BUILD)/prove-lib.json; then
+#                       every vector path against the lane loop over every fp16 pair
+#                       (q7pred bench --prove-vector)
 #   make prove-direct   the same proofs as one timed line per leaf (q7pred bench --prove)
 .PHONY: bench bench-quick prove prove-direct
 
@@ -24,9 +26,13 @@ prove: all
 	$(BUILD)/q7pred verify --corpus exhaustive --oracles sem,host --by-leaf --json $(BUILD)/prove-host.json
 	$(BUILD)/q7pred verify --corpus exhaustive --leaf $(PROVE_LIB_LEAF) --oracles sem \
 	  --lib $(BUILD)/libq7pred.so --json $(BUILD)/prove-lib.json
+	$(BUILD)/q7pred bench --prove-vector
 
 prove-direct: all
 	$(BUILD)/q7pred bench --prove --lib $(BUILD)/libq7pred.so
 
 # bench finds bench/*.py in the source tree whatever BUILD is.
 $(BUILD)/obj/src/bench/python.o: ALL_CFLAGS += -DQ7_SRCDIR='"$(CURDIR)"'
+# The vector proof computes each leaf on 2^32 pairs in loops the compiler
+# vectorizes at -O3.
+$(BUILD)/obj/src/bench/vector_proof.o: ALL_CFLAGS += -O3

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Run-time dispatch on CPUs this machine is not: the batch and host tests run
-# under qemu-x86_64 (user mode, TCG: AVX2, F16C, BMI2, POPCNT, never AVX-512)
-# with CPU models that lack one extension each. Each path must be offered
+# Run-time dispatch on CPUs this machine is not: the batch, vector and host
+# tests run under qemu-x86_64 (user mode, TCG: AVX2, F16C, BMI2, POPCNT,
+# never AVX-512) with CPU models that lack one extension each. Each path must be offered
 # exactly when the emulated CPUID has every extension it uses, and every
 # path that runs must still equal the scalar leaf. (TCG executes AVX-512 as
 # SIGILL, but runs BMI2/F16C/POPCNT even when their CPUID bit is off, so
@@ -35,14 +35,21 @@ has() {
     grep -qxF "$3" "$tmp/out" || { echo "FAIL: $2 on -cpu $1: no line '$3'"; cat "$tmp/out"; fails=$((fails + 1)); }
 }
 
-# CPU model | batch paths that must run (the others must be refused) |
-# host SIMD path that must run ("-": none)
+# CPU model | batch and vector paths that must run (the others must be
+# refused) | host SIMD path that must run ("-": none)
 while IFS='|' read -r cpu batch host; do
     run "$cpu" test_batch_kernels
     for p in avx512 avx2 portable; do
         case " $batch " in
         *" $p "*) has "$cpu" test_batch_kernels "path $p: checked" ;;
         *) has "$cpu" test_batch_kernels "path $p: not supported by this CPU, skipped" ;;
+        esac
+    done
+    run "$cpu" test_vec_paths
+    for p in avx512 avx2 portable; do
+        case " $batch " in
+        *" $p "*) has "$cpu" test_vec_paths "path $p: checked" ;;
+        *) has "$cpu" test_vec_paths "path $p: not supported by this CPU, skipped" ;;
         esac
     done
     run "$cpu" test_verify_sweep

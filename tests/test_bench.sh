@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # q7pred bench --quick runs end to end: the table and the JSON carry every
-# method and every exhaustive run, the runs cover exactly 1/64 of each space
-# with no mismatch, and bad options exit 2 with one line on stderr. Timings
-# are never judged here.
+# method, the leaf call beside the minimal leaf, every vector instruction on
+# every path and every exhaustive run, the runs cover exactly 1/64 of each
+# space with no mismatch; the vector proof runs on a slice; and bad options
+# exit 2 with one line on stderr. Timings are never judged here.
 set -eu
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -36,8 +37,29 @@ assert len(kinds) == 14 and len({k["leaf"] for k in kinds}) == 14, kinds
 for k in kinds:
     assert k["best_ns"] > 0 and k["portable_ns"] > 0, k
     assert abs(k["portable_over_best"] - k["best_ns"] / k["portable_ns"]) < 1e-2 * k["portable_over_best"], k
+# the exported leaf beside the minimal leaf, both timed
+c = j["leaf_call"]
+assert c["leaf"] == j["leaf"] and c["exported_dlsym_ns"] > 0 and c["minimal_ns"] > 0, c
+assert abs(c["ratio"] - c["exported_dlsym_ns"] / c["minimal_ns"]) < 1e-3 * c["ratio"] + 1e-4, c
+# every vector instruction on every path this CPU runs; the portable one always
+v = j["vector"]
+ops = [r["mnemonic"] for r in v["instructions"]]
+assert len(ops) == len(set(ops)) == 72 and "oltnxf16_t" in ops and "movvfs" in ops, ops
+for r in v["instructions"]:
+    assert r["portable_ns"] > 0, r
+    for p in ("avx512_ns", "avx2_ns"):
+        assert r[p] is None or r[p] > 0, r
+assert v["q7v_oltnxf16_ns"] > 0 and v["q7v_oltnxf16_t_ns"] > 0, v
+assert v["silicon_ns"] is None or v["silicon_ns"] > 0, v
+assert v["largest_portable_over_simd"]["mnemonic"] in ops or v["instructions"][0]["avx2_ns"] is None
 print("bench --quick json ok")
 PY
+
+# the vector proof on a slice of its rows: every path this CPU runs, each
+# fp16 compare and _t, no mismatch
+"$Q7PRED" bench --prove-vector --fraction 4096 --threads 2 >"$dir/vproof.txt"
+grep -q "^every path equals the lane loop" "$dir/vproof.txt"
+[ "$(grep -c ' portable *1048576 pairs, 0 mismatches$' "$dir/vproof.txt")" -eq 14 ]
 
 # no Python at all: the bench still runs, its numpy and ctypes rows are n/a
 # with the reason, and nothing else changes. The interpreter's name carries
@@ -75,4 +97,5 @@ usage_error "missing value" --json
 usage_error "cannot write --json" --quick --json /nonexistent-dir/b.json
 usage_error "unknown run 'nosuch'" --run nosuch
 usage_error "--fraction '3'" --run fp16-compare --fraction 3
+usage_error "--fraction '0'" --prove-vector --fraction 0
 echo "bench options ok"

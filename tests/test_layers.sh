@@ -18,8 +18,8 @@ expect_caught() { # what, then the text the check must print
 }
 fresh() { rm -rf "$tmp/t"; mkdir -p "$tmp/t"; cp -r include src "$tmp/t/"; }
 
-fresh; echo '#include "verify/verify.h"' >> "$tmp/t/src/model/int.c"
-expect_caught "model including verify" "src/model/int.c"
+fresh; echo '#include "verify/verify.h"' >> "$tmp/t/src/model/api.c"
+expect_caught "model including verify" "src/model/api.c"
 fresh; echo '#include "cli/cli.h"' >> "$tmp/t/src/host/host.c"
 expect_caught "host including cli" "reaches from host up or across to cli"
 fresh; echo '#include "prog/program.h"' >> "$tmp/t/src/verify/engine.c"

@@ -5,8 +5,10 @@
  * supported path, forcing, "auto", and the environment (read once; an
  * unknown or unsupported name there is ignored). Then the public
  * behaviour built on it: Q7PRED_BATCH forces a batch path, while
- * q7_batch_select("auto") takes the widest whatever the environment says;
- * an unknown Q7PRED_HOST leaves the host on its widest path.
+ * q7_batch_select("auto") takes the widest whatever the environment says,
+ * and Q7PRED_VEC / q7v_select("auto") the same for the vector level (whose
+ * paths need what the batch paths need); an unknown Q7PRED_HOST leaves the
+ * host on its widest path.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,7 @@
 #include "host/host.h"
 #include "platform/dispatch.h"
 #include "q7pred_batch.h"
+#include "q7pred_vec.h"
 
 /* No feature bit of cpu.h: detection never sets it. */
 #define NO_CPU_HAS (1u << 30)
@@ -87,6 +90,12 @@ static void public_paths(void)
     CHECK(!q7_batch_path_supported("avx512bw+f16c"));
     CHECK(q7_batch_select("auto"));
     CHECK(strcmp(q7_batch_path(), widest_batch()) == 0);
+
+    /* the vector level likewise (Q7PRED_VEC) */
+    setenv("Q7PRED_VEC", "portable", 1);
+    CHECK(strcmp(q7v_path(), "portable") == 0);
+    CHECK(q7v_select("auto"));
+    CHECK(strcmp(q7v_path(), widest_batch()) == 0);
 
     const char *host = q7_host_path();
     static const char *const host_names[] = { "avx512bw+f16c", "avx2+f16c", "portable" };

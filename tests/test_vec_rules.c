@@ -3,7 +3,8 @@
  * DECISIONS.md §3: the _t merge (all-false = no change, all-true = the plain
  * op, partial = per-lane mix, decided by the lowest field bit) at every lane
  * width; the movfsv probes of spec §7.3 and movvfs as its inverse; the
- * worked values of TABLES.md driven through whole vectors.
+ * worked values of TABLES.md driven through whole vectors; the
+ * instructions on every path this CPU runs.
  */
 #include <string.h>
 
@@ -266,9 +267,16 @@ static void worked_values(void)
 
 int main(void)
 {
+    static const char *const paths[] = { "avx512", "avx2", "portable" };
     merge_rule();
-    tail_ops();
-    bit_spread();
-    worked_values();
+    /* the instructions on every path this CPU runs (q7v_select) */
+    for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++) {
+        if (!q7v_select(paths[p])) continue;
+        int before = check_failures;
+        tail_ops();
+        bit_spread();
+        worked_values();
+        printf("path %s: %s\n", paths[p], check_failures == before ? "checked" : "FAILED");
+    }
     return check_status("vec_rules");
 }

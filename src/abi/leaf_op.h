@@ -1,9 +1,10 @@
 /*
  * A leaf's operation: the model function its leaf-table semantics names
  * (q7_f16_lt, q7_lt_i16, q7_andb, ...), decoded once from the table itself
- * (leaf_op.c). The batch kernels pick their kernel by it, and the tools that
- * must not call the model (the host oracle, the corpora) read what a leaf
- * computes from it, never from the spelling of its name. Library-internal.
+ * (leaf_op.c). The batch and vector kernels pick their kernel by it, and
+ * the tools that must not call the model (the host oracle, the corpora)
+ * read what a leaf computes from it, never from the spelling of its name.
+ * Library-internal.
  */
 #ifndef Q7_ABI_LEAF_OP_H
 #define Q7_ABI_LEAF_OP_H
@@ -38,15 +39,16 @@ typedef struct q7_op {
 } q7_op;
 
 /* Each leaf's operation, packed: kind | rel << 8 | width << 16, and
- * Q7_OP_GATED (leaf_op.c). */
+ * Q7_OP_GATED (leaf_op.c; as constants Q7_OPC_<suffix>, leaf_op_codes.h). */
 enum { Q7_OP_GATED = 1 << 24 };
 extern const uint32_t q7_leaf_op_codes[Q7_LEAF_COUNT];
 
-/* The operation of a leaf of the table; inline, as per-case loops ask. */
-static inline q7_op q7_leaf_op(const q7_leaf *leaf)
+static inline q7_op q7_op_decode(uint32_t c)
 {
-    uint32_t c = q7_leaf_op_codes[leaf->id];
     return (q7_op){ (uint8_t)c, (uint8_t)(c >> 8), (uint8_t)(c >> 16), (c & Q7_OP_GATED) != 0 };
 }
+
+/* The operation of a leaf of the table; inline, as per-case loops ask. */
+static inline q7_op q7_leaf_op(const q7_leaf *leaf) { return q7_op_decode(q7_leaf_op_codes[leaf->id]); }
 
 #endif

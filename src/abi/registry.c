@@ -9,33 +9,12 @@
 #include "q7pred_xdref.h"
 #include "leaf_sem.h"
 
-/* ---- the model in the generic word layout
- * The semantics' arguments from in[] and out[]. Unpacked here rather than
- * by calling the exported leaves, so that eval stays the model when xdref.c
- * is built with a mutant (make mutants). */
-#define Q7_EVAL_ARGS(shape) Q7_LIST(Q7_EACH(Q7_EVAL_ARG_, shape, Q7_OPERANDS_##shape))
-#define Q7_EVAL_ARG_IN(S, n, w, r) , Q7_BY_KIND(Q7_EVAL_IN_, w)(Q7_IN_WORD(S, n))
-#define Q7_EVAL_ARG_OUT(S, n, w, r) , Q7_BY_KIND(Q7_CALL_OUT_, w)(Q7_OUT_WORD(S, n))
-#define Q7_EVAL_ARG_AUX(S, n, w, r) , Q7_BY_KIND(Q7_CALL_OUT_, w)(Q7_OUT_WORD(S, n))
-#define Q7_EVAL_IN_REG(k) in[k]
-#define Q7_EVAL_IN_MASK(k) vbool_from_words(in + (k))
-#define Q7_EVAL_IN_VEC(k) vec_from_words(in + (k))
-#define Q7_EVAL_IN_MASK8(k) (const q7_vbool[8]){ Q7_EIGHT_AT(vbool_from_words, in + (k)) }
-
-#define LEAF(suffix, shape, field_bits, operand_bits, family, provenance, semantics) \
-    static void eval_##suffix(const uint32_t *in, uint32_t *out)                     \
-    {                                                                                \
-        q7_sem_##suffix(Q7_EVAL_ARGS(shape));                                        \
-    }
-#include "q7pred_leaves.def"
-#undef LEAF
-
 /* ---- the tables */
 
 static const q7_leaf leaves[] = {
 #define LEAF(suffix, shape, field_bits, operand_bits, family, provenance, semantics) \
     { Q7_LEAF_##suffix, #suffix, "module__xdref_" #suffix, Q7_SHAPE_##shape, field_bits, operand_bits, \
-      Q7_FAMILY_##family, Q7_##provenance, #semantics, eval_##suffix,                   \
+      Q7_FAMILY_##family, Q7_##provenance, #semantics, q7_eval_##suffix,                   \
       (q7_abi_fn)module__xdref_##suffix },
 #include "q7pred_leaves.def"
 #undef LEAF

@@ -154,6 +154,57 @@ Q7_AVX512 Q7_INLINE __mmask32 m512_icmp16_x32(__m512i a, __m512i b, unsigned rel
     }
 }
 
+/* fp16 compare of 32 pattern pairs in 16-bit lanes. */
+Q7_AVX512 Q7_INLINE __mmask32 m512_fcmp16_x32(__m512i a, __m512i b, unsigned rel)
+{
+    __mmask32 na, nb;
+    __m512i ka = m512_f16key_x32(a, &na), kb = m512_f16key_x32(b, &nb);
+    return m512_frel_x32(ka, kb, na | nb, rel);
+}
+
+/* The class mask of 32 fp16 patterns in 16-bit lanes, from magnitude ranges
+ * as m512_class_x16; each class bit from its own k-mask, OR-ed as a tree. */
+Q7_AVX512 Q7_INLINE __m512i m512_class16_x32(__m512i x)
+{
+    __m512i mag = _mm512_and_si512(x, _mm512_set1_epi16(0x7fff)), vinf = _mm512_set1_epi16((short)F16_INF);
+    __mmask32 nan = _mm512_cmpgt_epu16_mask(mag, vinf);
+    __mmask32 den = _mm512_cmplt_epu16_mask(_mm512_sub_epi16(mag, _mm512_set1_epi16(1)),
+                                            _mm512_set1_epi16((short)(F16_MINNORM - 1)));
+    __mmask32 norm = _mm512_cmplt_epu16_mask(_mm512_sub_epi16(mag, _mm512_set1_epi16((short)F16_MINNORM)),
+                                             _mm512_set1_epi16((short)(F16_INF - F16_MINNORM)));
+#define CLASS_BIT(k, bit) _mm512_maskz_mov_epi16((k), _mm512_set1_epi16(bit))
+    __m512i sz = _mm512_or_si512(CLASS_BIT(_mm512_movepi16_mask(x), Q7_CLASS_SIGN),
+                                 CLASS_BIT(_mm512_cmpeq_epi16_mask(mag, _mm512_setzero_si512()), Q7_CLASS_ZERO));
+    __m512i dn = _mm512_or_si512(CLASS_BIT(den, Q7_CLASS_DENORM), CLASS_BIT(norm, Q7_CLASS_NORMAL));
+    __m512i in = _mm512_or_si512(CLASS_BIT(_mm512_cmpeq_epi16_mask(mag, vinf), Q7_CLASS_INF), CLASS_BIT(nan, Q7_CLASS_NAN));
+    __mmask32 snan = nan & ~_mm512_test_epi16_mask(x, _mm512_set1_epi16((short)F16_QUIET));
+    __m512i sf = _mm512_or_si512(CLASS_BIT(snan, Q7_CLASS_SNAN),
+                                 CLASS_BIT(_mm512_cmplt_epu16_mask(mag, vinf), Q7_CLASS_FINITE));
+#undef CLASS_BIT
+    return _mm512_or_si512(_mm512_or_si512(sz, dn), _mm512_or_si512(in, sf));
+}
+
+/* ---------------------------------- AVX-512BW, 64 x 8-bit (the vector level) */
+
+/* The sign bias at width 8 on 8-bit lanes (operands within the lane): the
+ * lane's top bit flipped. */
+Q7_AVX512 Q7_INLINE __m512i m512_bias8_x64(__m512i x)
+{
+    return _mm512_xor_si512(x, _mm512_set1_epi8((char)0x80));
+}
+
+Q7_AVX512 Q7_INLINE __mmask64 m512_icmp8_x64(__m512i a, __m512i b, unsigned rel)
+{
+    switch (rel) {
+    case OPR_EQ: return _mm512_cmpeq_epi8_mask(a, b);
+    case OPR_NEQ: return _mm512_cmpneq_epi8_mask(a, b);
+    case OPR_LTU: return _mm512_cmplt_epu8_mask(a, b);
+    case OPR_LEU: return _mm512_cmple_epu8_mask(a, b);
+    case OPR_LT: return _mm512_cmplt_epu8_mask(m512_bias8_x64(a), m512_bias8_x64(b));
+    default: return _mm512_cmple_epu8_mask(m512_bias8_x64(a), m512_bias8_x64(b));
+    }
+}
+
 /* -------------------------------------------------- AVX2, 8 x 32-bit */
 
 /* Lane masks are all-ones / all-zero vectors here. */
@@ -246,4 +297,37 @@ Q7_AVX2 Q7_INLINE __m256i m256_class_x8(__m256i x, bool half)
 }
 
 #endif /* __x86_64__ */
+/* ------------------------------------ AVX2, 16 x 16-bit (the vector level) */
+
+/* fp16 keys of 16 patterns in 16-bit lanes (|key| <= 0x7fff), and their
+ * NaN lanes. */
+Q7_AVX2 Q7_INLINE __m256i m256_f16key_x16(__m256i x, __m256i *nan)
+{
+    __m256i mag = _mm256_and_si256(x, _mm256_set1_epi16(0x7fff)), neg = _mm256_srai_epi16(x, 15);
+    *nan = _mm256_cmpgt_epi16(mag, _mm256_set1_epi16((short)F16_INF));  /* mag < 2^15: signed is fine */
+    return _mm256_sub_epi16(_mm256_xor_si256(mag, neg), neg);          /* neg ? -mag : mag */
+}
+
+Q7_AVX2 Q7_INLINE __m256i m256_frel_x16(__m256i ka, __m256i kb, __m256i nan, unsigned rel)
+{
+    __m256i lt = _mm256_cmpgt_epi16(kb, ka), gt = _mm256_cmpgt_epi16(ka, kb), eq = _mm256_cmpeq_epi16(ka, kb);
+    switch (rel) {
+    case OPR_EQ: return _mm256_andnot_si256(nan, eq);
+    case OPR_LT: return _mm256_andnot_si256(nan, lt);
+    case OPR_LE: return _mm256_andnot_si256(_mm256_or_si256(nan, gt), _mm256_set1_epi16(-1));
+    case OPR_UEQ: return _mm256_or_si256(nan, eq);
+    case OPR_ULT: return _mm256_or_si256(nan, lt);
+    case OPR_ULE: return _mm256_or_si256(nan, _mm256_andnot_si256(gt, _mm256_set1_epi16(-1)));
+    default: return nan;
+    }
+}
+
+/* fp16 compare of 16 pattern pairs in 16-bit lanes: lane masks. */
+Q7_AVX2 Q7_INLINE __m256i m256_fcmp16_x16(__m256i a, __m256i b, unsigned rel)
+{
+    __m256i na, nb;
+    __m256i ka = m256_f16key_x16(a, &na), kb = m256_f16key_x16(b, &nb);
+    return m256_frel_x16(ka, kb, _mm256_or_si256(na, nb), rel);
+}
+
 #endif

@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "q7pred.h"
+#include "q7pred_vec.h"
 
 #define BENCH_LEAF "olt_1_1_16f_16f"   /* the leaf every method is timed on */
 #define BENCH_PAIRS 16384              /* operands per timed call */
@@ -87,6 +88,26 @@ typedef struct bench_kind_row {
     const char *kind, *leaf;
     double best_ns, portable_ns;   /* < 0: not measured */
 } bench_kind_row;
+/* One exported leaf call through dlsym beside the minimal leaf. */
+typedef struct bench_leaf_call {
+    double dlsym_ns, minimal_ns;       /* < 0: not available */
+    char note[320];
+} bench_leaf_call;
+
+/* The vector level: ns per instruction on each path (index Q7V_PATH_*,
+ * vec/kernels.h; < 0 where this CPU lacks the path). */
+typedef struct bench_vector_row {
+    const q7v_op *op;
+    double ns[3];
+} bench_vector_row;
+
+typedef struct bench_vector {
+    const char *path;                   /* the path in force */
+    double silicon_ns;                  /* one 32-lane fp16 compare; < 0: n/a */
+    const char *silicon_via;
+    double named_ns[2];                 /* q7v_oltnxf16, q7v_oltnxf16_t on the path in force */
+    bench_vector_row op[Q7V_OP_COUNT];
+} bench_vector;
 
 typedef struct bench_report {
     bool quick;
@@ -104,6 +125,8 @@ typedef struct bench_report {
     bool portable_differs;   /* the portable path's outputs differ from the best path's */
     bench_exhaustive_row ex[BENCH_EXHAUSTIVE_ROWS];
     unsigned threads;
+    bench_leaf_call leaf_call;
+    bench_vector vec;
 } bench_report;
 
 /* The operands of the timed calls and their results. */
@@ -132,6 +155,17 @@ size_t bench_count_true(const bench_arrays *x, size_t n);
  * whether their outputs differ. */
 void bench_time_portable_vs_best(bench_report *b, double min_s);
 
+/* leaf_call.c: ns per call of BENCH_LEAF resolved with dlsym from lib, and
+ * of the minimal leaf, each through a function pointer on x's operands
+ * (x as bench_time_leaf leaves it). */
+void bench_time_leaf_call(bench_report *b, bench_arrays *x, const char *lib, double min_s);
+/* minimal_leaf.c: the minimal hand-written BENCH_LEAF, never inlined. */
+void bench_minimal_olt(void *xstate, uint32_t a, uint32_t b, uint32_t *aux, uint32_t *result);
+
+/* vector_rows.c: every vector instruction on every path, the named fp16
+ * compares, and the 32-lane silicon compare, in the same run. */
+void bench_time_vector(bench_report *b, double min_s);
+
 /* python.c: numpy (bench/numpy_bench.py), Python ctypes
  * (bench/ctypes_bench.py, one call per pair into lib) and the q7pred
  * package (bench/ufunc_bench.py, the package built in <exe dir>/python) on
@@ -151,6 +185,18 @@ int bench_run_named(const char *name, unsigned threads, unsigned fraction, const
  * BENCH_LEAF (every such leaf if lib_all) vs lib unless lib is NULL; one
  * line per leaf on stdout. */
 int bench_prove(unsigned threads, const char *lib, bool lib_all, double timeout);
+
+/* vector_proof.c: `bench --prove-vector`: every vector path against the
+ * lane loop, every fp16 pair through the fp16 compares and _t in each lane
+ * position class of the path, over the first 1/fraction of the rows of A;
+ * one line per op and path; 0, or 1 on a mismatch. */
+int bench_prove_vector(unsigned threads, unsigned fraction);
+
+/* speed_report.c: the leaf-call and vector sections of the table, their
+ * target lines, and their JSON members (each line ends ",\n"). */
+void bench_print_speed(FILE *f, const bench_report *b);
+void bench_print_speed_goals(FILE *f, const bench_report *b);
+void bench_json_speed(FILE *f, const bench_report *b);
 
 /* report.c: the table, the JSON, and whether anything failed. */
 void bench_print(FILE *f, const bench_report *b);

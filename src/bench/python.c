@@ -44,8 +44,8 @@ static bool write_operands(const bench_arrays *x, char *path, bool *created)
     if (!(*created = fd >= 0)) return false;
     static unsigned char bytes[2 * 2 * BENCH_PAIRS];
     for (size_t i = 0; i < BENCH_PAIRS; i++) {
-        le_store(bytes + 2 * i, x->a[i], 2);
-        le_store(bytes + 2 * (BENCH_PAIRS + i), x->b[i], 2);
+        store_le16(bytes + 2 * i, (uint16_t)x->a[i]);
+        store_le16(bytes + 2 * (BENCH_PAIRS + i), (uint16_t)x->b[i]);
     }
     bool ok = write(fd, bytes, sizeof bytes) == (ssize_t)sizeof bytes;
     close(fd);

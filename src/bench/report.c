@@ -106,6 +106,7 @@ static void print_goals(FILE *f, const bench_report *b)
     fprintf(f, "  peak RSS of any exhaustive run                    <= 64 MiB  %.1f MiB\n", peak);
     fprintf(f, "  portable / best batch throughput, every kind      >= 0.15x   %.2fx (least: %s)\n",
             portable_share(least_portable(b)), least_portable(b)->kind);
+    bench_print_speed_goals(f, b);
     if (b->quick) fprintf(f, "  (--quick: exhaustive times are 1/64 runs x 64)\n");
 }
 
@@ -116,6 +117,7 @@ void bench_print(FILE *f, const bench_report *b)
     print_throughput(f, b);
     print_other_leaves(f, b);
     print_portable_vs_best(f, b);
+    bench_print_speed(f, b);
     print_exhaustive(f, b);
     print_goals(f, b);
 }
@@ -222,6 +224,7 @@ void bench_write_json(FILE *f, const bench_report *b)
     json_throughput(f, b);
     json_other_leaves(f, b);
     json_portable_vs_best(f, b);
+    bench_json_speed(f, b);
     json_exhaustive(f, b);
     fprintf(f, "}\n");
 }

@@ -3,6 +3,7 @@
  *
  *   q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH] [--timeout S]
  *   q7pred bench --prove [--threads N] [--lib PATH] [--lib-all] [--timeout S]
+ *   q7pred bench --prove-vector [--threads N] [--fraction F]
  *   q7pred bench --run NAME [--threads N] [--fraction F] [--lib PATH] [--timeout S]
  *
  * --run is the child side of the exhaustive rows (one JSON line).
@@ -20,7 +21,7 @@
 #include "verify/verify.h"
 
 typedef struct bench_options {
-    bool help, quick, prove, lib_all;
+    bool help, quick, prove, prove_vector, lib_all;
     const char *json, *run, *lib;     /* lib NULL: libq7pred.so beside q7pred */
     unsigned threads;
     unsigned fraction;
@@ -30,13 +31,14 @@ typedef struct bench_options {
 static int usage(const char *what)
 {
     return cli_usage_error("bench: %s (usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH] "
-                           "[--timeout S] [--prove])", what);
+                           "[--timeout S] [--prove] [--prove-vector])", what);
 }
 
 static void help(void)
 {
     printf("usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH] [--timeout S] [--]\n"
            "       q7pred bench --prove [--threads N] [--lib PATH] [--lib-all] [--timeout S]\n"
+           "       q7pred bench --prove-vector [--threads N] [--fraction F]\n"
            "  side-by-side ns/eval of the ABI leaf, batch kernel, host silicon oracle, numpy,\n"
            "  Python ctypes and the q7pred package on the same fp16 arrays; wall time and peak RSS of the\n"
            "  exhaustive runs through the verify engine (--quick: 1/64 of each space,\n"
@@ -44,6 +46,10 @@ static void help(void)
            "  --prove: every exhaustive space through the verify engine, model vs host, and\n"
            "  " BENCH_LEAF " (--lib-all: every leaf) vs the library at --lib (default:\n"
            "  libq7pred.so beside q7pred), one line per leaf; exit 1 on a mismatch\n"
+           "  --prove-vector: every vector path (avx512, avx2, portable, as this CPU runs\n"
+           "  them) against the lane loop over the leaf, every fp16 pair through every fp16\n"
+           "  compare and _t in each lane position class (--fraction F: the first 1/F of\n"
+           "  the pairs); one line per instruction and path; exit 1 on a mismatch\n"
            "  --timeout S: every wait on a child, as in q7pred verify: the library's load\n"
            "  and batches, each Python row (default 10); a child past it is killed\n"
            "  --json FILE: the table's numbers as JSON, written whole or not at all (a\n"
@@ -84,6 +90,7 @@ static int bench_parse(void *args, int argc, char **argv)
             return CLI_OK;
         } else if (strcmp(a, "--quick") == 0) o->quick = true;
         else if (strcmp(a, "--prove") == 0) o->prove = true;
+        else if (strcmp(a, "--prove-vector") == 0) o->prove_vector = true;
         else if (strcmp(a, "--lib-all") == 0) o->lib_all = true;
         else if (!takes_value(a)) {
             char msg[160];
@@ -136,11 +143,14 @@ static int bench_table(const bench_options *o, const char *lib)
 
     bench_describe_machine(&b);
     bench_time_leaf(&b, &x, min_s);
-    if (b.disagree) fprintf(stderr, "q7pred: bench: the batch or host results differ from the ABI leaf's\n");
+    bench_time_leaf_call(&b, &x, lib, min_s);
+    if (b.disagree)
+        fprintf(stderr, "q7pred: bench: the batch, host or minimal leaf's results differ from the ABI leaf's\n");
     bench_time_python(&b, &x, lib, min_s);
     bench_time_other_leaves(&b, &x, min_s);
     bench_time_portable_vs_best(&b, min_s);
     if (b.portable_differs) fprintf(stderr, "q7pred: bench: the portable batch path's results differ from the best path's\n");
+    bench_time_vector(&b, min_s);
     bench_time_exhaustive(&b, self, lib);
 
     if (o->json) {
@@ -167,6 +177,7 @@ static int run(const bench_options *o)
         int rc = bench_run_named(o->run, o->threads, o->fraction, lib, o->timeout, err, sizeof err);
         return rc == CLI_USAGE ? cli_usage_error("%s", err) : rc;
     }
+    if (o->prove_vector) return bench_prove_vector(o->threads, o->fraction);
     if (o->prove)
         return bench_prove(o->threads, o->lib || access(lib_default, R_OK) == 0 ? lib : NULL, o->lib_all, o->timeout);
     return bench_table(o, lib);

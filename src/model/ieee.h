@@ -1,5 +1,23 @@
-/* IEEE 754 order and class, written once for any binary format: the
- * callers pass the format's sign bit and decoded fields. */
+/*
+ * IEEE 754 on bit patterns, integer-only, written once for any binary
+ * format and generated at each format's width (fp16: 16 bits, 10 fraction
+ * bits; fp32: 32 and 23), where it is computed, so that a loop over a
+ * format's lanes vectorizes at the lane's width. Everything follows from
+ * the magnitude mag = the pattern without its sign, mag < 2^(bits-1), so
+ * signed compares order it; inf is the all-ones exponent with a zero
+ * fraction, minnorm the least normal magnitude.
+ *
+ *   ieee_key<bits>    the order key: sign ? -mag : mag orders every non-NaN
+ *                     pattern as the reals it encodes and maps -0 and +0 to
+ *                     the same key 0; relations of non-NaN patterns are
+ *                     integer relations of their keys
+ *   ieee_nan<bits>    NaN: mag above inf
+ *   ieee_class<bits>  the 8-bit class mask (Q7_CLASS_*) from mag's range:
+ *                     zero 0, denormal [1, minnorm), normal [minnorm, inf),
+ *                     inf, NaN above inf (sNaN: the mantissa's top bit
+ *                     clear); each class a mask (all ones where it holds),
+ *                     branch-free
+ */
 #ifndef Q7_MODEL_IEEE_H
 #define Q7_MODEL_IEEE_H
 
@@ -8,41 +26,36 @@
 
 #include "q7pred.h"
 
-/* Relations on two non-NaN patterns of a format whose sign bit is `sign`. */
-static inline bool ieee_eq(uint32_t a, uint32_t b, uint32_t sign)
-{
-    return a == b || ((a | b) & (sign - 1)) == 0;            /* +0 == -0 */
-}
-
-static inline bool ieee_lt(uint32_t a, uint32_t b, uint32_t sign)
-{
-    bool signA = a & sign, signB = b & sign;
-    if (signA != signB) return signA && ((a | b) & (sign - 1)) != 0;
-    return a != b && (signA ^ (a < b));             /* negatives order reversed */
-}
-
-static inline bool ieee_le(uint32_t a, uint32_t b, uint32_t sign)
-{
-    bool signA = a & sign, signB = b & sign;
-    if (signA != signB) return signA || ((a | b) & (sign - 1)) == 0;
-    return a == b || (signA ^ (a < b));
-}
-
-/* The 8-bit class mask from decoded fields; exp_max is the all-ones exponent. */
-static inline uint8_t ieee_class_mask(bool sign, unsigned exp, unsigned exp_max,
-                                      bool frac_zero, bool quiet)
-{
-    bool zero = exp == 0 && frac_zero;
-    bool denorm = exp == 0 && !frac_zero;
-    bool inf = exp == exp_max && frac_zero;
-    bool nan = exp == exp_max && !frac_zero;
-    bool snan = nan && !quiet;                      /* mantissa MSB clear */
-    bool normal = exp != 0 && exp != exp_max;
-    bool finite = zero || denorm || normal;         /* never inf, never NaN */
-    return (uint8_t)((sign ? Q7_CLASS_SIGN : 0) | (zero ? Q7_CLASS_ZERO : 0)
-                     | (denorm ? Q7_CLASS_DENORM : 0) | (normal ? Q7_CLASS_NORMAL : 0)
-                     | (inf ? Q7_CLASS_INF : 0) | (nan ? Q7_CLASS_NAN : 0)
-                     | (snan ? Q7_CLASS_SNAN : 0) | (finite ? Q7_CLASS_FINITE : 0));
-}
+#define IEEE_MASK(u, c) ((u)-(u)(c))
+#define IEEE_FORMAT(bits, frac_bits)                                                                  \
+    typedef uint##bits##_t ieee##bits##_u;                                                            \
+    typedef int##bits##_t ieee##bits##_s;                                                             \
+    enum {                                                                                            \
+        IEEE##bits##_MINNORM = 1 << frac_bits,                                                        \
+        IEEE##bits##_INF = INT##bits##_MAX - ((1 << frac_bits) - 1)                                   \
+    };                                                                                                \
+    static inline ieee##bits##_s ieee_mag##bits(ieee##bits##_u x) { return (ieee##bits##_s)(x & INT##bits##_MAX); } \
+    static inline ieee##bits##_s ieee_key##bits(ieee##bits##_u x)                                     \
+    {                                                                                                 \
+        ieee##bits##_s mag = ieee_mag##bits(x);                                                       \
+        return (x >> (bits - 1)) ? (ieee##bits##_s)-mag : mag;                                        \
+    }                                                                                                 \
+    static inline bool ieee_nan##bits(ieee##bits##_u x) { return ieee_mag##bits(x) > IEEE##bits##_INF; } \
+    static inline uint8_t ieee_class##bits(ieee##bits##_u x)                                          \
+    {                                                                                                 \
+        typedef ieee##bits##_u u;                                                                     \
+        ieee##bits##_s mag = ieee_mag##bits(x);                                                       \
+        u zero = IEEE_MASK(u, mag == 0), small = IEEE_MASK(u, mag < IEEE##bits##_MINNORM);            \
+        u inf = IEEE_MASK(u, mag == IEEE##bits##_INF), nan = IEEE_MASK(u, mag > IEEE##bits##_INF);    \
+        u fin = IEEE_MASK(u, mag < IEEE##bits##_INF), neg = IEEE_MASK(u, x >> (bits - 1));            \
+        u snan = nan & IEEE_MASK(u, (x & (IEEE##bits##_MINNORM >> 1)) == 0);                          \
+        return (uint8_t)((neg & Q7_CLASS_SIGN) | (zero & Q7_CLASS_ZERO) | (small & ~zero & Q7_CLASS_DENORM) \
+                         | (fin & ~small & Q7_CLASS_NORMAL) | (inf & Q7_CLASS_INF)                    \
+                         | (nan & Q7_CLASS_NAN) | (snan & Q7_CLASS_SNAN) | (fin & Q7_CLASS_FINITE));  \
+    }
+IEEE_FORMAT(16, 10)
+IEEE_FORMAT(32, 23)
+#undef IEEE_FORMAT
+#undef IEEE_MASK
 
 #endif

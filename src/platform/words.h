@@ -8,21 +8,8 @@
 #ifndef Q7_PLATFORM_WORDS_H
 #define Q7_PLATFORM_WORDS_H
 
+#include "platform/byteorder.h"
 #include "q7pred.h"
-
-/* x as `bytes` little-endian bytes at p, and back: the byte order of the
- * vector's lanes and of every file or pipe framing, on either host. */
-static inline void le_store(unsigned char *p, uint32_t x, unsigned bytes)
-{
-    for (unsigned k = 0; k < bytes; k++) p[k] = (unsigned char)(x >> (8 * k));
-}
-
-static inline uint32_t le_load(const unsigned char *p, unsigned bytes)
-{
-    uint32_t x = 0;
-    for (unsigned k = 0; k < bytes; k++) x |= (uint32_t)p[k] << (8 * k);
-    return x;
-}
 
 static inline q7_vbool vbool_from_words(const uint32_t *w)
 {
@@ -38,13 +25,13 @@ static inline void vbool_to_words(q7_vbool v, uint32_t *w)
 static inline q7_vec vec_from_words(const uint32_t *w)
 {
     q7_vec v;
-    for (int i = 0; i < 16; i++) le_store(v.u8 + 4 * i, w[i], 4);
+    for (int i = 0; i < 16; i++) store_le32(v.u8 + 4 * i, w[i]);
     return v;
 }
 
 static inline void vec_to_words(const q7_vec *v, uint32_t *w)
 {
-    for (int i = 0; i < 16; i++) w[i] = le_load(v->u8 + 4 * i, 4);
+    for (int i = 0; i < 16; i++) w[i] = load_le32(v->u8 + 4 * i);
 }
 
 #endif

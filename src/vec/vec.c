@@ -1,34 +1,32 @@
 /*
- * The 512-bit vector level (DECISIONS.md §3): lane formats, the predicated
- * merge, and every instruction of q7pred_vecops.def as the lane loop over
- * its scalar leaf, called through the registry's eval so that the leaf
- * table (and its proof) is the only source of per-lane values.
+ * The 512-bit vector level (DECISIONS.md §3): lane formats, the op table,
+ * the choice of path, and every instruction of q7pred_vecops.def as one
+ * call of its kernel on the path in force (kernels.h).
  */
+#include <stdatomic.h>
 #include <string.h>
 #include <strings.h>
 
-#include "q7pred_vec.h"
-#include "platform/bits.h"
-#include "platform/words.h"
+#include "kernels.h"
+#include "platform/dispatch.h"
 
 /* ------------------------------------------------------- lane formats */
 
 static const struct lanefmt_info {
     const char *name;
-    unsigned count, bytes;
     bool fp;
 } lanefmts[Q7_LANEFMT_COUNT] = {
-    [Q7_2NX8]    = { "2nx8", 64, 1, false },
-    [Q7_NX16]    = { "nx16", 32, 2, false },
-    [Q7_N_2X32]  = { "n_2x32", 16, 4, false },
-    [Q7_NXF16]   = { "nxf16", 32, 2, true },
-    [Q7_N_2XF32] = { "n_2xf32", 16, 4, true },
+    [Q7_2NX8]    = { "2nx8", false },
+    [Q7_NX16]    = { "nx16", false },
+    [Q7_N_2X32]  = { "n_2x32", false },
+    [Q7_NXF16]   = { "nxf16", true },
+    [Q7_N_2XF32] = { "n_2xf32", true },
 };
 
 static bool fmt_ok(q7_lanefmt f) { return (unsigned)f < Q7_LANEFMT_COUNT; }
 
-unsigned q7_lane_count(q7_lanefmt f) { return fmt_ok(f) ? lanefmts[f].count : 0; }
-unsigned q7_lane_bytes(q7_lanefmt f) { return fmt_ok(f) ? lanefmts[f].bytes : 0; }
+unsigned q7_lane_bytes(q7_lanefmt f) { return fmt_ok(f) ? q7v_fmt_bytes(f) : 0; }
+unsigned q7_lane_count(q7_lanefmt f) { return fmt_ok(f) ? 64 / q7v_fmt_bytes(f) : 0; }
 unsigned q7_lane_bits(q7_lanefmt f) { return 8 * q7_lane_bytes(f); }
 bool q7_lanefmt_is_fp(q7_lanefmt f) { return fmt_ok(f) && lanefmts[f].fp; }
 const char *q7_lanefmt_name(q7_lanefmt f) { return fmt_ok(f) ? lanefmts[f].name : "?"; }
@@ -72,70 +70,12 @@ q7_vbool q7v_set_field(q7_vbool m, q7_lanefmt f, unsigned k, uint32_t x)
     return (m & ~field) | (((q7_vbool)(x & ones(w)) << (k * w)) & field);
 }
 
-/* ------------------------------------------------------- leaf calls */
-
-static uint32_t call3(unsigned leaf_id, uint32_t a, uint32_t b, uint32_t c)
-{
-    uint32_t in[Q7_MAX_WORDS] = { a, b, c }, out[Q7_MAX_WORDS] = { 0 };
-    q7_leaf_at(leaf_id)->eval(in, out);
-    return out[0];
-}
-
-/* ------------------------------------------------- the predicated merge */
-
-/* The bitkill leaves at each lane width: keep (bitkillt) and take
- * (bitkillf). There is no bitkillf_8_1 on the shipped library, so at
- * 8 bits take is the complement of keep. */
-static void kill_masks(unsigned lane_bytes, uint32_t pred_field, uint32_t *keep, uint32_t *take)
-{
-    switch (lane_bytes) {
-    case 1:
-        *keep = call3(Q7_LEAF_bitkillt_8_1, pred_field, 0, 0);
-        *take = ~*keep & 0xffu;
-        break;
-    case 2:
-        *keep = call3(Q7_LEAF_bitkillt_16_2, pred_field, 0, 0);
-        *take = call3(Q7_LEAF_bitkillf_16_2, pred_field, 0, 0);
-        break;
-    default:
-        *keep = call3(Q7_LEAF_bitkillt_32_4, pred_field, 0, 0);
-        *take = call3(Q7_LEAF_bitkillf_32_4, pred_field, 0, 0);
-        break;
-    }
-}
-
-q7_vbool q7v_merge_vbool(q7_vbool result, q7_vbool old, q7_vbool pred, q7_lanefmt f)
-{
-    q7_vbool r = old;
-    for (unsigned k = 0; k < q7_lane_count(f); k++) {
-        uint32_t keep, take;
-        kill_masks(q7_lane_bytes(f), q7v_field(pred, f, k), &keep, &take);
-        uint32_t x = (q7v_field(result, f, k) & take) | (q7v_field(old, f, k) & keep);
-        r = q7v_set_field(r, f, k, x);
-    }
-    return r;
-}
-
-void q7v_merge(q7_vec *out, const q7_vec *result, const q7_vec *old, q7_vbool pred, q7_lanefmt f)
-{
-    q7_vec r = *old;
-    for (unsigned k = 0; k < q7_lane_count(f); k++) {
-        uint32_t keep, take;
-        kill_masks(q7_lane_bytes(f), q7v_field(pred, f, k), &keep, &take);
-        q7v_set_lane(&r, f, k, (q7v_lane(result, f, k) & take) | (q7v_lane(old, f, k) & keep));
-    }
-    *out = r;
-}
-
 /* ------------------------------------------------ the op table */
-
-#define FS_INDEX(kind, leaf) \
-    (Q7V_##kind == Q7V_FSLTU ? (unsigned)(Q7_LEAF_##leaf - Q7_LEAF_fs0ltu_64_8_8) : 0u)
 
 static const q7v_op ops[] = {
 #define VOP(mnemonic, kind, lane_format, leaf_suffix) \
     { Q7V_OP_##mnemonic, #mnemonic, Q7V_##kind, Q7_##lane_format, Q7_LEAF_##leaf_suffix, \
-      FS_INDEX(kind, leaf_suffix) },
+      Q7V_FS_INDEX(kind, leaf_suffix) },
 #include "q7pred_vecops.def"
 #undef VOP
 };
@@ -152,124 +92,127 @@ const q7v_op *q7v_op_find(const char *s, size_t n)
     return NULL;
 }
 
-static bool is(const q7v_op *op, q7v_kind kind) { return op && op->kind == kind; }
+/* ------------------------------------------------ the path in force */
 
-/* ------------------------------------------------ the lane loops */
+static const q7_path paths[Q7V_PATH_COUNT + 1] = {
+    [Q7V_PATH_AVX512] = { "avx512", NULL, Q7_CPU_AVX512 | Q7_CPU_BMI2 | Q7_CPU_POPCNT },
+    [Q7V_PATH_AVX2] = { "avx2", NULL, Q7_CPU_AVX2 | Q7_CPU_BMI2 | Q7_CPU_POPCNT },
+    [Q7V_PATH_PORTABLE] = { "portable", NULL, 0 },
+    [Q7V_PATH_REFERENCE] = { "reference", NULL, 0 },
+};
+static const q7v_kernel *const path_tables[Q7V_PATH_COUNT + 1] = {
+#if defined(__x86_64__)
+    [Q7V_PATH_AVX512] = q7v_avx512_kernels, [Q7V_PATH_AVX2] = q7v_avx2_kernels,
+#endif
+    [Q7V_PATH_PORTABLE] = q7v_portable_kernels,
+    [Q7V_PATH_REFERENCE] = q7v_ref_kernels,
+};
+static q7_dispatch dispatch = Q7_DISPATCH(paths, "Q7PRED_VEC");
+
+const char *q7v_path_name(int path)
+{
+    return path >= 0 && path <= Q7V_PATH_REFERENCE ? paths[path].name : "?";
+}
+
+const q7v_kernel *q7v_path_kernels(int path)
+{
+    return q7_dispatch_supported(&dispatch, path) ? path_tables[path] : NULL;
+}
+
+/* The table in force, kept beside the dispatch so that a call costs one
+ * load: NULL until the first call resolves it; q7v_select stores its own. */
+static _Atomic(const q7v_kernel *) in_force;
+
+static const q7v_kernel *kernels(void)
+{
+    const q7v_kernel *k = atomic_load_explicit(&in_force, memory_order_relaxed), *none = NULL;
+    if (k) return k;
+    k = path_tables[q7_dispatch_now(&dispatch)];
+    /* a q7v_select that ran meanwhile wins */
+    return atomic_compare_exchange_strong(&in_force, &none, k) ? k : none;
+}
+
+bool q7v_select(const char *path)
+{
+    if (path && strcmp(path, "auto") == 0) path = paths[q7_dispatch_best(&dispatch)].name;
+    if (!q7_dispatch_select(&dispatch, path)) return false;
+    atomic_store(&in_force, path_tables[q7_dispatch_now(&dispatch)]);
+    return true;
+}
+
+const char *q7v_path(void) { return q7v_path_name(q7_dispatch_now(&dispatch)); }
+
+bool q7v_path_supported(const char *path)
+{
+    return q7_dispatch_supported(&dispatch, q7_dispatch_find(&dispatch, path));
+}
+
+/* ------------------------------------------------ by op, and by name */
+
+static bool is(const q7v_op *op, q7v_kind kind)
+{
+    return op && op->id < Q7V_OP_COUNT && op->kind == kind;
+}
+
+#define K(op) (kernels()[(op)->id])
 
 q7_vbool q7v_do_cmp(const q7v_op *op, const q7_vec *a, const q7_vec *b)
 {
-    q7_vbool r = 0;
-    if (!is(op, Q7V_CMP)) return 0;
-    for (unsigned k = 0; k < q7_lane_count(op->fmt); k++)
-        r = q7v_set_field(r, op->fmt, k,
-                          call3(op->leaf_id, q7v_lane(a, op->fmt, k), q7v_lane(b, op->fmt, k), 0));
-    return r;
+    return is(op, Q7V_CMP) ? K(op).CMP(a, b) : 0;
 }
 
-/* The tail leaf already gates each lane on its predicate; the merge then
- * restores the killed lanes from the old destination (never zero-fill). */
 q7_vbool q7v_do_cmp_t(const q7v_op *op, q7_vbool old, const q7_vec *a, const q7_vec *b,
                       q7_vbool pred)
 {
-    q7_vbool r = 0;
-    if (!is(op, Q7V_CMP_T)) return 0;
-    for (unsigned k = 0; k < q7_lane_count(op->fmt); k++)
-        r = q7v_set_field(r, op->fmt, k,
-                          call3(op->leaf_id, q7v_lane(a, op->fmt, k), q7v_lane(b, op->fmt, k),
-                                q7v_field(pred, op->fmt, k)));
-    return q7v_merge_vbool(r, old, pred, op->fmt);
+    return is(op, Q7V_CMP_T) ? K(op).CMP_T(old, a, b, pred) : 0;
 }
 
 void q7v_do_clsfy(const q7v_op *op, q7_vec *r, const q7_vec *a)
 {
-    q7_vec t;
-    if (!is(op, Q7V_CLSFY)) return;
-    for (unsigned k = 0; k < q7_lane_count(op->fmt); k++)
-        q7v_set_lane(&t, op->fmt, k, call3(op->leaf_id, q7v_lane(a, op->fmt, k), 0, 0));
-    *r = t;
+    if (is(op, Q7V_CLSFY)) K(op).CLSFY(r, a);
 }
 
 q7_vbool q7v_do_logic(const q7v_op *op, q7_vbool a, q7_vbool b)
 {
-    uint32_t in[Q7_MAX_WORDS] = { 0 }, out[Q7_MAX_WORDS] = { 0 };
-    if (!is(op, Q7V_LOGIC2) && !is(op, Q7V_LOGIC1)) return 0;
-    vbool_to_words(a, in);
-    if (op->kind == Q7V_LOGIC2) vbool_to_words(b, in + 2);
-    q7_leaf_at(op->leaf_id)->eval(in, out);
-    return vbool_from_words(out);
+    if (is(op, Q7V_LOGIC2)) return K(op).LOGIC2(a, b);
+    return is(op, Q7V_LOGIC1) ? K(op).LOGIC1(a) : 0;
 }
 
 q7_vbool q7v_do_extbi(const q7v_op *op, const q7_vec *a, uint32_t bit)
 {
-    q7_vbool r = 0;
-    if (!is(op, Q7V_EXTBI)) return 0;
-    for (unsigned k = 0; k < q7_lane_count(op->fmt); k++)
-        r = q7v_set_field(r, op->fmt, k, call3(op->leaf_id, q7v_lane(a, op->fmt, k), bit, 0));
-    return r;
+    return is(op, Q7V_EXTBI) ? K(op).EXTBI(a, bit) : 0;
 }
 
 void q7v_do_injbi(const q7v_op *op, q7_vec *r, const q7_vec *base, q7_vbool pred, uint32_t bit)
 {
-    q7_vec t;
-    if (!is(op, Q7V_INJBI)) return;
-    for (unsigned k = 0; k < q7_lane_count(op->fmt); k++)
-        q7v_set_lane(&t, op->fmt, k,
-                     call3(op->leaf_id, q7v_lane(base, op->fmt, k), q7v_field(pred, op->fmt, k),
-                           bit));
-    *r = t;
+    if (is(op, Q7V_INJBI)) K(op).INJBI(r, base, pred, bit);
 }
 
 void q7v_do_fsltu(const q7v_op *op, q7_fsbank *fs, const q7_vec *a, const q7_vec *b)
 {
-    q7_vbool r = 0;
-    if (!is(op, Q7V_FSLTU)) return;
-    for (unsigned k = 0; k < 64; k++)
-        r |= (q7_vbool)(call3(op->leaf_id, a->u8[k], b->u8[k], 0) & 1) << k;
-    fs->fs[op->fs_index] = r;
+    if (is(op, Q7V_FSLTU)) K(op).FSLTU(fs, a, b);
 }
 
 q7_vbool q7v_do_red8(const q7v_op *op, const q7_vbool m[8])
 {
-    uint32_t in[Q7_MAX_WORDS], out[Q7_MAX_WORDS] = { 0 };
-    if (!is(op, Q7V_RED8)) return 0;
-    for (int i = 0; i < 8; i++) vbool_to_words(m[i], in + 2 * i);
-    q7_leaf_at(op->leaf_id)->eval(in, out);
-    return vbool_from_words(out);
+    return is(op, Q7V_RED8) ? K(op).RED8(m) : 0;
 }
 
 void q7v_do_movfsv(const q7v_op *op, q7_fsbank *fs, const q7_vec *v)
 {
-    uint32_t in[Q7_MAX_WORDS], out[Q7_MAX_WORDS] = { 0 };
-    if (!is(op, Q7V_MOVFSV)) return;
-    vec_to_words(v, in);
-    q7_leaf_at(op->leaf_id)->eval(in, out);
-    for (int j = 0; j < 8; j++) fs->fs[j] = vbool_from_words(out + 2 * j);
+    if (is(op, Q7V_MOVFSV)) K(op).MOVFSV(fs, v);
 }
 
 void q7v_do_movvfs(const q7v_op *op, q7_vec *v, const q7_fsbank *fs)
 {
-    uint32_t in[Q7_MAX_WORDS], out[Q7_MAX_WORDS] = { 0 };
-    if (!is(op, Q7V_MOVVFS)) return;
-    for (int j = 0; j < 8; j++) vbool_to_words(fs->fs[j], in + 2 * j);
-    q7_leaf_at(op->leaf_id)->eval(in, out);
-    *v = vec_from_words(out);
+    if (is(op, Q7V_MOVVFS)) K(op).MOVVFS(v, fs);
 }
 
-/* ------------------------------------------------ one function per op */
-
-#define OP(m) (&ops[Q7V_OP_##m])
-#define DEF_CMP(m)    Q7V_SIG_CMP(m) { return q7v_do_cmp(OP(m), a, b); }
-#define DEF_CMP_T(m)  Q7V_SIG_CMP_T(m) { return q7v_do_cmp_t(OP(m), old, a, b, pred); }
-#define DEF_CLSFY(m)  Q7V_SIG_CLSFY(m) { q7v_do_clsfy(OP(m), r, a); }
-#define DEF_LOGIC2(m) Q7V_SIG_LOGIC2(m) { return q7v_do_logic(OP(m), a, b); }
-#define DEF_LOGIC1(m) Q7V_SIG_LOGIC1(m) { return q7v_do_logic(OP(m), a, 0); }
-#define DEF_EXTBI(m)  Q7V_SIG_EXTBI(m) { return q7v_do_extbi(OP(m), a, bit); }
-#define DEF_INJBI(m)  Q7V_SIG_INJBI(m) { q7v_do_injbi(OP(m), r, base, pred, bit); }
-#define DEF_FSLTU(m)  Q7V_SIG_FSLTU(m) { q7v_do_fsltu(OP(m), fs, a, b); }
-#define DEF_RED8(m)   Q7V_SIG_RED8(m) { return q7v_do_red8(OP(m), m8); }
-#define DEF_MOVFSV(m) Q7V_SIG_MOVFSV(m) { q7v_do_movfsv(OP(m), fs, v); }
-#define DEF_MOVVFS(m) Q7V_SIG_MOVVFS(m) { q7v_do_movvfs(OP(m), v, fs); }
-
-#define VOP(mnemonic, kind, lane_format, leaf_suffix) DEF_##kind(mnemonic)
+/* Each instruction: its row's kernel on the path in force. */
+#define VOP(mnemonic, kind, lane_format, leaf_suffix)                              \
+    Q7V_SIG_##kind(mnemonic)                                                     \
+    {                                                                            \
+        Q7V_RET_##kind Q7V_APPLY(kernels()[Q7V_OP_##mnemonic].kind, Q7V_ARGS_##kind); \
+    }
 #include "q7pred_vecops.def"
 #undef VOP

@@ -169,7 +169,7 @@ static io_result write_words(q7d_numpy *np, const uint32_t *w, size_t n, double 
     unsigned char bytes[4096];
     io_result r = IO_OK;
     for (size_t i = 0; r == IO_OK && i < n; i++) {
-        le_store(bytes + 4 * (i % 1024), w[i], 4);
+        store_le32(bytes + 4 * (i % 1024), w[i]);
         if (i % 1024 == 1023 || i + 1 == n) r = write_all(np, bytes, 4 * (i % 1024 + 1), deadline);
     }
     return r;
@@ -179,7 +179,7 @@ static io_result write_words(q7d_numpy *np, const uint32_t *w, size_t n, double 
 static io_result read_words(q7d_numpy *np, uint32_t *w, size_t n, double deadline)
 {
     io_result r = read_exact(np, w, n * sizeof *w, deadline);
-    for (size_t i = 0; r == IO_OK && i < n; i++) w[i] = le_load((const unsigned char *)&w[i], 4);
+    for (size_t i = 0; r == IO_OK && i < n; i++) w[i] = load_le32((const uint8_t *)&w[i]);
     return r;
 }
 

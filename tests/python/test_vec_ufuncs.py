@@ -18,8 +18,9 @@ ROWS = re.findall(r"^VOP\((\w+),\s*(\w+),\s*(\w+),\s*(\w+)\)",
 LANES = {"2NX8": (64, 1), "NX16": (32, 2), "N_2X32": (16, 4), "NXF16": (32, 2), "N_2XF32": (16, 4)}
 REGISTERS = 24
 
-# The reference lane loop of src/vec, by kind: the generic kernels that
-# walk the lanes through the scalar leaves (include/q7pred_vec.h).
+# The reference lane loop of src/vec, by kind: the functions by op with the
+# "reference" path selected, which walks the lanes through the scalar
+# leaves (include/q7pred_vec.h).
 REFERENCE = "q7v_do_%s"
 REF_NAME = {"CMP": "cmp", "CMP_T": "cmp_t", "CLSFY": "clsfy", "LOGIC2": "logic", "LOGIC1": "logic",
             "EXTBI": "extbi", "INJBI": "injbi", "FSLTU": "fsltu", "RED8": "red8", "MOVFSV": "movfsv",
@@ -33,6 +34,9 @@ u64, u32, P = ctypes.c_uint64, ctypes.c_uint32, ctypes.c_void_p
 @pytest.fixture(scope="module")
 def ref(clib):
     lib = clib.lib
+    lib.q7v_select.restype, lib.q7v_select.argtypes = ctypes.c_bool, [ctypes.c_char_p]
+    lib.q7v_path.restype = ctypes.c_char_p
+    assert lib.q7v_select(b"reference") and lib.q7v_path() == b"reference"
     lib.q7v_op_at.restype = P
     lib.q7v_op_at.argtypes = [ctypes.c_size_t]
     sig = {"cmp": (u64, [P, P, P]), "cmp_t": (u64, [P, u64, P, P, u64]), "clsfy": (None, [P, P, P]),

@@ -1,0 +1,207 @@
+/*
+ * The bench's leaf-call and vector sections: each figure beside its anchor
+ * from the same run (the minimal leaf, the 32-lane silicon compare, the
+ * best path), as table lines, target lines and JSON.
+ */
+#include "bench.h"
+#include "vec/kernels.h"
+#include "verify/json.h"
+
+static const char *const kind_names[Q7V_KIND_COUNT] = {
+    "CMP", "CMP_T", "CLSFY", "LOGIC2", "LOGIC1", "EXTBI", "INJBI", "FSLTU", "RED8", "MOVFSV", "MOVVFS",
+};
+
+/* The fastest SIMD path's ns of a row (avx512, else avx2); < 0: none. */
+static double simd_ns(const bench_vector_row *r)
+{
+    return r->ns[Q7V_PATH_AVX512] >= 0 ? r->ns[Q7V_PATH_AVX512] : r->ns[Q7V_PATH_AVX2];
+}
+
+/* The best path's ns of a row: the least of those that ran. */
+static double best_ns(const bench_vector_row *r)
+{
+    double best = -1;
+    for (int p = 0; p < Q7V_PATH_COUNT; p++)
+        if (r->ns[p] >= 0 && (best < 0 || r->ns[p] < best)) best = r->ns[p];
+    return best;
+}
+
+static double ratio(double x, double y) { return x >= 0 && y > 0 ? x / y : -1; }
+
+/* Measures of a row; < 0: not available. */
+typedef double measure_fn(const bench_vector_row *r, const bench_vector *v);
+
+static double avx512_ns(const bench_vector_row *r, const bench_vector *v)
+{
+    (void)v;
+    return r->ns[Q7V_PATH_AVX512];
+}
+
+static double portable_over_simd(const bench_vector_row *r, const bench_vector *v)
+{
+    (void)v;
+    return ratio(r->ns[Q7V_PATH_PORTABLE], simd_ns(r));
+}
+
+static double best_over_silicon(const bench_vector_row *r, const bench_vector *v)
+{
+    return ratio(best_ns(r), v->silicon_ns);
+}
+
+/* The row with the largest measure, and its value (< 0: none). */
+static const bench_vector_row *worst(const bench_vector *v, measure_fn *measure, double *value)
+{
+    const bench_vector_row *w = NULL;
+    *value = -1;
+    for (size_t i = 0; i < q7v_op_count(); i++) {
+        double m = measure(&v->op[i], v);
+        if (m > *value) *value = m, w = &v->op[i];
+    }
+    return w;
+}
+
+/* ------------------------------------------------------------ the table */
+
+static void cell(FILE *f, double x, const char *fmt) { x < 0 ? fprintf(f, "%10s", "n/a") : fprintf(f, fmt, x); }
+
+static void print_vector_row(FILE *f, const bench_vector *v, const bench_vector_row *r)
+{
+    fprintf(f, "  %-14s %-7s", r->op->mnemonic, kind_names[r->op->kind]);
+    for (int p = 0; p < Q7V_PATH_COUNT; p++) cell(f, r->ns[p], "%10.2f");
+    cell(f, best_over_silicon(r, v), "%9.2fx");
+    cell(f, portable_over_simd(r, v), "%9.2fx");
+    fputc('\n', f);
+}
+
+void bench_print_speed(FILE *f, const bench_report *b)
+{
+    const bench_leaf_call *c = &b->leaf_call;
+    const bench_vector *v = &b->vec;
+    fprintf(f, "\none exported leaf call, %s, one pair per call through a function pointer:\n", BENCH_LEAF);
+    fprintf(f, "  %-46s ", "module__xdref_" BENCH_LEAF " from the library");
+    cell(f, c->dlsym_ns, "%10.3f");
+    fprintf(f, " ns  %s\n  %-46s ", c->note, "minimal hand-written leaf (bench's own unit)");
+    cell(f, c->minimal_ns, "%10.3f");
+    fprintf(f, " ns\n  ratio exported / minimal ");
+    cell(f, ratio(c->dlsym_ns, c->minimal_ns), "%.2fx");
+
+    fprintf(f, "\n\nvector instructions, ns per 512-bit instruction (path in force: %s); anchor: one 32-lane\n"
+               "fp16 compare by the silicon, ", v->path);
+    cell(f, v->silicon_ns, "%.3f ns");
+    fprintf(f, " (%s)\n", v->silicon_via);
+    for (int t = 0; t < 2; t++) {
+        fprintf(f, "  %s, the named function on %s: ", t ? "q7v_oltnxf16_t" : "q7v_oltnxf16", v->path);
+        cell(f, v->named_ns[t], "%.2f ns");
+        fprintf(f, ", ");
+        cell(f, ratio(v->named_ns[t], v->silicon_ns), "%.2fx");
+        fprintf(f, " the silicon compare\n");
+    }
+    fprintf(f, "  %-14s %-7s%10s%10s%10s%10s%10s\n", "instruction", "kind", "avx512", "avx2", "portable",
+            "best/si", "port/simd");
+    /* the fp16 compares, then each other kind's slowest row on its best path */
+    for (size_t i = 0; i < q7v_op_count(); i++)
+        if (v->op[i].op->fmt == Q7_NXF16 && v->op[i].op->kind <= Q7V_CMP_T) print_vector_row(f, v, &v->op[i]);
+    for (int k = 0; k < Q7V_KIND_COUNT; k++) {
+        const bench_vector_row *slow = NULL;
+        for (size_t i = 0; i < q7v_op_count(); i++)
+            if ((int)v->op[i].op->kind == k && (!slow || best_ns(&v->op[i]) > best_ns(slow))) slow = &v->op[i];
+        if (slow && !(slow->op->fmt == Q7_NXF16 && k <= Q7V_CMP_T)) print_vector_row(f, v, slow);
+    }
+    double w;
+    const bench_vector_row *r = worst(v, avx512_ns, &w);
+    if (r) fprintf(f, "  slowest on avx512: %s, %.2f ns\n", r->op->mnemonic, w);
+    r = worst(v, portable_over_simd, &w);
+    if (r) fprintf(f, "  largest portable / simd: %s, %.2fx\n", r->op->mnemonic, w);
+    fprintf(f, "  (all %zu instructions in the JSON)\n", q7v_op_count());
+}
+
+static void goal(FILE *f, const char *what, const char *target, double x, const char *fmt, const char *note)
+{
+    fprintf(f, "  %-50s%-11s", what, target);
+    x < 0 ? fprintf(f, "n/a") : fprintf(f, fmt, x);
+    fprintf(f, "%s\n", note);
+}
+
+void bench_print_speed_goals(FILE *f, const bench_report *b)
+{
+    const bench_vector *v = &b->vec;
+    char note[96] = "";
+    double w;
+    goal(f, "exported leaf call / minimal leaf", "<= 1.5x", ratio(b->leaf_call.dlsym_ns, b->leaf_call.minimal_ns),
+         "%.2fx", "");
+    goal(f, "q7v_oltnxf16 / 32-lane silicon compare", "<= 4x", ratio(v->named_ns[0], v->silicon_ns), "%.2fx", "");
+    goal(f, "q7v_oltnxf16_t / 32-lane silicon compare", "<= 6x", ratio(v->named_ns[1], v->silicon_ns), "%.2fx", "");
+    const bench_vector_row *r = worst(v, avx512_ns, &w);
+    if (r) snprintf(note, sizeof note, " (%s)", r->op->mnemonic);
+    goal(f, "every vector instruction on avx512", "<= 10 ns", w, "%.2f ns", note);
+    r = worst(v, portable_over_simd, &w);
+    note[0] = '\0';
+    if (r) snprintf(note, sizeof note, " (%s)", r->op->mnemonic);
+    goal(f, "portable / simd path, every vector instruction", "<= 4x", w, "%.2fx", note);
+}
+
+/* ------------------------------------------------------------- the JSON */
+
+static void number(FILE *f, const char *key, double x)
+{
+    fprintf(f, "\"%s\": ", key);
+    x < 0 ? fputs("null", f) : fprintf(f, "%.4f", x);
+}
+
+static void json_worst(FILE *f, const char *key, const bench_vector *v, measure_fn *measure)
+{
+    double value;
+    const bench_vector_row *r = worst(v, measure, &value);
+    fprintf(f, "\"%s\": {\"mnemonic\": ", key);
+    json_write_string(f, r ? r->op->mnemonic : "");
+    fprintf(f, ", ");
+    number(f, "value", r ? value : -1);
+    fprintf(f, "}");
+}
+
+void bench_json_speed(FILE *f, const bench_report *b)
+{
+    const bench_leaf_call *c = &b->leaf_call;
+    const bench_vector *v = &b->vec;
+    fprintf(f, "  \"leaf_call\": {\"leaf\": ");
+    json_write_string(f, BENCH_LEAF);
+    fprintf(f, ", ");
+    number(f, "exported_dlsym_ns", c->dlsym_ns);
+    fprintf(f, ", ");
+    number(f, "minimal_ns", c->minimal_ns);
+    fprintf(f, ", ");
+    number(f, "ratio", ratio(c->dlsym_ns, c->minimal_ns));
+    fprintf(f, ", \"note\": ");
+    json_write_string(f, c->note);
+    fprintf(f, "},\n  \"vector\": {\"path\": ");
+    json_write_string(f, v->path);
+    fprintf(f, ", ");
+    number(f, "silicon_ns", v->silicon_ns);
+    fprintf(f, ", \"silicon_via\": ");
+    json_write_string(f, v->silicon_via);
+    fprintf(f, ",\n    ");
+    number(f, "q7v_oltnxf16_ns", v->named_ns[0]);
+    fprintf(f, ", ");
+    number(f, "q7v_oltnxf16_t_ns", v->named_ns[1]);
+    fprintf(f, ",\n    ");
+    json_worst(f, "slowest_avx512_ns", v, avx512_ns);
+    fprintf(f, ", ");
+    json_worst(f, "largest_portable_over_simd", v, portable_over_simd);
+    fprintf(f, ", ");
+    json_worst(f, "largest_best_over_silicon", v, best_over_silicon);
+    fprintf(f, ",\n    \"instructions\": [\n");
+    for (size_t i = 0; i < q7v_op_count(); i++) {
+        const bench_vector_row *r = &v->op[i];
+        fprintf(f, "      {\"mnemonic\": ");
+        json_write_string(f, r->op->mnemonic);
+        fprintf(f, ", \"kind\": \"%s\"", kind_names[r->op->kind]);
+        for (int p = 0; p < Q7V_PATH_COUNT; p++) {
+            char key[32];
+            snprintf(key, sizeof key, "%s_ns", q7v_path_name(p));
+            fprintf(f, ", ");
+            number(f, key, r->ns[p]);
+        }
+        fprintf(f, "}%s\n", i + 1 < q7v_op_count() ? "," : "");
+    }
+    fprintf(f, "    ]\n  },\n");
+}
