@@ -100,6 +100,19 @@ def main():
     print()
     print("Ratio exported / minimal: **%s x**." % fmt(c["ratio"], ".2f"))
     vector_tables(j["vector"])
+    e = j["exec"]
+    print()
+    print("`q7pred exec`, %d instructions (compares, _t compares, vbool logic in thirds), parsed once:"
+          % e["instructions"])
+    print()
+    print("| phase | rate | per item |")
+    print("|---|---:|---:|")
+    print("| parse (%d bytes) | %s MB/s | %s ns per statement |" % (e["bytes"], fmt(e["parse_mb_s"], ".1f"),
+                                                               fmt(e["parse_ns_per_statement"], ".1f")))
+    print("| run | %s M instr/s | %s ns |" % (fmt(e["run_minstr_s"], ".1f"), fmt(e["run_ns_per_instruction"], ".2f")))
+    print("| the same calls from an array (`q7v_do_*`) | | %s ns |" % fmt(e["array_ns_per_instruction"], ".2f"))
+    print()
+    print("Ratio run / array: **%s x**." % fmt(e["run_over_array"], ".2f"))
     print()
     print("Exhaustive runs, each in its own child process (wall time and that process's peak RSS):")
     print()

@@ -31,7 +31,7 @@ declare -A may=(
     [host]="include platform model abi batch vec"
     [prog]="include platform model abi batch vec"
     [verify]="include platform model abi batch vec host"
-    [bench]="include platform model abi batch vec host verify"
+    [bench]="include platform model abi batch vec host prog verify"
     [cli]="include platform model abi batch vec host prog verify bench"
 )
 

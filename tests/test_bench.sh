@@ -52,6 +52,11 @@ for r in v["instructions"]:
 assert v["q7v_oltnxf16_ns"] > 0 and v["q7v_oltnxf16_t_ns"] > 0, v
 assert v["silicon_ns"] is None or v["silicon_ns"] > 0, v
 assert v["largest_portable_over_simd"]["mnemonic"] in ops or v["instructions"][0]["avx2_ns"] is None
+# the program runner beside the same calls from an array, ending with the same registers
+e = j["exec"]
+assert e["instructions"] == 100000 and e["bytes"] > 0 and e["registers_agree"] is True, e
+assert e["parse_mb_s"] > 0 and e["run_ns_per_instruction"] > 0 and e["array_ns_per_instruction"] > 0, e
+assert abs(e["run_minstr_s"] - 1e3 / e["run_ns_per_instruction"]) < 1e-3 * e["run_minstr_s"] + 1e-3, e
 print("bench --quick json ok")
 PY
 

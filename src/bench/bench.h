@@ -109,6 +109,15 @@ typedef struct bench_vector {
     bench_vector_row op[Q7V_OP_COUNT];
 } bench_vector;
 
+/* The program runner on a program of compares, _t compares and logic. */
+typedef struct bench_exec {
+    size_t instructions, bytes;
+    double parse_mb_s, parse_ns;        /* parse rate; ns per statement */
+    double run_ns;                      /* ns per instruction, `q7pred exec`'s run */
+    double direct_ns;                   /* the same calls straight from an array */
+    bool differs;                       /* the two ended with different registers */
+} bench_exec;
+
 typedef struct bench_report {
     bool quick;
     double timeout;          /* --timeout: every wait on a child, as in verify */
@@ -127,6 +136,7 @@ typedef struct bench_report {
     unsigned threads;
     bench_leaf_call leaf_call;
     bench_vector vec;
+    bench_exec exec;
 } bench_report;
 
 /* The operands of the timed calls and their results. */
@@ -165,6 +175,10 @@ void bench_minimal_olt(void *xstate, uint32_t a, uint32_t b, uint32_t *aux, uint
 /* vector_rows.c: every vector instruction on every path, the named fp16
  * compares, and the 32-lane silicon compare, in the same run. */
 void bench_time_vector(bench_report *b, double min_s);
+
+/* exec_rate.c: the program runner's parse and run rates, beside the same
+ * instructions called from an array, in the same run. */
+void bench_time_exec(bench_report *b, double min_s);
 
 /* python.c: numpy (bench/numpy_bench.py), Python ctypes
  * (bench/ctypes_bench.py, one call per pair into lib) and the q7pred

@@ -1,7 +1,8 @@
 /*
- * The bench's leaf-call and vector sections: each figure beside its anchor
- * from the same run (the minimal leaf, the 32-lane silicon compare, the
- * best path), as table lines, target lines and JSON.
+ * The bench's leaf-call, vector and program-runner sections: each figure
+ * beside its anchor from the same run (the minimal leaf, the 32-lane
+ * silicon compare, the best path, the same calls from an array), as table
+ * lines, target lines and JSON.
  */
 #include "bench.h"
 #include "vec/kernels.h"
@@ -113,6 +114,25 @@ void bench_print_speed(FILE *f, const bench_report *b)
     r = worst(v, portable_over_simd, &w);
     if (r) fprintf(f, "  largest portable / simd: %s, %.2fx\n", r->op->mnemonic, w);
     fprintf(f, "  (all %zu instructions in the JSON)\n", q7v_op_count());
+
+    const bench_exec *e = &b->exec;
+    fprintf(f, "\nq7pred exec, %zu instructions (compares, _t compares, vbool logic in thirds), parsed once:\n",
+            e->instructions);
+    fprintf(f, "  parse %zu bytes                    ", e->bytes);
+    cell(f, e->parse_mb_s, "%10.1f");
+    fprintf(f, " MB/s, ");
+    cell(f, e->parse_ns, "%.1f");
+    fprintf(f, " ns per statement\n  run                                ");
+    cell(f, e->run_ns > 0 ? 1e3 / e->run_ns : -1, "%10.1f");
+    fprintf(f, " M instr/s, ");
+    cell(f, e->run_ns, "%.2f");
+    fprintf(f, " ns per instruction\n  the same calls from an array       ");
+    cell(f, e->direct_ns > 0 ? 1e3 / e->direct_ns : -1, "%10.1f");
+    fprintf(f, " M instr/s, ");
+    cell(f, e->direct_ns, "%.2f");
+    fprintf(f, " ns; run / array ");
+    cell(f, ratio(e->run_ns, e->direct_ns), "%.2fx");
+    fprintf(f, "\n");
 }
 
 static void goal(FILE *f, const char *what, const char *target, double x, const char *fmt, const char *note)
@@ -138,6 +158,8 @@ void bench_print_speed_goals(FILE *f, const bench_report *b)
     note[0] = '\0';
     if (r) snprintf(note, sizeof note, " (%s)", r->op->mnemonic);
     goal(f, "portable / simd path, every vector instruction", "<= 4x", w, "%.2fx", note);
+    goal(f, "q7pred exec run, compares / _t / logic", ">= 20 M/s", b->exec.run_ns > 0 ? 1e3 / b->exec.run_ns : -1,
+         "%.1f M instr/s", "");
 }
 
 /* ------------------------------------------------------------- the JSON */
@@ -204,4 +226,18 @@ void bench_json_speed(FILE *f, const bench_report *b)
         fprintf(f, "}%s\n", i + 1 < q7v_op_count() ? "," : "");
     }
     fprintf(f, "    ]\n  },\n");
+    const bench_exec *e = &b->exec;
+    fprintf(f, "  \"exec\": {\"instructions\": %zu, \"bytes\": %zu, ", e->instructions, e->bytes);
+    number(f, "parse_mb_s", e->parse_mb_s);
+    fprintf(f, ", ");
+    number(f, "parse_ns_per_statement", e->parse_ns);
+    fprintf(f, ", ");
+    number(f, "run_ns_per_instruction", e->run_ns);
+    fprintf(f, ", ");
+    number(f, "run_minstr_s", e->run_ns > 0 ? 1e3 / e->run_ns : -1);
+    fprintf(f, ", ");
+    number(f, "array_ns_per_instruction", e->direct_ns);
+    fprintf(f, ", ");
+    number(f, "run_over_array", ratio(e->run_ns, e->direct_ns));
+    fprintf(f, ", \"registers_agree\": %s},\n", e->differs ? "false" : "true");
 }

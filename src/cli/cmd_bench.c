@@ -151,6 +151,8 @@ static int bench_table(const bench_options *o, const char *lib)
     bench_time_portable_vs_best(&b, min_s);
     if (b.portable_differs) fprintf(stderr, "q7pred: bench: the portable batch path's results differ from the best path's\n");
     bench_time_vector(&b, min_s);
+    bench_time_exec(&b, min_s);
+    if (b.exec.differs) fprintf(stderr, "q7pred: bench: the program runner's registers differ from the same calls'\n");
     bench_time_exhaustive(&b, self, lib);
 
     if (o->json) {
