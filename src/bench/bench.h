@@ -157,6 +157,9 @@ void bench_time_other_leaves(bench_report *b, bench_arrays *x, double min_s);
 /* Best ns per evaluation of fn(ctx), one call doing `evals` evaluations:
  * best of three runs of at least min_s / 3 each. */
 double bench_best_ns(void (*fn)(void *ctx), void *ctx, size_t evals, double min_s);
+/* x's operands for leaf: a fixed pseudo-random sequence with every class
+ * of value, the same in every process. */
+void bench_fill(bench_arrays *x, const q7_leaf *leaf);
 /* Pairs whose result in x->out is true, of the first n. */
 size_t bench_count_true(const bench_arrays *x, size_t n);
 
@@ -166,9 +169,12 @@ size_t bench_count_true(const bench_arrays *x, size_t n);
 void bench_time_portable_vs_best(bench_report *b, double min_s);
 
 /* leaf_call.c: ns per call of BENCH_LEAF resolved with dlsym from lib, and
- * of the minimal leaf, each through a function pointer on x's operands
- * (x as bench_time_leaf leaves it). */
-void bench_time_leaf_call(bench_report *b, bench_arrays *x, const char *lib, double min_s);
+ * of the minimal leaf, each through a function pointer on the bench's
+ * operands, timed in the child `self bench --run leaf-call` (the library
+ * may hang or crash) that must end within b->timeout + min_s. */
+void bench_time_leaf_call(bench_report *b, const char *self, const char *lib, double min_s);
+/* The child's side: prints one JSON line; 0. */
+int bench_run_leaf_call(const char *lib, bool quick);
 /* minimal_leaf.c: the minimal hand-written BENCH_LEAF, never inlined. */
 void bench_minimal_olt(void *xstate, uint32_t a, uint32_t b, uint32_t *aux, uint32_t *result);
 

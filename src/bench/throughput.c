@@ -79,7 +79,7 @@ size_t bench_count_true(const bench_arrays *x, size_t n)
 
 /* Operands of `leaf`: random patterns with a share of IEEE edges (NaN,
  * inf, zeros), the same for every run. */
-static void fill(bench_arrays *x, const q7_leaf *leaf)
+void bench_fill(bench_arrays *x, const q7_leaf *leaf)
 {
     static const uint32_t e16[] = { 0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 0x0001, 0x3c00 };
     static const uint32_t e32[] = { 0, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 1, 0x3f800000 };
@@ -110,7 +110,7 @@ static double add_row(bench_report *b, run_fn *fn, bench_arrays *x, double min_s
 void bench_time_leaf(bench_report *b, bench_arrays *x, double min_s)
 {
     char method[96];
-    fill(x, q7_leaf_find(BENCH_LEAF));
+    bench_fill(x, q7_leaf_find(BENCH_LEAF));
     add_row(b, run_abi, x, min_s, "exported ABI leaf via function pointer", "module__xdref_" BENCH_LEAF);
     size_t want_true = bench_count_true(x, BENCH_PAIRS);
 
@@ -137,7 +137,7 @@ void bench_time_other_leaves(bench_report *b, bench_arrays *x, double min_s)
                                                             "clsfy_32f_32f", "lt_2_16_16" };
     for (int k = 0; k < BENCH_OTHER_LEAVES; k++) {
         bench_leaf_row *r = &b->other[k];
-        fill(x, q7_leaf_find(leaves[k]));
+        bench_fill(x, q7_leaf_find(leaves[k]));
         r->leaf = leaves[k];
         r->abi_ns = ns_per_eval(run_abi, x, min_s / 3);
         r->batch_ns = ns_per_eval(run_batch, x, min_s / 3);

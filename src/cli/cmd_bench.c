@@ -6,7 +6,8 @@
  *   q7pred bench --prove-vector [--threads N] [--fraction F]
  *   q7pred bench --run NAME [--threads N] [--fraction F] [--lib PATH] [--timeout S]
  *
- * --run is the child side of the exhaustive rows (one JSON line).
+ * --run is the child side of the exhaustive rows and of the leaf-call row
+ * (--run leaf-call); one JSON line.
  */
 #include <errno.h>
 #include <limits.h>
@@ -143,7 +144,7 @@ static int bench_table(const bench_options *o, const char *lib)
 
     bench_describe_machine(&b);
     bench_time_leaf(&b, &x, min_s);
-    bench_time_leaf_call(&b, &x, lib, min_s);
+    bench_time_leaf_call(&b, self, lib, min_s);
     if (b.disagree)
         fprintf(stderr, "q7pred: bench: the batch, host or minimal leaf's results differ from the ABI leaf's\n");
     bench_time_python(&b, &x, lib, min_s);
@@ -175,6 +176,7 @@ static int run(const bench_options *o)
     char lib_default[PATH_MAX + 32], err[1200];
     bench_default_lib(lib_default, sizeof lib_default);
     const char *lib = o->lib ? o->lib : lib_default;
+    if (o->run && strcmp(o->run, "leaf-call") == 0) return bench_run_leaf_call(lib, o->quick);
     if (o->run) {
         int rc = bench_run_named(o->run, o->threads, o->fraction, lib, o->timeout, err, sizeof err);
         return rc == CLI_USAGE ? cli_usage_error("%s", err) : rc;
