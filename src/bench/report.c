@@ -125,7 +125,7 @@ void bench_print(FILE *f, const bench_report *b)
 /* ------------------------------------------------------------- the JSON */
 
 /* A number, or null when not available (< 0). */
-static void json_number(FILE *f, const char *fmt, double x)
+void bench_json_number(FILE *f, const char *fmt, double x)
 {
     if (x < 0) fputs("null", f);
     else fprintf(f, fmt, x);
@@ -139,19 +139,19 @@ static void json_throughput(FILE *f, const bench_report *b)
         fprintf(f, "    {\"method\": ");
         json_write_string(f, w->method);
         fprintf(f, ", \"ns_per_eval\": ");
-        json_number(f, "%.4f", w->ns);
+        bench_json_number(f, "%.4f", w->ns);
         fprintf(f, ", \"gevals_per_s\": ");
-        json_number(f, "%.4f", w->ns < 0 ? -1 : 1 / w->ns);
+        bench_json_number(f, "%.4f", w->ns < 0 ? -1 : 1 / w->ns);
         fprintf(f, ", \"note\": ");
         json_write_string(f, w->note);
         fprintf(f, "}%s\n", r + 1 < b->nrows ? "," : "");
     }
     fprintf(f, "  ],\n  \"ratios\": {\"batch_over_silicon\": %.4f, \"batch_over_ctypes\": ", b->silicon_ns / b->batch_ns);
-    json_number(f, "%.1f", b->ctypes_ns > 0 ? b->ctypes_ns / b->batch_ns : -1);
+    bench_json_number(f, "%.1f", b->ctypes_ns > 0 ? b->ctypes_ns / b->batch_ns : -1);
     fprintf(f, ", \"batch_over_numpy\": ");
-    json_number(f, "%.3f", b->numpy_ns > 0 ? b->numpy_ns / b->batch_ns : -1);
+    bench_json_number(f, "%.3f", b->numpy_ns > 0 ? b->numpy_ns / b->batch_ns : -1);
     fprintf(f, ", \"ufunc_over_batch\": ");
-    json_number(f, "%.3f", b->ufunc_ns > 0 ? b->ufunc_ns / b->batch_ns : -1);
+    bench_json_number(f, "%.3f", b->ufunc_ns > 0 ? b->ufunc_ns / b->batch_ns : -1);
     fprintf(f, "},\n");
 }
 
@@ -180,11 +180,11 @@ static void json_portable_vs_best(FILE *f, const bench_report *b)
         fprintf(f, ", \"leaf\": ");
         json_write_string(f, r->leaf);
         fprintf(f, ", \"best_ns\": ");
-        json_number(f, "%.4f", r->best_ns);
+        bench_json_number(f, "%.4f", r->best_ns);
         fprintf(f, ", \"portable_ns\": ");
-        json_number(f, "%.4f", r->portable_ns);
+        bench_json_number(f, "%.4f", r->portable_ns);
         fprintf(f, ", \"portable_over_best\": ");
-        json_number(f, "%.4f", portable_share(r));
+        bench_json_number(f, "%.4f", portable_share(r));
         fprintf(f, "}%s\n", k + 1 < BENCH_KINDS ? "," : "");
     }
     fprintf(f, "  ]},\n");

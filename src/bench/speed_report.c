@@ -167,7 +167,7 @@ void bench_print_speed_goals(FILE *f, const bench_report *b)
 static void number(FILE *f, const char *key, double x)
 {
     fprintf(f, "\"%s\": ", key);
-    x < 0 ? fputs("null", f) : fprintf(f, "%.4f", x);
+    bench_json_number(f, "%.4f", x);
 }
 
 static void json_worst(FILE *f, const char *key, const bench_vector *v, measure_fn *measure)
