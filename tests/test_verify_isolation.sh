@@ -15,8 +15,9 @@ t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 
 # Processes whose environment carries the tag; empty once every one is gone
-# (a killed process may take a moment to be reaped).
-tagged() { grep -las "Q7_ISOLATION_TAG=$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3; }
+# (a killed process may take a moment to be reaped). A tag holds this
+# script's pid, so that a run of the test in another tree is not counted.
+tagged() { grep -lasF "Q7_ISOLATION_TAG=$$.$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3; }
 none_left() { # tag
     for _ in $(seq 30); do
         [ -z "$(tagged "$1")" ] && return 0
@@ -29,7 +30,7 @@ none_left() { # tag
 # run NAME COMMAND...: the command with a tag; out/err/rc in $t/NAME.{out,err,rc}
 run() {
     local name=$1; shift
-    Q7_ISOLATION_TAG=$name "$@" >"$t/$name.out" 2>"$t/$name.err"
+    Q7_ISOLATION_TAG=$$.$name "$@" >"$t/$name.out" 2>"$t/$name.err"
     echo $? >"$t/$name.rc"
     none_left "$name" && ok "$name: nothing left running" || bad "$name: processes left running"
 }
@@ -74,7 +75,7 @@ check "print: none of its lines reach q7pred's stderr" '! grep -q "olt called\|o
 
 # --- a library that forks a sleeper: the run ends, `verify | cat` ends with
 # it (the sleeper holds none of q7pred's pipes), and the sleeper is ended
-Q7_ISOLATION_TAG=fork_sleep timeout 60 "$Q7PRED" verify --lib "$libs/fork_sleep.so" "${small[@]}" \
+Q7_ISOLATION_TAG=$$.fork_sleep timeout 60 "$Q7PRED" verify --lib "$libs/fork_sleep.so" "${small[@]}" \
     | cat >"$t/fork_sleep.out"
 st=("${PIPESTATUS[@]}")
 check "fork_sleep: verify | cat ends (exit 0, not killed by timeout)" '[ "${st[0]}" -eq 0 ] && [ "${st[1]}" -eq 0 ]'
@@ -127,7 +128,7 @@ def tagged(tag):
             pass
     return found
 for sig, want in ((signal.SIGTERM, 143), (signal.SIGINT, 130)):
-    tag = "signal%d" % sig
+    tag = "%d.signal%d" % (os.getpid(), sig)
     env = dict(os.environ, Q7_ISOLATION_TAG=tag)
     p = subprocess.Popen([q7pred, "verify", "--lib", lib, "--oracles", "sem,numpy", "--corpus", "grid",
                           "--leaf", "olt_1_1_16f_16f,lt_2_16_16", "--timeout", "60", "--no-progress",
