@@ -10,6 +10,8 @@ BUILD   ?= build
 PREFIX  ?= /usr/local
 # Debian's interpreter has python3-numpy; a python3 earlier on PATH may not.
 PYTHON  ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
+# SAN=1: the ASan+UBSan build of make check, which also compiles in the
+# debug checks of the API's preconditions (Q7_DEBUG, src/platform/contract.h).
 SAN     ?=
 
 WARN    := -std=c11 -Wall -Wextra -Werror
@@ -20,7 +22,7 @@ library_flags = $(shell sed -n 's/^$(subst /,\/,$(1)): *//p' $(LIB_FLAGS_FILE))
 ALL_CFLAGS := $(WARN) $(CFLAGS) -fPIC $(call library_flags,all) -Iinclude
 LDLIBS  := -ldl -lpthread -lm
 ifneq ($(SAN),)
-ALL_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+ALL_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -DQ7_DEBUG
 SAN_LDFLAGS := -fsanitize=address,undefined
 endif
 

@@ -62,6 +62,11 @@ enum {
 
 /* ------------------------------------------------------ 1. clean API */
 
+/* The contract (docs/api-contract.md): every function here answers every
+ * value of its value arguments, as stated beside it. A pointer argument
+ * must point to what its type names: a precondition, checked (abort with
+ * the function and argument named) in debug builds, those with Q7_DEBUG. */
+
 /* Integer compares on full 32-bit registers. The signed forms bias each
  * operand at the lane width w (8/16/32) and compare unsigned; for operands
  * within the lane this is two's-complement order (DECISIONS.md §2). */
@@ -69,6 +74,8 @@ Q7_API bool q7_eq(uint32_t a, uint32_t b);
 Q7_API bool q7_neq(uint32_t a, uint32_t b);
 Q7_API bool q7_ltu(uint32_t a, uint32_t b);
 Q7_API bool q7_leu(uint32_t a, uint32_t b);
+/* w is the lane width, 1..32; w = 0 gives 0, and w above 32 gives x (in a
+ * lane wider than the register every value is non-negative). */
 Q7_API uint32_t q7_sign_bias(uint32_t x, unsigned w);
 Q7_API bool q7_lt_i8(uint32_t a, uint32_t b);
 Q7_API bool q7_le_i8(uint32_t a, uint32_t b);
@@ -99,8 +106,8 @@ Q7_API uint8_t q7_f16_classify(uint16_t x);
 Q7_API uint8_t q7_f32_classify(uint32_t x);
 
 /* vbool field helpers: replicate a truth value into a field of `bits`
- * (1..32; the leaves use 1/2/4: 0x1/0x3/0xf), and the _t write-mask gate
- * on pred bit 0. */
+ * (1..32; the leaves use 1/2/4: 0x1/0x3/0xf; 0 gives 0, above 32 all 32
+ * bits), and the _t write-mask gate on pred bit 0. */
 Q7_API uint32_t q7_field(bool t, unsigned bits);
 Q7_API uint32_t q7_gate(uint32_t pred, uint32_t value);
 
@@ -115,23 +122,27 @@ Q7_API uint32_t q7_notb1(uint32_t a);
 Q7_API uint32_t q7_andnotb1(uint32_t a, uint32_t b);
 Q7_API uint32_t q7_ornotb1(uint32_t a, uint32_t b);
 
-/* Merge masks of `bits` = 8/16/32 (1..32): bitkillt is all-ones where the
- * lane is killed (pred bit 0 clear: keep the destination), bitkillf the
- * inverse. */
+/* Merge masks of `bits` = 8/16/32 (1..32; 0 gives 0, above 32 all 32
+ * bits): bitkillt is all-ones where the lane is killed (pred bit 0 clear:
+ * keep the destination), bitkillf the inverse. */
 Q7_API uint32_t q7_bitkillt(uint32_t pred, unsigned bits);
 Q7_API uint32_t q7_bitkillf(uint32_t pred, unsigned bits);
 
-/* FS bank: the per-lane compare every fsNltu relays, and the reduce. */
+/* FS bank: the per-lane compare every fsNltu relays, and the reduce
+ * (m: eight registers, not NULL). */
 Q7_API uint32_t q7_fsltu(uint32_t a, uint32_t b);
 Q7_API q7_vbool q7_borfs(const q7_vbool m[8]);
 Q7_API q7_vbool q7_bnorfs(const q7_vbool m[8]);
 
-/* Bit-plane: extract bit (bit mod lane_bits) of val, lane_bits 8/16/32;
- * inject pred bit 0 into bit (bit mod 8) of base. */
+/* Bit-plane: extract bit (bit mod lane_bits) of val, lane_bits 8/16/32
+ * (any: 0 gives false; val is zero-extended, so in a lane wider than 32
+ * bits, bits 32 and up are 0); inject pred bit 0 into bit (bit mod 8) of
+ * base. Every bit index is taken. */
 Q7_API bool q7_extbi(uint32_t val, uint32_t bit, unsigned lane_bits);
 Q7_API uint32_t q7_injbi8(uint32_t base, uint32_t pred, uint32_t bit);
 
-/* Bit-spread: FS_j bit k = vector bit (8k + j); movvfs is the inverse. */
+/* Bit-spread: FS_j bit k = vector bit (8k + j); movvfs is the inverse
+ * (v and fs not NULL). */
 Q7_API void q7_movfsv(const q7_vec *v, q7_vbool fs[8]);
 Q7_API void q7_movvfs(const q7_vbool fs[8], q7_vec *v);
 
@@ -227,32 +238,51 @@ typedef struct q7_leaf {
     q7_abi_fn abi;            /* this library's exported symbol */
 } q7_leaf;
 
+/* The contract of parts 2 and 3 (docs/api-contract.md): a lookup answers
+ * "none" (NULL, 0, false, "?", the enum's COUNT, nothing done) for NULL or
+ * an unknown key. A leaf argument is NULL, a row (q7_leaf_at, q7_leaf_find)
+ * or a copy of one; one whose id, shape and eval are not a row's counts as
+ * none. Word arrays are preconditions, checked in debug builds (Q7_DEBUG). */
+
 Q7_API size_t q7_leaf_count(void);
+/* NULL for i >= q7_leaf_count(). */
 Q7_API const q7_leaf *q7_leaf_at(size_t i);
-/* By suffix or full symbol; NULL if no such leaf. */
+/* By suffix or full symbol, exactly (case counts); NULL if no such leaf,
+ * and for a NULL name. */
 Q7_API const q7_leaf *q7_leaf_find(const char *name);
+/* NULL for a value that is not a shape. */
 Q7_API const q7_shape_info *q7_shape_info_of(q7_shape shape);
 /* The width in bits of an operand of the leaf's shape for this leaf: its
  * operand_bits, field_bits, log2(operand_bits), 1, 32, 64 (a MASK, and each
- * register of a MASK8) or 512. */
+ * register of a MASK8) or 512. 0 if leaf or operand is NULL or the
+ * operand's width is not a q7_width_class. */
 Q7_API unsigned q7_operand_bits(const q7_leaf *leaf, const q7_operand_info *operand);
+/* "?" for a value that is not a family. */
 Q7_API const char *q7_family_name(q7_family family);
 Q7_API const char *q7_family_description(q7_family family);
-/* Family by its CLI name; returns Q7_FAMILY_COUNT if unknown. */
+/* Family by its CLI name; returns Q7_FAMILY_COUNT if unknown or NULL. */
 Q7_API q7_family q7_family_find(const char *cli_name);
+/* "observed", "inferred"; "?" for another value. */
 Q7_API const char *q7_provenance_name(q7_provenance p);
 /* Calls fn, an ABI function of the given shape (from this library or any
  * other with the module__xdref_* ABI), with in[]/out[] in the word layout.
  * out[] is not cleared first: a word the callee does not write (a foreign
- * library's aux, say) keeps what the caller put there. */
+ * library's aux, say) keeps what the caller put there. A NULL fn (a symbol
+ * not found) or a value that is not a shape calls nothing. Preconditions:
+ * fn is of that shape; in and out hold the shape's in_words and out_words
+ * (not NULL: checked in debug builds). */
 Q7_API void q7_shape_call(q7_shape shape, q7_abi_fn fn, const uint32_t *in, uint32_t *out);
 
 /* ---------------------------------------------------- 3. batch evaluation */
 
 /* Evaluates n calls of one leaf, structure of arrays: in[w][i] is input
  * word w of call i, out[w][i] output word w. Equal, call for call, to
- * leaf->eval; fast paths are chosen at run time. An output array may be
- * an input array (in place); arrays must not otherwise overlap. */
+ * leaf->eval; fast paths are chosen at run time. A leaf that is none (NULL
+ * or not a row, see above) or n == 0 reads and writes nothing (in and out
+ * may then be NULL). Preconditions, checked in debug builds: in[w] for w <
+ * in_words and out[w] for w < out_words each point to n words; an output
+ * array may be an input array (in place) but must not otherwise overlap
+ * one. */
 Q7_API void q7_leaf_eval_batch(const q7_leaf *leaf, size_t n,
                                const uint32_t *const in[], uint32_t *const out[]);
 

@@ -21,15 +21,21 @@
 extern "C" {
 #endif
 
-/* Selects a path by name ("auto", "avx512", "avx2", "portable"). False if
- * the name is unknown or the CPU lacks the path's instructions. */
+/* The contract is q7pred.h's: NULL or an unknown name or leaf gets the
+ * answer "none" (false); word arrays are preconditions, checked in debug
+ * builds (docs/api-contract.md). */
+
+/* Selects a path by name ("auto", "avx512", "avx2", "portable"). False,
+ * changing nothing, if the name is NULL or unknown or the CPU lacks the
+ * path's instructions. */
 Q7_API bool q7_batch_select(const char *path);
 /* The name of the selected path, the one that runs. */
 Q7_API const char *q7_batch_path(void);
-/* Whether this CPU can run the named path. */
+/* Whether this CPU can run the named path (false for NULL). */
 Q7_API bool q7_batch_path_supported(const char *path);
 /* Whether the current path has a kernel for this leaf (else it runs the
- * scalar leaf per call: movfsv and movvfs on every path). */
+ * scalar leaf per call: movfsv and movvfs on every path); false for a leaf
+ * that is none (NULL or not a row). */
 Q7_API bool q7_batch_has_kernel(const q7_leaf *leaf);
 
 /*
@@ -50,11 +56,14 @@ typedef struct q7_range {
     uint32_t fixed[Q7_MAX_WORDS];
 } q7_range;
 
-/* Whether q7_leaf_eval_range accepts this leaf and range. */
+/* Whether q7_leaf_eval_range accepts this leaf and range: false for a
+ * NULL range, a leaf that is none, and whatever the rules above refuse. */
 Q7_API bool q7_range_valid(const q7_leaf *leaf, const q7_range *r);
 /* Writes case i's output words to out[w][i - r->lo]. Inputs are generated
  * in cache-sized blocks. Returns false (writing nothing) if the range is
- * not valid for the leaf. */
+ * not valid for the leaf. Precondition, checked in debug builds: out[w]
+ * for w < out_words each point to hi - lo words (for an empty range out
+ * may be NULL). */
 Q7_API bool q7_leaf_eval_range(const q7_leaf *leaf, const q7_range *r, uint32_t *const out[]);
 
 #ifdef __cplusplus

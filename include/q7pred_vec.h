@@ -45,6 +45,15 @@
  *
  * An output may be the same object as an input: r == a (clsfynxf16 v0,
  * v0), r == base (injbi); every input is read before an output is written.
+ *
+ * The contract (docs/api-contract.md): value arguments take any value (a
+ * bit index is taken mod the lane bits or 8, as above; old and pred any
+ * vbool). Register pointers (every q7_vec, q7_fsbank and q7_vbool[8]
+ * argument) must point to their registers: a precondition, checked in
+ * debug builds (Q7_DEBUG: abort naming the function and argument), never
+ * in the kernels. A lane format outside the enum, a lane index past the
+ * format's lanes, and a NULL or unknown name or op get the answer "none"
+ * (0, false, "?", the enum's COUNT, NULL, nothing written), as stated.
  */
 #ifndef Q7PRED_VEC_H
 #define Q7PRED_VEC_H
@@ -66,19 +75,24 @@ typedef enum q7_lanefmt {
     Q7_LANEFMT_COUNT
 } q7_lanefmt;
 
+/* Of a value outside the enum: 0, 0, 0, false and "?". */
 Q7_API unsigned q7_lane_count(q7_lanefmt f);  /* 64, 32, 16, 32, 16 */
 Q7_API unsigned q7_lane_bytes(q7_lanefmt f);  /* 1, 2, 4, 2, 4 = vbool field bits */
 Q7_API unsigned q7_lane_bits(q7_lanefmt f);   /* 8, 16, 32, 16, 32 */
 Q7_API bool q7_lanefmt_is_fp(q7_lanefmt f);
 Q7_API const char *q7_lanefmt_name(q7_lanefmt f);  /* "2nx8", ..., "n_2xf32" */
-/* By name (case-insensitive, n bytes of s); Q7_LANEFMT_COUNT if unknown. */
+/* By name (case-insensitive, n bytes of s, or up to a NUL before them);
+ * Q7_LANEFMT_COUNT if unknown or s is NULL. */
 Q7_API q7_lanefmt q7_lanefmt_find(const char *s, size_t n);
 
-/* Lane k of v (zero-extended), and its store; byte order is explicit, so
- * these are right on any host. */
+/* Lane k of v (zero-extended), and its store of x's low lane bits; byte
+ * order is explicit, so these are right on any host. A k past the
+ * format's lanes, or a format outside the enum, reads 0 and stores
+ * nothing. */
 Q7_API uint32_t q7v_lane(const q7_vec *v, q7_lanefmt f, unsigned k);
 Q7_API void q7v_set_lane(q7_vec *v, q7_lanefmt f, unsigned k, uint32_t x);
-/* Lane k's field of a vbool (w bits), and its store. */
+/* Lane k's field of a vbool (w bits), and its store of x's low w bits; a
+ * k past the lanes or a format outside the enum reads 0 and returns m. */
 Q7_API uint32_t q7v_field(q7_vbool m, q7_lanefmt f, unsigned k);
 Q7_API q7_vbool q7v_set_field(q7_vbool m, q7_lanefmt f, unsigned k, uint32_t x);
 
@@ -95,7 +109,8 @@ typedef struct q7_fsbank {
  * bitkillf_16_2 / _32_4 take; at 8 bits, where no bitkillf leaf exists,
  * take = ~keep): lane k of the result is result's lane where pred's field
  * of lane k has bit 0 set, else old's lane. (The _t kernels merge in
- * registers, proven equal.) */
+ * registers, proven equal.) A format outside the enum gives old. out may
+ * be result or old. */
 Q7_API q7_vbool q7v_merge_vbool(q7_vbool result, q7_vbool old, q7_vbool pred, q7_lanefmt f);
 Q7_API void q7v_merge(q7_vec *out, const q7_vec *result, const q7_vec *old, q7_vbool pred,
                       q7_lanefmt f);
@@ -157,13 +172,17 @@ typedef struct q7v_op {
 } q7v_op;
 
 Q7_API size_t q7v_op_count(void);
+/* NULL for i >= q7v_op_count(). */
 Q7_API const q7v_op *q7v_op_at(size_t i);
-/* By mnemonic (case-insensitive, n bytes of s); NULL if none. */
+/* By mnemonic (case-insensitive, n bytes of s, or up to a NUL before
+ * them); NULL if none or s is NULL. */
 Q7_API const q7v_op *q7v_op_find(const char *s, size_t n);
 
-/* The named functions by op (from q7v_op_at / q7v_op_find; its kind must
- * match; a mismatch returns 0 / leaves outputs untouched): the same
- * kernels of the path in force. */
+/* The named functions by op (from q7v_op_at / q7v_op_find, or a copy; its
+ * kind must match; NULL, an op that is no row of the table, or another
+ * kind returns 0 / leaves outputs untouched): the same kernels of the path
+ * in force. Their register pointers are preconditions as for the named
+ * functions, checked in debug builds whatever op is. */
 Q7_API q7_vbool q7v_do_cmp(const q7v_op *op, const q7_vec *a, const q7_vec *b);
 Q7_API q7_vbool q7v_do_cmp_t(const q7v_op *op, q7_vbool old, const q7_vec *a, const q7_vec *b,
                              q7_vbool pred);
@@ -173,7 +192,7 @@ Q7_API q7_vbool q7v_do_extbi(const q7v_op *op, const q7_vec *a, uint32_t bit);
 Q7_API void q7v_do_injbi(const q7v_op *op, q7_vec *r, const q7_vec *base, q7_vbool pred,
                          uint32_t bit);
 Q7_API void q7v_do_fsltu(const q7v_op *op, q7_fsbank *fs, const q7_vec *a, const q7_vec *b);
-Q7_API q7_vbool q7v_do_red8(const q7v_op *op, const q7_vbool m[8]);
+Q7_API q7_vbool q7v_do_red8(const q7v_op *op, const q7_vbool m8[8]);
 Q7_API void q7v_do_movfsv(const q7v_op *op, q7_fsbank *fs, const q7_vec *v);
 Q7_API void q7v_do_movvfs(const q7v_op *op, q7_vec *v, const q7_fsbank *fs);
 
@@ -185,11 +204,11 @@ Q7_API void q7v_do_movvfs(const q7v_op *op, q7_vec *v, const q7_fsbank *fs);
  * some hundred times slower). The path in force is the selected one, else Q7PRED_VEC=<path> from
  * the environment, else the widest this CPU runs. q7v_select("auto") picks
  * the widest whatever the environment says; false (changing nothing) if
- * the name is unknown or the CPU lacks the path's instructions. */
+ * the name is NULL or unknown or the CPU lacks the path's instructions. */
 Q7_API bool q7v_select(const char *path);
 /* The name of the path in force. */
 Q7_API const char *q7v_path(void);
-/* Whether this CPU can run the named path. */
+/* Whether this CPU can run the named path (false for NULL). */
 Q7_API bool q7v_path_supported(const char *path);
 
 #ifdef __cplusplus

@@ -3,6 +3,15 @@
  * with the same argument order and result pointers (DECISIONS.md §1). xstate
  * is ignored; pass NULL. The parameter lists come from the shape rows
  * (q7pred_shapes.def), the prototypes from the leaf rows (q7pred_leaves.def).
+ *
+ * The contract (docs/api-contract.md): a register argument takes any 32-bit
+ * value (the leaves are defined on whole registers, DECISIONS.md §2).
+ * Every pointer argument (a MASK, VEC or MASK8 input, every output and
+ * aux) must point to its words, as in the shipped ABI: a precondition that
+ * release builds do not check, so that a leaf stays one inlined body;
+ * debug builds (Q7_DEBUG) abort on a NULL one, naming the leaf and the
+ * argument. An output may be an input's words: every input is read before
+ * an output is written.
  */
 #ifndef Q7PRED_XDREF_H
 #define Q7PRED_XDREF_H

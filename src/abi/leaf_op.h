@@ -48,6 +48,16 @@ static inline q7_op q7_op_decode(uint32_t c)
     return (q7_op){ (uint8_t)c, (uint8_t)(c >> 8), (uint8_t)(c >> 16), (c & Q7_OP_GATED) != 0 };
 }
 
+/* The table's row of a leaf that is a row or a copy of one (its id, shape
+ * and eval those of a row), else NULL: NULL included, the public functions
+ * that take a leaf answer "none" for what has no row (docs/api-contract.md),
+ * and run the row's kernels for what has one. */
+static inline const q7_leaf *q7_leaf_row(const q7_leaf *leaf)
+{
+    const q7_leaf *row = leaf ? q7_leaf_at(leaf->id) : NULL;
+    return row && leaf->shape == row->shape && leaf->eval == row->eval ? row : NULL;
+}
+
 /* The operation of a leaf of the table; inline, as per-case loops ask. */
 static inline q7_op q7_leaf_op(const q7_leaf *leaf) { return q7_op_decode(q7_leaf_op_codes[leaf->id]); }
 

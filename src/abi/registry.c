@@ -8,6 +8,7 @@
 
 #include "q7pred_xdref.h"
 #include "leaf_sem.h"
+#include "platform/contract.h"
 
 /* ---- the tables */
 
@@ -145,10 +146,17 @@ q7_family q7_family_find(const char *cli_name)
     return Q7_FAMILY_COUNT;
 }
 
-const char *q7_provenance_name(q7_provenance p) { return p == Q7_OBSERVED ? "observed" : "inferred"; }
+const char *q7_provenance_name(q7_provenance p)
+{
+    return p == Q7_OBSERVED ? "observed" : p == Q7_INFERRED ? "inferred" : "?";
+}
 
+/* A NULL fn (a symbol dlsym did not find) or an unknown shape calls
+ * nothing. */
 void q7_shape_call(q7_shape shape, q7_abi_fn fn, const uint32_t *in, uint32_t *out)
 {
+    if (!fn) return;
+    Q7_REQUIRE_PTR(in), Q7_REQUIRE_PTR(out);
     switch (shape) {
 #define SHAPE(S) case Q7_SHAPE_##S: ((q7_xdref_##S##_fn *)fn)(NULL Q7_CALL_ARGS(S)); break;
 #include "q7pred_shapes.def"

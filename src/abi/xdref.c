@@ -2,11 +2,28 @@
  * The exported module__xdref_* leaves, generated from the tables: each takes
  * its shape's parameters (Q7_PARAMS), unpacks the pointer operands into
  * model values and calls the leaf's semantics (leaf_sem.h), which stores
- * where the shipped leaf stores.
+ * where the shipped leaf stores. Every input is unpacked before the
+ * semantics runs, so an output may be an input's words.
  */
 #include "q7pred_xdref.h"
+#include "platform/contract.h"
 #include "platform/words.h"
 #include "shapes.h"
+
+/* The row's pointer parameters, each a precondition checked in debug
+ * builds (platform/contract.h): every one but a by-value register input. */
+#define Q7_ABI_REQUIRE(shape) Q7_EACH(Q7_ABI_REQUIRE_, ~, Q7_OPERANDS_##shape)
+#define Q7_ABI_REQUIRE_IN(c, n, w, r) Q7_BY_KIND(Q7_ABI_REQUIRE_IN_, w)(n)
+#define Q7_ABI_REQUIRE_OUT(c, n, w, r) Q7_BY_KIND(Q7_ABI_REQUIRE_PTRS_, w)(n)
+#define Q7_ABI_REQUIRE_AUX(c, n, w, r) Q7_BY_KIND(Q7_ABI_REQUIRE_PTRS_, w)(n)
+#define Q7_ABI_REQUIRE_IN_REG(n)
+#define Q7_ABI_REQUIRE_IN_MASK(n) Q7_ABI_REQUIRE_PTRS_MASK(n)
+#define Q7_ABI_REQUIRE_IN_VEC(n) Q7_ABI_REQUIRE_PTRS_VEC(n)
+#define Q7_ABI_REQUIRE_IN_MASK8(n) Q7_ABI_REQUIRE_PTRS_MASK8(n)
+#define Q7_ABI_REQUIRE_PTRS_REG(n) Q7_REQUIRE_PTR(n);
+#define Q7_ABI_REQUIRE_PTRS_MASK(n) Q7_REQUIRE_PTR(n);
+#define Q7_ABI_REQUIRE_PTRS_VEC(n) Q7_REQUIRE_PTR(n);
+#define Q7_ABI_REQUIRE_PTRS_MASK8(n) Q7_EIGHT(Q7_REQUIRE_PTR, n);
 
 /* The pointer a register result is stored through: its own. `first` is the
  * row's first output pointer, for the mutant that stores there instead. */
@@ -45,6 +62,7 @@
     void module__xdref_##suffix(Q7_PARAMS(shape))                                    \
     {                                                                                \
         (void)xstate;                                                                \
+        Q7_ABI_REQUIRE(shape)                                                        \
         q7_sem_##suffix(Q7_ABI_ARGS(shape));                                         \
     }
 #include "q7pred_leaves.def"

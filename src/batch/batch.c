@@ -7,6 +7,7 @@
 
 #include "q7pred_batch.h"
 #include "kernels.h"
+#include "platform/contract.h"
 #include "platform/dispatch.h"
 
 /* Paths widest first; each kernel is compiled for the features listed. The
@@ -46,7 +47,8 @@ const char *q7_batch_path(void) { return paths[path_now()].name; }
 
 bool q7_batch_has_kernel(const q7_leaf *leaf)
 {
-    return levels[path_now()].has(q7_leaf_op(leaf));
+    leaf = q7_leaf_row(leaf);
+    return leaf && levels[path_now()].has(q7_leaf_op(leaf));
 }
 
 /* The scalar leaf, calls [from, n). */
@@ -61,13 +63,31 @@ static void scalar_calls(const q7_leaf *leaf, const q7_shape_info *s, size_t fro
     }
 }
 
+/* Whether arrays a and b of n words are one array or apart (a check of
+ * debug builds only: unused elsewhere). */
+static __attribute__((unused)) bool same_or_apart(const uint32_t *a, const uint32_t *b, size_t n)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b, bytes = n * sizeof(uint32_t);
+    return x == y || x + bytes <= y || y + bytes <= x;
+}
+
 /* The level's kernel, then the portable kernel for the calls it left (a
  * SIMD level's last partial step), then the scalar leaf. */
 void q7_leaf_eval_batch(const q7_leaf *leaf, size_t n,
                         const uint32_t *const in[], uint32_t *const out[])
 {
+    leaf = q7_leaf_row(leaf);
+    if (!leaf || n == 0) return;
     q7_op op = q7_leaf_op(leaf);
     const q7_shape_info *s = q7_shape_info_of(leaf->shape);
+    /* the arrays, as the contract requires them (debug builds) */
+    Q7_REQUIRE_PTR(in), Q7_REQUIRE_PTR(out);
+    for (unsigned w = 0; w < s->in_words; w++) Q7_REQUIRE_PTR(in[w]);
+    for (unsigned o = 0; o < s->out_words; o++) {
+        Q7_REQUIRE_PTR(out[o]);
+        for (unsigned w = 0; w < s->in_words; w++)
+            Q7_REQUIRE(same_or_apart(in[w], out[o], n), out[o], "overlaps an input array it is not");
+    }
     size_t done = levels[path_now()].run(leaf, op, n, in, out);
     if (done > 0 && done < n) {
         const uint32_t *rest_in[Q7_MAX_WORDS];
@@ -86,6 +106,7 @@ enum { RANGE_BLOCK = 512 };
 
 bool q7_range_valid(const q7_leaf *leaf, const q7_range *r)
 {
+    leaf = q7_leaf_row(leaf);
     if (!leaf || !r || r->hi < r->lo || r->b_bits > 32) return false;
     /* A counts alone in a one-input leaf, A and B in the others; every input
      * is a register word (a third one is fixed). */
@@ -97,7 +118,12 @@ bool q7_range_valid(const q7_leaf *leaf, const q7_range *r)
 bool q7_leaf_eval_range(const q7_leaf *leaf, const q7_range *r, uint32_t *const out[])
 {
     if (!q7_range_valid(leaf, r)) return false;
+    leaf = q7_leaf_row(leaf);
     const q7_shape_info *s = q7_shape_info_of(leaf->shape);
+    if (r->hi > r->lo) {
+        Q7_REQUIRE_PTR(out);
+        for (unsigned w = 0; w < s->out_words; w++) Q7_REQUIRE_PTR(out[w]);
+    }
     uint32_t words[3][RANGE_BLOCK];
     const uint32_t *in[3] = { words[0], words[1], words[2] };
     uint64_t bmask = r->b_bits ? (~0ull >> (64 - r->b_bits)) : 0;

@@ -1,6 +1,8 @@
 /* The exported clean API of <q7pred.h>: each function is its inline body
- * in model.h. */
+ * in model.h, which is total in its value arguments; a pointer argument is
+ * a precondition, checked here in debug builds (platform/contract.h). */
 #include "model.h"
+#include "platform/contract.h"
 
 bool q7_eq(uint32_t a, uint32_t b) { return q7m_eq(a, b); }
 bool q7_neq(uint32_t a, uint32_t b) { return q7m_neq(a, b); }
@@ -45,9 +47,18 @@ uint32_t q7_bitkillt(uint32_t pred, unsigned bits) { return q7m_bitkillt(pred, b
 uint32_t q7_bitkillf(uint32_t pred, unsigned bits) { return q7m_bitkillf(pred, bits); }
 
 uint32_t q7_fsltu(uint32_t a, uint32_t b) { return q7m_fsltu(a, b); }
-q7_vbool q7_borfs(const q7_vbool m[8]) { return q7m_borfs(m); }
-q7_vbool q7_bnorfs(const q7_vbool m[8]) { return q7m_bnorfs(m); }
+q7_vbool q7_borfs(const q7_vbool m[8]) { return Q7_REQUIRE_PTR(m), q7m_borfs(m); }
+q7_vbool q7_bnorfs(const q7_vbool m[8]) { return Q7_REQUIRE_PTR(m), q7m_bnorfs(m); }
 bool q7_extbi(uint32_t val, uint32_t bit, unsigned lane_bits) { return q7m_extbi(val, bit, lane_bits); }
 uint32_t q7_injbi8(uint32_t base, uint32_t pred, uint32_t bit) { return q7m_injbi8(base, pred, bit); }
-void q7_movfsv(const q7_vec *v, q7_vbool fs[8]) { q7m_movfsv(v, fs); }
-void q7_movvfs(const q7_vbool fs[8], q7_vec *v) { q7m_movvfs(fs, v); }
+void q7_movfsv(const q7_vec *v, q7_vbool fs[8])
+{
+    Q7_REQUIRE_PTR(v), Q7_REQUIRE_PTR(fs);
+    q7m_movfsv(v, fs);
+}
+
+void q7_movvfs(const q7_vbool fs[8], q7_vec *v)
+{
+    Q7_REQUIRE_PTR(fs), Q7_REQUIRE_PTR(v);
+    q7m_movvfs(fs, v);
+}

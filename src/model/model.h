@@ -21,9 +21,14 @@ static inline bool q7m_ltu(uint32_t a, uint32_t b) { return a < b; }
 static inline bool q7m_leu(uint32_t a, uint32_t b) { return a <= b; }
 
 /* The leaves' sign-bias prologue: keep the low w-1 bits and set bit w-1
- * iff nothing at or above it was set, mapping signed order onto unsigned. */
+ * iff nothing at or above it was set, mapping signed order onto unsigned.
+ * Total in w (the leaves' constant 8/16/32 fold the tests away): a lane of
+ * no bits biases to 0; in a lane wider than the register every value is
+ * non-negative and bit w-1 is beyond the 32 bits, so the answer is x. */
 static inline uint32_t q7m_sign_bias(uint32_t x, unsigned w)
 {
+    if (w == 0) return 0;
+    if (w > 32) return x;
     uint32_t low = (uint32_t)((1ull << (w - 1)) - 1);
     return (x & low) | ((uint32_t)((x >> (w - 1)) == 0) << (w - 1));
 }
@@ -78,6 +83,7 @@ static inline uint8_t q7m_f32_classify(uint32_t x) { return ieee_class32(x); }
 
 /* ---- vbool fields, the _t gate, mask logic, bitkill */
 
+/* Fields and masks are ones(bits): total, bits above 32 are 32. */
 static inline uint32_t q7m_field(bool t, unsigned bits) { return t ? ones(bits) : 0; }
 static inline uint32_t q7m_gate(uint32_t pred, uint32_t value) { return (pred & 1) ? value : 0; }
 
@@ -107,9 +113,14 @@ static inline q7_vbool q7m_borfs(const q7_vbool m[8])
 
 static inline q7_vbool q7m_bnorfs(const q7_vbool m[8]) { return ~q7m_borfs(m); }
 
+/* Total in lane_bits (the leaves' constant 8/16/32 fold the tests away): a
+ * lane of no bits has none set; val is zero-extended into a lane wider than
+ * the register, so its bits from 32 up are 0. */
 static inline bool q7m_extbi(uint32_t val, uint32_t bit, unsigned lane_bits)
 {
-    return (val & (1u << (bit % lane_bits))) != 0;
+    if (lane_bits == 0) return false;
+    uint32_t i = bit % lane_bits;
+    return i < 32 && ((val >> i) & 1u);
 }
 
 static inline uint32_t q7m_injbi8(uint32_t base, uint32_t pred, uint32_t bit)

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-/* The all-ones mask of the low `bits` bits, 0 <= bits <= 32. */
+/* The all-ones mask of the low `bits` bits; bits above 32 give all 32. */
 static inline uint32_t ones(unsigned bits)
 {
     return bits >= 32 ? 0xffffffffu : (1u << bits) - 1u;

@@ -6,6 +6,7 @@
  * these (tests/test_vec_paths.c, `make prove`).
  */
 #include "kernels.h"
+#include "platform/contract.h"
 
 /* ------------------------------------------------------- leaf calls */
 
@@ -53,6 +54,7 @@ q7_vbool q7v_merge_vbool(q7_vbool result, q7_vbool old, q7_vbool pred, q7_lanefm
 
 void q7v_merge(q7_vec *out, const q7_vec *result, const q7_vec *old, q7_vbool pred, q7_lanefmt f)
 {
+    Q7_REQUIRE_PTR(out), Q7_REQUIRE_PTR(result), Q7_REQUIRE_PTR(old);
     q7_vec r = *old;
     for (unsigned k = 0; k < q7_lane_count(f); k++) {
         uint32_t keep, take;

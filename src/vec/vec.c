@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "kernels.h"
+#include "platform/contract.h"
 #include "platform/dispatch.h"
 
 /* ------------------------------------------------------- lane formats */
@@ -43,6 +44,7 @@ uint32_t q7v_lane(const q7_vec *v, q7_lanefmt f, unsigned k)
 {
     unsigned w = q7_lane_bytes(f);
     uint32_t x = 0;
+    Q7_REQUIRE_PTR(v);
     if (k >= q7_lane_count(f)) return 0;
     for (unsigned i = 0; i < w; i++) x |= (uint32_t)v->u8[k * w + i] << (8 * i);
     return x;
@@ -51,6 +53,7 @@ uint32_t q7v_lane(const q7_vec *v, q7_lanefmt f, unsigned k)
 void q7v_set_lane(q7_vec *v, q7_lanefmt f, unsigned k, uint32_t x)
 {
     unsigned w = q7_lane_bytes(f);
+    Q7_REQUIRE_PTR(v);
     if (k >= q7_lane_count(f)) return;
     for (unsigned i = 0; i < w; i++) v->u8[k * w + i] = (uint8_t)(x >> (8 * i));
 }
@@ -149,26 +152,44 @@ bool q7v_path_supported(const char *path)
 
 /* ------------------------------------------------ by op, and by name */
 
+/* Whether op is a row of the table (or a copy of one) of this kind. */
 static bool is(const q7v_op *op, q7v_kind kind)
 {
-    return op && op->id < Q7V_OP_COUNT && op->kind == kind;
+    return op && op->id < Q7V_OP_COUNT && op->kind == kind && ops[op->id].kind == kind;
 }
+
+/* The register pointers of a kind's call (Q7V_FN_<KIND>), each checked in
+ * debug builds: a precondition of the named functions and of q7v_do_*. */
+#define Q7V_REQUIRE_CMP    Q7_REQUIRE_PTR(a), Q7_REQUIRE_PTR(b)
+#define Q7V_REQUIRE_CMP_T  Q7_REQUIRE_PTR(a), Q7_REQUIRE_PTR(b)
+#define Q7V_REQUIRE_CLSFY  Q7_REQUIRE_PTR(r), Q7_REQUIRE_PTR(a)
+#define Q7V_REQUIRE_LOGIC2 (void)0
+#define Q7V_REQUIRE_LOGIC1 (void)0
+#define Q7V_REQUIRE_EXTBI  Q7_REQUIRE_PTR(a)
+#define Q7V_REQUIRE_INJBI  Q7_REQUIRE_PTR(r), Q7_REQUIRE_PTR(base)
+#define Q7V_REQUIRE_FSLTU  Q7_REQUIRE_PTR(fs), Q7_REQUIRE_PTR(a), Q7_REQUIRE_PTR(b)
+#define Q7V_REQUIRE_RED8   Q7_REQUIRE_PTR(m8)
+#define Q7V_REQUIRE_MOVFSV Q7_REQUIRE_PTR(fs), Q7_REQUIRE_PTR(v)
+#define Q7V_REQUIRE_MOVVFS Q7_REQUIRE_PTR(v), Q7_REQUIRE_PTR(fs)
 
 #define K(op) (kernels()[(op)->id])
 
 q7_vbool q7v_do_cmp(const q7v_op *op, const q7_vec *a, const q7_vec *b)
 {
+    Q7V_REQUIRE_CMP;
     return is(op, Q7V_CMP) ? K(op).CMP(a, b) : 0;
 }
 
 q7_vbool q7v_do_cmp_t(const q7v_op *op, q7_vbool old, const q7_vec *a, const q7_vec *b,
                       q7_vbool pred)
 {
+    Q7V_REQUIRE_CMP_T;
     return is(op, Q7V_CMP_T) ? K(op).CMP_T(old, a, b, pred) : 0;
 }
 
 void q7v_do_clsfy(const q7v_op *op, q7_vec *r, const q7_vec *a)
 {
+    Q7V_REQUIRE_CLSFY;
     if (is(op, Q7V_CLSFY)) K(op).CLSFY(r, a);
 }
 
@@ -180,31 +201,37 @@ q7_vbool q7v_do_logic(const q7v_op *op, q7_vbool a, q7_vbool b)
 
 q7_vbool q7v_do_extbi(const q7v_op *op, const q7_vec *a, uint32_t bit)
 {
+    Q7V_REQUIRE_EXTBI;
     return is(op, Q7V_EXTBI) ? K(op).EXTBI(a, bit) : 0;
 }
 
 void q7v_do_injbi(const q7v_op *op, q7_vec *r, const q7_vec *base, q7_vbool pred, uint32_t bit)
 {
+    Q7V_REQUIRE_INJBI;
     if (is(op, Q7V_INJBI)) K(op).INJBI(r, base, pred, bit);
 }
 
 void q7v_do_fsltu(const q7v_op *op, q7_fsbank *fs, const q7_vec *a, const q7_vec *b)
 {
+    Q7V_REQUIRE_FSLTU;
     if (is(op, Q7V_FSLTU)) K(op).FSLTU(fs, a, b);
 }
 
-q7_vbool q7v_do_red8(const q7v_op *op, const q7_vbool m[8])
+q7_vbool q7v_do_red8(const q7v_op *op, const q7_vbool m8[8])
 {
-    return is(op, Q7V_RED8) ? K(op).RED8(m) : 0;
+    Q7V_REQUIRE_RED8;
+    return is(op, Q7V_RED8) ? K(op).RED8(m8) : 0;
 }
 
 void q7v_do_movfsv(const q7v_op *op, q7_fsbank *fs, const q7_vec *v)
 {
+    Q7V_REQUIRE_MOVFSV;
     if (is(op, Q7V_MOVFSV)) K(op).MOVFSV(fs, v);
 }
 
 void q7v_do_movvfs(const q7v_op *op, q7_vec *v, const q7_fsbank *fs)
 {
+    Q7V_REQUIRE_MOVVFS;
     if (is(op, Q7V_MOVVFS)) K(op).MOVVFS(v, fs);
 }
 
@@ -212,6 +239,7 @@ void q7v_do_movvfs(const q7v_op *op, q7_vec *v, const q7_fsbank *fs)
 #define VOP(mnemonic, kind, lane_format, leaf_suffix)                              \
     Q7V_SIG_##kind(mnemonic)                                                     \
     {                                                                            \
+        Q7V_REQUIRE_##kind;                                                      \
         Q7V_RET_##kind Q7V_APPLY(kernels()[Q7V_OP_##mnemonic].kind, Q7V_ARGS_##kind); \
     }
 #include "q7pred_vecops.def"
