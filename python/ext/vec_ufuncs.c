@@ -193,6 +193,28 @@ static void store(const vregs *r, enum slot s, char *p, npy_intp core, unsigned 
     }
 }
 
+/* The compares on registers that all lie in place: one call per register
+ * with nothing around it (the common case of contiguous arrays). False,
+ * doing nothing, if some register does not lie in place. */
+static bool compares_in_place(const q7py_combo *c, char **args, npy_intp const *dims, npy_intp const *steps,
+                              const npy_intp *core, unsigned w)
+{
+    const q7v_op *op = c->u->target;
+    bool t = op->kind == Q7V_CMP_T;
+    unsigned ka = t ? 1 : 0, nout = t ? 4 : 2;   /* a, b are inputs ka, ka + 1; the result follows the inputs */
+    for (unsigned k = ka; k < ka + 2; k++)
+        if (!in_place(args[k], c->size[k], w, core[k]) || steps[k] % (npy_intp)_Alignof(q7_vec)) return false;
+    for (npy_intp i = 0; i < dims[0]; i++) {
+        const q7_vec *a = (const void *)(args[ka] + i * steps[ka]);
+        const q7_vec *b = (const void *)(args[ka + 1] + i * steps[ka + 1]);
+        q7_vbool vb = t ? q7v_do_cmp_t(op, q7py_load(args[0] + i * steps[0], c->size[0]), a, b,
+                                       q7py_load(args[3] + i * steps[3], c->size[3]))
+                        : q7v_do_cmp(op, a, b);
+        q7py_store(args[nout] + i * steps[nout], 8, vb);
+    }
+    return true;
+}
+
 static void vec_loop(char **args, npy_intp const *dims, npy_intp const *steps, void *data)
 {
     const q7py_combo *c = data;
@@ -205,6 +227,7 @@ static void vec_loop(char **args, npy_intp const *dims, npy_intp const *steps, v
     for (unsigned k = 0, j = 0; k < nargs; k++) core[k] = u->op[k].count > 1 ? steps[nargs + j++] : 0;
     for (unsigned k = 0; k < u->nin; k++) nvec += ki->op[k].slot == V0 || ki->op[k].slot == V1;
     enum slot out = ki->op[u->nin].slot;
+    if ((op->kind == Q7V_CMP || op->kind == Q7V_CMP_T) && compares_in_place(c, args, dims, steps, core, w)) return;
 
     vregs r;
     memset(&r, 0, sizeof r);
