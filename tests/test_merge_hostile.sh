@@ -8,11 +8,7 @@
 # format version; missing shards are listed, or counted past the first ten,
 # never silently cut.
 set -u
-fail=0
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-ok() { echo "ok: $1"; }
-bad() { echo "FAIL: $1"; fail=1; }
+. "$(dirname "$0")/check_lib.sh"
 
 # exit 2, one line on stderr with the expected words, nothing on stdout
 refused() { # what, expected, merge args...

@@ -4,11 +4,7 @@
 # well formed; --shard slices merge into the unsharded table; merge refuses
 # missing and duplicate shards; results do not depend on --threads.
 set -u
-fail=0
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-ok() { echo "ok: $1"; }
-bad() { echo "FAIL: $1"; fail=1; }
+. "$(dirname "$0")/check_lib.sh"
 
 # usage: exit 2, one line on stderr containing the expected words, nothing on stdout
 usage() { # expected-substring args...

@@ -10,11 +10,7 @@
 #   leaf was checked" (exit 1), never a PASS;
 # - "--" ends the options of every subcommand.
 set -u
-fail=0
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-ok() { echo "ok: $1"; }
-bad() { echo "FAIL: $1"; fail=1; }
+. "$(dirname "$0")/check_lib.sh"
 
 # exit 2, exactly one line on stderr with every expected string, nothing on stdout
 usage() { # expected... -- args

@@ -6,13 +6,8 @@
 # environment, which every process it starts inherits, and after the run no
 # process may still carry it.
 set -u
-fail=0
-ok() { echo "ok: $1"; }
-bad() { echo "FAIL: $1"; fail=1; }
-check() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
+. "$(dirname "$0")/check_lib.sh"
 libs=$BUILD/tests/misbehave
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
 
 # Processes whose environment carries the tag; empty once every one is gone
 # (a killed process may take a moment to be reaped). A tag holds this
