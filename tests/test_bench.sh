@@ -103,4 +103,7 @@ usage_error "cannot write --json" --quick --json /nonexistent-dir/b.json
 usage_error "unknown run 'nosuch'" --run nosuch
 usage_error "--fraction '3'" --run fp16-compare --fraction 3
 usage_error "--fraction '0'" --prove-vector --fraction 0
+usage_error "--prove-vector takes only --threads and --fraction" --prove-vector --json "$dir/pv.json"
+usage_error "--prove takes only" --prove --quick
+usage_error "--lib-all goes with --prove" --lib-all
 echo "bench options ok"

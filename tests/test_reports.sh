@@ -15,13 +15,10 @@
 # - a printed `reproduce:` line runs under sh -c as printed, whatever
 #   characters the library's path holds.
 set -u
-fail=0
-t=$(mktemp -d)
+. "$(dirname "$0")/check_lib.sh"
 mnt=""
 cleanup() { [ -n "$mnt" ] && umount "$mnt" 2>/dev/null; rm -rf "$t"; }
 trap cleanup EXIT
-ok() { echo "ok: $1"; }
-bad() { echo "FAIL: $1"; fail=1; }
 
 small=(--corpus grid --leaf lt_1_8_8 --oracles sem,host --no-progress --quiet)
 # each of its reports is larger than 16 KiB: a TestFloat file whose every

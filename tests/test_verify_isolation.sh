@@ -12,7 +12,7 @@ libs=$BUILD/tests/misbehave
 # Processes whose environment carries the tag; empty once every one is gone
 # (a killed process may take a moment to be reaped). A tag holds this
 # script's pid, so that a run of the test in another tree is not counted.
-tagged() { grep -lasF "Q7_ISOLATION_TAG=$$.$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3; }
+tagged() { grep -lsazxF "Q7_ISOLATION_TAG=$$.$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3; }
 none_left() { # tag
     for _ in $(seq 30); do
         [ -z "$(tagged "$1")" ] && return 0

@@ -116,6 +116,7 @@ typedef struct bench_exec {
     double run_ns;                      /* ns per instruction, `q7pred exec`'s run */
     double direct_ns;                   /* the same calls straight from an array */
     bool differs;                       /* the two ended with different registers */
+    char error[480];                    /* why it did not run; "" if it ran */
 } bench_exec;
 
 typedef struct bench_report {

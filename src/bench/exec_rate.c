@@ -164,9 +164,15 @@ void bench_time_exec(bench_report *b, double min_s)
                        .direct_ns = -1 };
     exec_program prog, pre;
     exec_error err;
-    if (!make_seq(&s) || !exec_parse(s.text, s.len, &prog, &err)) {
+    if (!make_seq(&s)) {
         free(s.text);
-        e->differs = true;   /* the bench's own program must parse */
+        snprintf(e->error, sizeof e->error, "no memory for the bench's program");
+        return;
+    }
+    if (!exec_parse(s.text, s.len, &prog, &err)) {
+        free(s.text);
+        snprintf(e->error, sizeof e->error, "the bench's program did not parse: %u:%u: %s", err.line, err.col,
+                 err.msg);
         return;
     }
     run_ctx c = { .s = &s, .prog = &prog, .text = s.text, .len = s.len };
@@ -192,7 +198,8 @@ void bench_time_exec(bench_report *b, double min_s)
         run_direct(&d);
         e->differs = memcmp(c.st.vb, d.st.vb, sizeof c.st.vb) != 0;
     } else {
-        e->differs = true;
+        snprintf(e->error, sizeof e->error, "the bench's preamble did not parse: %u:%u: %s", err.line, err.col,
+                 err.msg);
     }
     exec_program_free(&prog);
     free(s.text);

@@ -231,7 +231,7 @@ void bench_write_json(FILE *f, const bench_report *b)
 
 bool bench_failed(const bench_report *b)
 {
-    bool failed = b->disagree || b->portable_differs || b->exec.differs;
+    bool failed = b->disagree || b->portable_differs || b->exec.differs || b->exec.error[0];
     /* the verify row may be absent (--quick, or no library): it is a comparison */
     for (int k = 0; k < EX_LIB_VERIFY; k++) failed |= !b->ex[k].run.ok || b->ex[k].mismatches != 0;
     return failed;

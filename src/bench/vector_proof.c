@@ -184,12 +184,16 @@ static void run_blocks(proof *pf, proof_op *po, int p, const q7_vec *a, uint32_t
         }
         return;
     }
-    for (unsigned blk = 0; blk < BLOCKS; blk++) {
-        q7_vbool old = rotl(0xc3a55a3cf00f0ff0ull ^ a16, blk & 63);
-        for (unsigned t = 0; t < 2; t++) {
-            q7_vbool live = (preds[t] & 0x5555555555555555ull) * 3;
-            q7_vbool got = k->CMP_T(old, a, &b[0][blk], preds[t]), expect = (want[blk] & live) | (old & ~live);
-            if (got != expect) mismatch(pf, po, p, a16, b00 + 32 * blk, 0, preds[t], got, expect);
+    for (unsigned c = 0; c < classes[p].n; c++) {
+        unsigned r = classes[p].r[c];
+        const q7_vec *bs = b[slot_of(r)];
+        for (unsigned blk = 0; blk < BLOCKS; blk++) {
+            q7_vbool old = rotl(0xc3a55a3cf00f0ff0ull ^ a16, blk & 63), fields = rotl(want[blk], 2 * r);
+            for (unsigned t = 0; t < 2; t++) {
+                q7_vbool live = (preds[t] & 0x5555555555555555ull) * 3;
+                q7_vbool got = k->CMP_T(old, a, &bs[blk], preds[t]), expect = (fields & live) | (old & ~live);
+                if (got != expect) mismatch(pf, po, p, a16, b00 + 32 * blk, r, preds[t], got, expect);
+            }
         }
     }
 }

@@ -67,6 +67,19 @@ static bool takes_value(const char *a)
     return false;
 }
 
+/* Each mode takes only its own options: one it would ignore is a usage
+ * error rather than silence. */
+static int modes_agree(const bench_options *o)
+{
+    if (o->prove_vector && (o->prove || o->run || o->json || o->lib || o->lib_all || o->quick))
+        return usage("--prove-vector takes only --threads and --fraction");
+    if (o->prove && (o->run || o->json || o->quick))
+        return usage("--prove takes only --threads, --lib, --lib-all and --timeout");
+    if (o->lib_all && !o->prove) return usage("--lib-all goes with --prove");
+    if (o->run && o->json) return usage("--run prints its line on stdout; it takes no --json");
+    return CLI_OK;
+}
+
 /* Fills o; CLI_OK or a usage error. bench takes no operands: anything
  * after "--" is an error. */
 static int bench_parse(void *args, int argc, char **argv)
@@ -118,7 +131,7 @@ static int bench_parse(void *args, int argc, char **argv)
             o->fraction = (unsigned)v;
         }
     }
-    return CLI_OK;
+    return modes_agree(o);
 }
 
 /* The side-by-side table: throughput, then the exhaustive runs. */
@@ -154,13 +167,14 @@ static int bench_table(const bench_options *o, const char *lib)
     bench_time_vector(&b, min_s);
     bench_time_exec(&b, min_s);
     if (b.exec.differs) fprintf(stderr, "q7pred: bench: the program runner's registers differ from the same calls'\n");
+    if (b.exec.error[0]) fprintf(stderr, "q7pred: bench: %s\n", b.exec.error);
     bench_time_exhaustive(&b, self, lib);
 
-    if (o->json) {
+    if (o->json && !q7d_interrupted()) {   /* an interrupted bench writes no JSON: its figures are not whole */
         int rc = out_file_open(&json, "bench", "--json", o->json);
         if (rc != CLI_OK) return rc;
     }
-    bench_print(json.f == stdout ? stderr : stdout, &b);
+    bench_print(json.f == stdout || (o->json && strcmp(o->json, "-") == 0) ? stderr : stdout, &b);
     if (json.f) {
         bench_write_json(json.f, &b);
         int rc = out_file_finish(&json, "--json");

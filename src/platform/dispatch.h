@@ -1,7 +1,8 @@
 /*
  * Run-time choice among a component's code paths. A component lists its
- * paths widest first (the last is portable and needs nothing) with the CPU
- * features each is compiled for, and names an environment variable that
+ * paths widest first with the CPU features each is compiled for (a path
+ * that needs nothing ends the automatic choice; a path listed after it,
+ * such as a reference, is taken only when named), and names an environment variable that
  * forces one. The path in force is the selected one, else the
  * environment's (read once; an unknown or unsupported name there is
  * ignored), else the widest this CPU runs. Any thread may ask; selecting

@@ -168,6 +168,48 @@ def test_vec_against_reference(q7, ref, rng, index):
             mnemonic, np.dtype(dtype).name, bad[0], got[bad[0]], want[bad[0]])
 
 
+CMP_ROWS = [i for i, r in enumerate(ROWS) if r[1] in ("CMP", "CMP_T")]
+
+
+def unaligned(x, dtype):
+    """x (n, lanes) as dtype, in memory that starts one lane past a 64-byte
+    boundary: no register lies aligned for a q7_vec."""
+    a = as_dtype(x, dtype, False)
+    buf = np.zeros(a.nbytes + 128, np.uint8)
+    start = (-buf.ctypes.data) % 64 + a.itemsize
+    v = buf[start:start + a.nbytes].view(dtype).reshape(a.shape)
+    v[...] = a
+    return v
+
+
+@pytest.mark.parametrize("index", CMP_ROWS, ids=[ROWS[i][0] for i in CMP_ROWS])
+def test_compares_broadcast_and_unaligned(q7, ref, rng, index):
+    """The compares' registers given as one register broadcast against many
+    (a stride of 0) and as registers that lie unaligned, against the
+    reference."""
+    mnemonic, kind, fmt, leaf = ROWS[index]
+    lanes, w = LANES[fmt]
+    ufunc = getattr(q7.vec, mnemonic)
+    args = inputs_for(kind, fmt, rng, REGISTERS)
+    ka = 0 if kind == "CMP" else 1              # a and b are inputs ka, ka + 1
+    args[ka] = np.broadcast_to(args[ka][0], args[ka].shape)
+    want = np.array([reference(ref, index, kind, w, [x.tolist() for x in case]) for case in zip(*args)],
+                    dtype=np.uint64)
+    dtype = lane_dtypes(w)[0]
+    for form in ("broadcast", "unaligned"):
+        call = list(args)
+        if form == "broadcast":
+            call[ka] = as_dtype(args[ka][:1], dtype, False)[0]      # shape (lanes,) against (n, lanes)
+            call[ka + 1] = as_dtype(args[ka + 1], dtype, False)
+        else:
+            call[ka] = unaligned(np.ascontiguousarray(args[ka]), dtype)
+            call[ka + 1] = unaligned(args[ka + 1], dtype)
+        got = ufunc(*call)
+        bad = np.nonzero(got.astype(np.uint64) != want)[0]
+        assert bad.size == 0, "%s, %s: register %d gives %s, the reference %s" % (
+            mnemonic, form, bad[0], got[bad[0]], want[bad[0]])
+
+
 def test_every_row_has_its_function(q7, ref):
     lib, _ = ref
     lib.q7v_op_count.restype = ctypes.c_size_t
