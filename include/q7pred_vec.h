@@ -150,9 +150,15 @@ Q7_API void q7v_merge(q7_vec *out, const q7_vec *result, const q7_vec *old, q7_v
 
 /* ------------------------------------------------ the op table at run time */
 
+/* The kinds of instruction, one C signature each (Q7V_SIG_<kind>); X(kind)
+ * per kind, in enum order, for a table of names or of anything per kind. */
+#define Q7V_KINDS(X) X(CMP) X(CMP_T) X(CLSFY) X(LOGIC2) X(LOGIC1) X(EXTBI) X(INJBI) X(FSLTU) X(RED8) X(MOVFSV) X(MOVVFS)
+
 typedef enum q7v_kind {
-    Q7V_CMP, Q7V_CMP_T, Q7V_CLSFY, Q7V_LOGIC2, Q7V_LOGIC1, Q7V_EXTBI, Q7V_INJBI,
-    Q7V_FSLTU, Q7V_RED8, Q7V_MOVFSV, Q7V_MOVVFS, Q7V_KIND_COUNT
+#define Q7V_KIND_ENUM_(kind) Q7V_##kind,
+    Q7V_KINDS(Q7V_KIND_ENUM_)
+#undef Q7V_KIND_ENUM_
+    Q7V_KIND_COUNT
 } q7v_kind;
 
 typedef enum q7v_op_id {

@@ -222,8 +222,10 @@ void bench_json_speed(FILE *f, const bench_report *b);
 /* report.c: the table, the JSON, and whether anything failed. */
 void bench_print(FILE *f, const bench_report *b);
 void bench_write_json(FILE *f, const bench_report *b);
-/* x in fmt, or null when x < 0 (not measured). */
+/* x in fmt, or null when x < 0 (not measured); as a member "key": x
+ * with four decimals. */
 void bench_json_number(FILE *f, const char *fmt, double x);
+void bench_json_member(FILE *f, const char *key, double x);
 bool bench_failed(const bench_report *b);
 
 #endif

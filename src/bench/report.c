@@ -131,6 +131,12 @@ void bench_json_number(FILE *f, const char *fmt, double x)
     else fprintf(f, fmt, x);
 }
 
+void bench_json_member(FILE *f, const char *key, double x)
+{
+    fprintf(f, "\"%s\": ", key);
+    bench_json_number(f, "%.4f", x);
+}
+
 static void json_throughput(FILE *f, const bench_report *b)
 {
     fprintf(f, "  \"throughput\": [\n");
@@ -179,12 +185,12 @@ static void json_portable_vs_best(FILE *f, const bench_report *b)
         json_write_string(f, r->kind);
         fprintf(f, ", \"leaf\": ");
         json_write_string(f, r->leaf);
-        fprintf(f, ", \"best_ns\": ");
-        bench_json_number(f, "%.4f", r->best_ns);
-        fprintf(f, ", \"portable_ns\": ");
-        bench_json_number(f, "%.4f", r->portable_ns);
-        fprintf(f, ", \"portable_over_best\": ");
-        bench_json_number(f, "%.4f", portable_share(r));
+        fprintf(f, ", ");
+        bench_json_member(f, "best_ns", r->best_ns);
+        fprintf(f, ", ");
+        bench_json_member(f, "portable_ns", r->portable_ns);
+        fprintf(f, ", ");
+        bench_json_member(f, "portable_over_best", portable_share(r));
         fprintf(f, "}%s\n", k + 1 < BENCH_KINDS ? "," : "");
     }
     fprintf(f, "  ]},\n");

@@ -9,7 +9,9 @@
 #include "verify/json.h"
 
 static const char *const kind_names[Q7V_KIND_COUNT] = {
-    "CMP", "CMP_T", "CLSFY", "LOGIC2", "LOGIC1", "EXTBI", "INJBI", "FSLTU", "RED8", "MOVFSV", "MOVVFS",
+#define KIND_NAME(kind) [Q7V_##kind] = #kind,
+    Q7V_KINDS(KIND_NAME)
+#undef KIND_NAME
 };
 
 /* The fastest SIMD path's ns of a row (avx512, else avx2); < 0: none. */
@@ -164,12 +166,6 @@ void bench_print_speed_goals(FILE *f, const bench_report *b)
 
 /* ------------------------------------------------------------- the JSON */
 
-static void number(FILE *f, const char *key, double x)
-{
-    fprintf(f, "\"%s\": ", key);
-    bench_json_number(f, "%.4f", x);
-}
-
 static void json_worst(FILE *f, const char *key, const bench_vector *v, measure_fn *measure)
 {
     double value;
@@ -177,7 +173,7 @@ static void json_worst(FILE *f, const char *key, const bench_vector *v, measure_
     fprintf(f, "\"%s\": {\"mnemonic\": ", key);
     json_write_string(f, r ? r->op->mnemonic : "");
     fprintf(f, ", ");
-    number(f, "value", r ? value : -1);
+    bench_json_member(f, "value", r ? value : -1);
     fprintf(f, "}");
 }
 
@@ -188,23 +184,23 @@ void bench_json_speed(FILE *f, const bench_report *b)
     fprintf(f, "  \"leaf_call\": {\"leaf\": ");
     json_write_string(f, BENCH_LEAF);
     fprintf(f, ", ");
-    number(f, "exported_dlsym_ns", c->dlsym_ns);
+    bench_json_member(f, "exported_dlsym_ns", c->dlsym_ns);
     fprintf(f, ", ");
-    number(f, "minimal_ns", c->minimal_ns);
+    bench_json_member(f, "minimal_ns", c->minimal_ns);
     fprintf(f, ", ");
-    number(f, "ratio", ratio(c->dlsym_ns, c->minimal_ns));
+    bench_json_member(f, "ratio", ratio(c->dlsym_ns, c->minimal_ns));
     fprintf(f, ", \"note\": ");
     json_write_string(f, c->note);
     fprintf(f, "},\n  \"vector\": {\"path\": ");
     json_write_string(f, v->path);
     fprintf(f, ", ");
-    number(f, "silicon_ns", v->silicon_ns);
+    bench_json_member(f, "silicon_ns", v->silicon_ns);
     fprintf(f, ", \"silicon_via\": ");
     json_write_string(f, v->silicon_via);
     fprintf(f, ",\n    ");
-    number(f, "q7v_oltnxf16_ns", v->named_ns[0]);
+    bench_json_member(f, "q7v_oltnxf16_ns", v->named_ns[0]);
     fprintf(f, ", ");
-    number(f, "q7v_oltnxf16_t_ns", v->named_ns[1]);
+    bench_json_member(f, "q7v_oltnxf16_t_ns", v->named_ns[1]);
     fprintf(f, ",\n    ");
     json_worst(f, "slowest_avx512_ns", v, avx512_ns);
     fprintf(f, ", ");
@@ -221,23 +217,23 @@ void bench_json_speed(FILE *f, const bench_report *b)
             char key[32];
             snprintf(key, sizeof key, "%s_ns", q7v_path_name(p));
             fprintf(f, ", ");
-            number(f, key, r->ns[p]);
+            bench_json_member(f, key, r->ns[p]);
         }
         fprintf(f, "}%s\n", i + 1 < q7v_op_count() ? "," : "");
     }
     fprintf(f, "    ]\n  },\n");
     const bench_exec *e = &b->exec;
     fprintf(f, "  \"exec\": {\"instructions\": %zu, \"bytes\": %zu, ", e->instructions, e->bytes);
-    number(f, "parse_mb_s", e->parse_mb_s);
+    bench_json_member(f, "parse_mb_s", e->parse_mb_s);
     fprintf(f, ", ");
-    number(f, "parse_ns_per_statement", e->parse_ns);
+    bench_json_member(f, "parse_ns_per_statement", e->parse_ns);
     fprintf(f, ", ");
-    number(f, "run_ns_per_instruction", e->run_ns);
+    bench_json_member(f, "run_ns_per_instruction", e->run_ns);
     fprintf(f, ", ");
-    number(f, "run_minstr_s", e->run_ns > 0 ? 1e3 / e->run_ns : -1);
+    bench_json_member(f, "run_minstr_s", e->run_ns > 0 ? 1e3 / e->run_ns : -1);
     fprintf(f, ", ");
-    number(f, "array_ns_per_instruction", e->direct_ns);
+    bench_json_member(f, "array_ns_per_instruction", e->direct_ns);
     fprintf(f, ", ");
-    number(f, "run_over_array", ratio(e->run_ns, e->direct_ns));
+    bench_json_member(f, "run_over_array", ratio(e->run_ns, e->direct_ns));
     fprintf(f, ", \"registers_agree\": %s},\n", e->differs ? "false" : "true");
 }
