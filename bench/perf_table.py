@@ -26,26 +26,34 @@ def ratio(x, y):
     return None if x is None or not y else x / y
 
 
+def table(title, columns, rows):
+    """A titled markdown table: columns a list of names, a name ending in
+    ">" right-aligned; rows lists of cells."""
+    print()
+    print(title)
+    print()
+    print("| %s |" % " | ".join(c.rstrip(">") for c in columns))
+    print("|%s|" % "|".join("---:" if c.endswith(">") else "---" for c in columns))
+    for r in rows:
+        print("| %s |" % " | ".join(str(c) for c in r))
+
+
 def vector_tables(v):
     si = v["silicon_ns"]
-    print()
-    print("Vector instructions, ns per 512-bit instruction (path in force `%s`); the anchor, timed in the same run:"
-          " one 32-lane fp16 compare by the silicon, %s ns (%s)." % (v["path"], fmt(si, ".3f"), v["silicon_via"]))
-    print()
-    print("| instruction | kind | avx512 | avx2 | portable | best / silicon | portable / simd |")
-    print("|---|---|---:|---:|---:|---:|---:|")
-    for name, key in (("q7v_oltnxf16", "q7v_oltnxf16_ns"), ("q7v_oltnxf16_t", "q7v_oltnxf16_t_ns")):
-        print("| `%s` (the named function, %s) | | %s | | | %s x | |" % (
-            name, v["path"], fmt(v[key], ".2f"), fmt(ratio(v[key], si), ".2f")))
+    named = [["`%s` (the named function, %s)" % (name, v["path"]), "", fmt(v[key], ".2f"), "", "",
+              fmt(ratio(v[key], si), ".2f") + " x", ""]
+             for name, key in (("q7v_oltnxf16", "q7v_oltnxf16_ns"), ("q7v_oltnxf16_t", "q7v_oltnxf16_t_ns"))]
     rows = [r for r in v["instructions"] if r["mnemonic"].endswith(("nxf16", "nxf16_t")) and r["kind"] in ("CMP", "CMP_T")]
-    for kind in ("CMP", "CMP_T", "CLSFY", "LOGIC2", "LOGIC1", "EXTBI", "INJBI", "FSLTU", "RED8", "MOVFSV", "MOVVFS"):
+    for kind in dict.fromkeys(r["kind"] for r in v["instructions"]):    # the kinds in table order
         slow = max((r for r in v["instructions"] if r["kind"] == kind), key=best)
         if slow not in rows:
             rows.append(slow)
-    for r in rows:
-        print("| %s | %s | %s | %s | %s | %s x | %s x |" % (
-            r["mnemonic"], r["kind"], fmt(r["avx512_ns"], ".2f"), fmt(r["avx2_ns"], ".2f"), fmt(r["portable_ns"], ".2f"),
-            fmt(ratio(best(r), si), ".2f"), fmt(ratio(r["portable_ns"], simd(r)), ".2f")))
+    table("Vector instructions, ns per 512-bit instruction (path in force `%s`); the anchor, timed in the same run:"
+          " one 32-lane fp16 compare by the silicon, %s ns (%s)." % (v["path"], fmt(si, ".3f"), v["silicon_via"]),
+          ["instruction", "kind", "avx512>", "avx2>", "portable>", "best / silicon>", "portable / simd>"],
+          named + [[r["mnemonic"], r["kind"], fmt(r["avx512_ns"], ".2f"), fmt(r["avx2_ns"], ".2f"),
+                    fmt(r["portable_ns"], ".2f"), fmt(ratio(best(r), si), ".2f") + " x",
+                    fmt(ratio(r["portable_ns"], simd(r)), ".2f") + " x"] for r in rows])
     w = v["slowest_avx512_ns"]
     p = v["largest_portable_over_simd"]
     print()
@@ -59,69 +67,45 @@ def main():
     print("Machine: %s, %d cores; batch path `%s`, host path `%s`%s." % (
         j["machine"]["cpu"], j["machine"]["cores"], j["batch_path"], j["host_path"],
         " (--quick: exhaustive runs on 1/64 of each space, extrapolated)" if j["quick"] else ""))
-    print()
-    print("Throughput, `%s`, %d pairs, the same arrays for every method:" % (j["leaf"], j["pairs"]))
-    print()
-    print("| method | ns/eval | G evals/s | note |")
-    print("|---|---:|---:|---|")
-    for r in j["throughput"]:
-        print("| %s | %s | %s | %s |" % (r["method"], fmt(r["ns_per_eval"], ".3f"),
-                                         fmt(r["gevals_per_s"], ".4f"), r["note"]))
+    table("Throughput, `%s`, %d pairs, the same arrays for every method:" % (j["leaf"], j["pairs"]),
+          ["method", "ns/eval>", "G evals/s>", "note"],
+          [[r["method"], fmt(r["ns_per_eval"], ".3f"), fmt(r["gevals_per_s"], ".4f"), r["note"]]
+           for r in j["throughput"]])
     q = j["ratios"]
     print()
     print("Ratios (throughput): batch/silicon **%s x**, batch/ctypes %s x, batch/numpy %s x, ufunc/batch %s x." % (
         fmt(q["batch_over_silicon"], ".2f"), fmt(q["batch_over_ctypes"], ".0f"), fmt(q["batch_over_numpy"], ".1f"),
         fmt(q.get("ufunc_over_batch"), ".2f")))
-    print()
-    print("Other leaves, ns/eval on their own arrays:")
-    print()
-    print("| leaf | ABI via pointer | batch | silicon | batch/silicon |")
-    print("|---|---:|---:|---:|---:|")
-    for r in j["other_leaves"]:
-        print("| %s | %.3f | %.3f | %.3f | %.2f x |" % (r["leaf"], r["abi_ns"], r["batch_ns"], r["silicon_ns"],
-                                                     r["silicon_ns"] / r["batch_ns"]))
+    table("Other leaves, ns/eval on their own arrays:",
+          ["leaf", "ABI via pointer>", "batch>", "silicon>", "batch/silicon>"],
+          [[r["leaf"], "%.3f" % r["abi_ns"], "%.3f" % r["batch_ns"], "%.3f" % r["silicon_ns"],
+            "%.2f x" % (r["silicon_ns"] / r["batch_ns"])] for r in j["other_leaves"]])
     pb = j["portable_vs_best"]
-    print()
-    print("Portable vs best batch path (`%s`), ns/eval per operation kind on its own arrays:" % pb["best_path"])
-    print()
-    print("| kind | leaf | best | portable | portable/best |")
-    print("|---|---|---:|---:|---:|")
-    for r in pb["kinds"]:
-        print("| %s | %s | %s | %s | %s x |" % (r["kind"], r["leaf"], fmt(r["best_ns"], ".3f"),
-                                              fmt(r["portable_ns"], ".3f"), fmt(r["portable_over_best"], ".2f")))
+    table("Portable vs best batch path (`%s`), ns/eval per operation kind on its own arrays:" % pb["best_path"],
+          ["kind", "leaf", "best>", "portable>", "portable/best>"],
+          [[r["kind"], r["leaf"], fmt(r["best_ns"], ".3f"), fmt(r["portable_ns"], ".3f"),
+            fmt(r["portable_over_best"], ".2f") + " x"] for r in pb["kinds"]])
     c = j["leaf_call"]
-    print()
-    print("One exported leaf call, `%s`, one pair per call through a function pointer:" % c["leaf"])
-    print()
-    print("| method | ns/call |")
-    print("|---|---:|")
-    print("| `module__xdref_%s` from the library (%s) | %s |" % (c["leaf"], c["note"], fmt(c["exported_dlsym_ns"], ".3f")))
-    print("| minimal hand-written leaf (the bench's own unit) | %s |" % fmt(c["minimal_ns"], ".3f"))
+    table("One exported leaf call, `%s`, one pair per call through a function pointer:" % c["leaf"],
+          ["method", "ns/call>"],
+          [["`module__xdref_%s` from the library (%s)" % (c["leaf"], c["note"]), fmt(c["exported_dlsym_ns"], ".3f")],
+           ["minimal hand-written leaf (the bench's own unit)", fmt(c["minimal_ns"], ".3f")]])
     print()
     print("Ratio exported / minimal: **%s x**." % fmt(c["ratio"], ".2f"))
     vector_tables(j["vector"])
     e = j["exec"]
-    print()
-    print("`q7pred exec`, %d instructions (compares, _t compares, vbool logic in thirds), parsed once:"
-          % e["instructions"])
-    print()
-    print("| phase | rate | per item |")
-    print("|---|---:|---:|")
-    print("| parse (%d bytes) | %s MB/s | %s ns per statement |" % (e["bytes"], fmt(e["parse_mb_s"], ".1f"),
-                                                               fmt(e["parse_ns_per_statement"], ".1f")))
-    print("| run | %s M instr/s | %s ns |" % (fmt(e["run_minstr_s"], ".1f"), fmt(e["run_ns_per_instruction"], ".2f")))
-    print("| the same calls from an array (`q7v_do_*`) | | %s ns |" % fmt(e["array_ns_per_instruction"], ".2f"))
+    table("`q7pred exec`, %d instructions (compares, _t compares, vbool logic in thirds), parsed once:"
+          % e["instructions"], ["phase", "rate>", "per item>"],
+          [["parse (%d bytes)" % e["bytes"], fmt(e["parse_mb_s"], ".1f") + " MB/s",
+            fmt(e["parse_ns_per_statement"], ".1f") + " ns per statement"],
+           ["run", fmt(e["run_minstr_s"], ".1f") + " M instr/s", fmt(e["run_ns_per_instruction"], ".2f") + " ns"],
+           ["the same calls from an array (`q7v_do_*`)", "", fmt(e["array_ns_per_instruction"], ".2f") + " ns"]])
     print()
     print("Ratio run / array: **%s x**." % fmt(e["run_over_array"], ".2f"))
-    print()
-    print("Exhaustive runs, each in its own child process (wall time and that process's peak RSS):")
-    print()
-    print("| run | threads | wall s | peak RSS MiB | cases | mismatches | via |")
-    print("|---|---:|---:|---:|---:|---:|---|")
-    for r in j["exhaustive"]:
-        print("| %s | %s | %s | %s | %s | %s | %s |" % (
-            r["run"], r["threads"] or "engine", fmt(r["wall_s"], ".2f"), fmt(r["peak_rss_mib"], ".1f"),
-            fmt(r["cases"], ".0f"), fmt(r["mismatches"], ".0f"), r["via"]))
+    table("Exhaustive runs, each in its own child process (wall time and that process's peak RSS):",
+          ["run", "threads>", "wall s>", "peak RSS MiB>", "cases>", "mismatches>", "via"],
+          [[r["run"], r["threads"] or "engine", fmt(r["wall_s"], ".2f"), fmt(r["peak_rss_mib"], ".1f"),
+            fmt(r["cases"], ".0f"), fmt(r["mismatches"], ".0f"), r["via"]] for r in j["exhaustive"]])
     return 0
 
 
