@@ -60,6 +60,15 @@ assert abs(e["run_minstr_s"] - 1e3 / e["run_ns_per_instruction"]) < 1e-3 * e["ru
 print("bench --quick json ok")
 PY
 
+# the docs' tables come from the same JSON: every section, and the 72 rows' kinds
+"$PYTHON" "$SRCDIR/bench/perf_table.py" "$dir/b.json" >"$dir/tables.md"
+for title in "Throughput," "Other leaves" "Portable vs best" "One exported leaf call" "Vector instructions" \
+             "q7pred exec" "Exhaustive runs"; do
+    grep -q "$title" "$dir/tables.md" || { echo "perf_table.py: no '$title' table"; exit 1; }
+done
+[ "$(grep -cF '| oltnxf16 | CMP |' "$dir/tables.md")" -eq 1 ] || { echo "perf_table.py: no oltnxf16 row"; exit 1; }
+echo "perf_table.py ok"
+
 # the vector proof on a slice of its rows: every path this CPU runs, each
 # fp16 compare and _t, no mismatch
 "$Q7PRED" bench --prove-vector --fraction 4096 --threads 2 >"$dir/vproof.txt"
