@@ -94,7 +94,7 @@ static bool make_seq(seq *s)
     size_t nlogic = rows_of(Q7V_LOGIC2, logic, Q7V_OP_COUNT);
     nlogic += rows_of(Q7V_LOGIC1, logic + nlogic, Q7V_OP_COUNT - nlogic);
     s->rng = 0x9e3779b97f4a7c15u;
-    s->cap = 64u << 20;
+    s->cap = 8u << 20;                /* the text takes about 2.5 MB */
     s->len = 0;
     if (!(s->text = malloc(s->cap)) || !write_preamble(s)) return false;
     s->preamble_len = s->len;
