@@ -6,6 +6,8 @@
  * run in the lane's own width. Lanes leave one flag per byte, which SWAR
  * steps on 64-bit words (8x8 bit-matrix transposes) turn into the vbool.
  */
+#include <string.h>
+
 #include "kernels.h"
 #include "abi/leaf_sem.h"
 #include "platform/byteorder.h"
@@ -47,25 +49,40 @@ Q7V_INLINE uint64_t transpose8x8(uint64_t x)
     return x ^ t ^ (t << 28);
 }
 
-/* Exchanges the high blocks of *lo with the low blocks of *hi: blocks of
- * `shift` bits where `keep` is set. */
-Q7V_INLINE void exchange(uint64_t *lo, uint64_t *hi, unsigned shift, uint64_t keep)
+/* Eight words w[g] hold 512 bits at index (g, i): word g, bit i. One
+ * stage exchanges bit 2 of g with bit log2(shift) of i (the blocks of
+ * `shift` bits where `keep` is set in w[g] change places with those above
+ * them in w[g + 4]) and stores the words interleaved, so that g's bits
+ * rotate (g2 g1 g0 -> g1 g0 g2): three stages exchange g2, g1 and g0 in
+ * turn and leave the words in their order. Every stage pairs w[g] with
+ * w[g + 4], which keeps the loop free of shuffles for the vectorizer. */
+Q7V_INLINE void exchange_stage(uint64_t w[8], unsigned shift, uint64_t keep)
 {
-    uint64_t t = ((*lo >> shift) ^ *hi) & keep;
-    *hi ^= t;
-    *lo ^= t << shift;
+    uint64_t n[8];
+    for (unsigned g = 0; g < 4; g++) {
+        uint64_t lo = w[g], hi = w[g + 4], t = ((lo >> shift) ^ hi) & keep;
+        n[2 * g] = lo ^ (t << shift);
+        n[2 * g + 1] = hi ^ t;
+    }
+    memcpy(w, n, sizeof n);
 }
 
 /* The 8x8 byte matrix of eight words transposed: byte j of w[g] <-> byte g
- * of w[j] (1-, 2- and 4-byte blocks exchanged between words). */
+ * of w[j] (g's bits exchanged with i's bits 5, 4, 3). */
 Q7V_INLINE void transpose_bytes(uint64_t w[8])
 {
-    for (unsigned g = 0; g < 8; g++)
-        if (!(g & 1)) exchange(&w[g], &w[g + 1], 8, 0x00ff00ff00ff00ffull);
-    for (unsigned g = 0; g < 8; g++)
-        if (!(g & 2)) exchange(&w[g], &w[g + 2], 16, 0x0000ffff0000ffffull);
-    for (unsigned g = 0; g < 8; g++)
-        if (!(g & 4)) exchange(&w[g], &w[g + 4], 32, 0x00000000ffffffffull);
+    exchange_stage(w, 32, 0x00000000ffffffffull);
+    exchange_stage(w, 16, 0x0000ffff0000ffffull);
+    exchange_stage(w, 8, 0x00ff00ff00ff00ffull);
+}
+
+/* The same for the bits of each byte: bit b of byte j of w[g] <-> bit g of
+ * byte j of w[b] (g's bits exchanged with i's bits 2, 1, 0). */
+Q7V_INLINE void transpose_byte_bits(uint64_t w[8])
+{
+    exchange_stage(w, 4, 0x0f0f0f0f0f0f0f0full);
+    exchange_stage(w, 2, 0x3333333333333333ull);
+    exchange_stage(w, 1, 0x5555555555555555ull);
 }
 
 /* The vbool whose bit i is bit 0 of byte i: the flags of byte 8g + i
@@ -173,25 +190,28 @@ Q7V_INLINE void k_INJBI(q7v_row row, q7_vec *r, const q7_vec *base, q7_vbool pre
     }
 }
 
-/* FS_j byte g = bit j of bytes 8g .. 8g + 7: each group's bit matrix
- * transposed (its byte j is then FS_j's byte g), then the groups' bytes. */
+/* Bit j of the vector's byte 8g + r is bit r of FS_j's byte g: indexed
+ * (word, byte, bit), the vector is (g, r, j) and the bank (j, g, r).
+ * Exchanging the word with the byte index, then the word with the bit
+ * index, takes one to the other; the inverse runs them in reverse. */
 Q7V_INLINE void k_MOVFSV(q7v_row row, q7_fsbank *fs, const q7_vec *v)
 {
     uint64_t w[8];
     (void)row;
-    for (unsigned g = 0; g < 8; g++) w[g] = transpose8x8(load_le64(v->u8 + 8 * g));
+    for (unsigned g = 0; g < 8; g++) w[g] = load_le64(v->u8 + 8 * g);
     transpose_bytes(w);
+    transpose_byte_bits(w);
     for (unsigned j = 0; j < 8; j++) fs->fs[j] = w[j];
 }
 
-/* The inverse, its steps in the reverse order. */
 Q7V_INLINE void k_MOVVFS(q7v_row row, q7_vec *v, const q7_fsbank *fs)
 {
     uint64_t w[8];
     (void)row;
     for (unsigned j = 0; j < 8; j++) w[j] = fs->fs[j];
+    transpose_byte_bits(w);
     transpose_bytes(w);
-    for (unsigned g = 0; g < 8; g++) store_le64(v->u8 + 8 * g, transpose8x8(w[g]));
+    for (unsigned g = 0; g < 8; g++) store_le64(v->u8 + 8 * g, w[g]);
 }
 
 /* ---- the table */
