@@ -38,6 +38,20 @@ Q7_API bool q7_batch_path_supported(const char *path);
  * that is none (NULL or not a row). */
 Q7_API bool q7_batch_has_kernel(const q7_leaf *leaf);
 
+/* q7_leaf_eval_batch over 16-bit input arrays: input word w of call i is
+ * in[w][i], zero-extended to 32 bits. For callers whose operands are kept
+ * as 16-bit patterns (fp16, int16): the kernels of fp16 compares and
+ * classify and of integer compares read them as they are, with no pass to
+ * widen them first. Equal, call for call, to leaf->eval on the widened
+ * words. The output array of an AUX word (the ordered compares' second
+ * word, always 0) may be NULL: it is then not written. A batch of 2^18
+ * calls or more writes its result with streaming stores where the path
+ * has them (past the caches, which keep the inputs; docs/performance.md).
+ * Preconditions as q7_leaf_eval_batch's, except that no output array may
+ * overlap an input array. */
+Q7_API void q7_leaf_eval_batch16(const q7_leaf *leaf, size_t n,
+                                 const uint16_t *const in[], uint32_t *const out[]);
+
 /*
  * A generated operand range: cases [lo, hi). Case i has
  *   binary leaves: A = i >> b_bits, B = i & (2^b_bits - 1)

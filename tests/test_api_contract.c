@@ -532,6 +532,67 @@ static void batch(void)
     }
 }
 
+/* q7_leaf_eval_batch16 on BN calls: the inputs cut to 16 bits, kept
+ * widened in bin_w for check_batch_calls. */
+static uint16_t bin16_w[Q7_MAX_WORDS][BN];
+static const uint16_t *bin16_p[Q7_MAX_WORDS];
+
+static void batch16_arrays(void)
+{
+    batch_arrays();
+    for (unsigned w = 0; w < Q7_MAX_WORDS; w++) {
+        for (unsigned i = 0; i < BN; i++) bin_w[w][i] = bin16_w[w][i] = (uint16_t)bin_w[w][i];
+        bin16_p[w] = bin16_w[w];
+    }
+}
+
+static void probe_batch16(const void *ctx)
+{
+    const struct batch_probe *p = ctx;
+    const uint16_t *in[Q7_MAX_WORDS];
+    uint32_t *out[Q7_MAX_WORDS];
+    memcpy(in, bin16_p, sizeof in);
+    memcpy(out, bout_p, sizeof out);
+    switch (p->which) {
+    case 0: q7_leaf_eval_batch16(p->leaf, BN, NULL, out); break;
+    case 1: q7_leaf_eval_batch16(p->leaf, BN, in, NULL); break;
+    case 2: in[0] = NULL, q7_leaf_eval_batch16(p->leaf, BN, in, out); break;
+    case 3: out[0] = NULL, q7_leaf_eval_batch16(p->leaf, BN, in, out); break;
+    default:   /* out[0] over in[0]'s items: in place is not allowed here */
+        out[0] = (uint32_t *)(void *)bin16_w[0], q7_leaf_eval_batch16(p->leaf, BN / 2, in, out);
+        break;
+    }
+}
+
+/* The 16-bit batch: no calls and a leaf that is none read and write
+ * nothing; every leaf's calls are the model on the items widened. */
+static void batch16(void)
+{
+    for (size_t k = 0; k < q7_leaf_count(); k++) {
+        const q7_leaf *l = q7_leaf_at(k);
+        q7_leaf past = *l;
+        past.id = Q7_LEAF_COUNT;
+        batch16_arrays();
+        q7_leaf_eval_batch16(l, 0, NULL, NULL);
+        q7_leaf_eval_batch16(l, 0, bin16_p, bout_p);
+        q7_leaf_eval_batch16(&past, BN, bin16_p, bout_p);
+        q7_leaf_eval_batch16(NULL, BN, bin16_p, bout_p);
+        CHECK(outputs_untouched());
+        q7_leaf_eval_batch16(l, BN, bin16_p, bout_p);
+        check_batch_calls(l, BN, "16-bit items");
+    }
+    const q7_leaf *lt = q7_leaf_find("lt_1_8_8");
+    struct batch_probe p[5];
+    static const char *const arg[5][2] = {
+        { "in", "is NULL" }, { "out", "is NULL" }, { "in[w]", "is NULL" }, { "out[o]", "is NULL" },
+        { "out[o]", "overlaps an input array" },
+    };
+    for (int i = 0; i < 5; i++) {
+        p[i] = (struct batch_probe){ lt, i };
+        expect_abort("q7_leaf_eval_batch16", arg[i][0], arg[i][1], probe_batch16, &p[i]);
+    }
+}
+
 static void probe_range(const void *ctx)
 {
     q7_range r = { .lo = 0, .hi = 4, .b_bits = 8 };
@@ -832,6 +893,7 @@ int main(void)
     registry();
     shape_call();
     batch();
+    batch16();
     ranges();
     batch_paths();
     lane_formats();

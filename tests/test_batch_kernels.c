@@ -2,7 +2,8 @@
  * Every batch path the CPU has (avx512, avx2, portable) equals the scalar
  * leaf (leaf->eval) call for call: every leaf on random words and on every
  * pair of IEEE / integer edge values (odd batch sizes exercise the tails),
- * and in place (outputs written over the inputs);
+ * and in place (outputs written over the inputs); over 16-bit input arrays
+ * (q7_leaf_eval_batch16) against leaf->eval on the zero-extended words;
  * exhaustively for fp16 classify and the 8-bit compares. Generated ranges
  * (strided fp16 / int16 pairs, fp32 windows) are tests/test_batch_range.c.
  */
@@ -89,6 +90,70 @@ static void random_batches(const char *path)
     }
 }
 
+/* q7_leaf_eval_batch16: every leaf on 16-bit items (edges, small and
+ * random values, cut to 16 bits), at sizes around the step widths and past
+ * a widening block, checked against leaf->eval on the items zero-extended. */
+static void narrow_batches(const char *path)
+{
+    enum { NN = 1037 };
+    static uint16_t items[Q7_MAX_WORDS][NN];
+    static const size_t sizes[] = { 1, 7, 8, 9, 15, 16, 17, 33, 257, NN };
+    for (size_t l = 0; l < q7_leaf_count(); l++) {
+        const q7_leaf *leaf = q7_leaf_at(l);
+        const uint16_t *in16[Q7_MAX_WORDS];
+        uint32_t *in[Q7_MAX_WORDS], *out[Q7_MAX_WORDS];
+        for (unsigned w = 0; w < Q7_MAX_WORDS; w++) {
+            for (size_t i = 0; i < NN; i++) inw[w][i] = items[w][i] = (uint16_t)operand(i);
+            in16[w] = items[w], in[w] = inw[w], out[w] = outw[w];
+        }
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            memset(outw, 0xa5, sizeof outw);
+            q7_leaf_eval_batch16(leaf, sizes[s], in16, out);
+            char what[64];
+            snprintf(what, sizeof what, "16-bit batch path %s", path);
+            batch_check(leaf, sizes[s], in, out, model_ref, what);
+        }
+    }
+}
+
+/* A 16-bit batch large enough to be streamed (batch.c streams outputs of
+ * 2^18 calls and more), its result array starting at each word offset of
+ * a 64-byte line, the aux word left out (NULL) where the leaf has one. */
+static void narrow_streamed(const char *path)
+{
+    enum { NL = (1 << 18) + 1037, OFFSETS = 16 };
+    static const char *const leaves[] = { "olt_1_1_16f_16f", "ule_1_2_16f_16f", "clsfy_16f_16f", "lt_2_16_16" };
+    uint16_t *a = malloc(NL * sizeof *a), *b = malloc(NL * sizeof *b);
+    uint32_t *r = malloc((NL + OFFSETS) * sizeof *r);
+    CHECK(a && b && r);
+    if (!a || !b || !r) {
+        free(a), free(b), free(r);
+        return;
+    }
+    for (size_t i = 0; i < NL; i++) a[i] = (uint16_t)operand(i), b[i] = (uint16_t)operand(i);
+    for (size_t l = 0; l < sizeof leaves / sizeof leaves[0]; l++) {
+        const q7_leaf *leaf = q7_leaf_find(leaves[l]);
+        for (unsigned off = 0; off < OFFSETS; off += 5) {
+            const uint16_t *in[Q7_MAX_WORDS] = { a, b };
+            uint32_t *out[Q7_MAX_WORDS] = { r + off, NULL };
+            memset(r, 0xa5, (NL + OFFSETS) * sizeof *r);
+            q7_leaf_eval_batch16(leaf, NL, in, out);
+            uint64_t bad = 0;
+            for (size_t i = 0; i < NL; i++) {
+                uint32_t x[Q7_MAX_WORDS] = { a[i], b[i] }, want[Q7_MAX_WORDS];
+                leaf->eval(x, want);
+                if (out[0][i] != want[0] && bad++ == 0)
+                    CHECK_EQF(out[0][i], want[0], "%s path %s streamed, offset %u, call %zu", leaf->suffix, path,
+                              off, i);
+            }
+            CHECK_EQF(bad, 0, "%s path %s streamed, offset %u: calls differing", leaf->suffix, path, off);
+            CHECK_EQF(r[off + NL] == 0xa5a5a5a5 && (off == 0 || r[off - 1] == 0xa5a5a5a5), 1,
+                      "%s path %s streamed, offset %u: a word outside the result written", leaf->suffix, path, off);
+        }
+    }
+    free(a), free(b), free(r);
+}
+
 /* In place: output word w written over input word w's array (the rest of
  * the outputs apart), every leaf, sizes around the block widths; checked
  * against leaf->eval on a copy of the inputs. */
@@ -172,6 +237,8 @@ int main(void)
         CHECK(!q7_batch_has_kernel(q7_leaf_find("movfsv_64_64_64_64_64_64_64_64_512")));
         random_batches(paths[p]);
         in_place(paths[p]);
+        narrow_batches(paths[p]);
+        narrow_streamed(paths[p]);
         exhaustive16(paths[p]);
         printf("path %s: checked\n", paths[p]);
         ran++;

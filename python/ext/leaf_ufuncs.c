@@ -5,12 +5,15 @@
  * A MASK is a uint64 element, a MASK8 eight of them and a VEC sixteen
  * 32-bit words (core dimensions (8) and (16)). The loop evaluates the leaf
  * with q7_leaf_eval_batch on blocks of the generic word layout, each block
- * small enough to stay in cache.
+ * small enough to stay in cache; where every input is a contiguous 16-bit
+ * array (float16, int16, uint16) and the result a contiguous uint32 one,
+ * with q7_leaf_eval_batch16 straight from the arrays into the result.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "ext.h"
+#include "q7pred_batch.h"
 
 /* Words of one block, inputs and outputs each: 16 KiB, so that a block's
  * buffers stay in L1 between the widening and the kernel. */
@@ -58,6 +61,34 @@ static bool gather_inputs(const q7py_combo *c, char **args, npy_intp const *step
     return true;
 }
 
+/* Whether the call's arrays suit q7_leaf_eval_batch16: every input one
+ * contiguous 16-bit item per call of an operand of 16 to 32 bits (so every
+ * item fits it), and one result of contiguous 32-bit words (any other
+ * output word is an aux). */
+static bool narrow_arrays(const q7py_combo *c, npy_intp const *steps)
+{
+    const q7py_ufunc *u = c->u;
+    for (unsigned k = 0; k < u->nin; k++) {
+        const q7py_operand *o = &u->op[k];
+        if (o->count != 1 || o->bits < 16 || o->bits > 32 || c->size[k] != 2 || steps[k] != 2) return false;
+    }
+    const q7py_operand *r = &u->op[u->nin];
+    return u->nout == 1 && r->count == 1 && words_of(r) == 1 && q7py_type_size(r->out_type) == 4 && steps[u->nin] == 4;
+}
+
+/* The call on 16-bit arrays, in one batch: the result words written in
+ * place, the aux word (any output word but the result) not at all. */
+static void narrow_loop(const q7py_combo *c, char **args, size_t n)
+{
+    const q7py_ufunc *u = c->u;
+    const q7_leaf *leaf = u->target;
+    const uint16_t *in[Q7_MAX_WORDS];
+    uint32_t *out[Q7_MAX_WORDS] = { NULL };
+    for (unsigned k = 0; k < u->nin; k++) in[u->op[k].slot] = (const uint16_t *)(const void *)args[k];
+    out[u->op[u->nin].slot] = (uint32_t *)(void *)args[u->nin];
+    q7_leaf_eval_batch16(leaf, n, in, out);
+}
+
 static void leaf_loop(char **args, npy_intp const *dims, npy_intp const *steps, void *data)
 {
     const q7py_combo *c = data;
@@ -70,6 +101,10 @@ static void leaf_loop(char **args, npy_intp const *dims, npy_intp const *steps, 
     npy_intp core[Q7PY_MAX_OPERANDS];
     for (unsigned k = 0, j = 0; k < nargs; k++) core[k] = u->op[k].count > 1 ? steps[nargs + j++] : 0;
 
+    if (narrow_arrays(c, steps)) {
+        narrow_loop(c, args, n);
+        return;
+    }
     uint32_t *buf = PyMem_RawMalloc((size_t)(sh->in_words + sh->out_words) * block * sizeof *buf);
     if (!buf) {
         q7py_fail_memory();

@@ -20,12 +20,20 @@ static const q7_path paths[] = {
     [PATH_AVX2] = { "avx2", NULL, Q7_CPU_AVX2 | Q7_CPU_BMI2 | Q7_CPU_POPCNT },
     [PATH_PORTABLE] = { "portable", NULL, 0 },
 };
-static const struct level { q7_batch_kernel_fn *run; q7_batch_has_fn *has; } levels[] = {
+/* step: calls per SIMD step, to which a streamed output is aligned. The
+ * portable level reads 16-bit arrays through the widening blocks of
+ * q7_leaf_eval_batch16, which is what its kernel would do. */
+static const struct level {
+    q7_batch_kernel_fn *run;
+    q7_batch_has_fn *has;
+    q7_batch_kernel16_fn *run16;
+    unsigned step;
+} levels[] = {
 #if defined(__x86_64__)
-    [PATH_AVX512] = { q7_batch_avx512, q7_batch_avx512_has },
-    [PATH_AVX2] = { q7_batch_avx2, q7_batch_avx2_has },
+    [PATH_AVX512] = { q7_batch_avx512, q7_batch_avx512_has, q7_batch_avx512_16, 32 },
+    [PATH_AVX2] = { q7_batch_avx2, q7_batch_avx2_has, q7_batch_avx2_16, 8 },
 #endif
-    [PATH_PORTABLE] = { q7_batch_portable, q7_batch_portable_has },
+    [PATH_PORTABLE] = { q7_batch_portable, q7_batch_portable_has, NULL, 0 },
 };
 static q7_dispatch dispatch = Q7_DISPATCH(paths, "Q7PRED_BATCH");
 
@@ -97,6 +105,83 @@ void q7_leaf_eval_batch(const q7_leaf *leaf, size_t n,
         done += q7_batch_portable(leaf, op, n - done, rest_in, rest_out);
     }
     scalar_calls(leaf, s, done, n, in, out);
+}
+
+/* Whether n items of a_size bytes at a and of b_size bytes at b share no
+ * byte (a check of debug builds only). */
+static __attribute__((unused)) bool apart(const void *a, size_t a_size, const void *b, size_t b_size, size_t n)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return x + n * a_size <= y || y + n * b_size <= x;
+}
+
+/* Whether output word o is an AUX word of the shape, one a caller of
+ * q7_leaf_eval_batch16 may leave out (a check of debug builds only). */
+static __attribute__((unused)) bool aux_word(const q7_shape_info *s, unsigned o)
+{
+    for (unsigned k = 0; k < s->operand_count; k++)
+        if (s->operands[k].dir == Q7_OPERAND_AUX && s->operands[k].word == o) return true;
+    return false;
+}
+
+/* Calls per widened block: the block's words stay in L1. */
+enum { WIDEN_BLOCK = 256 };
+/* Outputs of this many calls or more (1 MiB of words) are streamed past
+ * the caches: more than a core's own caches hold, they would only push
+ * the inputs out of the shared one. */
+enum { STREAM_CALLS = 1 << 18 };
+
+/* Calls [from, from + count) of a 16-bit batch: the level's kernel (out[0]
+ * streamed if asked), then what it left widened block by block into
+ * q7_leaf_eval_batch, an AUX word left out written to a sink. */
+static void narrow_part(const q7_leaf *leaf, const q7_shape_info *s, size_t from, size_t count,
+                        const uint16_t *const in[], uint32_t *const out[], bool stream)
+{
+    const uint16_t *part_in[Q7_MAX_WORDS];
+    uint32_t *part_out[Q7_MAX_WORDS];
+    for (unsigned w = 0; w < s->in_words; w++) part_in[w] = in[w] + from;
+    for (unsigned w = 0; w < s->out_words; w++) part_out[w] = out[w] ? out[w] + from : NULL;
+    const struct level *lv = &levels[path_now()];
+    q7_op op = q7_leaf_op(leaf);
+    size_t done = lv->run16 && q7_batch_narrow_kind(op) ? lv->run16(leaf, op, count, part_in, part_out, stream) : 0;
+
+    uint32_t words[Q7_MAX_WORDS][WIDEN_BLOCK], sink[WIDEN_BLOCK];
+    for (size_t i = done; i < count; i += WIDEN_BLOCK) {
+        size_t m = count - i < WIDEN_BLOCK ? count - i : WIDEN_BLOCK;
+        const uint32_t *wide[Q7_MAX_WORDS];
+        uint32_t *rest[Q7_MAX_WORDS];
+        for (unsigned w = 0; w < s->in_words; w++) {
+            for (size_t k = 0; k < m; k++) words[w][k] = part_in[w][i + k];
+            wide[w] = words[w];
+        }
+        for (unsigned w = 0; w < s->out_words; w++) rest[w] = part_out[w] ? part_out[w] + i : sink;
+        q7_leaf_eval_batch(leaf, m, wide, rest);
+    }
+}
+
+/* A large batch in three parts: up to out[0]'s first step boundary, the
+ * whole steps after it streamed, and the rest. */
+void q7_leaf_eval_batch16(const q7_leaf *leaf, size_t n, const uint16_t *const in[], uint32_t *const out[])
+{
+    leaf = q7_leaf_row(leaf);
+    if (!leaf || n == 0) return;
+    const q7_shape_info *s = q7_shape_info_of(leaf->shape);
+    Q7_REQUIRE_PTR(in), Q7_REQUIRE_PTR(out);
+    for (unsigned w = 0; w < s->in_words; w++) Q7_REQUIRE_PTR(in[w]);
+    for (unsigned o = 0; o < s->out_words; o++) {
+        Q7_REQUIRE(out[o] || aux_word(s, o), out[o], "is NULL");
+        for (unsigned w = 0; w < s->in_words && out[o]; w++)
+            Q7_REQUIRE(apart(in[w], sizeof **in, out[o], sizeof **out, n), out[o], "overlaps an input array");
+    }
+    size_t step = levels[path_now()].step, head = n, body = 0;
+    uintptr_t at = (uintptr_t)out[0] / sizeof(uint32_t);
+    if (step && n >= STREAM_CALLS && (uintptr_t)out[0] % sizeof(uint32_t) == 0) {
+        head = (step - at % step) % step;
+        body = (n - head) / step * step;
+    }
+    narrow_part(leaf, s, 0, head, in, out, false);
+    if (body) narrow_part(leaf, s, head, body, in, out, true);
+    if (head + body < n) narrow_part(leaf, s, head + body, n - head - body, in, out, false);
 }
 
 /* ------------------------------------------------------------- ranges */

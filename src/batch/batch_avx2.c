@@ -19,44 +19,69 @@ Q7_AVX2 Q7_INLINE __m256i bit0_set(__m256i x)
     return _mm256_cmpeq_epi32(_mm256_and_si256(x, SPLAT(1)), SPLAT(1));
 }
 
-Q7_AVX2 Q7_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                                  bool half, unsigned rel, bool gated, bool ord, uint32_t field)
+/* Calls [i, i+8) of an input array of `size`-byte items: 32-bit words, or
+ * 16-bit ones zero-extended (q7_leaf_eval_batch16). */
+#define LDS(p, size)                                                                                \
+    ((size) == 2 ? _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)((const uint16_t *)(p) + i))) \
+                 : _mm256_loadu_si256((const __m256i *)((const uint32_t *)(p) + i)))
+
+/* The result word's step: a streaming store when asked (the caller has
+ * aligned out[0] to a step and fences), else a plain one. */
+#define ST0(v) (stream ? _mm256_stream_si256((__m256i *)(out[0] + i), (v)) : ST(out[0], (v)))
+
+/* c is read only when gated. */
+Q7_AVX2 Q7_INLINE void fcmp_steps(size_t n, const void *a, const void *b, const void *c, unsigned size,
+                                  bool stream, uint32_t *const out[], bool half, unsigned rel, bool gated,
+                                  bool ord, uint32_t field)
 {
     FOR_STEPS(n) {
-        __m256i t = m256_fcmp_x8(LD(in[0]), LD(in[1]), half, rel);
-        if (gated) t = _mm256_and_si256(t, bit0_set(LD(in[2])));
-        ST(out[0], _mm256_and_si256(t, SPLAT(field)));
+        Q7_AHEAD(a, stream), Q7_AHEAD(b, stream);
+        __m256i t = m256_fcmp_x8(LDS(a, size), LDS(b, size), half, rel);
+        if (gated) t = _mm256_and_si256(t, bit0_set(LDS(c, size)));
+        ST0(_mm256_and_si256(t, SPLAT(field)));
         if (ord) ST(out[1], _mm256_setzero_si256());
     }
 }
 
-Q7_AVX2 static void fcmp16(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                           unsigned rel, bool gated, bool ord, uint32_t field)
+/* The step loops of one item size, per relation and format. */
+#define FCMP(half, size) BY_REL(fcmp_steps(n, a, b, c, size, stream, out, half, R, gated, ord, field))
+
+Q7_AVX2 static void fcmp16(size_t n, const void *a, const void *b, const void *c, unsigned size, bool stream,
+                           uint32_t *const out[], unsigned rel, bool gated, bool ord, uint32_t field)
 {
-    BY_REL(fcmp_steps(n, in, out, true, R, gated, ord, field))
+    if (size == 2) FCMP(true, 2)
+    else FCMP(true, 4)
 }
 
 Q7_AVX2 static void fcmp32(size_t n, const uint32_t *const in[], uint32_t *const out[],
                            unsigned rel, bool gated, bool ord, uint32_t field)
 {
-    BY_REL(fcmp_steps(n, in, out, false, R, gated, ord, field))
+    const void *a = in[0], *b = in[1], *c = gated ? in[2] : NULL;
+    bool stream = false;
+    FCMP(false, 4)
 }
 
-Q7_AVX2 Q7_INLINE void icmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                                  unsigned w, unsigned rel, uint32_t field)
+Q7_AVX2 Q7_INLINE void icmp_steps(size_t n, const void *a, const void *b, unsigned size, bool stream,
+                                  uint32_t *const out[], unsigned w, unsigned rel, uint32_t field)
 {
-    FOR_STEPS(n) ST(out[0], _mm256_and_si256(m256_icmp_x8(LD(in[0]), LD(in[1]), w, rel), SPLAT(field)));
+    FOR_STEPS(n) {
+        Q7_AHEAD(a, stream), Q7_AHEAD(b, stream);
+        ST0(_mm256_and_si256(m256_icmp_x8(LDS(a, size), LDS(b, size), w, rel), SPLAT(field)));
+    }
 }
 
-Q7_AVX2 static void icmp(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                         unsigned w, unsigned rel, uint32_t field)
+Q7_AVX2 static void icmp(size_t n, const void *a, const void *b, unsigned size, bool stream,
+                         uint32_t *const out[], unsigned w, unsigned rel, uint32_t field)
 {
-    BY_REL(icmp_steps(n, in, out, w, R, field))
+    if (size == 2) BY_REL(icmp_steps(n, a, b, 2, stream, out, w, R, field))
+    else BY_REL(icmp_steps(n, a, b, 4, stream, out, w, R, field))
 }
 
-Q7_AVX2 static void classify(size_t n, const uint32_t *const in[], uint32_t *const out[], bool half)
+Q7_AVX2 static void classify(size_t n, const void *x, unsigned size, bool stream, uint32_t *const out[],
+                             bool half)
 {
-    FOR_STEPS(n) ST(out[0], m256_class_x8(LD(in[0]), half));
+    if (size == 2) FOR_STEPS(n) Q7_AHEAD(x, stream), ST0(m256_class_x8(LDS(x, 2), half));
+    else FOR_STEPS(n) ST0(m256_class_x8(LDS(x, 4), half));
 }
 
 Q7_AVX2 Q7_INLINE __m256i mask_logic(__m256i a, __m256i b, unsigned m)
@@ -139,11 +164,11 @@ size_t q7_batch_avx2(const q7_leaf *leaf, q7_op op, size_t n,
     uint32_t field = ones(leaf->field_bits);
     bool ord = q7_shape_info_of(leaf->shape)->aux_words != 0;   /* aux written 0 */
     switch (op.kind) {
-    case OPK_FCMP16: fcmp16(n, in, out, op.rel, op.gated, ord, field); break;
+    case OPK_FCMP16: fcmp16(n, in[0], in[1], op.gated ? in[2] : NULL, 4, false, out, op.rel, op.gated, ord, field); break;
     case OPK_FCMP32: fcmp32(n, in, out, op.rel, op.gated, ord, field); break;
-    case OPK_ICMP: icmp(n, in, out, op.width, op.rel, field); break;
-    case OPK_CLASS16: classify(n, in, out, true); break;
-    case OPK_CLASS32: classify(n, in, out, false); break;
+    case OPK_ICMP: icmp(n, in[0], in[1], 4, false, out, op.width, op.rel, field); break;
+    case OPK_CLASS16: classify(n, in[0], 4, false, out, true); break;
+    case OPK_CLASS32: classify(n, in[0], 4, false, out, false); break;
     case OPK_MASK: vbool_logic(n, in, out, op.rel); break;
     case OPK_BR: br_logic(n, in, out, op.rel); break;
     case OPK_BITKILLT: bitkill(n, in, out, true, op.width); break;
@@ -154,6 +179,22 @@ size_t q7_batch_avx2(const q7_leaf *leaf, q7_op op, size_t n,
     case OPK_BNORFS: reduce8(n, in, out, true); break;
     default: return 0;
     }
+    return n & ~(size_t)7;
+}
+/* The kinds of q7_batch_narrow_kind, read straight from 16-bit arrays,
+ * whole steps. */
+size_t q7_batch_avx2_16(const q7_leaf *leaf, q7_op op, size_t n, const uint16_t *const in[],
+                        uint32_t *const out[], bool stream)
+{
+    uint32_t field = ones(leaf->field_bits);
+    bool ord = q7_shape_info_of(leaf->shape)->aux_words != 0 && out[1];   /* aux, unless not wanted */
+    switch (op.kind) {
+    case OPK_FCMP16: fcmp16(n, in[0], in[1], op.gated ? in[2] : NULL, 2, stream, out, op.rel, op.gated, ord, field); break;
+    case OPK_ICMP: icmp(n, in[0], in[1], 2, stream, out, op.width, op.rel, field); break;
+    case OPK_CLASS16: classify(n, in[0], 2, stream, out, true); break;
+    default: return 0;
+    }
+    if (stream) _mm_sfence();   /* the streamed words ordered before the caller's next stores */
     return n & ~(size_t)7;
 }
 #endif

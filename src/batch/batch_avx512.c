@@ -9,45 +9,92 @@
 #include "steps_avx512.h"
 
 
-/* fp compares: plain, ordered (aux word written 0) and the gated tails. */
-Q7_AVX512 Q7_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                                    bool half, unsigned rel, bool gated, bool ord, uint32_t field)
+/* Calls [i, i+16) of an input array of `size`-byte items: 32-bit words,
+ * or 16-bit ones zero-extended (q7_leaf_eval_batch16). */
+#define LDS(p, size)                                                                          \
+    ((size) == 2 ? _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(live, (const uint16_t *)(p) + i)) \
+                 : _mm512_maskz_loadu_epi32(live, (const uint32_t *)(p) + i))
+
+/* The result word's step: a streaming store when asked (the caller has
+ * aligned out[0] to a step and fences), else a masked one. */
+#define ST0(v) (stream ? _mm512_stream_si512((void *)(out[0] + i), (v)) : ST(out[0], (v)))
+
+/* fp compares: plain, ordered (aux word written 0) and the gated tails. c
+ * is read only when gated. */
+Q7_AVX512 Q7_INLINE void fcmp_steps(size_t n, const void *a, const void *b, const void *c, unsigned size,
+                                    bool stream, uint32_t *const out[], bool half, unsigned rel, bool gated,
+                                    bool ord, uint32_t field)
 {
     FOR_STEPS(n) {
-        __mmask16 t = m512_fcmp_x16(LD(in[0]), LD(in[1]), half, rel);
-        if (gated) t &= _mm512_test_epi32_mask(LD(in[2]), SPLAT(1));
-        ST(out[0], _mm512_maskz_mov_epi32(t, SPLAT(field)));
+        __mmask16 t = m512_fcmp_x16(LDS(a, size), LDS(b, size), half, rel);
+        if (gated) t &= _mm512_test_epi32_mask(LDS(c, size), SPLAT(1));
+        ST0(_mm512_maskz_mov_epi32(t, SPLAT(field)));
         if (ord) ST(out[1], _mm512_setzero_si512());
     }
 }
 
-Q7_AVX512 static void fcmp16(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                             unsigned rel, bool gated, bool ord, uint32_t field)
+/* The step loops of one item size, per relation and format. */
+#define FCMP(half, size) BY_REL(fcmp_steps(n, a, b, c, size, stream, out, half, R, gated, ord, field))
+
+/* fp16 compares read from 16-bit arrays: steps of 32 calls in 16-bit
+ * lanes, the last one masked, each step's result words stored as two
+ * halves of 16 (a half wholly past n not at all). */
+Q7_AVX512 Q7_INLINE void fcmp16_narrow_steps(size_t n, const uint16_t *a, const uint16_t *b, const uint16_t *c,
+                                             bool stream, uint32_t *const out[], unsigned rel, bool gated,
+                                             bool ord, uint32_t field)
 {
-    BY_REL(fcmp_steps(n, in, out, true, R, gated, ord, field))
+    for (size_t i = 0; i < n; i += 32) {
+        __mmask32 live = n - i >= 32 ? ~(__mmask32)0 : (__mmask32)((1ull << (n - i)) - 1);
+        Q7_AHEAD(a, stream), Q7_AHEAD(b, stream);
+        __mmask32 t = m512_fcmp16_x32(_mm512_maskz_loadu_epi16(live, a + i), _mm512_maskz_loadu_epi16(live, b + i), rel);
+        if (gated) t &= _mm512_test_epi16_mask(_mm512_maskz_loadu_epi16(live, c + i), _mm512_set1_epi16(1));
+        for (unsigned h = 0; h < 32; h += 16) {
+            if (!(live >> h)) break;
+            __m512i r = _mm512_maskz_mov_epi32((__mmask16)(t >> h), SPLAT(field));
+            if (stream) _mm512_stream_si512((void *)(out[0] + i + h), r);
+            else _mm512_mask_storeu_epi32(out[0] + i + h, (__mmask16)(live >> h), r);
+            if (ord) _mm512_mask_storeu_epi32(out[1] + i + h, (__mmask16)(live >> h), _mm512_setzero_si512());
+        }
+    }
+}
+
+Q7_AVX512 static void fcmp16(size_t n, const void *a, const void *b, const void *c, unsigned size, bool stream,
+                             uint32_t *const out[], unsigned rel, bool gated, bool ord, uint32_t field)
+{
+    if (size == 2 && stream) BY_REL(fcmp16_narrow_steps(n, a, b, c, true, out, R, gated, ord, field))
+    else if (size == 2) BY_REL(fcmp16_narrow_steps(n, a, b, c, false, out, R, gated, ord, field))
+    else FCMP(true, 4)
 }
 
 Q7_AVX512 static void fcmp32(size_t n, const uint32_t *const in[], uint32_t *const out[],
                              unsigned rel, bool gated, bool ord, uint32_t field)
 {
-    BY_REL(fcmp_steps(n, in, out, false, R, gated, ord, field))
+    const void *a = in[0], *b = in[1], *c = gated ? in[2] : NULL;
+    bool stream = false;
+    FCMP(false, 4)
 }
 
-Q7_AVX512 Q7_INLINE void icmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                                    unsigned w, unsigned rel, uint32_t field)
+Q7_AVX512 Q7_INLINE void icmp_steps(size_t n, const void *a, const void *b, unsigned size, bool stream,
+                                    uint32_t *const out[], unsigned w, unsigned rel, uint32_t field)
 {
-    FOR_STEPS(n) ST(out[0], _mm512_maskz_mov_epi32(m512_icmp_x16(LD(in[0]), LD(in[1]), w, rel), SPLAT(field)));
+    FOR_STEPS(n) {
+        Q7_AHEAD(a, stream), Q7_AHEAD(b, stream);
+        ST0(_mm512_maskz_mov_epi32(m512_icmp_x16(LDS(a, size), LDS(b, size), w, rel), SPLAT(field)));
+    }
 }
 
-Q7_AVX512 static void icmp(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                           unsigned w, unsigned rel, uint32_t field)
+Q7_AVX512 static void icmp(size_t n, const void *a, const void *b, unsigned size, bool stream,
+                           uint32_t *const out[], unsigned w, unsigned rel, uint32_t field)
 {
-    BY_REL(icmp_steps(n, in, out, w, R, field))
+    if (size == 2) BY_REL(icmp_steps(n, a, b, 2, stream, out, w, R, field))
+    else BY_REL(icmp_steps(n, a, b, 4, stream, out, w, R, field))
 }
 
-Q7_AVX512 static void classify(size_t n, const uint32_t *const in[], uint32_t *const out[], bool half)
+Q7_AVX512 static void classify(size_t n, const void *x, unsigned size, bool stream, uint32_t *const out[],
+                               bool half)
 {
-    FOR_STEPS(n) ST(out[0], m512_class_x16(LD(in[0]), half));
+    if (size == 2) FOR_STEPS(n) Q7_AHEAD(x, stream), ST0(m512_class_x16(LDS(x, 2), half));
+    else FOR_STEPS(n) ST0(m512_class_x16(LDS(x, 4), half));
 }
 
 Q7_AVX512 Q7_INLINE __m512i mask_logic(__m512i a, __m512i b, unsigned m)
@@ -132,11 +179,11 @@ size_t q7_batch_avx512(const q7_leaf *leaf, q7_op op, size_t n,
     uint32_t field = ones(leaf->field_bits);
     bool ord = q7_shape_info_of(leaf->shape)->aux_words != 0;   /* aux written 0 */
     switch (op.kind) {
-    case OPK_FCMP16: fcmp16(n, in, out, op.rel, op.gated, ord, field); return n;
+    case OPK_FCMP16: fcmp16(n, in[0], in[1], op.gated ? in[2] : NULL, 4, false, out, op.rel, op.gated, ord, field); return n;
     case OPK_FCMP32: fcmp32(n, in, out, op.rel, op.gated, ord, field); return n;
-    case OPK_ICMP: icmp(n, in, out, op.width, op.rel, field); return n;
-    case OPK_CLASS16: classify(n, in, out, true); return n;
-    case OPK_CLASS32: classify(n, in, out, false); return n;
+    case OPK_ICMP: icmp(n, in[0], in[1], 4, false, out, op.width, op.rel, field); return n;
+    case OPK_CLASS16: classify(n, in[0], 4, false, out, true); return n;
+    case OPK_CLASS32: classify(n, in[0], 4, false, out, false); return n;
     case OPK_MASK: vbool_logic(n, in, out, op.rel); return n;
     case OPK_BR: br_logic(n, in, out, op.rel); return n;
     case OPK_BITKILLT: bitkill(n, in, out, true, op.width); return n;
@@ -147,5 +194,21 @@ size_t q7_batch_avx512(const q7_leaf *leaf, q7_op op, size_t n,
     case OPK_BNORFS: reduce8(n, in, out, true); return n;
     default: return 0;
     }
+}
+
+/* The kinds of q7_batch_narrow_kind, read straight from 16-bit arrays. */
+size_t q7_batch_avx512_16(const q7_leaf *leaf, q7_op op, size_t n, const uint16_t *const in[],
+                          uint32_t *const out[], bool stream)
+{
+    uint32_t field = ones(leaf->field_bits);
+    bool ord = q7_shape_info_of(leaf->shape)->aux_words != 0 && out[1];   /* aux, unless not wanted */
+    switch (op.kind) {
+    case OPK_FCMP16: fcmp16(n, in[0], in[1], op.gated ? in[2] : NULL, 2, stream, out, op.rel, op.gated, ord, field); break;
+    case OPK_ICMP: icmp(n, in[0], in[1], 2, stream, out, op.width, op.rel, field); break;
+    case OPK_CLASS16: classify(n, in[0], 2, stream, out, true); break;
+    default: return 0;
+    }
+    if (stream) _mm_sfence();   /* the streamed words ordered before the caller's next stores */
+    return n;
 }
 #endif
