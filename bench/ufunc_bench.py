@@ -1,16 +1,18 @@
 """q7pred package timing for `q7pred bench`: the ufunc of the bench's leaf
 on the operand pairs of FILE (uint16 A then B, viewed as float16), the
 same comparison on 4M pairs (FILE's pairs repeated) against numpy's own
-np.less on the same float16 arrays and against the C batch kernel of LIB
-(q7_leaf_eval_batch via ctypes, one call, on the pairs as uint32 arrays),
-and the vector function oltnxf16 on FILE's pairs as registers of 32 lanes.
+np.less on the same float16 arrays and against the C batch kernels of LIB
+(via ctypes, one call each: q7_leaf_eval_batch on the pairs as uint32
+arrays, and q7_leaf_eval_batch16, which the ufunc calls, on the float16
+arrays themselves), and the vector function oltnxf16 on FILE's pairs as
+registers of 32 lanes.
 The 4M and vector figures are the fastest of many single calls (taking
 turns), the per-pair row best_ns like the numpy row.
 
 usage: ufunc_bench.py PACKAGE_DIR LIB FILE N MIN_SECONDS
 PACKAGE_DIR holds the built package (q7pred/). Prints one JSON line:
 ns_per_eval, trues (pairs that compare true, for the bench to check),
-ufunc_4m_ns, less_4m_ns, batch_4m_ns, vec_ns_per_register, vec_call_us,
+ufunc_4m_ns, less_4m_ns, batch_4m_ns, batch16_4m_ns, vec_ns_per_register, vec_call_us,
 registers, vec_trues (lanes that compare true); or {"error": ...} when the
 package or numpy is missing.
 """
@@ -41,19 +43,22 @@ def interleaved_min_ns(fns, count, min_s):
     return best
 
 
-def batch_kernel(lib_path, a, b):
-    """A callable running the C batch kernel of lib on a, b (uint32 arrays)."""
+def batch_kernel(lib_path, a, b, entry="q7_leaf_eval_batch"):
+    """A callable running a C batch kernel of lib on a, b: q7_leaf_eval_batch
+    on uint32 arrays, or q7_leaf_eval_batch16 on 16-bit ones (its aux word
+    left out, as the ufunc does)."""
     import numpy as np
     lib = ctypes.CDLL(lib_path)
     lib.q7_leaf_find.restype = ctypes.c_void_p
     lib.q7_leaf_find.argtypes = [ctypes.c_char_p]
-    lib.q7_leaf_eval_batch.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p]
+    run = getattr(lib, entry)
+    run.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p]
     leaf = lib.q7_leaf_find(LEAF.encode())
-    out, aux = np.empty_like(a), np.empty_like(a)
+    out, aux = np.empty(a.size, np.uint32), np.empty(a.size, np.uint32)
     ins = (ctypes.c_void_p * 3)(a.ctypes.data, b.ctypes.data, None)
-    outs = (ctypes.c_void_p * 2)(out.ctypes.data, aux.ctypes.data)
+    outs = (ctypes.c_void_p * 2)(out.ctypes.data, aux.ctypes.data if entry == "q7_leaf_eval_batch" else None)
     keep = (a, b, out, aux)         # the arrays live as long as the callable
-    return lambda: lib.q7_leaf_eval_batch(leaf, keep[0].size, ins, outs)
+    return lambda: run(leaf, keep[0].size, ins, outs)
 
 
 def main():
@@ -75,9 +80,10 @@ def main():
     a4, b4 = np.tile(a, REPEAT_4M), np.tile(b, REPEAT_4M)
     out4, res4 = np.empty(a4.size, np.uint32), np.empty(a4.size, bool)
     batch = batch_kernel(lib_path, a4.view(np.uint16).astype(np.uint32), b4.view(np.uint16).astype(np.uint32))
-    ufunc_4m, less_4m, batch_4m = interleaved_min_ns(
-        [lambda: ufunc(a4, b4, out=out4), lambda: np.less(a4, b4, out=res4), batch], a4.size, 2 * min_s)
-    del a4, b4, out4, res4, batch
+    batch16 = batch_kernel(lib_path, a4, b4, "q7_leaf_eval_batch16")
+    ufunc_4m, less_4m, batch_4m, batch16_4m = interleaved_min_ns(
+        [lambda: ufunc(a4, b4, out=out4), lambda: np.less(a4, b4, out=res4), batch, batch16], a4.size, 2 * min_s)
+    del a4, b4, out4, res4, batch, batch16
 
     regs = n // 32
     ra, rb = a[:regs * 32].reshape(regs, 32), b[:regs * 32].reshape(regs, 32)
@@ -86,7 +92,7 @@ def main():
     call_us = interleaved_min_ns([lambda: q7pred.vec.oltnxf16(ra[0], rb[0], out=one)], 1, min_s / 4)[0] / 1000
     vec_trues = int(np.count_nonzero(q7pred.vec.unpack_fields(vout, "nxf16")))
     print(json.dumps({"ns_per_eval": ns, "trues": trues, "ufunc_4m_ns": ufunc_4m, "less_4m_ns": less_4m,
-                      "batch_4m_ns": batch_4m, "vec_ns_per_register": vec_ns, "vec_call_us": call_us,
+                      "batch_4m_ns": batch_4m, "batch16_4m_ns": batch16_4m, "vec_ns_per_register": vec_ns, "vec_call_us": call_us,
                       "registers": regs, "vec_trues": vec_trues}))
     return 0
 

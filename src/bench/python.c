@@ -178,7 +178,8 @@ static void ufunc_rows(bench_report *b, bench_row *r, bench_row *v, const bench_
         return;
     }
     double u4 = bench_child_number(&c, "ufunc_4m_ns"), l4 = bench_child_number(&c, "less_4m_ns");
-    double b4 = bench_child_number(&c, "batch_4m_ns"), vec = bench_child_number(&c, "vec_ns_per_register");
+    double b4 = bench_child_number(&c, "batch_4m_ns"), b16 = bench_child_number(&c, "batch16_4m_ns");
+    double vec = bench_child_number(&c, "vec_ns_per_register");
     size_t c_trues;
     double cvec = c_vec_ns(x, min_s, &c_trues);
     bool vec_agree = c_trues == bench_count_true(x, BENCH_PAIRS) &&
@@ -186,7 +187,8 @@ static void ufunc_rows(bench_report *b, bench_row *r, bench_row *v, const bench_
     b->ufunc_ns = r->ns = ns;
     snprintf(r->note, sizeof r->note,
              "q7pred." BENCH_LEAF "(a, b, out=) on float16 views; 4M pairs: %.3f ns, np.less %.3f ns "
-             "(ufunc %.1fx faster), C batch %.3f ns (ufunc/batch %.2fx)%s", u4, l4, l4 / u4, b4, u4 / b4,
+             "(ufunc %.1fx faster), C batch %.3f ns (ufunc/batch %.2fx), its 16-bit batch %.3f ns (%.2fx)%s", u4, l4,
+             l4 / u4, b4, u4 / b4, b16, u4 / b16,
              (size_t)trues == bench_count_true(x, BENCH_PAIRS) ? "" : " (RESULTS DIFFER)");
     v->ns = vec / 32;
     snprintf(v->note, sizeof v->note,
