@@ -131,17 +131,16 @@ enum { WIDEN_BLOCK = 256 };
  * the inputs out of the shared one. */
 enum { STREAM_CALLS = 1 << 18 };
 
-/* Calls [from, from + count) of a 16-bit batch: the level's kernel (out[0]
+/* Calls [from, from + count) of a 16-bit batch: level lv's kernel (out[0]
  * streamed if asked), then what it left widened block by block into
  * q7_leaf_eval_batch, an AUX word left out written to a sink. */
-static void narrow_part(const q7_leaf *leaf, const q7_shape_info *s, size_t from, size_t count,
-                        const uint16_t *const in[], uint32_t *const out[], bool stream)
+static void narrow_part(const struct level *lv, const q7_leaf *leaf, const q7_shape_info *s, size_t from,
+                        size_t count, const uint16_t *const in[], uint32_t *const out[], bool stream)
 {
     const uint16_t *part_in[Q7_MAX_WORDS];
     uint32_t *part_out[Q7_MAX_WORDS];
     for (unsigned w = 0; w < s->in_words; w++) part_in[w] = in[w] + from;
     for (unsigned w = 0; w < s->out_words; w++) part_out[w] = out[w] ? out[w] + from : NULL;
-    const struct level *lv = &levels[path_now()];
     q7_op op = q7_leaf_op(leaf);
     size_t done = lv->run16 && q7_batch_narrow_kind(op) ? lv->run16(leaf, op, count, part_in, part_out, stream) : 0;
 
@@ -160,7 +159,9 @@ static void narrow_part(const q7_leaf *leaf, const q7_shape_info *s, size_t from
 }
 
 /* A large batch in three parts: up to out[0]'s first step boundary, the
- * whole steps after it streamed, and the rest. */
+ * whole steps after it streamed, and the rest, all on the level in force
+ * at the start (a path selected meanwhile changes neither the step nor
+ * the alignment). */
 void q7_leaf_eval_batch16(const q7_leaf *leaf, size_t n, const uint16_t *const in[], uint32_t *const out[])
 {
     leaf = q7_leaf_row(leaf);
@@ -173,15 +174,16 @@ void q7_leaf_eval_batch16(const q7_leaf *leaf, size_t n, const uint16_t *const i
         for (unsigned w = 0; w < s->in_words && out[o]; w++)
             Q7_REQUIRE(apart(in[w], sizeof **in, out[o], sizeof **out, n), out[o], "overlaps an input array");
     }
-    size_t step = levels[path_now()].step, head = n, body = 0;
+    const struct level *lv = &levels[path_now()];
+    size_t step = lv->step, head = n, body = 0;
     uintptr_t at = (uintptr_t)out[0] / sizeof(uint32_t);
     if (step && n >= STREAM_CALLS && (uintptr_t)out[0] % sizeof(uint32_t) == 0) {
         head = (step - at % step) % step;
         body = (n - head) / step * step;
     }
-    narrow_part(leaf, s, 0, head, in, out, false);
-    if (body) narrow_part(leaf, s, head, body, in, out, true);
-    if (head + body < n) narrow_part(leaf, s, head + body, n - head - body, in, out, false);
+    if (head) narrow_part(lv, leaf, s, 0, head, in, out, false);
+    if (body) narrow_part(lv, leaf, s, head, body, in, out, true);
+    if (head + body < n) narrow_part(lv, leaf, s, head + body, n - head - body, in, out, false);
 }
 
 /* ------------------------------------------------------------- ranges */

@@ -16,8 +16,10 @@
                  : _mm512_maskz_loadu_epi32(live, (const uint32_t *)(p) + i))
 
 /* The result word's step: a streaming store when asked (the caller has
- * aligned out[0] to a step and fences), else a masked one. */
-#define ST0(v) (stream ? _mm512_stream_si512((void *)(out[0] + i), (v)) : ST(out[0], (v)))
+ * aligned out[0] to a step and fences) and the step is whole, else a
+ * masked one. */
+#define ST0(v) \
+    (stream && live == 0xffff ? _mm512_stream_si512((void *)(out[0] + i), (v)) : ST(out[0], (v)))
 
 /* fp compares: plain, ordered (aux word written 0) and the gated tails. c
  * is read only when gated. */
@@ -51,7 +53,7 @@ Q7_AVX512 Q7_INLINE void fcmp16_narrow_steps(size_t n, const uint16_t *a, const 
         for (unsigned h = 0; h < 32; h += 16) {
             if (!(live >> h)) break;
             __m512i r = _mm512_maskz_mov_epi32((__mmask16)(t >> h), SPLAT(field));
-            if (stream) _mm512_stream_si512((void *)(out[0] + i + h), r);
+            if (stream && (uint16_t)(live >> h) == 0xffff) _mm512_stream_si512((void *)(out[0] + i + h), r);
             else _mm512_mask_storeu_epi32(out[0] + i + h, (__mmask16)(live >> h), r);
             if (ord) _mm512_mask_storeu_epi32(out[1] + i + h, (__mmask16)(live >> h), _mm512_setzero_si512());
         }
