@@ -40,13 +40,15 @@ Q7_API bool q7_batch_has_kernel(const q7_leaf *leaf);
 
 /* q7_leaf_eval_batch over 16-bit input arrays: input word w of call i is
  * in[w][i], zero-extended to 32 bits. For callers whose operands are kept
- * as 16-bit patterns (fp16, int16): the kernels of fp16 compares and
- * classify and of integer compares read them as they are, with no pass to
- * widen them first. Equal, call for call, to leaf->eval on the widened
- * words. The output array of an AUX word (the ordered compares' second
- * word, always 0) may be NULL: it is then not written. A batch of 2^18
- * calls or more writes its result with streaming stores where the path
- * has them (past the caches, which keep the inputs; docs/performance.md).
+ * as 16-bit patterns (fp16, int16). Equal, call for call, to leaf->eval on
+ * the widened words. On the avx512 and avx2 paths the kernels of fp16
+ * compares and classify and of integer compares read the arrays as they
+ * are, and a batch of theirs of 2^18 calls or more writes its result with
+ * streaming stores (past the caches, which keep the inputs;
+ * docs/performance.md); every other leaf, the portable path, and the calls
+ * a kernel leaves are widened in blocks of 256 calls into
+ * q7_leaf_eval_batch. The output array of an AUX word (the ordered
+ * compares' second word, always 0) may be NULL: it is then not written.
  * Preconditions as q7_leaf_eval_batch's, except that no output array may
  * overlap an input array. */
 Q7_API void q7_leaf_eval_batch16(const q7_leaf *leaf, size_t n,

@@ -118,40 +118,46 @@ static void narrow_batches(const char *path)
 
 /* A 16-bit batch large enough to be streamed (batch.c streams outputs of
  * 2^18 calls and more), its result array starting at each word offset of
- * a 64-byte line, the aux word left out (NULL) where the leaf has one. */
+ * a 64-byte line, a gated leaf among them; an ordered compare's aux word
+ * left out (NULL) at every other offset and checked at the rest. */
 static void narrow_streamed(const char *path)
 {
     enum { NL = (1 << 18) + 1037, OFFSETS = 16 };
-    static const char *const leaves[] = { "olt_1_1_16f_16f", "ule_1_2_16f_16f", "clsfy_16f_16f", "lt_2_16_16" };
-    uint16_t *a = malloc(NL * sizeof *a), *b = malloc(NL * sizeof *b);
-    uint32_t *r = malloc((NL + OFFSETS) * sizeof *r);
-    CHECK(a && b && r);
-    if (!a || !b || !r) {
-        free(a), free(b), free(r);
+    static const char *const leaves[] = { "olt_1_1_16f_16f", "ule_1_2_16f_16f", "ult_1_2_16f_16f_2f_t",
+                                          "clsfy_16f_16f", "lt_2_16_16" };
+    uint16_t *a = malloc(NL * sizeof *a), *b = malloc(NL * sizeof *b), *c = malloc(NL * sizeof *c);
+    uint32_t *r = malloc((NL + OFFSETS) * sizeof *r), *aux = malloc(NL * sizeof *aux);
+    CHECK(a && b && c && r && aux);
+    if (!a || !b || !c || !r || !aux) {
+        free(a), free(b), free(c), free(r), free(aux);
         return;
     }
-    for (size_t i = 0; i < NL; i++) a[i] = (uint16_t)operand(i), b[i] = (uint16_t)operand(i);
+    for (size_t i = 0; i < NL; i++) a[i] = (uint16_t)operand(i), b[i] = (uint16_t)operand(i), c[i] = (uint16_t)rnd();
     for (size_t l = 0; l < sizeof leaves / sizeof leaves[0]; l++) {
         const q7_leaf *leaf = q7_leaf_find(leaves[l]);
+        const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
         for (unsigned off = 0; off < OFFSETS; off += 5) {
-            const uint16_t *in[Q7_MAX_WORDS] = { a, b };
-            uint32_t *out[Q7_MAX_WORDS] = { r + off, NULL };
+            bool keep_aux = sh->out_words > 1 && off % 2 == 1;
+            const uint16_t *in[Q7_MAX_WORDS] = { a, b, c };
+            uint32_t *out[Q7_MAX_WORDS] = { r + off, keep_aux ? aux : NULL };
             memset(r, 0xa5, (NL + OFFSETS) * sizeof *r);
+            memset(aux, 0xa5, NL * sizeof *aux);
             q7_leaf_eval_batch16(leaf, NL, in, out);
             uint64_t bad = 0;
             for (size_t i = 0; i < NL; i++) {
-                uint32_t x[Q7_MAX_WORDS] = { a[i], b[i] }, want[Q7_MAX_WORDS];
+                uint32_t x[Q7_MAX_WORDS] = { a[i], b[i], c[i] }, want[Q7_MAX_WORDS];
                 leaf->eval(x, want);
-                if (out[0][i] != want[0] && bad++ == 0)
-                    CHECK_EQF(out[0][i], want[0], "%s path %s streamed, offset %u, call %zu", leaf->suffix, path,
-                              off, i);
+                for (unsigned w = 0; w < (keep_aux ? 2u : 1u); w++)
+                    if (out[w][i] != want[w] && bad++ == 0)
+                        CHECK_EQF(out[w][i], want[w], "%s path %s streamed, offset %u, call %zu word %u",
+                                  leaf->suffix, path, off, i, w);
             }
-            CHECK_EQF(bad, 0, "%s path %s streamed, offset %u: calls differing", leaf->suffix, path, off);
+            CHECK_EQF(bad, 0, "%s path %s streamed, offset %u: words differing", leaf->suffix, path, off);
             CHECK_EQF(r[off + NL] == 0xa5a5a5a5 && (off == 0 || r[off - 1] == 0xa5a5a5a5), 1,
                       "%s path %s streamed, offset %u: a word outside the result written", leaf->suffix, path, off);
         }
     }
-    free(a), free(b), free(r);
+    free(a), free(b), free(c), free(r), free(aux);
 }
 
 /* In place: output word w written over input word w's array (the rest of

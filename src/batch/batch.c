@@ -71,12 +71,18 @@ static void scalar_calls(const q7_leaf *leaf, const q7_shape_info *s, size_t fro
     }
 }
 
-/* Whether arrays a and b of n words are one array or apart (a check of
- * debug builds only: unused elsewhere). */
+/* Whether n items of a_size bytes at a and of b_size bytes at b share no
+ * byte (a check of debug builds only: unused elsewhere). */
+static __attribute__((unused)) bool apart(const void *a, size_t a_size, const void *b, size_t b_size, size_t n)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return x + n * a_size <= y || y + n * b_size <= x;
+}
+
+/* Whether arrays a and b of n words are one array or apart (debug builds). */
 static __attribute__((unused)) bool same_or_apart(const uint32_t *a, const uint32_t *b, size_t n)
 {
-    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b, bytes = n * sizeof(uint32_t);
-    return x == y || x + bytes <= y || y + bytes <= x;
+    return a == b || apart(a, sizeof *a, b, sizeof *b, n);
 }
 
 /* The level's kernel, then the portable kernel for the calls it left (a
@@ -105,14 +111,6 @@ void q7_leaf_eval_batch(const q7_leaf *leaf, size_t n,
         done += q7_batch_portable(leaf, op, n - done, rest_in, rest_out);
     }
     scalar_calls(leaf, s, done, n, in, out);
-}
-
-/* Whether n items of a_size bytes at a and of b_size bytes at b share no
- * byte (a check of debug builds only). */
-static __attribute__((unused)) bool apart(const void *a, size_t a_size, const void *b, size_t b_size, size_t n)
-{
-    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
-    return x + n * a_size <= y || y + n * b_size <= x;
 }
 
 /* Whether output word o is an AUX word of the shape, one a caller of
@@ -159,9 +157,10 @@ static void narrow_part(const struct level *lv, const q7_leaf *leaf, const q7_sh
 }
 
 /* A large batch in three parts: up to out[0]'s first step boundary, the
- * whole steps after it streamed, and the rest, all on the level in force
- * at the start (a path selected meanwhile changes neither the step nor
- * the alignment). */
+ * whole steps after it streamed, and the rest. The 16-bit kernels of all
+ * three are the level's in force at the start, so a path selected
+ * meanwhile changes neither the step nor the alignment (what they leave
+ * goes through q7_leaf_eval_batch, equal on every path). */
 void q7_leaf_eval_batch16(const q7_leaf *leaf, size_t n, const uint16_t *const in[], uint32_t *const out[])
 {
     leaf = q7_leaf_row(leaf);

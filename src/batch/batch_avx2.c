@@ -37,7 +37,7 @@ Q7_AVX2 Q7_INLINE void fcmp_steps(size_t n, const void *a, const void *b, const 
     FOR_STEPS(n) {
         Q7_AHEAD(a, stream), Q7_AHEAD(b, stream);
         __m256i t = m256_fcmp_x8(LDS(a, size), LDS(b, size), half, rel);
-        if (gated) t = _mm256_and_si256(t, bit0_set(LDS(c, size)));
+        if (gated) Q7_AHEAD(c, stream), t = _mm256_and_si256(t, bit0_set(LDS(c, size)));
         ST0(_mm256_and_si256(t, SPLAT(field)));
         if (ord) ST(out[1], _mm256_setzero_si256());
     }

@@ -49,7 +49,7 @@ Q7_AVX512 Q7_INLINE void fcmp16_narrow_steps(size_t n, const uint16_t *a, const 
         __mmask32 live = n - i >= 32 ? ~(__mmask32)0 : (__mmask32)((1ull << (n - i)) - 1);
         Q7_AHEAD(a, stream), Q7_AHEAD(b, stream);
         __mmask32 t = m512_fcmp16_x32(_mm512_maskz_loadu_epi16(live, a + i), _mm512_maskz_loadu_epi16(live, b + i), rel);
-        if (gated) t &= _mm512_test_epi16_mask(_mm512_maskz_loadu_epi16(live, c + i), _mm512_set1_epi16(1));
+        if (gated) Q7_AHEAD(c, stream), t &= _mm512_test_epi16_mask(_mm512_maskz_loadu_epi16(live, c + i), _mm512_set1_epi16(1));
         for (unsigned h = 0; h < 32; h += 16) {
             if (!(live >> h)) break;
             __m512i r = _mm512_maskz_mov_epi32((__mmask16)(t >> h), SPLAT(field));

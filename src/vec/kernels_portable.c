@@ -55,7 +55,8 @@ Q7V_INLINE uint64_t transpose8x8(uint64_t x)
  * them in w[g + 4]) and stores the words interleaved, so that g's bits
  * rotate (g2 g1 g0 -> g1 g0 g2): three stages exchange g2, g1 and g0 in
  * turn and leave the words in their order. Every stage pairs w[g] with
- * w[g + 4], which keeps the loop free of shuffles for the vectorizer. */
+ * w[g + 4], so the vectorizer needs nothing but 64-bit unpacks for the
+ * interleaved stores. */
 Q7V_INLINE void exchange_stage(uint64_t w[8], unsigned shift, uint64_t keep)
 {
     uint64_t n[8];
@@ -193,7 +194,7 @@ Q7V_INLINE void k_INJBI(q7v_row row, q7_vec *r, const q7_vec *base, q7_vbool pre
 /* Bit j of the vector's byte 8g + r is bit r of FS_j's byte g: indexed
  * (word, byte, bit), the vector is (g, r, j) and the bank (j, g, r).
  * Exchanging the word with the byte index, then the word with the bit
- * index, takes one to the other; the inverse runs them in reverse. */
+ * index, takes one to the other. */
 Q7V_INLINE void k_MOVFSV(q7v_row row, q7_fsbank *fs, const q7_vec *v)
 {
     uint64_t w[8];
@@ -204,6 +205,7 @@ Q7V_INLINE void k_MOVFSV(q7v_row row, q7_fsbank *fs, const q7_vec *v)
     for (unsigned j = 0; j < 8; j++) fs->fs[j] = w[j];
 }
 
+/* The inverse: the two exchanges in the reverse order. */
 Q7V_INLINE void k_MOVVFS(q7v_row row, q7_vec *v, const q7_fsbank *fs)
 {
     uint64_t w[8];
