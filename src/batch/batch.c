@@ -140,7 +140,7 @@ static void narrow_part(const struct level *lv, const q7_leaf *leaf, const q7_sh
     for (unsigned w = 0; w < s->in_words; w++) part_in[w] = in[w] + from;
     for (unsigned w = 0; w < s->out_words; w++) part_out[w] = out[w] ? out[w] + from : NULL;
     q7_op op = q7_leaf_op(leaf);
-    size_t done = lv->run16 && q7_batch_narrow_kind(op) ? lv->run16(leaf, op, count, part_in, part_out, stream) : 0;
+    size_t done = lv->run16 ? lv->run16(leaf, op, count, part_in, part_out, stream) : 0;
 
     uint32_t words[Q7_MAX_WORDS][WIDEN_BLOCK], sink[WIDEN_BLOCK];
     for (size_t i = done; i < count; i += WIDEN_BLOCK) {

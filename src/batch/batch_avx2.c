@@ -182,8 +182,8 @@ size_t q7_batch_avx2(const q7_leaf *leaf, q7_op op, size_t n,
     return n & ~(size_t)7;
 }
 
-/* The kinds of q7_batch_narrow_kind, read straight from 16-bit arrays,
- * whole steps. */
+/* The kinds whose operands are 16-bit values, read straight from 16-bit
+ * arrays, whole steps; 0 for the rest. */
 size_t q7_batch_avx2_16(const q7_leaf *leaf, q7_op op, size_t n, const uint16_t *const in[],
                         uint32_t *const out[], bool stream)
 {

@@ -21,26 +21,34 @@
 #define ST0(v) \
     (stream && live == 0xffff ? _mm512_stream_si512((void *)(out[0] + i), (v)) : ST(out[0], (v)))
 
-/* fp compares: plain, ordered (aux word written 0) and the gated tails. c
- * is read only when gated. */
-Q7_AVX512 Q7_INLINE void fcmp_steps(size_t n, const void *a, const void *b, const void *c, unsigned size,
-                                    bool stream, uint32_t *const out[], bool half, unsigned rel, bool gated,
-                                    bool ord, uint32_t field)
+/* fp compares: plain, ordered (aux word written 0) and the gated tails. */
+Q7_AVX512 Q7_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
+                                    bool half, unsigned rel, bool gated, bool ord, uint32_t field)
 {
     FOR_STEPS(n) {
-        __mmask16 t = m512_fcmp_x16(LDS(a, size), LDS(b, size), half, rel);
-        if (gated) t &= _mm512_test_epi32_mask(LDS(c, size), SPLAT(1));
-        ST0(_mm512_maskz_mov_epi32(t, SPLAT(field)));
+        __mmask16 t = m512_fcmp_x16(LD(in[0]), LD(in[1]), half, rel);
+        if (gated) t &= _mm512_test_epi32_mask(LD(in[2]), SPLAT(1));
+        ST(out[0], _mm512_maskz_mov_epi32(t, SPLAT(field)));
         if (ord) ST(out[1], _mm512_setzero_si512());
     }
 }
 
-/* The step loops of one item size, per relation and format. */
-#define FCMP(half, size) BY_REL(fcmp_steps(n, a, b, c, size, stream, out, half, R, gated, ord, field))
+Q7_AVX512 static void fcmp16(size_t n, const uint32_t *const in[], uint32_t *const out[],
+                             unsigned rel, bool gated, bool ord, uint32_t field)
+{
+    BY_REL(fcmp_steps(n, in, out, true, R, gated, ord, field))
+}
+
+Q7_AVX512 static void fcmp32(size_t n, const uint32_t *const in[], uint32_t *const out[],
+                             unsigned rel, bool gated, bool ord, uint32_t field)
+{
+    BY_REL(fcmp_steps(n, in, out, false, R, gated, ord, field))
+}
 
 /* fp16 compares read from 16-bit arrays: steps of 32 calls in 16-bit
  * lanes, the last one masked, each step's result words stored as two
- * halves of 16 (a half wholly past n not at all). */
+ * halves of 16 (a half wholly past n not at all). c is read only when
+ * gated. */
 Q7_AVX512 Q7_INLINE void fcmp16_narrow_steps(size_t n, const uint16_t *a, const uint16_t *b, const uint16_t *c,
                                              bool stream, uint32_t *const out[], unsigned rel, bool gated,
                                              bool ord, uint32_t field)
@@ -60,20 +68,11 @@ Q7_AVX512 Q7_INLINE void fcmp16_narrow_steps(size_t n, const uint16_t *a, const 
     }
 }
 
-Q7_AVX512 static void fcmp16(size_t n, const void *a, const void *b, const void *c, unsigned size, bool stream,
-                             uint32_t *const out[], unsigned rel, bool gated, bool ord, uint32_t field)
+Q7_AVX512 static void fcmp16_narrow(size_t n, const uint16_t *a, const uint16_t *b, const uint16_t *c, bool stream,
+                                    uint32_t *const out[], unsigned rel, bool gated, bool ord, uint32_t field)
 {
-    if (size == 2 && stream) BY_REL(fcmp16_narrow_steps(n, a, b, c, true, out, R, gated, ord, field))
-    else if (size == 2) BY_REL(fcmp16_narrow_steps(n, a, b, c, false, out, R, gated, ord, field))
-    else FCMP(true, 4)
-}
-
-Q7_AVX512 static void fcmp32(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                             unsigned rel, bool gated, bool ord, uint32_t field)
-{
-    const void *a = in[0], *b = in[1], *c = gated ? in[2] : NULL;
-    bool stream = false;
-    FCMP(false, 4)
+    if (stream) BY_REL(fcmp16_narrow_steps(n, a, b, c, true, out, R, gated, ord, field))
+    else BY_REL(fcmp16_narrow_steps(n, a, b, c, false, out, R, gated, ord, field))
 }
 
 Q7_AVX512 Q7_INLINE void icmp_steps(size_t n, const void *a, const void *b, unsigned size, bool stream,
@@ -181,7 +180,7 @@ size_t q7_batch_avx512(const q7_leaf *leaf, q7_op op, size_t n,
     uint32_t field = ones(leaf->field_bits);
     bool ord = q7_shape_info_of(leaf->shape)->aux_words != 0;   /* aux written 0 */
     switch (op.kind) {
-    case OPK_FCMP16: fcmp16(n, in[0], in[1], op.gated ? in[2] : NULL, 4, false, out, op.rel, op.gated, ord, field); return n;
+    case OPK_FCMP16: fcmp16(n, in, out, op.rel, op.gated, ord, field); return n;
     case OPK_FCMP32: fcmp32(n, in, out, op.rel, op.gated, ord, field); return n;
     case OPK_ICMP: icmp(n, in[0], in[1], 4, false, out, op.width, op.rel, field); return n;
     case OPK_CLASS16: classify(n, in[0], 4, false, out, true); return n;
@@ -198,14 +197,15 @@ size_t q7_batch_avx512(const q7_leaf *leaf, q7_op op, size_t n,
     }
 }
 
-/* The kinds of q7_batch_narrow_kind, read straight from 16-bit arrays. */
+/* The kinds whose operands are 16-bit values, read straight from 16-bit
+ * arrays; 0 for the rest. */
 size_t q7_batch_avx512_16(const q7_leaf *leaf, q7_op op, size_t n, const uint16_t *const in[],
                           uint32_t *const out[], bool stream)
 {
     uint32_t field = ones(leaf->field_bits);
     bool ord = q7_shape_info_of(leaf->shape)->aux_words != 0 && out[1];   /* aux, unless not wanted */
     switch (op.kind) {
-    case OPK_FCMP16: fcmp16(n, in[0], in[1], op.gated ? in[2] : NULL, 2, stream, out, op.rel, op.gated, ord, field); break;
+    case OPK_FCMP16: fcmp16_narrow(n, in[0], in[1], op.gated ? in[2] : NULL, stream, out, op.rel, op.gated, ord, field); break;
     case OPK_ICMP: icmp(n, in[0], in[1], 2, stream, out, op.width, op.rel, field); break;
     case OPK_CLASS16: classify(n, in[0], 2, stream, out, true); break;
     default: return 0;

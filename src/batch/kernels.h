@@ -14,21 +14,15 @@ typedef size_t q7_batch_kernel_fn(const q7_leaf *leaf, q7_op op, size_t n,
 /* Whether the level has a kernel for this operation. */
 typedef bool q7_batch_has_fn(q7_op op);
 /* The same over 16-bit input arrays, each item zero-extended into its word
- * (q7_leaf_eval_batch16), for the kinds q7_batch_narrow_kind names; the
- * caller widens whatever is left into q7_leaf_eval_batch. An AUX word's
- * out[w] may be NULL: it is then not written. With `stream` the result
- * word out[0] is written with streaming stores (past the caches, fenced
- * before returning); the caller has aligned it to the level's step and n
- * is a multiple of the step. */
+ * (q7_leaf_eval_batch16): the kinds whose operands are 16-bit values (fp16
+ * compares and classify, integer compares), 0 for the rest; the caller
+ * widens whatever is left into q7_leaf_eval_batch. An AUX word's out[w]
+ * may be NULL: it is then not written. With `stream` the result word
+ * out[0] is written with streaming stores (past the caches, fenced before
+ * returning); the caller has aligned it to the level's step and n is a
+ * multiple of the step. */
 typedef size_t q7_batch_kernel16_fn(const q7_leaf *leaf, q7_op op, size_t n,
                                     const uint16_t *const in[], uint32_t *const out[], bool stream);
-
-/* The kinds with 16-bit kernels: their operands are 16-bit values (fp16
- * compares and classify, integer compares). */
-static inline bool q7_batch_narrow_kind(q7_op op)
-{
-    return op.kind == OPK_FCMP16 || op.kind == OPK_CLASS16 || op.kind == OPK_ICMP;
-}
 
 /* Plain C, every CPU; outputs may overlap inputs (batch_portable.c). */
 q7_batch_kernel_fn q7_batch_portable;
