@@ -2,7 +2,8 @@
 #   make            library, CLI and tests into $(BUILD)/
 #   make check      every test (gcc, then ASan+UBSan, plus a clang -Werror build)
 #   make run        the main job on its built-in default corpus
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   (also lib/pkgconfig/q7pred.pc and the
+#                   CMake package lib/cmake/q7pred: find_package(q7pred))
 # Area fragments (mk/*.mk) add their own targets and checks.
 
 CC      ?= cc
@@ -48,6 +49,11 @@ CHECK_EXTRA :=
 .PHONY: all lib cli tests check check-clang check-asan run install clean
 all: lib cli tests
 
+# The shared library is libq7pred.so.$(SOVERSION) (its soname), with the
+# unversioned link libq7pred.so beside it for the linker and the tests.
+SOVERSION := $(shell sed -n 's/^\#define Q7PRED_SOVERSION \([0-9]*\)/\1/p' include/q7pred.h)
+VERSION   := $(shell sed -n 's/^\#define Q7PRED_VERSION "\(.*\)"/\1/p' include/q7pred.h)
+
 lib: $(BUILD)/libq7pred.so $(BUILD)/libq7pred.a
 cli: $(BUILD)/q7pred
 tests: $(TEST_BINS)
@@ -56,8 +62,11 @@ $(BUILD)/obj/%.o: %.c $(HEADERS) $(LIB_FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -c $< -o $@
 
-$(BUILD)/libq7pred.so: $(LIB_OBJS)
-	$(CC) -shared $(SAN_LDFLAGS) -Wl,-soname,libq7pred.so -o $@ $^ $(LDLIBS)
+$(BUILD)/libq7pred.so.$(SOVERSION): $(LIB_OBJS)
+	$(CC) -shared $(SAN_LDFLAGS) -Wl,-soname,libq7pred.so.$(SOVERSION) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/libq7pred.so: $(BUILD)/libq7pred.so.$(SOVERSION)
+	ln -sf libq7pred.so.$(SOVERSION) $@
 
 $(BUILD)/libq7pred.a: $(LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
@@ -97,13 +106,19 @@ install: lib cli
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin \
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 644 $(BUILD)/libq7pred.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/libq7pred.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/libq7pred.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libq7pred.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libq7pred.so
 	install -m 644 include/q7pred*.h include/q7pred*.def $(DESTDIR)$(PREFIX)/include/
 	install -m 755 $(BUILD)/q7pred $(DESTDIR)$(PREFIX)/bin/
 	install -d $(DESTDIR)$(PREFIX)/share/q7pred
 	install -m 644 src/verify/numpy_oracle.py $(DESTDIR)$(PREFIX)/share/q7pred/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define Q7PRED_VERSION "\(.*\)"/\1/p' include/q7pred.h)|g' \
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
 	  q7pred.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/q7pred.pc
+	install -d $(DESTDIR)$(PREFIX)/lib/cmake/q7pred
+	for f in q7pred-config q7pred-config-version; do \
+	  sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' cmake/$$f.cmake.in \
+	    > $(DESTDIR)$(PREFIX)/lib/cmake/q7pred/$$f.cmake || exit 1; \
+	done
 
 clean:
 	rm -rf build $(BUILD)

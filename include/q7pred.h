@@ -30,6 +30,13 @@ extern "C" {
 #endif
 
 #define Q7PRED_VERSION "0.1.0"
+/* The shared library's soname is libq7pred.so.<this>: it changes when the
+ * ABI of the exports changes incompatibly. */
+#define Q7PRED_SOVERSION 0
+
+/* The version of the library linked at run time, Q7PRED_VERSION as that
+ * library was built: a program may compare it with its header's. */
+Q7_API const char *q7_version(void);
 
 /* ---------------------------------------------------------------- types */
 
@@ -250,6 +257,12 @@ Q7_API const q7_leaf *q7_leaf_at(size_t i);
 /* By suffix or full symbol, exactly (case counts); NULL if no such leaf,
  * and for a NULL name. */
 Q7_API const q7_leaf *q7_leaf_find(const char *name);
+/* Whether the leaf is an associative binary operation, one whose fold is
+ * the same however it is grouped (the 64-bit masks' andb, orb and xorb),
+ * decoded from its table row's operation; if so and identity is not NULL,
+ * *identity is its identity element (all ones for andb, 0 for orb and xorb).
+ * False for every other leaf (the compares are not associative) and none. */
+Q7_API bool q7_leaf_associative(const q7_leaf *leaf, uint64_t *identity);
 /* NULL for a value that is not a shape. */
 Q7_API const q7_shape_info *q7_shape_info_of(q7_shape shape);
 /* The width in bits of an operand of the leaf's shape for this leaf: its

@@ -57,6 +57,7 @@ typedef struct q7py_ufunc {
     q7py_operand op[Q7PY_MAX_OPERANDS];   /* inputs, then outputs */
     PyUFuncGenericFunction loop;
     const void *target;     /* the q7_leaf, or the q7v_op */
+    const q7_leaf *fold;    /* the leaf whose fold it is (reduce, accumulate), or NULL */
 } q7py_ufunc;
 
 /* The loop's data for one combination of input dtypes. */
@@ -75,8 +76,8 @@ typedef struct q7py_text {
 q7py_text q7py_text_new(size_t size);
 void q7py_text_add(q7py_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Makes u's ufunc with the docstring doc (which it keeps) and sets it in
- * dict under u->name; -1 with an exception set. */
+/* Makes u's ufunc with the docstring doc (which it keeps), with its folds
+ * (q7py_folds), and sets it in dict under u->name; -1 with an exception set. */
 int q7py_publish(PyObject *dict, const q7py_ufunc *u, const q7py_text *doc);
 
 /* The ufunc of u: a loop per combination of the dtypes its inputs take
@@ -113,6 +114,11 @@ int q7py_add_vec_ufuncs(PyObject *dict);
 PyObject *q7py_leaf_table(PyObject *self, PyObject *noargs);
 PyObject *q7py_vec_table(PyObject *self, PyObject *noargs);
 PyObject *q7py_lane_formats(PyObject *self, PyObject *noargs);
+
+/* ---- reductions.c: makes f, u's ufunc, one whose reduce, accumulate
+ * and reduceat are numpy's where u->fold is an associative leaf (with its
+ * identity) and a TypeError for any other; -1 with an exception set. */
+int q7py_folds(PyObject *f, const q7py_ufunc *u);
 
 /* ---- program.c */
 PyObject *q7py_run(PyObject *self, PyObject *args);

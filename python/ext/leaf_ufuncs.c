@@ -8,6 +8,8 @@
  * small enough to stay in cache; where every input is a contiguous 16-bit
  * array (float16, int16, uint16) and the result a contiguous uint32 one,
  * with q7_leaf_eval_batch16 straight from the arrays into the result.
+ * When numpy folds (reduce, accumulate: the result aliasing an input, each
+ * element reading the one before), one element at a time, in order.
  */
 #include <stdio.h>
 #include <string.h>
@@ -89,6 +91,27 @@ static void narrow_loop(const q7py_combo *c, char **args, size_t n)
     q7_leaf_eval_batch16(leaf, n, in, out);
 }
 
+/* Whether the call reads what it writes: the result written to one place
+ * more than once (a reduce's accumulator, stride 0), or overlapping an
+ * input other than element for element (an accumulate's previous element).
+ * numpy gives a plain call disjoint or identical arrays only. */
+static bool folds(const q7py_ufunc *u, char **args, npy_intp const *steps, size_t n)
+{
+    unsigned r = u->nin;
+    if (n < 2 || u->nout != 1) return false;
+    if (steps[r] == 0) return true;
+    for (unsigned k = 0; k <= r; k++)
+        if (u->op[k].count != 1) return false;   /* a core dimension: numpy does not fold these */
+    npy_intp span = (npy_intp)(n - 1) * steps[r];
+    const char *lo = args[r] + (span < 0 ? span : 0), *hi = args[r] + (span > 0 ? span : 0) + 8;
+    for (unsigned k = 0; k < r; k++) {
+        npy_intp s = (npy_intp)(n - 1) * steps[k];
+        const char *a = args[k] + (s < 0 ? s : 0), *b = args[k] + (s > 0 ? s : 0) + 8;
+        if (a < hi && lo < b && !(args[k] == args[r] && steps[k] == steps[r])) return true;
+    }
+    return false;
+}
+
 static void leaf_loop(char **args, npy_intp const *dims, npy_intp const *steps, void *data)
 {
     const q7py_combo *c = data;
@@ -101,10 +124,12 @@ static void leaf_loop(char **args, npy_intp const *dims, npy_intp const *steps, 
     npy_intp core[Q7PY_MAX_OPERANDS];
     for (unsigned k = 0, j = 0; k < nargs; k++) core[k] = u->op[k].count > 1 ? steps[nargs + j++] : 0;
 
-    if (narrow_arrays(c, steps)) {
+    bool in_order = folds(u, args, steps, n);
+    if (!in_order && narrow_arrays(c, steps)) {
         narrow_loop(c, args, n);
         return;
     }
+    if (in_order) block = 1;
     uint32_t *buf = PyMem_RawMalloc((size_t)(sh->in_words + sh->out_words) * block * sizeof *buf);
     if (!buf) {
         q7py_fail_memory();
@@ -141,6 +166,7 @@ static void describe(q7py_ufunc *u, const q7_leaf *leaf)
     u->name = leaf->suffix;
     u->loop = leaf_loop;
     u->target = leaf;
+    u->fold = leaf;
     u->nin = u->nout = 0;
     for (int pass = 0; pass < 2; pass++) {   /* the inputs, then the result */
         for (unsigned i = 0; i < sh->operand_count; i++) {

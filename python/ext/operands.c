@@ -223,7 +223,7 @@ void q7py_text_add(q7py_text *t, const char *fmt, ...)
 int q7py_publish(PyObject *dict, const q7py_ufunc *u, const q7py_text *doc)
 {
     PyObject *f = doc->buf ? q7py_make_ufunc(u, doc->buf) : PyErr_NoMemory();
-    int rc = f ? PyDict_SetItemString(dict, u->name, f) : -1;
+    int rc = f && q7py_folds(f, u) == 0 ? PyDict_SetItemString(dict, u->name, f) : -1;
     Py_XDECREF(f);
     return rc;
 }

@@ -257,6 +257,8 @@ static void describe(q7py_ufunc *u, const q7v_op *op)
     u->name = op->mnemonic;
     u->loop = vec_loop;
     u->target = op;
+    /* A vbool logic instruction is its lane leaf on whole vbools. */
+    u->fold = op->kind == Q7V_LOGIC2 ? q7_leaf_at(op->leaf_id) : NULL;
     u->nin = ki->nin;
     u->nout = 1;
     for (unsigned k = 0; k <= ki->nin; k++) {

@@ -18,9 +18,10 @@ its operand raises ValueError, a dtype not taken TypeError.
 q7pred.vec has the vector level over 512-bit registers, q7pred.run runs a
 `q7pred exec` program, q7pred.leaves() returns the leaf table.
 """
-from typing import List, NamedTuple, Tuple, Union
+# Imported under private names, so that dir(q7pred) shows the package's own.
+from typing import List as _List, NamedTuple as _NamedTuple, Tuple as _Tuple, Union as _Union
 
-import numpy as np
+import numpy as _np
 
 from . import _core
 from ._core import ProgramError
@@ -28,7 +29,7 @@ from ._core import ProgramError
 __version__ = _core.version
 
 
-class Operand(NamedTuple):
+class Operand(_NamedTuple):
     """One operand of a leaf's shape, as the shape table declares it."""
     name: str       # "A", "result", "aux", "m" (a MASK8: m0..m7)
     role: str       # what it is, "" when the name says it
@@ -39,7 +40,7 @@ class Operand(NamedTuple):
     word: int       # its first word there
 
 
-class Leaf(NamedTuple):
+class Leaf(_NamedTuple):
     """One row of the leaf table; q7pred.<suffix> is its ufunc."""
     suffix: str
     symbol: str
@@ -51,10 +52,10 @@ class Leaf(NamedTuple):
     provenance: str
     semantics: str
     arguments: str  # the C arguments after xstate
-    operands: Tuple[Operand, ...]
+    operands: _Tuple[Operand, ...]
 
 
-def leaves() -> List[Leaf]:
+def leaves() -> _List[Leaf]:
     """The leaf table, one Leaf per exported module__xdref_* leaf, in table order."""
     return [Leaf(*row[:-1], tuple(Operand(*o) for o in row[-1])) for row in _core.leaf_table()]
 
@@ -69,10 +70,10 @@ class State:
     v[N, i]; lane k of a w-byte format is bytes [k*w, k*w + w),
     little-endian), vb (16,) and fs (8,) uint64, the names of the registers
     the program wrote, and what its print statements printed."""
-    v: np.ndarray
-    vb: np.ndarray
-    fs: np.ndarray
-    written: Tuple[str, ...]
+    v: _np.ndarray
+    vb: _np.ndarray
+    fs: _np.ndarray
+    written: _Tuple[str, ...]
     output: str
 
     def __init__(self, v, vb, fs, written, output):
@@ -89,7 +90,7 @@ class State:
                     return regs[i]
         raise KeyError(name)
 
-    def lanes(self, name: str, fmt: str) -> np.ndarray:
+    def lanes(self, name: str, fmt: str) -> _np.ndarray:
         """The lanes of vector register `name` in lane format `fmt`."""
         return vec.from_bytes(self[name], fmt)
 
@@ -97,7 +98,7 @@ class State:
         return "State(written=%s)" % (", ".join(self.written) or "none")
 
 
-def run(text: Union[str, bytes]) -> State:
+def run(text: _Union[str, bytes]) -> State:
     """Runs a `q7pred exec` program (docs/program-format.md) on a fresh
     machine and returns its final State. A program that does not parse
     raises ProgramError (line, col, message: what `q7pred exec` prints

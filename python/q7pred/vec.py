@@ -15,23 +15,24 @@ and returns the bank. unpack_fields / pack_fields split a vbool into its
 lanes' fields and back, from_bytes / to_bytes a register's bytes into its
 lanes and back.
 """
-from typing import List, NamedTuple
+# Imported under private names, so that dir(q7pred.vec) shows its own.
+from typing import List as _List, NamedTuple as _NamedTuple
 
-import numpy as np
+import numpy as _np
 
 from . import _core
 
 globals().update(_core.vec_ufuncs)
 
 
-class LaneFormat(NamedTuple):
+class LaneFormat(_NamedTuple):
     name: str       # "2nx8", "nx16", "n_2x32", "nxf16", "n_2xf32"
     lanes: int      # 64, 32, 16, 32, 16
     bytes: int      # per lane, = the bits of its vbool field
     fp: bool
 
 
-class Instruction(NamedTuple):
+class Instruction(_NamedTuple):
     """One row of the vector table; q7pred.vec.<mnemonic> is its ufunc."""
     mnemonic: str
     kind: str           # CMP CMP_T CLSFY LOGIC2 LOGIC1 EXTBI INJBI FSLTU RED8 MOVFSV MOVVFS
@@ -45,7 +46,7 @@ class Instruction(NamedTuple):
 FORMATS = {f.name: f for f in (LaneFormat(*row) for row in _core.lane_formats())}
 
 
-def instructions() -> List[Instruction]:
+def instructions() -> _List[Instruction]:
     """The vector table, in table order."""
     return [Instruction(*row) for row in _core.vec_table()]
 
@@ -57,23 +58,23 @@ def _format(fmt: str, who: str) -> LaneFormat:
         raise ValueError("q7pred.vec.%s: lane format %r is none of %s" % (who, fmt, ", ".join(FORMATS))) from None
 
 
-def _integers(x, who: str, what: str) -> np.ndarray:
-    x = np.asarray(x)
-    if x.dtype != np.bool_ and x.dtype.kind not in "iu":
+def _integers(x, who: str, what: str) -> _np.ndarray:
+    x = _np.asarray(x)
+    if x.dtype != _np.bool_ and x.dtype.kind not in "iu":
         raise TypeError("q7pred.vec.%s: %s: dtype %s is not taken (pass integers)" % (who, what, x.dtype))
     return x
 
 
-def unpack_fields(vb, fmt: str) -> np.ndarray:
+def unpack_fields(vb, fmt: str) -> _np.ndarray:
     """The fields of vbool(s) vb, one per lane of `fmt`: shape (..., lanes),
     uint8, field k = bits [k*w, k*w + w) of vb."""
     f = _format(fmt, "unpack_fields")
-    v = _integers(vb, "unpack_fields", "vb").astype(np.uint64)   # a signed vbool by its bits
-    shifts = np.arange(f.lanes, dtype=np.uint64) * np.uint64(f.bytes)
-    return ((v[..., None] >> shifts) & np.uint64((1 << f.bytes) - 1)).astype(np.uint8)
+    v = _integers(vb, "unpack_fields", "vb").astype(_np.uint64)   # a signed vbool by its bits
+    shifts = _np.arange(f.lanes, dtype=_np.uint64) * _np.uint64(f.bytes)
+    return ((v[..., None] >> shifts) & _np.uint64((1 << f.bytes) - 1)).astype(_np.uint8)
 
 
-def pack_fields(fields, fmt: str) -> np.ndarray:
+def pack_fields(fields, fmt: str) -> _np.ndarray:
     """The vbool(s) whose lanes' fields are `fields` (shape (..., lanes)), as
     uint64; a field wider than its w bits raises ValueError."""
     f = _format(fmt, "pack_fields")
@@ -82,28 +83,28 @@ def pack_fields(fields, fmt: str) -> np.ndarray:
         raise ValueError("q7pred.vec.pack_fields: %s has %d lanes, fields has shape %s" % (f.name, f.lanes, x.shape))
     wide = (x < 0) | (x >= (1 << f.bytes))
     if wide.any():
-        k = np.argwhere(wide)[0]
+        k = _np.argwhere(wide)[0]
         raise ValueError("q7pred.vec.pack_fields: the field of lane %d is %d, wider than its %d bits"
                          % (k[-1], x[tuple(k)], f.bytes))
-    shifts = np.arange(f.lanes, dtype=np.uint64) * np.uint64(f.bytes)
-    return np.bitwise_or.reduce(x.astype(np.uint64) << shifts, axis=-1)
+    shifts = _np.arange(f.lanes, dtype=_np.uint64) * _np.uint64(f.bytes)
+    return _np.bitwise_or.reduce(x.astype(_np.uint64) << shifts, axis=-1)
 
 
-def from_bytes(register, fmt: str) -> np.ndarray:
+def from_bytes(register, fmt: str) -> _np.ndarray:
     """The lanes of 512-bit register(s) given as their 64 bytes (..., 64):
     shape (..., lanes), unsigned of the lane's width (little-endian lanes)."""
     f = _format(fmt, "from_bytes")
-    b = np.ascontiguousarray(_integers(register, "from_bytes", "register"), dtype=np.uint8)
+    b = _np.ascontiguousarray(_integers(register, "from_bytes", "register"), dtype=_np.uint8)
     if b.shape[-1:] != (64,):
         raise ValueError("q7pred.vec.from_bytes: a register is 64 bytes, the array has shape %s" % (b.shape,))
     return b.view("<u%d" % f.bytes).astype("u%d" % f.bytes)
 
 
-def to_bytes(lanes, fmt: str) -> np.ndarray:
+def to_bytes(lanes, fmt: str) -> _np.ndarray:
     """The 64 bytes (..., 64) uint8 of register(s) given as their lanes
     (..., lanes); a lane wider than the format's raises ValueError."""
     f = _format(fmt, "to_bytes")
-    x = np.asarray(lanes)
+    x = _np.asarray(lanes)
     if x.dtype.kind == "f" and x.dtype.itemsize == f.bytes:
         x = x.view("u%d" % f.bytes)      # float16/float32 lanes by their bits
     x = _integers(x, "to_bytes", "lanes")
@@ -111,7 +112,7 @@ def to_bytes(lanes, fmt: str) -> np.ndarray:
         raise ValueError("q7pred.vec.to_bytes: %s has %d lanes, the array has shape %s" % (f.name, f.lanes, x.shape))
     if ((x < 0) | (x >= (1 << (8 * f.bytes)))).any():
         raise ValueError("q7pred.vec.to_bytes: a lane is wider than %s's %d bits" % (f.name, 8 * f.bytes))
-    return np.ascontiguousarray(x.astype("<u%d" % f.bytes)).view(np.uint8)
+    return _np.ascontiguousarray(x.astype("<u%d" % f.bytes)).view(_np.uint8)
 
 
 __all__ = ["FORMATS", "Instruction", "LaneFormat", "from_bytes", "instructions", "pack_fields", "to_bytes",

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The Python package's folds (reduce, accumulate, reduceat of the mask
+# ufuncs) under valgrind: no read of uninitialised memory, no invalid
+# access, every result numpy's (tests/python/folds_under_valgrind.py).
+# Builds the package into $BUILD/python as tests/test_python.sh does (up
+# to date if that ran). Needs valgrind and what test_python.sh needs to
+# build: without one it is skipped (exit 77), under CI=true it fails.
+set -u
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+BUILD=${BUILD:-build}
+PY=${PYTHON:-/usr/bin/python3}
+cd "$SRCDIR"
+case $BUILD in /*) out=$BUILD ;; *) out=$SRCDIR/$BUILD ;; esac
+
+missing() { # reason
+    if [ "${CI:-}" = true ]; then echo "FAIL: $1; CI=true requires it" >&2; exit 1; fi
+    echo "skipped: $1"
+    exit 77
+}
+command -v valgrind >/dev/null || missing "valgrind is not installed (apt-get install valgrind)"
+"$PY" -c 'import numpy' 2>/dev/null || missing "$PY has no numpy (apt-get install python3-numpy)"
+"$PY" -c 'import os, sys, sysconfig; sys.exit(not os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' ||
+    missing "$PY has no Python.h (apt-get install python3-dev)"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+(cd python && Q7PRED_WERROR=1 "$PY" setup.py -q build_py --build-lib "$out/python" \
+    build_ext --build-lib "$out/python" --build-temp "$out/python-temp") >"$tmp/build.log" 2>&1 || {
+    cat "$tmp/build.log"; echo "FAIL: the extension did not build"; exit 1; }
+
+# PYTHONMALLOC=malloc: every allocation through malloc, which valgrind
+# tracks (pymalloc's arenas would hide a read of a fresh block).
+PYTHONMALLOC=malloc PYTHONPATH="$out/python" valgrind -q --error-exitcode=3 --log-file="$tmp/vg.log" \
+    "$PY" tests/python/folds_under_valgrind.py >"$tmp/out.txt" 2>&1
+rc=$?
+cat "$tmp/out.txt"
+if [ "$rc" -ne 0 ] || [ -s "$tmp/vg.log" ]; then
+    cat "$tmp/vg.log"
+    echo "FAIL: the folds under valgrind (exit $rc)"
+    exit 1
+fi
+grep -q '^folds under valgrind: ok$' "$tmp/out.txt" || { echo "FAIL: the script did not finish"; exit 1; }
+echo "PASS: the folds under valgrind, no error"
