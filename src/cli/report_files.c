@@ -237,9 +237,12 @@ static void write_text(FILE *text, const q7d_results *r, const report_files *o)
 {
     if (o->quiet) {
         q7d_totals t = q7d_results_totals(r);
-        fprintf(text, "%s: %llu checks, %llu mismatches, %llu crashes\n",
-                q7d_results_pass(r) ? "PASS" : t.checks ? "FAIL" : "FAIL: no leaf was checked",
-                (unsigned long long)t.checks, (unsigned long long)t.mismatches, (unsigned long long)t.crashes);
+        char what[64];
+        if (r->interrupted) snprintf(what, sizeof what, "INTERRUPTED (%s)", q7d_signal_name(r->interrupted));
+        else snprintf(what, sizeof what, "%s", q7d_results_pass(r) ? "PASS" : t.checks ? "FAIL" : "FAIL: no leaf was checked");
+        fprintf(text, "%s: %llu checks, %llu mismatches, %llu crashes%s\n", what, (unsigned long long)t.checks,
+                (unsigned long long)t.mismatches, (unsigned long long)t.crashes,
+                r->interrupted ? "; the run is incomplete" : "");
     } else if (o->by_leaf) {
         q7d_report_text_by_leaf(text, r);
     } else {
