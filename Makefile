@@ -112,6 +112,8 @@ install: lib cli
 	install -m 755 $(BUILD)/q7pred $(DESTDIR)$(PREFIX)/bin/
 	install -d $(DESTDIR)$(PREFIX)/share/q7pred
 	install -m 644 src/verify/numpy_oracle.py $(DESTDIR)$(PREFIX)/share/q7pred/
+	install -d $(DESTDIR)$(PREFIX)/share/doc/q7pred
+	install -m 644 LICENSE $(DESTDIR)$(PREFIX)/share/doc/q7pred/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
 	  q7pred.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/q7pred.pc
 	install -d $(DESTDIR)$(PREFIX)/lib/cmake/q7pred

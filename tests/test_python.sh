@@ -52,12 +52,21 @@ Q7PRED_BATCH=portable "$PY" -m pytest -q -p no:cacheprovider tests/python/test_l
     { echo "FAIL: pytest on the portable batch path"; exit 1; }
 unset PYTHONPATH
 
-# ---- 3. a fresh venv, installed as a user does, used from outside the tree
-echo "== pip install into a fresh venv"
+# ---- 3. a fresh venv, installed as a user does, used from outside the tree:
+# the README's offline line as written, run in a directory whose ./python is
+# this checkout's, with a python3 first on PATH that has no numpy (as a
+# user's own interpreter may be); PIP_NO_INDEX keeps pip off the network.
+echo "== the README's offline venv line"
 rm -rf build/python-setup          # setup.py's scratch: build from nothing, as a first install does
-"$PY" -m venv --system-site-packages "$tmp/venv" || { echo "FAIL: venv"; exit 1; }
-"$tmp/venv/bin/pip" install -q --no-build-isolation --no-index ./python >"$tmp/pip.log" 2>&1 || {
-    cat "$tmp/pip.log"; echo "FAIL: pip install ./python"; exit 1; }
+line=$(grep -E '^[^#]*-m venv .*pip install' README.md | head -n 1)
+[ -n "$line" ] || { echo "FAIL: README.md has no venv line"; exit 1; }
+mkdir -p "$tmp/work" "$tmp/bin"
+ln -s "$SRCDIR/python" "$tmp/work/python"
+printf '#!/bin/sh\necho "python3 without numpy: ModuleNotFoundError" >&2\nexit 1\n' >"$tmp/bin/python3"
+chmod +x "$tmp/bin/python3"
+(cd "$tmp/work" && PATH="$tmp/bin:$PATH" PIP_NO_INDEX=1 PIP_QUIET=1 bash -c "$line") >"$tmp/pip.log" 2>&1 || {
+    cat "$tmp/pip.log"; echo "FAIL: the README's line: $line"; exit 1; }
+ln -s "$tmp/work/.venv" "$tmp/venv"
 # The README's lines after `>>>` and the values it shows for them.
 awk '/^## From Python \(numpy\)/ { on = 1 } on && /^```python/ { code = 1; next } code && /^```/ { exit }
      code { print }' README.md >"$tmp/readme.txt"
