@@ -375,6 +375,7 @@ typedef struct numpy_column {
     bool *ran;               /* per worker: it evaluated the worker's last block */
     char (*why)[WHY_MAX];    /* per worker: why it failed */
     atomic_bool dead;        /* a process failed: the column stops for the rest of the run */
+    bool skip_exhaustive;    /* not named: its cells of the exhaustive corpus are n/a */
 } numpy_column;
 
 /* One process per worker, or none: a column that cannot start in every
@@ -431,14 +432,23 @@ static bool numpy_open(q7d_oracle *o, const q7d_results *r, const q7d_options *o
         snprintf(err, errsize, "the numpy oracle cannot run: %s", o->column->note);
         return false;
     }
+    /* By default numpy is left out of the exhaustive corpus: one process
+     * round trip per block makes it about 200 times slower there than the
+     * model and the host, for no primitive they lack (docs/decisions.md). */
+    nc->skip_exhaustive = !opt->numpy_required && r->params.enabled[Q7D_EXHAUSTIVE];
+    if (nc->skip_exhaustive && o->column->available) {
+        size_t used = strlen(o->column->note);
+        snprintf(o->column->note + used, sizeof o->column->note - used,
+                 "; left out of the exhaustive corpus (n/a there) unless named in --oracles");
+    }
     return true;
 }
 
 static q7d_cell_state numpy_initial_state(const q7d_oracle *o, const q7_leaf *leaf, q7d_corpus corpus)
 {
     numpy_column *nc = o->state;
-    (void)corpus;
     if (atomic_load(&nc->dead)) return Q7D_CELL_UNAVAILABLE;
+    if (corpus == Q7D_EXHAUSTIVE && nc->skip_exhaustive) return Q7D_CELL_NA;
     return q7d_numpy_covers(nc->np[0], leaf) ? Q7D_CELL_RAN : Q7D_CELL_NA;
 }
 
@@ -448,6 +458,7 @@ static void numpy_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
     unsigned w = b->worker;
     nc->ran[w] = false;
     if (!nc->np[w] || nc->failed[w] || atomic_load(&nc->dead) || !q7d_numpy_covers(nc->np[w], b->leaf)) return;
+    if (b->corpus == Q7D_EXHAUSTIVE && nc->skip_exhaustive) return;
     q7d_block_arrays(b);
     if (!q7d_numpy_eval(nc->np[w], b->leaf, b->n, (const uint32_t *const *)b->in, b->out[o->col], nc->why[w],
                         WHY_MAX)) {
