@@ -1,7 +1,8 @@
 # q7pred: plain GNU make; the library and CLI need only a C compiler and libc.
 #   make            library, CLI and tests into $(BUILD)/
 #   make check      every test (gcc, then ASan+UBSan, plus a clang -Werror build)
-#   make run        the main job on its built-in default corpus
+#   make run        the main job on its built-in default corpus (builds the
+#                   library and the CLI only)
 #   make install PREFIX=/usr/local   (also lib/pkgconfig/q7pred.pc and the
 #                   CMake package lib/cmake/q7pred: find_package(q7pred))
 # Area fragments (mk/*.mk) add their own targets and checks.
@@ -99,7 +100,7 @@ check-clang:
 	  $(MAKE) --no-print-directory BUILD=build/clang CC=clang lib cli tests; \
 	else echo "check-clang: clang not installed" >&2; exit 1; fi
 
-run: all
+run: lib cli
 	$(BUILD)/q7pred verify --lib $(BUILD)/libq7pred.so
 
 install: lib cli

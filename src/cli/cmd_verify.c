@@ -34,7 +34,8 @@ static void verify_help(FILE *f)
         "Corpora (default grid,fuzz,exhaustive with --exhaustive-max 65536):\n"
         "  --corpus LIST       comma list of grid, fuzz, exhaustive, testfloat:FILE or\n"
         "                      testfloat:FUNCTION:FILE (testfloat_gen output; FUNCTION\n"
-        "                      f16_eq/lt/le, f32_eq/lt/le, _signaling/_quiet variants)\n"
+        "                      f16_eq/lt/le, f32_eq/lt/le, _signaling/_quiet variants;\n"
+        "                      FILE - is standard input)\n"
         "  --seed N            fuzz seed (default 20260617, the spec's)\n"
         "  --fuzz-count N      fuzz cases per leaf, every leaf\n"
         "  --fuzz-count CAT=N  fp16-compare, fp32-compare, fp32-classify, int16-compare:\n"
@@ -167,6 +168,11 @@ static int add_testfloat(verify_args *a, const char *spec)
     char fn[32];
     if (a->ntf == Q7D_MAX_TF_FILES) return cli_usage_error("verify: at most %d testfloat files", Q7D_MAX_TF_FILES);
     if (!*tf_file_of(spec, fn)) return cli_usage_error("verify: testfloat: needs a file (testfloat:FILE)");
+    for (unsigned i = 0; i < a->ntf; i++) {
+        char fn2[32];
+        if (strcmp(tf_file_of(spec, fn), "-") == 0 && strcmp(tf_file_of(a->tf_spec[i], fn2), "-") == 0)
+            return cli_usage_error("verify: testfloat:- (standard input) can be given once");
+    }
     a->tf_spec[a->ntf++] = spec;
     a->r->params.enabled[Q7D_TESTFLOAT] = true;
     return CLI_OK;

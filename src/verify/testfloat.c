@@ -227,6 +227,8 @@ bool q7d_tf_read_stream(FILE *f, const char *path, const char *function, q7d_tf_
 
 bool q7d_tf_read(const char *path, const char *function, q7d_tf_file *out, char *err, size_t errsize)
 {
+    /* "-" is standard input (testfloat_gen piped in); it is not closed */
+    if (strcmp(path, "-") == 0) return q7d_tf_read_stream(stdin, "-", function, out, err, errsize);
     FILE *f = fopen(path, "r");
     if (!f) {
         memset(out, 0, sizeof *out);

@@ -85,7 +85,8 @@ void q7d_corpus_case(const q7d_corpus_params *p, const q7_leaf *leaf, q7d_corpus
  * true (the ordered compare of the same format and relation). */
 bool q7d_tf_function_known(const char *function);
 bool q7d_tf_checks_leaf(const char *function, const q7_leaf *leaf);
-/* Reads a testfloat_gen output file. The function is `function` if given,
+/* Reads a testfloat_gen output file ("-": standard input, left open). The
+ * function is `function` if given,
  * else a first line naming it (testfloat_gen -prefix), else the file name's
  * leading function name. On error returns false with a one-line message. */
 bool q7d_tf_read(const char *path, const char *function, q7d_tf_file *out,
