@@ -28,6 +28,11 @@ bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **wh
  * `out`, returning how many. */
 size_t cli_nearest_leaves(const char *name, const q7_leaf **out, size_t max);
 
+/* "did you mean NAME? " for the one of names[0..n) nearest to word (edit
+ * distance, case ignored) if it is near enough to be a typo of it (at most
+ * 2 edits, or a third of the word), else "": into buf, which it returns. */
+const char *cli_did_you_mean(const char *word, const char *const *names, size_t n, char *buf, size_t size);
+
 /* For a name the shipped library does not export either (DECISIONS.md §1:
  * *_1_4_16f_16f, _1_1 tails, bitkillf_8_1, bitkillt_16_1), a one-clause
  * reason; NULL for any other name. */

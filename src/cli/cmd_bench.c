@@ -107,8 +107,12 @@ static int bench_parse(void *args, int argc, char **argv)
         else if (strcmp(a, "--prove-vector") == 0) o->prove_vector = true;
         else if (strcmp(a, "--lib-all") == 0) o->lib_all = true;
         else if (!takes_value(a)) {
-            char msg[160];
-            snprintf(msg, sizeof msg, "unknown option '%s'", a);
+            static const char *const names[] = { "--quick", "--prove", "--prove-vector", "--lib-all", "--json",
+                                                 "--threads", "--lib", "--run", "--fraction", "--timeout", "--help" };
+            char msg[160], hint[96];
+            const char *d = cli_did_you_mean(a, names, sizeof names / sizeof names[0], hint, sizeof hint);
+            size_t dl = strlen(d);
+            snprintf(msg, sizeof msg, "unknown option '%s'%s%.*s", a, dl ? "; " : "", (int)(dl ? dl - 1 : 0), d);
             return usage(msg);
         } else if (i + 1 >= argc) return usage("missing value after the last option");
         else if (strcmp(a, "--json") == 0) o->json = argv[++i];

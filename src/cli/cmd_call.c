@@ -226,6 +226,14 @@ typedef struct call_args {
     uint32_t in[Q7_MAX_WORDS];
 } call_args;
 
+static int unknown_option(const char *arg)
+{
+    static const char *const names[] = { "--raw", "--words", "--lib", "--help" };
+    char hint[96];
+    return cli_usage_error("call: unknown option '%s' (%stry q7pred call --help)", arg,
+                           cli_did_you_mean(arg, names, sizeof names / sizeof names[0], hint, sizeof hint));
+}
+
 static int call_parse(void *args, int argc, char **argv)
 {
     call_args *a = args;
@@ -252,7 +260,7 @@ static int call_parse(void *args, int argc, char **argv)
         } else if (strcmp(arg, "--") == 0) {
             options = false;
         } else {
-            return cli_usage_error("call: unknown option '%s' (try q7pred call --help)", arg);
+            return unknown_option(arg);
         }
     }
     if (npos > 0 && strcmp(pos[0], "-h") == 0) {
@@ -262,7 +270,7 @@ static int call_parse(void *args, int argc, char **argv)
     if (npos == 0) return cli_usage_error("call: missing LEAF (try q7pred call --help)");
     /* No leaf name starts with '-': "-x" here is a mistyped option. */
     if (options && pos[0][0] == '-')
-        return cli_usage_error("call: unknown option '%s' (try q7pred call --help)", pos[0]);
+        return unknown_option(pos[0]);
 
     int status = CLI_OK;
     if (!(a->leaf = find_leaf(pos[0], &status))) return status;

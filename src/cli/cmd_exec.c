@@ -108,8 +108,12 @@ static int exec_cmd_parse(void *args, int argc, char **argv)
         else if (options && strcmp(arg, "--json") == 0) a->json = true;
         else if (options && strcmp(arg, "--stats") == 0) a->stats = true;
         else if (options && (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)) a->help = true;
-        else if (options && arg[0] == '-' && arg[1] != '\0')
-            return cli_usage_error("exec: unknown option '%s' (try q7pred exec --help)", arg);
+        else if (options && arg[0] == '-' && arg[1] != '\0') {
+            static const char *const names[] = { "--trace", "--json", "--stats", "--help" };
+            char hint[96];
+            return cli_usage_error("exec: unknown option '%s' (%stry q7pred exec --help)", arg,
+                                   cli_did_you_mean(arg, names, sizeof names / sizeof names[0], hint, sizeof hint));
+        }
         else if (a->path) return cli_usage_error("exec: one PROGRAM only ('%s' and '%s')", a->path, arg);
         else a->path = arg;
     }

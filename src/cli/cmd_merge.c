@@ -54,7 +54,10 @@ static int merge_parse(void *args, int argc, char **argv)
         } else if (strcmp(arg, "--quiet") == 0) {
             a->out.quiet = true;
         } else {
-            return cli_usage_error("merge: unknown option '%s' (try q7pred merge --help)", arg);
+            static const char *const names[] = { "--json", "--markdown", "--junit", "--by-leaf", "--quiet", "--help" };
+            char hint[96];
+            return cli_usage_error("merge: unknown option '%s' (%stry q7pred merge --help)", arg,
+                                   cli_did_you_mean(arg, names, sizeof names / sizeof names[0], hint, sizeof hint));
         }
     }
     if (a->n == 0) return cli_usage_error("merge: give the shard reports (q7pred merge A.json B.json ...)");

@@ -549,7 +549,14 @@ static int parse_options(verify_args *a, int argc, char **argv)
             break;
         }
         const verify_option *opt = find_option(argv[i]);
-        if (!opt) return cli_usage_error("verify: unknown option '%s' (try q7pred verify --help)", argv[i]);
+        if (!opt) {
+            const char *names[sizeof options / sizeof options[0]];
+            for (size_t k = 0; k < sizeof options / sizeof options[0]; k++) names[k] = options[k].name;
+            char hint[96];
+            return cli_usage_error("verify: unknown option '%s' (%stry q7pred verify --help)", argv[i],
+                                   cli_did_you_mean(argv[i], names, sizeof options / sizeof options[0], hint,
+                                                    sizeof hint));
+        }
         if (opt->takes_value && i + 1 >= argc) return cli_usage_error("verify: %s needs a value", argv[i]);
         const char *name = argv[i];
         int rc = opt->apply(a, name, opt->takes_value ? argv[++i] : NULL);

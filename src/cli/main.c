@@ -30,7 +30,12 @@ static int run(int argc, char **argv)
     }
     for (size_t i = 0; i < cli_command_count; i++)
         if (strcmp(argv[1], cli_commands[i]->name) == 0) return cli_command_main(cli_commands[i], argc - 1, argv + 1);
-    return cli_usage_error("unknown command '%s' (try q7pred --help)", argv[1]);
+    const char *names[16];
+    size_t n = 0;
+    for (size_t i = 0; i < cli_command_count && n < 16; i++) names[n++] = cli_commands[i]->name;
+    char hint[96];
+    return cli_usage_error("unknown command '%s' (%stry q7pred --help)", argv[1],
+                           cli_did_you_mean(argv[1], names, n, hint, sizeof hint));
 }
 
 int main(int argc, char **argv)

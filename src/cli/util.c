@@ -90,6 +90,18 @@ size_t cli_nearest_leaves(const char *name, const q7_leaf **out, size_t max)
     return s.n;
 }
 
+const char *cli_did_you_mean(const char *word, const char *const *names, size_t n, char *buf, size_t size)
+{
+    size_t len = strlen(word);
+    nearest s;
+    nearest_init(&s, word, len, 1);
+    for (size_t i = 0; i < n; i++) nearest_offer(&s, names[i]);
+    buf[0] = '\0';
+    if (s.n && s.dist[0] > 0 && (s.dist[0] <= 2 || s.dist[0] * 3 <= len))
+        snprintf(buf, size, "did you mean %s? ", s.name[0]);
+    return buf;
+}
+
 /* ---- names the shipped library does not export (DECISIONS.md §1) */
 
 static bool ends_with(const char *s, const char *tail)

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# A mistyped command or option gets the nearest name ("did you mean X?"),
+# as leaves and mnemonics do; a word near nothing gets no guess. Each is a
+# usage error: exit 2, one line on stderr.
+set -u
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+Q7PRED=${Q7PRED:-$SRCDIR/build/q7pred}
+fails=0
+expect() { # WANT ARGS...: stderr contains WANT, exit 2, one line
+    local want=$1 err rc
+    shift
+    err=$("$Q7PRED" "$@" 2>&1 >/dev/null </dev/null); rc=$?
+    if [ "$rc" -ne 2 ] || [ "$(printf '%s\n' "$err" | wc -l)" -ne 1 ] || [[ "$err" != *"$want"* ]]; then
+        echo "FAIL: q7pred $*: exit $rc, '$err', want '$want'"; fails=$((fails + 1))
+    fi
+}
+expect "unknown command 'verfy' (did you mean verify? try q7pred --help)" verfy
+expect "unknown command 'lsit' (did you mean list? try q7pred --help)" lsit
+expect "unknown command 'xyzzy' (try q7pred --help)" xyzzy
+expect "verify: unknown option '--quite' (did you mean --quiet? " verify --quite
+expect "verify: unknown option '--orcales' (did you mean --oracles? " verify --orcales sem
+expect "verify: unknown option '--checkpointx' (try q7pred verify --help)" verify --checkpointx
+expect "merge: unknown option '--jsn' (did you mean --json? " merge --jsn a.json
+expect "exec: unknown option '--trce' (did you mean --trace? " exec --trce p.q7
+expect "call: unknown option '--rwa' (did you mean --raw? " call --rwa lt_1_8_8 1 2
+expect "bench: unknown option '--quik'; did you mean --quick?" bench --quik
+[ "$fails" -eq 0 ] || exit 1
+echo "PASS: command and option typos get the nearest name"
