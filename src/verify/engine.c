@@ -57,6 +57,20 @@ struct run_ctx {
 
 /* ------------------------------------------------------------ progress */
 
+/* v with its digits grouped in threes, "4,294,967,296": counts of cases
+ * run to ten digits, and a bar read at a glance. */
+static const char *grouped(uint64_t v, char buf[32])
+{
+    char digits[24];
+    int n = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v), o = 0;
+    for (int i = 0; i < n; i++) {
+        if (i > 0 && (n - i) % 3 == 0) buf[o++] = ',';
+        buf[o++] = digits[i];
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
 static void draw_progress(run_ctx *c, bool final)
 {
     double t = q7_now_seconds();
@@ -69,10 +83,10 @@ static void draw_progress(run_ctx *c, bool final)
     int fill = (int)(frac * 30);
     for (int i = 0; i < 30; i++) bar[i] = i < fill ? '#' : '.';
     bar[30] = '\0';
-    fprintf(stderr, "\r  verify [%s] %5.1f%%  %llu/%llu cases  %.2f M/s  ETA %.0fs  %-24.24s",
-            bar, 100 * frac, (unsigned long long)done, (unsigned long long)c->total, rate / 1e6,
-            eta, c->leaf ? c->leaf->suffix : "");
-    if (final) fprintf(stderr, "\r%*s\r", 110, "");
+    char d[32], n[32];
+    fprintf(stderr, "\r  verify [%s] %5.1f%%  %s/%s cases  %.2f M/s  ETA %.0fs  %-24.24s", bar, 100 * frac,
+            grouped(done, d), grouped(c->total, n), rate / 1e6, eta, c->leaf ? c->leaf->suffix : "");
+    if (final) fprintf(stderr, "\r%*s\r", 116, "");
     fflush(stderr);
 }
 
