@@ -1,6 +1,7 @@
 # q7pred: plain GNU make; the library and CLI need only a C compiler and libc.
 #   make            library, CLI and tests into $(BUILD)/
-#   make check      every test (gcc, then ASan+UBSan, plus a clang -Werror build)
+#   make check      every test on the gcc tree, the C tests again under ASan+UBSan,
+#                   and a clang -Werror build (compiled, not run)
 #   make run        the main job on its built-in default corpus (builds the
 #                   library and the CLI only)
 #   make install PREFIX=/usr/local   (also lib/pkgconfig/q7pred.pc and the
