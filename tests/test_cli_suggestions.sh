@@ -19,7 +19,8 @@ expect "unknown command 'lsit' (did you mean list? try q7pred --help)" lsit
 expect "unknown command 'xyzzy' (try q7pred --help)" xyzzy
 expect "verify: unknown option '--quite' (did you mean --quiet? " verify --quite
 expect "verify: unknown option '--orcales' (did you mean --oracles? " verify --orcales sem
-expect "verify: unknown option '--checkpointx' (try q7pred verify --help)" verify --checkpointx
+expect "verify: unknown option '--resum' (did you mean --resume? " verify --resum x.json
+expect "verify: unknown option '--frobnicate' (try q7pred verify --help)" verify --frobnicate
 expect "merge: unknown option '--jsn' (did you mean --json? " merge --jsn a.json
 expect "exec: unknown option '--trce' (did you mean --trace? " exec --trce p.q7
 expect "call: unknown option '--rwa' (did you mean --raw? " call --rwa lt_1_8_8 1 2

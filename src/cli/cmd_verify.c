@@ -88,6 +88,15 @@ static void verify_help(FILE *f)
         "  --quiet             print only the verdict line\n"
         "  --progress, --no-progress   progress bar on stderr (default: if a terminal)\n"
         "\n"
+        "Checkpoints:\n"
+        "  --checkpoint FILE   write the run so far to FILE, atomically, at most every 5 s\n"
+        "                      and at its end (a JSON report; a unit, leaf x corpus, that\n"
+        "                      had not finished runs again whole)\n"
+        "  --resume FILE       take the units FILE's checkpoint finished and run the rest;\n"
+        "                      the same options as the run that wrote it (else exit 2);\n"
+        "                      the result equals an uninterrupted run. FILE may also be\n"
+        "                      the --checkpoint of the resumed run\n"
+        "\n"
         "examples:\n"
         "  q7pred verify --lib build/libq7pred.so\n"
         "  q7pred verify --lib /opt/fiss/libfiss-base.so --family fp-compare --corpus grid\n"
@@ -107,6 +116,8 @@ typedef struct verify_args {
     bool family_sel[Q7_FAMILY_COUNT];
     unsigned ntf;
     const char *tf_spec[Q7D_MAX_TF_FILES];   /* testfloat:[FUNCTION:]FILE, after "testfloat:" */
+    const char *resume_path;                 /* --resume FILE */
+    q7d_results *resume;                     /* its checkpoint, read before the run */
 } verify_args;
 
 /* Iterates a comma list in place. */
@@ -414,6 +425,20 @@ static int opt_compare_aux(verify_args *a, const char *opt, char *v)
     return CLI_OK;
 }
 
+static int opt_checkpoint(verify_args *a, const char *opt, char *v)
+{
+    if (!*v) return cli_usage_error("verify: %s needs a file name", opt);
+    a->o.checkpoint = v;
+    return CLI_OK;
+}
+
+static int opt_resume(verify_args *a, const char *opt, char *v)
+{
+    if (!*v) return cli_usage_error("verify: %s needs a file name", opt);
+    a->resume_path = v;
+    return CLI_OK;
+}
+
 static int opt_by_leaf(verify_args *a, const char *opt, char *v)
 {
     (void)opt, (void)v;
@@ -527,6 +552,7 @@ static const verify_option options[] = {
     { "--max-crashes", true, opt_max_crashes },
     { "--host-path", true, opt_host_path },  { "--python", true, opt_python },
     { "--numpy-oracle", true, opt_numpy },   { "--compare-aux", false, opt_compare_aux },
+    { "--checkpoint", true, opt_checkpoint }, { "--resume", true, opt_resume },
     { "--by-leaf", false, opt_by_leaf },     { "--quiet", false, opt_quiet },
     { "--progress", false, opt_progress },   { "--no-progress", false, opt_progress },
 };
@@ -640,6 +666,15 @@ static int check_run_write(verify_args *a)
     if (rc == CLI_OK) rc = report_files_check(&a->out);
     if (rc != CLI_OK) return rc;
     char err[1024];
+    if (a->resume_path) {
+        if (!(a->resume = malloc(sizeof *a->resume))) return cli_error("verify: out of memory");
+        if (!q7d_report_read(a->resume_path, a->resume, err, sizeof err)) {
+            free(a->resume);
+            a->resume = NULL;
+            return cli_usage_error("verify: --resume: %s", err);
+        }
+        a->o.resume = a->resume;
+    }
     if (q7d_run(a->r, &a->o, err, sizeof err) != 0) return cli_usage_error("verify: %s", err);
     rc = report_files_write(a->r, &a->out);
     return a->r->interrupted && rc != CLI_USAGE ? 128 + a->r->interrupted : rc;
@@ -662,6 +697,10 @@ static void verify_free(void *args)
 {
     verify_args *a = args;
     if (a->r) q7d_results_free(a->r);
+    if (a->resume) {
+        q7d_results_free(a->resume);
+        free(a->resume);
+    }
 }
 
 const cli_command cli_cmd_verify = {

@@ -53,6 +53,11 @@ struct run_ctx {
     atomic_uint_fast64_t done;
     uint64_t total;
     double t0, last_draw;
+    /* checkpoints */
+    const char *checkpoint;
+    const q7d_results *resume;
+    double last_checkpoint;
+    bool checkpoint_failed;
 };
 
 /* ------------------------------------------------------------ progress */
@@ -219,10 +224,26 @@ static void run_unit(run_ctx *c, const q7_leaf *leaf, q7d_corpus corpus, uint64_
 
 /* This shard's slice of every selected leaf x corpus: counted first (for
  * the progress bar), then run. */
+/* The run so far into the checkpoint file, at most every
+ * Q7D_CHECKPOINT_SECONDS (and when `last`); a failure is said once, on
+ * stderr, and the run goes on. */
+static void checkpoint(run_ctx *c, bool last)
+{
+    double t = q7_now_seconds();
+    if (!c->checkpoint || c->checkpoint_failed || (!last && t - c->last_checkpoint < Q7D_CHECKPOINT_SECONDS)) return;
+    char err[512];
+    c->last_checkpoint = t;
+    c->r->wall_seconds = t - c->t0;
+    if (!q7d_checkpoint_write(c->checkpoint, c->r, err, sizeof err)) {
+        fprintf(stderr, "q7pred: verify: %s (the run goes on without checkpoints)\n", err);
+        c->checkpoint_failed = true;
+    }
+}
+
 static void run_all(run_ctx *c)
 {
     q7d_results *r = c->r;
-    c->t0 = q7_now_seconds();
+    c->t0 = c->last_checkpoint = q7_now_seconds();
     for (int pass = 0; pass < 2; pass++)
         for (size_t i = 0; i < q7_leaf_count(); i++) {
             const q7_leaf *leaf = q7_leaf_at(i);
@@ -232,9 +253,14 @@ static void run_all(run_ctx *c)
                 if (n == 0) continue;
                 q7d_shard_range(n, r->shard_k, r->shard_n, &lo, &hi);
                 if (pass == 0) c->total += hi - lo;
-                else if (!q7d_interrupted()) run_unit(c, leaf, (q7d_corpus)k, lo, hi);
+                else if (c->resume && q7d_resume_unit(r, c->resume, i, k, hi - lo)) atomic_fetch_add(&c->done, hi - lo);
+                else if (!q7d_interrupted()) {
+                    run_unit(c, leaf, (q7d_corpus)k, lo, hi);
+                    checkpoint(c, false);
+                }
             }
         }
+    checkpoint(c, true);
     if (c->progress) draw_progress(c, true);
 }
 
@@ -368,6 +394,9 @@ int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
     }
     q7d_interrupt_arm();
     int status = set_up(c, r, o, err, errsize);
+    c->checkpoint = o->checkpoint;
+    c->resume = o->resume;
+    if (status == 0 && o->resume && !q7d_resume_fits(r, o->resume, err, errsize)) status = 2;
     if (status == 0) run_all(c);
     tear_down(c);
     q7d_interrupt_disarm();

@@ -38,7 +38,7 @@ struct q7d_merger {
     pile mismatches, crashes;
 };
 
-static bool same_params(const q7d_results *a, const q7d_results *b, char *what, size_t size)
+bool q7d_same_params(const q7d_results *a, const q7d_results *b, char *what, size_t size)
 {
     const q7d_corpus_params *p = &a->params, *q = &b->params;
     if (strcmp(a->version, b->version) != 0) return snprintf(what, size, "q7pred versions"), false;
@@ -105,7 +105,7 @@ static bool shard_fits(q7d_merger *m, const q7d_results *p, const char *name, ch
     if (p->shard_n != count)
         return snprintf(err, errsize, "merge: '%s' is shard %u/%u but '%s' is one of %u", name, k, p->shard_n,
                         m->first, count), false;
-    if (!same_params(m->out, p, what, sizeof what))
+    if (!q7d_same_params(m->out, p, what, sizeof what))
         return snprintf(err, errsize, "merge: '%s' and '%s' were run with different %s", m->first, name, what),
                false;
     if (m->seen[k])

@@ -250,7 +250,26 @@ typedef struct q7d_options {
     bool numpy_required;               /* named by the user: failing to start is an error, not n/a */
     unsigned threads;                  /* 0: every usable core; more are capped at them */
     bool progress;                     /* progress bar on stderr */
+    const char *checkpoint;            /* NULL, or where the run's progress is written (q7d_checkpoint_write) */
+    const q7d_results *resume;         /* NULL, or a checkpoint whose finished units are taken as run */
 } q7d_options;
+
+/* ------------------------------------------------------------ checkpoints */
+
+/* A checkpoint is the JSON report (q7d_report_json) of what has run so
+ * far: a unit whose cases equal its slice's is finished, any other runs
+ * again whole. Written to PATH.tmp, flushed to disk and renamed over
+ * PATH, so PATH is always a whole checkpoint. False with err set if it
+ * cannot be written. */
+bool q7d_checkpoint_write(const char *path, const q7d_results *r, char *err, size_t errsize);
+/* Seconds between two checkpoints of a run (and one after its last unit). */
+#define Q7D_CHECKPOINT_SECONDS 5
+/* Whether resuming r from checkpoint `from` is sound: the same parameters
+ * (q7d_same_params) and shard, a plain run; else false, err saying why. */
+bool q7d_resume_fits(const q7d_results *r, const q7d_results *from, char *err, size_t errsize);
+/* If `from` finished the unit (leaf, corpus) of `cases` cases, copies its
+ * counts, cell states and records into r and returns true. */
+bool q7d_resume_unit(q7d_results *r, const q7d_results *from, size_t leaf, int corpus, uint64_t cases);
 
 /* Runs the differential into r (whose params, selection, shard, compare_aux,
  * timeout and max_report the caller has set). Returns 0 on success, 2 with
@@ -296,6 +315,10 @@ bool q7d_report_read_stream(FILE *f, const char *name, q7d_results *r, char *err
  * and counts that add up past 2^64-1 are refused (false, a one-line
  * message in err). */
 typedef struct q7d_merger q7d_merger;
+/* Whether two runs checked the same thing (version, corpora and their
+ * parameters, leaves, --compare-aux, --max-crashes, oracles); if not, false
+ * with what differs ("seed", "oracles", ...) in what. */
+bool q7d_same_params(const q7d_results *a, const q7d_results *b, char *what, size_t size);
 q7d_merger *q7d_merger_new(void);
 bool q7d_merger_add(q7d_merger *m, const q7d_results *part, const char *name, char *err, size_t errsize);
 /* The merged results into out (the caller frees them). */
