@@ -22,6 +22,15 @@ for f in lib/libq7pred.so lib/libq7pred.a bin/q7pred lib/pkgconfig/q7pred.pc \
     [ -e "$prefix/$f" ] || { echo "FAIL: make install did not install $f" >&2; exit 1; }
 done
 
+# the licence: the file, and in q7pred.pc
+[ -f "$prefix/share/doc/q7pred/LICENSE" ] && grep -q '^BSD 3-Clause License' "$prefix/share/doc/q7pred/LICENSE" || {
+    echo "FAIL: make install did not install the BSD 3-Clause LICENSE" >&2; exit 1; }
+grep -qx 'License: BSD-3-Clause' "$prefix/lib/pkgconfig/q7pred.pc" || {
+    echo "FAIL: q7pred.pc does not say License: BSD-3-Clause" >&2; exit 1; }
+# the soname's file and the unversioned link
+[ -f "$prefix/lib/libq7pred.so.0" ] && [ "$(readlink "$prefix/lib/libq7pred.so")" = libq7pred.so.0 ] || {
+    echo "FAIL: lib/libq7pred.so is not the link to lib/libq7pred.so.0" >&2; exit 1; }
+
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 pkg-config --exists q7pred || { echo "FAIL: pkg-config does not find q7pred" >&2; exit 1; }
 [ "$(pkg-config --modversion q7pred)" = "$("$prefix/bin/q7pred" --version | cut -d' ' -f2)" ] || {

@@ -80,6 +80,8 @@ where = os.path.realpath(q7pred.__file__)
 assert where.startswith(os.path.realpath(venv) + os.sep), "q7pred imported from %s, not the venv" % where
 assert not where.startswith(os.path.realpath(srcdir) + os.sep), where
 assert os.path.isfile(os.path.join(os.path.dirname(where), "__init__.pyi")), "no stubs installed"
+from importlib.metadata import metadata
+assert metadata("q7pred")["License"] == "BSD-3-Clause", metadata("q7pred")["License"]
 test = doctest.DocTestParser().get_doctest(open(readme).read(), {}, "README.md", readme, 0)
 assert len(test.examples) >= 5, len(test.examples)
 failed, tried = doctest.DocTestRunner().run(test)
