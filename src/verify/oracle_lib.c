@@ -111,24 +111,27 @@ static void *open_file(const char *path)
     return dlopen(path, RTLD_NOW | RTLD_GLOBAL);
 }
 
-/* Loads argv's preloads then its library, noting in the region which file
- * is loading (a constructor that crashes or hangs is then blamed on the
- * right file). Reports a load error itself and exits. */
-static void *load_all(lib_shm *shm, const char *path, char *const *preloads, int npreloads)
+void *q7d_lib_load_files(const char *path, char *const *preloads, int npreloads, volatile int32_t *loading,
+                         char *err, size_t errsize)
 {
     for (int i = 0; i < npreloads; i++) {
-        shm->loading = i;
+        *loading = i;
         if (!open_file(preloads[i])) {
-            snprintf(shm->load_error, sizeof shm->load_error, "cannot load --preload '%s': %s", preloads[i],
-                     dlerror());
-            write_byte(CHILD_RESP, 'E');
-            _exit(0);
+            snprintf(err, errsize, "cannot load --preload '%s': %s", preloads[i], dlerror());
+            return NULL;
         }
     }
-    shm->loading = npreloads;
+    *loading = npreloads;
     void *h = open_file(path);
+    if (!h) snprintf(err, errsize, "cannot load library '%s': %s", path, dlerror());
+    return h;
+}
+
+/* Loads argv's preloads then its library; reports a load error itself and exits. */
+static void *load_all(lib_shm *shm, const char *path, char *const *preloads, int npreloads)
+{
+    void *h = q7d_lib_load_files(path, preloads, npreloads, &shm->loading, shm->load_error, sizeof shm->load_error);
     if (!h) {
-        snprintf(shm->load_error, sizeof shm->load_error, "cannot load library '%s': %s", path, dlerror());
         write_byte(CHILD_RESP, 'E');
         _exit(0);
     }
