@@ -82,7 +82,7 @@ static int probe_parse(void *v, int argc, char **argv)
         }
     }
     if (!a->lib) return cli_usage_error("probe: --lib PATH is required (try q7pred probe --help)");
-    if (a->disasm) return cli_usage_error("probe: --disasm is unavailable: this q7pred was built without capstone");
+    if (a->disasm) return cli_usage_error("probe: --disasm is unavailable: this q7pred has no disassembler built in");
     return CLI_OK;
 }
 

@@ -257,16 +257,22 @@ static void describe(const layout *L, const observed *ob, char *buf, size_t size
         return;
     }
     const char *sep = "";
-    for (unsigned i = 0; i < L->n; i++) {
+    for (unsigned i = 0, k; i < L->n; i = k) {
         const role *r = &L->r[i];
-        unsigned arg = L->pos[i] + 2;
+        unsigned arg = L->pos[i] + 2, wrote = ob->written[L->pos[i]];
+        /* a run of outputs (FS0..FS7) that fared alike is one clause */
+        for (k = i + 1; k < L->n && r->dir != Q7_OPERAND_IN && L->r[k].dir == r->dir && L->pos[k] == L->pos[k - 1] + 1 &&
+                        ob->written[L->pos[k]] == wrote && L->r[k].words == r->words;
+             k++) {}
+        char args[48];
+        if (k > i + 1) snprintf(args, sizeof args, "args %u..%u (%s..%s)", arg, L->pos[k - 1] + 2, r->name, L->r[k - 1].name);
+        else snprintf(args, sizeof args, "arg %u (%s)", arg, r->name);
         if (r->dir == Q7_OPERAND_IN) {
-            if (!ob->read[i]) ADD("%sarg %u (%s) not read", sep, arg, r->name), sep = "; ";
-        } else if (ob->written[L->pos[i]] == 0) {
-            ADD("%sarg %u (%s) untouched", sep, arg, r->name), sep = "; ";
+            if (!ob->read[i]) ADD("%s%s not read", sep, args), sep = "; ";
+        } else if (wrote == 0) {
+            ADD("%s%s untouched", sep, args), sep = "; ";
         } else {
-            ADD("%swrites arg %u (%s), %u word%s", sep, arg, r->name, ob->written[L->pos[i]],
-                ob->written[L->pos[i]] == 1 ? "" : "s"), sep = "; ";
+            ADD("%swrites %s, %u word%s%s", sep, args, wrote, wrote == 1 ? "" : "s", k > i + 1 ? " each" : ""), sep = "; ";
         }
     }
     for (unsigned s = 0; s < Q7P_SLOTS; s++) {
@@ -336,6 +342,14 @@ static bool find_order(probe_ctx *c, const layout *L, char *order, size_t size)
     return false;
 }
 
+/* "vec bit 33" (32*w+b) or "FS1 bit 0" (64*j+k); "nowhere" for -1. */
+static void bit_name(char *buf, size_t size, int bit, bool vec)
+{
+    if (bit < 0) snprintf(buf, size, "nowhere");
+    else if (vec) snprintf(buf, size, "vec bit %d", bit);
+    else snprintf(buf, size, "FS%d bit %d", bit / 64, bit % 64);
+}
+
 /* The bit map of a bit-spread leaf under L, from one-hot inputs, against the model's. */
 static void bit_map(probe_ctx *c, const layout *L, q7p_result *res)
 {
@@ -375,10 +389,16 @@ static void bit_map(probe_ctx *c, const layout *L, q7p_result *res)
         }
     }
     res->has_bit_map = true;
-    if (differ)
+    char in[24], got[24], want[24];
+    bool vec_in = t->operands[0].width == Q7_WIDTH_VEC;   /* vector in, FS bank out */
+    if (differ) {
+        bit_name(in, sizeof in, first, vec_in);
+        bit_name(got, sizeof got, res->bit_map[first], !vec_in);
+        bit_name(want, sizeof want, model_at, !vec_in);
         snprintf(res->bit_map_note, sizeof res->bit_map_note,
-                 "bit map differs from the inferred one at %u of %u bits (input bit %d -> %d, inferred %d)", differ,
-                 bits, first, res->bit_map[first], model_at);
+                 "bit map differs from the inferred one at %u of %u bits (%s -> %s, inferred %s)", differ, bits, in,
+                 got, want);
+    }
     else snprintf(res->bit_map_note, sizeof res->bit_map_note, "bit map as inferred");
     fill_grid(c);
 }
