@@ -74,6 +74,34 @@ m = {x["leaf"]: x for x in json.load(open(t + "/movfsv_out_first.json"))["leaves
 assert m["movfsv_64_64_64_64_64_64_64_64_512"]["bit_map"] is None
 PY
 
+# verify --abi: the library whose only difference is its ABI passes with
+# the probe's shapes (and not without them); a leaf with no shape is not
+# called, and the header says so
+V="--oracles sem --corpus grid,fuzz --fuzz-count 300 --no-progress"
+"$Q7PRED" verify --lib "$dir/ord_result_4th.so" $V >"$t/v0.txt" 2>&1
+check "verify without --abi: the ABI difference fails" "[ $? -eq 1 ]"
+"$Q7PRED" verify --lib "$dir/ord_result_4th.so" --abi "$t/ord_result_4th.json" $V >"$t/v1.txt" 2>&1
+check "verify --abi: passes" "[ $? -eq 0 ] && grep -q '^PASS' "$t/v1.txt""
+check "verify --abi: the header names the refuted leaf" \
+    "sed -n 3p \"$t/v1.txt\" | grep -qF -- '--abi: refuted olt_1_2_16f_16f (called as BIN); 0 not called'"
+"$Q7PRED" verify --lib "$dir/tail_pred_first.so" --abi "$t/tail_pred_first.json" $V --by-leaf >"$t/v2.txt" 2>&1
+check "verify --abi: a leaf of unknown shape is not called, and said so" \
+    "sed -n 3p \"$t/v2.txt\" | grep -qF 'refuted olt_1_2_16f_16f_2f_t (not called: shape unknown); 1 not called' &&
+     [ \$(awk '\$1 == \"olt_1_2_16f_16f_2f_t\" && \$NF == \"n/a\"' \"$t/v2.txt\" | wc -l) -eq 2 ]"
+"$Q7PRED" verify --lib "$Q7LIB" $V >"$t/v3.txt" 2>&1
+"$Q7PRED" verify --lib "$Q7LIB" --abi "$t/real.json" $V >"$t/v4.txt" 2>&1
+check "verify --abi with an all-confirmed probe: the same table" \
+    "diff <(sed 3d \"$t/v3.txt\" | sed 's/ ([0-9.]* s)//') <(sed 3d \"$t/v4.txt\" | sed 's/ ([0-9.]* s)//') >/dev/null"
+echo '{"library": "x", "leaves": [{"leaf": "olt_1_2_16f_16f", "status": "refuted", "table_shape": "BIN", "found_shape": null}]}' >"$t/bad1.json"
+"$Q7PRED" verify --lib "$Q7LIB" --abi "$t/bad1.json" $V >"$t/e7" 2>&1
+check "verify --abi: a wrong table shape, exit 2 naming file and leaf" \
+    "[ $? -eq 2 ] && grep -q \"bad1.json': leaves\\[0\\] (olt_1_2_16f_16f) has a \\\"table_shape\\\"\" \"$t/e7\""
+echo '{"library": "x", "leaves": [' >"$t/bad2.json"
+"$Q7PRED" verify --lib "$Q7LIB" --abi "$t/bad2.json" $V >"$t/e8" 2>&1
+check "verify --abi: not JSON, exit 2" "[ $? -eq 2 ] && grep -q \"bad2.json' is not JSON\" \"$t/e8\""
+"$Q7PRED" verify --abi "$t/real.json" $V >"$t/e9" 2>&1
+check "verify --abi without --lib: exit 2" "[ $? -eq 2 ] && grep -q 'without a library' \"$t/e9\""
+
 # --leaf, usage errors, a file that is not a 64-bit little-endian ELF
 "$Q7PRED" probe --lib "$Q7LIB" --leaf eq_1_8_8 --leaf module__xdref_notb_64_64 >"$t/two.txt" 2>&1
 check "--leaf: exactly the two leaves" "[ $? -eq 0 ] && [ \$(awk 'NR > 1' \"$t/two.txt\" | wc -l) -eq 2 ]"

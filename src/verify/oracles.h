@@ -42,7 +42,11 @@ void *q7d_lib_load_files(const char *path, char *const *preloads, int npreloads,
  * NULL with a message naming the file that failed when it cannot load. */
 q7d_lib *q7d_lib_open(const char *path, const char *const *preloads, unsigned npreloads,
                       double timeout, char *err, size_t errsize);
-/* Whether the library exports the leaf's symbol. */
+/* The shape each leaf is called with (q7d_options.abi_shape: -1, not
+ * called, and then not "had"); the default is the table's. Words move
+ * between the table's layout and the shape's by operand name. */
+void q7d_lib_set_shapes(q7d_lib *lib, const signed char *shape);
+/* Whether the library exports the leaf's symbol (and it is called). */
 bool q7d_lib_has(const q7d_lib *lib, const q7_leaf *leaf);
 unsigned q7d_lib_symbol_count(const q7d_lib *lib);
 bool q7d_lib_alive(const q7d_lib *lib);

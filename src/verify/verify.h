@@ -249,6 +249,10 @@ typedef struct q7d_options {
     bool numpy_required;               /* named by the user: failing to start is an error, not n/a */
     unsigned threads;                  /* 0: every usable core; more are capped at them */
     bool progress;                     /* progress bar on stderr */
+    /* --abi: per leaf, the shape the lib:PATH columns call it with, -1 for
+     * not called (its shape is unknown); NULL: every leaf its table shape */
+    const signed char *abi_shape;
+    const char *abi_path;
 } q7d_options;
 
 /* Runs the differential into r (whose params, selection, shard, compare_aux,
