@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "probe_disasm.h"
 #include "report_files.h"
 #include "verify/elf_symbols.h"
 #include "verify/escape.h"
@@ -82,7 +83,9 @@ static int probe_parse(void *v, int argc, char **argv)
         }
     }
     if (!a->lib) return cli_usage_error("probe: --lib PATH is required (try q7pred probe --help)");
-    if (a->disasm) return cli_usage_error("probe: --disasm is unavailable: this q7pred has no disassembler built in");
+    if (a->disasm && !cli_disasm_available())
+        return cli_usage_error("probe: --disasm is unavailable: this q7pred was built without capstone "
+                               "(libcapstone-dev)");
     return CLI_OK;
 }
 
@@ -227,6 +230,8 @@ static int probe_run(void *v)
         esc_format_buf(ev, sizeof ev, r->evidence, ESC_TEXT);
         printf("%-40s %-9s %-6s %-6s %s\n", l->suffix, q7p_status_name(r->status), q7_shape_info_of(l->shape)->name,
                r->found_shape >= 0 ? q7_shape_info_of((q7_shape)r->found_shape)->name : "-", ev);
+        for (size_t k = 0; a->disasm && present[i] && k < syms.count; k++)
+            if (!strcmp(syms.name[k], l->symbol)) cli_disasm_stores(stdout, a->lib, syms.offset[k], syms.size[k]);
     }
     q7p_close(p);
     for (size_t k = 0; k < nu; k++)

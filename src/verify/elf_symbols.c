@@ -111,12 +111,17 @@ static bool from_sections(const image *m, uint64_t *sym, uint64_t *nsym, uint64_
     return false;
 }
 
-static bool add_name(q7d_symbols *out, const char *s, size_t len)
+static bool add_name(q7d_symbols *out, const char *s, size_t len, uint64_t offset, uint64_t size)
 {
     char **grown = realloc(out->name, (out->count + 1) * sizeof *grown);
-    if (!grown) return false;
-    out->name = grown;
-    if (!(out->name[out->count] = strndup(s, len))) return false;
+    if (grown) out->name = grown;
+    unsigned long long *o = realloc(out->offset, (out->count + 1) * sizeof *o);
+    if (o) out->offset = o;
+    unsigned long long *z = realloc(out->size, (out->count + 1) * sizeof *z);
+    if (z) out->size = z;
+    if (!grown || !o || !z || !(out->name[out->count] = strndup(s, len))) return false;
+    out->offset[out->count] = offset;
+    out->size[out->count] = size;
     out->count++;
     return true;
 }
@@ -184,7 +189,9 @@ bool q7d_elf_symbols(const char *path, const char *prefix, q7d_symbols *out, cha
             if (shndx == 0 || (bind != STB_GLOBAL && bind != STB_WEAK) || name >= strsz) continue;
             const char *n = (const char *)m.p + str + name;
             size_t len = strnlen(n, strsz - name);
-            if (len >= plen && memcmp(n, prefix, plen) == 0 && !add_name(out, n, len)) {
+            uint64_t off = 0, value = u64(&m, s + 8), size = u64(&m, s + 16);
+            if (!vaddr_offset(&m, value, &off) || !in_file(&m, off, size)) off = 0;
+            if (len >= plen && memcmp(n, prefix, plen) == 0 && !add_name(out, n, len, off, size)) {
                 snprintf(err, errsize, "out of memory");
                 ok = false;
             }
@@ -199,5 +206,7 @@ void q7d_symbols_free(q7d_symbols *s)
 {
     for (size_t i = 0; i < s->count; i++) free(s->name[i]);
     free(s->name);
+    free(s->offset);
+    free(s->size);
     *s = (q7d_symbols){ 0 };
 }

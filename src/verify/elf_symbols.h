@@ -11,6 +11,8 @@
 
 typedef struct q7d_symbols {
     char **name;
+    unsigned long long *offset;   /* where the symbol's bytes start in the file (0: not in a loaded segment) */
+    unsigned long long *size;     /* its st_size */
     size_t count;
 } q7d_symbols;
 
