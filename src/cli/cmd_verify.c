@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "abi_file.h"
 #include "cli.h"
 #include "host/host.h"
 #include "report_files.h"
@@ -52,6 +53,8 @@ static void verify_help(FILE *f)
         "                      it runs in a child process, crashes and hangs are reported;\n"
         "                      one with none of the selected leaves is a usage error\n"
         "  --preload PATH      load PATH first, RTLD_GLOBAL (repeatable; needs a --lib)\n"
+        "  --abi PROBE.json    call each leaf of --lib with the shape q7pred probe found;\n"
+        "                      a leaf whose shape is unknown is not called (n/a, listed)\n"
         "  --max-crashes N     a library that crashes or hangs on N cases of a leaf in\n"
         "                      one corpus is fed no more of that leaf (default 10; 0: no\n"
         "                      limit); below it a crash stops only its own case\n"
@@ -358,6 +361,16 @@ static int opt_lib(verify_args *a, const char *opt, char *v)
     return add_lib(&a->o, v);
 }
 
+static int opt_abi(verify_args *a, const char *opt, char *v)
+{
+    static signed char shape[Q7_LEAF_COUNT];
+    (void)opt;
+    int rc = cli_read_abi(v, shape);
+    a->o.abi_shape = shape;
+    a->o.abi_path = v;
+    return rc;
+}
+
 static int opt_seed(verify_args *a, const char *opt, char *v)
 {
     return parse_count(opt, v, &a->r->params.seed);
@@ -543,6 +556,7 @@ static const verify_option options[] = {
     { "--help", false, opt_help },           { "-h", false, opt_help },
     { "--corpus", true, opt_corpus },        { "--oracles", true, opt_oracles },
     { "--lib", true, opt_lib },              { "--preload", true, opt_preload },
+    { "--abi", true, opt_abi },
     { "--family", true, opt_family },        { "--leaf", true, opt_leaf },
     { "--seed", true, opt_seed },            { "--threads", true, opt_threads },
     { "--shard", true, opt_shard },          { "--json", true, opt_json },
@@ -632,6 +646,9 @@ static int finish_options(verify_args *a)
     if (a->o.npreloads && a->o.nlibs == 0)
         return cli_usage_error("verify: --preload '%s' without a library: it is loaded before each --lib",
                                a->o.preloads[0]);
+    if (a->o.abi_path && a->o.nlibs == 0)
+        return cli_usage_error("verify: --abi '%s' without a library: it gives the shapes of --lib's calls",
+                               a->o.abi_path);
     if ((a->python_given || a->numpy_given) && !a->o.use_numpy)
         return cli_usage_error("verify: %s is for the numpy oracle, which --oracles leaves out",
                                a->python_given ? "--python" : "--numpy-oracle");

@@ -37,6 +37,7 @@ typedef struct lib_shm {
     int32_t load_ok;
     char load_error[512];
     uint8_t present[Q7_LEAF_COUNT];
+    int8_t shape[Q7_LEAF_COUNT];        /* the shape each leaf is called with */
     /* per batch: the parent sets leaf and n; the child advances current */
     uint32_t leaf, n;
     volatile int64_t current;
@@ -58,6 +59,7 @@ struct q7d_lib {
     q7d_proc proc;
     int req_fd, resp_fd;   /* parent ends: write requests, read replies */
     bool alive;
+    int8_t shape[Q7_LEAF_COUNT];
 };
 
 /* ------------------------------------------------------------ the child */
@@ -111,24 +113,27 @@ static void *open_file(const char *path)
     return dlopen(path, RTLD_NOW | RTLD_GLOBAL);
 }
 
-/* Loads argv's preloads then its library, noting in the region which file
- * is loading (a constructor that crashes or hangs is then blamed on the
- * right file). Reports a load error itself and exits. */
-static void *load_all(lib_shm *shm, const char *path, char *const *preloads, int npreloads)
+void *q7d_lib_load_files(const char *path, char *const *preloads, int npreloads, volatile int32_t *loading,
+                         char *err, size_t errsize)
 {
     for (int i = 0; i < npreloads; i++) {
-        shm->loading = i;
+        *loading = i;
         if (!open_file(preloads[i])) {
-            snprintf(shm->load_error, sizeof shm->load_error, "cannot load --preload '%s': %s", preloads[i],
-                     dlerror());
-            write_byte(CHILD_RESP, 'E');
-            _exit(0);
+            snprintf(err, errsize, "cannot load --preload '%s': %s", preloads[i], dlerror());
+            return NULL;
         }
     }
-    shm->loading = npreloads;
+    *loading = npreloads;
     void *h = open_file(path);
+    if (!h) snprintf(err, errsize, "cannot load library '%s': %s", path, dlerror());
+    return h;
+}
+
+/* Loads argv's preloads then its library; reports a load error itself and exits. */
+static void *load_all(lib_shm *shm, const char *path, char *const *preloads, int npreloads)
+{
+    void *h = q7d_lib_load_files(path, preloads, npreloads, &shm->loading, shm->load_error, sizeof shm->load_error);
     if (!h) {
-        snprintf(shm->load_error, sizeof shm->load_error, "cannot load library '%s': %s", path, dlerror());
         write_byte(CHILD_RESP, 'E');
         _exit(0);
     }
@@ -143,7 +148,7 @@ static void serve(lib_shm *shm, q7_abi_fn *fn)
         ssize_t got = read(CHILD_REQ, &c, 1);
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0 || c != 'B') _exit(0);
-        run_batch[q7_leaf_at(shm->leaf)->shape](shm, fn[shm->leaf]);
+        run_batch[shm->shape[shm->leaf]](shm, fn[shm->leaf]);
         write_byte(CHILD_RESP, 'D');
     }
 }
@@ -277,6 +282,7 @@ static bool spawn(q7d_lib *lib, char *err, size_t errsize)
     }
     memset(lib->shm, 0, offsetof(lib_shm, in));
     lib->shm->loading = -1;
+    memcpy(lib->shm->shape, lib->shape, sizeof lib->shape);
     enum { SELF_WORDS = 16 };
     char **argv = calloc(SELF_WORDS + lib->npreloads + 3, sizeof *argv);
     char self[PATH_MAX + 512];
@@ -324,6 +330,7 @@ q7d_lib *q7d_lib_open(const char *path, const char *const *preloads, unsigned np
     lib->preloads = calloc(npreloads + 1, sizeof *lib->preloads);
     lib->npreloads = npreloads;
     lib->timeout = timeout;
+    for (size_t i = 0; i < q7_leaf_count(); i++) lib->shape[i] = (int8_t)q7_leaf_at(i)->shape;
     for (unsigned i = 0; i < npreloads && lib->preloads; i++) lib->preloads[i] = strdup(preloads[i]);
     lib->shm_fd = q7d_anon_file("lib-batches");
     void *m = MAP_FAILED;
@@ -342,7 +349,55 @@ q7d_lib *q7d_lib_open(const char *path, const char *const *preloads, unsigned np
     return lib;
 }
 
-bool q7d_lib_has(const q7d_lib *lib, const q7_leaf *leaf) { return lib->shm->present[leaf->id] != 0; }
+void q7d_lib_set_shapes(q7d_lib *lib, const signed char *shape)
+{
+    for (size_t i = 0; i < q7_leaf_count(); i++) lib->shape[i] = lib->shm->shape[i] = shape[i];
+}
+
+bool q7d_lib_has(const q7d_lib *lib, const q7_leaf *leaf)
+{
+    return lib->shm->present[leaf->id] != 0 && lib->shape[leaf->id] >= 0;
+}
+
+/* The first word of the operand `name` of sh (inputs or outputs), -1 if none. */
+static int operand_word(const q7_shape_info *sh, const char *name, bool input)
+{
+    for (unsigned i = 0; i < sh->operand_count; i++)
+        if (strcmp(sh->operands[i].name, name) == 0 && (sh->operands[i].dir == Q7_OPERAND_IN) == input)
+            return (int)sh->operands[i].word;
+    return -1;
+}
+
+/* The inputs of n cases, from the table's word layout into the called shape's. */
+static void put_inputs(lib_shm *shm, const q7_leaf *leaf, const q7_shape_info *call, size_t n,
+                       const uint32_t *const in[])
+{
+    const q7_shape_info *t = q7_shape_info_of(leaf->shape);
+    for (unsigned i = 0; i < call->operand_count; i++) {
+        const q7_operand_info *o = &call->operands[i];
+        if (o->dir != Q7_OPERAND_IN) continue;
+        int tw = operand_word(t, o->name, true);
+        for (unsigned w = 0; w < o->words; w++)
+            if (tw >= 0) memcpy(shm->in[o->word + w], in[tw + w], n * sizeof(uint32_t));
+    }
+}
+
+/* The outputs of n cases, back into the table's layout; an output the
+ * called shape does not have (an aux word) is 0, as its row says. */
+static void get_outputs(const lib_shm *shm, const q7_leaf *leaf, const q7_shape_info *call, size_t n,
+                        uint32_t *const out[])
+{
+    const q7_shape_info *t = q7_shape_info_of(leaf->shape);
+    for (unsigned i = 0; i < t->operand_count; i++) {
+        const q7_operand_info *o = &t->operands[i];
+        if (o->dir == Q7_OPERAND_IN) continue;
+        int cw = operand_word(call, o->name, false);
+        for (unsigned w = 0; w < o->words; w++) {
+            if (cw >= 0) memcpy(out[o->word + w], shm->out[cw + w], n * sizeof(uint32_t));
+            else memset(out[o->word + w], 0, n * sizeof(uint32_t));
+        }
+    }
+}
 
 unsigned q7d_lib_symbol_count(const q7d_lib *lib)
 {
@@ -378,8 +433,13 @@ bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *c
                   uint32_t *const out[], q7d_crash *crash)
 {
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+    const q7_shape_info *call = q7_shape_info_of((q7_shape)lib->shape[leaf->id]);
+    bool own = call == sh;
     lib_shm *shm = lib->shm;
-    for (unsigned w = 0; w < sh->in_words; w++) memcpy(shm->in[w], in[w], n * sizeof(uint32_t));
+    if (own)
+        for (unsigned w = 0; w < sh->in_words; w++) memcpy(shm->in[w], in[w], n * sizeof(uint32_t));
+    else
+        put_inputs(shm, leaf, call, n, in);
     shm->leaf = leaf->id;
     shm->n = (uint32_t)n;
     shm->current = -1;
@@ -391,7 +451,9 @@ bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *c
     while ((put = write(lib->req_fd, &b, 1)) < 0 && errno == EINTR) {}
     if (put == 1) c = read_reply(lib, lib->timeout);   /* else the child is gone (EPIPE) */
     if (c == 'D') {
-        for (unsigned w = 0; w < sh->out_words; w++) memcpy(out[w], shm->out[w], n * sizeof(uint32_t));
+        if (!own) get_outputs(shm, leaf, call, n, out);
+        else
+            for (unsigned w = 0; w < sh->out_words; w++) memcpy(out[w], shm->out[w], n * sizeof(uint32_t));
         return true;
     }
     memset(crash, 0, sizeof *crash);
@@ -406,7 +468,9 @@ bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *c
     if (at < 0) at = 0;
     if ((uint64_t)at >= n) at = (int64_t)n - 1;
     crash->index = (uint64_t)at;
-    for (unsigned w = 0; w < sh->out_words; w++) memcpy(out[w], shm->out[w], (size_t)at * sizeof(uint32_t));
+    if (!own) get_outputs(shm, leaf, call, (size_t)at, out);
+    else
+        for (unsigned w = 0; w < sh->out_words; w++) memcpy(out[w], shm->out[w], (size_t)at * sizeof(uint32_t));
     return false;
 }
 
@@ -451,6 +515,29 @@ static void describe(q7d_column *k, const char *path, const q7d_lib *lib, const 
                                  strchr(opt->preloads[i], '/') ? "" : "./", opt->preloads[i]);
 }
 
+/* The note's account of --abi: each leaf whose table shape was refuted,
+ * with the shape called instead or "not called" when none was found, and
+ * how many are not called. */
+static void describe_abi(q7d_column *k, const q7d_options *opt)
+{
+    size_t used = strlen(k->note), size = sizeof k->note;
+    unsigned uncalled = 0;
+    const char *sep = "; --abi: refuted ";
+    for (size_t i = 0; i < q7_leaf_count() && used < size; i++) {
+        const q7_leaf *l = q7_leaf_at(i);
+        if (opt->abi_shape[i] == (signed char)l->shape) continue;
+        uncalled += opt->abi_shape[i] < 0;
+        if (opt->abi_shape[i] < 0)
+            used += (size_t)snprintf(k->note + used, size - used, "%s%s (not called: shape unknown)", sep, l->suffix);
+        else
+            used += (size_t)snprintf(k->note + used, size - used, "%s%s (called as %s)", sep, l->suffix,
+                                     q7_shape_info_of((q7_shape)opt->abi_shape[i])->name);
+        sep = ", ";
+    }
+    if (used < size)
+        snprintf(k->note + used, size - used, *sep == ';' ? "; --abi: no leaf refuted" : "; %u not called", uncalled);
+}
+
 static bool lib_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt, char *err, size_t errsize)
 {
     q7d_column *k = o->column;
@@ -479,8 +566,10 @@ static bool lib_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt
     for (unsigned i = 0; i < o->nworkers; i++) {
         lc->w[i].lib = q7d_lib_open(o->arg, opt->preloads, opt->npreloads, r->timeout, err, errsize);
         if (!lc->w[i].lib) return false;
+        if (opt->abi_shape) q7d_lib_set_shapes(lc->w[i].lib, opt->abi_shape);
     }
     describe(k, o->arg, lc->w[0].lib, opt);
+    if (opt->abi_shape) describe_abi(k, opt);
     /* a library that can check nothing of the run was asked for in vain */
     unsigned usable = 0;
     for (size_t i = 0; i < q7_leaf_count(); i++) usable += r->selected[i] && q7d_lib_has(lc->w[0].lib, q7_leaf_at(i));

@@ -29,12 +29,24 @@ typedef struct q7d_lib q7d_lib;
 #define Q7D_LIB_CHILD_ARG "--q7pred-lib-child"
 int q7d_lib_child_main(int argc, char **argv);
 
+/* In a child: loads `preloads` then `path` (RTLD_NOW|RTLD_GLOBAL; a name
+ * without a slash is a file of the current directory), storing in *loading
+ * the index of the file it is loading (npreloads: the library), so that a
+ * constructor that crashes or hangs is blamed on the right file. NULL with
+ * the message in err when one cannot be loaded. */
+void *q7d_lib_load_files(const char *path, char *const *preloads, int npreloads, volatile int32_t *loading,
+                         char *err, size_t errsize);
+
 /* Starts a child that loads `preloads` then `path` with RTLD_NOW|RTLD_GLOBAL
  * and waits up to `timeout` seconds until it has (constructors included).
  * NULL with a message naming the file that failed when it cannot load. */
 q7d_lib *q7d_lib_open(const char *path, const char *const *preloads, unsigned npreloads,
                       double timeout, char *err, size_t errsize);
-/* Whether the library exports the leaf's symbol. */
+/* The shape each leaf is called with (q7d_options.abi_shape: -1, not
+ * called, and then not "had"); the default is the table's. Words move
+ * between the table's layout and the shape's by operand name. */
+void q7d_lib_set_shapes(q7d_lib *lib, const signed char *shape);
+/* Whether the library exports the leaf's symbol (and it is called). */
 bool q7d_lib_has(const q7d_lib *lib, const q7_leaf *leaf);
 unsigned q7d_lib_symbol_count(const q7d_lib *lib);
 bool q7d_lib_alive(const q7d_lib *lib);

@@ -252,6 +252,10 @@ typedef struct q7d_options {
     bool progress;                     /* progress bar on stderr */
     const char *checkpoint;            /* NULL, or where the run's progress is written (q7d_checkpoint_write) */
     const q7d_results *resume;         /* NULL, or a checkpoint whose finished units are taken as run */
+    /* --abi: per leaf, the shape the lib:PATH columns call it with, -1 for
+     * not called (its shape is unknown); NULL: every leaf its table shape */
+    const signed char *abi_shape;
+    const char *abi_path;
 } q7d_options;
 
 /* ------------------------------------------------------------ checkpoints */

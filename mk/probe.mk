@@ -1,0 +1,33 @@
+# q7pred probe: the test libraries of tests/test_probe.sh. Each is the
+# project's library with one leaf renamed out of the module__xdref_ names
+# (xdref.c compiled with -Dmodule__xdref_<leaf>=q7probe_replaced_<leaf>)
+# and tests/probe_variants.c with -DPROBE_VARIANT_<NAME> exporting its
+# replacement; the real library's objects and ABI are untouched.
+PROBE_VARIANTS := ord_result_4th ult_aux tail_pred_first movfsv_out_first movfsv_words bnorfs_missing \
+                  past_result segv_all
+probe_leaf_ord_result_4th   := olt_1_2_16f_16f
+probe_leaf_ult_aux          := ult_1_1_16f_16f
+probe_leaf_tail_pred_first  := olt_1_2_16f_16f_2f_t
+probe_leaf_movfsv_out_first := movfsv_64_64_64_64_64_64_64_64_512
+probe_leaf_movfsv_words     := movfsv_64_64_64_64_64_64_64_64_512
+probe_leaf_bnorfs_missing   := bnorfs_2n_64_64_64_64_64_64_64_64_64
+probe_leaf_past_result      := lt_2_16_16
+probe_leaf_segv_all         := clsfy_16f_16f
+PROBE_LIBS := $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/%.so)
+PROBE_BASE_OBJS := $(filter-out $(BUILD)/obj/src/abi/xdref.o,$(LIB_OBJS))
+
+$(BUILD)/tests/probe/obj/xdref_%.o: src/abi/xdref.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc -Dmodule__xdref_$(probe_leaf_$*)=q7probe_replaced_$(probe_leaf_$*) -c $< -o $@
+
+$(BUILD)/tests/probe/obj/variant_%.o: tests/probe_variants.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DPROBE_VARIANT_$$(echo $* | tr a-z A-Z) -c $< -o $@
+
+$(BUILD)/tests/probe/%.so: $(BUILD)/tests/probe/obj/xdref_%.o $(BUILD)/tests/probe/obj/variant_%.o $(PROBE_BASE_OBJS)
+	$(CC) -shared $(SAN_LDFLAGS) -o $@ $^ $(LDLIBS)
+
+.PHONY: probe-libs
+probe-libs: $(PROBE_LIBS)
+ALL_EXTRA += $(PROBE_LIBS)
+.SECONDARY: $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/obj/xdref_%.o) $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/obj/variant_%.o)

@@ -1,0 +1,105 @@
+/*
+ * verify --abi PROBE.json: the shapes `q7pred probe` found, as the shape
+ * each leaf's library call uses (docs/report-format.md, the probe's JSON).
+ * The file is checked whole before anything runs; a mistake names the
+ * file and what is wrong, and is a usage error.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "abi_file.h"
+#include "verify/json.h"
+
+static int shape_named(const char *name)
+{
+    for (unsigned s = 0; s < Q7_SHAPE_COUNT; s++)
+        if (strcmp(q7_shape_info_of((q7_shape)s)->name, name) == 0) return (int)s;
+    return -1;
+}
+
+static char *read_text(const char *path, const char **why)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        *why = strerror(errno);
+        return NULL;
+    }
+    size_t len = 0, cap = 1 << 16;
+    char *text = malloc(cap);
+    while (text) {
+        size_t got = fread(text + len, 1, cap - len - 1, f);
+        len += got;
+        if (got == 0) break;
+        if (len + 1 == cap) {
+            char *g = cap < (1u << 26) ? realloc(text, cap *= 2) : NULL;
+            if (!g) free(text);
+            text = g;
+        }
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (!text || bad) {
+        free(text);
+        *why = text ? "read error" : "too large or out of memory";
+        return NULL;
+    }
+    text[len] = 0;
+    if (strlen(text) != len) {
+        free(text);
+        *why = "it holds a NUL byte";
+        return NULL;
+    }
+    return text;
+}
+
+int cli_read_abi(const char *path, signed char *shape)
+{
+    const char *why;
+    char err[256];
+    char *text = read_text(path, &why);
+    if (!text) return cli_usage_error("verify: cannot read --abi '%s': %s", path, why);
+    json *doc = json_parse(text, err, sizeof err);
+    free(text);
+    if (!doc) return cli_usage_error("verify: --abi '%s' is not JSON: %s", path, err);
+    for (size_t i = 0; i < q7_leaf_count(); i++) shape[i] = (signed char)q7_leaf_at(i)->shape;
+    int rc = CLI_OK;
+    const json *leaves = json_get(doc, "leaves");
+    bool seen[Q7_LEAF_COUNT] = { 0 };
+    if (doc->type != JSON_OBJECT || !json_string(doc, "library") || !leaves || leaves->type != JSON_ARRAY) {
+        rc = cli_usage_error("verify: --abi '%s' is not a probe report: it needs \"library\" and a \"leaves\" list",
+                             path);
+        goto done;
+    }
+    for (size_t k = 0; k < leaves->n; k++) {
+        const json *e = &leaves->child[k];
+        const char *name = json_string(e, "leaf"), *status = json_string(e, "status");
+        const char *table = json_string(e, "table_shape");
+        const json *found = json_get(e, "found_shape");
+        const q7_leaf *l = name ? q7_leaf_find(name) : NULL;
+        const char *what = NULL;
+        if (e->type != JSON_OBJECT || !name) what = "has no \"leaf\" name";
+        else if (!l) what = "names a leaf that is not in the table";
+        else if (seen[l->id]) what = "names its leaf a second time";
+        else if (!status || (strcmp(status, "confirmed") && strcmp(status, "refuted") && strcmp(status, "absent") &&
+                             strcmp(status, "crashed")))
+            what = "has no \"status\" confirmed, refuted, absent or crashed";
+        else if (!table || strcmp(table, q7_shape_info_of(l->shape)->name))
+            what = "has a \"table_shape\" that is not the table's (probed with other tables?)";
+        else if (!found || (found->type != JSON_NULL && (found->type != JSON_STRING || shape_named(found->string) < 0)))
+            what = "has a \"found_shape\" that is neither null nor a shape of the table";
+        else if (!strcmp(status, "confirmed") && (found->type == JSON_NULL || strcmp(found->string, table)))
+            what = "is confirmed with a \"found_shape\" other than its table shape";
+        if (what) {
+            rc = cli_usage_error("verify: --abi '%s': leaves[%zu]%s%s%s %s", path, k, name ? " (" : "",
+                                 name ? name : "", name ? ")" : "", what);
+            goto done;
+        }
+        seen[l->id] = true;
+        if (found->type == JSON_STRING) shape[l->id] = (signed char)shape_named(found->string);
+        else if (strcmp(status, "absent")) shape[l->id] = -1;   /* refuted or crashed, shape unknown: not called */
+    }
+done:
+    json_free(doc);
+    return rc;
+}

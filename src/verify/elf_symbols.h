@@ -1,0 +1,27 @@
+/*
+ * The exported function names of a shared library, read from the file's
+ * dynamic symbol table (internal): the probe lists what a library really
+ * exports instead of asking dlsym for the names it already knows.
+ */
+#ifndef Q7_VERIFY_ELF_SYMBOLS_H
+#define Q7_VERIFY_ELF_SYMBOLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct q7d_symbols {
+    char **name;
+    unsigned long long *offset;   /* where the symbol's bytes start in the file (0: not in a loaded segment) */
+    unsigned long long *size;     /* its st_size */
+    size_t count;
+} q7d_symbols;
+
+/* Reads the defined global or weak symbols of a 64-bit little-endian ELF
+ * file (its .dynsym, found through the dynamic section of its program
+ * headers, else its section headers) whose names start with `prefix`.
+ * false with the reason in err (not ELF, another class or byte order, a
+ * table that points outside the file). */
+bool q7d_elf_symbols(const char *path, const char *prefix, q7d_symbols *out, char *err, size_t errsize);
+void q7d_symbols_free(q7d_symbols *s);
+
+#endif

@@ -1,0 +1,67 @@
+/*
+ * The ABI probe (internal): calls a library's leaves in a crash-isolated
+ * child with argument lists of the shape table, and decides from what each
+ * call read and wrote which shape a leaf really has (docs/decisions.md,
+ * "The probe").
+ *
+ * A call has Q7P_SLOTS arguments after xstate. Each is a value or a pointer
+ * to a region of Q7P_REGION words that ends against a PROT_NONE page; the
+ * operand's words start at Q7P_PRE, the rest of the region is canary, so a
+ * write just before or past an operand changes a canary word and one far
+ * past faults. Argument slots beyond the shape's get pointers to regions
+ * with no operand words: anything written there is a stray write.
+ */
+#ifndef Q7_VERIFY_PROBE_H
+#define Q7_VERIFY_PROBE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "verify.h"
+
+#define Q7P_SLOTS 12
+#define Q7P_REGION 64
+#define Q7P_PRE 16
+#define Q7P_BATCH 128
+#define Q7D_PROBE_CHILD_ARG "--q7pred-probe-child"
+
+typedef struct q7p_call {
+    uint32_t value[Q7P_SLOTS];                /* a value slot's argument */
+    uint32_t region[Q7P_SLOTS][Q7P_REGION];   /* a pointer slot's words, before and after the call */
+} q7p_call;
+
+typedef struct q7p_prober q7p_prober;
+
+/* The child is this executable run again as
+ *   <exe> --q7pred-probe-child PATH [PRELOAD...]
+ * (process.h: its own group, its output captured, every wait bounded). */
+int q7p_child_main(int argc, char **argv);
+
+q7p_prober *q7p_open(const char *path, const char *const *preloads, unsigned npreloads, double timeout,
+                     char *err, size_t errsize);
+void q7p_close(q7p_prober *p);
+
+/* Calls `symbol` once per call with pointer slots where is_ptr[s]; the
+ * regions are rewritten with what the call left. false when the child
+ * crashed, hung or the symbol is not there: *why says which (a fresh child
+ * is started for the next batch), calls before *at ran. */
+bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7p_call *calls, unsigned n,
+             unsigned *at, char *why, size_t whysize);
+
+/* ---- what a leaf really is (probe_leaf.c) */
+
+typedef enum q7p_status { Q7P_CONFIRMED, Q7P_REFUTED, Q7P_ABSENT, Q7P_CRASHED } q7p_status;
+
+typedef struct q7p_result {
+    q7p_status status;
+    int found_shape;            /* a q7_shape, or -1: none fits */
+    char evidence[512];
+    bool has_bit_map;
+    int bit_map[512];
+    char bit_map_note[160];     /* the map against the inferred one */
+} q7p_result;
+
+const char *q7p_status_name(q7p_status s);
+void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *r);
+
+#endif

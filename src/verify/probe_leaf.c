@@ -1,0 +1,462 @@
+/*
+ * What a leaf really is (probe.h): for each candidate argument layout, a
+ * small grid of calls shows which arguments the results depend on, which
+ * pointers are written and how many words, and whether anything else is
+ * written; a layout that fits must then reproduce the model's results on
+ * the grid (the registry's eval) before its shape is reported.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "probe.h"
+
+enum { NCASES = 64, CANARY_A = 0xa5c3e187u, CANARY_B = 0x5a3c1e78u, MAX_ROLES = Q7P_SLOTS };
+
+/* One argument of a candidate shape, and where it sits in the table shape's word layout. */
+typedef struct role {
+    char name[16];
+    q7_operand_dir dir;
+    bool ptr;
+    unsigned words;
+    int tword;          /* its first word in the table shape's in[] (inputs) or out[]; -1: none */
+} role;
+
+typedef struct layout {
+    role r[MAX_ROLES];
+    unsigned n;
+    unsigned pos[MAX_ROLES];   /* role i is passed as argument slot pos[i] */
+} layout;
+
+/* What a layout's calls did. */
+typedef struct observed {
+    bool crashed;
+    char crash[96];
+    bool read[MAX_ROLES];
+    unsigned written[Q7P_SLOTS];    /* operand words written, per slot */
+    bool stray[Q7P_SLOTS];          /* a canary or an input word changed */
+    int stray_word[Q7P_SLOTS];      /* the first such word, from the operand's start */
+    bool fits, reproduces;
+    unsigned mismatches;
+} observed;
+
+typedef struct probe_ctx {
+    q7p_prober *p;
+    const q7_leaf *leaf;
+    uint32_t in[NCASES][Q7_MAX_WORDS];
+    q7p_call calls[NCASES], base[NCASES];
+} probe_ctx;
+
+const char *q7p_status_name(q7p_status s)
+{
+    static const char *const names[] = { "confirmed", "refuted", "absent", "crashed" };
+    return (unsigned)s < 4 ? names[s] : "?";
+}
+
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* Values that hit every branch of the leaves: zero, signs, fp16 and fp32
+ * ones, infinities, NaNs (quiet and signalling), lane edges, bit 0. */
+static const uint32_t pool[] = {
+    0, 1, 2, 3, 0x7f, 0x80, 0xff, 0x3c00, 0xbc00, 0x4000, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 0x8000, 0x7fff, 0xffff,
+    0x3f800000, 0xbf800000, 0x40000000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 0x80000000, 0x7fffffff,
+    0xffffffff, 0x12345678,
+};
+
+/* The grid, in the table shape's input words. */
+static void fill_grid(probe_ctx *c)
+{
+    const q7_shape_info *t = q7_shape_info_of(c->leaf->shape);
+    for (unsigned j = 0; j < NCASES; j++)
+        for (unsigned w = 0; w < t->in_words; w++) {
+            uint64_t h = mix((uint64_t)c->leaf->id << 32 | j << 8 | w);
+            c->in[j][w] = t->value_inputs ? pool[h % (sizeof pool / sizeof pool[0])] : (uint32_t)(h >> 11);
+            if (j < 4 && !t->value_inputs) c->in[j][w] = j == 0 ? 0 : j == 1 ? ~0u : 1u << (w + j);
+        }
+}
+
+/* The roles of shape s, matched by name to the table shape; false when s
+ * has other inputs, other input kinds or another result than the table. */
+static bool roles_of(const q7_leaf *leaf, q7_shape s, layout *L)
+{
+    const q7_shape_info *sh = q7_shape_info_of(s), *t = q7_shape_info_of(leaf->shape);
+    L->n = 0;
+    unsigned ins = 0;
+    for (unsigned i = 0; i < sh->operand_count; i++) {
+        const q7_operand_info *o = &sh->operands[i];
+        const q7_operand_info *m = NULL;
+        for (unsigned k = 0; k < t->operand_count; k++)
+            if (strcmp(t->operands[k].name, o->name) == 0 && (t->operands[k].dir == Q7_OPERAND_IN) == (o->dir == Q7_OPERAND_IN))
+                m = &t->operands[k];
+        if (!m && o->dir != Q7_OPERAND_AUX) return false;
+        if (m && m->words != o->words) return false;
+        ins += o->dir == Q7_OPERAND_IN;
+        unsigned parts = o->width == Q7_WIDTH_MASK8 ? 8 : 1;
+        for (unsigned k = 0; k < parts; k++) {
+            if (L->n == MAX_ROLES) return false;
+            role *r = &L->r[L->n];
+            if (parts > 1) snprintf(r->name, sizeof r->name, "%.8s%u", o->name, k);
+            else snprintf(r->name, sizeof r->name, "%.15s", o->name);
+            r->dir = o->dir;
+            r->ptr = o->dir != Q7_OPERAND_IN || o->width == Q7_WIDTH_MASK || o->width == Q7_WIDTH_MASK8 ||
+                     o->width == Q7_WIDTH_VEC;
+            r->words = parts > 1 ? 2 : o->words;
+            r->tword = m ? (int)(m->word + 2 * k) : -1;
+            L->pos[L->n] = L->n;
+            L->n++;
+        }
+    }
+    return ins == t->inputs;
+}
+
+/* The first word of another value input than role i (i's own if none). */
+static int other_value(const layout *L, unsigned i)
+{
+    for (unsigned k = 0; k < L->n; k++)
+        if (k != i && L->r[k].dir == Q7_OPERAND_IN && !L->r[k].ptr && !L->r[i].ptr) return L->r[k].tword;
+    return L->r[i].tword;
+}
+
+/* The calls of the grid under L: spare slots and outputs all canary,
+ * `vary` (a role, or -1) takes its words from another case, vary +
+ * MAX_ROLES (a value role) another input's value of the same case. */
+static void make_calls(probe_ctx *c, const layout *L, uint32_t canary, int vary, bool is_ptr[Q7P_SLOTS])
+{
+    for (unsigned s = 0; s < Q7P_SLOTS; s++) is_ptr[s] = true;
+    for (unsigned j = 0; j < NCASES; j++) {
+        q7p_call *k = &c->calls[j];
+        for (unsigned s = 0; s < Q7P_SLOTS; s++) {
+            k->value[s] = 0;
+            for (unsigned w = 0; w < Q7P_REGION; w++) k->region[s][w] = canary ^ (s * 0x01010101u);
+        }
+        for (unsigned i = 0; i < L->n; i++) {
+            const role *r = &L->r[i];
+            unsigned s = L->pos[i];
+            is_ptr[s] = r->ptr;
+            if (r->dir != Q7_OPERAND_IN) continue;
+            const uint32_t *src = c->in[(int)i == vary ? (j * 7 + 3) % NCASES : j] + r->tword;
+            if ((int)i == vary - MAX_ROLES) src = c->in[j] + other_value(L, i);   /* A = B: what eq sees */
+            if (r->ptr) memcpy(&k->region[s][Q7P_PRE], src, r->words * sizeof *src);
+            else k->value[s] = src[0];
+        }
+    }
+}
+
+/* Operand words of slot s for role-less slots: none. */
+static unsigned slot_words(const layout *L, unsigned s, int *role_of)
+{
+    *role_of = -1;
+    for (unsigned i = 0; i < L->n; i++)
+        if (L->pos[i] == s) {
+            *role_of = (int)i;
+            return L->r[i].words;
+        }
+    return 0;
+}
+
+static bool run(probe_ctx *c, const bool is_ptr[Q7P_SLOTS], observed *ob)
+{
+    memcpy(c->base, c->calls, sizeof c->calls);
+    unsigned at;
+    if (q7p_run(c->p, c->leaf->symbol, is_ptr, c->calls, NCASES, &at, ob->crash, sizeof ob->crash)) return true;
+    ob->crashed = true;
+    return false;
+}
+
+/* The writes of one run (c->base before, c->calls after) into ob. */
+static void note_writes(probe_ctx *c, const layout *L, const bool is_ptr[Q7P_SLOTS], observed *ob)
+{
+    for (unsigned s = 0; s < Q7P_SLOTS; s++) {
+        if (!is_ptr[s]) continue;
+        int ri;
+        unsigned words = slot_words(L, s, &ri);
+        bool input = ri >= 0 && L->r[ri].dir == Q7_OPERAND_IN;
+        for (unsigned j = 0; j < NCASES; j++)
+            for (unsigned w = 0; w < Q7P_REGION; w++) {
+                if (c->calls[j].region[s][w] == c->base[j].region[s][w]) continue;
+                bool operand = w >= Q7P_PRE && w < Q7P_PRE + words;
+                if (operand && !input) {
+                    if (w - Q7P_PRE + 1 > ob->written[s]) ob->written[s] = w - Q7P_PRE + 1;
+                } else if (!ob->stray[s]) {
+                    ob->stray[s] = true;
+                    ob->stray_word[s] = (int)w - Q7P_PRE;
+                }
+            }
+    }
+}
+
+/* The outputs' words of every call, for comparing two runs. */
+static bool same_outputs(const layout *L, const q7p_call *a, const q7p_call *b)
+{
+    for (unsigned j = 0; j < NCASES; j++)
+        for (unsigned i = 0; i < L->n; i++) {
+            if (L->r[i].dir == Q7_OPERAND_IN) continue;
+            unsigned s = L->pos[i];
+            if (memcmp(&a[j].region[s][Q7P_PRE], &b[j].region[s][Q7P_PRE], L->r[i].words * 4) != 0) return false;
+        }
+    return true;
+}
+
+static void observe(probe_ctx *c, const layout *L, observed *ob)
+{
+    memset(ob, 0, sizeof *ob);
+    bool is_ptr[Q7P_SLOTS];
+    static q7p_call first[NCASES];
+    make_calls(c, L, CANARY_B, -1, is_ptr);
+    if (!run(c, is_ptr, ob)) return;
+    note_writes(c, L, is_ptr, ob);
+    make_calls(c, L, CANARY_A, -1, is_ptr);
+    if (!run(c, is_ptr, ob)) return;
+    note_writes(c, L, is_ptr, ob);
+    memcpy(first, c->calls, sizeof first);
+    /* the model on the grid */
+    const q7_shape_info *t = q7_shape_info_of(c->leaf->shape);
+    for (unsigned j = 0; j < NCASES; j++) {
+        uint32_t out[Q7_MAX_WORDS] = { 0 };
+        c->leaf->eval(c->in[j], out);
+        bool bad = false;
+        for (unsigned i = 0; i < L->n; i++) {
+            const role *r = &L->r[i];
+            if (r->dir == Q7_OPERAND_IN) continue;
+            for (unsigned w = 0; w < r->words; w++) {
+                uint32_t want = r->tword >= 0 && (unsigned)r->tword + w < t->out_words ? out[r->tword + w] : 0;
+                bad |= first[j].region[L->pos[i]][Q7P_PRE + w] != want;
+            }
+        }
+        ob->mismatches += bad;
+    }
+    for (unsigned i = 0; i < L->n; i++) {
+        if (L->r[i].dir != Q7_OPERAND_IN) continue;
+        for (int k = 0; k < 2 && !ob->read[i]; k++) {
+            make_calls(c, L, CANARY_A, (int)i + k * MAX_ROLES, is_ptr);
+            if (!run(c, is_ptr, ob)) return;
+            note_writes(c, L, is_ptr, ob);
+            ob->read[i] = !same_outputs(L, first, c->calls);
+        }
+    }
+    ob->fits = true;
+    for (unsigned s = 0; s < Q7P_SLOTS; s++) ob->fits &= !ob->stray[s];
+    for (unsigned i = 0; i < L->n; i++)
+        ob->fits &= L->r[i].dir == Q7_OPERAND_IN ? ob->read[i] : ob->written[L->pos[i]] == L->r[i].words;
+    ob->reproduces = ob->fits && ob->mismatches == 0;
+}
+
+/* "writes arg 4, 1 word; arg 5 untouched; reads args 2, 3": arguments
+ * counted from xstate (arg 1). */
+static void describe(const layout *L, const observed *ob, char *buf, size_t size)
+{
+    size_t u = 0;
+#define ADD(...) (u += u < size ? (size_t)snprintf(buf + u, size - u, __VA_ARGS__) : 0)
+    if (ob->crashed) {
+        ADD("crashed (%s)", ob->crash);
+        return;
+    }
+    const char *sep = "";
+    for (unsigned i = 0, k; i < L->n; i = k) {
+        const role *r = &L->r[i];
+        unsigned arg = L->pos[i] + 2, wrote = ob->written[L->pos[i]];
+        /* a run of outputs (FS0..FS7) that fared alike is one clause */
+        for (k = i + 1; k < L->n && r->dir != Q7_OPERAND_IN && L->r[k].dir == r->dir && L->pos[k] == L->pos[k - 1] + 1 &&
+                        ob->written[L->pos[k]] == wrote && L->r[k].words == r->words;
+             k++) {}
+        char args[48];
+        if (k > i + 1) snprintf(args, sizeof args, "args %u..%u (%s..%s)", arg, L->pos[k - 1] + 2, r->name, L->r[k - 1].name);
+        else snprintf(args, sizeof args, "arg %u (%s)", arg, r->name);
+        if (r->dir == Q7_OPERAND_IN) {
+            if (!ob->read[i]) ADD("%s%s not read", sep, args), sep = "; ";
+        } else if (wrote == 0) {
+            ADD("%s%s untouched", sep, args), sep = "; ";
+        } else {
+            ADD("%swrites %s, %u word%s%s", sep, args, wrote, wrote == 1 ? "" : "s", k > i + 1 ? " each" : ""), sep = "; ";
+        }
+    }
+    for (unsigned s = 0; s < Q7P_SLOTS; s++) {
+        if (!ob->stray[s]) continue;
+        int ri;
+        unsigned words = slot_words(L, s, &ri);
+        int w = ob->stray_word[s];
+        if (ri >= 0 && L->r[ri].dir == Q7_OPERAND_IN) ADD("%swrites input arg %u (%s)", sep, s + 2, L->r[ri].name);
+        else if (ri < 0) ADD("%swrites arg %u (not an argument of the shape)", sep, s + 2);
+        else if (w >= (int)words) ADD("%swrites arg %u word %d, %d past its %u", sep, s + 2, w, w - (int)words + 1, words);
+        else ADD("%swrites arg %u word %d, before it", sep, s + 2, w);
+        sep = "; ";
+    }
+    if (ob->fits && ob->mismatches) ADD("%s%u of %d grid results differ from the model", sep, ob->mismatches, NCASES);
+    if (!*sep) ADD("reads every input, writes every output");
+#undef ADD
+}
+
+/* The next permutation of the slots of roles of one kind (inputs by value,
+ * or pointers of the same size) in groups of at most four; false after the last. */
+static bool next_permutation(unsigned *a, unsigned n)
+{
+    if (n < 2) return false;
+    unsigned i = n - 1;
+    while (i > 0 && a[i - 1] >= a[i]) i--;
+    if (i == 0) return false;
+    unsigned j = n - 1;
+    while (a[j] <= a[i - 1]) j--;
+    unsigned t = a[i - 1];
+    a[i - 1] = a[j];
+    a[j] = t;
+    for (unsigned l = i, r = n - 1; l < r; l++, r--) t = a[l], a[l] = a[r], a[r] = t;
+    return true;
+}
+
+/* Tries the other orders of L's arguments; on one that reproduces, its
+ * argument list into order. */
+static bool find_order(probe_ctx *c, const layout *L, char *order, size_t size)
+{
+    unsigned group[MAX_ROLES], ng = 0, slots[MAX_ROLES];
+    /* one group: the roles sharing the kind that the most roles share, when at most four */
+    for (unsigned k = 0; k < 3; k++) {
+        unsigned idx[MAX_ROLES], n = 0;
+        for (unsigned i = 0; i < L->n; i++) {
+            bool want = k == 0 ? !L->r[i].ptr : k == 1 ? L->r[i].ptr && L->r[i].words == 2 : L->r[i].ptr && L->r[i].words != 2;
+            if (want) idx[n++] = i;
+        }
+        if (n >= 2 && n <= 4 && n > ng) {
+            memcpy(group, idx, n * sizeof *idx);
+            ng = n;
+        }
+    }
+    if (ng < 2) return false;
+    for (unsigned i = 0; i < ng; i++) slots[i] = L->pos[group[i]];
+    while (next_permutation(slots, ng)) {
+        layout M = *L;
+        for (unsigned i = 0; i < ng; i++) M.pos[group[i]] = slots[i];
+        observed ob;
+        observe(c, &M, &ob);
+        if (!ob.reproduces) continue;
+        size_t u = 0;
+        for (unsigned s = 0; s < M.n; s++)
+            for (unsigned i = 0; i < M.n; i++)
+                if (M.pos[i] == s && u < size) u += (size_t)snprintf(order + u, size - u, "%s%s", s ? ", " : "", M.r[i].name);
+        return true;
+    }
+    return false;
+}
+
+/* "vec bit 33" (32*w+b) or "FS1 bit 0" (64*j+k); "nowhere" for -1. */
+static void bit_name(char *buf, size_t size, int bit, bool vec)
+{
+    if (bit < 0) snprintf(buf, size, "nowhere");
+    else if (vec) snprintf(buf, size, "vec bit %d", bit);
+    else snprintf(buf, size, "FS%d bit %d", bit / 64, bit % 64);
+}
+
+/* The bit map of a bit-spread leaf under L, from one-hot inputs, against the model's. */
+static void bit_map(probe_ctx *c, const layout *L, q7p_result *res)
+{
+    const q7_shape_info *t = q7_shape_info_of(c->leaf->shape);
+    unsigned bits = t->in_words * 32, differ = 0;
+    int first = -1, model_at = -1;
+    bool is_ptr[Q7P_SLOTS];
+    for (unsigned base = 0; base < bits && base < 512; base += NCASES) {
+        for (unsigned j = 0; j < NCASES; j++) {
+            memset(c->in[j], 0, sizeof c->in[j]);
+            c->in[j][(base + j) / 32] = 1u << ((base + j) % 32);
+        }
+        make_calls(c, L, 0, -1, is_ptr);
+        observed ob = { 0 };
+        if (!run(c, is_ptr, &ob)) {
+            snprintf(res->bit_map_note, sizeof res->bit_map_note, "bit map not read: the leaf crashed (%s)", ob.crash);
+            res->has_bit_map = false;
+            return;
+        }
+        for (unsigned j = 0; j < NCASES; j++) {
+            uint32_t out[Q7_MAX_WORDS] = { 0 }, got[Q7_MAX_WORDS] = { 0 };
+            c->leaf->eval(c->in[j], out);
+            for (unsigned i = 0; i < L->n; i++)
+                if (L->r[i].dir == Q7_OPERAND_OUT)
+                    memcpy(got + L->r[i].tword, &c->calls[j].region[L->pos[i]][Q7P_PRE], L->r[i].words * 4);
+            int at = -1, want = -1;
+            for (unsigned b = 0; b < t->out_words * 32; b++) {
+                if (got[b / 32] >> (b % 32) & 1) at = at < 0 ? (int)b : -2;
+                if (out[b / 32] >> (b % 32) & 1) want = want < 0 ? (int)b : -2;
+            }
+            if (at < -1) at = -1;
+            res->bit_map[base + j] = at;
+            if (at != want && differ++ == 0) {
+                first = (int)(base + j);
+                model_at = want;
+            }
+        }
+    }
+    res->has_bit_map = true;
+    char in[24], got[24], want[24];
+    bool vec_in = t->operands[0].width == Q7_WIDTH_VEC;   /* vector in, FS bank out */
+    if (differ) {
+        bit_name(in, sizeof in, first, vec_in);
+        bit_name(got, sizeof got, res->bit_map[first], !vec_in);
+        bit_name(want, sizeof want, model_at, !vec_in);
+        snprintf(res->bit_map_note, sizeof res->bit_map_note,
+                 "bit map differs from the inferred one at %u of %u bits (%s -> %s, inferred %s)", differ, bits, in,
+                 got, want);
+    }
+    else snprintf(res->bit_map_note, sizeof res->bit_map_note, "bit map as inferred");
+    fill_grid(c);
+}
+
+void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *res)
+{
+    static probe_ctx c;
+    memset(res, 0, sizeof *res);
+    res->found_shape = -1;
+    c.p = p;
+    c.leaf = leaf;
+    fill_grid(&c);
+    layout T, L;
+    observed tob, ob;
+    roles_of(leaf, leaf->shape, &T);
+    observe(&c, &T, &tob);
+    bool all_crashed = tob.crashed, spread = leaf->family == Q7_FAMILY_BIT_SPREAD;
+    char order[160] = "";
+    if (tob.reproduces) {
+        res->status = Q7P_CONFIRMED;
+        res->found_shape = (int)leaf->shape;
+        describe(&T, &tob, res->evidence, sizeof res->evidence);
+        if (spread) bit_map(&c, &T, res);
+        return;
+    }
+    res->status = Q7P_REFUTED;
+    /* another shape of the table, the ones with the table shape's width classes first */
+    for (int pass = 0; pass < 2 && res->found_shape < 0; pass++)
+        for (unsigned s = 0; s < Q7_SHAPE_COUNT && res->found_shape < 0; s++) {
+            if (s == leaf->shape || !roles_of(leaf, (q7_shape)s, &L)) continue;
+            const q7_shape_info *a = q7_shape_info_of((q7_shape)s), *t = q7_shape_info_of(leaf->shape);
+            bool same = true;
+            for (unsigned i = 0; i < a->operand_count; i++)
+                for (unsigned k = 0; k < t->operand_count; k++)
+                    if (!strcmp(a->operands[i].name, t->operands[k].name)) same &= a->operands[i].width == t->operands[k].width;
+            if (same != (pass == 0)) continue;
+            observe(&c, &L, &ob);
+            all_crashed &= ob.crashed;
+            if (ob.reproduces) {
+                res->found_shape = (int)s;
+                char d[400];
+                describe(&L, &ob, d, sizeof d);
+                snprintf(res->evidence, sizeof res->evidence, "as %s: %s", a->name, d);
+                if (spread) bit_map(&c, &L, res);
+            }
+        }
+    if (res->found_shape >= 0) return;
+    if (all_crashed) {
+        res->status = Q7P_CRASHED;
+        snprintf(res->evidence, sizeof res->evidence, "every candidate shape crashed (%s)", tob.crash);
+        return;
+    }
+    char d[400];
+    describe(&T, &tob, d, sizeof d);
+    if (!tob.crashed && find_order(&c, &T, order, sizeof order))
+        snprintf(res->evidence, sizeof res->evidence, "%s; reproduces the model with arguments (%s): no shape has this order",
+                 d, order);
+    else
+        snprintf(res->evidence, sizeof res->evidence, "%s; no shape of the table fits", d);
+    if (spread && tob.fits) bit_map(&c, &T, res);
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# q7pred probe: build/libq7pred.so probes all-confirmed (exit 0); each
+# library under $BUILD/tests/probe/ (mk/probe.mk) differs from the tables in
+# one known way, written out below from how the library was built, and the
+# probe must name exactly that difference (exit 1) and confirm the other
+# leaves; the JSON is whole and says the same; bad use exits 2.
+set -u
+. "$(dirname "$0")/check_lib.sh"
+dir=$BUILD/tests/probe
+if [ ! -d "$dir" ]; then echo "no $dir: build it with make all"; exit 1; fi
+nleaves=$(grep -c '^LEAF(' "$SRCDIR/include/q7pred_leaves.def")
+
+# row LEAF FILE: the leaf's table row of the probe's stdout
+row() { awk -v l="$1" '$1 == l' "$2"; }
+confirmed() { awk '$2 == "confirmed"' "$1" | wc -l; }
+
+"$Q7PRED" probe --lib "$Q7LIB" --json "$t/real.json" >"$t/real.txt" 2>&1
+check "the real library: exit 0" "[ $? -eq 0 ]"
+check "the real library: $nleaves confirmed" "[ $(confirmed "$t/real.txt") -eq $nleaves ]"
+check "the real library: the inferred bit maps" \
+    "[ \$(grep -c 'bit map as inferred' \"$t/real.txt\") -eq 2 ]"
+/usr/bin/python3 - "$t/real.json" "$nleaves" <<'PY' && ok "the real library: its JSON" || bad "the real library: its JSON"
+import json, sys
+d = json.load(open(sys.argv[1]))
+L = d["leaves"]
+assert len(L) == int(sys.argv[2]) and d["unknown_symbols"] == [] and d["library"]
+assert all(x["status"] == "confirmed" and x["found_shape"] == x["table_shape"] for x in L)
+m = {x["leaf"]: x for x in L}
+fsv = m["movfsv_64_64_64_64_64_64_64_64_512"]["bit_map"]
+vfs = m["movvfs_512_64_64_64_64_64_64_64_64"]["bit_map"]
+# DECISIONS.md section 3: FS_j bit k = vector bit 8k+j
+assert fsv == [64 * (v % 8) + v // 8 for v in range(512)]
+assert vfs == [8 * (i % 64) + i // 64 for i in range(512)]
+assert all("bit_map" not in x for x in L if not x["leaf"].startswith("mov"))
+PY
+
+# probe_one VARIANT LEAF STATUS FOUND EVIDENCE-PATTERN [OTHERS]
+probe_one() {
+    local v=$1 leaf=$2 status=$3 found=$4 pat=$5 others=${6:-$((nleaves - 1))}
+    "$Q7PRED" probe --lib "$dir/$v.so" --json "$t/$v.json" >"$t/$v.txt" 2>&1
+    check "$v: exit 1" "[ $? -eq 1 ]"
+    local r; r=$(row "$leaf" "$t/$v.txt")
+    check "$v: $leaf $status, found $found" "[ \"\$(echo '$r' | awk '{print \$2, \$4}')\" = '$status $found' ]"
+    check "$v: evidence says '$pat'" "echo '$r' | grep -qF -- '$pat'"
+    check "$v: every other leaf confirmed" "[ $(confirmed "$t/$v.txt") -eq $others ]"
+}
+probe_one ord_result_4th olt_1_2_16f_16f refuted BIN "writes arg 4 (result), 1 word"
+probe_one ult_aux ult_1_1_16f_16f refuted ORD "writes arg 4 (aux), 1 word; writes arg 5 (result), 1 word"
+probe_one tail_pred_first olt_1_2_16f_16f_2f_t refuted - "reproduces the model with arguments (C, A, B, result)"
+probe_one movfsv_out_first movfsv_64_64_64_64_64_64_64_64_512 refuted - "writes input arg 2 (vec)"
+probe_one movfsv_words movfsv_64_64_64_64_64_64_64_64_512 refuted - \
+    "bit map differs from the inferred one at 504 of 512 bits (vec bit 1 -> FS0 bit 1, inferred FS1 bit 0)"
+probe_one bnorfs_missing bnorfs_2n_64_64_64_64_64_64_64_64_64 absent - "not in the dynamic symbol table"
+probe_one past_result lt_2_16_16 refuted - "writes arg 4 word 1, 1 past its 1"
+probe_one segv_all clsfy_16f_16f crashed - "every candidate shape crashed"
+check "bnorfs_missing: the two family-like names first, each with its nearest row" \
+    "head -2 \"$t/bnorfs_missing.txt\" | grep -q 'unknown module__xdref_bnandfs_2n_64_64_64_64_64_64_64_64_64 (family-like; nearest row bnorfs_2n' &&
+     head -2 \"$t/bnorfs_missing.txt\" | grep -q 'unknown module__xdref_oge_1_1_16f_16f (family-like; nearest row'"
+/usr/bin/python3 - "$t" <<'PY' && ok "the test libraries' JSON" || bad "the test libraries' JSON"
+import json, sys
+t = sys.argv[1]
+d = json.load(open(t + "/bnorfs_missing.json"))
+assert sorted(d["unknown_symbols"]) == ["module__xdref_bnandfs_2n_64_64_64_64_64_64_64_64_64",
+                                        "module__xdref_oge_1_1_16f_16f"]
+m = {x["leaf"]: x for x in d["leaves"]}
+assert m["bnorfs_2n_64_64_64_64_64_64_64_64_64"]["status"] == "absent"
+m = {x["leaf"]: x for x in json.load(open(t + "/ord_result_4th.json"))["leaves"]}
+assert m["olt_1_2_16f_16f"]["found_shape"] == "BIN" and m["olt_1_2_16f_16f"]["table_shape"] == "ORD"
+m = {x["leaf"]: x for x in json.load(open(t + "/movfsv_words.json"))["leaves"]}
+bm = m["movfsv_64_64_64_64_64_64_64_64_512"]["bit_map"]
+# the library's own map, written out: FS_j is vector words 2j, 2j+1
+assert bm == list(range(512)), bm[:8]
+m = {x["leaf"]: x for x in json.load(open(t + "/movfsv_out_first.json"))["leaves"]}
+assert m["movfsv_64_64_64_64_64_64_64_64_512"]["bit_map"] is None
+PY
+
+# verify --abi: the library whose only difference is its ABI passes with
+# the probe's shapes (and not without them); a leaf with no shape is not
+# called, and the header says so
+V="--oracles sem --corpus grid,fuzz --fuzz-count 300 --no-progress"
+"$Q7PRED" verify --lib "$dir/ord_result_4th.so" $V >"$t/v0.txt" 2>&1
+check "verify without --abi: the ABI difference fails" "[ $? -eq 1 ]"
+"$Q7PRED" verify --lib "$dir/ord_result_4th.so" --abi "$t/ord_result_4th.json" $V >"$t/v1.txt" 2>&1
+check "verify --abi: passes" "[ $? -eq 0 ] && grep -q '^PASS' "$t/v1.txt""
+check "verify --abi: the header names the refuted leaf" \
+    "sed -n 3p \"$t/v1.txt\" | grep -qF -- '--abi: refuted olt_1_2_16f_16f (called as BIN); 0 not called'"
+"$Q7PRED" verify --lib "$dir/tail_pred_first.so" --abi "$t/tail_pred_first.json" $V --by-leaf >"$t/v2.txt" 2>&1
+check "verify --abi: a leaf of unknown shape is not called, and said so" \
+    "sed -n 3p \"$t/v2.txt\" | grep -qF 'refuted olt_1_2_16f_16f_2f_t (not called: shape unknown); 1 not called' &&
+     [ \$(awk '\$1 == \"olt_1_2_16f_16f_2f_t\" && \$NF == \"n/a\"' \"$t/v2.txt\" | wc -l) -eq 2 ]"
+"$Q7PRED" verify --lib "$Q7LIB" $V >"$t/v3.txt" 2>&1
+"$Q7PRED" verify --lib "$Q7LIB" --abi "$t/real.json" $V >"$t/v4.txt" 2>&1
+check "verify --abi with an all-confirmed probe: the same table" \
+    "diff <(sed 3d \"$t/v3.txt\" | sed 's/ ([0-9.]* s)//') <(sed 3d \"$t/v4.txt\" | sed 's/ ([0-9.]* s)//') >/dev/null"
+echo '{"library": "x", "leaves": [{"leaf": "olt_1_2_16f_16f", "status": "refuted", "table_shape": "BIN", "found_shape": null}]}' >"$t/bad1.json"
+"$Q7PRED" verify --lib "$Q7LIB" --abi "$t/bad1.json" $V >"$t/e7" 2>&1
+check "verify --abi: a wrong table shape, exit 2 naming file and leaf" \
+    "[ $? -eq 2 ] && grep -q \"bad1.json': leaves\\[0\\] (olt_1_2_16f_16f) has a \\\"table_shape\\\"\" \"$t/e7\""
+echo '{"library": "x", "leaves": [' >"$t/bad2.json"
+"$Q7PRED" verify --lib "$Q7LIB" --abi "$t/bad2.json" $V >"$t/e8" 2>&1
+check "verify --abi: not JSON, exit 2" "[ $? -eq 2 ] && grep -q \"bad2.json' is not JSON\" \"$t/e8\""
+"$Q7PRED" verify --abi "$t/real.json" $V >"$t/e9" 2>&1
+check "verify --abi without --lib: exit 2" "[ $? -eq 2 ] && grep -q 'without a library' \"$t/e9\""
+
+# --leaf, usage errors, a file that is not a 64-bit little-endian ELF
+"$Q7PRED" probe --lib "$Q7LIB" --leaf eq_1_8_8 --leaf module__xdref_notb_64_64 >"$t/two.txt" 2>&1
+check "--leaf: exactly the two leaves" "[ $? -eq 0 ] && [ \$(awk 'NR > 1' \"$t/two.txt\" | wc -l) -eq 2 ]"
+"$Q7PRED" probe >"$t/e1" 2>&1; check "no --lib: exit 2" "[ $? -eq 2 ] && grep -q -- '--lib PATH is required' \"$t/e1\""
+"$Q7PRED" probe --lib "$Q7LIB" --leaf nosuch >"$t/e2" 2>&1
+check "an unknown --leaf: exit 2, named" "[ $? -eq 2 ] && grep -q \"'nosuch' is not a leaf\" \"$t/e2\""
+echo "not elf" >"$t/x.so"
+"$Q7PRED" probe --lib "$t/x.so" >"$t/e3" 2>&1
+check "not ELF: exit 2, named" "[ $? -eq 2 ] && grep -q \"x.so' is not an ELF file\" \"$t/e3\""
+printf '\177ELF\001\001\001' | dd of="$t/elf32.so" bs=64 conv=sync 2>/dev/null
+"$Q7PRED" probe --lib "$t/elf32.so" >"$t/e4" 2>&1
+check "32-bit ELF: exit 2, refused" "[ $? -eq 2 ] && grep -q '32-bit little-endian ELF file; the probe reads 64-bit' \"$t/e4\""
+"$Q7PRED" probe --lib "$Q7LIB" --timeout 0 >"$t/e5" 2>&1; check "--timeout 0: exit 2" "[ $? -eq 2 ]"
+# --disasm: with capstone built in, the ordered compare's two stores go
+# through the 4th and 5th argument registers of the x86-64 SysV ABI (rcx:
+# aux, r8: result, as the spec page read them); without it, exit 2
+"$Q7PRED" probe --lib "$Q7LIB" --disasm --leaf olt_1_1_16f_16f >"$t/e6" 2>&1
+rc=$?
+if [ $rc -eq 2 ] && grep -q 'built without capstone' "$t/e6"; then
+    if [ "${CI:-}" = true ]; then bad "--disasm: capstone is required under CI=true"
+    else ok "--disasm: unavailable without capstone (exit 2)"; fi
+elif [ "$(uname -m)" = x86_64 ]; then
+    check "--disasm: the result stored via (%r8), the aux via (%rcx)" \
+        "[ $rc -eq 0 ] && grep -q 'store via (%r8)' \"$t/e6\" && grep -q 'store via (%rcx)' \"$t/e6\""
+else
+    check "--disasm: runs" "[ $rc -eq 0 ]"
+fi
+mkdir "$t/ro" && echo keep >"$t/ro/old.json"
+"$Q7PRED" probe --lib "$dir/segv_all.so" --leaf clsfy_16f_16f --json "$t/ro/old.json" >/dev/null 2>&1
+check "--json replaces the file whole" "/usr/bin/python3 -c 'import json; json.load(open(\"$t/ro/old.json\"))'"
+check "no temporary file left" "[ \$(ls -A \"$t/ro\" | wc -l) -eq 1 ]"
+exit $fail
