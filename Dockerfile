@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The q7pred image of docs/scale-out.md: Debian 12 with the CLI, the
 # libraries and the numpy oracle installed by `make install` into
 # /usr/local. Build it from a checkout:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # q7pred: plain GNU make; the library and CLI need only a C compiler and libc.
 #   make            library, CLI and tests into $(BUILD)/
 #   make check      every test on the gcc tree, the C tests again under ASan+UBSan,

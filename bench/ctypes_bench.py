@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Python ctypes timing for `q7pred bench`: the spec's driver method, one
 ctypes call of module__xdref_olt_1_1_16f_16f (ordered fp16, 5 arguments,
 result in the 5th) per pair, over the first M pairs of FILE.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A large vector program for timing `q7pred exec --stats` (docs/performance.md).
 
 usage: gen_program.py KIND [--count N | --mib M] [--seed S] > prog.q7

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """numpy oracle timing for `q7pred bench`: the fp16 ordered less-than of the
 same operand arrays the C side timed (uint16 patterns, A then B, in FILE).
 

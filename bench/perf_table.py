@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Markdown tables for docs/performance.md from a `q7pred bench --json` file.
 
 usage: perf_table.py BENCH_JSON

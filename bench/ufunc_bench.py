@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """q7pred package timing for `q7pred bench`: the ufunc of the bench's leaf
 on the operand pairs of FILE (uint16 A then B, viewed as float16), the
 same comparison on 4M pairs (FILE's pairs repeated) against numpy's own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * q7pred: a bit-exact model of the Vision-Q7 GPSIMD predicate / vbool,
  * classify and compare datapath.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * q7pred batch evaluation: the model over arrays and over generated operand
  * ranges, with SIMD kernels chosen at run time.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * q7pred vector level: the 512-bit datapath of spec §9.1 (DECISIONS.md §3).
  *

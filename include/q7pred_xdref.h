@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The exported ABI: the 86 module__xdref_* leaves of the shipped ISS library,
  * with the same argument order and result pointers (DECISIONS.md §1). xstate

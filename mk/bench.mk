@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Benchmarks and the full exhaustive proofs. Not part of `make check`:
 # benchmarks are not tests, and the proofs take minutes. Every exhaustive
 # run below goes through the verify engine (fused sweeps where the host's

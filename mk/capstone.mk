@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # probe --disasm: capstone where the compiler itself finds it (a test
 # compile and link with $(CC), so a cross build without it leaves it out).
 # Only the CLI links it; the library and the tests never do.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Other CPUs and the big-endian byte order: tests/test_cross.sh cross-compiles
 # the library, the CLI and the C tests for aarch64 and s390x (build/cross-*)
 # and runs them under qemu-user. It is part of make check (skipped there when

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # libFuzzer targets, one per input surface (tests/fuzz/fuzz_<target>.c):
 #   program    the vector program parser and runner (q7pred exec)
 #   cli        every subcommand's option parsing (cli_command.parse)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # q7pred probe: the test libraries of tests/test_probe.sh. Each is the
 # project's library with one leaf renamed out of the module__xdref_ names
 # (xdref.c compiled with -Dmodule__xdref_<leaf>=q7probe_replaced_<leaf>)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The Python package (python/, docs/python.md): its extension is built from
 # the library's own sources with the flags of mk/library.flags.
 #   make python     the package into $(BUILD)/python (import it with

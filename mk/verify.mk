@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # q7pred verify: where the numpy oracle program is, the crash-isolation test
 # library, and `make mutants` (libraries that each commit one spec pitfall,
 # and the assertion that `q7pred verify --lib` catches every one).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Writes the type stubs of q7pred (q7pred/__init__.pyi, q7pred/vec.pyi)
 from the built package: every leaf ufunc and vector ufunc with its operands'
 names (the shape table's, the C parameters'), its result dtype and its

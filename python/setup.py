@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Builds q7pred's Python extension from the repository's own C sources.
 
 The library (src/platform, model, abi, batch, vec) and the program language

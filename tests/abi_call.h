@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * One call of an exported leaf, by shape, with every output word poisoned
  * (0xdeadbeef) so that a leaf which leaves its result unwritten shows; aux

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Checks a batch's output, call by call, against a reference evaluated on
  * the same inputs (structure of arrays, as q7_leaf_eval_batch). Reports the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Minimal test support: CHECK* record a failure with its location and go on;
  * a test's main returns check_status(). */
 #ifndef Q7_TESTS_CHECK_H

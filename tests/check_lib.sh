@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The shell tests' bookkeeping, sourced after `set -u`: a scratch folder
 # $t removed on exit, one line per check (ok / bad, which marks the test
 # failed), and `check NAME CONDITION` for a condition given as text. A

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs every test of `make check` and prints one closing line:
 #   N passed, N failed, N skipped
 # A test that cannot run here (it needs something this machine lacks) exits

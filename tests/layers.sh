@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The include rule of the tree: every #include "..." in include/ and src/
 # points down (or within its own folder), never up or across.
 #   bash tests/layers.sh [ROOT]     exit 0 if the tree keeps the rule,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The libraries of tests/test_probe.sh: each is the project's library with
  * one leaf renamed away (mk/probe.mk) and replaced by the one below that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Opens the shared library under test: $Q7LIB (set by tests/harness.sh),
  * else $BUILD/libq7pred.so, else build/libq7pred.so. */
 #ifndef Q7_TESTS_Q7SO_H

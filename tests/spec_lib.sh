@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Sourced by the shell tests: where the spec is, and the two pieces of its
 # section 10 that the tests use, cut out of the spec text at test time.
 #   spec_require   sets SPEC to VAL-predicate-classify-compare.txt ($Q7_SPEC,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * For every leaf of the table: the exported symbol, called through its
  * shape's ABI (q7_shape_call), equals the registry's model (leaf->eval) on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The C API contract (docs/api-contract.md), function by function: every
  * public function on the boundaries of its documented ranges and one past

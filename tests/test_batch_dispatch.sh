@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Run-time dispatch on CPUs this machine is not: the batch, vector and host
 # tests run under qemu-x86_64 (user mode, TCG: AVX2, F16C, BMI2, POPCNT,
 # never AVX-512) with CPU models that lack one extension each. Each path must be offered

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Every batch path the CPU has (avx512, avx2, portable) equals the scalar
  * leaf (leaf->eval) call for call: every leaf on random words and on every

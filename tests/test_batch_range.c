@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The range API on every batch path: with b_bits = operand_bits a range is
  * exactly the exhaustive space of src/verify/exhaustive.h (checked case by

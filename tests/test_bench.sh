@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # q7pred bench --quick runs end to end: the table and the JSON carry every
 # method, the leaf call beside the minimal leaf, every vector instruction on
 # every path and every exhaustive run, the runs cover exactly 1/64 of each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fp16 classify over all 65,536 patterns, and fp32 classify over 30,000
  * (spec §5.1 sizes), against derivations that share no code with the model:

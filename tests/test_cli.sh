@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # q7pred list / call / demo: the happy paths with values from the spec and
 # TABLES.md, and every bad-input case: exit 2, nothing on stdout, exactly
 # one line on stderr naming the problem. Run against the CLI under test

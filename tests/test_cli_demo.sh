@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # q7pred demo prints exactly the spec's captured output (section 10, cut out
 # of the spec text at test time), exits 0 and writes nothing on stderr. Run
 # against the CLI under test ($Q7PRED) and, when it has been built, the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # A mistyped command or option gets the nearest name ("did you mean X?"),
 # as leaves and mnemonics do; a word near nothing gets no guess. Each is a
 # usage error: exit 2, one line on stderr.

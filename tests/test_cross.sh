@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Other CPUs and the other byte order: the library, the CLI and every C test
 # cross-compiled with Debian's gcc for aarch64 (little-endian) and s390x
 # (big-endian), each in its own build dir (build/cross-<arch>; -O2 -Werror

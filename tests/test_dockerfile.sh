@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The Dockerfile of docs/scale-out.md builds, and its image runs
 # `q7pred verify` and `q7pred call`. Needs a working container tool
 # (docker or podman that can reach its engine and pull debian:12-slim):

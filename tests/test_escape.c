@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Escaping of foreign bytes (src/verify/escape.h) against its rules,
  * written out by hand: which byte sequences are UTF-8 (RFC 3629), what

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # q7pred exec: every example against its hand-derived .expected output (also
 # under the ASan build when there is one), the --json, --trace and --stats
 # formats, the size limit at its boundary, and every parse error: its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Lane literals of vector programs: decimal -> fp16/fp32 rounding (nearest,
  * ties to even, decided on the decimal digits even where a double lands on

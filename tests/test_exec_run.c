@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The decoded runner of vector programs against a reference: random
  * programs of every instruction of q7pred_vecops.def (random registers,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The five hard edges of spec §1, one named test each, driven through the
  * exported module__xdref_* symbols with the spec's argument order (xstate

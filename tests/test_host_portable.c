@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The portable host oracle agrees with the model on every leaf, on random
  * in-domain inputs and on the edge values where the leaves branch (a plain
  * random word is almost never an fp16 zero, infinity or NaN), and on a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The host oracle's SIMD paths equal its portable path (q7_host_eval) on
  * every leaf: random in-domain words and edge values, odd batch sizes;

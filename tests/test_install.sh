@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `make install PREFIX=<tmp>`, then a small C program built against the
 # installed copy with pkg-config (PKG_CONFIG_PATH=<tmp>/lib/pkgconfig),
 # linked shared and static, run; and the installed CLI run.

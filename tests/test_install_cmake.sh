@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `make install PREFIX=<tmp>`, then the README's C example (the ```c block
 # under "## From C") built by CMake through find_package(q7pred 0.1) and
 # the imported target q7pred::q7pred, and run: its output must be the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The include rule (tests/layers.sh) holds for this tree, and the check
 # itself catches an upward include, a cross include between tool folders,
 # an unknown folder and a public header that names a source path.

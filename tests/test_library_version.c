@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The library's run-time version and soname, and which leaves fold.
  * - q7_version() of the shared library under test (dlopen'd, its own
  *   symbol) and of the static one equals this header's Q7PRED_VERSION;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # q7pred merge trusts nothing in a shard report (docs/report-format.md,
 # "Reading reports"): counts past 2^64-1, counts a unit cannot have, sums
 # that would wrap, negative or non-finite times, input past the size limit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Smoke test of the foundation: the spec §10 values through the registry. */
 #include "check.h"
 #include "q7pred.h"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # make mutants: each library under build/mutants/ commits one pitfall of
 # spec §1; `q7pred verify --lib` must exit 1 and name exactly the leaves the
 # pitfall breaks (derived here from the leaf map, not from the tool), and

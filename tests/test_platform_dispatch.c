@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Run-time path choice (src/platform/dispatch.h) on a table whose first
  * path needs a feature no CPU reports, so which paths are supported does

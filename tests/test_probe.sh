@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # q7pred probe: build/libq7pred.so probes all-confirmed (exit 0); each
 # library under $BUILD/tests/probe/ (mk/probe.mk) differs from the tables in
 # one known way, written out below from how the library was built, and the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The Python package (python/, docs/python.md):
 #   1. builds its extension into $BUILD/python with -Werror (make python);
 #   2. runs the pytest suite tests/python against it, with $Q7LIB (the C

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The Python package's folds (reduce, accumulate, reduceat of the mask
 # ufuncs) under valgrind: no read of uninitialised memory, no invalid
 # access, every result numpy's (tests/python/folds_under_valgrind.py).

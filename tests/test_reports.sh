@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Reports are whole or absent, valid for their format, and safe on a
 # terminal (docs/report-format.md, "Writing reports" and "Foreign bytes"):
 # - a report that cannot be written completely (a file-size limit, a full

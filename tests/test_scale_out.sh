@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Scale-out on an existing engine (docs/scale-out.md): GNU parallel runs N
 # shards of a verify run, `q7pred merge` combines them, and the result
 # equals the single-machine run (units, totals, crash and mismatch records;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The tables generated from q7pred_shapes.def against an independent
  * statement of the ABI: DECISIONS.md §1's argument list of every leaf's

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The spec's section 10 driver, cut out of the spec at test time and run
 # UNCHANGED but for its library path (BIN = ...), with $PYTHON ctypes against
 # libq7pred.so: its output must equal the captured output printed in the spec.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The ABI surface of libq7pred.so (DECISIONS.md §1): every one of the 86
  * leaves resolves with dlsym, inside the shared library itself; every name

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The worked values of the spec and TABLES.md, family by family, and the
  * rules of DECISIONS.md §2/§3 at the cells where a wrong model would show.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Every vector instruction against its own lane loop, written here over the
  * exported module__xdref_* functions (not the registry eval the library

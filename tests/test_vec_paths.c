@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Every path of the vector level (avx512, avx2, portable; src/vec/kernels.h)
  * against the reference, the lane loop over the scalar leaf through the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The vector-level rules with expected values from the spec, TABLES.md and
  * DECISIONS.md §3: the _t merge (all-false = no change, all-true = the plain

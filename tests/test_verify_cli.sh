@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # q7pred verify / merge on the command line: every usage error exits 2 with
 # one line naming what was wrong; the JSON, markdown and JUnit reports are
 # well formed; --shard slices merge into the unsharded table; merge refuses

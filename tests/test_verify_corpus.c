@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The corpora: sizes against the spec (TABLES.md §9.2 grid sections, the
  * §9.2 fuzz counts, the exhaustive spaces), the fp16, fp32 and int edge

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Crash isolation through the CLI: a library that segfaults on one input of
 # one leaf and hangs on one input of another (each input twice in the grid:
 # the library reads only the low 16 bits). verify must name each with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The engine end to end, in process: the TestFloat reader on small case
  * files written by hand, the testfloat column catching a wrong expected

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Errors name the right thing and nothing passes silently:
 # - a --preload whose constructor crashes is blamed, not the --lib after it;
 # - a NUL byte in a TestFloat file is reported as such, with FILE:LINE:COL;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The engine's fused exhaustive path: when sem and host are compared by the
  * sweep kernels in registers and no other column needs arrays, a mismatch

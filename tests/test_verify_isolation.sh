@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The crash-isolation matrix: one misbehaving library (tests/verify_misbehave.c,
 # built per behaviour by mk/verify.mk) or oracle program per behaviour, each
 # run through `q7pred verify` (or `bench`) with its expected report and exit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The JSON string writer (json_write_string) against RFC 8259: `"` and `\`
  * escaped, every control character below 0x20 escaped (\n short, the rest

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The names of verify's enums in its reports: every value of every enum is
  * spelled as docs/report-format.md documents it and reads back to itself;

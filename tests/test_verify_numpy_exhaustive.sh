@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The numpy oracle and the exhaustive corpus: by default numpy's cells of
 # the exhaustive corpus are n/a (not run) and its header note says so, while
 # it still checks the grid; named in --oracles it checks every exhaustive

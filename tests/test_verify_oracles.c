@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The verify oracles on known values (TABLES.md), each on its own:
  * sem (the batch API), host (auto and the forced portable path), numpy

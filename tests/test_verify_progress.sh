@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # verify --progress: the bar's counts have their digits grouped in threes
 # (65536 cases of lt_1_8_8's exhaustive space: "65,536/65,536 cases"), and
 # the bar goes to stderr only, the verdict to stdout.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # verify --checkpoint and --resume: a run killed mid-way (SIGKILL: only its
 # last periodic checkpoint is left; SIGTERM: it writes a last one) and then
 # resumed from its checkpoint gives the JSON report of the same run left

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # A crash stops only its own case (docs/report-format.md), so the shards of
 # a run whose library crashes or hangs merge into exactly the unsharded
 # run: the same units, cells, totals and crash records, whatever the shard

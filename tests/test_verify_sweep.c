@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The fused sweeps (q7d_sweep_model_vs_host): on sampled sub-ranges of every
  * leaf they cover (unaligned ends, rows of IEEE edges) they agree with a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # --corpus testfloat:FUNCTION:- reads the TestFloat cases from standard
 # input (testfloat_gen piped in): the same checks and verdict as the same
 # cases from a file; testfloat:- without a function, with no prefix line,

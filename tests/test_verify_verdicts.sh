@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Every verdict line of q7pred verify, with and without --quiet: PASS,
 # FAIL (a mismatch, from a library built here whose lt_1_8_8 answers 0),
 # FAIL: no leaf was checked, and INTERRUPTED (SIGTERM and SIGINT mid-run);

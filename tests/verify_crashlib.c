@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * A test library for crash isolation in `q7pred verify --lib`: three leaves
  * of the module__xdref_* ABI and nothing else.

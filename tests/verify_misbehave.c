@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Misbehaving libraries for the crash-isolation matrix of `q7pred verify`
  * (tests/test_verify_isolation.sh) and for the errors of unusable libraries

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The q7pred extension: numpy ufuncs over the model's leaves
  * (leaf_ufuncs.c) and over its vector level (vec_ufuncs.c), both built by

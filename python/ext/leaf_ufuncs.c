@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * One ufunc per leaf, from the registry (q7_leaf_at, the shape's operand
  * table, q7_operand_bits): its inputs are the shape's IN operands in ABI

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * q7pred._core: the leaf ufuncs as module attributes, the vector ufuncs in
  * the dict `vec_ufuncs` (q7pred/vec.py makes them q7pred.vec.*), the

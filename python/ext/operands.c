@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The operand machinery of every q7pred ufunc: the dtypes an operand
  * takes, one loop per combination of them, the type resolver that names a

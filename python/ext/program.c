@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * q7pred.run: a `q7pred exec` program through src/prog's API (parse the
  * whole text, then run it on a fresh state), without the GIL. A parse

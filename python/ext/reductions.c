@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * reduce, accumulate and reduceat of the q7pred ufuncs. numpy folds any
  * binary ufunc with them, left to right; the answer is grouping-free only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The vector level over arrays: one generalized ufunc per row of
  * q7pred_vecops.def, whose loop calls the row's q7v_<mnemonic> once per

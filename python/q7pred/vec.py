@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """q7pred.vec: the 512-bit vector level over arrays, one generalized ufunc
 per instruction of the vector table (q7pred_vecops.def).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Each leaf's operation, packed, from its constant (leaf_op_codes.h),
  * and what follows from it for the public API. */
 #include "leaf_op_codes.h"

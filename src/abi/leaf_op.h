@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * A leaf's operation: the model function its leaf-table semantics names
  * (q7_f16_lt, q7_lt_i16, q7_andb, ...), decoded once from the table itself

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Each leaf's operation code as a constant expression, Q7_OPC_<suffix>
  * (packed as q7_leaf_op_codes, leaf_op.h): the row's semantics expanded with

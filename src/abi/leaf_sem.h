@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Each leaf's semantics as one static inline function, generated from its
  * row: q7_sem_<suffix> takes the inputs as model values (uint32_t,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Deliberate mistakes for `make mutants`: each Q7_MUTANT_* switch, defined
  * when compiling xdref.c (and only it: the model the CLI checks against

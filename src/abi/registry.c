@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The runtime leaf registry, generated from the tables: per leaf its
  * metadata, its model in the generic word layout (eval) and its exported

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The generic word layout of each shape, generated from its row in
  * q7pred_shapes.def: struct q7_in_<shape> / q7_out_<shape> hold one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The exported module__xdref_* leaves, generated from the tables: each takes
  * its shape's parameters (Q7_PARAMS), unpacks the pointer operands into

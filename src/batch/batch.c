@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Batch evaluation: path selection, dispatch to the level's kernels (SIMD
  * or portable C), the scalar leaf per call for what no kernel does, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Batch kernels for AVX2: 8 calls per step in 32-bit lanes, lane masks as
  * all-ones vectors. They do whole steps only; the dispatcher finishes the

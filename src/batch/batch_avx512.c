@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Batch kernels for AVX-512 (F/BW/VL/DQ): 16 calls per step in 32-bit
  * lanes, k-mask results, masked loads/stores for the tail.

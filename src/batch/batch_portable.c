@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The portable batch kernels: every operation the SIMD kernels have, in
  * plain C that the compiler vectorizes for whatever CPU it builds for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The constants of the two fp formats on a 32-bit word (fp16 in its low
  * half), shared by every batch kernel: the portable one and the SIMD ones. */
 #ifndef Q7_BATCH_FORMATS_H

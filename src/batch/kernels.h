@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The batch kernels of each level (SIMD and portable), behind
  * q7_leaf_eval_batch. */
 #ifndef Q7_BATCH_KERNELS_H

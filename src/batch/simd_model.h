@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The model's semantics on SIMD registers: integer-only, on the bit
  * patterns, as the scalar model in src/model/ (never the host's float

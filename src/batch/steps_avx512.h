@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The AVX-512 loop over a batch, shared by the model's kernels and the host
  * oracle's (loop plumbing only; each side keeps its own arithmetic): steps
  * of 16 calls in 32-bit lanes, the last one masked so no load or store goes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * q7pred bench: the speed of the model next to its oracles on the same
  * operands, and the wall time and peak memory of exhaustive runs, which go

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Child processes of the bench: a run in its own process, so that the
  * parent reads that process's own peak RSS when it reaps it, and its wall

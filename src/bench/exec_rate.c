@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The program runner's rates: a program of compares, _t compares and vbool
  * logic in equal thirds, drawn from the vector-op table with a fixed seed,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The exhaustive rows of the bench: each run in a child process of this
  * executable, so that its wall time and peak RSS are its own. The runs

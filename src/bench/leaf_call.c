@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * One exported leaf call, as a C or ctypes caller of the shared library
  * makes it: module__xdref_<BENCH_LEAF> resolved with dlsym from the library

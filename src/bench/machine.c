@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What the bench ran on: the CPU, its cores, the paths in force. */
 #include <string.h>
 #include <unistd.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The anchor of one exported leaf call: a minimal hand-written ordered
  * fp16 less-than with the leaf's signature (module__xdref_olt_1_1_16f_16f:

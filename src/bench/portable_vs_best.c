@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Portable vs best: ns per evaluation of one leaf per operation kind on
  * the widest batch path this CPU has and on the portable path (plain C),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Exhaustive runs through the verify engine: q7d_run with the exhaustive
  * corpus alone, the driver `q7pred verify` uses, so a timed bench run and

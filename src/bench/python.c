@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The Python rows: numpy (bench/numpy_bench.py), Python ctypes one call at
  * a time (bench/ctypes_bench.py, the spec's driver method) and the q7pred

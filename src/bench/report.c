@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The bench's output: the side-by-side table with its ratios and goals,
  * and the same numbers as JSON (bench/perf_table.py turns that into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The bench's leaf-call, vector and program-runner sections: each figure
  * beside its anchor from the same run (the minimal leaf, the 32-lane

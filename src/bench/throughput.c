@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * In-process throughput: ns per evaluation of one leaf by the exported ABI
  * leaf (one call per pair through a function pointer), the batch kernel

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * `bench --prove-vector`: every path of the vector level against the lane
  * loop over the scalar leaf, exhaustively: every fp16 pair (A, B) through

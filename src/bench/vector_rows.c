@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The vector level's speed: ns per instruction (one 512-bit register) of
  * every row of q7pred_vecops.def on every path this CPU runs, each called

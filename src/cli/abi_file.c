@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * verify --abi PROBE.json: the shapes `q7pred probe` found, as the shape
  * each leaf's library call uses (docs/report-format.md, the probe's JSON).

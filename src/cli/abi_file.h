@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* verify --abi: reading the probe's JSON (abi_file.c). */
 #ifndef Q7_CLI_ABI_FILE_H
 #define Q7_CLI_ABI_FILE_H

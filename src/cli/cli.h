@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared pieces of the q7pred command line. */
 #ifndef Q7_CLI_H
 #define Q7_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * `q7pred call`: one call of one leaf through its exported ABI symbol (or
  * another library's), operands parsed and printed by the shape's row.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * `q7pred demo`: the spec's section 10 driver, computed through the
  * exported symbols.

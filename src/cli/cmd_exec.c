@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * q7pred exec PROGRAM [--trace] [--json] [--stats]: run a vector program
  * (docs/program-format.md). The whole program is parsed first; a parse

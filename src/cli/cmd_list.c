@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * `q7pred list`: the leaf map, from the registry: every leaf with its shape,
  * C arguments, widths, call operands, provenance and semantics.

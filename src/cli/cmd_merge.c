@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* q7pred merge: combines the JSON reports of verify shards. */
 #include <stdlib.h>
 #include <string.h>

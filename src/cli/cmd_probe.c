@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * q7pred probe: the real ABI of each leaf of a library under test and the
  * bit maps of the bit-spread leaves, checked against the tables (the

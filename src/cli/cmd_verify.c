@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* q7pred verify: the command line of the differential. */
 #include <errno.h>
 #include <stdlib.h>

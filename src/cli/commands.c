@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The subcommands of q7pred, in the order of q7pred --help. */
 #include "cli.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* q7pred: dispatch to the subcommands. */
 #include <errno.h>
 #include <signal.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* probe --disasm (probe_disasm.h). Built with capstone when mk/capstone.mk
  * finds it; without it the option says it is unavailable. */
 #include <stdlib.h>

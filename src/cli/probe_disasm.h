@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* probe --disasm: a leaf's stores and the registers they go through, from
  * its bytes in the library file (capstone, where the build found it). */
 #ifndef Q7_CLI_PROBE_DISASM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Writing reports whole or not at all (report_files.h). */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The reports of q7pred verify, merge and bench: whole or absent.
  *
  * A report to a path is written to a temporary file beside it (".NAME.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared CLI helpers: errors, number parsing, nearest and absent leaf
  * names, the operands of each leaf (from its shape's row). */
 #include <ctype.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The host oracle's front: path selection (AVX-512 + F16C, AVX2 + F16C,
  * portable), the leaf's host reading, and dispatch of batches.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The `host` oracle: the same leaves computed by the host CPU's own
  * arithmetic (hardware float compares on converted values, hardware integer

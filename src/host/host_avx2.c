@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The host oracle's AVX2 batch path (+F16C): 8 calls per step, whole steps
  * only (the dispatcher finishes the tail on the portable path).

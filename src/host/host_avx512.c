@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The host oracle's AVX-512 batch path (+F16C): 16 calls per step, masked
  * loads/stores for the tail. movfsv/movvfs use the byte-mask instructions

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Inside the host oracle: how a leaf reads to the host (its operation as
  * decoded from the leaf table, abi/leaf_op.h, and its row and shape; never

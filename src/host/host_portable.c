@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The host oracle's portable path: decode with a software fp16 -> fp32
  * widening (exact), then the C compiler's float/integer operators, i.e. the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The host oracle on SIMD registers: the CPU's own arithmetic. fp16 is
  * widened by the hardware converter (vcvtph2ps, exact: every fp16 is a

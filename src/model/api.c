@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The exported clean API of <q7pred.h>: each function is its inline body
  * in model.h, which is total in its value arguments; a pointer argument is
  * a precondition, checked here in debug builds (platform/contract.h). */

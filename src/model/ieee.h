@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * IEEE 754 on bit patterns, integer-only, written once for any binary
  * format and generated at each format's width (fp16: 16 bits, 10 fraction

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The model, one static inline function per operation (SoftFloat style):
  * q7m_<name> is the body of the exported q7_<name> of <q7pred.h>. The

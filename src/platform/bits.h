@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Small bit helpers shared by every layer. */
 #ifndef Q7_PLATFORM_BITS_H
 #define Q7_PLATFORM_BITS_H

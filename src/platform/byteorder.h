@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Little-endian loads and stores of 16/32/64-bit values at any byte
  * address: the byte order of the datapath's lanes (DECISIONS.md §3),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The one clock of the tools: monotonic seconds, for timing and deadlines. */
 #ifndef Q7_PLATFORM_CLOCK_H
 #define Q7_PLATFORM_CLOCK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The public API's preconditions, checked in debug builds only
  * (docs/api-contract.md). A build that defines Q7_DEBUG (make check's

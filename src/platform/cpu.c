@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * CPU feature detection. x86-64 asks the compiler's cpu model (which also
  * checks that the OS saves the AVX and AVX-512 register state) and CPUID;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The CPU features that SIMD paths are compiled for, read from the running
  * CPU once. On a CPU other than x86-64 none of them is present, so only the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Run-time path choice: a component's table, the CPU, the environment. */
 #include <stdatomic.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Run-time choice among a component's code paths. A component lists its
  * paths widest first with the CPU features each is compiled for (a path

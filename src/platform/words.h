@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Packing between 32-bit words and model values, in the word order of the
  * ABI and the generic word layout, independent of the host's byte order:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The decoded form of a program, shared by the parser that writes it and
  * the runner that executes it. One fixed 8-byte record per statement; the

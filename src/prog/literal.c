@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Lane literals of vector programs: integers (hex, binary, decimal, negative
  * decimal as two's complement), fp values (decimal correctly rounded to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The few candidate names nearest to a mistyped word, for "did you mean"
  * hints: edit distance, ASCII case ignored, ties kept in offer order. */
 #ifndef Q7_PROG_NEAREST_H

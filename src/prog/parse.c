@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The parser of vector programs (docs/program-format.md). The whole text is
  * parsed before anything runs; the first error is returned with its line,

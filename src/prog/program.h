@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Vector programs for `q7pred exec` (docs/program-format.md): the parser,
  * the decoded program, the machine state and the runner. This is the whole

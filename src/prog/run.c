@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The runner of decoded vector programs: one switch on the opcode per
  * statement, each case one call of the instruction's own q7v_<mnemonic>

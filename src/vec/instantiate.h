@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Generates a path's row functions and its table from q7pred_vecops.def.
  * A path file defines, before including this:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The vector level's kernels. A path is a table with one function per row
  * of q7pred_vecops.def, indexed by op id: the reference (reference.c, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The AVX2 path: the 512-bit register as two 256-bit halves. fp16 compares
  * run at 16 bits; the other compares and classify widen each lane to a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The AVX-512 path: the whole 512-bit register in one zmm, lanes at their
  * own width (AVX-512BW for 8/16-bit lanes), the model's integer-only IEEE

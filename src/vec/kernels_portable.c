@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The portable path: plain C for any CPU and either byte order, written for
  * compilers to vectorize (branch-free loops over lanes; mk/vec.mk builds

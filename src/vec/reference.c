@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The reference: every instruction as the lane loop over its scalar leaf,
  * called through the registry's eval, so that the leaf table (and its

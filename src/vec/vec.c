@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The 512-bit vector level (DECISIONS.md §3): lane formats, the op table,
  * the choice of path, and every instruction of q7pred_vecops.def as one

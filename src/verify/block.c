@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A block of cases as the oracles see it (oracle_ops.h). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Checkpoints of a verify run and resuming from one (verify.h). A resumed
  * run takes every unit the checkpoint finished as it stands (counts, cell

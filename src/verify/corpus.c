@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The corpora: every case is a pure function of (parameters, leaf, index),
  * so threads and shards can cut the stream anywhere and still see the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The dynamic symbol table of an ELF file, by hand (elf_symbols.h). */
 #include <errno.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The exported function names of a shared library, read from the file's
  * dynamic symbol table (internal): the probe lists what a library really

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The verify engine. Work is a sequence of units (one leaf in one corpus,
  * this shard's slice of it); a unit is cut into blocks of Q7D_BLOCK cases

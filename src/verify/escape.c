@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Escaping of foreign bytes per output format (escape.h). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Escaping of foreign bytes: one rule per target format, so every report
  * is valid UTF-8 and valid for its format, and a message on a terminal is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The exhaustive input space of a leaf: every case, when there are at most
  * 2^32 (spec: fp16/fp32 classify, fp16 compare pairs, int8/int16 pairs, the

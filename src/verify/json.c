@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Recursive-descent JSON reader (RFC 8259's grammar exactly), with a
  * depth limit, over text in memory or a file streamed through a buffer;
  * and the string writer. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A small JSON reader (RFC 8259, strict), enough for verify's own reports,
  * and the one string writer of the tools' JSON. The reader takes its text
  * from memory or streams it from a file, at most a given number of bytes,

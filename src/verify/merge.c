@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Merging shard reports, one shard at a time: counts add up (checked, never
  * modulo 2^64), the first mismatch and crash records per leaf are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The name tables of verify's enums (names.h). */
 #include <string.h>
 

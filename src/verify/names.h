@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The spelling of verify's enums in its reports: one table per enum, read
  * by the JSON writer and the reader alike (and by the text reports), so a

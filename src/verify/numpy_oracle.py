@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 # q7pred-numpy-oracle-protocol: 1
 """The numpy oracle of `q7pred verify` (the spec's nki-style simulator leg).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The host column: the host CPU's own arithmetic (src/host), on every leaf.
  * In the exhaustive corpus a fused sweep compares the model and the host in

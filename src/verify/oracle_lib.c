@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The lib:PATH oracle. The library runs in a child process so that the
  * failure modes the spec warns about (a misread ABI segfaults or hangs)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The numpy oracle: src/verify/numpy_oracle.py under the system's python3,
  * spoken to through a pipe. Framing (all little-endian):

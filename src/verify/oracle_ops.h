@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The oracle interface of the verify engine (internal). Every column of the
  * agreement table is one oracle: a kind's operations (q7d_oracle_ops, one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The reference column, sem: the model (q7_leaf_eval_batch). Its outputs
  * are the block's reference arrays (q7d_block_arrays), which every other

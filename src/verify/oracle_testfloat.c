@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The testfloat column: the expected results of the TestFloat case files,
  * in the testfloat corpus only (n/a elsewhere). TestFloat gives the primary

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The out-of-process oracles of the verify engine (internal):
  *   lib:PATH  a library with the module__xdref_* ABI, run in a child process

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The ABI probe (internal): calls a library's leaves in a crash-isolated
  * child with argument lists of the shape table, and decides from what each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The probe's library child and its parent end (probe.h). The child loads
  * the library as verify's lib:PATH child does (q7d_lib_load_files), is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * What a leaf really is (probe.h): for each candidate argument layout, a
  * small grid of calls shows which arguments the results depend on, which

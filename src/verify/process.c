@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The child processes of the tools (process.h). */
 #include <errno.h>
 #include <fcntl.h>

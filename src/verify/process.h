@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The child processes of the tools (internal): the library children and
  * the numpy process of verify, the timed runs of bench. Every child

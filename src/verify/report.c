@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Reports of a verify run: the agreement table in the shape of spec §9.2
  * (a row per family x corpus, a column per oracle, cells "checks /

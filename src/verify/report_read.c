@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Reading a JSON report (q7d_report_json) back into results. A report may
  * come from anywhere, so nothing in it is believed: the file is streamed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The result record of a verify run (or of merged shards). */
 #include <signal.h>
 #include <stdlib.h>

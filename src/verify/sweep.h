@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Fused exhaustive sweeps: cases [lo, hi) of q7_exhaustive_case, the model
  * (the batch kernels' SIMD form) and the host oracle (its SIMD arithmetic)

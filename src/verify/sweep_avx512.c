@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Fused exhaustive sweeps on AVX-512: cases [lo, hi) of q7_exhaustive_case
  * generated in registers, the model side (src/batch/simd_model.h, integer

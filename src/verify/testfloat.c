@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Reader for Berkeley TestFloat `testfloat_gen <function>` output: one case
  * per line, "A B RESULT FLAGS" in raw hex (operands exactly 4 digits for f16,

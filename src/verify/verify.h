@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The differential engine behind `q7pred verify` and `q7pred merge`: the
  * same input stream (corpora) driven through independent oracles, every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * libFuzzer target for the command line: any arguments through the parse
  * step of every subcommand (cli_command.parse: options read, nothing run,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * libFuzzer target for vector programs: any bytes through the parser, and a
  * parsed program through the runner twice, traced with prints and JSON

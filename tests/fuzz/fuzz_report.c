@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * libFuzzer target for the JSON report reader and merge: the input is one
  * or two shard reports (split at the first 0xff byte, which JSON text

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * libFuzzer target for the TestFloat reader (q7d_tf_read_stream): any
  * bytes as a testfloat_gen case file. The input's first byte picks the

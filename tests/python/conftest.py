@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Shared fixtures of the q7pred package tests (run by tests/test_python.sh).
 
 The reference for every ufunc is the C library itself, build/libq7pred.so

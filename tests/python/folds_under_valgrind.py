@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The folds of the mask ufuncs, each result compared with numpy's (so that
 a value read from uninitialised memory decides a branch, which valgrind
 reports). Run by tests/test_python_valgrind.sh under valgrind."""

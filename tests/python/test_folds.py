@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """reduce, accumulate and reduceat of every q7pred ufunc.
 
 Which leaves fold is read here from the leaf table's semantics text (the

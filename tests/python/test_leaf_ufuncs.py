@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Every leaf ufunc against the C leaf of build/libq7pred.so (its exported
 ABI function through ctypes), on edge grids and random inputs, given in
 every dtype its operands take (integers of each width and signedness by

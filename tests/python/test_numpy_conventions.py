@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """numpy's conventions on the q7pred ufuncs: broadcasting, out=, where=,
 scalars, empty and large arrays (across the loop's blocks), non-contiguous
 and non-native-byte-order operands, and the TypeError / ValueError that

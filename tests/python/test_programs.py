@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """q7pred.run on examples/*.q7: what the print statements print is the
 hand-derived .expected text, and every value a print shows is the value of
 that register in the returned state after the statements before it (the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The spec's §10 driver, verbatim, run against the package instead of a
 library: ctypes.CDLL gives an object whose module__xdref_<suffix> calls
 q7pred.<suffix> on the by-value arguments and stores the result through the

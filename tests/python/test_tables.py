@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """q7pred.leaves() and q7pred.vec.instructions() against the tables' text
 and the C registry, the docstrings and .pyi stubs made from them, and the
 vbool / register helpers on hand-derived values."""

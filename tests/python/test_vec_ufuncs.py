@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Every vector function of q7pred.vec against the vector level's reference
 lane loop in build/libq7pred.so (ctypes, one register at a time), on
 registers of edge and random lanes given in every dtype the lanes take,
