@@ -47,6 +47,10 @@ typedef struct q7d_block {
                                           * marked only in a block whose arrays are made */
 } q7d_block;
 
+/* One mark bit per column: a column past the marks' width would be lost. */
+_Static_assert(Q7D_MAX_COLS <= 8 * sizeof *((q7d_block *)0)->bad,
+               "q7d_block.bad has one bit per column");
+
 /* Makes the block's arrays if they are not made yet: the corpus's inputs,
  * the reference's outputs (q7_leaf_eval_batch) and, in the testfloat
  * corpus, the expected results. */
