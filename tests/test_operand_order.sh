@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# A leaf row whose model function takes its operands out of the shape's
+# order (A, B, C) is refused at build time, since the decoded operation that
+# the batch, host and vector paths run names no operands. A scratch copy of
+# the tables gets one extra row; the files that decode rows must compile it
+# in order and refuse it permuted, naming the order.
+set -u
+fail=0
+ok() { echo "ok: $1"; }
+bad() { echo "FAIL: $1"; fail=1; }
+CC=${CC:-cc}
+src=${SRCDIR:-.}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+decoders="src/abi/leaf_op.c src/vec/kernels_portable.c"
+
+with_row() { # row: compiles every decoder with the row appended; output in $tmp/log
+    rm -rf "$tmp/tree"; mkdir -p "$tmp/tree"
+    cp -r "$src/include" "$src/src" "$tmp/tree/"
+    echo "$1" >> "$tmp/tree/include/q7pred_leaves.def"
+    (cd "$tmp/tree" && for f in $decoders; do
+        $CC -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Iinclude -Isrc -fsyntax-only "$f" || exit 1
+     done) > "$tmp/log" 2>&1
+}
+
+compiles() { # name, row
+    if with_row "$2"; then ok "$1"; else bad "$1"; sed 's/^/    /' "$tmp/log" | head -5; fi
+}
+refused() { # name, row, the pasted name the compiler must report
+    if with_row "$2"; then bad "$1 (it compiled)"
+    elif grep -q "$3" "$tmp/log"; then ok "$1"
+    else bad "$1 (the error does not name $3)"; sed 's/^/    /' "$tmp/log" | head -5; fi
+}
+
+compiles "in order: compiles" \
+    'LEAF(gt_1_8_8, BIN, 1, 8, INT_COMPARE, INFERRED, REP(q7_lt_i8(A, B)))'
+compiles "gated, in order: compiles" \
+    'LEAF(olt_x_t, TER, 1, 16, FP_TAIL, INFERRED, q7_gate(C, REP(q7_f16_lt(A, B))))'
+refused "compare with B, A: refused" \
+    'LEAF(gt_1_8_8, BIN, 1, 8, INT_COMPARE, INFERRED, REP(q7_lt_i8(B, A)))' Q7_IN_ORDER_BA
+refused "mask op with B, A: refused" \
+    'LEAF(andnotb_rev, M2, 64, 64, MASK_LOGIC, INFERRED, q7_andnotb(B, A))' Q7_IN_ORDER_BA
+refused "gate on A: refused" \
+    'LEAF(olt_rev_t, TER, 1, 16, FP_TAIL, INFERRED, q7_gate(A, REP(q7_f16_lt(C, B))))' Q7_IN_ORDER_A
+refused "injbi with A, C, B: refused" \
+    'LEAF(injbi_rev, INJBI, 8, 8, BIT_PLANE, INFERRED, q7_injbi8(A, C, B))' Q7_IN_ORDER_ACB
+echo "$([ $fail -eq 0 ] && echo all passed || echo some failed)"
+exit $fail
