@@ -125,19 +125,6 @@ void bench_print(FILE *f, const bench_report *b)
 
 /* ------------------------------------------------------------- the JSON */
 
-/* A number, or null when not available (< 0). */
-void bench_json_number(FILE *f, const char *fmt, double x)
-{
-    if (x < 0) fputs("null", f);
-    else fprintf(f, fmt, x);
-}
-
-void bench_json_member(FILE *f, const char *key, double x)
-{
-    fprintf(f, "\"%s\": ", key);
-    bench_json_number(f, "%.4f", x);
-}
-
 static void json_throughput(FILE *f, const bench_report *b)
 {
     fprintf(f, "  \"throughput\": [\n");
