@@ -4,7 +4,7 @@
 # (xdref.c compiled with -Dmodule__xdref_<leaf>=q7probe_replaced_<leaf>)
 # and tests/probe_variants.c with -DPROBE_VARIANT_<NAME> exporting its
 # replacement; the real library's objects and ABI are untouched.
-PROBE_VARIANTS := ord_result_4th ult_aux tail_pred_first movfsv_out_first movfsv_words bnorfs_missing \
+PROBE_VARIANTS := ord_result_4th ult_aux tail_pred_first movfsv_out_first movfsv_words bnorfs_words_swapped bnorfs_missing \
                   past_result segv_all
 probe_leaf_ord_result_4th   := olt_1_2_16f_16f
 probe_leaf_ult_aux          := ult_1_1_16f_16f
@@ -12,6 +12,7 @@ probe_leaf_tail_pred_first  := olt_1_2_16f_16f_2f_t
 probe_leaf_movfsv_out_first := movfsv_64_64_64_64_64_64_64_64_512
 probe_leaf_movfsv_words     := movfsv_64_64_64_64_64_64_64_64_512
 probe_leaf_bnorfs_missing   := bnorfs_2n_64_64_64_64_64_64_64_64_64
+probe_leaf_bnorfs_words_swapped := bnorfs_2n_64_64_64_64_64_64_64_64_64
 probe_leaf_past_result      := lt_2_16_16
 probe_leaf_segv_all         := clsfy_16f_16f
 PROBE_LIBS := $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/%.so)

@@ -65,6 +65,16 @@ EXPORT void module__xdref_movfsv_64_64_64_64_64_64_64_64_512(void *x, const uint
     uint32_t *const fs[8] = { f0, f1, f2, f3, f4, f5, f6, f7 };
     for (int j = 0; j < 8; j++) fs[j][0] = vec[2 * j], fs[j][1] = vec[2 * j + 1];
 }
+#elif defined(PROBE_VARIANT_BNORFS_WORDS_SWAPPED)
+/* bnorfs with its two result words swapped: m_i bit k lands on bit k+32 mod 64 */
+EXPORT void module__xdref_bnorfs_2n_64_64_64_64_64_64_64_64_64(void *x, const uint32_t *m0, const uint32_t *m1,
+    const uint32_t *m2, const uint32_t *m3, const uint32_t *m4, const uint32_t *m5, const uint32_t *m6,
+    const uint32_t *m7, uint32_t *out)
+{
+    (void)x;
+    out[1] = ~(m0[0] | m1[0] | m2[0] | m3[0] | m4[0] | m5[0] | m6[0] | m7[0]);
+    out[0] = ~(m0[1] | m1[1] | m2[1] | m3[1] | m4[1] | m5[1] | m6[1] | m7[1]);
+}
 #elif defined(PROBE_VARIANT_BNORFS_MISSING)
 /* bnorfs missing; two names of the family that the table does not have */
 EXPORT void module__xdref_bnandfs_2n_64_64_64_64_64_64_64_64_64(void *x, const uint32_t *m0, const uint32_t *m1,

@@ -18,8 +18,11 @@ confirmed() { awk '$2 == "confirmed"' "$1" | wc -l; }
 "$Q7PRED" probe --lib "$Q7LIB" --json "$t/real.json" >"$t/real.txt" 2>&1
 check "the real library: exit 0" "[ $? -eq 0 ]"
 check "the real library: $nleaves confirmed" "[ $(confirmed "$t/real.txt") -eq $nleaves ]"
+# movfsv, movvfs, and the reduces borfs/bnorfs (m_i bit k -> bit k)
 check "the real library: the inferred bit maps" \
-    "[ \$(grep -c 'bit map as inferred' \"$t/real.txt\") -eq 2 ]"
+    "[ \$(grep -c 'bit map as inferred' \"$t/real.txt\") -eq 4 ] &&
+     row borfs_2n_64_64_64_64_64_64_64_64_64 \"$t/real.txt\" | grep -q 'bit map as inferred' &&
+     row bnorfs_2n_64_64_64_64_64_64_64_64_64 \"$t/real.txt\" | grep -q 'bit map as inferred'"
 /usr/bin/python3 - "$t/real.json" "$nleaves" <<'PY' && ok "the real library: its JSON" || bad "the real library: its JSON"
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -51,6 +54,8 @@ probe_one tail_pred_first olt_1_2_16f_16f_2f_t refuted - "reproduces the model w
 probe_one movfsv_out_first movfsv_64_64_64_64_64_64_64_64_512 refuted - "writes input arg 2 (vec)"
 probe_one movfsv_words movfsv_64_64_64_64_64_64_64_64_512 refuted - \
     "bit map differs from the inferred one at 504 of 512 bits (vec bit 1 -> FS0 bit 1, inferred FS1 bit 0)"
+probe_one bnorfs_words_swapped bnorfs_2n_64_64_64_64_64_64_64_64_64 refuted - \
+    "bit map differs from the inferred one at 512 of 512 bits (m0 bit 0 -> out bit 32, inferred out bit 0)"
 probe_one bnorfs_missing bnorfs_2n_64_64_64_64_64_64_64_64_64 absent - "not in the dynamic symbol table"
 probe_one past_result lt_2_16_16 refuted - "writes arg 4 word 1, 1 past its 1"
 probe_one segv_all clsfy_16f_16f crashed - "every candidate shape crashed"

@@ -343,45 +343,82 @@ static bool find_order(probe_ctx *c, const layout *L, char *order, size_t size)
     return false;
 }
 
-/* "vec bit 33" (32*w+b) or "FS1 bit 0" (64*j+k); "nowhere" for -1. */
-static void bit_name(char *buf, size_t size, int bit, bool vec)
+/* How a bit of an operand is named: a vector's 32*w+b ("vec bit 33"), the FS
+ * bank's or eight masks' 64*j+k ("FS1 bit 0", "m1 bit 0"), one mask's
+ * ("out bit 5"); "nowhere" for -1. */
+typedef enum { BITS_VEC, BITS_FS, BITS_MASK8, BITS_MASK } bit_space;
+
+static void bit_name(char *buf, size_t size, int bit, bit_space sp)
 {
     if (bit < 0) snprintf(buf, size, "nowhere");
-    else if (vec) snprintf(buf, size, "vec bit %d", bit);
-    else snprintf(buf, size, "FS%d bit %d", bit / 64, bit % 64);
+    else if (sp == BITS_VEC) snprintf(buf, size, "vec bit %d", bit);
+    else if (sp == BITS_FS) snprintf(buf, size, "FS%d bit %d", bit / 64, bit % 64);
+    else if (sp == BITS_MASK8) snprintf(buf, size, "m%d bit %d", bit / 64, bit % 64);
+    else snprintf(buf, size, "out bit %d", bit);
 }
 
-/* The bit map of a bit-spread leaf under L, from one-hot inputs, against the model's. */
+/* The one output bit in which out differs from base, -1 if none or several. */
+static int moved_to(const uint32_t *out, const uint32_t *base, unsigned bits)
+{
+    int at = -1;
+    for (unsigned b = 0; b < bits; b++)
+        if ((out[b / 32] ^ base[b / 32]) >> (b % 32) & 1) {
+            if (at >= 0) return -1;
+            at = (int)b;
+        }
+    return at;
+}
+
+/* Leaves whose every input bit lands on one output bit: the bit-spread moves
+ * and the reduce of eight masks (borfs: the bit itself; bnorfs: the bit
+ * cleared). */
+static bool maps_bits(const q7_leaf *l)
+{
+    return l->family == Q7_FAMILY_BIT_SPREAD || q7_shape_info_of(l->shape)->operands[0].width == Q7_WIDTH_MASK8;
+}
+
+/* The output words of call j under L, in the table's layout. */
+static void outputs_of(const probe_ctx *c, const layout *L, unsigned j, uint32_t *got)
+{
+    for (unsigned i = 0; i < L->n; i++)
+        if (L->r[i].dir == Q7_OPERAND_OUT)
+            memcpy(got + L->r[i].tword, &c->calls[j].region[L->pos[i]][Q7P_PRE], L->r[i].words * 4);
+}
+
+/* The bit map of a leaf that maps bits (maps_bits) under L, from one-hot
+ * inputs, against the model's: where each input bit moves the output away
+ * from the output of the all-zero input. */
 static void bit_map(probe_ctx *c, const layout *L, q7p_result *res)
 {
     const q7_shape_info *t = q7_shape_info_of(c->leaf->shape);
-    unsigned bits = t->in_words * 32, differ = 0;
+    unsigned bits = t->in_words * 32, obits = t->out_words * 32, differ = 0;
     int first = -1, model_at = -1;
     bool is_ptr[Q7P_SLOTS];
-    for (unsigned base = 0; base < bits && base < 512; base += NCASES) {
+    uint32_t got0[Q7_MAX_WORDS] = { 0 }, want0[Q7_MAX_WORDS] = { 0 };
+    for (int zero = 1; zero >= 0; zero--)
+    for (unsigned base = 0; base < (zero ? 1u : bits) && base < 512; base += NCASES) {
         for (unsigned j = 0; j < NCASES; j++) {
             memset(c->in[j], 0, sizeof c->in[j]);
-            c->in[j][(base + j) / 32] = 1u << ((base + j) % 32);
+            if (!zero) c->in[j][(base + j) / 32] = 1u << ((base + j) % 32);
         }
         make_calls(c, L, 0, -1, is_ptr);
         observed ob = { 0 };
         if (!run(c, is_ptr, &ob)) {
             snprintf(res->bit_map_note, sizeof res->bit_map_note, "bit map not read: the leaf crashed (%s)", ob.crash);
             res->has_bit_map = false;
+            fill_grid(c);
             return;
+        }
+        if (zero) {
+            outputs_of(c, L, 0, got0);
+            c->leaf->eval(c->in[0], want0);
+            continue;
         }
         for (unsigned j = 0; j < NCASES; j++) {
             uint32_t out[Q7_MAX_WORDS] = { 0 }, got[Q7_MAX_WORDS] = { 0 };
             c->leaf->eval(c->in[j], out);
-            for (unsigned i = 0; i < L->n; i++)
-                if (L->r[i].dir == Q7_OPERAND_OUT)
-                    memcpy(got + L->r[i].tword, &c->calls[j].region[L->pos[i]][Q7P_PRE], L->r[i].words * 4);
-            int at = -1, want = -1;
-            for (unsigned b = 0; b < t->out_words * 32; b++) {
-                if (got[b / 32] >> (b % 32) & 1) at = at < 0 ? (int)b : -2;
-                if (out[b / 32] >> (b % 32) & 1) want = want < 0 ? (int)b : -2;
-            }
-            if (at < -1) at = -1;
+            outputs_of(c, L, j, got);
+            int at = moved_to(got, got0, obits), want = moved_to(out, want0, obits);
             res->bit_map[base + j] = at;
             if (at != want && differ++ == 0) {
                 first = (int)(base + j);
@@ -391,11 +428,13 @@ static void bit_map(probe_ctx *c, const layout *L, q7p_result *res)
     }
     res->has_bit_map = true;
     char in[24], got[24], want[24];
-    bool vec_in = t->operands[0].width == Q7_WIDTH_VEC;   /* vector in, FS bank out */
+    bit_space sin = t->operands[0].width == Q7_WIDTH_VEC ? BITS_VEC
+                  : t->operands[0].width == Q7_WIDTH_MASK8 ? BITS_MASK8 : BITS_FS;
+    bit_space sout = sin == BITS_VEC ? BITS_FS : sin == BITS_MASK8 ? BITS_MASK : BITS_VEC;
     if (differ) {
-        bit_name(in, sizeof in, first, vec_in);
-        bit_name(got, sizeof got, res->bit_map[first], !vec_in);
-        bit_name(want, sizeof want, model_at, !vec_in);
+        bit_name(in, sizeof in, first, sin);
+        bit_name(got, sizeof got, res->bit_map[first], sout);
+        bit_name(want, sizeof want, model_at, sout);
         snprintf(res->bit_map_note, sizeof res->bit_map_note,
                  "bit map differs from the inferred one at %u of %u bits (%s -> %s, inferred %s)", differ, bits, in,
                  got, want);
@@ -416,7 +455,7 @@ void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *res)
     observed tob, ob;
     roles_of(leaf, leaf->shape, &T);
     observe(&c, &T, &tob);
-    bool all_crashed = tob.crashed, spread = leaf->family == Q7_FAMILY_BIT_SPREAD;
+    bool all_crashed = tob.crashed, spread = maps_bits(leaf);
     char order[160] = "";
     if (tob.reproduces) {
         res->status = Q7P_CONFIRMED;
