@@ -15,21 +15,10 @@
 # CI=true it fails. The spec test inside (tests/python/test_spec_driver.py)
 # skips or fails the same way as tests/spec_lib.sh says.
 set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-BUILD=${BUILD:-build}
-PY=${PYTHON:-/usr/bin/python3}
-cd "$SRCDIR"
-case $BUILD in /*) out=$BUILD ;; *) out=$SRCDIR/$BUILD ;; esac
-
-missing() { # reason
-    if [ "${CI:-}" = true ]; then echo "FAIL: $1; CI=true requires it" >&2; exit 1; fi
-    echo "skipped: $1"
-    exit 77
-}
+. "$(dirname "$0")/python_lib.sh"
 "$PY" -c 'import numpy' 2>/dev/null || missing "$PY has no numpy (apt-get install python3-numpy)"
 "$PY" -c 'import pytest' 2>/dev/null || missing "$PY has no pytest (apt-get install python3-pytest)"
-"$PY" -c 'import os, sys, sysconfig; sys.exit(not os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' ||
-    missing "$PY has no Python.h (apt-get install python3-dev)"
+need_python_h
 "$PY" -c 'import ensurepip, venv' 2>/dev/null || missing "$PY cannot make a venv (apt-get install python3-venv)"
 "$PY" -m pip --version >/dev/null 2>&1 || missing "$PY has no pip (apt-get install python3-pip)"
 
@@ -39,9 +28,7 @@ t0=$(date +%s)
 
 # ---- 1. the extension, as make python builds it
 echo "== build into $out/python"
-(cd python && Q7PRED_WERROR=1 "$PY" setup.py -q build_py --build-lib "$out/python" \
-    build_ext --build-lib "$out/python" --build-temp "$out/python-temp") >"$tmp/build.log" 2>&1 || {
-    cat "$tmp/build.log"; echo "FAIL: the extension did not build"; exit 1; }
+build_extension "$tmp/build.log"
 
 # ---- 2. pytest; the leaf ufuncs once more on the portable batch path, the
 # one a CPU without the SIMD paths runs

@@ -7,27 +7,14 @@
 # to date if that ran). Needs valgrind and what test_python.sh needs to
 # build: without one it is skipped (exit 77), under CI=true it fails.
 set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-BUILD=${BUILD:-build}
-PY=${PYTHON:-/usr/bin/python3}
-cd "$SRCDIR"
-case $BUILD in /*) out=$BUILD ;; *) out=$SRCDIR/$BUILD ;; esac
-
-missing() { # reason
-    if [ "${CI:-}" = true ]; then echo "FAIL: $1; CI=true requires it" >&2; exit 1; fi
-    echo "skipped: $1"
-    exit 77
-}
+. "$(dirname "$0")/python_lib.sh"
 command -v valgrind >/dev/null || missing "valgrind is not installed (apt-get install valgrind)"
 "$PY" -c 'import numpy' 2>/dev/null || missing "$PY has no numpy (apt-get install python3-numpy)"
-"$PY" -c 'import os, sys, sysconfig; sys.exit(not os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' ||
-    missing "$PY has no Python.h (apt-get install python3-dev)"
+need_python_h
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-(cd python && Q7PRED_WERROR=1 "$PY" setup.py -q build_py --build-lib "$out/python" \
-    build_ext --build-lib "$out/python" --build-temp "$out/python-temp") >"$tmp/build.log" 2>&1 || {
-    cat "$tmp/build.log"; echo "FAIL: the extension did not build"; exit 1; }
+build_extension "$tmp/build.log"
 
 # PYTHONMALLOC=malloc: every allocation through malloc, which valgrind
 # tracks (pymalloc's arenas would hide a read of a fresh block).

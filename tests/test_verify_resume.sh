@@ -18,16 +18,7 @@ fails=0
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 command -v "$PY" >/dev/null || PY=python3
 
-cat >"$t/wrong.c" <<'EOF2'
-#include <stdint.h>
-void module__xdref_lt_1_8_8(void *xstate, uint32_t a, uint32_t b, uint32_t *result);
-void module__xdref_lt_1_8_8(void *xstate, uint32_t a, uint32_t b, uint32_t *result)
-{
-    (void)xstate, (void)a, (void)b;
-    *result = 0;
-}
-EOF2
-$CC -shared -fPIC -o "$t/wrong.so" "$t/wrong.c" || { echo "FAIL: cannot build the test library"; exit 1; }
+$CC -shared -fPIC -o "$t/wrong.so" "$SRCDIR/tests/lib_lt_answers_0.c" || { echo "FAIL: cannot build the test library"; exit 1; }
 # About 10 s on two threads: 172 units, a checkpoint at most every 5 s.
 args=(verify --corpus grid,fuzz --fuzz-count 1500000 --threads 2 --oracles "sem,host,lib:$t/wrong.so" --no-progress
       --quiet)

@@ -13,16 +13,7 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 fails=0
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
-cat >"$t/wrong.c" <<'EOF2'
-#include <stdint.h>
-void module__xdref_lt_1_8_8(void *xstate, uint32_t a, uint32_t b, uint32_t *result);
-void module__xdref_lt_1_8_8(void *xstate, uint32_t a, uint32_t b, uint32_t *result)
-{
-    (void)xstate, (void)a, (void)b;
-    *result = 0;
-}
-EOF2
-$CC -shared -fPIC -o "$t/wrong.so" "$t/wrong.c" || { echo "FAIL: cannot build the test library"; exit 1; }
+$CC -shared -fPIC -o "$t/wrong.so" "$SRCDIR/tests/lib_lt_answers_0.c" || { echo "FAIL: cannot build the test library"; exit 1; }
 
 # verdict NAME WANT_RC QUIET_REGEX TEXT_REGEX ARGS...: the run with --quiet
 # and without, each checked for its exit and its verdict line.
