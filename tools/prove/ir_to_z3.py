@@ -207,8 +207,8 @@ class Parser:
             return ('const', int(tok == 'true'))
         if tok in ('zeroinitializer', 'null'):
             return ('zero',)
-        if tok in ('undef', 'poison'):
-            raise Unsupported('%s operand' % tok)
+        if tok in ('undef', 'poison'):  # both taken as poison: stricter than undef
+            return ('poison',)
         if tok == '<':  # <T v, T v, ...>
             lanes = []
             while True:
@@ -487,6 +487,14 @@ class Executor:
             if ty.kind == 'vec':
                 return [_bv(0, ty.elem.bits)] * ty.n, [F] * ty.n
             raise Unsupported('zero of %r' % ty)
+        if tag == 'poison':
+            self.freezes += 1
+            if ty.kind == 'int':
+                return z3.BitVec('poison%d' % self.freezes, ty.bits), z3.BoolVal(True)
+            if ty.kind == 'vec':
+                return ([z3.BitVec('poison%d_%d' % (self.freezes, i), ty.elem.bits) for i in range(ty.n)],
+                        [z3.BoolVal(True)] * ty.n)
+            raise Unsupported('poison of %r' % ty)
         if tag == 'vec':
             lanes = [self.val(env, ty.elem, x) for x in v[1]]
             return [x for x, _ in lanes], [q for _, q in lanes]
@@ -648,10 +656,7 @@ class Executor:
         if op == 'shufflevector':
             at, a = p.typed_value(); a, pa = self.val(env, at, a); p.take(',')
             bt, b = p.typed_value(); p.take(',')
-            if b[0] in ('undef', 'poison'):
-                b, pb = [None] * at.n, [None] * at.n
-            else:
-                b, pb = self.val(env, bt, b)
+            b, pb = self.val(env, bt, b)
             mt = p.type()
             if p.peek() == 'zeroinitializer':
                 p.take(); mask = [0] * mt.n
@@ -666,10 +671,7 @@ class Executor:
                     if p.take() == '>':
                         break
             both, bothp = a + b, pa + pb
-            out = [both[k] for k in mask]
-            if any(x is None for x in out):
-                raise Unsupported('shufflevector reads an undefined lane')
-            return out, [bothp[k] for k in mask]
+            return [both[k] for k in mask], [bothp[k] for k in mask]
         raise Unsupported('instruction %r' % op)
 
     def cast(self, op, ty, to, v, pv):

@@ -108,7 +108,7 @@ def main():
     leaves = spec.leaves(a.cc, a.srcdir)
     shapes = spec.shapes(a.cc, a.srcdir)
     protos = spec.prototypes(a.cc, a.srcdir)
-    known = {l.name for l in leaves} | set(protos) | set(vector.NAMES)
+    known = {l.name for l in leaves} | set(protos) | {'vec:' + r[0] for r in vector.vops(a.cc, a.srcdir)}
     for name in a.leaf:
         if name not in known:
             print('prove-formal: --leaf %s: no such leaf, API function or vector kernel' % name, file=sys.stderr)
@@ -132,8 +132,10 @@ def main():
             status = {'proven': 'proven-ir', 'refuted': 'unproven', 'unknown': 'unproven'}[status]
             if detail and status != 'proven-ir':
                 detail = ('counterexample: ' if 'unknown' not in detail and '=' in detail else 'z3: ') + detail
-        except (ir.Unsupported, KeyError, ValueError) as e:
+        except ir.Unsupported as e:
             status, detail = 'unproven', 'not translated: %s' % e
+        except (KeyError, ValueError, TypeError, z3.Z3Exception) as e:
+            status, detail = 'unproven', 'no obligation: %s: %s' % (type(e).__name__, e)
         dt = time.perf_counter() - t0
         rows.append({'leaf': name, 'domain': domain, 'status': status, 'prover': 'z3 ' + z3.get_version_string(),
                      'seconds': round(dt, 3), 'detail': detail})
@@ -154,7 +156,7 @@ def main():
                                                if t.kind == 'int' or c.startswith('const')]) \
                 if name in api.functions else 0
             run(name, bits, lambda name=name: ob.api_obligation(api, name, protos))
-    for name, domain, make in vector.obligations(kern, xd, leaves, shapes, protos):
+    for name, domain, make in vector.obligations(kern, a.cc, a.srcdir, leaves, protos):
         run(name, domain, make)
 
     total = time.perf_counter() - t_all
