@@ -8,14 +8,13 @@
 #   make bench-quick    the same with 1/64 exhaustive runs, extrapolated
 #   make prove          q7pred verify's reports of every exhaustive space, model vs
 #                       host (fp16/int16 pairs, int8 pairs, fp16 and fp32 classify),
-#                       then one fp16 leaf vs $(BUILD)/libq7pred.so; JSON in
+#                       then the exported leaves of $(BUILD)/libq7pred.so on every
+#                       exhaustive space, in their crash-isolated child; JSON in
 #                       $(BUILD)/prove-host.json and $(BUILD)/prove-lib.json; then
 #                       every vector path against the lane loop over every fp16 pair
 #                       (q7pred bench --prove-vector)
 #   make prove-direct   the same proofs as one timed line per leaf (q7pred bench --prove)
 .PHONY: bench bench-quick prove prove-direct
-
-PROVE_LIB_LEAF ?= olt_1_1_16f_16f
 
 bench: all
 	$(BUILD)/q7pred bench --json $(BUILD)/bench.json
@@ -25,7 +24,7 @@ bench-quick: all
 
 prove: all
 	$(BUILD)/q7pred verify --corpus exhaustive --oracles sem,host --by-leaf --json $(BUILD)/prove-host.json
-	$(BUILD)/q7pred verify --corpus exhaustive --leaf $(PROVE_LIB_LEAF) --oracles sem \
+	$(BUILD)/q7pred verify --corpus exhaustive --oracles sem --by-leaf \
 	  --lib $(BUILD)/libq7pred.so --json $(BUILD)/prove-lib.json
 	$(BUILD)/q7pred bench --prove-vector
 

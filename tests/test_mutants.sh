@@ -11,22 +11,9 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 if [ ! -d "$dir" ]; then echo "no $dir: run make mutants"; exit 1; fi
 
-f16w="1_1_16f_16f 1_2_16f_16f 1_4_32f_32f"
-tails16="1_2_16f_16f_2f_t"; tails32="1_4_32f_32f_4f_t"
-expand() { # preds forms -> leaf names
-    local p f; for f in $2; do for p in $1; do echo "${p}_$f"; done; done
-}
-expect_nan_polarity=$(expand "oeq olt ole" "$f16w $tails16 $tails32")
-expect_snan_bit="clsfy_16f_16f clsfy_32f_32f"
-expect_nan_finite="clsfy_16f_16f clsfy_32f_32f"
-expect_field_width="$(expand "lt ltu le leu eq neq" "2_16_16 4_32_32")
-$(expand "oeq olt ole un ueq ult ule" "1_2_16f_16f 1_4_32f_32f $tails16 $tails32")
-extbi_2_16_32 extbi_4_32_32"
-expect_signed_unsigned=$(expand "lt le" "1_8_8 2_16_16 4_32_32")
-expect_tail_gate=$(expand "oeq olt ole un ueq ult ule" "$tails16 $tails32")
-expect_result_in_aux=$(expand "oeq olt ole" "$f16w")
+. "${SRCDIR:-$(dirname "$0")/..}/tests/mutant_expect.sh"
 
-for m in nan_polarity snan_bit field_width signed_unsigned tail_gate result_in_aux nan_finite; do
+for m in $MUTANT_NAMES; do
     lib=$dir/$m.so
     "$Q7PRED" verify --lib "$lib" --oracles sem --corpus grid,fuzz --fuzz-count 300 --no-progress >"$out" 2>&1
     rc=$?

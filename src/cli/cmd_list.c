@@ -6,12 +6,13 @@
 #include <string.h>
 
 #include "cli.h"
+#include "proof_status.h"
 #include "verify/json.h"
 
 static void list_help(FILE *f)
 {
     fprintf(f,
-            "usage: q7pred list [--family F] [--json] [--]\n"
+            "usage: q7pred list [--family F] [--json] [--proofs FILE] [--]\n"
             "\n"
             "The leaf map: every exported module__xdref_<suffix> leaf with its ABI shape,\n"
             "the C arguments after `void *xstate` (ignored: pass NULL), the result field\n"
@@ -24,7 +25,11 @@ static void list_help(FILE *f)
     for (unsigned i = 0; i < Q7_FAMILY_COUNT; i++)
         fprintf(f, "                %-12s %s\n", q7_family_name((q7_family)i),
                 q7_family_description((q7_family)i));
-    fprintf(f, "  --json      one JSON object: {\"version\", \"count\", \"leaves\": [...]}\n");
+    fprintf(f, "  --json      one JSON object: {\"version\", \"count\", \"leaves\": [...]}\n"
+               "  --proofs FILE  add each leaf's proof status (PROOF, \"proof\"): proven-ir,\n"
+               "              proven-semantics, unproven or not run, from the report of\n"
+               "              `make prove-formal`; by default prove-formal.json beside\n"
+               "              this executable, when there is one\n");
 }
 
 /* "A:16 B:16" or "A:8 B:1 C:3"; masks show as :64, the vector as :512. */
@@ -63,7 +68,7 @@ static void json_operands(const char *key, const cli_operand *ops, size_t n)
     putchar(']');
 }
 
-static void list_json(q7_family only)
+static void list_json(q7_family only, const proof_status *proofs)
 {
     size_t shown = 0;
     for (size_t i = 0; i < q7_leaf_count(); i++)
@@ -89,18 +94,20 @@ static void list_json(q7_family only)
         json_write_string(stdout, l->semantics);
         json_operands("inputs", in, nin);
         json_operands("outputs", out, nout);
+        if (proofs) printf(", \"proof\": \"%s\"", proof_status_of(proofs, l->suffix));
         putchar('}');
     }
     printf("\n]}\n");
 }
 
-/* A table per family; column widths fit the rows shown. */
-static void list_text(q7_family only)
+/* A table per family; column widths fit the rows shown. The PROOF column
+ * is there when a proof report is. */
+static void list_text(q7_family only, const proof_status *proofs)
 {
-    enum { COLS = 8 };
+    enum { COLS = 9 };
     static const char *const head[COLS] = { "SUFFIX", "SHAPE", "C ARGUMENTS (after xstate)",
                                             "FIELD", "OPERAND", "CALL OPERANDS", "PROVENANCE",
-                                            "SEMANTICS" };
+                                            "PROOF", "SEMANTICS" };
     size_t width[COLS];
     for (int c = 0; c < COLS; c++) width[c] = strlen(head[c]);
     size_t shown = 0;
@@ -112,7 +119,8 @@ static void list_text(q7_family only)
         format_operands(in, cli_leaf_inputs(l, in), buf, sizeof buf);
         const char *cell[COLS] = { l->suffix, q7_shape_info_of(l->shape)->name,
                                    q7_shape_info_of(l->shape)->arguments, "", "", buf,
-                                   q7_provenance_name(l->provenance), l->semantics };
+                                   q7_provenance_name(l->provenance),
+                                   proofs ? proof_status_of(proofs, l->suffix) : "", l->semantics };
         for (int c = 0; c < COLS; c++)
             if (strlen(cell[c]) > width[c]) width[c] = strlen(cell[c]);
         shown++;
@@ -124,7 +132,7 @@ static void list_text(q7_family only)
         if (only != Q7_FAMILY_COUNT && f != (unsigned)only) continue;
         printf("\n%s: %s\n ", q7_family_name((q7_family)f), q7_family_description((q7_family)f));
         for (int c = 0; c < COLS; c++)
-            printf(" %-*s", c == COLS - 1 ? 0 : (int)width[c], head[c]);
+            if (c != 7 || proofs) printf(" %-*s", c == COLS - 1 ? 0 : (int)width[c], head[c]);
         putchar('\n');
         for (size_t i = 0; i < q7_leaf_count(); i++) {
             const q7_leaf *l = q7_leaf_at(i);
@@ -133,16 +141,19 @@ static void list_text(q7_family only)
             cli_operand in[Q7_MAX_WORDS];
             char buf[160];
             format_operands(in, cli_leaf_inputs(l, in), buf, sizeof buf);
-            printf("  %-*s %-*s %-*s %*u %*u %-*s %-*s %s\n", (int)width[0], l->suffix,
+            printf("  %-*s %-*s %-*s %*u %*u %-*s %-*s ", (int)width[0], l->suffix,
                    (int)width[1], s->name, (int)width[2], s->arguments, (int)width[3],
                    l->field_bits, (int)width[4], l->operand_bits, (int)width[5], buf,
-                   (int)width[6], q7_provenance_name(l->provenance), l->semantics);
+                   (int)width[6], q7_provenance_name(l->provenance));
+            if (proofs) printf("%-*s ", (int)width[7], proof_status_of(proofs, l->suffix));
+            printf("%s\n", l->semantics);
         }
     }
 }
 
 typedef struct list_args {
     bool help, json;
+    const char *proofs;   /* --proofs FILE, or NULL */
     q7_family only;   /* Q7_FAMILY_COUNT: every family */
 } list_args;
 
@@ -169,6 +180,11 @@ static int list_parse(void *args, int argc, char **argv)
             a->help = true;
         } else if (options && strcmp(arg, "--json") == 0) {
             a->json = true;
+        } else if (options && strcmp(arg, "--proofs") == 0) {
+            if (i + 1 == argc) return cli_usage_error("list: --proofs needs a file (build/prove-formal.json)");
+            a->proofs = argv[++i];
+        } else if (options && strncmp(arg, "--proofs=", 9) == 0) {
+            a->proofs = arg + 9;
         } else if (options && strcmp(arg, "--family") == 0) {
             if (i + 1 == argc) return cli_usage_error("list: --family needs a family name");
             fam = argv[++i];
@@ -185,9 +201,20 @@ static int list_parse(void *args, int argc, char **argv)
 static int list_run(void *args)
 {
     const list_args *a = args;
-    if (a->help) list_help(stdout);
-    else if (a->json) list_json(a->only);
-    else list_text(a->only);
+    if (a->help) {
+        list_help(stdout);
+        return CLI_OK;
+    }
+    char path[4200], err[4400];
+    const char *from = a->proofs ? a->proofs : proof_status_beside_exe(path, sizeof path);
+    proof_status *proofs = from ? proof_status_load(from, err, sizeof err) : NULL;
+    if (from && !proofs) {
+        if (a->proofs) return cli_error("list: --proofs %s", err);
+        fprintf(stderr, "q7pred: list: no proof status shown: %s\n", err);
+    }
+    if (a->json) list_json(a->only, proofs);
+    else list_text(a->only, proofs);
+    proof_status_free(proofs);
     return CLI_OK;
 }
 

@@ -29,8 +29,13 @@ def _fresh_object(mem, name, nbytes):
 
 
 class Obligation:
-    def __init__(self, name, claim, inputs, steps):
+    """claim: what is proven; inputs: the fresh variables by operand name;
+    outputs: [(where, the translated term)] (the translator's test evaluates
+    these against the native code)."""
+
+    def __init__(self, name, claim, inputs, steps, outputs=()):
         self.name, self.claim, self.inputs, self.steps = name, claim, inputs, steps
+        self.outputs = list(outputs)
 
 
 def leaf_obligation(module, leaf, shape_ops, protos):
@@ -68,6 +73,7 @@ def leaf_obligation(module, leaf, shape_ops, protos):
     ex = ir.Executor(module, leaf.symbol, args, mem)
     _, _, final = ex.run()
     claim = list(ex.defined)
+    got_terms = []
     for direction, name, width, objs, nbytes in checks:
         if direction == 'AUX':
             want = [z3.BitVecVal(0, 8 * nbytes)]
@@ -84,7 +90,8 @@ def leaf_obligation(module, leaf, shape_ops, protos):
                 raise ValueError('%s: the semantics left output %s unset' % (leaf.name, o))
             got, poison = final.word(o, 0, nbytes)
             claim += [got == w, z3.Not(poison)]
-    return Obligation(leaf.name, z3.And(claim), inputs, ex.steps)
+            got_terms.append((o, got))
+    return Obligation(leaf.name, z3.And(claim), inputs, ex.steps, got_terms)
 
 
 def _pointee_bytes(ctype):
@@ -123,6 +130,7 @@ def api_obligation(module, name, protos):
     ex = ir.Executor(module, name, args, mem)
     ret, ret_poison, final = ex.run()
     claim = list(ex.defined)
+    got_terms = [('return', ret)] if ret_c != 'void' else []
     if ret_c != 'void':
         if z3.is_bool(want):
             want = z3.If(want, z3.BitVecVal(1, 1), z3.BitVecVal(0, 1))
@@ -131,7 +139,8 @@ def api_obligation(module, name, protos):
         w = z3.Concat(*reversed(holder)) if len(holder) > 1 else holder[0]
         got, poison = final.word(cname, 0, w.size() // 8)
         claim += [got == w, z3.Not(poison)]
-    return Obligation(name, z3.And(claim), inputs, ex.steps)
+        got_terms.append((cname, got))
+    return Obligation(name, z3.And(claim), inputs, ex.steps, got_terms)
 
 
 def prove(ob, timeout_ms):

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+#include "proof_status.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "verify/json.h"
+
+struct proof_status {
+    json *doc;
+    const json *leaves;
+};
+
+/* Larger than any report prove-formal writes; a bigger file is not one. */
+enum { PROOF_REPORT_MAX = 1 << 22 };
+
+proof_status *proof_status_load(const char *path, char *err, size_t errsize)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errsize, "%s: cannot open", path);
+        return NULL;
+    }
+    char *text = malloc(PROOF_REPORT_MAX + 1);
+    size_t n = text ? fread(text, 1, PROOF_REPORT_MAX + 1, f) : 0;
+    fclose(f);
+    if (!text || n > PROOF_REPORT_MAX) {
+        snprintf(err, errsize, "%s: %s", path, text ? "larger than a proof report" : "out of memory");
+        free(text);
+        return NULL;
+    }
+    text[n] = '\0';
+    char why[160];
+    json *doc = json_parse(text, why, sizeof why);
+    free(text);
+    const json *leaves = doc ? json_get(doc, "leaves") : NULL;
+    if (!leaves || leaves->type != JSON_ARRAY) {
+        snprintf(err, errsize, "%s: %s", path, doc ? "no \"leaves\" array (not a prove-formal report)" : why);
+        json_free(doc);
+        return NULL;
+    }
+    for (size_t i = 0; i < leaves->n; i++) {
+        if (!json_string(&leaves->child[i], "leaf") || !json_string(&leaves->child[i], "status")) {
+            snprintf(err, errsize, "%s: leaves[%zu] has no \"leaf\" and \"status\" strings", path, i);
+            json_free(doc);
+            return NULL;
+        }
+    }
+    proof_status *p = malloc(sizeof *p);
+    if (!p) {
+        snprintf(err, errsize, "%s: out of memory", path);
+        json_free(doc);
+        return NULL;
+    }
+    p->doc = doc;
+    p->leaves = leaves;
+    return p;
+}
+
+const char *proof_status_of(const proof_status *p, const char *leaf)
+{
+    for (size_t i = 0; p && i < p->leaves->n; i++)
+        if (strcmp(json_string(&p->leaves->child[i], "leaf"), leaf) == 0)
+            return json_string(&p->leaves->child[i], "status");
+    return "not run";
+}
+
+void proof_status_free(proof_status *p)
+{
+    if (!p) return;
+    json_free(p->doc);
+    free(p);
+}
+
+const char *proof_status_beside_exe(char *buf, size_t size)
+{
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return NULL;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash) return NULL;
+    *slash = '\0';
+    if ((size_t)snprintf(buf, size, "%s/prove-formal.json", exe) >= size) return NULL;
+    return access(buf, R_OK) == 0 ? buf : NULL;
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Each leaf's proof status, from the report `make prove-formal` writes
+ * ({"leaves": [{"leaf", "status", "seconds"}, ...]}, docs/proofs.md), for
+ * `q7pred list`. */
+#ifndef Q7_CLI_PROOF_STATUS_H
+#define Q7_CLI_PROOF_STATUS_H
+
+#include <stddef.h>
+
+typedef struct proof_status proof_status;
+
+/* The report at path; NULL with a message naming the file and what is wrong. */
+proof_status *proof_status_load(const char *path, char *err, size_t errsize);
+/* The leaf's status ("proven-ir", "proven-semantics", "unproven"), or
+ * "not run" when the report has no row for it. */
+const char *proof_status_of(const proof_status *p, const char *leaf);
+void proof_status_free(proof_status *p);
+/* prove-formal.json beside the running executable (build/q7pred reads
+ * build/prove-formal.json) into buf, or NULL when there is none. */
+const char *proof_status_beside_exe(char *buf, size_t size);
+
+#endif
