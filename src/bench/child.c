@@ -17,7 +17,7 @@
 #include "bench.h"
 #include "platform/clock.h"
 #include "verify/json.h"
-#include "verify/process.h"
+#include "util/process.h"
 #include "verify/verify.h"
 
 /* Reads the child's stdout to its end (at most size - 1 bytes kept, the

@@ -15,7 +15,7 @@
 #include "platform/clock.h"
 #include "q7pred_batch.h"
 #include "verify/exhaustive.h"
-#include "verify/process.h"
+#include "util/process.h"
 #include "verify/sweep.h"
 #include "verify/verify.h"
 

@@ -12,11 +12,11 @@
 #include "cli.h"
 #include "probe_disasm.h"
 #include "report_files.h"
-#include "verify/elf_symbols.h"
+#include "probe/elf_symbols.h"
 #include "verify/escape.h"
 #include "verify/json.h"
-#include "verify/probe.h"
-#include "verify/process.h"
+#include "probe/probe.h"
+#include "util/process.h"
 
 #define PREFIX "module__xdref_"
 

@@ -11,7 +11,7 @@
 #include "report_files.h"
 #include "verify/escape.h"
 #include "verify/names.h"
-#include "verify/process.h"
+#include "util/process.h"
 #include "verify/verify.h"
 
 static void verify_help(FILE *f)

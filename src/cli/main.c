@@ -6,7 +6,7 @@
 
 #include "cli.h"
 #include "verify/oracles.h"
-#include "verify/probe.h"
+#include "probe/probe.h"
 
 static void usage(FILE *f)
 {

@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "abi/leaf_op.h"
-#include "exhaustive.h"
+#include "verify/exhaustive.h"
 #include "platform/bits.h"
 #include "platform/words.h"
-#include "verify.h"
+#include "verify/verify.h"
 
 static const char *const corpus_names[Q7D_CORPUS_COUNT] = { "grid", "fuzz", "exhaustive", "testfloat" };
 

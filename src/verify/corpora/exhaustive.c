@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-#include "exhaustive.h"
+#include "verify/exhaustive.h"
 #include "platform/bits.h"
 
 uint64_t q7_exhaustive_size(const q7_leaf *leaf)

@@ -19,10 +19,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "oracles.h"
+#include "verify/oracles.h"
 #include "platform/clock.h"
 #include "probe.h"
-#include "process.h"
+#include "util/process.h"
 
 typedef struct probe_shm {
     int32_t loading, load_ok;

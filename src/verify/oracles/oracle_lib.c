@@ -26,9 +26,9 @@
 #include <unistd.h>
 
 #include "abi/shapes.h"
-#include "oracle_ops.h"
+#include "verify/oracle_ops.h"
 #include "platform/clock.h"
-#include "process.h"
+#include "util/process.h"
 #include "q7pred_xdref.h"
 
 typedef struct lib_shm {

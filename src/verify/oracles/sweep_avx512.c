@@ -18,10 +18,10 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "exhaustive.h"
+#include "verify/exhaustive.h"
 #include "host/host_impl.h"
 #include "platform/cpu.h"
-#include "sweep.h"
+#include "verify/sweep.h"
 
 /* The test hook: one case whose model result the kernels flip, so a test
  * sees the real kernel count and locate a mismatch. Never set in use. */
