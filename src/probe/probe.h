@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "verify/verify.h"
+#include "q7pred.h"
 
 #define Q7P_SLOTS 12
 #define Q7P_REGION 64
