@@ -22,7 +22,10 @@
 #   bench      throughput and child-process timing
 #   cli        main and one file per subcommand
 # platform..vec are the library (libq7pred); nothing of the library
-# includes a tool folder. A folder under src/ that is not listed is itself
+# includes a tool folder. The tools (host and above) reach the library
+# through include/ and through one named internal header per library
+# folder, src/DIR/DIR_internal.h, which says what tools may use of it;
+# every other header of a library folder is the library's own. A folder under src/ that is not listed is itself
 # a violation: every folder has its place in this list. A folder's own
 # subfolders (src/verify/engine/) are of its layer.
 set -u
@@ -44,6 +47,9 @@ declare -A may=(
     [bench]="include platform model abi batch vec host prog util report verify"
     [cli]="include platform model abi batch vec host prog util probe report verify bench"
 )
+
+# The library's folders: a tool reaches each only by its internal header.
+library="platform model abi batch vec"
 
 bad=0
 say() { echo "layers: $*"; bad=1; }
@@ -80,7 +86,11 @@ while IFS=: read -r file line inc; do
     \?*) say "$rel:$line: #include \"$inc\" names no file of the tree" ;;
     "$from") ;;
     *) case " ${may[$from]} " in
-       *" $to "*) ;;
+       *" $to "*) case " $library " in
+                  *" $from "*) ;;
+                  *" $to "*) [ "$inc" = "$to/${to}_internal.h" ] ||
+                      say "$rel:$line: #include \"$inc\" is private to $to: a tool includes include/ or $to/${to}_internal.h" ;;
+                  esac ;;
        *) say "$rel:$line: #include \"$inc\" reaches from $from up or across to $to" ;;
        esac ;;
     esac

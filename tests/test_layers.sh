@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The include rule (tests/layers.sh) holds for this tree, and the check
 # itself catches an upward include, a cross include between tool folders,
-# an unknown folder and a public header that names a source path.
+# a tool including a library folder's private header, an unknown folder
+# and a public header that names a source path.
 set -u
 cd "$SRCDIR"
 fail=0
@@ -29,6 +30,8 @@ fresh; echo '#include "probe/probe.h"' >> "$tmp/t/src/util/process.c"
 expect_caught "util including probe" "reaches from util up or across to probe"
 fresh; echo '#include "verify.h"' >> "$tmp/t/src/verify/oracles/oracle_sem.c"
 expect_caught "a bare include of a file that is not beside its includer" "names no file of the tree"
+fresh; echo '#include "vec/instantiate.h"' >> "$tmp/t/src/bench/throughput.c"
+expect_caught "a tool including a library-private header" "is private to vec"
 fresh; mkdir "$tmp/t/src/attic"; echo 'int x;' > "$tmp/t/src/attic/a.c"
 expect_caught "an unknown folder" "src/attic/ is not a known layer"
 fresh; echo '/* see src/verify/engine.c */' >> "$tmp/t/include/q7pred.h"

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "platform/clock.h"
+#include "platform/platform_internal.h"
 #include "verify/json.h"
 #include "util/process.h"
 #include "verify/verify.h"

@@ -12,7 +12,7 @@
 #include "bench.h"
 #include "verify/json.h"
 #include "host/host.h"
-#include "platform/clock.h"
+#include "platform/platform_internal.h"
 #include "q7pred_batch.h"
 #include "verify/exhaustive.h"
 #include "util/process.h"

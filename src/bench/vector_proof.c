@@ -27,10 +27,9 @@
 #include <string.h>
 
 #include "bench.h"
-#include "platform/byteorder.h"
-#include "platform/clock.h"
-#include "vec/kernels.h"
-#include "abi/leaf_sem.h"
+#include "platform/platform_internal.h"
+#include "vec/vec_internal.h"
+#include "abi/abi_internal.h"
 
 enum { ROWS = 1 << 16, CHUNK = 4096, BLOCKS = CHUNK / 32, MAX_OPS = 16, MAX_SHOWN = 4 };
 

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "lib_child.h"
-#include "platform/clock.h"
+#include "platform/platform_internal.h"
 
 bool q7d_child_init(q7d_child *c, const char *arg, const char *path, const char *const *preloads,
                     unsigned npreloads, double timeout, const char *name, size_t shm_size)

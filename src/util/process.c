@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "platform/clock.h"
+#include "platform/platform_internal.h"
 #include "process.h"
 
 extern char **environ;

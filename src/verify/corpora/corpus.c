@@ -6,10 +6,9 @@
  */
 #include <string.h>
 
-#include "abi/leaf_op.h"
+#include "abi/abi_internal.h"
 #include "verify/exhaustive.h"
-#include "platform/bits.h"
-#include "platform/words.h"
+#include "platform/platform_internal.h"
 #include "verify/verify.h"
 
 static const char *const corpus_names[Q7D_CORPUS_COUNT] = { "grid", "fuzz", "exhaustive", "testfloat" };

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "abi/leaf_op.h"
+#include "abi/abi_internal.h"
 #include "verify/verify.h"
 
 /* f16_eq, f16_lt_quiet, f32_le_signaling ... -> format bits and relation. */

@@ -20,7 +20,7 @@
 
 #include "verify/names.h"
 #include "verify/oracle_ops.h"
-#include "platform/clock.h"
+#include "platform/platform_internal.h"
 #include "util/process.h"
 
 typedef struct run_ctx run_ctx;

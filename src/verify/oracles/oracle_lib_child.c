@@ -9,7 +9,7 @@
 #include <dlfcn.h>
 #include <string.h>
 
-#include "abi/shapes.h"
+#include "abi/abi_internal.h"
 #include "oracle_lib.h"
 #include "q7pred_xdref.h"
 

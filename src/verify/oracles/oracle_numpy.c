@@ -20,8 +20,7 @@
 #include <unistd.h>
 
 #include "verify/oracle_ops.h"
-#include "platform/clock.h"
-#include "platform/words.h"
+#include "platform/platform_internal.h"
 #include "util/process.h"
 
 struct q7d_numpy {
