@@ -28,6 +28,8 @@
 
 #include "bench.h"
 #include "platform/platform_internal.h"
+/* the vector kernels first: their operation codes (abi/leaf_op_codes.h)
+ * expand names that abi/leaf_sem.h then defines as the model */
 #include "vec/vec_internal.h"
 #include "abi/abi_internal.h"
 

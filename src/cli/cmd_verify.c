@@ -10,9 +10,9 @@
 #include "cmd_verify.h"
 #include "host/host.h"
 #include "report_files.h"
+#include "util/process.h"
 #include "verify/escape.h"
 #include "verify/names.h"
-#include "util/process.h"
 #include "verify/verify.h"
 
 static void verify_help(FILE *f)

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "verify/oracles.h"
 #include "probe/probe.h"
+#include "verify/oracles.h"
 
 static void usage(FILE *f)
 {

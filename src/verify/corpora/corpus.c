@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "abi/abi_internal.h"
-#include "verify/exhaustive.h"
 #include "platform/platform_internal.h"
+#include "verify/exhaustive.h"
 #include "verify/verify.h"
 
 static const char *const corpus_names[Q7D_CORPUS_COUNT] = { "grid", "fuzz", "exhaustive", "testfloat" };

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify/oracle_ops.h"
 #include "util/process.h"
+#include "verify/oracle_ops.h"
 
 /* A worker's child and what it did in the worker's last block. */
 typedef struct lib_worker {
