@@ -30,10 +30,13 @@ ALL_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-f
 SAN_LDFLAGS := -fsanitize=address,undefined
 endif
 
-LIB_SRCS  := $(sort $(wildcard src/platform/*.c src/model/*.c src/abi/*.c src/batch/*.c src/vec/*.c))
-# The tools (oracles, engine, subcommands) go into an archive that the CLI
-# and the tests link; only main.c is the CLI's own.
-TOOL_SRCS := $(filter-out src/cli/main.c,$(sort $(wildcard src/cli/*.c src/prog/*.c src/verify/*.c src/host/*.c src/bench/*.c)))
+# The library's folders (tests/layers.sh: the layers below the tools).
+LIB_DIRS  := platform model abi batch vec
+LIB_SRCS  := $(sort $(wildcard $(LIB_DIRS:%=src/%/*.c)))
+# The tools (every other folder of src/, at any depth: oracles, engine,
+# subcommands) go into an archive that the CLI and the tests link; only
+# main.c is the CLI's own.
+TOOL_SRCS := $(filter-out src/cli/main.c $(LIB_SRCS),$(sort $(shell find src -name '*.c')))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 # A source's line in mk/library.flags: "src/dir/file.c: flags"; one token
@@ -43,7 +46,7 @@ $(foreach t,$(LIB_FILE_FLAGS),$(eval $(BUILD)/obj/$(basename $(firstword $(subst
     ALL_CFLAGS += $(wordlist 2,$(words $(subst :, ,$(t))),$(subst :, ,$(t)))))
 TOOL_OBJS := $(TOOL_SRCS:%.c=$(BUILD)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
-HEADERS   := $(wildcard include/*.h include/*.def src/*/*.h)
+HEADERS   := $(wildcard include/*.h include/*.def) $(sort $(shell find src -name '*.h'))
 
 # Extra tools and checks contributed by mk/*.mk.
 ALL_EXTRA   :=

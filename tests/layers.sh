@@ -13,12 +13,21 @@
 #   vec        the 512-bit vector level
 #   host       the host-silicon oracle
 #   prog       the program language
-#   verify     the differential engine, corpora, oracles, reports, sweeps
+#   util       the tools' child processes (the crash-isolated library
+#              child among them)
+#   probe      the ABI probe: a library's leaves called in a child
+#   report     verify's reports and their JSON (beside probe: neither
+#              includes the other)
+#   verify     the differential engine, corpora, oracles, sweeps
 #   bench      throughput and child-process timing
 #   cli        main and one file per subcommand
 # platform..vec are the library (libq7pred); nothing of the library
-# includes a tool folder. A folder under src/ that is not listed is itself
-# a violation: every folder has its place in this list.
+# includes a tool folder. The tools (host and above) reach the library
+# through include/ and through one named internal header per library
+# folder, src/DIR/DIR_internal.h, which says what tools may use of it;
+# every other header of a library folder is the library's own. A folder under src/ that is not listed is itself
+# a violation: every folder has its place in this list. A folder's own
+# subfolders (src/verify/engine/) are of its layer.
 set -u
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 
@@ -31,10 +40,16 @@ declare -A may=(
     [vec]="include platform model abi batch"
     [host]="include platform model abi batch vec"
     [prog]="include platform model abi batch vec"
-    [verify]="include platform model abi batch vec host"
-    [bench]="include platform model abi batch vec host prog verify"
-    [cli]="include platform model abi batch vec host prog verify bench"
+    [util]="include platform"
+    [probe]="include platform model abi batch vec util"
+    [report]="include platform model abi batch vec util"
+    [verify]="include platform model abi batch vec host util report"
+    [bench]="include platform model abi batch vec host prog util report verify"
+    [cli]="include platform model abi batch vec host prog util probe report verify bench"
 )
+
+# The library's folders: a tool reaches each only by its internal header.
+library="platform model abi batch vec"
 
 bad=0
 say() { echo "layers: $*"; bad=1; }
@@ -46,13 +61,13 @@ for dir in "$root"/src/*/; do
 done
 
 # The folder an include names, into $to: "x.h" is the includer's folder
-# when the file is there, else include/; "dir/x.h" is src/dir. "?path" when
-# it names no file of the tree.
-target_of() { # includer-folder include-path
-    local from=$1 path=$2
+# when the file is there (beside the includer), else include/; "dir/x.h" is
+# src/dir. "?path" when it names no file of the tree.
+target_of() { # includer-folder includer-file include-path
+    local from=$1 file=$2 path=$3
     case $path in
     */*) if [ -e "$root/src/$path" ]; then to=${path%%/*}; else to="?$path"; fi ;;
-    *)   if [ "$from" != include ] && [ -e "$root/src/$from/$path" ]; then to=$from
+    *)   if [ "$from" != include ] && [ -e "$(dirname "$file")/$path" ]; then to=$from
          elif [ -e "$root/include/$path" ]; then to=include
          else to="?$path"; fi ;;
     esac
@@ -66,12 +81,16 @@ while IFS=: read -r file line inc; do
     src/*) from=${rel#src/}; from=${from%%/*} ;;
     esac
     [ -n "${may[$from]+x}" ] || continue
-    target_of "$from" "$inc"
+    target_of "$from" "$file" "$inc"
     case $to in
     \?*) say "$rel:$line: #include \"$inc\" names no file of the tree" ;;
     "$from") ;;
     *) case " ${may[$from]} " in
-       *" $to "*) ;;
+       *" $to "*) case " $library " in
+                  *" $from "*) ;;
+                  *" $to "*) [ "$inc" = "$to/${to}_internal.h" ] ||
+                      say "$rel:$line: #include \"$inc\" is private to $to: a tool includes include/ or $to/${to}_internal.h" ;;
+                  esac ;;
        *) say "$rel:$line: #include \"$inc\" reaches from $from up or across to $to" ;;
        esac ;;
     esac

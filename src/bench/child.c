@@ -15,9 +15,9 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "platform/clock.h"
+#include "platform/platform_internal.h"
 #include "verify/json.h"
-#include "verify/process.h"
+#include "util/process.h"
 #include "verify/verify.h"
 
 /* Reads the child's stdout to its end (at most size - 1 bytes kept, the

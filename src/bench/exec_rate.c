@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "platform/clock.h"
+#include "platform/platform_internal.h"
 #include "prog/program.h"
 
 enum { EXEC_BENCH_INSNS = 100000 };

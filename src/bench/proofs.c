@@ -12,10 +12,10 @@
 #include "bench.h"
 #include "verify/json.h"
 #include "host/host.h"
-#include "platform/clock.h"
+#include "platform/platform_internal.h"
 #include "q7pred_batch.h"
 #include "verify/exhaustive.h"
-#include "verify/process.h"
+#include "util/process.h"
 #include "verify/sweep.h"
 #include "verify/verify.h"
 

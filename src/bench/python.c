@@ -13,8 +13,7 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "platform/clock.h"
-#include "platform/words.h"
+#include "platform/platform_internal.h"
 #include "q7pred_vec.h"
 
 /* Q7PRED_BENCH_DIR, else bench/ beside the executable's directory (build/),

@@ -6,7 +6,7 @@
  * lines, target lines and JSON.
  */
 #include "bench.h"
-#include "vec/kernels.h"
+#include "vec/vec_internal.h"
 #include "verify/json.h"
 
 static const char *const kind_names[Q7V_KIND_COUNT] = {

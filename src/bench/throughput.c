@@ -9,7 +9,7 @@
 
 #include "bench.h"
 #include "host/host.h"
-#include "platform/clock.h"
+#include "platform/platform_internal.h"
 #include "q7pred_batch.h"
 #include "q7pred_xdref.h"
 

@@ -27,10 +27,11 @@
 #include <string.h>
 
 #include "bench.h"
-#include "platform/byteorder.h"
-#include "platform/clock.h"
-#include "vec/kernels.h"
-#include "abi/leaf_sem.h"
+#include "platform/platform_internal.h"
+/* the vector kernels first: their operation codes (abi/leaf_op_codes.h)
+ * expand names that abi/leaf_sem.h then defines as the model */
+#include "vec/vec_internal.h"
+#include "abi/abi_internal.h"
 
 enum { ROWS = 1 << 16, CHUNK = 4096, BLOCKS = CHUNK / 32, MAX_OPS = 16, MAX_SHOWN = 4 };
 

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "bench.h"
-#include "platform/cpu.h"
-#include "vec/kernels.h"
+#include "platform/platform_internal.h"
+#include "vec/vec_internal.h"
 #if defined(__x86_64__)
 #include "host/host_simd.h"
 #endif

@@ -19,7 +19,7 @@
 #include "bench/bench.h"
 #include "cli.h"
 #include "report_files.h"
-#include "verify/process.h"
+#include "util/process.h"
 #include "verify/verify.h"
 
 typedef struct bench_options {

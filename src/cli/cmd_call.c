@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "platform/words.h"
+#include "platform/platform_internal.h"
 
 static void call_help(FILE *f)
 {

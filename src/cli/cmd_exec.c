@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "platform/clock.h"
+#include "platform/platform_internal.h"
 #include "prog/program.h"
 
 static void usage(FILE *f)

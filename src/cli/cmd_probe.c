@@ -10,13 +10,13 @@
 #include <string.h>
 
 #include "cli.h"
+#include "probe/elf_symbols.h"
+#include "probe/probe.h"
 #include "probe_disasm.h"
 #include "report_files.h"
-#include "verify/elf_symbols.h"
+#include "util/process.h"
 #include "verify/escape.h"
 #include "verify/json.h"
-#include "verify/probe.h"
-#include "verify/process.h"
 
 #define PREFIX "module__xdref_"
 

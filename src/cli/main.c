@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "probe/probe.h"
 #include "verify/oracles.h"
-#include "verify/probe.h"
 
 static void usage(FILE *f)
 {

@@ -11,7 +11,7 @@
 
 #include "cli.h"
 #include "report_files.h"
-#include "verify/process.h"
+#include "util/process.h"
 
 /* ------------------------------------------------------------ one file */
 

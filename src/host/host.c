@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "host_impl.h"
-#include "platform/dispatch.h"
+#include "platform/platform_internal.h"
 
 /* BMI2 on the AVX-512 path: a fused sweep (src/verify) runs the model's
  * AVX-512 kernels beside this path's, and runs whenever this path does. */

@@ -5,8 +5,8 @@
  * (vptestmb: one 64-bit plane per bit position).
  */
 #if defined(__x86_64__)   /* SIMD code: x86-64 only, reached by run-time dispatch */
+#include "batch/batch_internal.h"
 #include "host_simd.h"
-#include "batch/steps_avx512.h"
 
 H_AVX512 H_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
                                   host_op op, int pred, bool half)

@@ -7,9 +7,9 @@
 #ifndef Q7_HOST_IMPL_H
 #define Q7_HOST_IMPL_H
 
-#include "abi/leaf_op.h"
+#include "abi/abi_internal.h"
 #include "host.h"
-#include "platform/bits.h"
+#include "platform/platform_internal.h"
 
 /* The host's reading of a leaf. */
 enum host_kind {

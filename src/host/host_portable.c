@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "host_impl.h"
-#include "platform/words.h"
+#include "platform/platform_internal.h"
 
 /* Exact widening of an fp16 pattern to a float (every fp16 is a float). */
 static float widen_f16(uint32_t h)

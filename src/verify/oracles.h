@@ -5,7 +5,7 @@
  *             that gets batches through shared memory, so that a crash or a
  *             hang is caught and located instead of killing the run;
  *   numpy     src/verify/numpy_oracle.py, fed batches through a pipe.
- * Both are children as process.h describes: their own process group, their
+ * Both are children as util/process.h describes: their own process group, their
  * output captured, every wait bounded by the run's timeout.
  */
 #ifndef Q7_VERIFY_ORACLES_H
@@ -23,20 +23,11 @@ typedef struct q7d_lib q7d_lib;
 
 /* The child is this executable run again as
  *   <exe> --q7pred-lib-child PATH [PRELOAD...]
- * with its request pipe, reply pipe and shared region as descriptors 3, 4
- * and 5: a fresh process, so a child can be started from any thread. Every
- * program that opens a library calls q7d_lib_child_main first thing when
- * its argv[1] is Q7D_LIB_CHILD_ARG. */
+ * (util/lib_child.h; oracles/oracle_lib_child.c). Every program that opens
+ * a library calls q7d_lib_child_main first thing when its argv[1] is
+ * Q7D_LIB_CHILD_ARG. */
 #define Q7D_LIB_CHILD_ARG "--q7pred-lib-child"
 int q7d_lib_child_main(int argc, char **argv);
-
-/* In a child: loads `preloads` then `path` (RTLD_NOW|RTLD_GLOBAL; a name
- * without a slash is a file of the current directory), storing in *loading
- * the index of the file it is loading (npreloads: the library), so that a
- * constructor that crashes or hangs is blamed on the right file. NULL with
- * the message in err when one cannot be loaded. */
-void *q7d_lib_load_files(const char *path, char *const *preloads, int npreloads, volatile int32_t *loading,
-                         char *err, size_t errsize);
 
 /* Starts a child that loads `preloads` then `path` with RTLD_NOW|RTLD_GLOBAL
  * and waits up to `timeout` seconds until it has (constructors included).

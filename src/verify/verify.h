@@ -292,7 +292,7 @@ void q7d_report_text_by_leaf(FILE *f, const q7d_results *r);
 void q7d_report_markdown(FILE *f, const q7d_results *r);
 void q7d_report_json(FILE *f, const q7d_results *r);
 void q7d_report_junit(FILE *f, const q7d_results *r);
-/* "SIGSEGV"; "signal 40" for one without a name here. */
+/* "SIGSEGV"; "signal 40" for one without a name here (util/process.c). */
 const char *q7d_signal_name(int sig);
 /* "crashed (SIGSEGV) in LEAF at input (A,B)" and the like. */
 void q7d_crash_text(const q7d_crash *c, char *buf, size_t size);

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 
 #include "host/host.h"
-#include "oracle_ops.h"
-#include "sweep.h"
+#include "verify/oracle_ops.h"
+#include "verify/sweep.h"
 
 typedef struct host_column {
     bool *fused;   /* per worker: a fused sweep settled its last block (no outputs kept) */

@@ -4,7 +4,7 @@
  * in the testfloat corpus only (n/a elsewhere). TestFloat gives the primary
  * result only, so it is compared with the reference's first word.
  */
-#include "oracle_ops.h"
+#include "verify/oracle_ops.h"
 
 static q7d_cell_state tf_initial_state(const q7d_oracle *o, const q7_leaf *leaf, q7d_corpus corpus)
 {

@@ -19,10 +19,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "oracle_ops.h"
-#include "platform/clock.h"
-#include "platform/words.h"
-#include "process.h"
+#include "verify/oracle_ops.h"
+#include "platform/platform_internal.h"
+#include "util/process.h"
 
 struct q7d_numpy {
     q7d_proc proc;             /* its stderr is the captured log */

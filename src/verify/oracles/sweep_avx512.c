@@ -18,10 +18,10 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "exhaustive.h"
+#include "verify/exhaustive.h"
 #include "host/host_impl.h"
-#include "platform/cpu.h"
-#include "sweep.h"
+#include "platform/platform_internal.h"
+#include "verify/sweep.h"
 
 /* The test hook: one case whose model result the kernels flip, so a test
  * sees the real kernel count and locate a mismatch. Never set in use. */
@@ -29,7 +29,7 @@ static _Atomic uint64_t flip_case = UINT64_MAX;
 void q7d_sweep_test_flip(uint64_t case_index) { flip_case = case_index; }
 
 #if defined(__x86_64__)
-#include "batch/simd_model.h"
+#include "batch/batch_internal.h"
 #include "host/host_simd.h"
 
 #define H_SWEEP __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,f16c,popcnt,bmi2")))

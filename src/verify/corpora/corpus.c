@@ -6,11 +6,10 @@
  */
 #include <string.h>
 
-#include "abi/leaf_op.h"
-#include "exhaustive.h"
-#include "platform/bits.h"
-#include "platform/words.h"
-#include "verify.h"
+#include "abi/abi_internal.h"
+#include "platform/platform_internal.h"
+#include "verify/exhaustive.h"
+#include "verify/verify.h"
 
 static const char *const corpus_names[Q7D_CORPUS_COUNT] = { "grid", "fuzz", "exhaustive", "testfloat" };
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "elf_symbols.h"
-#include "platform/byteorder.h"
+#include "platform/platform_internal.h"
 
 /* The file in memory, with range-checked little-endian reads. */
 typedef struct image {

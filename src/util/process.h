@@ -13,8 +13,8 @@
  * Every wait has a deadline and also watches for the child's own end, so a
  * grandchild that holds a pipe open never makes a dead child look hung.
  */
-#ifndef Q7_VERIFY_PROCESS_H
-#define Q7_VERIFY_PROCESS_H
+#ifndef Q7_UTIL_PROCESS_H
+#define Q7_UTIL_PROCESS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -65,6 +65,8 @@ void q7d_proc_output(const q7d_proc *p, char *buf, size_t size);
 void q7d_proc_trim_output(q7d_proc *p);
 /* "SIGSEGV" / "exit status 3" / "running": how it ended. */
 void q7d_proc_how(const q7d_proc *p, char *buf, size_t size);
+/* "SIGSEGV", or "signal 40" for a signal without a name here. */
+const char *q7d_signal_name(int sig);
 
 /* The command that starts this executable again, into argv[0..n): its own
  * path, after the words of $Q7PRED_EMULATOR when that is set (under a

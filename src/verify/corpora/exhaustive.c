@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-#include "exhaustive.h"
-#include "platform/bits.h"
+#include "platform/platform_internal.h"
+#include "verify/exhaustive.h"
 
 uint64_t q7_exhaustive_size(const q7_leaf *leaf)
 {

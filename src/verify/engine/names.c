@@ -2,7 +2,7 @@
 /* The name tables of verify's enums (names.h). */
 #include <string.h>
 
-#include "names.h"
+#include "verify/names.h"
 
 static const char *const cell_state_names[Q7D_CELL_STATE_COUNT] = {
     [Q7D_CELL_RAN] = "ran",

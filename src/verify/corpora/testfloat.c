@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "abi/leaf_op.h"
-#include "verify.h"
+#include "abi/abi_internal.h"
+#include "verify/verify.h"
 
 /* f16_eq, f16_lt_quiet, f32_le_signaling ... -> format bits and relation. */
 static bool tf_parse_function(const char *fn, unsigned *bits, char rel[3])

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The result record of a verify run (or of merged shards). */
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify.h"
+#include "verify/verify.h"
 
 void q7d_results_init(q7d_results *r)
 {
@@ -159,20 +158,4 @@ bool q7d_results_pass(const q7d_results *r)
 {
     q7d_totals t = q7d_results_totals(r);
     return t.checks > 0 && t.mismatches == 0 && t.crashes == 0 && !r->interrupted;
-}
-
-const char *q7d_signal_name(int sig)
-{
-    static const struct { int sig; const char *name; } names[] = {
-        { SIGSEGV, "SIGSEGV" }, { SIGBUS, "SIGBUS" }, { SIGFPE, "SIGFPE" }, { SIGILL, "SIGILL" },
-        { SIGABRT, "SIGABRT" }, { SIGSYS, "SIGSYS" }, { SIGTRAP, "SIGTRAP" }, { SIGKILL, "SIGKILL" },
-        { SIGTERM, "SIGTERM" }, { SIGPIPE, "SIGPIPE" }, { SIGALRM, "SIGALRM" }, { SIGINT, "SIGINT" },
-        { SIGXCPU, "SIGXCPU" }, { SIGHUP, "SIGHUP" }, { SIGQUIT, "SIGQUIT" }, { SIGUSR1, "SIGUSR1" },
-        { SIGUSR2, "SIGUSR2" },
-    };
-    static _Thread_local char other[24];
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (names[i].sig == sig) return names[i].name;
-    snprintf(other, sizeof other, "signal %d", sig);
-    return other;
 }

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "verify.h"
+#include "verify/verify.h"
 
 bool q7d_checkpoint_write(const char *path, const q7d_results *r, char *err, size_t errsize)
 {

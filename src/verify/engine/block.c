@@ -2,7 +2,7 @@
 /* A block of cases as the oracles see it (oracle_ops.h). */
 #include <string.h>
 
-#include "oracle_ops.h"
+#include "verify/oracle_ops.h"
 
 void q7d_block_arrays(q7d_block *b)
 {

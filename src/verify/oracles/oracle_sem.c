@@ -4,7 +4,7 @@
  * are the block's reference arrays (q7d_block_arrays), which every other
  * column compares with; it counts each case as a check of its own.
  */
-#include "oracle_ops.h"
+#include "verify/oracle_ops.h"
 
 static bool sem_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt, char *err, size_t errsize)
 {

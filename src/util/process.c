@@ -15,9 +15,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "platform/clock.h"
+#include "platform/platform_internal.h"
 #include "process.h"
-#include "verify.h"
 
 extern char **environ;
 
@@ -335,4 +334,20 @@ size_t q7d_self_command(char **argv, size_t max, char *store, size_t storesize)
     self[got] = '\0';
     argv[n++] = self;
     return n;
+}
+
+const char *q7d_signal_name(int sig)
+{
+    static const struct { int sig; const char *name; } names[] = {
+        { SIGSEGV, "SIGSEGV" }, { SIGBUS, "SIGBUS" }, { SIGFPE, "SIGFPE" }, { SIGILL, "SIGILL" },
+        { SIGABRT, "SIGABRT" }, { SIGSYS, "SIGSYS" }, { SIGTRAP, "SIGTRAP" }, { SIGKILL, "SIGKILL" },
+        { SIGTERM, "SIGTERM" }, { SIGPIPE, "SIGPIPE" }, { SIGALRM, "SIGALRM" }, { SIGINT, "SIGINT" },
+        { SIGXCPU, "SIGXCPU" }, { SIGHUP, "SIGHUP" }, { SIGQUIT, "SIGQUIT" }, { SIGUSR1, "SIGUSR1" },
+        { SIGUSR2, "SIGUSR2" },
+    };
+    static _Thread_local char other[24];
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].sig == sig) return names[i].name;
+    snprintf(other, sizeof other, "signal %d", sig);
+    return other;
 }

@@ -18,10 +18,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "names.h"
-#include "oracle_ops.h"
-#include "platform/clock.h"
-#include "process.h"
+#include "platform/platform_internal.h"
+#include "util/process.h"
+#include "verify/names.h"
+#include "verify/oracle_ops.h"
 
 typedef struct run_ctx run_ctx;
 

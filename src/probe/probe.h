@@ -12,13 +12,13 @@
  * past faults. Argument slots beyond the shape's get pointers to regions
  * with no operand words: anything written there is a stray write.
  */
-#ifndef Q7_VERIFY_PROBE_H
-#define Q7_VERIFY_PROBE_H
+#ifndef Q7_PROBE_PROBE_H
+#define Q7_PROBE_PROBE_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "verify.h"
+#include "q7pred.h"
 
 #define Q7P_SLOTS 12
 #define Q7P_REGION 64

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * What the tools may use of src/abi beyond include/: the one header of this
+ * folder they include (tests/layers.sh).
+ *   leaf_op.h    a leaf's operation from its row (corpora, TestFloat
+ *                reader, host oracle)
+ *   shapes.h     a shape's argument list (the lib oracle's typed calls)
+ *   leaf_sem.h   a leaf's model semantics by row (bench's vector proofs)
+ * leaf_op_codes.h and mutants.h stay the library's own.
+ */
+#ifndef Q7_ABI_INTERNAL_H
+#define Q7_ABI_INTERNAL_H
+
+#include "leaf_op.h"
+#include "leaf_sem.h"
+#include "shapes.h"
+
+#endif

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * `q7pred verify`'s arguments (internal to cmd_verify.c and
+ * cmd_verify_options.c): what the options set, and the reading of them.
+ */
+#ifndef Q7_CLI_CMD_VERIFY_H
+#define Q7_CLI_CMD_VERIFY_H
+
+#include "report_files.h"
+#include "verify/verify.h"
+
+/* Everything the options set. The TestFloat files are read when the run
+ * starts, not while parsing. */
+typedef struct verify_args {
+    q7d_results *r;
+    q7d_results results;
+    q7d_options o;
+    report_files out;
+    bool help;
+    bool corpus_given, leaves_given, families_given, exmax_given, python_given, numpy_given;
+    bool family_sel[Q7_FAMILY_COUNT];
+    unsigned ntf;
+    const char *tf_spec[Q7D_MAX_TF_FILES];   /* testfloat:[FUNCTION:]FILE, after "testfloat:" */
+    const char *resume_path;                 /* --resume FILE */
+    q7d_results *resume;                     /* its checkpoint, read before the run */
+} verify_args;
+
+/* Reads every option into *a (CLI_OK, or the exit code of a usage error). */
+int verify_parse_options(verify_args *a, int argc, char **argv);
+/* A --host-path value, or $Q7PRED_HOST's (named by `what`), is a path
+ * this machine can run. */
+int verify_check_host_path(const char *what, const char *v);
+/* Reads the --corpus testfloat:... files, once the options are read. */
+int verify_read_testfloat(verify_args *a);
+
+#endif

@@ -1,0 +1,498 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The options of `q7pred verify` and their values (cmd_verify.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "abi_file.h"
+#include "cli.h"
+#include "cmd_verify.h"
+#include "host/host.h"
+#include "report_files.h"
+#include "util/process.h"
+#include "verify/escape.h"
+#include "verify/names.h"
+#include "verify/verify.h"
+
+/* Iterates a comma list in place. */
+static char *next_item(char **cursor)
+{
+    char *s = *cursor;
+    if (!s) return NULL;
+    char *comma = strchr(s, ',');
+    if (comma) {
+        *comma = '\0';
+        *cursor = comma + 1;
+    } else {
+        *cursor = NULL;
+    }
+    return s;
+}
+
+static int parse_count(const char *opt, const char *s, uint64_t *out)
+{
+    const char *why;
+    if (!cli_parse_uint(s, 64, out, &why))
+        return cli_usage_error("verify: %s '%s' %s", opt, s, strstr(why, "wider") ? "is larger than 2^64-1" : why);
+    return CLI_OK;
+}
+
+static int select_leaf(q7d_results *r, const char *name, bool *any)
+{
+    const q7_leaf *leaf = q7_leaf_find(name);
+    if (!leaf) {
+        const q7_leaf *near[3];
+        size_t n = cli_nearest_leaves(name, near, 3);
+        char list[256] = "";
+        size_t used = 0;
+        for (size_t i = 0; i < n; i++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", near[i]->suffix);
+        return cli_usage_error("verify: unknown leaf '%s' (nearest: %s; q7pred list shows all)", name, list);
+    }
+    if (!*any) memset(r->selected, 0, sizeof r->selected);
+    *any = true;
+    r->selected[leaf->id] = true;
+    return CLI_OK;
+}
+
+/* The FILE of testfloat:[FUNCTION:]FILE; fn gets FUNCTION, or "". */
+static const char *tf_file_of(const char *spec, char fn[32])
+{
+    const char *colon = strchr(spec, ':');
+    fn[0] = '\0';
+    if (colon && colon - spec < 32) {
+        snprintf(fn, 32, "%.*s", (int)(colon - spec), spec);
+        if (q7d_tf_function_known(fn)) return colon + 1;
+        fn[0] = '\0';
+    }
+    return spec;
+}
+
+static int add_testfloat(verify_args *a, const char *spec)
+{
+    char fn[32];
+    if (a->ntf == Q7D_MAX_TF_FILES) return cli_usage_error("verify: at most %d testfloat files", Q7D_MAX_TF_FILES);
+    if (!*tf_file_of(spec, fn)) return cli_usage_error("verify: testfloat: needs a file (testfloat:FILE)");
+    for (unsigned i = 0; i < a->ntf; i++) {
+        char fn2[32];
+        if (strcmp(tf_file_of(spec, fn), "-") == 0 && strcmp(tf_file_of(a->tf_spec[i], fn2), "-") == 0)
+            return cli_usage_error("verify: testfloat:- (standard input) can be given once");
+    }
+    a->tf_spec[a->ntf++] = spec;
+    a->r->params.enabled[Q7D_TESTFLOAT] = true;
+    return CLI_OK;
+}
+
+/* Reads the TestFloat files into the run's parameters. */
+int verify_read_testfloat(verify_args *a)
+{
+    q7d_results *r = a->r;
+    for (unsigned i = 0; i < a->ntf; i++) {
+        char fn[32], err[1024];
+        const char *file = tf_file_of(a->tf_spec[i], fn);
+        if (!q7d_tf_read(file, fn[0] ? fn : NULL, &r->params.tf[r->params.ntf], err, sizeof err))
+            return cli_usage_error("verify: %s", err);
+        r->params.ntf++;
+    }
+    return CLI_OK;
+}
+
+static int parse_corpora(verify_args *a, char *list)
+{
+    q7d_results *r = a->r;
+    if (!a->corpus_given) memset(r->params.enabled, 0, sizeof r->params.enabled);
+    a->corpus_given = true;
+    char *cur = list, *item;
+    while ((item = next_item(&cur))) {
+        q7d_corpus c;
+        if (strncmp(item, "testfloat:", 10) == 0) {
+            int rc = add_testfloat(a, item + 10);
+            if (rc != CLI_OK) return rc;
+        } else if (!q7d_corpus_from_name(item, &c)) {
+            return cli_usage_error("verify: unknown corpus '%s' (corpora: grid, fuzz, exhaustive, "
+                                   "testfloat:FILE)", item);
+        } else if (c == Q7D_TESTFLOAT) {
+            return cli_usage_error("verify: the testfloat corpus needs its file: testfloat:FILE");
+        } else {
+            r->params.enabled[c] = true;
+        }
+    }
+    return CLI_OK;
+}
+
+static int add_lib(q7d_options *o, const char *path)
+{
+    if (!*path) return cli_usage_error("verify: --lib needs a library path");
+    if (o->nlibs == Q7D_MAX_LIBS) return cli_usage_error("verify: at most %d libraries", Q7D_MAX_LIBS);
+    for (unsigned i = 0; i < o->nlibs; i++)
+        if (strcmp(o->libs[i], path) == 0) return cli_usage_error("verify: library '%s' given twice", path);
+    if (access(path, R_OK) != 0)
+        return cli_usage_error("verify: cannot read library '%s': %s", path, strerror(errno));
+    o->libs[o->nlibs++] = path;
+    return CLI_OK;
+}
+
+static int parse_oracles(q7d_options *o, char *list)
+{
+    o->use_host = o->use_numpy = o->numpy_required = false;
+    char *cur = list, *item;
+    while ((item = next_item(&cur))) {
+        if (strcmp(item, "sem") == 0) continue;   /* always there: the reference */
+        if (strcmp(item, "host") == 0) o->use_host = true;
+        else if (strcmp(item, "numpy") == 0) o->use_numpy = o->numpy_required = true;
+        else if (strncmp(item, "lib:", 4) == 0) {
+            int rc = add_lib(o, item + 4);
+            if (rc != CLI_OK) return rc;
+        } else {
+            return cli_usage_error("verify: unknown oracle '%s' (oracles: sem, host, numpy, lib:PATH)", item);
+        }
+    }
+    return CLI_OK;
+}
+
+static int parse_fuzz_count(q7d_results *r, const char *s)
+{
+    const char *eq = strchr(s, '=');
+    uint64_t n;
+    if (!eq) {
+        int rc = parse_count("--fuzz-count", s, &n);
+        if (rc != CLI_OK) return rc;
+        /* per leaf everywhere: a category total becomes n per leaf of it */
+        for (int c = 0; c < Q7D_FUZZ_CATEGORY_COUNT; c++) {
+            uint64_t k = 0;
+            for (size_t i = 0; i < q7_leaf_count(); i++) k += q7d_fuzz_category_of(q7_leaf_at(i)) == (q7d_fuzz_category)c;
+            if (c != Q7D_FUZZ_OTHER && k && n > UINT64_MAX / k)
+                return cli_usage_error("verify: --fuzz-count '%s' per leaf overflows the %s total", s,
+                                       q7d_fuzz_category_name((q7d_fuzz_category)c));
+            r->params.fuzz[c] = c == Q7D_FUZZ_OTHER ? n : n * k;
+        }
+        return CLI_OK;
+    }
+    for (int c = 0; c < Q7D_FUZZ_CATEGORY_COUNT; c++) {
+        const char *name = q7d_fuzz_category_name((q7d_fuzz_category)c);
+        if (strlen(name) == (size_t)(eq - s) && strncmp(name, s, (size_t)(eq - s)) == 0) {
+            int rc = parse_count("--fuzz-count", eq + 1, &n);
+            if (rc == CLI_OK) r->params.fuzz[c] = n;
+            return rc;
+        }
+    }
+    return cli_usage_error("verify: --fuzz-count category '%.*s' unknown (fp16-compare, fp32-compare, "
+                           "fp32-classify, int16-compare, other)", (int)(eq - s), s);
+}
+
+static int parse_shard(q7d_results *r, const char *s)
+{
+    unsigned long k, n;
+    char *end;
+    errno = 0;
+    k = strtoul(s, &end, 10);
+    bool ok = end != s && *end == '/' && s[0] != '-' && s[0] != '+';
+    if (ok) {
+        const char *t = end + 1;
+        n = strtoul(t, &end, 10);
+        ok = end != t && *end == '\0' && t[0] != '-' && t[0] != '+' && errno == 0;
+        ok = ok && n >= 1 && n <= 1000000 && k >= 1 && k <= n;
+    }
+    if (!ok) return cli_usage_error("verify: --shard '%s' is not K/N with 1 <= K <= N (e.g. 2/8)", s);
+    r->shard_k = (unsigned)k;
+    r->shard_n = (unsigned)n;
+    return CLI_OK;
+}
+
+static int parse_timeout(q7d_results *r, const char *s)
+{
+    char *end;
+    errno = 0;
+    double t = strtod(s, &end);
+    if (end == s || *end || errno || !(t > 0) || t > 86400)
+        return cli_usage_error("verify: --timeout '%s' is not a number of seconds in (0, 86400]", s);
+    r->timeout = t;
+    return CLI_OK;
+}
+
+/* A host path the host oracle can run here (q7_host_select is tried and
+ * undone; the run selects it again). */
+int verify_check_host_path(const char *what, const char *v)
+{
+    bool ok = q7_host_select(v);
+    q7_host_select("auto");
+    if (ok) return CLI_OK;
+    static const char *const names[] = { "avx512", "avx2", "portable" };
+    char here[64] = "auto";
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (q7_host_select(names[i])) snprintf(here + strlen(here), sizeof here - strlen(here), ", %s", names[i]);
+    q7_host_select("auto");
+    return cli_usage_error("verify: %s '%s' unknown or not supported by this CPU (here: %s)", what, v, here);
+}
+
+/* ------------------------------------------------------------ the options */
+
+static int opt_help(verify_args *a, const char *opt, char *v)
+{
+    (void)opt, (void)v;
+    a->help = true;
+    return CLI_OK;
+}
+
+static int opt_corpus(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    return parse_corpora(a, v);
+}
+
+static int opt_oracles(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    return parse_oracles(&a->o, v);
+}
+
+static int opt_lib(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    return add_lib(&a->o, v);
+}
+
+static int opt_abi(verify_args *a, const char *opt, char *v)
+{
+    static signed char shape[Q7_LEAF_COUNT];
+    (void)opt;
+    int rc = cli_read_abi(v, shape);
+    a->o.abi_shape = shape;
+    a->o.abi_path = v;
+    return rc;
+}
+
+static int opt_seed(verify_args *a, const char *opt, char *v)
+{
+    return parse_count(opt, v, &a->r->params.seed);
+}
+
+static int opt_shard(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    return parse_shard(a->r, v);
+}
+
+static int opt_fuzz_count(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    return parse_fuzz_count(a->r, v);
+}
+
+static int opt_timeout(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    return parse_timeout(a->r, v);
+}
+
+static int opt_json(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    a->out.json = v;
+    return CLI_OK;
+}
+
+static int opt_markdown(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    a->out.markdown = v;
+    return CLI_OK;
+}
+
+static int opt_junit(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    a->out.junit = v;
+    return CLI_OK;
+}
+
+static int opt_python(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    a->o.python = v;
+    a->python_given = true;
+    return CLI_OK;
+}
+
+static int opt_numpy(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    a->o.numpy_program = v;
+    a->numpy_given = true;
+    return CLI_OK;
+}
+
+static int opt_compare_aux(verify_args *a, const char *opt, char *v)
+{
+    (void)opt, (void)v;
+    a->r->compare_aux = true;
+    return CLI_OK;
+}
+
+static int opt_checkpoint(verify_args *a, const char *opt, char *v)
+{
+    if (!*v) return cli_usage_error("verify: %s needs a file name", opt);
+    a->o.checkpoint = v;
+    return CLI_OK;
+}
+
+static int opt_resume(verify_args *a, const char *opt, char *v)
+{
+    if (!*v) return cli_usage_error("verify: %s needs a file name", opt);
+    a->resume_path = v;
+    return CLI_OK;
+}
+
+static int opt_by_leaf(verify_args *a, const char *opt, char *v)
+{
+    (void)opt, (void)v;
+    a->out.by_leaf = true;
+    return CLI_OK;
+}
+
+static int opt_quiet(verify_args *a, const char *opt, char *v)
+{
+    (void)opt, (void)v;
+    a->out.quiet = true;
+    return CLI_OK;
+}
+
+static int opt_progress(verify_args *a, const char *opt, char *v)
+{
+    (void)v;
+    a->o.progress = strcmp(opt, "--progress") == 0;
+    return CLI_OK;
+}
+static int opt_preload(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    if (a->o.npreloads == Q7D_MAX_LIBS) return cli_usage_error("verify: at most %d --preload", Q7D_MAX_LIBS);
+    if (access(v, R_OK) != 0) return cli_usage_error("verify: cannot read --preload '%s': %s", v, strerror(errno));
+    a->o.preloads[a->o.npreloads++] = v;
+    return CLI_OK;
+}
+
+static int opt_family(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    char *cur = v, *item;
+    while ((item = next_item(&cur))) {
+        q7_family f = q7_family_find(item);
+        if (f == Q7_FAMILY_COUNT) {
+            char names[512] = "";
+            size_t used = 0;
+            for (unsigned k = 0; k < Q7_FAMILY_COUNT; k++)
+                used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", k ? ", " : "",
+                                         q7_family_name((q7_family)k));
+            return cli_usage_error("verify: unknown family '%s' (families: %s)", item, names);
+        }
+        a->family_sel[f] = a->families_given = true;
+    }
+    return CLI_OK;
+}
+
+static int opt_leaf(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    char *cur = v, *item;
+    int rc = CLI_OK;
+    while (rc == CLI_OK && (item = next_item(&cur))) rc = select_leaf(a->r, item, &a->leaves_given);
+    return rc;
+}
+
+static int opt_threads(verify_args *a, const char *opt, char *v)
+{
+    uint64_t n;
+    int rc = parse_count(opt, v, &n);
+    if (rc != CLI_OK) return rc;
+    if (n == 0 || n > 256) return cli_usage_error("verify: --threads '%s' must be 1..256", v);
+    a->o.threads = (unsigned)n;
+    return CLI_OK;
+}
+
+static int opt_exhaustive_max(verify_args *a, const char *opt, char *v)
+{
+    a->exmax_given = true;
+    return parse_count(opt, v, &a->r->params.exhaustive_max);
+}
+
+static int opt_max_crashes(verify_args *a, const char *opt, char *v)
+{
+    return parse_count(opt, v, &a->r->max_crashes);
+}
+
+static int opt_max_report(verify_args *a, const char *opt, char *v)
+{
+    uint64_t n;
+    int rc = parse_count(opt, v, &n);
+    if (rc != CLI_OK) return rc;
+    if (n > 1000) return cli_usage_error("verify: --max-report '%s' must be at most 1000", v);
+    a->r->max_report = (unsigned)n;
+    return CLI_OK;
+}
+
+static int opt_host_path(verify_args *a, const char *opt, char *v)
+{
+    a->o.host_path = v;
+    return verify_check_host_path(opt, v);
+}
+
+typedef struct verify_option {
+    const char *name;
+    bool takes_value;
+    int (*apply)(verify_args *a, const char *opt, char *value);   /* value NULL unless takes_value */
+} verify_option;
+
+static const verify_option options[] = {
+    { "--help", false, opt_help },           { "-h", false, opt_help },
+    { "--corpus", true, opt_corpus },        { "--oracles", true, opt_oracles },
+    { "--lib", true, opt_lib },              { "--preload", true, opt_preload },
+    { "--abi", true, opt_abi },
+    { "--family", true, opt_family },        { "--leaf", true, opt_leaf },
+    { "--seed", true, opt_seed },            { "--threads", true, opt_threads },
+    { "--shard", true, opt_shard },          { "--json", true, opt_json },
+    { "--markdown", true, opt_markdown },    { "--junit", true, opt_junit },
+    { "--fuzz-count", true, opt_fuzz_count }, { "--exhaustive-max", true, opt_exhaustive_max },
+    { "--max-report", true, opt_max_report }, { "--timeout", true, opt_timeout },
+    { "--max-crashes", true, opt_max_crashes },
+    { "--host-path", true, opt_host_path },  { "--python", true, opt_python },
+    { "--numpy-oracle", true, opt_numpy },   { "--compare-aux", false, opt_compare_aux },
+    { "--checkpoint", true, opt_checkpoint }, { "--resume", true, opt_resume },
+    { "--by-leaf", false, opt_by_leaf },     { "--quiet", false, opt_quiet },
+    { "--progress", false, opt_progress },   { "--no-progress", false, opt_progress },
+};
+
+static const verify_option *find_option(const char *name)
+{
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
+        if (strcmp(options[i].name, name) == 0) return &options[i];
+    return NULL;
+}
+
+/* Applies the options in order; stops at the first error or at --help.
+ * verify takes no operands: anything after "--" is an error. */
+int verify_parse_options(verify_args *a, int argc, char **argv)
+{
+    for (int i = 1; i < argc && !a->help; i++) {
+        if (strcmp(argv[i], "--") == 0) {
+            if (i + 1 < argc)
+                return cli_usage_error("verify: unexpected argument '%s' (verify takes no operands)", argv[i + 1]);
+            break;
+        }
+        const verify_option *opt = find_option(argv[i]);
+        if (!opt) {
+            const char *names[sizeof options / sizeof options[0]];
+            for (size_t k = 0; k < sizeof options / sizeof options[0]; k++) names[k] = options[k].name;
+            char hint[96];
+            return cli_usage_error("verify: unknown option '%s' (%stry q7pred verify --help)", argv[i],
+                                   cli_did_you_mean(argv[i], names, sizeof options / sizeof options[0], hint,
+                                                    sizeof hint));
+        }
+        if (opt->takes_value && i + 1 >= argc) return cli_usage_error("verify: %s needs a value", argv[i]);
+        const char *name = argv[i];
+        int rc = opt->apply(a, name, opt->takes_value ? argv[++i] : NULL);
+        if (rc != CLI_OK) return rc;
+    }
+    return CLI_OK;
+}

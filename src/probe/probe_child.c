@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The probe's library child and its parent end (probe.h): the library
+ * child of util/lib_child.h, as verify's lib:PATH oracle has, whose batch
+ * is calls of one symbol. The child copies each call's regions into pages
+ * that end against a PROT_NONE page, so the operands sit where the leaf's
+ * stray writes hit a canary or fault.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "probe.h"
+#include "util/lib_child.h"
+
+typedef struct probe_shm {
+    q7d_child_region head;              /* head.current: the call being made */
+    char symbol[256];
+    uint8_t is_ptr[Q7P_SLOTS];
+    uint32_t n;
+    q7p_call calls[Q7P_BATCH];
+} probe_shm;
+
+struct q7p_prober {
+    q7d_child child;
+    probe_shm *shm;                     /* child.shm */
+};
+
+/* ------------------------------------------------------------ the child */
+
+/* Every argument a leaf may take, as integer registers: a leaf with fewer
+ * parameters ignores the rest (every ABI q7pred runs on passes the first
+ * arguments in registers and has the caller pop them). */
+typedef void probe_fn(void *, uintptr_t, uintptr_t, uintptr_t, uintptr_t, uintptr_t, uintptr_t, uintptr_t,
+                      uintptr_t, uintptr_t, uintptr_t, uintptr_t, uintptr_t);
+
+typedef struct probe_serving {
+    probe_shm *shm;
+    void *h;
+    unsigned char *pages;
+    size_t page;
+} probe_serving;
+
+static char run_batch(void *ctx)
+{
+    probe_serving *sv = ctx;
+    probe_shm *shm = sv->shm;
+    void *sym = dlsym(sv->h, shm->symbol);
+    if (!sym) return 'N';
+    probe_fn *f;
+    memcpy(&f, &sym, sizeof f);
+    for (uint32_t j = 0; j < shm->n; j++) {
+        q7p_call *c = &shm->calls[j];
+        uintptr_t a[Q7P_SLOTS];
+        uint32_t *r[Q7P_SLOTS];
+        for (unsigned s = 0; s < Q7P_SLOTS; s++) {
+            r[s] = (uint32_t *)(sv->pages + (2 * s + 1) * sv->page - Q7P_REGION * sizeof(uint32_t));
+            memcpy(r[s], c->region[s], sizeof c->region[s]);
+            a[s] = shm->is_ptr[s] ? (uintptr_t)(r[s] + Q7P_PRE) : c->value[s];
+        }
+        shm->head.current = j;
+        f(NULL, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11]);
+        for (unsigned s = 0; s < Q7P_SLOTS; s++) memcpy(c->region[s], r[s], sizeof c->region[s]);
+    }
+    shm->head.current = shm->n;
+    return 'D';
+}
+
+int q7p_child_main(int argc, char **argv)
+{
+    if (argc < 3) return 2;
+    static probe_serving sv;
+    sv.shm = q7d_child_attach(sizeof(probe_shm), false);
+    sv.page = (size_t)sysconf(_SC_PAGESIZE);
+    sv.pages = mmap(NULL, 2 * Q7P_SLOTS * sv.page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (sv.pages == MAP_FAILED) _exit(2);
+    for (unsigned s = 0; s < Q7P_SLOTS; s++)
+        if (mprotect(sv.pages + (2 * s + 1) * sv.page, sv.page, PROT_NONE) != 0) _exit(2);
+    sv.h = q7d_child_load(&sv.shm->head, argc, argv);
+    q7d_child_serve(&sv.shm->head, run_batch, &sv);
+}
+
+/* ------------------------------------------------------------ the parent */
+
+/* Ends the child and says how it ended ("SIGSEGV", "exit status 1"). */
+static void end_child(q7p_prober *p, double grace, char *how, size_t howsize)
+{
+    q7d_child_end(&p->child, grace, NULL, 0);
+    if (how) q7d_proc_how(&p->child.proc, how, howsize);
+}
+
+static bool spawn(q7p_prober *p, char *err, size_t errsize)
+{
+    memset(p->shm, 0, offsetof(probe_shm, calls));
+    p->shm->head.loading = -1;
+    int c = q7d_child_start(&p->child, "probe", "", err, errsize);
+    if (c == 'R') return true;
+    if (c == Q7D_REPLY_NOT_STARTED) return false;
+    double timeout = p->child.timeout;
+    char how[64];
+    end_child(p, c == Q7D_REPLY_GONE ? timeout : 0, how, sizeof how);
+    if (c == 'E') snprintf(err, errsize, "%s", p->shm->head.load_error);
+    else if (c == Q7D_REPLY_TIMEOUT)
+        snprintf(err, errsize, "cannot load library '%s': loading it hung (killed after %g s, --timeout)", p->child.path,
+                 timeout);
+    else snprintf(err, errsize, "cannot load library '%s': its child ended while loading (%s)", p->child.path, how);
+    return false;
+}
+
+q7p_prober *q7p_open(const char *path, const char *const *preloads, unsigned npreloads, double timeout,
+                     char *err, size_t errsize)
+{
+    q7p_prober *p = calloc(1, sizeof *p);
+    if (!p) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    bool ok = q7d_child_init(&p->child, Q7D_PROBE_CHILD_ARG, path, preloads, npreloads, timeout, "probe-calls",
+                             sizeof(probe_shm));
+    p->shm = p->child.shm;
+    if (!ok) {
+        snprintf(err, errsize, "probe: cannot set up its shared region: %s", strerror(errno));
+        q7p_close(p);
+        return NULL;
+    }
+    if (!spawn(p, err, errsize)) {
+        q7p_close(p);
+        return NULL;
+    }
+    return p;
+}
+
+void q7p_close(q7p_prober *p)
+{
+    if (!p) return;
+    q7d_child_free(&p->child);
+    free(p);
+}
+
+bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7p_call *calls, unsigned n,
+             unsigned *at, char *why, size_t whysize)
+{
+    *at = 0;
+    for (unsigned done = 0; done < n;) {
+        if (!p->child.alive && !spawn(p, why, whysize)) return false;
+        unsigned k = n - done < Q7P_BATCH ? n - done : Q7P_BATCH;
+        probe_shm *shm = p->shm;
+        snprintf(shm->symbol, sizeof shm->symbol, "%s", symbol);
+        for (unsigned s = 0; s < Q7P_SLOTS; s++) shm->is_ptr[s] = is_ptr[s];
+        memcpy(shm->calls, calls + done, k * sizeof *calls);
+        shm->n = k;
+        shm->head.current = -1;
+        int c = q7d_child_request(&p->child, 'B');
+        if (c == 'D') {
+            memcpy(calls + done, shm->calls, k * sizeof *calls);
+            done += k;
+            *at = done;
+            continue;
+        }
+        if (c == 'N') {
+            snprintf(why, whysize, "the symbol is not there");
+            return false;
+        }
+        int64_t cur = shm->head.current;
+        *at = done + (cur > 0 ? (unsigned)cur : 0);
+        char how[64];
+        end_child(p, c == Q7D_REPLY_GONE ? p->child.timeout : 0, how, sizeof how);
+        if (c == Q7D_REPLY_TIMEOUT) snprintf(why, whysize, "hung (killed after %g s, --timeout)", p->child.timeout);
+        else if (c == Q7D_REPLY_INTERRUPTED) snprintf(why, whysize, "interrupted");
+        else snprintf(why, whysize, "%s", how);
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The lib:PATH column of the engine (oracle_ops.h): a library child
+ * (oracles.h, q7d_lib) per worker, restarted after each crash, the unit
+ * going on with the next case. The library runs in a child so that the
+ * failure modes the spec warns about (a misread ABI segfaults or hangs)
+ * become a report line instead of the end of the run.
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/process.h"
+#include "verify/oracle_ops.h"
+
+/* A worker's child and what it did in the worker's last block. */
+typedef struct lib_worker {
+    q7d_lib *lib;
+    size_t reached;                     /* cases [0, reached) of the block were fed */
+    size_t ncrashed;
+    uint32_t *crashed;                  /* the block's cases that crashed (not answered) */
+    size_t nkept;
+    q7d_crash *kept;                    /* the unit's first crash records (max_report) */
+    char why[Q7D_NAME_MAX];             /* why its child could not be restarted */
+} lib_worker;
+
+typedef struct lib_column {
+    lib_worker *w;
+    unsigned keep;                      /* crash records kept per worker and unit */
+    uint64_t max_crashes;               /* 0: no limit */
+    atomic_uint_fast64_t unit_crashes;  /* crashing cases of the current unit */
+    atomic_bool unit_stopped;           /* they reached max_crashes: feed no more of the leaf */
+    bool leaf_stopped[Q7_LEAF_COUNT];
+    atomic_bool dead;                   /* a child could not be restarted: the column stops */
+} lib_column;
+
+/* What ran (its real path and the preloads), its symbol count, and the
+ * preloads for reproduction lines: LD_PRELOAD, like dlopen, needs a slash
+ * to mean a file. */
+static void describe(q7d_column *k, const char *path, const q7d_lib *lib, const q7d_options *opt)
+{
+    char real[Q7D_NAME_MAX / 2];
+    if (!realpath(path, real)) snprintf(real, sizeof real, "%s", path);
+    size_t used = (size_t)snprintf(k->path, sizeof k->path, "%s", real);
+    for (unsigned i = 0; i < opt->npreloads && used < sizeof k->path; i++)
+        used += (size_t)snprintf(k->path + used, sizeof k->path - used, "%s preload %s", i ? "," : ";",
+                                 opt->preloads[i]);
+    snprintf(k->note, sizeof k->note, "%u of %zu leaf symbols", q7d_lib_symbol_count(lib), q7_leaf_count());
+    used = 0;
+    for (unsigned i = 0; i < opt->npreloads && used < sizeof k->preload; i++)
+        used += (size_t)snprintf(k->preload + used, sizeof k->preload - used, "%s%s%s", i ? ":" : "",
+                                 strchr(opt->preloads[i], '/') ? "" : "./", opt->preloads[i]);
+}
+
+/* The note's account of --abi: each leaf whose table shape was refuted,
+ * with the shape called instead or "not called" when none was found, and
+ * how many are not called. */
+static void describe_abi(q7d_column *k, const q7d_options *opt)
+{
+    size_t used = strlen(k->note), size = sizeof k->note;
+    unsigned uncalled = 0;
+    const char *sep = "; --abi: refuted ";
+    for (size_t i = 0; i < q7_leaf_count() && used < size; i++) {
+        const q7_leaf *l = q7_leaf_at(i);
+        if (opt->abi_shape[i] == (signed char)l->shape) continue;
+        uncalled += opt->abi_shape[i] < 0;
+        if (opt->abi_shape[i] < 0)
+            used += (size_t)snprintf(k->note + used, size - used, "%s%s (not called: shape unknown)", sep, l->suffix);
+        else
+            used += (size_t)snprintf(k->note + used, size - used, "%s%s (called as %s)", sep, l->suffix,
+                                     q7_shape_info_of((q7_shape)opt->abi_shape[i])->name);
+        sep = ", ";
+    }
+    if (used < size)
+        snprintf(k->note + used, size - used, *sep == ';' ? "; --abi: no leaf refuted" : "; %u not called", uncalled);
+}
+
+static bool lib_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt, char *err, size_t errsize)
+{
+    q7d_column *k = o->column;
+    snprintf(k->name, sizeof k->name, "lib:%s", o->arg);
+    snprintf(k->lib, sizeof k->lib, "%s", o->arg);
+    lib_column *lc = calloc(1, sizeof *lc);
+    o->state = lc;
+    if (lc) {
+        lc->keep = r->max_report;
+        lc->max_crashes = r->max_crashes;
+        atomic_init(&lc->unit_crashes, 0);
+        atomic_init(&lc->unit_stopped, false);
+        lc->w = calloc(o->nworkers, sizeof *lc->w);
+        atomic_init(&lc->dead, false);
+    }
+    bool ok = lc && lc->w;
+    for (unsigned i = 0; ok && i < o->nworkers; i++) {
+        lc->w[i].crashed = malloc(Q7D_BLOCK * sizeof *lc->w[i].crashed);
+        lc->w[i].kept = calloc(lc->keep ? lc->keep : 1, sizeof *lc->w[i].kept);
+        ok = lc->w[i].crashed && lc->w[i].kept;
+    }
+    if (!ok) {
+        snprintf(err, errsize, "out of memory");
+        return false;
+    }
+    for (unsigned i = 0; i < o->nworkers; i++) {
+        lc->w[i].lib = q7d_lib_open(o->arg, opt->preloads, opt->npreloads, r->timeout, err, errsize);
+        if (!lc->w[i].lib) return false;
+        if (opt->abi_shape) q7d_lib_set_shapes(lc->w[i].lib, opt->abi_shape);
+    }
+    describe(k, o->arg, lc->w[0].lib, opt);
+    if (opt->abi_shape) describe_abi(k, opt);
+    /* a library that can check nothing of the run was asked for in vain */
+    unsigned usable = 0;
+    for (size_t i = 0; i < q7_leaf_count(); i++) usable += r->selected[i] && q7d_lib_has(lc->w[0].lib, q7_leaf_at(i));
+    if (usable == 0) {
+        if (q7d_lib_symbol_count(lc->w[0].lib) == 0)
+            snprintf(err, errsize, "library '%s' exports none of the %zu module__xdref_* leaf symbols", o->arg,
+                     q7_leaf_count());
+        else
+            snprintf(err, errsize, "library '%s' exports none of the selected leaves (%s)", o->arg, k->note);
+        return false;
+    }
+    return true;
+}
+
+static q7d_cell_state lib_initial_state(const q7d_oracle *o, const q7_leaf *leaf, q7d_corpus corpus)
+{
+    const lib_column *lc = o->state;
+    (void)corpus;
+    if (atomic_load(&lc->dead)) return Q7D_CELL_UNAVAILABLE;
+    if (!q7d_lib_has(lc->w[0].lib, leaf)) return Q7D_CELL_NA;
+    return lc->leaf_stopped[leaf->id] ? Q7D_CELL_STOPPED : Q7D_CELL_RAN;
+}
+
+/* Records the crash at block case j: counted in the cell, its record kept
+ * if it is among the worker's first of the unit. */
+static void note_crash(q7d_oracle *o, lib_worker *lw, const q7d_block *b, size_t j, q7d_crash *crash,
+                       q7d_cell *cell)
+{
+    lib_column *lc = o->state;
+    unsigned in_words = q7_shape_info_of(b->leaf->shape)->in_words;
+    cell->crashes++;
+    if (lc->max_crashes && atomic_fetch_add(&lc->unit_crashes, 1) + 1 >= lc->max_crashes)
+        atomic_store(&lc->unit_stopped, true);
+    lw->crashed[lw->ncrashed++] = (uint32_t)j;
+    if (lw->nkept >= lc->keep) return;
+    crash->col = o->col;
+    crash->leaf = b->leaf->id;
+    crash->corpus = b->corpus;
+    crash->index = b->base + j;
+    for (unsigned k = 0; k < in_words; k++) crash->in[k] = b->in[k][j];
+    lw->kept[lw->nkept++] = *crash;
+}
+
+/* A child for the worker: the one it has, or a fresh one after a crash.
+ * One that cannot be started stops the column. */
+static bool ready_child(lib_column *lc, lib_worker *lw)
+{
+    if (q7d_lib_alive(lw->lib)) return true;
+    if (q7d_lib_restart(lw->lib, lw->why, sizeof lw->why)) return true;
+    if (!q7d_interrupted()) atomic_store(&lc->dead, true);
+    return false;
+}
+
+/* Whether the worker may feed its library this leaf now. */
+static bool feeding(lib_column *lc, const q7_leaf *leaf)
+{
+    return !atomic_load(&lc->dead) && !atomic_load(&lc->unit_stopped) && !lc->leaf_stopped[leaf->id];
+}
+
+/* Feeds the block; after a crash the child is replaced and the block goes
+ * on after the crashing case. */
+static void lib_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
+{
+    lib_column *lc = o->state;
+    lib_worker *lw = &lc->w[b->worker];
+    lw->reached = lw->ncrashed = 0;
+    if (!feeding(lc, b->leaf) || !q7d_lib_has(lw->lib, b->leaf)) return;
+    q7d_block_arrays(b);
+    size_t from = 0;
+    while (from < b->n && feeding(lc, b->leaf) && ready_child(lc, lw)) {
+        const uint32_t *in[Q7_MAX_WORDS];
+        uint32_t *out[Q7_MAX_WORDS];
+        for (unsigned w = 0; w < Q7_MAX_WORDS; w++) {
+            in[w] = b->in[w] + from;
+            out[w] = b->out[o->col][w] + from;
+        }
+        q7d_crash crash;
+        bool ok = q7d_lib_eval(lw->lib, b->leaf, b->n - from, in, out, &crash);
+        size_t upto = ok ? b->n : from + (size_t)crash.index;
+        q7d_block_compare(b, o->col, from, upto, NULL, cell);
+        lw->reached = upto;
+        if (ok || q7d_interrupted()) break;   /* an interrupt ended the child: no crash */
+        note_crash(o, lw, b, upto, &crash, cell);
+        from = lw->reached = upto + 1;
+    }
+}
+
+static q7d_out_state lib_answer(const q7d_oracle *o, const q7d_block *b, size_t j, const uint32_t *in,
+                                uint32_t *value)
+{
+    const lib_column *lc = o->state;
+    const lib_worker *lw = &lc->w[b->worker];
+    (void)in;
+    if (!q7d_lib_has(lw->lib, b->leaf)) return Q7D_OUT_NA;
+    if (j >= lw->reached) return Q7D_OUT_NOT_RUN;
+    for (size_t k = 0; k < lw->ncrashed; k++)
+        if (lw->crashed[k] == j) return Q7D_OUT_NOT_RUN;
+    q7d_block_value(b, o->col, j, value);
+    return Q7D_OUT_VALUE;
+}
+
+/* The unit's crash records go into the results (which keep the first per
+ * leaf); a leaf that reached max_crashes stops; a column that stopped says
+ * why. */
+static void lib_after_unit(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q7_leaf *leaf, unsigned ran)
+{
+    lib_column *lc = o->state;
+    for (unsigned i = 0; i < ran; i++) {
+        lib_worker *lw = &lc->w[i];
+        for (size_t k = 0; k < lw->nkept; k++) q7d_results_add_crash(r, &lw->kept[k]);
+        lw->nkept = 0;
+        if (atomic_load(&lc->dead) && lw->why[0] && !strstr(o->column->note, "stopped: "))
+            snprintf(o->column->note, sizeof o->column->note, "stopped: %.400s", lw->why);
+    }
+    if (u->cell[o->col].crashes) u->cell[o->col].state = Q7D_CELL_CRASHED;
+    if (atomic_load(&lc->unit_stopped)) {
+        u->cell[o->col].state = Q7D_CELL_STOPPED;
+        lc->leaf_stopped[leaf->id] = true;
+    }
+    atomic_store(&lc->unit_crashes, 0);
+    atomic_store(&lc->unit_stopped, false);
+}
+
+static void lib_close(q7d_oracle *o)
+{
+    lib_column *lc = o->state;
+    if (!lc) return;
+    for (unsigned i = 0; lc->w && i < o->nworkers; i++) {
+        q7d_lib_close(lc->w[i].lib);
+        free(lc->w[i].crashed);
+        free(lc->w[i].kept);
+    }
+    free(lc->w);
+    free(lc);
+}
+
+const q7d_oracle_ops q7d_oracle_lib = {
+    .kind = Q7D_LIB,
+    .open = lib_open,
+    .initial_state = lib_initial_state,
+    .eval_block = lib_eval_block,
+    .answer = lib_answer,
+    .after_unit = lib_after_unit,
+    .close = lib_close,
+};

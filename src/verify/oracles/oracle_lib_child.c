@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The lib:PATH oracle's child (oracles.h): the library child of
+ * util/lib_child.h whose batch is n calls of one leaf, each a direct typed
+ * call of its shape. Before each call it stores the case's index in the
+ * region, so after a crash or a hang the parent knows the exact input that
+ * caused it.
+ */
+#include <dlfcn.h>
+#include <string.h>
+
+#include "abi/abi_internal.h"
+#include "oracle_lib.h"
+#include "q7pred_xdref.h"
+
+/* One batch of a shape, each call from words of its own (out words start
+ * 0, as in the spec's driver), generated per shape from its row. */
+#define SHAPE(S)                                                                         \
+    static void run_##S(lib_shm *shm, q7_abi_fn f)                                       \
+    {                                                                                    \
+        enum { NIN = sizeof(struct q7_in_##S) / 4, NOUT = sizeof(struct q7_out_##S) / 4 }; \
+        for (uint32_t j = 0; j < shm->n; j++) {                                          \
+            uint32_t in[NIN], out[NOUT] = { 0 };                                         \
+            for (unsigned w = 0; w < NIN; w++) in[w] = shm->in[w][j];                    \
+            shm->head.current = j;                                                       \
+            ((q7_xdref_##S##_fn *)f)(NULL Q7_CALL_ARGS(S));                              \
+            for (unsigned w = 0; w < NOUT; w++) shm->out[w][j] = out[w];                 \
+        }                                                                                \
+        shm->head.current = shm->n;                                                      \
+    }
+#include "q7pred_shapes.def"
+#undef SHAPE
+
+static void (*const run_batch[Q7_SHAPE_COUNT])(lib_shm *shm, q7_abi_fn f) = {
+#define SHAPE(S) run_##S,
+#include "q7pred_shapes.def"
+#undef SHAPE
+};
+
+typedef struct lib_serving {
+    lib_shm *shm;
+    q7_abi_fn fn[Q7_LEAF_COUNT];
+} lib_serving;
+
+static char batch(void *ctx)
+{
+    lib_serving *s = ctx;
+    run_batch[s->shm->shape[s->shm->leaf]](s->shm, s->fn[s->shm->leaf]);
+    return 'D';
+}
+
+int q7d_lib_child_main(int argc, char **argv)
+{
+    if (argc < 3) return 2;
+    static lib_serving s;
+    s.shm = q7d_child_attach(sizeof(lib_shm), true);
+    void *h = q7d_child_load(&s.shm->head, argc, argv);
+    for (size_t i = 0; i < q7_leaf_count(); i++) {
+        void *sym = dlsym(h, q7_leaf_at(i)->symbol);
+        memcpy(&s.fn[i], &sym, sizeof sym);   /* object -> function pointer, as dlsym intends */
+        s.shm->present[i] = sym != NULL;
+    }
+    q7d_child_serve(&s.shm->head, batch, &s);
+}
