@@ -33,7 +33,7 @@ endif
 LIB_SRCS  := $(sort $(wildcard src/platform/*.c src/model/*.c src/abi/*.c src/batch/*.c src/vec/*.c))
 # The tools (oracles, engine, subcommands) go into an archive that the CLI
 # and the tests link; only main.c is the CLI's own.
-TOOL_SRCS := $(filter-out src/cli/main.c,$(sort $(wildcard src/cli/*.c src/prog/*.c src/verify/*.c src/host/*.c src/bench/*.c)))
+TOOL_SRCS := $(filter-out src/cli/main.c,$(sort $(wildcard src/cli/*.c src/prog/*.c src/util/*.c src/verify/*.c src/report/*.c src/host/*.c src/bench/*.c)))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 # A source's line in mk/library.flags: "src/dir/file.c: flags"; one token

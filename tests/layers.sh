@@ -11,13 +11,17 @@
 #   abi        the exported leaves and the registry, from the tables
 #   batch      batch evaluation and its kernels
 #   vec        the 512-bit vector level
+#   util       the tools' building blocks (JSON writer and reader,
+#              escaping): nothing of the library, nothing above
 #   host       the host-silicon oracle
 #   prog       the program language
-#   verify     the differential engine, corpora, oracles, reports, sweeps
+#   verify     the differential engine, corpora, oracles, sweeps
+#   report     verify's reports (text, markdown, JSON, JUnit), their
+#              reading back and merging; the JSON documents' schemas
 #   bench      throughput and child-process timing
 #   cli        main and one file per subcommand
 # platform..vec are the library (libq7pred); nothing of the library
-# includes a tool folder. A folder under src/ that is not listed is itself
+# includes a tool folder, and util includes nothing of the library. A folder under src/ that is not listed is itself
 # a violation: every folder has its place in this list.
 set -u
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -29,11 +33,13 @@ declare -A may=(
     [abi]="include platform model"
     [batch]="include platform model abi"
     [vec]="include platform model abi batch"
-    [host]="include platform model abi batch vec"
-    [prog]="include platform model abi batch vec"
-    [verify]="include platform model abi batch vec host"
-    [bench]="include platform model abi batch vec host prog verify"
-    [cli]="include platform model abi batch vec host prog verify bench"
+    [util]=""
+    [host]="include platform model abi batch vec util"
+    [prog]="include platform model abi batch vec util"
+    [verify]="include platform model abi batch vec util host"
+    [report]="include platform model abi batch vec util host verify"
+    [bench]="include platform model abi batch vec util host prog verify report"
+    [cli]="include platform model abi batch vec util host prog verify report bench"
 )
 
 bad=0

@@ -16,7 +16,7 @@
 
 #include "bench.h"
 #include "platform/clock.h"
-#include "verify/json.h"
+#include "util/json.h"
 #include "verify/process.h"
 #include "verify/verify.h"
 

@@ -19,7 +19,7 @@
 
 #include "bench.h"
 #include "q7pred_xdref.h"
-#include "verify/json.h"
+#include "util/json.h"
 #include "verify/verify.h"
 
 typedef struct leaf_run {

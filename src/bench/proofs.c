@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "verify/json.h"
+#include "util/json.h"
 #include "host/host.h"
 #include "platform/clock.h"
 #include "q7pred_batch.h"

@@ -5,7 +5,7 @@
  * docs/performance.md's tables).
  */
 #include "bench.h"
-#include "verify/json.h"
+#include "util/json.h"
 
 /* ------------------------------------------------------------ the table */
 

@@ -7,7 +7,7 @@
  */
 #include "bench.h"
 #include "vec/kernels.h"
-#include "verify/json.h"
+#include "util/json.h"
 
 static const char *const kind_names[Q7V_KIND_COUNT] = {
 #define KIND_NAME(kind) [Q7V_##kind] = #kind,

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "verify/json.h"
+#include "util/json.h"
 
 static void list_help(FILE *f)
 {

@@ -13,8 +13,8 @@
 #include "probe_disasm.h"
 #include "report_files.h"
 #include "verify/elf_symbols.h"
-#include "verify/escape.h"
-#include "verify/json.h"
+#include "util/escape.h"
+#include "util/json.h"
 #include "verify/probe.h"
 #include "verify/process.h"
 

@@ -9,7 +9,7 @@
 #include "cli.h"
 #include "host/host.h"
 #include "report_files.h"
-#include "verify/escape.h"
+#include "util/escape.h"
 #include "verify/names.h"
 #include "verify/process.h"
 #include "verify/verify.h"

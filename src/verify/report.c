@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
-#include "json.h"
+#include "util/escape.h"
+#include "util/json.h"
 #include "names.h"
 
 /* ------------------------------------------------------------ rows */

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "json.h"
+#include "util/json.h"
 #include "names.h"
 
 /* What a section reader needs: the file's name for messages, and where to

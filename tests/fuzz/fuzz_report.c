@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify/escape.h"
+#include "util/escape.h"
 #include "verify/verify.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
