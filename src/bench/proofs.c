@@ -17,6 +17,7 @@
 #include "verify/exhaustive.h"
 #include "verify/process.h"
 #include "verify/sweep.h"
+#include "report/report.h"
 #include "verify/verify.h"
 
 /* One process runs one of --run and --prove: their engine results. */

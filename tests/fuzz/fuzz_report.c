@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "util/escape.h"
-#include "verify/verify.h"
+#include "report/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
