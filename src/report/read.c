@@ -77,15 +77,13 @@ static bool read_header(const reader *rd, const json *doc, q7d_results *r)
     if (!json_uint(doc, K(format_version), &u) || u != Q7R_FORMAT_VERSION)
         return BAD(rd, "'%s': unsupported report format version", rd->path);
     const json *shard = json_get(doc, K(shard));
-    /* at most a count of q7r_run's merged_shards */
-    uint64_t max_shards = q7r_run.field[0].max;
     if (!json_uint(shard, K(index), &k) || !json_uint(shard, K(count), &n) || n == 0 || k == 0 || k > n
-        || n > max_shards)
+        || n > Q7R_MAX_SHARDS)
         return BAD(rd, "'%s': missing or malformed \"%s\"", rd->path, K(shard));
     r->shard_k = (unsigned)k;
     r->shard_n = (unsigned)n;
     return q7r_read_fields(rd, "", &q7r_run, doc, r) && read_interrupted(rd, doc, r)
-           && q7r_read_fields(rd, "", &q7r_head_text, doc, r);
+           && q7r_read_fields(rd, "", &q7r_wall, doc, r) && q7r_read_fields(rd, "", &q7r_head_text, doc, r);
 }
 
 /* ------------------------------------------------------------ parameters */

@@ -14,9 +14,6 @@ const char *const q7r_keys[Q7R_KEY_COUNT] = {
 #undef Q7R_KEY_NAME
 };
 
-/* verify's limits: shards of a run, records per leaf (--max-report) */
-enum { MAX_SHARDS = 1000000, MAX_REPORT = 1000 };
-
 #define FIELD(k, type, st, member, ...) \
     { Q7R_K_##k, type, offsetof(st, member), sizeof(((st *)0)->member), __VA_ARGS__ }
 #define TABLE(name, ...)                                   \
@@ -25,10 +22,10 @@ enum { MAX_SHARDS = 1000000, MAX_REPORT = 1000 };
 
 TABLE(head_text, FIELD(q7pred_version, Q7R_TEXT, q7d_results, version, 0, NULL, Q7R_OPTIONAL, false),
       FIELD(command, Q7R_TEXT, q7d_results, command, 0, NULL, Q7R_OPTIONAL, false));
-TABLE(run, FIELD(merged_shards, Q7R_UINT, q7d_results, merged, MAX_SHARDS, NULL, Q7R_OPTIONAL, false),
+TABLE(run, FIELD(merged_shards, Q7R_UINT, q7d_results, merged, Q7R_MAX_SHARDS, NULL, Q7R_OPTIONAL, false),
       FIELD(threads, Q7R_UINT, q7d_results, threads, UINT_MAX, NULL, Q7R_OPTIONAL, false),
-      FIELD(threads_requested, Q7R_UINT, q7d_results, threads_requested, UINT_MAX, NULL, Q7R_OPTIONAL, false),
-      FIELD(wall_seconds, Q7R_SECONDS, q7d_results, wall_seconds, 0, "%.3f", Q7R_OPTIONAL, false));
+      FIELD(threads_requested, Q7R_UINT, q7d_results, threads_requested, UINT_MAX, NULL, Q7R_OPTIONAL, false));
+TABLE(wall, FIELD(wall_seconds, Q7R_SECONDS, q7d_results, wall_seconds, 0, "%.3f", Q7R_OPTIONAL, false));
 TABLE(params_a, FIELD(grid_version, Q7R_UINT, q7d_results, grid_version, UINT_MAX, NULL, Q7R_REQUIRED, false),
       FIELD(seed, Q7R_U64, q7d_results, params.seed, UINT64_MAX, NULL, Q7R_REQUIRED, false));
 TABLE(params_b,
@@ -36,7 +33,7 @@ TABLE(params_b,
 TABLE(params_c, FIELD(compare_aux, Q7R_BOOL, q7d_results, compare_aux, 0, NULL, Q7R_OPTIONAL, false),
       FIELD(timeout_seconds, Q7R_SECONDS, q7d_results, timeout, 0, "%g", Q7R_OPTIONAL, false),
       FIELD(max_crashes, Q7R_U64, q7d_results, max_crashes, UINT64_MAX, NULL, Q7R_REQUIRED, false),
-      FIELD(max_report, Q7R_UINT, q7d_results, max_report, MAX_REPORT, NULL, Q7R_OPTIONAL, false));
+      FIELD(max_report, Q7R_UINT, q7d_results, max_report, Q7R_MAX_REPORT, NULL, Q7R_OPTIONAL, false));
 TABLE(oracle, FIELD(available, Q7R_BOOL, q7d_column, available, 0, NULL, Q7R_OPTIONAL, true),
       FIELD(path, Q7R_TEXT, q7d_column, path, 0, NULL, Q7R_OPTIONAL, false),
       FIELD(note, Q7R_TEXT, q7d_column, note, 0, NULL, Q7R_OPTIONAL, false));

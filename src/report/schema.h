@@ -40,6 +40,9 @@ extern const char *const q7r_keys[Q7R_KEY_COUNT];
 /* The report's format, and the one version of it this reader takes. */
 #define Q7R_FORMAT_NAME "q7pred-verify-report"
 enum { Q7R_FORMAT_VERSION = 2 };
+/* verify's limits a report is read within: shards of a run, records per
+ * leaf (--max-report). */
+enum { Q7R_MAX_SHARDS = 1000000, Q7R_MAX_REPORT = 1000 };
 
 typedef enum q7r_type {
     Q7R_U64,        /* uint64_t, [0, max] */
@@ -71,7 +74,8 @@ typedef struct q7r_table {
 } q7r_table;
 
 /* The tables, each a run of members in the order they are written:
- *   run        top level after "shard": merged_shards .. wall_seconds (q7d_results)
+ *   run        top level after "shard": merged_shards .. threads_requested (q7d_results)
+ *   wall       top level: wall_seconds, after run
  *   head_text  top level: q7pred_version, command (q7d_results)
  *   params_a   parameters: grid_version, seed (q7d_results)
  *   params_b   parameters: exhaustive_max
@@ -82,8 +86,8 @@ typedef struct q7r_table {
  *   crash_case    a crash record: case (q7d_crash)
  *   crash_timeout a crash record: timeout_seconds
  *   crash_tail    a crash record: output */
-extern const q7r_table q7r_run, q7r_head_text, q7r_params_a, q7r_params_b, q7r_params_c, q7r_oracle,
-    q7r_oracle_lib, q7r_counts, q7r_crash_case, q7r_crash_timeout, q7r_crash_tail;
+extern const q7r_table q7r_run, q7r_wall, q7r_head_text, q7r_params_a, q7r_params_b, q7r_params_c,
+    q7r_oracle, q7r_oracle_lib, q7r_counts, q7r_crash_case, q7r_crash_timeout, q7r_crash_tail;
 
 /* Writes each member of t from the struct at rec. */
 void q7r_write_fields(jw *w, const q7r_table *t, const void *rec);

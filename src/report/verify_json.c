@@ -48,6 +48,7 @@ static void header(jw *w, const q7d_results *r)
     jw_uint(w, r->shard_n);
     jw_end(w);
     q7r_write_fields(w, &q7r_run, r);
+    q7r_write_fields(w, &q7r_wall, r);
 }
 
 static void parameters(jw *w, const q7d_results *r)
