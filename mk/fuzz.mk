@@ -59,9 +59,11 @@ $(FUZZ_DIR)/cli.dict: $(wildcard src/cli/cmd_*.c) mk/fuzz.mk
 $(FUZZ_DIR)/testfloat.dict: mk/fuzz.mk
 	@mkdir -p $(FUZZ_DIR)
 	@for w in f16_lt f32_eq_signaling _quiet 3C00 7E00 7F800000 " 0 00" " 1 10"; do echo "\"$$w\""; done > $@
-$(FUZZ_DIR)/report.dict: src/verify/report.c mk/fuzz.mk
+# the report's keys, each spelled once in its schema (Q7R_KEYS)
+$(FUZZ_DIR)/report.dict: src/report/schema.h mk/fuzz.mk
 	@mkdir -p $(FUZZ_DIR)
-	@grep -ho '\\"[a-z_]*\\": ' src/verify/report.c | sed 's/\\//g; s/: $$//' | sort -u | sed 's/"/\\"/g; s/.*/"&"/' > $@
+	@sed -n '/define Q7R_KEYS/,/^$$/p' src/report/schema.h | grep -o 'X([a-z_0-9]*)' | sed 's/^X(//; s/)$$//' \
+	  | sort -u | sed 's/.*/"\\"&\\""/' > $@
 	@for w in ran crashed stopped signal hang value grid fuzz 18446744073709551615 1e999 -1e308; do \
 	  echo "\"$$w\""; done >> $@
 

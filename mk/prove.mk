@@ -15,3 +15,4 @@ PROVE_FORMAL = $(PYTHON) tools/prove/prove_formal.py --cc $(CLANG) --build $(BUI
 prove-formal:
 	@mkdir -p $(BUILD)
 	PYTHONDONTWRITEBYTECODE=1 $(PROVE_FORMAL) $(if $(LEAF),--leaf $(LEAF),--json $(BUILD)/prove-formal.json)
+	@$(if $(LEAF),:,echo "q7pred list --proofs $(BUILD)/prove-formal.json shows each leaf's status")

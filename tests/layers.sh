@@ -11,23 +11,24 @@
 #   abi        the exported leaves and the registry, from the tables
 #   batch      batch evaluation and its kernels
 #   vec        the 512-bit vector level
+#   util       the tools' building blocks (JSON writer and reader, escaping,
+#              child processes, the crash-isolated library child)
 #   host       the host-silicon oracle
 #   prog       the program language
-#   util       the tools' child processes (the crash-isolated library
-#              child among them)
 #   probe      the ABI probe: a library's leaves called in a child
-#   report     verify's reports and their JSON (beside probe: neither
-#              includes the other)
 #   verify     the differential engine, corpora, oracles, sweeps
+#   report     verify's reports (text, markdown, JSON, JUnit), their
+#              reading back and merging; the JSON documents' schemas
 #   bench      throughput and child-process timing
 #   cli        main and one file per subcommand
 # platform..vec are the library (libq7pred); nothing of the library
-# includes a tool folder. The tools (host and above) reach the library
-# through include/ and through one named internal header per library
-# folder, src/DIR/DIR_internal.h, which says what tools may use of it;
-# every other header of a library folder is the library's own. A folder under src/ that is not listed is itself
-# a violation: every folder has its place in this list. A folder's own
-# subfolders (src/verify/engine/) are of its layer.
+# includes a tool folder, and util includes only platform of it. The tools
+# reach the library through include/ and through one named internal
+# header per library folder, src/DIR/DIR_internal.h, which says what tools
+# may use of it; every other header of a library folder is the library's
+# own. A folder under src/ that is not listed is itself a violation: every
+# folder has its place in this list. A folder's own subfolders
+# (src/verify/engine/) are of its layer.
 set -u
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 
@@ -38,14 +39,14 @@ declare -A may=(
     [abi]="include platform model"
     [batch]="include platform model abi"
     [vec]="include platform model abi batch"
-    [host]="include platform model abi batch vec"
-    [prog]="include platform model abi batch vec"
     [util]="include platform"
+    [host]="include platform model abi batch vec util"
+    [prog]="include platform model abi batch vec util"
     [probe]="include platform model abi batch vec util"
-    [report]="include platform model abi batch vec util"
-    [verify]="include platform model abi batch vec host util report"
-    [bench]="include platform model abi batch vec host prog util report verify"
-    [cli]="include platform model abi batch vec host prog util probe report verify bench"
+    [verify]="include platform model abi batch vec util host"
+    [report]="include platform model abi batch vec util host verify"
+    [bench]="include platform model abi batch vec util host prog verify report"
+    [cli]="include platform model abi batch vec util host prog probe verify report bench"
 )
 
 # The library's folders: a tool reaches each only by its internal header.

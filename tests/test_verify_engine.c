@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "verify/verify.h"
+#include "report/report.h"
 
 static char dir[] = "/tmp/q7_verify_engine_XXXXXX";
 

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "verify/json.h"
+#include "util/json.h"
 
 /* What json_write_string writes for s, without the quotes. */
 static char *written(const char *s)

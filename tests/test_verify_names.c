@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "report/report.h"
 #include "verify/names.h"
 
 /* docs/report-format.md, "The JSON report" */

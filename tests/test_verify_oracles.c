@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "host/host.h"
+#include "report/report.h"
 #include "verify/oracles.h"
 
 typedef struct known {

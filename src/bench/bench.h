@@ -19,6 +19,7 @@
 
 #include "q7pred.h"
 #include "q7pred_vec.h"
+#include "util/json_write.h"
 
 #define BENCH_LEAF "olt_1_1_16f_16f"   /* the leaf every method is timed on */
 #define BENCH_PAIRS 16384              /* operands per timed call */
@@ -215,18 +216,18 @@ int bench_prove(unsigned threads, const char *lib, bool lib_all, double timeout)
 int bench_prove_vector(unsigned threads, unsigned fraction);
 
 /* speed_report.c: the leaf-call and vector sections of the table, their
- * target lines, and their JSON members (each line ends ",\n"). */
+ * target lines, and their members of the JSON's top object. */
 void bench_print_speed(FILE *f, const bench_report *b);
 void bench_print_speed_goals(FILE *f, const bench_report *b);
-void bench_json_speed(FILE *f, const bench_report *b);
+void bench_json_speed(jw *w, const bench_report *b);
 
 /* report.c: the table, the JSON, and whether anything failed. */
 void bench_print(FILE *f, const bench_report *b);
 void bench_write_json(FILE *f, const bench_report *b);
 /* x in fmt, or null when x < 0 (not measured); as a member "key": x
  * with four decimals. */
-void bench_json_number(FILE *f, const char *fmt, double x);
-void bench_json_member(FILE *f, const char *key, double x);
+void bench_json_number(jw *w, const char *fmt, double x);
+void bench_json_member(jw *w, const char *key, double x);
 bool bench_failed(const bench_report *b);
 
 #endif

@@ -3,7 +3,7 @@
  * Child processes of the bench: a run in its own process, so that the
  * parent reads that process's own peak RSS when it reaps it, and its wall
  * time from start to reaping. The child is started as verify starts its
- * children (verify/process.h: its own process group, ended group and all);
+ * children (util/process.h: its own process group, ended group and all);
  * its stdout is captured (one JSON line by convention) and read with the
  * verify reports' JSON parser; its stderr passes through.
  */
@@ -16,7 +16,7 @@
 
 #include "bench.h"
 #include "platform/platform_internal.h"
-#include "verify/json.h"
+#include "util/json.h"
 #include "util/process.h"
 #include "verify/verify.h"
 

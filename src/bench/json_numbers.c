@@ -4,15 +4,15 @@
 #include "bench.h"
 
 /* A number, or null when not available (< 0). */
-void bench_json_number(FILE *f, const char *fmt, double x)
+void bench_json_number(jw *w, const char *fmt, double x)
 {
-    if (x < 0) fputs("null", f);
-    else fprintf(f, fmt, x);
+    if (x < 0) jw_null(w);
+    else jw_double(w, fmt, x);
 }
 
 /* "key": number-or-null, four decimals. */
-void bench_json_member(FILE *f, const char *key, double x)
+void bench_json_member(jw *w, const char *key, double x)
 {
-    fprintf(f, "\"%s\": ", key);
-    bench_json_number(f, "%.4f", x);
+    jw_key(w, key);
+    bench_json_number(w, "%.4f", x);
 }

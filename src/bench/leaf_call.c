@@ -19,7 +19,6 @@
 
 #include "bench.h"
 #include "q7pred_xdref.h"
-#include "verify/json.h"
 #include "verify/verify.h"
 
 typedef struct leaf_run {
@@ -84,11 +83,23 @@ int bench_run_leaf_call(const char *lib, bool quick)
     if (!sym) snprintf(error, sizeof error, "%s", h ? "no module__xdref_" BENCH_LEAF : dlerror());
     else memcpy(&fn[1], &sym, sizeof fn[1]);     /* a data pointer from dlsym to a function pointer */
     ns_per_call(fn, &x, min_s, ns, trues);
-    fprintf(out, "{\"minimal_ns\": %.4f, \"dlsym_ns\": %.4f, \"model_trues\": %zu, \"minimal_trues\": %zu, "
-            "\"lib_trues\": %zu, \"error\": ",
-            ns[0], ns[1], model_trues, trues[0], trues[1]);
-    json_write_string(out, error);
-    fprintf(out, "}\n");
+    jw w;
+    jw_init(&w, out);
+    jw_object(&w, JW_INLINE);
+    jw_key(&w, "minimal_ns");
+    jw_double(&w, "%.4f", ns[0]);
+    jw_key(&w, "dlsym_ns");
+    jw_double(&w, "%.4f", ns[1]);
+    const struct { const char *key; size_t n; } counts[] = {
+        { "model_trues", model_trues }, { "minimal_trues", trues[0] }, { "lib_trues", trues[1] },
+    };
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        jw_key(&w, counts[i].key);
+        jw_uint(&w, counts[i].n);
+    }
+    jw_key(&w, "error");
+    jw_string(&w, error);
+    jw_end(&w);
     return fclose(out) == 0 ? 0 : 1;
 }
 

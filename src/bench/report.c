@@ -5,7 +5,6 @@
  * docs/performance.md's tables).
  */
 #include "bench.h"
-#include "verify/json.h"
 
 /* ------------------------------------------------------------ the table */
 
@@ -125,102 +124,136 @@ void bench_print(FILE *f, const bench_report *b)
 
 /* ------------------------------------------------------------- the JSON */
 
-static void json_throughput(FILE *f, const bench_report *b)
+static void json_text(jw *w, const char *key, const char *s)
 {
-    fprintf(f, "  \"throughput\": [\n");
-    for (int r = 0; r < b->nrows; r++) {
-        const bench_row *w = &b->row[r];
-        fprintf(f, "    {\"method\": ");
-        json_write_string(f, w->method);
-        fprintf(f, ", \"ns_per_eval\": ");
-        bench_json_number(f, "%.4f", w->ns);
-        fprintf(f, ", \"gevals_per_s\": ");
-        bench_json_number(f, "%.4f", w->ns < 0 ? -1 : 1 / w->ns);
-        fprintf(f, ", \"note\": ");
-        json_write_string(f, w->note);
-        fprintf(f, "}%s\n", r + 1 < b->nrows ? "," : "");
-    }
-    fprintf(f, "  ],\n  \"ratios\": {\"batch_over_silicon\": %.4f, \"batch_over_ctypes\": ", b->silicon_ns / b->batch_ns);
-    bench_json_number(f, "%.1f", b->ctypes_ns > 0 ? b->ctypes_ns / b->batch_ns : -1);
-    fprintf(f, ", \"batch_over_numpy\": ");
-    bench_json_number(f, "%.3f", b->numpy_ns > 0 ? b->numpy_ns / b->batch_ns : -1);
-    fprintf(f, ", \"ufunc_over_batch\": ");
-    bench_json_number(f, "%.3f", b->ufunc_ns > 0 ? b->ufunc_ns / b->batch_ns : -1);
-    fprintf(f, "},\n");
+    jw_key(w, key);
+    jw_string(w, s);
 }
 
-static void json_other_leaves(FILE *f, const bench_report *b)
+static void json_throughput(jw *w, const bench_report *b)
 {
-    fprintf(f, "  \"other_leaves\": [\n");
+    jw_key(w, "throughput");
+    jw_array(w, JW_LINES);
+    for (int r = 0; r < b->nrows; r++) {
+        const bench_row *row = &b->row[r];
+        jw_object(w, JW_INLINE);
+        json_text(w, "method", row->method);
+        jw_key(w, "ns_per_eval");
+        bench_json_number(w, "%.4f", row->ns);
+        jw_key(w, "gevals_per_s");
+        bench_json_number(w, "%.4f", row->ns < 0 ? -1 : 1 / row->ns);
+        json_text(w, "note", row->note);
+        jw_end(w);
+    }
+    jw_end(w);
+    jw_key(w, "ratios");
+    jw_object(w, JW_INLINE);
+    jw_key(w, "batch_over_silicon");
+    jw_double(w, "%.4f", b->silicon_ns / b->batch_ns);
+    jw_key(w, "batch_over_ctypes");
+    bench_json_number(w, "%.1f", b->ctypes_ns > 0 ? b->ctypes_ns / b->batch_ns : -1);
+    jw_key(w, "batch_over_numpy");
+    bench_json_number(w, "%.3f", b->numpy_ns > 0 ? b->numpy_ns / b->batch_ns : -1);
+    jw_key(w, "ufunc_over_batch");
+    bench_json_number(w, "%.3f", b->ufunc_ns > 0 ? b->ufunc_ns / b->batch_ns : -1);
+    jw_end(w);
+}
+
+static void json_other_leaves(jw *w, const bench_report *b)
+{
+    jw_key(w, "other_leaves");
+    jw_array(w, JW_LINES);
     for (int k = 0; k < BENCH_OTHER_LEAVES; k++) {
         const bench_leaf_row *o = &b->other[k];
-        fprintf(f, "    {\"leaf\": ");
-        json_write_string(f, o->leaf);
-        fprintf(f, ", \"abi_ns\": %.4f, \"batch_ns\": %.4f, \"silicon_ns\": %.4f}%s\n", o->abi_ns, o->batch_ns,
-                o->silicon_ns, k + 1 < BENCH_OTHER_LEAVES ? "," : "");
+        jw_object(w, JW_INLINE);
+        json_text(w, "leaf", o->leaf);
+        jw_key(w, "abi_ns");
+        jw_double(w, "%.4f", o->abi_ns);
+        jw_key(w, "batch_ns");
+        jw_double(w, "%.4f", o->batch_ns);
+        jw_key(w, "silicon_ns");
+        jw_double(w, "%.4f", o->silicon_ns);
+        jw_end(w);
     }
-    fprintf(f, "  ],\n");
+    jw_end(w);
 }
 
-static void json_portable_vs_best(FILE *f, const bench_report *b)
+static void json_portable_vs_best(jw *w, const bench_report *b)
 {
-    fprintf(f, "  \"portable_vs_best\": {\"best_path\": ");
-    json_write_string(f, b->best_path);
-    fprintf(f, ", \"kinds\": [\n");
+    jw_key(w, "portable_vs_best");
+    jw_object(w, JW_INLINE);
+    json_text(w, "best_path", b->best_path);
+    jw_key(w, "kinds");
+    jw_array(w, JW_LINES);
     for (int k = 0; k < BENCH_KINDS; k++) {
         const bench_kind_row *r = &b->kinds[k];
-        fprintf(f, "    {\"kind\": ");
-        json_write_string(f, r->kind);
-        fprintf(f, ", \"leaf\": ");
-        json_write_string(f, r->leaf);
-        fprintf(f, ", ");
-        bench_json_member(f, "best_ns", r->best_ns);
-        fprintf(f, ", ");
-        bench_json_member(f, "portable_ns", r->portable_ns);
-        fprintf(f, ", ");
-        bench_json_member(f, "portable_over_best", portable_share(r));
-        fprintf(f, "}%s\n", k + 1 < BENCH_KINDS ? "," : "");
+        jw_object(w, JW_INLINE);
+        json_text(w, "kind", r->kind);
+        json_text(w, "leaf", r->leaf);
+        bench_json_member(w, "best_ns", r->best_ns);
+        bench_json_member(w, "portable_ns", r->portable_ns);
+        bench_json_member(w, "portable_over_best", portable_share(r));
+        jw_end(w);
     }
-    fprintf(f, "  ]},\n");
+    jw_end(w);
+    jw_end(w);
 }
 
-static void json_exhaustive(FILE *f, const bench_report *b)
+static void json_exhaustive(jw *w, const bench_report *b)
 {
-    fprintf(f, "  \"exhaustive\": [\n");
+    jw_key(w, "exhaustive");
+    jw_array(w, JW_LINES);
     for (int k = 0; k < BENCH_EXHAUSTIVE_ROWS; k++) {
         const bench_exhaustive_row *e = &b->ex[k];
-        fprintf(f, "    {\"run\": ");
-        json_write_string(f, e->name);
-        fprintf(f, ", \"threads\": %u, \"ok\": %s, \"extrapolated\": %s, ", e->threads, ran(e) ? "true" : "false",
-                e->extrapolated ? "true" : "false");
-        if (ran(e))
-            fprintf(f, "\"wall_s\": %.4f, \"peak_rss_mib\": %.2f, \"cases\": %.0f, \"mismatches\": %.0f, \"via\": ",
-                    e->estimate, e->run.rss_kib / 1024.0, e->cases, e->mismatches);
-        else
-            fprintf(f, "\"wall_s\": null, \"peak_rss_mib\": null, \"cases\": null, \"mismatches\": null, \"via\": ");
-        json_write_string(f, e->via);
-        fprintf(f, "}%s\n", k + 1 < BENCH_EXHAUSTIVE_ROWS ? "," : "");
+        bool done = ran(e);
+        jw_object(w, JW_INLINE);
+        json_text(w, "run", e->name);
+        jw_key(w, "threads");
+        jw_uint(w, e->threads);
+        jw_key(w, "ok");
+        jw_bool(w, done);
+        jw_key(w, "extrapolated");
+        jw_bool(w, e->extrapolated);
+        /* a row that did not run has null for each of its numbers */
+        const struct { const char *key, *fmt; double x; } nums[] = {
+            { "wall_s", "%.4f", e->estimate }, { "peak_rss_mib", "%.2f", e->run.rss_kib / 1024.0 },
+            { "cases", "%.0f", e->cases },     { "mismatches", "%.0f", e->mismatches },
+        };
+        for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) {
+            jw_key(w, nums[i].key);
+            if (done) jw_double(w, nums[i].fmt, nums[i].x);
+            else jw_null(w);
+        }
+        json_text(w, "via", e->via);
+        jw_end(w);
     }
-    fprintf(f, "  ]\n");
+    jw_end(w);
 }
 
 void bench_write_json(FILE *f, const bench_report *b)
 {
-    fprintf(f, "{\n  \"machine\": {\"cpu\": ");
-    json_write_string(f, b->cpu);
-    fprintf(f, ", \"cores\": %ld},\n  \"quick\": %s,\n  \"batch_path\": ", b->cores, b->quick ? "true" : "false");
-    json_write_string(f, b->batch_path);
-    fprintf(f, ",\n  \"host_path\": ");
-    json_write_string(f, b->host_path);
-    fprintf(f, ",\n  \"leaf\": ");
-    json_write_string(f, BENCH_LEAF);
-    fprintf(f, ",\n  \"pairs\": %d,\n", BENCH_PAIRS);
-    json_throughput(f, b);
-    json_other_leaves(f, b);
-    json_portable_vs_best(f, b);
-    bench_json_speed(f, b);
-    json_exhaustive(f, b);
-    fprintf(f, "}\n");
+    jw w;
+    jw_init(&w, f);
+    jw_object(&w, JW_LINES);
+    jw_key(&w, "machine");
+    jw_object(&w, JW_INLINE);
+    json_text(&w, "cpu", b->cpu);
+    jw_key(&w, "cores");
+    jw_int(&w, b->cores);
+    jw_end(&w);
+    jw_key(&w, "quick");
+    jw_bool(&w, b->quick);
+    json_text(&w, "batch_path", b->batch_path);
+    json_text(&w, "host_path", b->host_path);
+    json_text(&w, "leaf", BENCH_LEAF);
+    jw_key(&w, "pairs");
+    jw_int(&w, BENCH_PAIRS);
+    json_throughput(&w, b);
+    json_other_leaves(&w, b);
+    json_portable_vs_best(&w, b);
+    bench_json_speed(&w, b);
+    json_exhaustive(&w, b);
+    jw_end(&w);
 }
 
 bool bench_failed(const bench_report *b)

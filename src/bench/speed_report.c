@@ -7,7 +7,6 @@
  */
 #include "bench.h"
 #include "vec/vec_internal.h"
-#include "verify/json.h"
 
 static const char *const kind_names[Q7V_KIND_COUNT] = {
 #define KIND_NAME(kind) [Q7V_##kind] = #kind,
@@ -167,74 +166,91 @@ void bench_print_speed_goals(FILE *f, const bench_report *b)
 
 /* ------------------------------------------------------------- the JSON */
 
-static void json_worst(FILE *f, const char *key, const bench_vector *v, measure_fn *measure)
+static void json_worst(jw *w, const char *key, const bench_vector *v, measure_fn *measure)
 {
     double value;
     const bench_vector_row *r = worst(v, measure, &value);
-    fprintf(f, "\"%s\": {\"mnemonic\": ", key);
-    json_write_string(f, r ? r->op->mnemonic : "");
-    fprintf(f, ", ");
-    bench_json_member(f, "value", r ? value : -1);
-    fprintf(f, "}");
+    jw_key(w, key);
+    jw_object(w, JW_INLINE);
+    jw_key(w, "mnemonic");
+    jw_string(w, r ? r->op->mnemonic : "");
+    bench_json_member(w, "value", r ? value : -1);
+    jw_end(w);
 }
 
-void bench_json_speed(FILE *f, const bench_report *b)
+static void json_text(jw *w, const char *key, const char *s)
 {
-    const bench_leaf_call *c = &b->leaf_call;
-    const bench_vector *v = &b->vec;
-    fprintf(f, "  \"leaf_call\": {\"leaf\": ");
-    json_write_string(f, BENCH_LEAF);
-    fprintf(f, ", ");
-    bench_json_member(f, "exported_dlsym_ns", c->dlsym_ns);
-    fprintf(f, ", ");
-    bench_json_member(f, "minimal_ns", c->minimal_ns);
-    fprintf(f, ", ");
-    bench_json_member(f, "ratio", ratio(c->dlsym_ns, c->minimal_ns));
-    fprintf(f, ", \"note\": ");
-    json_write_string(f, c->note);
-    fprintf(f, "},\n  \"vector\": {\"path\": ");
-    json_write_string(f, v->path);
-    fprintf(f, ", ");
-    bench_json_member(f, "silicon_ns", v->silicon_ns);
-    fprintf(f, ", \"silicon_via\": ");
-    json_write_string(f, v->silicon_via);
-    fprintf(f, ",\n    ");
-    bench_json_member(f, "q7v_oltnxf16_ns", v->named_ns[0]);
-    fprintf(f, ", ");
-    bench_json_member(f, "q7v_oltnxf16_t_ns", v->named_ns[1]);
-    fprintf(f, ",\n    ");
-    json_worst(f, "slowest_avx512_ns", v, avx512_ns);
-    fprintf(f, ", ");
-    json_worst(f, "largest_portable_over_simd", v, portable_over_simd);
-    fprintf(f, ", ");
-    json_worst(f, "largest_best_over_silicon", v, best_over_silicon);
-    fprintf(f, ",\n    \"instructions\": [\n");
+    jw_key(w, key);
+    jw_string(w, s);
+}
+
+static void json_leaf_call(jw *w, const bench_leaf_call *c)
+{
+    jw_key(w, "leaf_call");
+    jw_object(w, JW_INLINE);
+    json_text(w, "leaf", BENCH_LEAF);
+    bench_json_member(w, "exported_dlsym_ns", c->dlsym_ns);
+    bench_json_member(w, "minimal_ns", c->minimal_ns);
+    bench_json_member(w, "ratio", ratio(c->dlsym_ns, c->minimal_ns));
+    json_text(w, "note", c->note);
+    jw_end(w);
+}
+
+static void json_vector(jw *w, const bench_vector *v)
+{
+    jw_key(w, "vector");
+    jw_object(w, JW_WRAPPED);
+    json_text(w, "path", v->path);
+    bench_json_member(w, "silicon_ns", v->silicon_ns);
+    json_text(w, "silicon_via", v->silicon_via);
+    jw_break(w);
+    bench_json_member(w, "q7v_oltnxf16_ns", v->named_ns[0]);
+    bench_json_member(w, "q7v_oltnxf16_t_ns", v->named_ns[1]);
+    jw_break(w);
+    json_worst(w, "slowest_avx512_ns", v, avx512_ns);
+    json_worst(w, "largest_portable_over_simd", v, portable_over_simd);
+    json_worst(w, "largest_best_over_silicon", v, best_over_silicon);
+    jw_break(w);
+    jw_key(w, "instructions");
+    jw_array(w, JW_LINES);
     for (size_t i = 0; i < q7v_op_count(); i++) {
         const bench_vector_row *r = &v->op[i];
-        fprintf(f, "      {\"mnemonic\": ");
-        json_write_string(f, r->op->mnemonic);
-        fprintf(f, ", \"kind\": \"%s\"", kind_names[r->op->kind]);
+        jw_object(w, JW_INLINE);
+        json_text(w, "mnemonic", r->op->mnemonic);
+        json_text(w, "kind", kind_names[r->op->kind]);
         for (int p = 0; p < Q7V_PATH_COUNT; p++) {
             char key[32];
             snprintf(key, sizeof key, "%s_ns", q7v_path_name(p));
-            fprintf(f, ", ");
-            bench_json_member(f, key, r->ns[p]);
+            bench_json_member(w, key, r->ns[p]);
         }
-        fprintf(f, "}%s\n", i + 1 < q7v_op_count() ? "," : "");
+        jw_end(w);
     }
-    fprintf(f, "    ]\n  },\n");
-    const bench_exec *e = &b->exec;
-    fprintf(f, "  \"exec\": {\"instructions\": %zu, \"bytes\": %zu, ", e->instructions, e->bytes);
-    bench_json_member(f, "parse_mb_s", e->parse_mb_s);
-    fprintf(f, ", ");
-    bench_json_member(f, "parse_ns_per_statement", e->parse_ns);
-    fprintf(f, ", ");
-    bench_json_member(f, "run_ns_per_instruction", e->run_ns);
-    fprintf(f, ", ");
-    bench_json_member(f, "run_minstr_s", e->run_ns > 0 ? 1e3 / e->run_ns : -1);
-    fprintf(f, ", ");
-    bench_json_member(f, "array_ns_per_instruction", e->direct_ns);
-    fprintf(f, ", ");
-    bench_json_member(f, "run_over_array", ratio(e->run_ns, e->direct_ns));
-    fprintf(f, ", \"registers_agree\": %s},\n", e->differs ? "false" : "true");
+    jw_end(w);
+    jw_end(w);
+}
+
+static void json_exec(jw *w, const bench_exec *e)
+{
+    jw_key(w, "exec");
+    jw_object(w, JW_INLINE);
+    jw_key(w, "instructions");
+    jw_uint(w, e->instructions);
+    jw_key(w, "bytes");
+    jw_uint(w, e->bytes);
+    bench_json_member(w, "parse_mb_s", e->parse_mb_s);
+    bench_json_member(w, "parse_ns_per_statement", e->parse_ns);
+    bench_json_member(w, "run_ns_per_instruction", e->run_ns);
+    bench_json_member(w, "run_minstr_s", e->run_ns > 0 ? 1e3 / e->run_ns : -1);
+    bench_json_member(w, "array_ns_per_instruction", e->direct_ns);
+    bench_json_member(w, "run_over_array", ratio(e->run_ns, e->direct_ns));
+    jw_key(w, "registers_agree");
+    jw_bool(w, !e->differs);
+    jw_end(w);
+}
+
+void bench_json_speed(jw *w, const bench_report *b)
+{
+    json_leaf_call(w, &b->leaf_call);
+    json_vector(w, &b->vec);
+    json_exec(w, &b->exec);
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "abi_file.h"
-#include "verify/json.h"
+#include "util/json.h"
 
 static int shape_named(const char *name)
 {

@@ -13,7 +13,7 @@
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
 /* Prints "q7pred: <message>" on one line of stderr, its control bytes and
- * bytes that are not UTF-8 escaped (verify/escape.h, ESC_TEXT); returns
+ * bytes that are not UTF-8 escaped (util/escape.h, ESC_TEXT); returns
  * CLI_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The same message, returning CLI_FAIL: an error of the run, not of its

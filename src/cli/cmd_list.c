@@ -7,7 +7,7 @@
 
 #include "cli.h"
 #include "proof_status.h"
-#include "verify/json.h"
+#include "util/json_write.h"
 
 static void list_help(FILE *f)
 {
@@ -28,8 +28,7 @@ static void list_help(FILE *f)
     fprintf(f, "  --json      one JSON object: {\"version\", \"count\", \"leaves\": [...]}\n"
                "  --proofs FILE  add each leaf's proof status (PROOF, \"proof\"): proven-ir,\n"
                "              proven-semantics, unproven or not run, from the report of\n"
-               "              `make prove-formal`; by default prove-formal.json beside\n"
-               "              this executable, when there is one\n");
+               "              `make prove-formal` (build/prove-formal.json)\n");
 }
 
 /* "A:16 B:16" or "A:8 B:1 C:3"; masks show as :64, the vector as :512. */
@@ -51,21 +50,65 @@ static const char *kind_name(cli_operand_kind k)
     return k == CLI_VALUE ? "value" : k == CLI_MASK64 ? "mask64" : "vec512";
 }
 
-static void json_operands(const char *key, const cli_operand *ops, size_t n)
+static void json_operands(jw *w, const char *key, const cli_operand *ops, size_t n)
 {
-    printf(", \"%s\": [", key);
+    jw_key(w, key);
+    jw_array(w, JW_INLINE);
     for (size_t i = 0; i < n; i++) {
-        printf("%s{\"name\": ", i ? ", " : "");
-        json_write_string(stdout, ops[i].name);
-        printf(", \"kind\": \"%s\", \"bits\": %u, \"word\": %u", kind_name(ops[i].kind),
-               ops[i].bits, ops[i].word);
+        jw_object(w, JW_INLINE);
+        jw_key(w, "name");
+        jw_string(w, ops[i].name);
+        jw_key(w, "kind");
+        jw_string(w, kind_name(ops[i].kind));
+        jw_key(w, "bits");
+        jw_uint(w, ops[i].bits);
+        jw_key(w, "word");
+        jw_uint(w, ops[i].word);
         if (ops[i].role) {
-            printf(", \"role\": ");
-            json_write_string(stdout, ops[i].role);
+            jw_key(w, "role");
+            jw_string(w, ops[i].role);
         }
-        putchar('}');
+        jw_end(w);
     }
-    putchar(']');
+    jw_end(w);
+}
+
+/* One leaf's members: the string ones, then the counts; its proof status
+ * when there is a report. */
+static void json_leaf(jw *w, const q7_leaf *l, const proof_status *proofs)
+{
+    const q7_shape_info *s = q7_shape_info_of(l->shape);
+    cli_operand in[Q7_MAX_WORDS], out[Q7_MAX_WORDS];
+    size_t nin = cli_leaf_inputs(l, in), nout = cli_leaf_outputs(l, out);
+    const struct { const char *key, *value; } text[] = {
+        { "suffix", l->suffix }, { "symbol", l->symbol }, { "shape", s->name }, { "arguments", s->arguments },
+    };
+    const struct { const char *key; unsigned value; } counts[] = {
+        { "in_words", s->in_words },     { "out_words", s->out_words },       { "aux_words", s->aux_words },
+        { "field_bits", l->field_bits }, { "operand_bits", l->operand_bits },
+    };
+    jw_object(w, JW_INLINE);
+    for (size_t i = 0; i < sizeof text / sizeof text[0]; i++) {
+        jw_key(w, text[i].key);
+        jw_string(w, text[i].value);
+    }
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        jw_key(w, counts[i].key);
+        jw_uint(w, counts[i].value);
+    }
+    jw_key(w, "family");
+    jw_string(w, q7_family_name(l->family));
+    jw_key(w, "provenance");
+    jw_string(w, q7_provenance_name(l->provenance));
+    jw_key(w, "semantics");
+    jw_string(w, l->semantics);
+    json_operands(w, "inputs", in, nin);
+    json_operands(w, "outputs", out, nout);
+    if (proofs) {
+        jw_key(w, "proof");
+        jw_string(w, proof_status_of(proofs, l->suffix));
+    }
+    jw_end(w);
 }
 
 static void list_json(q7_family only, const proof_status *proofs)
@@ -73,31 +116,19 @@ static void list_json(q7_family only, const proof_status *proofs)
     size_t shown = 0;
     for (size_t i = 0; i < q7_leaf_count(); i++)
         shown += only == Q7_FAMILY_COUNT || q7_leaf_at(i)->family == only;
-    printf("{\"version\": \"%s\", \"count\": %zu, \"leaves\": [", Q7PRED_VERSION, shown);
-    size_t k = 0;
-    for (size_t i = 0; i < q7_leaf_count(); i++) {
-        const q7_leaf *l = q7_leaf_at(i);
-        if (only != Q7_FAMILY_COUNT && l->family != only) continue;
-        const q7_shape_info *s = q7_shape_info_of(l->shape);
-        cli_operand in[Q7_MAX_WORDS], out[Q7_MAX_WORDS];
-        size_t nin = cli_leaf_inputs(l, in), nout = cli_leaf_outputs(l, out);
-        printf("%s\n  {\"suffix\": \"%s\", \"symbol\": \"%s\", \"shape\": \"%s\", ", k++ ? "," : "",
-               l->suffix, l->symbol, s->name);
-        printf("\"arguments\": ");
-        json_write_string(stdout, s->arguments);
-        printf(", \"in_words\": %u, \"out_words\": %u, \"aux_words\": %u", s->in_words,
-               s->out_words, s->aux_words);
-        printf(", \"field_bits\": %u, \"operand_bits\": %u, \"family\": \"%s\", "
-               "\"provenance\": \"%s\", \"semantics\": ",
-               l->field_bits, l->operand_bits, q7_family_name(l->family),
-               q7_provenance_name(l->provenance));
-        json_write_string(stdout, l->semantics);
-        json_operands("inputs", in, nin);
-        json_operands("outputs", out, nout);
-        if (proofs) printf(", \"proof\": \"%s\"", proof_status_of(proofs, l->suffix));
-        putchar('}');
-    }
-    printf("\n]}\n");
+    jw w;
+    jw_init(&w, stdout);
+    jw_object(&w, JW_INLINE);
+    jw_key(&w, "version");
+    jw_string(&w, Q7PRED_VERSION);
+    jw_key(&w, "count");
+    jw_uint(&w, shown);
+    jw_key(&w, "leaves");
+    jw_array(&w, JW_LINES);
+    for (size_t i = 0; i < q7_leaf_count(); i++)
+        if (only == Q7_FAMILY_COUNT || q7_leaf_at(i)->family == only) json_leaf(&w, q7_leaf_at(i), proofs);
+    jw_end(&w);
+    jw_end(&w);
 }
 
 /* A table per family; column widths fit the rows shown. The PROOF column
@@ -205,13 +236,9 @@ static int list_run(void *args)
         list_help(stdout);
         return CLI_OK;
     }
-    char path[4200], err[4400];
-    const char *from = a->proofs ? a->proofs : proof_status_beside_exe(path, sizeof path);
-    proof_status *proofs = from ? proof_status_load(from, err, sizeof err) : NULL;
-    if (from && !proofs) {
-        if (a->proofs) return cli_error("list: --proofs %s", err);
-        fprintf(stderr, "q7pred: list: no proof status shown: %s\n", err);
-    }
+    char err[4400];
+    proof_status *proofs = a->proofs ? proof_status_load(a->proofs, err, sizeof err) : NULL;
+    if (a->proofs && !proofs) return cli_error("list: --proofs %s", err);
     if (a->json) list_json(a->only, proofs);
     else list_text(a->only, proofs);
     proof_status_free(proofs);

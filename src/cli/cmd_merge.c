@@ -45,17 +45,20 @@ static int merge_parse(void *args, int argc, char **argv)
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             a->help = true;
             return CLI_OK;
-        } else if (strcmp(arg, "--json") == 0 || strcmp(arg, "--markdown") == 0 || strcmp(arg, "--junit") == 0) {
+        } else if (q7r_format_find(arg) >= 0) {
             if (i + 1 >= argc) return cli_usage_error("merge: %s needs a value", arg);
-            const char **slot = strcmp(arg, "--json") == 0 ? &a->out.json
-                                : strcmp(arg, "--markdown") == 0 ? &a->out.markdown : &a->out.junit;
-            *slot = argv[++i];
+            a->out.path[q7r_format_find(arg)] = argv[++i];
         } else if (strcmp(arg, "--by-leaf") == 0) {
             a->out.by_leaf = true;
         } else if (strcmp(arg, "--quiet") == 0) {
             a->out.quiet = true;
         } else {
-            static const char *const names[] = { "--json", "--markdown", "--junit", "--by-leaf", "--quiet", "--help" };
+            static const char *const names[] = {
+#define REPORT_OPTION(id, option, write) option,
+                Q7R_FORMATS(REPORT_OPTION)
+#undef REPORT_OPTION
+                "--by-leaf", "--quiet", "--help"
+            };
             char hint[96];
             return cli_usage_error("merge: unknown option '%s' (%stry q7pred merge --help)", arg,
                                    cli_did_you_mean(arg, names, sizeof names / sizeof names[0], hint, sizeof hint));

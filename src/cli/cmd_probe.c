@@ -3,7 +3,7 @@
  * q7pred probe: the real ABI of each leaf of a library under test and the
  * bit maps of the bit-spread leaves, checked against the tables (the
  * exported names from the file's dynamic symbol table, the calls in a
- * crash-isolated child: src/verify/probe.h), as a table on stdout and
+ * crash-isolated child: src/probe/probe.h), as a table on stdout and
  * optionally a JSON file written whole or not at all.
  */
 #include <stdlib.h>
@@ -14,9 +14,9 @@
 #include "probe/probe.h"
 #include "probe_disasm.h"
 #include "report_files.h"
+#include "util/escape.h"
+#include "util/json.h"
 #include "util/process.h"
-#include "verify/escape.h"
-#include "verify/json.h"
 
 #define PREFIX "module__xdref_"
 

@@ -10,8 +10,8 @@
 #include "cmd_verify.h"
 #include "host/host.h"
 #include "report_files.h"
+#include "util/escape.h"
 #include "util/process.h"
-#include "verify/escape.h"
 #include "verify/names.h"
 #include "verify/verify.h"
 

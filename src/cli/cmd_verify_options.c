@@ -11,7 +11,7 @@
 #include "host/host.h"
 #include "report_files.h"
 #include "util/process.h"
-#include "verify/escape.h"
+#include "util/escape.h"
 #include "verify/names.h"
 #include "verify/verify.h"
 
@@ -286,24 +286,10 @@ static int opt_timeout(verify_args *a, const char *opt, char *v)
     return parse_timeout(a->r, v);
 }
 
-static int opt_json(verify_args *a, const char *opt, char *v)
+/* --json, --markdown, --junit: a row of q7r_formats each */
+static int opt_report(verify_args *a, const char *opt, char *v)
 {
-    (void)opt;
-    a->out.json = v;
-    return CLI_OK;
-}
-
-static int opt_markdown(verify_args *a, const char *opt, char *v)
-{
-    (void)opt;
-    a->out.markdown = v;
-    return CLI_OK;
-}
-
-static int opt_junit(verify_args *a, const char *opt, char *v)
-{
-    (void)opt;
-    a->out.junit = v;
+    a->out.path[q7r_format_find(opt)] = v;
     return CLI_OK;
 }
 
@@ -334,6 +320,7 @@ static int opt_checkpoint(verify_args *a, const char *opt, char *v)
 {
     if (!*v) return cli_usage_error("verify: %s needs a file name", opt);
     a->o.checkpoint = v;
+    a->o.checkpoint_report = q7d_report_json;
     return CLI_OK;
 }
 
@@ -451,8 +438,10 @@ static const verify_option options[] = {
     { "--abi", true, opt_abi },
     { "--family", true, opt_family },        { "--leaf", true, opt_leaf },
     { "--seed", true, opt_seed },            { "--threads", true, opt_threads },
-    { "--shard", true, opt_shard },          { "--json", true, opt_json },
-    { "--markdown", true, opt_markdown },    { "--junit", true, opt_junit },
+    { "--shard", true, opt_shard },
+#define REPORT_OPTION(id, option, write) { option, true, opt_report },
+    Q7R_FORMATS(REPORT_OPTION)
+#undef REPORT_OPTION
     { "--fuzz-count", true, opt_fuzz_count }, { "--exhaustive-max", true, opt_exhaustive_max },
     { "--max-report", true, opt_max_report }, { "--timeout", true, opt_timeout },
     { "--max-crashes", true, opt_max_crashes },

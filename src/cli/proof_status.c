@@ -4,9 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "verify/json.h"
+#include "util/json.h"
 
 struct proof_status {
     json *doc;
@@ -72,17 +71,4 @@ void proof_status_free(proof_status *p)
     if (!p) return;
     json_free(p->doc);
     free(p);
-}
-
-const char *proof_status_beside_exe(char *buf, size_t size)
-{
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0) return NULL;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash) return NULL;
-    *slash = '\0';
-    if ((size_t)snprintf(buf, size, "%s/prove-formal.json", exe) >= size) return NULL;
-    return access(buf, R_OK) == 0 ? buf : NULL;
 }

@@ -15,8 +15,5 @@ proof_status *proof_status_load(const char *path, char *err, size_t errsize);
  * "not run" when the report has no row for it. */
 const char *proof_status_of(const proof_status *p, const char *leaf);
 void proof_status_free(proof_status *p);
-/* prove-formal.json beside the running executable (build/q7pred reads
- * build/prove-formal.json) into buf, or NULL when there is none. */
-const char *proof_status_beside_exe(char *buf, size_t size);
 
 #endif

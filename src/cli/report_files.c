@@ -225,13 +225,11 @@ int out_options_distinct(const char *cmd, const out_option *opts, size_t n)
 
 /* ------------------------------------------------------------ the verify reports */
 
-enum { NREPORTS = 3 };
+enum { NREPORTS = Q7R_FORMAT_COUNT };
 
 static void report_options(const report_files *o, out_option *opts)
 {
-    opts[0] = (out_option){ "--json", o->json };
-    opts[1] = (out_option){ "--markdown", o->markdown };
-    opts[2] = (out_option){ "--junit", o->junit };
+    for (int i = 0; i < NREPORTS; i++) opts[i] = (out_option){ q7r_formats[i].option, o->path[i] };
 }
 
 static void write_text(FILE *text, const q7d_results *r, const report_files *o)
@@ -287,9 +285,8 @@ static int write_all(const q7d_results *r, const report_files *o, out_file *out)
         }
     if (rc == CLI_OK) {
         write_text(report_on_stdout ? stderr : stdout, r, o);   /* keep stdout parseable */
-        if (out[0].f) q7d_report_json(out[0].f, r);
-        if (out[1].f) q7d_report_markdown(out[1].f, r);
-        if (out[2].f) q7d_report_junit(out[2].f, r);
+        for (int i = 0; i < NREPORTS; i++)
+            if (out[i].f) q7r_formats[i].write(out[i].f, r);
         for (int i = 0; rc == CLI_OK && i < NREPORTS; i++) rc = out_file_finish(&out[i], "report");
     }
     return rc;

@@ -16,7 +16,7 @@
 #ifndef Q7_CLI_REPORT_FILES_H
 #define Q7_CLI_REPORT_FILES_H
 
-#include "verify/verify.h"
+#include "report/report.h"
 
 /* One output file. */
 typedef struct out_file {
@@ -48,7 +48,7 @@ int out_options_distinct(const char *cmd, const out_option *opts, size_t n);
 
 typedef struct report_files {
     const char *cmd;                       /* "verify", "merge": for messages */
-    const char *json, *markdown, *junit;   /* NULL: not asked for */
+    const char *path[Q7R_FORMAT_COUNT];    /* per q7r_formats; NULL: not asked for */
     bool by_leaf, quiet;
 } report_files;
 

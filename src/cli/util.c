@@ -10,7 +10,7 @@
 
 #include "cli.h"
 #include "prog/nearest.h"
-#include "verify/escape.h"
+#include "util/escape.h"
 
 /* One line on stderr: the message escaped for a terminal, so a newline
  * or an escape sequence in an argument cannot break or forge it. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "code.h"
+#include "util/json_write.h"
 
 _Static_assert(EXEC_OPCODE_COUNT <= 256, "an opcode is one byte");
 
@@ -221,16 +222,18 @@ bool exec_written(const exec_state *st, exec_reg r) { return st->written[r.cls] 
 void exec_print_json(const exec_state *st, FILE *out)
 {
     static const unsigned count[3] = { EXEC_NV, EXEC_NVB, EXEC_NFS };
-    const char *sep = "\n";
-    fputc('{', out);
+    jw w;
+    jw_init(&w, out);
+    jw_object(&w, JW_LINES);
     for (int cls = EXEC_V; cls <= EXEC_FS; cls++)
         for (unsigned i = 0; i < count[cls]; i++) {
-            char hex[140];
+            char hex[140], name[16];
             exec_reg r = { (exec_regclass)cls, i };
             if (!exec_written(st, r)) continue;
             hex_of(st, r, hex);
-            fprintf(out, "%s  \"%s%u\": \"%s\"", sep, class_prefix[cls], i, hex);
-            sep = ",\n";
+            snprintf(name, sizeof name, "%s%u", class_prefix[cls], i);
+            jw_key(&w, name);
+            jw_string(&w, hex);
         }
-    fputs(*sep == ',' ? "\n}\n" : "}\n", out);
+    jw_end(&w);
 }

@@ -239,6 +239,9 @@ bool q7d_results_pass(const q7d_results *r);
 
 /* ---------------------------------------------------------------- engine */
 
+/* A writer of one report of the results (report/report.h has them). */
+typedef void q7d_report_writer(FILE *f, const q7d_results *r);
+
 typedef struct q7d_options {
     bool use_host, use_numpy;
     const char *host_path;             /* NULL/"auto" or "portable" */
@@ -252,6 +255,7 @@ typedef struct q7d_options {
     unsigned threads;                  /* 0: every usable core; more are capped at them */
     bool progress;                     /* progress bar on stderr */
     const char *checkpoint;            /* NULL, or where the run's progress is written (q7d_checkpoint_write) */
+    q7d_report_writer *checkpoint_report;   /* what writes it: the JSON report, from the layer above */
     const q7d_results *resume;         /* NULL, or a checkpoint whose finished units are taken as run */
     /* --abi: per leaf, the shape the lib:PATH columns call it with, -1 for
      * not called (its shape is unknown); NULL: every leaf its table shape */
@@ -261,12 +265,13 @@ typedef struct q7d_options {
 
 /* ------------------------------------------------------------ checkpoints */
 
-/* A checkpoint is the JSON report (q7d_report_json) of what has run so
+/* A checkpoint is the JSON report (written by `write`) of what has run so
  * far: a unit whose cases equal its slice's is finished, any other runs
  * again whole. Written to PATH.tmp, flushed to disk and renamed over
  * PATH, so PATH is always a whole checkpoint. False with err set if it
  * cannot be written. */
-bool q7d_checkpoint_write(const char *path, const q7d_results *r, char *err, size_t errsize);
+bool q7d_checkpoint_write(const char *path, const q7d_results *r, q7d_report_writer *write, char *err,
+                          size_t errsize);
 /* Seconds between two checkpoints of a run (and one after its last unit). */
 #define Q7D_CHECKPOINT_SECONDS 5
 /* Whether resuming r from checkpoint `from` is sound: the same parameters
@@ -283,55 +288,14 @@ bool q7d_resume_unit(q7d_results *r, const q7d_results *from, size_t leaf, int c
  * stop it early: it returns 0 with what ran and r->interrupted set. */
 int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize);
 
-/* ---------------------------------------------------------------- reports */
+/* ---------------------------------------------------------------- runs */
 
-/* The agreement table, crashes, first mismatches and the verdict. */
-void q7d_report_text(FILE *f, const q7d_results *r);
-/* The same with a row per leaf x corpus instead of per family. */
-void q7d_report_text_by_leaf(FILE *f, const q7d_results *r);
-void q7d_report_markdown(FILE *f, const q7d_results *r);
-void q7d_report_json(FILE *f, const q7d_results *r);
-void q7d_report_junit(FILE *f, const q7d_results *r);
 /* "SIGSEGV"; "signal 40" for one without a name here (util/process.c). */
 const char *q7d_signal_name(int sig);
-/* "crashed (SIGSEGV) in LEAF at input (A,B)" and the like. */
-void q7d_crash_text(const q7d_crash *c, char *buf, size_t size);
-/* One-line `q7pred call ...` reproducing case `in` of leaf: on the model
- * (lib NULL), else through lib's library (--lib PATH, its preloads as
- * LD_PRELOAD, which loads them first and globally as --preload does).
- * Paths are shell-quoted (escape.h), so sh -c runs the line as printed;
- * Q7D_REPRO_MAX bytes always hold it. */
-#define Q7D_REPRO_MAX 8192
-void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, char *buf, size_t size);
-
-/* A report file is read to at most this many bytes (docs/report-format.md). */
-#define Q7D_REPORT_MAX_BYTES (64 << 20)
-/* Reads a JSON report written by q7d_report_json, refusing (false, a
- * one-line message) one that is not JSON, larger than
- * Q7D_REPORT_MAX_BYTES, or holds a number out of its range or a count
- * its unit cannot have. */
-bool q7d_report_read(const char *path, q7d_results *r, char *err, size_t errsize);
-/* The same from an open stream; name is the report's name in messages. */
-bool q7d_report_read_stream(FILE *f, const char *name, q7d_results *r, char *err, size_t errsize);
-
-/* Merging shard reports one at a time: q7d_merger_add each (the shard may
- * be freed after), then q7d_merger_finish. A set that is not exactly
- * shards 1..N of one run, a unit whose cases are not its shard's slice,
- * and counts that add up past 2^64-1 are refused (false, a one-line
- * message in err). */
-typedef struct q7d_merger q7d_merger;
 /* Whether two runs checked the same thing (version, corpora and their
  * parameters, leaves, --compare-aux, --max-crashes, oracles); if not, false
  * with what differs ("seed", "oracles", ...) in what. */
 bool q7d_same_params(const q7d_results *a, const q7d_results *b, char *what, size_t size);
-q7d_merger *q7d_merger_new(void);
-bool q7d_merger_add(q7d_merger *m, const q7d_results *part, const char *name, char *err, size_t errsize);
-/* The merged results into out (the caller frees them). */
-bool q7d_merger_finish(q7d_merger *m, q7d_results *out, char *err, size_t errsize);
-void q7d_merger_free(q7d_merger *m);
-/* The merger over an array of shards. */
-bool q7d_merge(q7d_results *const parts[], const char *const names[], size_t n, q7d_results *out,
-               char *err, size_t errsize);
 
 /* ---------------------------------------------------------------- shards */
 

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "verify/escape.h"
+#include "util/escape.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

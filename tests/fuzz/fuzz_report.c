@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify/escape.h"
-#include "verify/verify.h"
+#include "util/escape.h"
+#include "report/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

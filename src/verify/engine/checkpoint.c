@@ -14,14 +14,15 @@
 
 #include "verify/verify.h"
 
-bool q7d_checkpoint_write(const char *path, const q7d_results *r, char *err, size_t errsize)
+bool q7d_checkpoint_write(const char *path, const q7d_results *r, q7d_report_writer *write, char *err,
+                          size_t errsize)
 {
     char tmp[4096];
     if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
         return snprintf(err, errsize, "checkpoint: path too long: %s", path), false;
     FILE *f = fopen(tmp, "w");
     if (!f) return snprintf(err, errsize, "checkpoint: cannot write '%s': %s", tmp, strerror(errno)), false;
-    q7d_report_json(f, r);
+    write(f, r);
     bool ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
     int e = errno;
     ok = fclose(f) == 0 && ok;

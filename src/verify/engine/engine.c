@@ -56,6 +56,7 @@ struct run_ctx {
     double t0, last_draw;
     /* checkpoints */
     const char *checkpoint;
+    q7d_report_writer *checkpoint_report;
     const q7d_results *resume;
     double last_checkpoint;
     bool checkpoint_failed;
@@ -231,11 +232,13 @@ static void run_unit(run_ctx *c, const q7_leaf *leaf, q7d_corpus corpus, uint64_
 static void checkpoint(run_ctx *c, bool last)
 {
     double t = q7_now_seconds();
-    if (!c->checkpoint || c->checkpoint_failed || (!last && t - c->last_checkpoint < Q7D_CHECKPOINT_SECONDS)) return;
+    if (!c->checkpoint || !c->checkpoint_report || c->checkpoint_failed
+        || (!last && t - c->last_checkpoint < Q7D_CHECKPOINT_SECONDS))
+        return;
     char err[512];
     c->last_checkpoint = t;
     c->r->wall_seconds = t - c->t0;
-    if (!q7d_checkpoint_write(c->checkpoint, c->r, err, sizeof err)) {
+    if (!q7d_checkpoint_write(c->checkpoint, c->r, c->checkpoint_report, err, sizeof err)) {
         fprintf(stderr, "q7pred: verify: %s (the run goes on without checkpoints)\n", err);
         c->checkpoint_failed = true;
     }
@@ -396,6 +399,7 @@ int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
     q7d_interrupt_arm();
     int status = set_up(c, r, o, err, errsize);
     c->checkpoint = o->checkpoint;
+    c->checkpoint_report = o->checkpoint_report;
     c->resume = o->resume;
     if (status == 0 && o->resume && !q7d_resume_fits(r, o->resume, err, errsize)) status = 2;
     if (status == 0) run_all(c);

@@ -18,20 +18,16 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "json.h"
-#include "names.h"
+#include "schema.h"
+#include "util/json.h"
+#include "verify/names.h"
 
-/* What a section reader needs: the file's name for messages, and where to
- * put the one-line message when the section is malformed. */
-typedef struct reader {
-    const char *path;
-    char *err;
-    size_t errsize;
-} reader;
+typedef q7r_reader reader;
 
 #define BAD(rd, ...) (snprintf((rd)->err, (rd)->errsize, __VA_ARGS__), false)
+#define K(k) Q7R_KEY(k)
 
-enum { MAX_SHARDS = 1000000, MAX_REPORT = 1000, MAX_SIGNAL = 127 };
+enum { MAX_SIGNAL = 127 };
 
 static int column_by_name(const q7d_results *r, const char *s)
 {
@@ -57,35 +53,18 @@ static bool words_of(const json *arr, uint32_t *w, unsigned max)
 
 static bool is_array(const json *v) { return v && v->type == JSON_ARRAY; }
 
-/* A count of at most max. */
-static bool count_of(const json *obj, const char *key, uint64_t max, uint64_t *out)
-{
-    return json_uint(obj, key, out) && *out <= max;
-}
-
-/* An optional time: absent leaves *out; present, a finite number >= 0. */
-static bool seconds_of(const reader *rd, const json *obj, const char *key, const char *where, double *out)
-{
-    const json *v = json_get(obj, key);
-    if (!v) return true;
-    if (v->type != JSON_NUMBER || !isfinite(v->number) || v->number < 0)
-        return BAD(rd, "'%s': %s%s is not a finite number of seconds >= 0", rd->path, where, key);
-    *out = v->number;
-    return true;
-}
-
 /* ------------------------------------------------------------ header */
 
 /* "interrupted" is required; an interrupted run names its signal. */
 static bool read_interrupted(const reader *rd, const json *doc, q7d_results *r)
 {
-    const json *v = json_get(doc, "interrupted");
+    const json *v = json_get(doc, K(interrupted));
     uint64_t sig;
-    if (!v || v->type != JSON_BOOL) return BAD(rd, "'%s': missing or malformed \"interrupted\"", rd->path);
+    if (!v || v->type != JSON_BOOL) return BAD(rd, "'%s': missing or malformed \"%s\"", rd->path, K(interrupted));
     if (!v->boolean) return true;
-    if (!count_of(doc, "interrupt_signal", MAX_SIGNAL, &sig) || sig == 0)
-        return BAD(rd, "'%s': an interrupted run's \"interrupt_signal\" is not a signal number 1..%d", rd->path,
-                   MAX_SIGNAL);
+    if (!json_uint(doc, K(interrupt_signal), &sig) || sig > MAX_SIGNAL || sig == 0)
+        return BAD(rd, "'%s': an interrupted run's \"%s\" is not a signal number 1..%d", rd->path,
+                   K(interrupt_signal), MAX_SIGNAL);
     r->interrupted = (int)sig;
     return true;
 }
@@ -93,67 +72,43 @@ static bool read_interrupted(const reader *rd, const json *doc, q7d_results *r)
 static bool read_header(const reader *rd, const json *doc, q7d_results *r)
 {
     uint64_t u, k, n;
-    const char *s = json_string(doc, "format");
-    if (!s || strcmp(s, "q7pred-verify-report") != 0) return BAD(rd, "'%s' is not a q7pred verify report", rd->path);
-    if (!json_uint(doc, "format_version", &u) || u != 2)
+    const char *s = json_string(doc, K(format));
+    if (!s || strcmp(s, Q7R_FORMAT_NAME) != 0) return BAD(rd, "'%s' is not a q7pred verify report", rd->path);
+    if (!json_uint(doc, K(format_version), &u) || u != Q7R_FORMAT_VERSION)
         return BAD(rd, "'%s': unsupported report format version", rd->path);
-    const json *shard = json_get(doc, "shard");
-    if (!json_uint(shard, "index", &k) || !json_uint(shard, "count", &n) || n == 0 || k == 0 || k > n
-        || n > MAX_SHARDS)
-        return BAD(rd, "'%s': missing or malformed \"shard\"", rd->path);
+    const json *shard = json_get(doc, K(shard));
+    if (!json_uint(shard, K(index), &k) || !json_uint(shard, K(count), &n) || n == 0 || k == 0 || k > n
+        || n > Q7R_MAX_SHARDS)
+        return BAD(rd, "'%s': missing or malformed \"%s\"", rd->path, K(shard));
     r->shard_k = (unsigned)k;
     r->shard_n = (unsigned)n;
-    if (json_get(doc, "merged_shards")) {
-        if (!count_of(doc, "merged_shards", MAX_SHARDS, &u))
-            return BAD(rd, "'%s': \"merged_shards\" is not a count of at most %d", rd->path, MAX_SHARDS);
-        r->merged = (unsigned)u;
-    }
-    if (json_get(doc, "threads")) {
-        if (!count_of(doc, "threads", UINT_MAX, &u))
-            return BAD(rd, "'%s': \"threads\" is not a count of at most %u", rd->path, UINT_MAX);
-        r->threads = (unsigned)u;
-    }
-    if (json_get(doc, "threads_requested")) {
-        if (!count_of(doc, "threads_requested", UINT_MAX, &u))
-            return BAD(rd, "'%s': \"threads_requested\" is not a count of at most %u", rd->path, UINT_MAX);
-        r->threads_requested = (unsigned)u;
-    }
-    if (!read_interrupted(rd, doc, r)) return false;
-    if (!seconds_of(rd, doc, "wall_seconds", "", &r->wall_seconds)) return false;
-    if ((s = json_string(doc, "command"))) snprintf(r->command, sizeof r->command, "%s", s);
-    if ((s = json_string(doc, "q7pred_version"))) snprintf(r->version, sizeof r->version, "%s", s);
-    return true;
+    return q7r_read_fields(rd, "", &q7r_run, doc, r) && read_interrupted(rd, doc, r)
+           && q7r_read_fields(rd, "", &q7r_wall, doc, r) && q7r_read_fields(rd, "", &q7r_head_text, doc, r);
 }
 
 /* ------------------------------------------------------------ parameters */
 
 static bool read_corpora(const reader *rd, const json *p, q7d_results *r)
 {
-    const json *v = json_get(p, "corpora");
-    if (!is_array(v)) return BAD(rd, "'%s': missing parameters.corpora", rd->path);
+    const json *v = json_get(p, K(corpora));
+    if (!is_array(v)) return BAD(rd, "'%s': missing %s.%s", rd->path, K(parameters), K(corpora));
     memset(r->params.enabled, 0, sizeof r->params.enabled);
     for (size_t i = 0; i < v->n; i++) {
         q7d_corpus c;
         if (v->child[i].type != JSON_STRING || !q7d_corpus_from_name(v->child[i].string, &c))
-            return BAD(rd, "'%s': unknown corpus in parameters.corpora", rd->path);
+            return BAD(rd, "'%s': unknown corpus in %s.%s", rd->path, K(parameters), K(corpora));
         r->params.enabled[c] = true;
     }
     return true;
 }
 
-static bool read_counts(const reader *rd, const json *p, q7d_results *r)
+static bool read_fuzz_counts(const reader *rd, const json *p, q7d_results *r)
 {
-    uint64_t u;
-    if (!count_of(p, "grid_version", UINT_MAX, &u)) return BAD(rd, "'%s': missing parameters.grid_version", rd->path);
-    r->grid_version = (unsigned)u;
-    if (!json_uint(p, "seed", &r->params.seed)) return BAD(rd, "'%s': missing parameters.seed", rd->path);
-    if (!json_uint(p, "exhaustive_max", &r->params.exhaustive_max))
-        return BAD(rd, "'%s': missing parameters.exhaustive_max", rd->path);
-    const json *v = json_get(p, "fuzz_counts");
+    const json *v = json_get(p, K(fuzz_counts));
     for (int c = 0; c < Q7D_FUZZ_CATEGORY_COUNT; c++) {
         const char *name = q7d_fuzz_category_name((q7d_fuzz_category)c);
         if (!json_uint(v, name, &r->params.fuzz[c]))
-            return BAD(rd, "'%s': missing parameters.fuzz_counts.%s", rd->path, name);
+            return BAD(rd, "'%s': missing %s.%s.%s", rd->path, K(parameters), K(fuzz_counts), name);
     }
     return true;
 }
@@ -163,15 +118,16 @@ static bool read_counts(const reader *rd, const json *p, q7d_results *r)
  * the files of a leaf never add up past 2^64-1. */
 static bool read_testfloat(const reader *rd, const json *p, q7d_results *r)
 {
-    const json *v = json_get(p, "testfloat");
-    if (!is_array(v) || v->n > Q7D_MAX_TF_FILES) return BAD(rd, "'%s': malformed parameters.testfloat", rd->path);
+    const json *v = json_get(p, K(testfloat));
+    if (!is_array(v) || v->n > Q7D_MAX_TF_FILES)
+        return BAD(rd, "'%s': malformed %s.%s", rd->path, K(parameters), K(testfloat));
     for (size_t i = 0; i < v->n; i++) {
         q7d_tf_file *tf = &r->params.tf[r->params.ntf];
-        const char *tp = json_string(&v->child[i], "path"), *fn = json_string(&v->child[i], "function");
+        const char *tp = json_string(&v->child[i], K(path)), *fn = json_string(&v->child[i], K(function));
         uint64_t u;
-        if (!tp || !fn || !count_of(&v->child[i], "cases", UINT64_MAX / Q7D_MAX_TF_FILES, &u) || u == 0
+        if (!tp || !fn || !json_uint(&v->child[i], K(cases), &u) || u > UINT64_MAX / Q7D_MAX_TF_FILES || u == 0
             || !q7d_tf_function_known(fn))
-            return BAD(rd, "'%s': malformed parameters.testfloat entry", rd->path);
+            return BAD(rd, "'%s': malformed %s.%s entry", rd->path, K(parameters), K(testfloat));
         if (!(tf->path = strdup(tp))) return BAD(rd, "out of memory reading '%s'", rd->path);
         snprintf(tf->function, sizeof tf->function, "%s", fn);
         tf->ncases = (size_t)u;
@@ -182,62 +138,47 @@ static bool read_testfloat(const reader *rd, const json *p, q7d_results *r)
 
 static bool read_selection(const reader *rd, const json *p, q7d_results *r)
 {
-    const json *v = json_get(p, "leaves");
-    if (!is_array(v)) return BAD(rd, "'%s': missing parameters.leaves", rd->path);
+    const json *v = json_get(p, K(leaves));
+    if (!is_array(v)) return BAD(rd, "'%s': missing %s.%s", rd->path, K(parameters), K(leaves));
     memset(r->selected, 0, sizeof r->selected);
     for (size_t i = 0; i < v->n; i++) {
         const q7_leaf *leaf = v->child[i].type == JSON_STRING ? q7_leaf_find(v->child[i].string) : NULL;
-        if (!leaf) return BAD(rd, "'%s': unknown leaf in parameters.leaves", rd->path);
+        if (!leaf) return BAD(rd, "'%s': unknown leaf in %s.%s", rd->path, K(parameters), K(leaves));
         r->selected[leaf->id] = true;
-    }
-    v = json_get(p, "compare_aux");
-    r->compare_aux = v && v->type == JSON_BOOL && v->boolean;
-    if (!seconds_of(rd, p, "timeout_seconds", "parameters.", &r->timeout)) return false;
-    if (!json_uint(p, "max_crashes", &r->max_crashes)) return BAD(rd, "'%s': missing parameters.max_crashes", rd->path);
-    uint64_t u;
-    if (json_get(p, "max_report")) {
-        if (!count_of(p, "max_report", MAX_REPORT, &u))
-            return BAD(rd, "'%s': parameters.max_report is not a count of at most %d", rd->path, MAX_REPORT);
-        r->max_report = (unsigned)u;
     }
     return true;
 }
 
 static bool read_parameters(const reader *rd, const json *doc, q7d_results *r)
 {
-    const json *p = json_get(doc, "parameters");
-    if (!p) return BAD(rd, "'%s': missing \"parameters\"", rd->path);
-    return read_corpora(rd, p, r) && read_counts(rd, p, r) && read_testfloat(rd, p, r)
-           && read_selection(rd, p, r);
+    const json *p = json_get(doc, K(parameters));
+    char where[32];
+    snprintf(where, sizeof where, "%s.", K(parameters));
+    if (!p) return BAD(rd, "'%s': missing \"%s\"", rd->path, K(parameters));
+    return read_corpora(rd, p, r) && q7r_read_fields(rd, where, &q7r_params_a, p, r)
+           && q7r_read_fields(rd, where, &q7r_params_b, p, r) && read_fuzz_counts(rd, p, r)
+           && read_testfloat(rd, p, r) && read_selection(rd, p, r) && q7r_read_fields(rd, where, &q7r_params_c, p, r);
 }
 
 /* ------------------------------------------------------------ oracles */
 
-static void copy_string(const json *o, const char *key, char *dst, size_t size)
-{
-    const char *s = json_string(o, key);
-    if (s) snprintf(dst, size, "%s", s);
-}
-
 static bool read_oracles(const reader *rd, const json *doc, q7d_results *r)
 {
-    const json *v = json_get(doc, "oracles");
-    if (!is_array(v) || v->n == 0 || v->n > Q7D_MAX_COLS) return BAD(rd, "'%s': malformed \"oracles\"", rd->path);
+    const json *v = json_get(doc, K(oracles));
+    if (!is_array(v) || v->n == 0 || v->n > Q7D_MAX_COLS)
+        return BAD(rd, "'%s': malformed \"%s\"", rd->path, K(oracles));
     for (size_t i = 0; i < v->n; i++) {
         q7d_column *c = &r->col[r->ncols];
         const json *o = &v->child[i];
-        const char *name = json_string(o, "name");
-        if (!name || !q7d_oracle_kind_from_name(json_string(o, "kind"), &c->kind))
+        const char *name = json_string(o, K(name));
+        if (!name || !q7d_oracle_kind_from_name(json_string(o, K(kind)), &c->kind))
             return BAD(rd, "'%s': malformed oracle entry", rd->path);
         snprintf(c->name, sizeof c->name, "%s", name);
         if (column_by_name(r, c->name) >= 0) return BAD(rd, "'%s': two oracles have one name", rd->path);
         r->ncols++;
-        copy_string(o, "path", c->path, sizeof c->path);
-        copy_string(o, "note", c->note, sizeof c->note);
-        copy_string(o, "lib", c->lib, sizeof c->lib);
-        copy_string(o, "preload", c->preload, sizeof c->preload);
-        const json *a = json_get(o, "available");
-        c->available = !a || a->type != JSON_BOOL || a->boolean;
+        /* a library's lib and preload are read whatever the kind says */
+        q7r_read_fields(NULL, "", &q7r_oracle, o, c);
+        q7r_read_fields(NULL, "", &q7r_oracle_lib, o, c);
     }
     if (r->col[0].kind != Q7D_SEM) return BAD(rd, "'%s': the first oracle is not the reference sem", rd->path);
     return true;
@@ -257,9 +198,8 @@ static bool read_cell(const json *cj, const q7d_results *r, q7d_unit *un)
     int col = column_by_name(r, cj->key);
     if (col <= 0) return false;
     q7d_cell *cell = &un->cell[col];
-    return q7d_cell_state_from_name(json_string(cj, "state"), &cell->state) && json_uint(cj, "checks", &cell->checks)
-           && json_uint(cj, "mismatches", &cell->mismatches) && json_uint(cj, "out_of_domain", &cell->ood)
-           && json_uint(cj, "crashes", &cell->crashes);
+    return q7d_cell_state_from_name(json_string(cj, K(state)), &cell->state)
+           && q7r_read_fields(NULL, "", &q7r_counts, cj, cell);
 }
 
 /* A cell's counts cannot exceed its unit's cases: each case is checked,
@@ -272,11 +212,11 @@ static bool cell_consistent(const q7d_cell *c, uint64_t cases)
 
 static bool read_unit(const reader *rd, const json *o, size_t i, q7d_results *r, tally *t)
 {
-    const q7_leaf *leaf = q7_leaf_find(json_string(o, "leaf"));
+    const q7_leaf *leaf = q7_leaf_find(json_string(o, K(leaf)));
     q7d_corpus c;
     uint64_t u;
-    const json *cells = json_get(o, "cells");
-    if (!leaf || !q7d_corpus_from_name(json_string(o, "corpus"), &c) || !json_uint(o, "cases", &u) || !cells
+    const json *cells = json_get(o, K(cells));
+    if (!leaf || !q7d_corpus_from_name(json_string(o, K(corpus)), &c) || !json_uint(o, K(cases), &u) || !cells
         || cells->type != JSON_OBJECT)
         return BAD(rd, "'%s': malformed unit %zu", rd->path, i);
     if (!r->selected[leaf->id] || !r->params.enabled[c])
@@ -305,21 +245,21 @@ static bool read_unit(const reader *rd, const json *o, size_t i, q7d_results *r,
 static bool read_crash(const json *o, const q7d_results *r, q7d_crash *cr)
 {
     memset(cr, 0, sizeof *cr);
-    const q7_leaf *leaf = q7_leaf_find(json_string(o, "leaf"));
-    int col = column_by_name(r, json_string(o, "oracle"));
-    const json *code = json_get(o, "code");
+    const q7_leaf *leaf = q7_leaf_find(json_string(o, K(leaf)));
+    int col = column_by_name(r, json_string(o, K(oracle)));
+    const json *code = json_get(o, K(code));
     /* only a library runs in a child that can crash */
-    if (!leaf || col < 0 || r->col[col].kind != Q7D_LIB || !q7d_corpus_from_name(json_string(o, "corpus"), &cr->corpus)
-        || !q7d_crash_kind_from_name(json_string(o, "kind"), &cr->kind) || !json_uint(o, "case", &cr->index)
-        || !words_of(json_get(o, "in"), cr->in, Q7_MAX_WORDS) || !code || code->type != JSON_NUMBER)
+    if (!leaf || col < 0 || r->col[col].kind != Q7D_LIB || !q7d_corpus_from_name(json_string(o, K(corpus)), &cr->corpus)
+        || !q7d_crash_kind_from_name(json_string(o, K(kind)), &cr->kind)
+        || !q7r_read_fields(NULL, "", &q7r_crash_case, o, cr)
+        || !words_of(json_get(o, K(in)), cr->in, Q7_MAX_WORDS) || !code || code->type != JSON_NUMBER)
         return false;
     /* a signal number or an exit status: an int, exactly */
     if (!(code->number >= INT_MIN && code->number <= INT_MAX) || code->number != floor(code->number)) return false;
     cr->leaf = leaf->id;
     cr->col = (unsigned)col;
     cr->code = (int)code->number;
-    const char *out = json_string(o, "output");
-    if (out) snprintf(cr->output, sizeof cr->output, "%s", out);
+    q7r_read_fields(NULL, "", &q7r_crash_tail, o, cr);
     return true;
 }
 
@@ -331,8 +271,8 @@ static bool read_crash_item(const reader *rd, const json *o, size_t i, q7d_resul
         return BAD(rd, "'%s': more crash records of %s than its max_report %u", rd->path, q7_leaf_at(cr.leaf)->suffix,
                    r->max_report);
     char where[32];
-    snprintf(where, sizeof where, "crashes[%zu].", i);
-    if (!seconds_of(rd, o, "timeout_seconds", where, &cr.timeout)) return false;
+    snprintf(where, sizeof where, "%s[%zu].", K(crashes), i);
+    if (!q7r_read_fields(rd, where, &q7r_crash_timeout, o, &cr)) return false;
     /* at most max_report per leaf, so every record the file has is kept */
     return q7d_results_add_crash(r, &cr) || BAD(rd, "out of memory reading '%s'", rd->path);
 }
@@ -340,10 +280,10 @@ static bool read_crash_item(const reader *rd, const json *o, size_t i, q7d_resul
 static bool read_output(const json *oj, const q7d_results *r, q7d_mismatch *m)
 {
     int col = column_by_name(r, oj->key);
-    if (col < 0 || !q7d_out_state_from_name(json_string(oj, "state"), &m->state[col])
-        || !words_of(json_get(oj, "words"), m->out[col], Q7_MAX_WORDS))
+    if (col < 0 || !q7d_out_state_from_name(json_string(oj, K(state)), &m->state[col])
+        || !words_of(json_get(oj, K(words)), m->out[col], Q7_MAX_WORDS))
         return false;
-    const json *d = json_get(oj, "differs");
+    const json *d = json_get(oj, K(differs));
     m->differs[col] = d && d->type == JSON_BOOL && d->boolean;
     return true;
 }
@@ -352,10 +292,10 @@ static bool read_output(const json *oj, const q7d_results *r, q7d_mismatch *m)
 static bool read_mismatch(const json *o, q7d_mismatch *m)
 {
     memset(m, 0, sizeof *m);
-    const q7_leaf *leaf = q7_leaf_find(json_string(o, "leaf"));
-    const json *outs = json_get(o, "outputs");
-    if (!leaf || !q7d_corpus_from_name(json_string(o, "corpus"), &m->corpus) || !json_uint(o, "case", &m->index)
-        || !words_of(json_get(o, "in"), m->in, Q7_MAX_WORDS) || !outs || outs->type != JSON_OBJECT)
+    const q7_leaf *leaf = q7_leaf_find(json_string(o, K(leaf)));
+    const json *outs = json_get(o, K(outputs));
+    if (!leaf || !q7d_corpus_from_name(json_string(o, K(corpus)), &m->corpus) || !json_uint(o, K(case), &m->index)
+        || !words_of(json_get(o, K(in)), m->in, Q7_MAX_WORDS) || !outs || outs->type != JSON_OBJECT)
         return false;
     m->leaf = leaf->id;
     return true;
@@ -369,7 +309,7 @@ static bool read_mismatch_item(const reader *rd, const json *o, size_t i, q7d_re
         return BAD(rd, "'%s': more mismatch records of %s than its max_report %u", rd->path, q7_leaf_at(m.leaf)->suffix,
                    r->max_report);
     for (unsigned col = 0; col < r->ncols; col++) m.state[col] = Q7D_OUT_NOT_RUN;
-    const json *outs = json_get(o, "outputs");
+    const json *outs = json_get(o, K(outputs));
     for (size_t j = 0; j < outs->n; j++)
         if (!read_output(&outs->child[j], r, &m)) return BAD(rd, "'%s': malformed output in mismatch %zu", rd->path, i);
     /* every record the file has is kept (at most max_report per leaf) */
@@ -386,19 +326,19 @@ static bool read_mismatch_item(const reader *rd, const json *o, size_t i, q7d_re
  * member is small and read whole, and must come before them. */
 typedef bool (*item_reader)(const reader *rd, const json *item, size_t i, q7d_results *r, tally *t);
 static const struct {
-    const char *key;
+    q7r_key key;
     item_reader read;
 } record_members[] = {
-    { "units", read_unit },
-    { "crashes", read_crash_item },
-    { "mismatches", read_mismatch_item },
+    { Q7R_K_units, read_unit },
+    { Q7R_K_crashes, read_crash_item },
+    { Q7R_K_mismatches, read_mismatch_item },
 };
 enum { NRECORDS = sizeof record_members / sizeof record_members[0] };
 
 static int record_member(const char *key)
 {
     for (int i = 0; i < NRECORDS; i++)
-        if (strcmp(key, record_members[i].key) == 0) return i;
+        if (strcmp(key, q7r_keys[record_members[i].key]) == 0) return i;
     return -1;
 }
 
@@ -447,7 +387,7 @@ static bool read_head(stream *st, q7d_results *r)
 
 static bool read_records(stream *st, int which, q7d_results *r)
 {
-    const char *key = record_members[which].key;
+    const char *key = q7r_keys[record_members[which].key];
     if (st->seen[which]) return BAD(&st->rd, "'%s': \"%s\" given twice", st->rd.path, key);
     st->seen[which] = true;
     if (json_reader_peek(st->jr) != '[') {
@@ -485,7 +425,8 @@ static bool read_members(stream *st, q7d_results *r)
     if (!json_reader_end(st->jr)) return st->json_failed = true, false;
     if (!st->head_read && !read_head(st, r)) return false;
     for (int i = 0; i < NRECORDS; i++)
-        if (!st->seen[i]) return BAD(&st->rd, "'%s': missing \"%s\"", st->rd.path, record_members[i].key);
+        if (!st->seen[i]) return BAD(&st->rd, "'%s': missing \"%s\"", st->rd.path,
+                                        q7r_keys[record_members[i].key]);
     return true;
 }
 

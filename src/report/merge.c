@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify.h"
+#include "report.h"
 
 /* verify's largest --max-report: the records kept while merging, per
  * leaf, are the first this many, which holds the first max_report of any
@@ -38,28 +38,6 @@ struct q7d_merger {
     char first_path[Q7D_MAX_COLS][Q7D_NAME_MAX];   /* how the first shard's oracles ran */
     pile mismatches, crashes;
 };
-
-bool q7d_same_params(const q7d_results *a, const q7d_results *b, char *what, size_t size)
-{
-    const q7d_corpus_params *p = &a->params, *q = &b->params;
-    if (strcmp(a->version, b->version) != 0) return snprintf(what, size, "q7pred versions"), false;
-    if (memcmp(p->enabled, q->enabled, sizeof p->enabled) != 0) return snprintf(what, size, "corpora"), false;
-    if (a->grid_version != b->grid_version) return snprintf(what, size, "grid version"), false;
-    if (p->seed != q->seed) return snprintf(what, size, "seed"), false;
-    if (memcmp(p->fuzz, q->fuzz, sizeof p->fuzz) != 0) return snprintf(what, size, "fuzz counts"), false;
-    if (p->exhaustive_max != q->exhaustive_max) return snprintf(what, size, "exhaustive limit"), false;
-    if (p->ntf != q->ntf) return snprintf(what, size, "testfloat files"), false;
-    for (unsigned i = 0; i < p->ntf; i++)
-        if (strcmp(p->tf[i].function, q->tf[i].function) != 0 || p->tf[i].ncases != q->tf[i].ncases)
-            return snprintf(what, size, "testfloat files"), false;
-    if (memcmp(a->selected, b->selected, sizeof a->selected) != 0) return snprintf(what, size, "leaf selection"), false;
-    if (a->compare_aux != b->compare_aux) return snprintf(what, size, "--compare-aux"), false;
-    if (a->max_crashes != b->max_crashes) return snprintf(what, size, "--max-crashes"), false;
-    if (a->ncols != b->ncols) return snprintf(what, size, "oracles"), false;
-    for (unsigned k = 0; k < a->ncols; k++)
-        if (strcmp(a->col[k].name, b->col[k].name) != 0) return snprintf(what, size, "oracles"), false;
-    return true;
-}
 
 /* Shards may run on different machines: a column whose oracle ran another
  * way in some shard (a host path, a library's real path) says so. */

@@ -20,8 +20,8 @@
  *                 tab, newline and CR as character references (they survive
  *                 attribute normalization); & < > " ' as entities
  */
-#ifndef Q7_VERIFY_ESCAPE_H
-#define Q7_VERIFY_ESCAPE_H
+#ifndef Q7_UTIL_ESCAPE_H
+#define Q7_UTIL_ESCAPE_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -3,8 +3,8 @@
  * and the one string writer of the tools' JSON. The reader takes its text
  * from memory or streams it from a file, at most a given number of bytes,
  * so a report is read in pieces: one member, one array item at a time. */
-#ifndef Q7_VERIFY_JSON_H
-#define Q7_VERIFY_JSON_H
+#ifndef Q7_UTIL_JSON_H
+#define Q7_UTIL_JSON_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The parts every report of a verify run is made of (rows.h): the table's
+ * rows and cells, crash texts and reproduction lines, failing units, the
+ * corpus line and the verdict. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rows.h"
+#include "util/escape.h"
+#include "verify/names.h"
+
+/* ------------------------------------------------------------ rows */
+
+
+void q7r_add_unit(q7r_row *w, const q7d_results *r, const q7d_unit *u)
+{
+    w->cases += u->cases;
+    for (unsigned k = 0; k < r->ncols; k++) {
+        const q7d_cell *c = &u->cell[k];
+        w->checks[k] += c->checks;
+        w->mismatches[k] += c->mismatches;
+        w->crashed[k] += c->crashes;
+        w->stopped[k] += c->state == Q7D_CELL_STOPPED;
+        if (c->state == Q7D_CELL_RAN || c->state == Q7D_CELL_CRASHED || c->state == Q7D_CELL_STOPPED) {
+            /* every case neither checked nor crashed on is n/a: out of
+             * domain, or after the oracle stopped */
+            w->ran[k]++;
+            w->na[k] += u->cases > c->checks + c->crashes ? u->cases - c->checks - c->crashes : 0;
+        } else {
+            w->na[k] += u->cases;
+            w->unavailable[k] += c->state == Q7D_CELL_UNAVAILABLE;
+        }
+    }
+}
+
+/* The table's rows: per family (or per leaf) x corpus, then the total. */
+size_t q7r_build_rows(const q7d_results *r, bool by_leaf, q7r_row **out)
+{
+    size_t cap = by_leaf ? Q7_LEAF_COUNT * Q7D_CORPUS_COUNT + 1 : Q7_FAMILY_COUNT * Q7D_CORPUS_COUNT + 1;
+    q7r_row *rows = calloc(cap, sizeof *rows);
+    size_t n = 0;
+    if (!rows) return 0;
+    size_t groups = by_leaf ? Q7_LEAF_COUNT : Q7_FAMILY_COUNT;
+    for (size_t g = 0; g < groups; g++)
+        for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
+            q7r_row *w = &rows[n];
+            memset(w, 0, sizeof *w);
+            bool any = false;
+            for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+                const q7_leaf *leaf = q7_leaf_at(l);
+                if (by_leaf ? l != g : leaf->family != (q7_family)g) continue;
+                const q7d_unit *u = &r->unit[l][c];
+                if (!r->selected[l] || (u->cases == 0 && u->cell[0].checks == 0)) continue;
+                if (u->cases == 0) continue;
+                q7r_add_unit(w, r, u);
+                any = true;
+            }
+            if (!any) continue;
+            snprintf(w->label[0], sizeof w->label[0], "%s",
+                     by_leaf ? q7_leaf_at(g)->suffix : q7_family_name((q7_family)g));
+            snprintf(w->label[1], sizeof w->label[1], "%s", q7d_corpus_name((q7d_corpus)c));
+            n++;
+        }
+    q7r_row *t = &rows[n];
+    memset(t, 0, sizeof *t);
+    snprintf(t->label[0], sizeof t->label[0], "TOTAL");
+    for (size_t i = 0; i < n; i++) {
+        t->cases += rows[i].cases;
+        for (unsigned k = 0; k < r->ncols; k++) {
+            t->checks[k] += rows[i].checks[k];
+            t->mismatches[k] += rows[i].mismatches[k];
+            t->na[k] += rows[i].na[k];
+            t->crashed[k] += rows[i].crashed[k];
+            t->ran[k] += rows[i].ran[k];
+            t->unavailable[k] += rows[i].unavailable[k];
+            t->stopped[k] += rows[i].stopped[k];
+        }
+    }
+    *out = rows;
+    return n + 1;
+}
+
+void q7r_cell_text(const q7r_row *w, unsigned k, char *buf, size_t size)
+{
+    if (k == 0) {
+        snprintf(buf, size, "%" PRIu64, w->cases);
+        return;
+    }
+    if (w->ran[k] == 0) {
+        /* absent (no numpy, a library that stopped) is not "cannot express" */
+        snprintf(buf, size, w->unavailable[k] ? "unavailable" : "n/a");
+        return;
+    }
+    size_t used = (size_t)snprintf(buf, size, "%" PRIu64 " / %" PRIu64, w->checks[k], w->mismatches[k]);
+    if (w->na[k] && used < size) used += (size_t)snprintf(buf + used, size - used, " (+%" PRIu64 " n/a)", w->na[k]);
+    if (w->crashed[k] && used < size)
+        used += (size_t)snprintf(buf + used, size - used, ", %" PRIu64 " crashed", w->crashed[k]);
+    if (w->stopped[k] && used < size) snprintf(buf + used, size - used, ", stopped in %u", w->stopped[k]);
+}
+
+/* ------------------------------------------------------------ text */
+
+void q7d_crash_text(const q7d_crash *c, char *buf, size_t size)
+{
+    const q7_leaf *leaf = q7_leaf_at(c->leaf);
+    const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+    char in[Q7_MAX_WORDS * 12 + 4];
+    size_t used = 0;
+    for (unsigned w = 0; w < sh->in_words; w++)
+        used += (size_t)snprintf(in + used, sizeof in - used, "%s0x%" PRIx32, w ? "," : "", c->in[w]);
+    switch (c->kind) {
+    case Q7D_CRASH_SIGNAL:
+        snprintf(buf, size, "crashed (%s) in %s at input (%s)", q7d_signal_name(c->code), leaf->suffix, in);
+        break;
+    case Q7D_CRASH_HANG:
+        snprintf(buf, size, "hung (killed after %g s) in %s at input (%s)", c->timeout, leaf->suffix, in);
+        break;
+    case Q7D_CRASH_EXIT:
+        snprintf(buf, size, "exited (status %d) in %s at input (%s)", c->code, leaf->suffix, in);
+        break;
+    case Q7D_CRASH_PROTOCOL:
+        snprintf(buf, size, "broke the batch protocol in %s at input (%s)", leaf->suffix, in);
+        break;
+    case Q7D_CRASH_KIND_COUNT:
+        break;
+    }
+}
+
+/* Appends " WORD" (shell-quoted; quote false: as it is). */
+static void append_word(char *buf, size_t size, size_t *used, const char *word, bool quote)
+{
+    char q[Q7D_REPRO_MAX];
+    if (quote && !esc_shell_word(q, sizeof q, word)) snprintf(q, sizeof q, "...");   /* cannot happen at this size */
+    if (*used < size) *used += (size_t)snprintf(buf + *used, size - *used, "%s%s", *used ? " " : "", quote ? q : word);
+}
+
+void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, char *buf, size_t size)
+{
+    const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
+    size_t used = 0;
+    char word[Q7D_NAME_MAX + 16];
+    buf[0] = '\0';
+    if (lib && lib->preload[0]) {   /* LD_PRELOAD=WORD: the value is one shell word */
+        char q[Q7D_REPRO_MAX];
+        esc_shell_word(q, sizeof q, lib->preload);
+        used = (size_t)snprintf(buf, size, "LD_PRELOAD=%s", q);
+    }
+    append_word(buf, size, &used, "q7pred call", false);
+    if (sh->value_inputs) append_word(buf, size, &used, "--raw", false);
+    if (lib) {
+        append_word(buf, size, &used, "--lib", false);
+        snprintf(word, sizeof word, "%s%s", strchr(lib->lib, '/') ? "" : "./", lib->lib);
+        append_word(buf, size, &used, word, true);
+    }
+    append_word(buf, size, &used, leaf->suffix, false);
+    for (unsigned w = 0; w < sh->in_words; w++) {
+        snprintf(word, sizeof word, "0x%" PRIx32, in[w]);
+        append_word(buf, size, &used, word, false);
+    }
+}
+
+/* The words of an oracle's answer: TestFloat gives the primary result only. */
+unsigned q7r_answer_words(const q7d_column *c, const q7_leaf *leaf)
+{
+    return c->kind == Q7D_TESTFLOAT_COL ? 1 : q7_shape_info_of(leaf->shape)->out_words;
+}
+/* Whether an oracle disagreed or crashed in the unit. */
+bool q7r_unit_fails(const q7d_results *r, const q7d_unit *u)
+{
+    for (unsigned k = 1; k < r->ncols; k++)
+        if (u->cell[k].mismatches || u->cell[k].crashes) return true;
+    return false;
+}
+
+/* Whether any oracle besides the reference checked a case of the unit. */
+bool q7r_unit_checked(const q7d_results *r, const q7d_unit *u)
+{
+    for (unsigned k = 1; k < r->ncols; k++)
+        if (u->cell[k].checks) return true;
+    return false;
+}
+
+/* Leaves with a mismatch or a crash, in table order. */
+size_t q7r_failing_leaves(const q7d_results *r, bool *fail)
+{
+    size_t n = 0;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        fail[l] = false;
+        for (int c = 0; c < Q7D_CORPUS_COUNT; c++) fail[l] |= q7r_unit_fails(r, &r->unit[l][c]);
+        n += fail[l];
+    }
+    return n;
+}
+
+void q7r_corpus_summary(const q7d_results *r, char *buf, size_t size)
+{
+    const q7d_corpus_params *p = &r->params;
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int c = 0; c < Q7D_CORPUS_COUNT && used < size; c++) {
+        if (!p->enabled[c]) continue;
+        const char *sep = used ? ", " : "";
+        if (c == Q7D_FUZZ)
+            used += (size_t)snprintf(buf + used, size - used, "%sfuzz (seed %" PRIu64 ")", sep, p->seed);
+        else if (c == Q7D_EXHAUSTIVE)
+            used += (size_t)snprintf(buf + used, size - used, "%sexhaustive (spaces <= %" PRIu64 ")", sep,
+                                     p->exhaustive_max);
+        else if (c == Q7D_TESTFLOAT) {
+            used += (size_t)snprintf(buf + used, size - used, "%stestfloat (", sep);
+            for (unsigned f = 0; f < p->ntf && used < size; f++)
+                used += (size_t)snprintf(buf + used, size - used, "%s%s: %zu cases", f ? ", " : "",
+                                         p->tf[f].function, p->tf[f].ncases);
+            if (used < size) used += (size_t)snprintf(buf + used, size - used, ")");
+        } else
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", sep, q7d_corpus_name((q7d_corpus)c));
+    }
+}
+
+void q7r_verdict(const q7d_results *r, char *buf, size_t size)
+{
+    q7d_totals t = q7d_results_totals(r);
+    bool fail[Q7_LEAF_COUNT];
+    size_t nf = q7r_failing_leaves(r, fail);
+    if (r->interrupted)
+        snprintf(buf, size, "INTERRUPTED (%s): %" PRIu64 " cases, %" PRIu64 " checks, %" PRIu64 " mismatches, %" PRIu64
+                 " crashes before it stopped; the run is incomplete", q7d_signal_name(r->interrupted), t.cases,
+                 t.checks, t.mismatches, t.crashes);
+    else if (t.mismatches == 0 && t.crashes == 0 && t.checks == 0)
+        snprintf(buf, size, "FAIL: no leaf was checked: %" PRIu64 " cases, 0 checks (no oracle besides sem checked "
+                 "a case: every one was n/a or unavailable)", t.cases);
+    else if (t.mismatches == 0 && t.crashes == 0)
+        snprintf(buf, size, "PASS: %" PRIu64 " cases, %" PRIu64 " checks, 0 mismatches, 0 crashes",
+                 t.cases, t.checks);
+    else
+        snprintf(buf, size, "FAIL: %" PRIu64 " cases, %" PRIu64 " checks, %" PRIu64 " mismatches, %" PRIu64
+                 " crashes, in %zu lea%s", t.cases, t.checks, t.mismatches, t.crashes, nf, nf == 1 ? "f" : "ves");
+}

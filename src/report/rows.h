@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* What every report of a verify run is built from (rows.c): the agreement
+ * table's rows and cells, which units fail, the corpus line and the
+ * verdict. Shared by the text, markdown, JUnit and JSON writers. */
+#ifndef Q7_REPORT_ROWS_H
+#define Q7_REPORT_ROWS_H
+
+#include "report.h"
+
+/* One row of the table: a family (or leaf) x corpus, or the total. */
+typedef struct q7r_row {
+    char label[2][64];               /* family (or leaf), corpus */
+    uint64_t cases;
+    uint64_t checks[Q7D_MAX_COLS], mismatches[Q7D_MAX_COLS], na[Q7D_MAX_COLS], crashed[Q7D_MAX_COLS];
+    unsigned ran[Q7D_MAX_COLS], unavailable[Q7D_MAX_COLS], stopped[Q7D_MAX_COLS];
+} q7r_row;
+
+/* Adds a unit's counts to a row. */
+void q7r_add_unit(q7r_row *w, const q7d_results *r, const q7d_unit *u);
+/* The table's rows, per family (or per leaf) x corpus, then TOTAL; the
+ * count of rows, *out NULL (and 0) when out of memory. */
+size_t q7r_build_rows(const q7d_results *r, bool by_leaf, q7r_row **out);
+/* Column k's cell ("checks / mismatches (+N n/a)...", "n/a",
+ * "unavailable"; column 0: the cases). */
+void q7r_cell_text(const q7r_row *w, unsigned k, char *buf, size_t size);
+/* The words of an oracle's answer: TestFloat gives the primary result only. */
+unsigned q7r_answer_words(const q7d_column *c, const q7_leaf *leaf);
+/* Whether an oracle disagreed or crashed in the unit. */
+bool q7r_unit_fails(const q7d_results *r, const q7d_unit *u);
+/* Whether any oracle besides the reference checked a case of the unit. */
+bool q7r_unit_checked(const q7d_results *r, const q7d_unit *u);
+/* Leaves with a mismatch or a crash (fail[leaf]), and how many. */
+size_t q7r_failing_leaves(const q7d_results *r, bool *fail);
+/* "grid, fuzz (seed 1), ...": the corpora of the run. */
+void q7r_corpus_summary(const q7d_results *r, char *buf, size_t size);
+/* "PASS: ...", "FAIL: ...", "INTERRUPTED (...): ...". */
+void q7r_verdict(const q7d_results *r, char *buf, size_t size);
+
+#endif

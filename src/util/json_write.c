@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The JSON writer (json_write.h): the separator and indentation come from
+ * the open containers' state, never from the caller. */
+#include "json_write.h"
+
+#include "json.h"
+
+void jw_init(jw *w, FILE *f) { *w = (jw){ .f = f }; }
+
+static void indent(jw *w, int level)
+{
+    fputc('\n', w->f);
+    for (int i = 0; i < 2 * level; i++) fputc(' ', w->f);
+}
+
+/* Before a member (its key) or an item: the separator its container's
+ * layout asks for. A member's value, after its key, has none. */
+static void before(jw *w)
+{
+    if (w->depth == 0) return;
+    jw_level *l = &w->lv[w->depth - 1];
+    if (l->keyed) {
+        l->keyed = false;
+        return;
+    }
+    bool first = !l->any;
+    l->any = true;
+    if (!first) fputc(',', w->f);
+    if (l->layout == JW_LINES || l->layout == JW_LINES_OPEN || (l->layout == JW_WRAPPED && l->brk))
+        indent(w, w->lines);
+    else if (!first) fputc(' ', w->f);
+    l->brk = false;
+}
+
+static void open_container(jw *w, char open, char close, jw_layout layout)
+{
+    before(w);
+    fputc(open, w->f);
+    if (w->depth == JW_MAX_DEPTH) return;   /* a writer's bug: nothing of the tools nests so deep */
+    w->lv[w->depth] = (jw_level){ .close = close, .layout = layout };
+    w->depth++;
+    w->lines += layout != JW_INLINE;
+}
+
+void jw_object(jw *w, jw_layout layout) { open_container(w, '{', '}', layout); }
+void jw_array(jw *w, jw_layout layout) { open_container(w, '[', ']', layout); }
+
+void jw_end(jw *w)
+{
+    if (w->depth == 0) return;
+    jw_level *l = &w->lv[w->depth - 1];
+    if (l->layout != JW_INLINE) {
+        w->lines--;
+        if (l->layout == JW_LINES_OPEN && !l->any) fputc('\n', w->f);
+        if (l->any || l->layout != JW_LINES) indent(w, w->lines);
+    }
+    fputc(l->close, w->f);
+    w->depth--;
+    if (w->depth == 0) fputc('\n', w->f);
+}
+
+void jw_key(jw *w, const char *key)
+{
+    before(w);
+    json_write_string(w->f, key);
+    fputs(": ", w->f);
+    if (w->depth) w->lv[w->depth - 1].keyed = true;
+}
+
+void jw_break(jw *w)
+{
+    if (w->depth) w->lv[w->depth - 1].brk = true;
+}
+
+void jw_string(jw *w, const char *s)
+{
+    before(w);
+    json_write_string(w->f, s);
+}
+
+void jw_uint(jw *w, uint64_t x)
+{
+    before(w);
+    fprintf(w->f, "%llu", (unsigned long long)x);
+}
+
+void jw_int(jw *w, long long x)
+{
+    before(w);
+    fprintf(w->f, "%lld", x);
+}
+
+void jw_bool(jw *w, bool b)
+{
+    before(w);
+    fputs(b ? "true" : "false", w->f);
+}
+
+void jw_null(jw *w)
+{
+    before(w);
+    fputs("null", w->f);
+}
+
+void jw_double(jw *w, const char *fmt, double x)
+{
+    before(w);
+    fprintf(w->f, fmt, x);
+}

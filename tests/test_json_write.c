@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The JSON writer (util/json_write.h) against hand-written bytes: each
+ * layout's separators, indentation and empty form, nesting of inline
+ * containers in line containers and back, JW_WRAPPED's breaks, keys and
+ * strings escaped as json_write_string does, and a newline after the
+ * outermost close. Every document written is read back by json_parse.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "util/json.h"
+#include "util/json_write.h"
+
+typedef void build_fn(jw *w);
+
+/* What build writes, checked to be one JSON document. */
+static void expect(build_fn *build, const char *want, const char *what)
+{
+    char *buf = NULL, err[128];
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    CHECK(f != NULL);
+    if (!f) return;
+    jw w;
+    jw_init(&w, f);
+    build(&w);
+    fclose(f);
+    if (strcmp(buf, want) != 0) {
+        check_failures++;
+        fprintf(stderr, "%s: wrote\n%s\nwant\n%s\n", what, buf, want);
+    }
+    check_count++;
+    json *doc = json_parse(buf, err, sizeof err);
+    CHECK(doc != NULL);
+    json_free(doc);
+    free(buf);
+}
+
+static void inline_object(jw *w)
+{
+    jw_object(w, JW_INLINE);
+    jw_key(w, "a");
+    jw_uint(w, 18446744073709551615u);
+    jw_key(w, "b");
+    jw_int(w, -3);
+    jw_key(w, "c");
+    jw_bool(w, true);
+    jw_key(w, "d");
+    jw_null(w);
+    jw_key(w, "e");
+    jw_double(w, "%.3f", 0.5);
+    jw_key(w, "q\"\n");
+    jw_string(w, "x\\y\x01");
+    jw_end(w);
+}
+
+static void empty_containers(jw *w)
+{
+    jw_array(w, JW_INLINE);
+    jw_object(w, JW_INLINE);
+    jw_end(w);
+    jw_array(w, JW_INLINE);
+    jw_end(w);
+    jw_object(w, JW_LINES);
+    jw_end(w);
+    jw_array(w, JW_LINES_OPEN);
+    jw_end(w);
+    jw_end(w);
+}
+
+/* the verify report's shape: lines in lines, inline inside */
+static void lines_in_lines(jw *w)
+{
+    jw_object(w, JW_LINES);
+    jw_key(w, "k");
+    jw_string(w, "v");
+    jw_key(w, "p");
+    jw_object(w, JW_LINES);
+    jw_key(w, "l");
+    jw_array(w, JW_INLINE);
+    jw_string(w, "a");
+    jw_string(w, "b");
+    jw_end(w);
+    jw_end(w);
+    jw_key(w, "u");
+    jw_array(w, JW_LINES_OPEN);
+    jw_object(w, JW_INLINE);
+    jw_key(w, "x");
+    jw_uint(w, 1);
+    jw_end(w);
+    jw_uint(w, 2);
+    jw_end(w);
+    jw_key(w, "none");
+    jw_array(w, JW_LINES);
+    jw_end(w);
+    jw_end(w);
+}
+
+/* list --json's shape: a line array in an inline object */
+static void lines_in_inline(jw *w)
+{
+    jw_object(w, JW_INLINE);
+    jw_key(w, "n");
+    jw_uint(w, 2);
+    jw_key(w, "items");
+    jw_array(w, JW_LINES);
+    jw_uint(w, 1);
+    jw_uint(w, 2);
+    jw_end(w);
+    jw_end(w);
+}
+
+/* bench's "vector": breaks where asked, a line array inside */
+static void wrapped(jw *w)
+{
+    jw_object(w, JW_LINES);
+    jw_key(w, "v");
+    jw_object(w, JW_WRAPPED);
+    jw_key(w, "a");
+    jw_uint(w, 1);
+    jw_key(w, "b");
+    jw_uint(w, 2);
+    jw_break(w);
+    jw_key(w, "c");
+    jw_uint(w, 3);
+    jw_break(w);
+    jw_key(w, "d");
+    jw_array(w, JW_LINES);
+    jw_uint(w, 4);
+    jw_end(w);
+    jw_end(w);
+    jw_end(w);
+}
+
+int main(void)
+{
+    expect(inline_object,
+           "{\"a\": 18446744073709551615, \"b\": -3, \"c\": true, \"d\": null, \"e\": 0.500, "
+           "\"q\\\"\\n\": \"x\\\\y\\u0001\"}\n",
+           "inline object");
+    expect(empty_containers, "[{}, [], {}, [\n\n]]\n", "empty containers");
+    expect(lines_in_lines,
+           "{\n  \"k\": \"v\",\n  \"p\": {\n    \"l\": [\"a\", \"b\"]\n  },\n"
+           "  \"u\": [\n    {\"x\": 1},\n    2\n  ],\n  \"none\": []\n}\n",
+           "lines in lines");
+    expect(lines_in_inline, "{\"n\": 2, \"items\": [\n  1,\n  2\n]}\n", "lines in inline");
+    expect(wrapped, "{\n  \"v\": {\"a\": 1, \"b\": 2,\n    \"c\": 3,\n    \"d\": [\n      4\n    ]\n  }\n}\n",
+           "wrapped");
+    return check_status("json_write");
+}
