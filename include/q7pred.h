@@ -71,88 +71,17 @@ enum {
 /* ------------------------------------------------------ 1. clean API */
 
 /* The contract (docs/api-contract.md): every function here answers every
- * value of its value arguments, as stated beside it. A pointer argument
+ * value of its value arguments, as stated beside its row in
+ * q7pred_ops.def. A pointer argument
  * must point to what its type names: a precondition, checked (abort with
  * the function and argument named) in debug builds, those with Q7_DEBUG. */
 
-/* Integer compares on full 32-bit registers. The signed forms bias each
- * operand at the lane width w (8/16/32) and compare unsigned; for operands
- * within the lane this is two's-complement order (DECISIONS.md §2). */
-Q7_API bool q7_eq(uint32_t a, uint32_t b);
-Q7_API bool q7_neq(uint32_t a, uint32_t b);
-Q7_API bool q7_ltu(uint32_t a, uint32_t b);
-Q7_API bool q7_leu(uint32_t a, uint32_t b);
-/* w is the lane width, 1..32; w = 0 gives 0, and w above 32 gives x (in a
- * lane wider than the register every value is non-negative). */
-Q7_API uint32_t q7_sign_bias(uint32_t x, unsigned w);
-Q7_API bool q7_lt_i8(uint32_t a, uint32_t b);
-Q7_API bool q7_le_i8(uint32_t a, uint32_t b);
-Q7_API bool q7_lt_i16(uint32_t a, uint32_t b);
-Q7_API bool q7_le_i16(uint32_t a, uint32_t b);
-Q7_API bool q7_lt_i32(uint32_t a, uint32_t b);
-Q7_API bool q7_le_i32(uint32_t a, uint32_t b);
-
-/* IEEE 754 compares on fp16 / fp32 bit patterns. Ordered: FALSE on any NaN.
- * Unordered: TRUE on any NaN. -0 == +0; denormals compare exactly. */
-Q7_API bool q7_f16_eq(uint16_t a, uint16_t b);
-Q7_API bool q7_f16_lt(uint16_t a, uint16_t b);
-Q7_API bool q7_f16_le(uint16_t a, uint16_t b);
-Q7_API bool q7_f16_un(uint16_t a, uint16_t b);
-Q7_API bool q7_f16_ueq(uint16_t a, uint16_t b);
-Q7_API bool q7_f16_ult(uint16_t a, uint16_t b);
-Q7_API bool q7_f16_ule(uint16_t a, uint16_t b);
-Q7_API bool q7_f32_eq(uint32_t a, uint32_t b);
-Q7_API bool q7_f32_lt(uint32_t a, uint32_t b);
-Q7_API bool q7_f32_le(uint32_t a, uint32_t b);
-Q7_API bool q7_f32_un(uint32_t a, uint32_t b);
-Q7_API bool q7_f32_ueq(uint32_t a, uint32_t b);
-Q7_API bool q7_f32_ult(uint32_t a, uint32_t b);
-Q7_API bool q7_f32_ule(uint32_t a, uint32_t b);
-
-/* The 8-bit class mask (Q7_CLASS_*). sNaN = NaN with mantissa MSB clear. */
-Q7_API uint8_t q7_f16_classify(uint16_t x);
-Q7_API uint8_t q7_f32_classify(uint32_t x);
-
-/* vbool field helpers: replicate a truth value into a field of `bits`
- * (1..32; the leaves use 1/2/4: 0x1/0x3/0xf; 0 gives 0, above 32 all 32
- * bits), and the _t write-mask gate on pred bit 0. */
-Q7_API uint32_t q7_field(bool t, unsigned bits);
-Q7_API uint32_t q7_gate(uint32_t pred, uint32_t value);
-
-/* vbool logic, 64-bit, and the 1-bit BR forms (result in bit 0). */
-Q7_API q7_vbool q7_andb(q7_vbool a, q7_vbool b);
-Q7_API q7_vbool q7_orb(q7_vbool a, q7_vbool b);
-Q7_API q7_vbool q7_xorb(q7_vbool a, q7_vbool b);
-Q7_API q7_vbool q7_andnotb(q7_vbool a, q7_vbool b);
-Q7_API q7_vbool q7_ornotb(q7_vbool a, q7_vbool b);
-Q7_API q7_vbool q7_notb(q7_vbool a);
-Q7_API uint32_t q7_notb1(uint32_t a);
-Q7_API uint32_t q7_andnotb1(uint32_t a, uint32_t b);
-Q7_API uint32_t q7_ornotb1(uint32_t a, uint32_t b);
-
-/* Merge masks of `bits` = 8/16/32 (1..32; 0 gives 0, above 32 all 32
- * bits): bitkillt is all-ones where the lane is killed (pred bit 0 clear:
- * keep the destination), bitkillf the inverse. */
-Q7_API uint32_t q7_bitkillt(uint32_t pred, unsigned bits);
-Q7_API uint32_t q7_bitkillf(uint32_t pred, unsigned bits);
-
-/* FS bank: the per-lane compare every fsNltu relays, and the reduce
- * (m: eight registers, not NULL). */
-Q7_API uint32_t q7_fsltu(uint32_t a, uint32_t b);
-Q7_API q7_vbool q7_borfs(const q7_vbool m[8]);
-Q7_API q7_vbool q7_bnorfs(const q7_vbool m[8]);
-
-/* Bit-plane: extract bit (bit mod lane_bits) of val, lane_bits 8/16/32
- * (any: 0 gives false; val is zero-extended, so in a lane wider than 32
- * bits, bits 32 and up are 0); inject pred bit 0 into bit (bit mod 8) of
- * base. Every bit index is taken. */
-Q7_API bool q7_extbi(uint32_t val, uint32_t bit, unsigned lane_bits);
-Q7_API uint32_t q7_injbi8(uint32_t base, uint32_t pred, uint32_t bit);
-
-/* Bit-spread: FS_j bit k = vector bit (8k + j); movvfs is the inverse
- * (v and fs not NULL). */
-Q7_API void q7_movfsv(const q7_vec *v, q7_vbool fs[8]);
-Q7_API void q7_movvfs(const q7_vbool fs[8], q7_vec *v);
+/* q7_<name>, one per row of the operation table. */
+#include "q7pred_ops.def"
+#define Q7_DECLARE_OP(name, ret, params, args, pre, code, operands) Q7_API ret q7_##name params;
+Q7_OPERATIONS(Q7_DECLARE_OP)
+#undef Q7_DECLARE_OP
+#undef Q7_OPERATIONS
 
 /* --------------------------------------------------- 2. leaf registry */
 

@@ -177,7 +177,9 @@ static bool file_declares(const char *path, const char *pattern)
     return found;
 }
 
-/* Is `name` declared as a function in a public header, include/ *.h? */
+/* Is `name` declared as a function in a public header, include/ *.h, or
+ * as q7_<row> by a row OP(<row>, ...) of the operation table
+ * q7pred_ops.def, whose prototypes <q7pred.h> generates? */
 static bool declared_in_headers(const char *name)
 {
     const char *src = getenv("SRCDIR");
@@ -194,6 +196,11 @@ static bool declared_in_headers(const char *name)
         found = file_declares(path, pattern);
     }
     closedir(d);
+    if (!found && strncmp(name, "q7_", 3) == 0) {
+        snprintf(path, sizeof path, "%s/q7pred_ops.def", dir);
+        snprintf(pattern, sizeof pattern, "OP(%s,", name + 3);
+        found = file_declares(path, pattern);
+    }
     return found;
 }
 

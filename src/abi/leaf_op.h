@@ -14,17 +14,26 @@
 
 #include "q7pred.h"
 
+/* The operation kinds, K(kind) for each: the batch levels generate their
+ * kernel tables from this list (a level names k_<kind> for every kind, so
+ * a new kind does not compile until each level has its kernel or NULL).
+ *   FCMP16, FCMP32      IEEE compare; rel = OPR_EQ..OPR_ULE
+ *   ICMP                integer compare; width = sign-bias width
+ *   CLASS16, CLASS32    8-bit class mask
+ *   MASK                64-bit vbool logic; rel = OPM_*
+ *   BR                  1-bit BR logic; rel = OPM_*
+ *   BITKILLT, BITKILLF  width = mask width
+ *   EXTBI               width = lane bits
+ *   INJBI, BORFS, BNORFS, MOVFSV, MOVVFS */
+#define Q7_OP_KINDS(K)                                                          \
+    K(FCMP16) K(FCMP32) K(ICMP) K(CLASS16) K(CLASS32) K(MASK) K(BR)             \
+    K(BITKILLT) K(BITKILLF) K(EXTBI) K(INJBI) K(BORFS) K(BNORFS) K(MOVFSV) K(MOVVFS)
+
 enum q7_op_kind {
-    OPK_FCMP16, OPK_FCMP32,     /* IEEE compare; rel = OPR_EQ..OPR_ULE */
-    OPK_ICMP,                   /* integer compare; width = sign-bias width */
-    OPK_CLASS16, OPK_CLASS32,   /* 8-bit class mask */
-    OPK_MASK,                   /* 64-bit vbool logic; rel = OPM_* */
-    OPK_BR,                     /* 1-bit BR logic; rel = OPM_* */
-    OPK_BITKILLT, OPK_BITKILLF, /* width = mask width */
-    OPK_EXTBI,                  /* width = lane bits */
-    OPK_INJBI,
-    OPK_BORFS, OPK_BNORFS,
-    OPK_MOVFSV, OPK_MOVVFS
+#define Q7_OP_KIND_(kind) OPK_##kind,
+    Q7_OP_KINDS(Q7_OP_KIND_)
+#undef Q7_OP_KIND_
+    OPK_COUNT
 };
 
 enum q7_op_rel {

@@ -16,55 +16,21 @@
 #include "platform/words.h"
 #include "shapes.h"
 
-/* The semantics name the exported model functions; here each is its inline
- * body (model/model.h), so a leaf compiles to one body with no call. A
- * mutant (mutants.h) overrides a q7m_ helper, which these names reach. */
-#define q7_eq q7m_eq
-#define q7_neq q7m_neq
-#define q7_ltu q7m_ltu
-#define q7_leu q7m_leu
-#define q7_lt_i8 q7m_lt_i8
-#define q7_le_i8 q7m_le_i8
-#define q7_lt_i16 q7m_lt_i16
-#define q7_le_i16 q7m_le_i16
-#define q7_lt_i32 q7m_lt_i32
-#define q7_le_i32 q7m_le_i32
-#define q7_f16_eq q7m_f16_eq
-#define q7_f16_lt q7m_f16_lt
-#define q7_f16_le q7m_f16_le
-#define q7_f16_un q7m_f16_un
-#define q7_f16_ueq q7m_f16_ueq
-#define q7_f16_ult q7m_f16_ult
-#define q7_f16_ule q7m_f16_ule
-#define q7_f32_eq q7m_f32_eq
-#define q7_f32_lt q7m_f32_lt
-#define q7_f32_le q7m_f32_le
-#define q7_f32_un q7m_f32_un
-#define q7_f32_ueq q7m_f32_ueq
-#define q7_f32_ult q7m_f32_ult
-#define q7_f32_ule q7m_f32_ule
-#define q7_f16_classify q7m_f16_classify
-#define q7_f32_classify q7m_f32_classify
-#define q7_field q7m_field
-#define q7_gate q7m_gate
-#define q7_andb q7m_andb
-#define q7_orb q7m_orb
-#define q7_xorb q7m_xorb
-#define q7_andnotb q7m_andnotb
-#define q7_ornotb q7m_ornotb
-#define q7_notb q7m_notb
-#define q7_notb1 q7m_notb1
-#define q7_andnotb1 q7m_andnotb1
-#define q7_ornotb1 q7m_ornotb1
-#define q7_bitkillt q7m_bitkillt
-#define q7_bitkillf q7m_bitkillf
-#define q7_fsltu q7m_fsltu
-#define q7_borfs q7m_borfs
-#define q7_bnorfs q7m_bnorfs
-#define q7_extbi q7m_extbi
-#define q7_injbi8 q7m_injbi8
-#define q7_movfsv q7m_movfsv
-#define q7_movvfs q7m_movvfs
+/* The semantics name the exported model functions (q7pred_ops.def); in a
+ * leaf's function each name is a local constant pointing at q7l_<name>,
+ * which is its inline body (model/model.h), so a leaf compiles to one body
+ * with no call. A mutant (mutants.h) overrides a q7m_ helper, as a macro
+ * that the calls below expand. */
+#include "q7pred_ops.def"
+#define Q7_SEM_BODY(name, ret, params, args, pre, code, operands) \
+    static inline ret q7l_##name params { Q7_RETURN_##ret q7m_##name args; }
+/* A mutant may leave an argument unused (q7m_field((t), 1)). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+Q7_OPERATIONS(Q7_SEM_BODY)
+#pragma GCC diagnostic pop
+#define Q7_SEM_NAME(name, ret, params, args, pre, code, operands) \
+    ret (*const q7_##name) params = q7l_##name; (void)q7_##name;
 
 /* REP(t): a truth value replicated into the row's field. */
 #define REP(t) q7_field((t), FIELD_BITS)
@@ -112,12 +78,16 @@
     static inline void q7_sem_##suffix(Q7_SEM_PARAMS(shape))                             \
     {                                                                                    \
         enum { FIELD_BITS = field_bits };                                                \
+        Q7_OPERATIONS(Q7_SEM_NAME)                                                       \
         Q7_EACH(Q7_SEM_USE_, ~, Q7_OPERANDS_##shape)                                     \
         Q7_EACH(Q7_SEM_ZERO_, ~, Q7_OPERANDS_##shape)                                    \
         Q7_EACH(Q7_SEM_STORE_, semantics, Q7_OPERANDS_##shape)                           \
     }
 #include "q7pred_leaves.def"
 #undef LEAF
+#undef Q7_SEM_NAME
+#undef Q7_SEM_BODY
+#undef Q7_OPERATIONS
 
 /* ---- the model in the generic word layout: q7_eval_<suffix>(in, out), the
  * semantics' arguments from in[] and out[] (the registry's eval, and the

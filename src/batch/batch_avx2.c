@@ -154,48 +154,76 @@ Q7_AVX2 static void reduce8(size_t n, const uint32_t *const in[], uint32_t *cons
     }
 }
 
+/* Each kind's kernel over whole steps, one row of the table below per kind
+ * of Q7_OP_KINDS (leaf_op.h); NULL for a kind with none. `ord`: the aux
+ * word is written 0. */
+typedef void kind_kernel(q7_op op, size_t n, const uint32_t *const in[], uint32_t *const out[],
+                         uint32_t field, bool ord);
+#define KIND(kind)                                                                                   \
+    Q7_AVX2 static void k_##kind(__attribute__((unused)) q7_op op, size_t n, const uint32_t *const in[], \
+                                 uint32_t *const out[], __attribute__((unused)) uint32_t field,      \
+                                 __attribute__((unused)) bool ord)
+KIND(FCMP16) { fcmp16(n, in[0], in[1], op.gated ? in[2] : NULL, 4, false, out, op.rel, op.gated, ord, field); }
+KIND(FCMP32) { fcmp32(n, in, out, op.rel, op.gated, ord, field); }
+KIND(ICMP) { icmp(n, in[0], in[1], 4, false, out, op.width, op.rel, field); }
+KIND(CLASS16) { classify(n, in[0], 4, false, out, true); }
+KIND(CLASS32) { classify(n, in[0], 4, false, out, false); }
+KIND(MASK) { vbool_logic(n, in, out, op.rel); }
+KIND(BR) { br_logic(n, in, out, op.rel); }
+KIND(BITKILLT) { bitkill(n, in, out, true, op.width); }
+KIND(BITKILLF) { bitkill(n, in, out, false, op.width); }
+KIND(EXTBI) { extbi(n, in, out, op.width, field); }
+KIND(INJBI) { injbi(n, in, out); }
+KIND(BORFS) { reduce8(n, in, out, false); }
+KIND(BNORFS) { reduce8(n, in, out, true); }
+#undef KIND
+#define k_MOVFSV NULL
+#define k_MOVVFS NULL
+
+static kind_kernel *const kernels[OPK_COUNT] = {
+#define ROW(kind) [OPK_##kind] = k_##kind,
+    Q7_OP_KINDS(ROW)
+#undef ROW
+};
+
 bool q7_batch_avx2_has(q7_op op)
 {
-    return op.kind != OPK_MOVFSV && op.kind != OPK_MOVVFS;
+    return op.kind < OPK_COUNT && kernels[op.kind];
 }
 
 size_t q7_batch_avx2(const q7_leaf *leaf, q7_op op, size_t n,
                      const uint32_t *const in[], uint32_t *const out[])
 {
-    uint32_t field = ones(leaf->field_bits);
+    if (!q7_batch_avx2_has(op)) return 0;
     bool ord = q7_shape_info_of(leaf->shape)->aux_words != 0;   /* aux written 0 */
-    switch (op.kind) {
-    case OPK_FCMP16: fcmp16(n, in[0], in[1], op.gated ? in[2] : NULL, 4, false, out, op.rel, op.gated, ord, field); break;
-    case OPK_FCMP32: fcmp32(n, in, out, op.rel, op.gated, ord, field); break;
-    case OPK_ICMP: icmp(n, in[0], in[1], 4, false, out, op.width, op.rel, field); break;
-    case OPK_CLASS16: classify(n, in[0], 4, false, out, true); break;
-    case OPK_CLASS32: classify(n, in[0], 4, false, out, false); break;
-    case OPK_MASK: vbool_logic(n, in, out, op.rel); break;
-    case OPK_BR: br_logic(n, in, out, op.rel); break;
-    case OPK_BITKILLT: bitkill(n, in, out, true, op.width); break;
-    case OPK_BITKILLF: bitkill(n, in, out, false, op.width); break;
-    case OPK_EXTBI: extbi(n, in, out, op.width, field); break;
-    case OPK_INJBI: injbi(n, in, out); break;
-    case OPK_BORFS: reduce8(n, in, out, false); break;
-    case OPK_BNORFS: reduce8(n, in, out, true); break;
-    default: return 0;
-    }
+    kernels[op.kind](op, n, in, out, ones(leaf->field_bits), ord);
     return n & ~(size_t)7;
 }
 
 /* The kinds whose operands are 16-bit values, read straight from 16-bit
- * arrays, whole steps; 0 for the rest. */
+ * arrays, whole steps; NULL (the call does none) for the rest. */
+typedef void kind_kernel16(q7_op op, size_t n, const uint16_t *const in[], uint32_t *const out[],
+                           uint32_t field, bool ord, bool stream);
+#define KIND16(kind)                                                                                   \
+    Q7_AVX2 static void k16_##kind(__attribute__((unused)) q7_op op, size_t n, const uint16_t *const in[], \
+                                   uint32_t *const out[], __attribute__((unused)) uint32_t field,      \
+                                   __attribute__((unused)) bool ord, bool stream)
+KIND16(FCMP16) { fcmp16(n, in[0], in[1], op.gated ? in[2] : NULL, 2, stream, out, op.rel, op.gated, ord, field); }
+KIND16(ICMP) { icmp(n, in[0], in[1], 2, stream, out, op.width, op.rel, field); }
+KIND16(CLASS16) { classify(n, in[0], 2, stream, out, true); }
+#undef KIND16
+
+static kind_kernel16 *const kernels16[OPK_COUNT] = {
+    [OPK_FCMP16] = k16_FCMP16, [OPK_ICMP] = k16_ICMP, [OPK_CLASS16] = k16_CLASS16,
+};
+
 size_t q7_batch_avx2_16(const q7_leaf *leaf, q7_op op, size_t n, const uint16_t *const in[],
                         uint32_t *const out[], bool stream)
 {
-    uint32_t field = ones(leaf->field_bits);
+    kind_kernel16 *k = op.kind < OPK_COUNT ? kernels16[op.kind] : NULL;
+    if (!k) return 0;
     bool ord = q7_shape_info_of(leaf->shape)->aux_words != 0 && out[1];   /* aux, unless not wanted */
-    switch (op.kind) {
-    case OPK_FCMP16: fcmp16(n, in[0], in[1], op.gated ? in[2] : NULL, 2, stream, out, op.rel, op.gated, ord, field); break;
-    case OPK_ICMP: icmp(n, in[0], in[1], 2, stream, out, op.width, op.rel, field); break;
-    case OPK_CLASS16: classify(n, in[0], 2, stream, out, true); break;
-    default: return 0;
-    }
+    k(op, n, in, out, ones(leaf->field_bits), ord, stream);
     if (stream) _mm_sfence();   /* the streamed words ordered before the caller's next stores */
     return n & ~(size_t)7;
 }

@@ -288,32 +288,47 @@ static void reduce8(size_t blocks, const uint32_t *const in[], uint32_t *const o
 
 /* ------------------------------------------------------- the driver */
 
+/* Each kind's kernel on blocks [0, blocks) of arrays that do not overlap,
+ * one row of the table below per kind of Q7_OP_KINDS (leaf_op.h); NULL
+ * for a kind with none. */
+typedef void kind_kernel(q7_op op, size_t blocks, const uint32_t *const in[], uint32_t *const out[],
+                         uint32_t field);
+#define KIND(kind)                                                                                   \
+    static void k_##kind(__attribute__((unused)) q7_op op, size_t blocks, const uint32_t *const in[], \
+                         uint32_t *const out[], __attribute__((unused)) uint32_t field)
+KIND(FCMP16) { fcmp16(blocks, in, out, op.rel, op.gated, field); }
+KIND(FCMP32) { fcmp32(blocks, in, out, op.rel, op.gated, field); }
+KIND(ICMP) { icmp(blocks, in, out, op.width, op.rel, field); }
+KIND(CLASS16) { classify(blocks, in, out, true); }
+KIND(CLASS32) { classify(blocks, in, out, false); }
+KIND(MASK) { vbool_logic(blocks, in, out, op.rel); }
+KIND(BR) { br_logic(blocks, in, out, op.rel); }
+KIND(BITKILLT) { bitkill(blocks, in, out, true, op.width); }
+KIND(BITKILLF) { bitkill(blocks, in, out, false, op.width); }
+KIND(EXTBI) { extbi(blocks, in, out, op.width, field); }
+KIND(INJBI) { injbi(blocks, in, out); }
+KIND(BORFS) { reduce8(blocks, in, out, false); }
+KIND(BNORFS) { reduce8(blocks, in, out, true); }
+#undef KIND
+#define k_MOVFSV NULL
+#define k_MOVVFS NULL
+
+static kind_kernel *const kernels[OPK_COUNT] = {
+#define ROW(kind) [OPK_##kind] = k_##kind,
+    Q7_OP_KINDS(ROW)
+#undef ROW
+};
+
 bool q7_batch_portable_has(q7_op op)
 {
-    return op.kind != OPK_MOVFSV && op.kind != OPK_MOVVFS;
+    return op.kind < OPK_COUNT && kernels[op.kind];
 }
 
 /* Blocks [0, blocks) of arrays that do not overlap. */
 static void run_blocks(const q7_leaf *leaf, q7_op op, size_t blocks,
                        const uint32_t *const in[], uint32_t *const out[])
 {
-    uint32_t field = ones(leaf->field_bits);
-    switch (op.kind) {
-    case OPK_FCMP16: fcmp16(blocks, in, out, op.rel, op.gated, field); break;
-    case OPK_FCMP32: fcmp32(blocks, in, out, op.rel, op.gated, field); break;
-    case OPK_ICMP: icmp(blocks, in, out, op.width, op.rel, field); break;
-    case OPK_CLASS16: classify(blocks, in, out, true); break;
-    case OPK_CLASS32: classify(blocks, in, out, false); break;
-    case OPK_MASK: vbool_logic(blocks, in, out, op.rel); break;
-    case OPK_BR: br_logic(blocks, in, out, op.rel); break;
-    case OPK_BITKILLT: bitkill(blocks, in, out, true, op.width); break;
-    case OPK_BITKILLF: bitkill(blocks, in, out, false, op.width); break;
-    case OPK_EXTBI: extbi(blocks, in, out, op.width, field); break;
-    case OPK_INJBI: injbi(blocks, in, out); break;
-    case OPK_BORFS: reduce8(blocks, in, out, false); break;
-    case OPK_BNORFS: reduce8(blocks, in, out, true); break;
-    default: break;
-    }
+    kernels[op.kind](op, blocks, in, out, ones(leaf->field_bits));
     if (q7_shape_info_of(leaf->shape)->aux_words)   /* the ordered compares' aux word */
         memset(out[1], 0, blocks * BLOCK * sizeof(uint32_t));
 }

@@ -297,7 +297,6 @@ Q7_AVX2 Q7_INLINE __m256i m256_class_x8(__m256i x, bool half)
     return _mm256_or_si256(r, _mm256_and_si256(fin, _mm256_set1_epi32(Q7_CLASS_FINITE)));
 }
 
-#endif /* __x86_64__ */
 /* ------------------------------------ AVX2, 16 x 16-bit (the vector level) */
 
 /* fp16 keys of 16 patterns in 16-bit lanes (|key| <= 0x7fff), and their
@@ -331,4 +330,5 @@ Q7_AVX2 Q7_INLINE __m256i m256_fcmp16_x16(__m256i a, __m256i b, unsigned rel)
     return m256_frel_x16(ka, kb, _mm256_or_si256(na, nb), rel);
 }
 
+#endif /* __x86_64__ */
 #endif

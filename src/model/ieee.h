@@ -6,7 +6,10 @@
  * format's lanes vectorizes at the lane's width. Everything follows from
  * the magnitude mag = the pattern without its sign, mag < 2^(bits-1), so
  * signed compares order it; inf is the all-ones exponent with a zero
- * fraction, minnorm the least normal magnitude.
+ * fraction, minnorm the least normal magnitude, quiet a NaN's quiet bit
+ * (the fraction's top bit). The constants IEEE<bits>_INF, _MINNORM and
+ * _QUIET are the format's, for any code on its patterns (the batch
+ * kernels take theirs from here).
  *
  *   ieee_key<bits>    the order key: sign ? -mag : mag orders every non-NaN
  *                     pattern as the reals it encodes and maps -0 and +0 to
@@ -33,6 +36,7 @@
     typedef int##bits##_t ieee##bits##_s;                                                             \
     enum {                                                                                            \
         IEEE##bits##_MINNORM = 1 << frac_bits,                                                        \
+        IEEE##bits##_QUIET = 1 << (frac_bits - 1),                                                    \
         IEEE##bits##_INF = INT##bits##_MAX - ((1 << frac_bits) - 1)                                   \
     };                                                                                                \
     static inline ieee##bits##_s ieee_mag##bits(ieee##bits##_u x) { return (ieee##bits##_s)(x & INT##bits##_MAX); } \
@@ -49,7 +53,7 @@
         u zero = IEEE_MASK(u, mag == 0), small = IEEE_MASK(u, mag < IEEE##bits##_MINNORM);            \
         u inf = IEEE_MASK(u, mag == IEEE##bits##_INF), nan = IEEE_MASK(u, mag > IEEE##bits##_INF);    \
         u fin = IEEE_MASK(u, mag < IEEE##bits##_INF), neg = IEEE_MASK(u, x >> (bits - 1));            \
-        u snan = nan & IEEE_MASK(u, (x & (IEEE##bits##_MINNORM >> 1)) == 0);                          \
+        u snan = nan & IEEE_MASK(u, (x & IEEE##bits##_QUIET) == 0);                          \
         return (uint8_t)((neg & Q7_CLASS_SIGN) | (zero & Q7_CLASS_ZERO) | (small & ~zero & Q7_CLASS_DENORM) \
                          | (fin & ~small & Q7_CLASS_NORMAL) | (inf & Q7_CLASS_INF)                    \
                          | (nan & Q7_CLASS_NAN) | (snan & Q7_CLASS_SNAN) | (fin & Q7_CLASS_FINITE));  \

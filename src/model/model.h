@@ -3,7 +3,7 @@
  * The model, one static inline function per operation (SoftFloat style):
  * q7m_<name> is the body of the exported q7_<name> of <q7pred.h>. The
  * exported functions are thin wrappers (api.c); inside the library the
- * leaves' semantics name q7_<name> and leaf_sem.h maps those names onto
+ * leaves' semantics name q7_<name> and leaf_sem.h resolves those names to
  * these helpers, so an exported leaf is one inlined body with no call.
  * Library-internal.
  */
@@ -13,6 +13,15 @@
 #include "ieee.h"
 #include "platform/bits.h"
 #include "q7pred.h"
+
+/* Q7_RETURN_<ret>: `return` before a q7m_ call, for each return type of
+ * q7pred_ops.def (nothing for void), so that a function generated from a
+ * row returns what the body returns. */
+#define Q7_RETURN_void
+#define Q7_RETURN_bool return
+#define Q7_RETURN_uint8_t return
+#define Q7_RETURN_uint32_t return
+#define Q7_RETURN_q7_vbool return
 
 /* ---- integer compares on full 32-bit registers (DECISIONS.md §2) */
 
