@@ -20,6 +20,8 @@ LangRef semantics:
             flag, an over-wide shift, and what it is computed from; a select
             takes the poison of the arm it picks); an output byte that is
             poison, a branch on poison or a division by zero fails a proof;
+  x86       the signed saturating packs packsswb/packssdw, from Intel's
+            manual; every other llvm.x86.* intrinsic is refused;
   control   the path is followed block by block (phi reads the block it came
             from); a branch on a value that does not fold to a constant
             forks, and the two outcomes merge with If.
@@ -63,8 +65,8 @@ def size_of(t):
         return (t.bits + 7) // 8
     if t.kind == 'ptr':
         return 8
-    if t.kind == 'vec':
-        return t.n * size_of(t.elem)
+    if t.kind == 'vec':  # a vector of i1 is its bits, packed (LangRef: as its bitcast)
+        return t.n * size_of(t.elem) if t.elem.bits % 8 == 0 else (t.n * t.elem.bits + 7) // 8
     if t.kind == 'arr':
         return t.n * size_of(t.elem)
     if t.kind == 'struct':
@@ -75,6 +77,15 @@ def size_of(t):
         a = align_of(t)
         return (off + a - 1) // a * a
     raise Unsupported('size of %r' % t)
+
+
+def bits_of(t):
+    """The bits of an integer or integer vector (<16 x i1> is 16)."""
+    if t.kind == 'int':
+        return t.bits
+    if t.kind == 'vec' and t.elem.kind == 'int':
+        return t.n * t.elem.bits
+    raise Unsupported('bits of %r' % t)
 
 
 def align_of(t):
@@ -363,6 +374,8 @@ def to_bytes(v, p, ty):
             b, bp = to_bytes(lane, q, ty.elem)
             out += b; pout += bp
         return out, pout
+    if ty.kind == 'vec' and ty.elem.kind == 'int':
+        return to_bytes(flatten(v, ty), _or(*p), Ty('int', bits=bits_of(ty)))
     raise Unsupported('store of %r' % ty)
 
 
@@ -375,6 +388,9 @@ def from_bytes(byts, pois, ty):
         s = size_of(ty.elem)
         lanes = [from_bytes(byts[i * s:(i + 1) * s], pois[i * s:(i + 1) * s], ty.elem) for i in range(ty.n)]
         return [x for x, _ in lanes], [q for _, q in lanes]
+    if ty.kind == 'vec' and ty.elem.kind == 'int':
+        v, q = from_bytes(byts, pois, Ty('int', bits=bits_of(ty)))
+        return unflatten(v, ty), [q] * ty.n
     raise Unsupported('load of %r' % ty)
 
 
@@ -434,6 +450,31 @@ _BINOPS = {
     'shl': lambda a, b: a << b, 'lshr': z3.LShR, 'ashr': lambda a, b: a >> b,
     'udiv': z3.UDiv, 'urem': z3.URem,
 }
+
+
+# x86 signed saturating packs (Intel SDM, PACKSSWB/PACKSSDW): within each
+# 128-bit lane, the first operand's elements then the second's, each
+# narrowed to half its width with signed saturation.
+_PACKS = {'llvm.x86.avx2.packsswb': 8, 'llvm.x86.avx2.packssdw': 16,
+          'llvm.x86.sse2.packsswb.128': 8, 'llvm.x86.sse2.packssdw.128': 16}
+
+
+def _packss(narrow, a, b):
+    (av, ap), (bv, bp) = a, b
+    wide = av[0].size()
+    per = 128 // wide  # elements of one source in a 128-bit lane
+    hi, lo = (1 << (narrow - 1)) - 1, -(1 << (narrow - 1))
+
+    def sat(x):
+        return z3.simplify(z3.If(x > hi, z3.BitVecVal(hi, narrow),
+                                 z3.If(x < lo, z3.BitVecVal(lo % (1 << narrow), narrow),
+                                       z3.Extract(narrow - 1, 0, x))))
+    out, pout = [], []
+    for lane in range(len(av) // per):
+        for src_v, src_p in ((av, ap), (bv, bp)):
+            for k in range(lane * per, lane * per + per):
+                out.append(sat(src_v[k])); pout.append(src_p[k])
+    return out, pout
 
 
 class Executor:
@@ -665,20 +706,25 @@ class Executor:
                 p.take('<')
                 while True:
                     p.type(); tok = p.take()
-                    if tok in ('undef', 'poison'):
-                        raise Unsupported('shufflevector with an undefined lane')
-                    mask.append(int(tok))
+                    mask.append(None if tok in ('undef', 'poison') else int(tok))  # a poison lane
                     if p.take() == '>':
                         break
             both, bothp = a + b, pa + pb
-            return [both[k] for k in mask], [bothp[k] for k in mask]
+            out, pout = [], []
+            for k in mask:
+                if k is None:
+                    self.freezes += 1
+                    out.append(z3.BitVec('poison%d' % self.freezes, at.elem.bits)); pout.append(z3.BoolVal(True))
+                else:
+                    out.append(both[k]); pout.append(bothp[k])
+            return out, pout
         raise Unsupported('instruction %r' % op)
 
     def cast(self, op, ty, to, v, pv):
         if ty.kind == 'ptr' and to.kind == 'ptr' and op == 'bitcast':
             return v, pv
         if op == 'bitcast':
-            if size_of(ty) != size_of(to) or ty.kind == 'ptr' or to.kind == 'ptr':
+            if ty.kind == 'ptr' or to.kind == 'ptr' or bits_of(ty) != bits_of(to):
                 raise Unsupported('bitcast %r to %r' % (ty, to))
             any_p = _or(*pv) if isinstance(pv, list) else pv
             out = unflatten(flatten(v, ty), to)
@@ -756,4 +802,6 @@ class Executor:
                 return z3.simplify(z3.Extract(w - 1, 0, z3.LShR(both, z3.ZeroExt(w, s))))
             return (_lanes(fsh, args[0][0], args[1][0], args[2][0]),
                     _lanes(lambda x, y, z: _or(x, y, z), args[0][1], args[1][1], args[2][1]))
+        if name in _PACKS:
+            return _packss(_PACKS[name], args[0], args[1])
         raise Unsupported('call to %s' % name)

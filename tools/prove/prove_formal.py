@@ -6,8 +6,8 @@ it, proven equal to the specification for every input.
                   [--gaps FILE] [--leaf NAME]... [--define MACRO]...
                   [--only leaves|api|vector]... [--timeout SECONDS] [--quiet]
 
-Compiles src/abi/xdref.c, src/model/api.c and src/vec/kernels_portable.c
-to LLVM IR with the library's own flags (mk/library.flags, at the
+Compiles src/abi/xdref.c, src/model/api.c and the vector kernels of every
+path (src/vec/kernels_portable.c, kernels_avx2.c, kernels_avx512.c) to LLVM IR with the library's own flags (mk/library.flags, at the
 optimisation level the library ships with), translates each function
 (ir_to_z3.py) and proves it against spec.py. Prints one line per leaf:
 leaf, domain size, status, prover, seconds. Statuses: proven-ir (the
@@ -84,9 +84,9 @@ def read_gaps(path):
             line = line.strip()
             if not line or line.startswith('#'):
                 continue
-            if ':' not in line or not line.split(':', 1)[1].strip():
+            k, sep, v = line.partition(': ')  # names may hold ':' (vec-avx2:notb), never ': '
+            if not sep or not v.strip():
                 raise SystemExit('prove-formal: %s:%d: want "name: reason"' % (path, n))
-            k, v = line.split(':', 1)
             gaps[k.strip()] = v.strip()
     return gaps
 
@@ -109,7 +109,8 @@ def main():
     leaves = spec.leaves(a.cc, a.srcdir)
     shapes = spec.shapes(a.cc, a.srcdir)
     protos = spec.prototypes(a.cc, a.srcdir)
-    known = {l.name for l in leaves} | set(protos) | {'vec:' + r[0] for r in vector.vops(a.cc, a.srcdir)}
+    known = {l.name for l in leaves} | set(protos) | {vector.row_name(path, r[0]) for r in vector.vops(a.cc, a.srcdir)
+                                                      for path in vector.PATHS}
     for name in a.leaf:
         if name not in known:
             print('prove-formal: --leaf %s: no such leaf, API function or vector kernel' % name, file=sys.stderr)
@@ -120,7 +121,7 @@ def main():
     os.makedirs(a.build, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=a.build) as tmp:
         modules = {src: compile_ir(a.cc, a.srcdir, src, os.path.join(tmp, os.path.basename(src) + '.ll'), a.define)
-                   for src in ('src/abi/xdref.c', 'src/model/api.c', 'src/vec/kernels_portable.c')}
+                   for src in ('src/abi/xdref.c', 'src/model/api.c') + tuple(vector.PATHS.values())}
     rows = []
 
     def run(name, domain, make):
@@ -146,7 +147,7 @@ def main():
 
     if not a.quiet:
         print('%-44s %-6s %-11s %-9s %9s' % ('leaf', 'domain', 'status', 'prover', 'time'))
-    xd, api, kern = modules['src/abi/xdref.c'], modules['src/model/api.c'], modules['src/vec/kernels_portable.c']
+    xd, api = modules['src/abi/xdref.c'], modules['src/model/api.c']
     parts = set(a.only or ('leaves', 'api', 'vector'))
     for leaf in leaves if 'leaves' in parts else []:
         sh = shapes[leaf.shape]
@@ -158,8 +159,9 @@ def main():
                                                if t.kind == 'int' or c.startswith('const')]) \
                 if name in api.functions else 0
             run(name, bits, lambda name=name: ob.api_obligation(api, name, protos))
-    for name, domain, make in vector.obligations(kern, a.cc, a.srcdir, leaves, protos) if 'vector' in parts else []:
-        run(name, domain, make)
+    for path, source in vector.PATHS.items() if 'vector' in parts else []:
+        for name, domain, make in vector.obligations(modules[source], path, a.cc, a.srcdir, leaves, protos):
+            run(name, domain, make)
 
     total = time.perf_counter() - t_all
     bad = [r for r in rows if r['status'] == 'unproven' and r['leaf'] not in gaps]

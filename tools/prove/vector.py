@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""Obligations of the portable vector kernels (src/vec/kernels_portable.c,
-built at its own -O3): each kernel_<mnemonic> of include/q7pred_vecops.def
-against the lane loop over its row's leaf (DECISIONS.md §3), for every
-register value.
+"""Obligations of the vector kernels of every path (PATHS: the portable C
+loops at their own -O3, and the AVX2 and AVX-512 kernels, whose IR is
+generic vector operations but for AVX2's signed saturating packs): each
+kernel_<mnemonic> of include/q7pred_vecops.def against the lane loop over
+its row's leaf (DECISIONS.md §3), for every register value.
 
   a vector is 512 bits, lane k of a w-byte format is bits [8wk, 8wk + 8w),
   zero-extended into the leaf's 32-bit register;
@@ -29,6 +30,15 @@ import z3
 import ir_to_z3 as ir
 import obligations as ob
 import spec
+
+PATHS = {'portable': 'src/vec/kernels_portable.c', 'avx2': 'src/vec/kernels_avx2.c',
+         'avx512': 'src/vec/kernels_avx512.c'}
+
+
+def row_name(path, mnemonic):
+    """vec:<mnemonic> for the portable kernel, vec-<path>:<mnemonic> for a SIMD one."""
+    return 'vec:' + mnemonic if path == 'portable' else 'vec-%s:%s' % (path, mnemonic)
+
 
 DOMAIN_BITS = {'CMP': 1024, 'CMP_T': 1152, 'CLSFY': 512, 'LOGIC2': 128, 'LOGIC1': 64, 'EXTBI': 544,
                'INJBI': 608, 'FSLTU': 1024, 'RED8': 512, 'MOVFSV': 512, 'MOVVFS': 512}
@@ -92,7 +102,7 @@ class _Call:
         self.args.append((name, 0))
 
 
-def _obligation(module, row, leaf, protos):
+def _obligation(module, name, row, leaf, protos):
     mnemonic, kind, fmt = row[0], row[1], row[2]
     w = lane_bytes(fmt)
     c = _Call()
@@ -164,15 +174,15 @@ def _obligation(module, row, leaf, protos):
         else:
             got, poison = final.word(where, 0, value.size() // 8)
             claim += [got == value, z3.Not(poison)]
-    return ob.Obligation('vec:' + mnemonic, z3.And(claim), c.inputs, ex.steps)
+    return ob.Obligation(name, z3.And(claim), c.inputs, ex.steps)
 
 
-def obligations(module, cc, srcdir, leaves, protos):
-    """(name, domain bits, make) per row of the vector-op table."""
+def obligations(module, path, cc, srcdir, leaves, protos):
+    """(name, domain bits, make) per row of the vector-op table, on one path."""
     by_name = {l.name: l for l in leaves}
     out = []
     for row in vops(cc, srcdir):
         mnemonic, kind, _, leaf = row
-        name = 'vec:' + mnemonic
-        out.append((name, DOMAIN_BITS.get(kind, 0), lambda row=row, leaf=by_name[leaf]: _obligation(module, row, leaf, protos)))
+        name = row_name(path, mnemonic)
+        out.append((name, DOMAIN_BITS.get(kind, 0), lambda name=name, row=row, leaf=by_name[leaf]: _obligation(module, name, row, leaf, protos)))
     return out
