@@ -91,13 +91,6 @@ static uint64_t mask_logic(int rel, uint64_t a, uint64_t b)
     }
 }
 
-bool q7_host_in_domain(const q7_leaf *leaf, const uint32_t *in)
-{
-    host_op op = host_op_of(leaf);
-    if (op.kind != HK_ICMP || op.lane >= 32) return true;
-    return (in[0] | in[1]) >> op.lane == 0;
-}
-
 void host_eval_op(host_op op, const uint32_t *in, uint32_t *out)
 {
     switch (op.kind) {

@@ -13,6 +13,7 @@
  * cover it rather than compute something else.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "host_impl.h"
@@ -120,20 +121,33 @@ static host_op read_row(const q7_leaf *leaf)
     return (host_op){ HK_NONE, 0, 0, 0, false, false };
 }
 
-/* Every row's reading, made once: the portable path asks per call. */
+/* Every row's reading, made once: the portable path and the domain test
+ * ask per call, so after the first the cost is one acquire load. */
 static host_op row_op[Q7_LEAF_COUNT];
 static pthread_once_t row_op_once = PTHREAD_ONCE_INIT;
+static atomic_bool row_op_ready;
 
 static void read_every_row(void)
 {
     for (size_t i = 0; i < q7_leaf_count(); i++) row_op[q7_leaf_at(i)->id] = read_row(q7_leaf_at(i));
+    atomic_store_explicit(&row_op_ready, true, memory_order_release);
 }
 
-host_op host_op_of(const q7_leaf *leaf)
+static inline const host_op *row_op_of(const q7_leaf *leaf)
 {
-    pthread_once(&row_op_once, read_every_row);
-    if (!leaf || leaf->id >= Q7_LEAF_COUNT) return (host_op){ HK_NONE, 0, 0, 0, false, false };
-    return row_op[leaf->id];
+    static const host_op none = { HK_NONE, 0, 0, 0, false, false };
+    if (!atomic_load_explicit(&row_op_ready, memory_order_acquire)) pthread_once(&row_op_once, read_every_row);
+    return leaf && leaf->id < Q7_LEAF_COUNT ? &row_op[leaf->id] : &none;
+}
+
+host_op host_op_of(const q7_leaf *leaf) { return *row_op_of(leaf); }
+
+/* Per case, in the engine's compare: no copy of the reading. */
+bool q7_host_in_domain(const q7_leaf *leaf, const uint32_t *in)
+{
+    const host_op *op = row_op_of(leaf);
+    if (op->kind != HK_ICMP || op->lane >= 32) return true;
+    return (in[0] | in[1]) >> op->lane == 0;
 }
 
 bool q7_host_covers(const q7_leaf *leaf) { return host_op_of(leaf).kind != HK_NONE; }
