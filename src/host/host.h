@@ -18,7 +18,12 @@ bool q7_host_select(const char *path);
 /* The name of the path that runs, e.g. "avx512bw+f16c" or "portable". */
 const char *q7_host_path(void);
 
-/* The host evaluates every leaf; an input may still be outside its domain:
+/* Whether the host has a reading of the leaf (src/host/host_reading.c):
+ * every row of the table it names by family and mnemonic, with widths and
+ * a shape that fit; false for NULL and for a row it cannot read, which it
+ * then does not evaluate (its output is unspecified). */
+bool q7_host_covers(const q7_leaf *leaf);
+/* An input of a covered leaf may still be outside the host's domain:
  * a lane-typed hardware compare sees only the lane, so int inputs with bits
  * above the lane are n/a. */
 bool q7_host_in_domain(const q7_leaf *leaf, const uint32_t *in);

@@ -38,13 +38,12 @@ H_AVX2 static void classify(size_t n, const uint32_t *const in[], uint32_t *cons
     FOR_STEPS(n) ST(out[0], h256_class(LD(in[0]), half));
 }
 
-size_t host_avx2_eval_batch(const q7_leaf *leaf, host_op op, size_t n,
-                            const uint32_t *const in[], uint32_t *const out[])
+size_t host_avx2_eval_batch(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[])
 {
     switch (op.kind) {
     case HK_FCMP: fcmp(n, in, out, op); break;
     case HK_ICMP: icmp(n, in, out, op); break;
-    case HK_CLASS: classify(n, in, out, leaf->operand_bits == 16); break;
+    case HK_CLASS: classify(n, in, out, op.lane == 16); break;
     default: return 0;
     }
     return n & ~(size_t)7;

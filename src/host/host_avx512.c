@@ -91,13 +91,12 @@ H_AVX512 static void fs2vec(size_t n, const uint32_t *const in[], uint32_t *cons
     }
 }
 
-size_t host_avx512_eval_batch(const q7_leaf *leaf, host_op op, size_t n,
-                              const uint32_t *const in[], uint32_t *const out[])
+size_t host_avx512_eval_batch(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[])
 {
     switch (op.kind) {
     case HK_FCMP: fcmp(n, in, out, op); return n;
     case HK_ICMP: icmp(n, in, out, op); return n;
-    case HK_CLASS: classify(n, in, out, leaf->operand_bits == 16); return n;
+    case HK_CLASS: classify(n, in, out, op.lane == 16); return n;
     case HK_MASK: vbool_logic(n, in, out, op.pred); return n;
     case HK_VEC2FS: vec2fs(n, in, out); return n;
     case HK_FS2VEC: fs2vec(n, in, out); return n;

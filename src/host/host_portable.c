@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The host oracle's portable path: decode with a software fp16 -> fp32
- * widening (exact), then the C compiler's float/integer operators, i.e. the
- * host's hardware compare. Nothing here calls the model.
+ * The host oracle's portable path: under the leaf's host reading, fp16
+ * widened in software to fp32 (exact), then the C compiler's float and
+ * integer operators, i.e. the host's hardware compare. Nothing here calls
+ * the model.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -36,34 +37,34 @@ static float as_f32(uint32_t x)
     return f;
 }
 
-static uint32_t replicate(bool t, unsigned bits) { return t ? ones(bits) : 0; }
-
-/* A decoded fp relation on two floats: the C comparison operators. */
-static bool fp_relation(unsigned rel, float a, float b)
+/* An fp relation on two floats: the C comparison operators. */
+static bool fp_relation(int rel, float a, float b)
 {
     switch (rel) {
-    case OPR_EQ: return a == b;
-    case OPR_LT: return a < b;
-    case OPR_LE: return a <= b;
-    case OPR_UEQ: return isunordered(a, b) || a == b;
-    case OPR_ULT: return !(a >= b);
-    case OPR_ULE: return !(a > b);
-    default: return isunordered(a, b);                               /* un */
+    case HF_OEQ: return a == b;
+    case HF_OLT: return a < b;
+    case HF_OLE: return a <= b;
+    case HF_UN: return isunordered(a, b);
+    case HF_UEQ: return isunordered(a, b) || a == b;
+    case HF_ULT: return !(a >= b);
+    case HF_ULE: return !(a > b);
+    default: return false;
     }
 }
 
-/* A decoded int relation: unsigned on the whole registers, signed on the
- * w-bit lanes as the host's signed integers. */
-static bool int_relation(unsigned rel, unsigned w, uint32_t a, uint32_t b)
+/* An int relation: unsigned on the whole registers, signed on the w-bit
+ * lanes as the host's signed integers. */
+static bool int_relation(int rel, unsigned w, uint32_t a, uint32_t b)
 {
     int32_t sa = (int32_t)(a << (32 - w)) >> (32 - w), sb = (int32_t)(b << (32 - w)) >> (32 - w);
     switch (rel) {
-    case OPR_LTU: return a < b;
-    case OPR_LEU: return a <= b;
-    case OPR_LT: return sa < sb;
-    case OPR_LE: return sa <= sb;
-    case OPR_EQ: return a == b;
-    default: return a != b;                                          /* neq */
+    case HI_LTU: return a < b;
+    case HI_LEU: return a <= b;
+    case HI_LT: return sa < sb;
+    case HI_LE: return sa <= sb;
+    case HI_EQ: return a == b;
+    case HI_NEQ: return a != b;
+    default: return false;
     }
 }
 
@@ -78,75 +79,63 @@ static uint32_t classify(uint32_t x, bool half)
            | (uint32_t)(nan && !quiet) << 6 | (uint32_t)(isfinite(f) != 0) << 7;
 }
 
-static uint64_t mask_logic(unsigned rel, uint64_t a, uint64_t b)
+static uint64_t mask_logic(int rel, uint64_t a, uint64_t b)
 {
     switch (rel) {
-    case OPM_AND: return a & b;
-    case OPM_OR: return a | b;
-    case OPM_XOR: return a ^ b;
-    case OPM_ANDNOT: return a & ~b;
-    case OPM_ORNOT: return a | ~b;
+    case HM_AND: return a & b;
+    case HM_OR: return a | b;
+    case HM_XOR: return a ^ b;
+    case HM_ANDNOT: return a & ~b;
+    case HM_ORNOT: return a | ~b;
     default: return ~a;                                              /* not */
     }
 }
 
-bool q7_host_in_domain(const q7_leaf *leaf, const uint32_t *in)
+void host_eval_op(host_op op, const uint32_t *in, uint32_t *out)
 {
-    if (q7_leaf_op(leaf).kind != OPK_ICMP || leaf->operand_bits >= 32) return true;
-    return (in[0] | in[1]) >> leaf->operand_bits == 0;
-}
-
-void q7_host_eval(const q7_leaf *leaf, const uint32_t *in, uint32_t *out)
-{
-    q7_op op = q7_leaf_op(leaf);
-    unsigned w = leaf->operand_bits;
     switch (op.kind) {
-    case OPK_ICMP:
-        out[0] = replicate(int_relation(op.rel, w, in[0], in[1]), leaf->field_bits);
+    case HK_ICMP:
+        out[0] = int_relation(op.pred, op.lane, in[0], in[1]) ? op.field : 0;
         break;
-    case OPK_FCMP16:
-    case OPK_FCMP32: {
-        bool half = op.kind == OPK_FCMP16;
+    case HK_FCMP: {
+        bool half = op.lane == 16;
         float a = half ? widen_f16(in[0] & 0xffff) : as_f32(in[0]);
         float b = half ? widen_f16(in[1] & 0xffff) : as_f32(in[1]);
         bool live = !op.gated || (in[2] & 1);
-        out[0] = replicate(live && fp_relation(op.rel, a, b), leaf->field_bits);
-        if (q7_shape_info_of(leaf->shape)->aux_words) out[1] = 0;
+        out[0] = live && fp_relation(op.pred, a, b) ? op.field : 0;
+        if (op.ord) out[1] = 0;
         break;
     }
-    case OPK_CLASS16:
-    case OPK_CLASS32:
-        out[0] = classify(in[0], op.kind == OPK_CLASS16);
+    case HK_CLASS:
+        out[0] = classify(in[0], op.lane == 16);
         break;
-    case OPK_MASK:
-        vbool_to_words(mask_logic(op.rel, vbool_from_words(in),
-                                  op.rel == OPM_NOT ? 0 : vbool_from_words(in + 2)), out);
+    case HK_MASK:
+        vbool_to_words(mask_logic(op.pred, vbool_from_words(in),
+                                  op.pred == HM_NOT ? 0 : vbool_from_words(in + 2)), out);
         break;
-    case OPK_BR:                                                     /* bit 0 of each register */
-        out[0] = (uint32_t)mask_logic(op.rel, in[0] & 1, op.rel == OPM_NOT ? 0 : in[1] & 1) & 1;
+    case HK_BR:                                                      /* bit 0 of each register */
+        out[0] = (uint32_t)mask_logic(op.pred, in[0] & 1, op.pred == HM_NOT ? 0 : in[1] & 1) & 1;
         break;
-    case OPK_BITKILLT:
-    case OPK_BITKILLF: {
+    case HK_BITKILL: {
         bool killed = !(in[0] & 1);
-        out[0] = replicate(op.kind == OPK_BITKILLT ? killed : !killed, leaf->field_bits);
+        out[0] = (op.pred == HB_KILLED ? killed : !killed) ? op.field : 0;
         break;
     }
-    case OPK_BORFS:
-    case OPK_BNORFS: {
+    case HK_REDUCE: {
         uint64_t acc = 0;
         for (int i = 0; i < 8; i++) acc |= vbool_from_words(in + 2 * i);
-        vbool_to_words(op.kind == OPK_BNORFS ? ~acc : acc, out);
+        vbool_to_words(op.pred == HR_NOR ? ~acc : acc, out);
         break;
     }
-    case OPK_EXTBI:
-        out[0] = replicate((in[0] >> (in[1] % w)) & 1, leaf->field_bits);
+    case HK_EXTBI:
+        out[0] = (in[0] >> (in[1] % op.lane)) & 1 ? op.field : 0;
         break;
-    case OPK_INJBI: {
+    case HK_INJBI: {
         uint32_t bit = 1u << (in[2] & 7);
         out[0] = (in[1] & 1) ? in[0] | bit : in[0] & ~bit;
         break;
     }
-    case OPK_MOVFSV:
+    case HK_VEC2FS:
         for (int j = 0; j < 8; j++) {
             uint64_t plane = 0;
             for (int k = 0; k < 64; k++)
@@ -154,23 +143,31 @@ void q7_host_eval(const q7_leaf *leaf, const uint32_t *in, uint32_t *out)
             vbool_to_words(plane, out + 2 * j);
         }
         break;
-    case OPK_MOVVFS:
+    case HK_FS2VEC:
         memset(out, 0, 16 * sizeof *out);
         for (int j = 0; j < 8; j++)
             for (int k = 0; k < 64; k++)
                 out[k / 4] |= (uint32_t)((vbool_from_words(in + 2 * j) >> k) & 1) << (8 * (k % 4) + j);
         break;
+    case HK_NONE:                                                    /* not covered: nothing */
+        break;
     }
+}
+
+void q7_host_eval(const q7_leaf *leaf, const uint32_t *in, uint32_t *out)
+{
+    host_eval_op(host_op_of(leaf), in, out);
 }
 
 void host_portable_eval_batch(const q7_leaf *leaf, size_t from, size_t n,
                               const uint32_t *const in[], uint32_t *const out[])
 {
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
-    uint32_t a[Q7_MAX_WORDS], r[Q7_MAX_WORDS];
+    host_op op = host_op_of(leaf);
+    uint32_t a[Q7_MAX_WORDS], r[Q7_MAX_WORDS] = { 0 };
     for (size_t i = from; i < n; i++) {
         for (unsigned w = 0; w < sh->in_words; w++) a[w] = in[w][i];
-        q7_host_eval(leaf, a, r);
+        host_eval_op(op, a, r);
         for (unsigned w = 0; w < sh->out_words; w++) out[w][i] = r[w];
     }
 }

@@ -28,10 +28,11 @@ static bool host_open(q7d_oracle *o, const q7d_results *r, const q7d_options *op
     return false;
 }
 
+/* A leaf the host has no reading of is n/a in its column, never computed. */
 static q7d_cell_state host_initial_state(const q7d_oracle *o, const q7_leaf *leaf, q7d_corpus corpus)
 {
-    (void)o, (void)leaf, (void)corpus;
-    return Q7D_CELL_RAN;
+    (void)o, (void)corpus;
+    return q7_host_covers(leaf) ? Q7D_CELL_RAN : Q7D_CELL_NA;
 }
 
 /* The one call of the fused sweep: counts the block's cases into the cell
@@ -53,6 +54,8 @@ static void host_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
 {
     host_column *h = o->state;
     uint64_t mismatches = cell->mismatches;
+    h->fused[b->worker] = false;
+    if (!q7_host_covers(b->leaf)) return;
     h->fused[b->worker] = b->corpus == Q7D_EXHAUSTIVE && fused_sweep(o, b, cell);
     if (h->fused[b->worker]) {
         b->model_swept = true;
@@ -68,6 +71,7 @@ static q7d_out_state host_answer(const q7d_oracle *o, const q7d_block *b, size_t
                                  uint32_t *value)
 {
     const host_column *h = o->state;
+    if (!q7_host_covers(b->leaf)) return Q7D_OUT_NA;
     if (!q7_host_in_domain(b->leaf, in)) return Q7D_OUT_OOD;
     if (h->fused[b->worker]) q7_host_eval(b->leaf, in, value);
     else q7d_block_value(b, o->col, j, value);

@@ -2,10 +2,15 @@
 /*
  * The numpy oracle: src/verify/numpy_oracle.py under the system's python3,
  * spoken to through a pipe. Framing (all little-endian):
- *   -> "COVERS <suffix>\n"                     <- "YES\n" | "NO <why>\n"
+ *   -> "COVERS <suffix> <key>=<value>...\n"     <- "YES\n" | "NO <why>\n"
  *   -> "EVAL <suffix> <n> <in_words> <out_words>\n" + in_words*n u32 (word-major)
  *                                              <- "OK\n" + out_words*n u32 | "ERR <why>\n"
  *   -> "QUIT\n"
+ * COVERS carries the leaf's row from the registry, so the program decides
+ * what it can compute from the table's attributes, never from the leaf's
+ * name: family=<family> shape=<shape> field=<field_bits>
+ * operand=<operand_bits> in=<in_words> out=<out_words> aux=<aux_words>
+ * mnemonic=<the suffix's leading token, the spec's name of the operation>.
  * The program starts by printing "READY numpy X python Y" or "NONUMPY <why>".
  * Below the process, the numpy column of the engine (oracle_ops.h): a process
  * per worker.
@@ -241,6 +246,23 @@ static bool start(q7d_numpy *np, const char *python, const char *program, char *
     return ok;
 }
 
+/* A COVERS request: the leaf's row, as the header says; one whole line
+ * (names are cut at 200 bytes, far beyond any row's), so the answers stay
+ * in step with the leaves. */
+enum { COVERS_MAX = 1024 };
+static size_t covers_request(const q7_leaf *leaf, char *buf)
+{
+    const q7_shape_info *s = q7_shape_info_of(leaf->shape);
+    size_t token = strcspn(leaf->suffix, "_");
+    int mnemonic = token < 200 ? (int)token : 200;
+    int n = snprintf(buf, COVERS_MAX,
+                     "COVERS %.200s family=%.40s shape=%.40s field=%u operand=%u in=%u out=%u aux=%u "
+                     "mnemonic=%.*s\n",
+                     leaf->suffix, q7_family_name(leaf->family), s->name, leaf->field_bits,
+                     leaf->operand_bits, s->in_words, s->out_words, s->aux_words, mnemonic, leaf->suffix);
+    return (size_t)n;
+}
+
 /* Its first line, then its answer about every leaf (asked at once). */
 static bool handshake(q7d_numpy *np, const char *python, const char *program, char *why, size_t whysize)
 {
@@ -259,10 +281,9 @@ static bool handshake(q7d_numpy *np, const char *python, const char *program, ch
         return false;
     }
     snprintf(np->version, sizeof np->version, "%.120s", line + 6);
-    char *req = malloc(q7_leaf_count() * 80);
+    char *req = malloc(q7_leaf_count() * COVERS_MAX);
     size_t used = 0;
-    for (size_t i = 0; req && i < q7_leaf_count(); i++)
-        used += (size_t)sprintf(req + used, "COVERS %s\n", q7_leaf_at(i)->suffix);
+    for (size_t i = 0; req && i < q7_leaf_count(); i++) used += covers_request(q7_leaf_at(i), req + used);
     r = req ? write_all(np, req, used, deadline) : IO_CLOSED;
     free(req);
     for (size_t i = 0; r == IO_OK && i < q7_leaf_count(); i++) {

@@ -2,8 +2,9 @@
 /*
  * Fused exhaustive sweeps on AVX-512: cases [lo, hi) of q7_exhaustive_case
  * generated in registers, the model side (src/batch/simd_model.h, integer
- * IEEE order) and the host side (src/host/host_simd.h, the hardware)
- * computed on the same lanes, their truth masks xor'd; a set bit is a
+ * IEEE order, under the model's decoded operation) and the host side
+ * (src/host/host_simd.h, the hardware, under the host's own reading of the
+ * leaf) computed on the same lanes, their truth masks xor'd; a set bit is a
  * mismatch, counted by popcount and located for the first few. Nothing is
  * materialised.
  *
@@ -18,6 +19,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include "abi/abi_internal.h"
 #include "verify/exhaustive.h"
 #include "host/host_impl.h"
 #include "platform/platform_internal.h"
@@ -109,20 +111,27 @@ f16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7d_swe
     }
 }
 
-/* Instantiates a kernel per (constant) model relation and host predicate. */
+/* Instantiates a kernel per (constant) model relation and host predicate:
+ * each side's relations by its own names, as the two number them apart. */
 #define CASE7(v, NAME, CALL) \
     case v: { enum { NAME = v }; CALL; } break;
-#define SWITCH_F(x, NAME, CALL)                                                        \
-    switch (x) {                                                                       \
-        CASE7(0, NAME, CALL) CASE7(1, NAME, CALL) CASE7(2, NAME, CALL) CASE7(3, NAME, CALL) \
-        CASE7(4, NAME, CALL) CASE7(5, NAME, CALL) CASE7(6, NAME, CALL)                 \
+#define SWITCH_MF(x, NAME, CALL)                                                          \
+    switch (x) {                                                                          \
+        CASE7(OPR_EQ, NAME, CALL) CASE7(OPR_LT, NAME, CALL) CASE7(OPR_LE, NAME, CALL)     \
+        CASE7(OPR_UN, NAME, CALL) CASE7(OPR_UEQ, NAME, CALL) CASE7(OPR_ULT, NAME, CALL)   \
+        CASE7(OPR_ULE, NAME, CALL)                                                        \
     }
-_Static_assert(OPR_EQ == 0 && OPR_ULE == 6 && HF_OEQ == 0 && HF_ULE == 6, "fp relations 0..6");
+#define SWITCH_HF(x, NAME, CALL)                                                          \
+    switch (x) {                                                                          \
+        CASE7(HF_OEQ, NAME, CALL) CASE7(HF_OLT, NAME, CALL) CASE7(HF_OLE, NAME, CALL)     \
+        CASE7(HF_UN, NAME, CALL) CASE7(HF_UEQ, NAME, CALL) CASE7(HF_ULT, NAME, CALL)      \
+        CASE7(HF_ULE, NAME, CALL)                                                         \
+    }
 
 H_SWEEP static void f16cmp_sweep(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, q7d_sweep_result *r)
 {
     probe p = probe_for(32);
-    SWITCH_F(mrel, M, SWITCH_F(hpred, H, f16cmp_rows(lo, hi, M, H, p, r)))
+    SWITCH_MF(mrel, M, SWITCH_HF(hpred, H, f16cmp_rows(lo, hi, M, H, p, r)))
 }
 
 /* ---------------------------------------- int16 compares, 32 per step */
@@ -203,13 +212,13 @@ static plan plan_of(const q7_leaf *model, const q7_leaf *host)
     const host_op hop = p.hop;
     bool binary = q7_shape_info_of(model->shape)->inputs == 2;
     if (p.size == 0 || p.size != q7_exhaustive_size(host)) return p;
-    if (binary && mop.kind == OPK_FCMP16 && !mop.gated && hop.kind == HK_FCMP && hop.lane == 16)
+    if (binary && mop.kind == OPK_FCMP16 && !mop.gated && hop.kind == HK_FCMP && hop.lane == 16 && !hop.gated)
         p.kernel = F16CMP;
     else if (binary && mop.kind == OPK_ICMP && hop.kind == HK_ICMP && model->operand_bits == hop.lane)
         p.kernel = model->operand_bits == 16 ? I16CMP : model->operand_bits == 8 ? WORDS : NONE;
-    else if (mop.kind == OPK_CLASS16 && hop.kind == HK_CLASS && host->operand_bits == 16)
+    else if (mop.kind == OPK_CLASS16 && hop.kind == HK_CLASS && hop.lane == 16)
         p.kernel = WORDS, p.wk = WK_CLASS16;
-    else if (mop.kind == OPK_CLASS32 && hop.kind == HK_CLASS && host->operand_bits == 32)
+    else if (mop.kind == OPK_CLASS32 && hop.kind == HK_CLASS && hop.lane == 32)
         p.kernel = WORDS, p.wk = WK_CLASS32;
     /* the 16-bit-lane int kernel biases at width 16, as the 16-bit leaves do */
     if (p.kernel == I16CMP && (mop.rel == OPR_LT || mop.rel == OPR_LE) && mop.width != 16) p.kernel = NONE;
