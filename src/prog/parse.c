@@ -330,8 +330,9 @@ static bool parse_print(pctx *c, stmt *st)
 /* ---------------------------------------------------------------- instructions */
 
 /* Each kind's operands (the EXEC column of q7pred_veckinds.def): classes
- * (v vector, b vbool, f FS, i bit index), record fields, the class written
- * (run.c) and names. */
+ * (v vector, b vbool, f FS, i bit index), their record fields (encode_op),
+ * the class written (read by run.c's exec_insn_writes, not here) and their
+ * names. */
 static const struct {
     const char *cls, *field;
     int writes;

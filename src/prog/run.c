@@ -51,12 +51,14 @@ size_t exec_insn_writes(const exec_insn *i, exec_reg out[EXEC_NFS])
     case EXEC_SET_VB: cls = EXEC_VB; break;
     case EXEC_SET_FS: cls = EXEC_FS; break;
     case EXEC_PRINT: return 0;
-    default:
-        if (kind_writes[q7v_op_at(i->op)->kind] == EXEC_FS_BANK) {
+    default: {
+        unsigned w = kind_writes[q7v_op_at(i->op)->kind];
+        if (w == EXEC_FS_BANK) {
             for (unsigned j = 0; j < EXEC_NFS; j++) out[j] = (exec_reg){ EXEC_FS, j };
             return EXEC_NFS;
         }
-        cls = (exec_regclass)kind_writes[q7v_op_at(i->op)->kind];
+        cls = (exec_regclass)w;
+    }
     }
     out[0] = (exec_reg){ cls, i->d };
     return 1;
