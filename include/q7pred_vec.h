@@ -15,40 +15,16 @@
  * q7v_select below), each proven equal to the reference (make check on edge
  * grids and random registers, make prove over every fp16 pair).
  * The instructions are the rows of q7pred_vecops.def; their C signatures
- * follow their kind:
- *
- *   CMP     q7_vbool q7v_ltnx16(const q7_vec *a, const q7_vec *b)
- *   CMP_T   q7_vbool q7v_oltnxf16_t(q7_vbool old, const q7_vec *a,
- *                                   const q7_vec *b, q7_vbool pred)
- *             lane k live iff bit k*w of pred is set (the lowest bit of its
- *             field): live lanes take the compare's field, killed lanes keep
- *             old's bits; pred == 0 returns old unchanged.
- *   CLSFY   void q7v_clsfynxf16(q7_vec *r, const q7_vec *a)
- *             lane k of r = the 8-bit class mask of lane k of a, in the
- *             lane's low byte; the lane's other bytes are 0.
- *   LOGIC2  q7_vbool q7v_andb(q7_vbool a, q7_vbool b)   (andb orb xorb
- *             andnotb ornotb: andnotb = a & ~b, ornotb = a | ~b)
- *   LOGIC1  q7_vbool q7v_notb(q7_vbool a)
- *   EXTBI   q7_vbool q7v_extbinx16(const q7_vec *a, uint32_t bit)
- *             field of lane k = bit (bit mod lane bits) of lane k, replicated.
- *   INJBI   void q7v_injbinx16(q7_vec *r, const q7_vec *base, q7_vbool pred,
- *                              uint32_t bit)
- *             lane k of r = lane k of base with bit (bit mod 8) set to the
- *             lowest bit of lane k's field in pred; r may be base. The only
- *             injbi leaf is injbi_8_8_1_32, so at 16/32-bit lanes bits 8 and
- *             up pass through unchanged (inferred, docs/program-format.md).
- *   FSLTU   void q7v_fs3ltu2nx8(q7_fsbank *fs, const q7_vec *a, const q7_vec *b)
- *             fs->fs[3] bit k = a.u8[k] < b.u8[k]; the other FS untouched.
- *   RED8    q7_vbool q7v_borfs2n(const q7_vbool m[8])   (bnorfs2n: ~OR)
- *   MOVFSV  void q7v_movfsv(q7_fsbank *fs, const q7_vec *v)
- *             FS_j bit k = vector bit 8k + j (bit-plane j of the 64 bytes).
- *   MOVVFS  void q7v_movvfs(q7_vec *v, const q7_fsbank *fs)   (the inverse)
+ * follow their kind, a row of q7pred_veckinds.def (Q7V_FN_<KIND>, with
+ * what each kind does): CMP q7_vbool q7v_ltnx16(const q7_vec *a, const
+ * q7_vec *b), CMP_T (the _t merge into old), CLSFY, LOGIC2, LOGIC1, EXTBI,
+ * INJBI, FSLTU, RED8 and the FS exchanges MOVFSV and MOVVFS.
  *
  * An output may be the same object as an input: r == a (clsfynxf16 v0,
  * v0), r == base (injbi); every input is read before an output is written.
  *
  * The contract (docs/api-contract.md): value arguments take any value (a
- * bit index is taken mod the lane bits or 8, as above; old and pred any
+ * bit index is taken mod the lane bits or 8, as its kind's row says; old and pred any
  * vbool). Register pointers (every q7_vec, q7_fsbank and q7_vbool[8]
  * argument) must point to their registers: a precondition, checked in
  * debug builds (Q7_DEBUG: abort naming the function and argument), never
@@ -119,31 +95,11 @@ Q7_API void q7v_merge(q7_vec *out, const q7_vec *result, const q7_vec *old, q7_v
 /* ------------------------------------------------ one function per op */
 
 /* A function of a kind's signature named `name` (a declarator: also
- * (*name) for a pointer), and q7v_<m> of it. */
-#define Q7V_FN_CMP(name)    q7_vbool name(const q7_vec *a, const q7_vec *b)
-#define Q7V_FN_CMP_T(name)  q7_vbool name(q7_vbool old, const q7_vec *a, const q7_vec *b, \
-                                          q7_vbool pred)
-#define Q7V_FN_CLSFY(name)  void name(q7_vec *r, const q7_vec *a)
-#define Q7V_FN_LOGIC2(name) q7_vbool name(q7_vbool a, q7_vbool b)
-#define Q7V_FN_LOGIC1(name) q7_vbool name(q7_vbool a)
-#define Q7V_FN_EXTBI(name)  q7_vbool name(const q7_vec *a, uint32_t bit)
-#define Q7V_FN_INJBI(name)  void name(q7_vec *r, const q7_vec *base, q7_vbool pred, uint32_t bit)
-#define Q7V_FN_FSLTU(name)  void name(q7_fsbank *fs, const q7_vec *a, const q7_vec *b)
-#define Q7V_FN_RED8(name)   q7_vbool name(const q7_vbool m8[8])
-#define Q7V_FN_MOVFSV(name) void name(q7_fsbank *fs, const q7_vec *v)
-#define Q7V_FN_MOVVFS(name) void name(q7_vec *v, const q7_fsbank *fs)
-
-#define Q7V_SIG_CMP(m)    Q7V_FN_CMP(q7v_##m)
-#define Q7V_SIG_CMP_T(m)  Q7V_FN_CMP_T(q7v_##m)
-#define Q7V_SIG_CLSFY(m)  Q7V_FN_CLSFY(q7v_##m)
-#define Q7V_SIG_LOGIC2(m) Q7V_FN_LOGIC2(q7v_##m)
-#define Q7V_SIG_LOGIC1(m) Q7V_FN_LOGIC1(q7v_##m)
-#define Q7V_SIG_EXTBI(m)  Q7V_FN_EXTBI(q7v_##m)
-#define Q7V_SIG_INJBI(m)  Q7V_FN_INJBI(q7v_##m)
-#define Q7V_SIG_FSLTU(m)  Q7V_FN_FSLTU(q7v_##m)
-#define Q7V_SIG_RED8(m)   Q7V_FN_RED8(q7v_##m)
-#define Q7V_SIG_MOVFSV(m) Q7V_FN_MOVFSV(q7v_##m)
-#define Q7V_SIG_MOVVFS(m) Q7V_FN_MOVVFS(q7v_##m)
+ * (*name) for a pointer), Q7V_FN_<KIND>(name), and q7v_<m> of it,
+ * Q7V_SIG_<KIND>(m): the columns of q7pred_veckinds.def. */
+#define VKIND(kind)
+#include "q7pred_veckinds.def"
+#undef VKIND
 
 #define VOP(mnemonic, kind, lane_format, leaf_suffix) Q7_API Q7V_SIG_##kind(mnemonic);
 #include "q7pred_vecops.def"
@@ -151,14 +107,16 @@ Q7_API void q7v_merge(q7_vec *out, const q7_vec *result, const q7_vec *old, q7_v
 
 /* ------------------------------------------------ the op table at run time */
 
-/* The kinds of instruction, one C signature each (Q7V_SIG_<kind>); X(kind)
- * per kind, in enum order, for a table of names or of anything per kind. */
+/* The kinds of instruction, the rows of q7pred_veckinds.def, one C
+ * signature each (Q7V_SIG_<kind>); X(kind) per kind, in enum order, for a
+ * table of names or of anything per kind (the library checks that it lists
+ * the table's rows). */
 #define Q7V_KINDS(X) X(CMP) X(CMP_T) X(CLSFY) X(LOGIC2) X(LOGIC1) X(EXTBI) X(INJBI) X(FSLTU) X(RED8) X(MOVFSV) X(MOVVFS)
 
 typedef enum q7v_kind {
-#define Q7V_KIND_ENUM_(kind) Q7V_##kind,
-    Q7V_KINDS(Q7V_KIND_ENUM_)
-#undef Q7V_KIND_ENUM_
+#define VKIND(kind) Q7V_##kind,
+#include "q7pred_veckinds.def"
+#undef VKIND
     Q7V_KIND_COUNT
 } q7v_kind;
 

@@ -34,51 +34,28 @@ typedef struct vregs {
 } vregs;
 
 /* Each kind's operands, inputs then the result, named as the parameters of
- * its Q7V_SIG_ (a vbool result "vb"), and what it does. */
+ * its Q7V_SIG_ (a vbool result "vb"), and what it does: the PY column of
+ * q7pred_veckinds.def. */
 static const struct kind_info {
     const char *name;
     struct { const char *name; enum slot slot; } op[Q7PY_MAX_OPERANDS];
     unsigned nin;
     const char *does;
 } kinds[Q7V_KIND_COUNT] = {
-    [Q7V_CMP] = { "CMP", { { "a", V0 }, { "b", V1 }, { "vb", MOUT } }, 2,
-                  "lane k's field of vb is the leaf on lane k of a and b" },
-    [Q7V_CMP_T] = { "CMP_T", { { "old", M0 }, { "a", V0 }, { "b", V1 }, { "pred", M1 }, { "vb", MOUT } }, 4,
-                    "a live lane (bit 0 of its field in pred set) takes the leaf on lane k of a and b, a "
-                    "killed lane keeps old's bits; pred 0 returns old" },
-    [Q7V_CLSFY] = { "CLSFY", { { "a", V0 }, { "r", VOUT } }, 1,
-                    "lane k of r is the 8-bit class mask of lane k of a, in the lane's low byte" },
-    [Q7V_LOGIC2] = { "LOGIC2", { { "a", M0 }, { "b", M1 }, { "vb", MOUT } }, 2, "the leaf on the two vbools" },
-    [Q7V_LOGIC1] = { "LOGIC1", { { "a", M0 }, { "vb", MOUT } }, 1, "the leaf on the vbool" },
-    [Q7V_EXTBI] = { "EXTBI", { { "a", V0 }, { "bit", BIT }, { "vb", MOUT } }, 2,
-                    "lane k's field of vb is bit (bit mod lane bits) of lane k of a, replicated" },
-    [Q7V_INJBI] = { "INJBI", { { "base", V0 }, { "pred", M0 }, { "bit", BIT }, { "r", VOUT } }, 3,
-                    "lane k of r is lane k of base with bit (bit mod 8) set to bit 0 of lane k's field in "
-                    "pred (at 16/32-bit lanes bits 8 and up pass through)" },
-    [Q7V_FSLTU] = { "FSLTU", { { "fs", FS }, { "a", V0 }, { "b", V1 }, { "fs", FSOUT } }, 3,
-                    "the bank fs with its FS register N replaced: bit k = a[k] < b[k], unsigned bytes" },
-    [Q7V_RED8] = { "RED8", { { "m", FS }, { "vb", MOUT } }, 1, "the leaf on the eight vbools m" },
-    [Q7V_MOVFSV] = { "MOVFSV", { { "v", V0 }, { "fs", FSOUT } }, 1,
-                     "FS_j bit k is bit 8k + j of v (bit-plane j of the 64 bytes)" },
-    [Q7V_MOVVFS] = { "MOVVFS", { { "fs", FS }, { "v", VOUT } }, 1, "the inverse of movfsv" },
+#define VKIND(kind) [Q7V_##kind] = { #kind, Q7V_PY_##kind },
+#include "q7pred_veckinds.def"
+#undef VKIND
 };
 
 /* ------------------------------------------------ one call per register */
 
-#define CALL_CMP(mn)    r->mout = q7v_##mn(r->v[0], r->v[1]);
-#define CALL_CMP_T(mn)  r->mout = q7v_##mn(r->m[0], r->v[0], r->v[1], r->m[1]);
-#define CALL_CLSFY(mn)  q7v_##mn(r->vout, r->v[0]);
-#define CALL_LOGIC2(mn) r->mout = q7v_##mn(r->m[0], r->m[1]);
-#define CALL_LOGIC1(mn) r->mout = q7v_##mn(r->m[0]);
-#define CALL_EXTBI(mn)  r->mout = q7v_##mn(r->v[0], r->bit);
-#define CALL_INJBI(mn)  q7v_##mn(r->vout, r->v[0], r->m[0], r->bit);
-#define CALL_FSLTU(mn)  q7v_##mn(&r->fs, r->v[0], r->v[1]);
-#define CALL_RED8(mn)   r->mout = q7v_##mn(r->fs.fs);
-#define CALL_MOVFSV(mn) q7v_##mn(&r->fs, r->v[0]);
-#define CALL_MOVVFS(mn) q7v_##mn(r->vout, &r->fs);
-
-#define VOP(mnemonic, kind, lane_format, leaf_suffix) \
-    static void call_##mnemonic(vregs *r) { CALL_##kind(mnemonic) }
+/* The row's function on the registers, as its kind's PYCALL column. */
+#define VOP(mnemonic, kind, lane_format, leaf_suffix)       \
+    static void call_##mnemonic(vregs *r)                   \
+    {                                                       \
+        Q7V_FN_##kind((*const fn)) = q7v_##mnemonic;        \
+        Q7V_PYCALL_##kind;                                  \
+    }
 #include "q7pred_vecops.def"
 #undef VOP
 

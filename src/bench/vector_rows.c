@@ -80,7 +80,8 @@ typedef struct vec_run {
     silicon_fn *silicon;
 } vec_run;
 
-/* One run of CALLS calls of row op of table k. */
+/* One run of CALLS calls of row op of table k, as its kind's BENCH column
+ * (q7pred_veckinds.def). */
 static void run_op(const q7v_op *op, const q7v_kernel *k)
 {
     const q7v_kernel *f = &k[op->id];
@@ -90,17 +91,13 @@ static void run_op(const q7v_op *op, const q7v_kernel *k)
     for (unsigned c = 0; c < CALLS; c++) {
         const q7_vec *a = &va[c % NVEC], *b = &vb[(c + c / NVEC) % NVEC];
         switch (op->kind) {
-        case Q7V_CMP: s += f->CMP(a, b); break;
-        case Q7V_CMP_T: s += f->CMP_T(a->u64[1], a, b, b->u64[2]); break;
-        case Q7V_CLSFY: f->CLSFY(&r, a), s += r.u64[0]; break;
-        case Q7V_LOGIC2: s += f->LOGIC2(a->u64[0], b->u64[0]); break;
-        case Q7V_LOGIC1: s += f->LOGIC1(a->u64[0]); break;
-        case Q7V_EXTBI: s += f->EXTBI(a, c); break;
-        case Q7V_INJBI: f->INJBI(&r, a, b->u64[0], c), s += r.u64[0]; break;
-        case Q7V_FSLTU: f->FSLTU(&fs, a, b), s += fs.fs[op->fs_index]; break;
-        case Q7V_RED8: s += f->RED8(b->u64); break;
-        case Q7V_MOVFSV: f->MOVFSV(&fs, a), s += fs.fs[c & 7]; break;
-        case Q7V_MOVVFS: f->MOVVFS(&r, &fsb[c % NVEC]), s += r.u64[0]; break;
+#define VKIND(kind)                                 \
+        case Q7V_##kind: {                          \
+            Q7V_FN_##kind((*const fn)) = f->kind;   \
+            Q7V_BENCH_##kind;                       \
+        } break;
+#include "q7pred_veckinds.def"
+#undef VKIND
         case Q7V_KIND_COUNT: break;
         }
     }

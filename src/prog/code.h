@@ -22,20 +22,19 @@ enum exec_opcode {
 };
 
 /*
- * Operands by kind (d is the destination, registers are indices into their
- * class's file):
- *   CMP     vb[d] = op(v[a], v[b])          CMP_T  vb[d] = op(vb[d], v[a], v[b], vb[x])
- *   CLSFY   v[d] = op(v[a])                 LOGIC2 vb[d] = op(vb[a], vb[b])
- *   LOGIC1  vb[d] = op(vb[a])               EXTBI  vb[d] = op(v[a], bit x)
- *   INJBI   v[d] = op(v[d], vb[a], bit x)   FSLTU  fs[d] = op(v[a], v[b]), d the op's N
- *   RED8    fs[d] = op(vb[x nibble 0], ..., vb[x nibble 7])
- *   MOVFSV  fs[0..7] = op(v[a])             MOVVFS v[d] = op(fs[0..7])
+ * The operands of each kind are its row's EXEC column in
+ * q7pred_veckinds.def: each operand's record field (d the destination,
+ * registers as indices into their class's file; x also a bit index or, by
+ * nibbles, RED8's eight vbools), and its RUN column is the call on them.
  */
 struct exec_insn {
     uint8_t op;       /* enum exec_opcode / q7v_op_id */
     uint8_t d, a, b;
     uint32_t x;
 };
+
+/* What an instruction writes besides the register classes: all eight fs. */
+enum { EXEC_FS_BANK = EXEC_FS + 1 };
 
 /* The registers statement i writes (at most EXEC_NFS); returns how many. */
 size_t exec_insn_writes(const exec_insn *i, exec_reg out[EXEC_NFS]);

@@ -329,19 +329,18 @@ static bool parse_print(pctx *c, stmt *st)
 
 /* ---------------------------------------------------------------- instructions */
 
-/* Operand classes per kind: v vector, b vbool, f FS, i bit index. */
-static const struct { const char *cls; const char *names[EXEC_MAX_OPERANDS]; } sigs[Q7V_KIND_COUNT] = {
-    [Q7V_CMP] = { "bvv", { "vbD", "vA", "vB" } },
-    [Q7V_CMP_T] = { "bvvb", { "vbD", "vA", "vB", "vbP" } },
-    [Q7V_CLSFY] = { "vv", { "vD", "vA" } },
-    [Q7V_LOGIC2] = { "bbb", { "vbD", "vbA", "vbB" } },
-    [Q7V_LOGIC1] = { "bb", { "vbD", "vbA" } },
-    [Q7V_EXTBI] = { "bvi", { "vbD", "vA", "BIT" } },
-    [Q7V_INJBI] = { "vbi", { "vD", "vbP", "BIT" } },
-    [Q7V_FSLTU] = { "fvv", { "fsN", "vA", "vB" } },
-    [Q7V_RED8] = { "fbbbbbbbb", { "fsD", "vb", "vb", "vb", "vb", "vb", "vb", "vb", "vb" } },
-    [Q7V_MOVFSV] = { "v", { "vA" } },
-    [Q7V_MOVVFS] = { "v", { "vD" } },
+/* Each kind's operands (the EXEC column of q7pred_veckinds.def): classes
+ * (v vector, b vbool, f FS, i bit index), their record fields (encode_op),
+ * the class written (read by run.c's exec_insn_writes, not here) and their
+ * names. */
+static const struct {
+    const char *cls, *field;
+    int writes;
+    const char *names[EXEC_MAX_OPERANDS];
+} sigs[Q7V_KIND_COUNT] = {
+#define VKIND(kind) [Q7V_##kind] = { Q7V_EXEC_##kind },
+#include "q7pred_veckinds.def"
+#undef VKIND
 };
 
 static void signature(const q7v_op *op, char *buf, size_t cap)
@@ -528,22 +527,22 @@ static bool encode_mask(pctx *c, exec_program *p, q7_vbool m, exec_insn *i)
     return pool_add(c, p, &m, sizeof m, &i->x);
 }
 
-/* The register operands of an instruction into d, a, b, x (code.h). */
+/* The operands of an instruction into d, a, b, x (code.h): each one into
+ * its field of its kind's row, n the next nibble of x. */
 static exec_insn encode_op(const stmt *st)
 {
-    const exec_reg *o = st->opnd;
-    exec_insn i = { (uint8_t)st->op->id, (uint8_t)o[0].idx, 0, 0, 0 };
-    if (st->nopnd > 1) i.a = (uint8_t)o[1].idx;
-    if (st->nopnd > 2) i.b = (uint8_t)o[2].idx;
-    switch (st->op->kind) {
-    case Q7V_CMP_T: i.x = o[3].idx; break;
-    case Q7V_EXTBI:
-    case Q7V_INJBI: i.x = st->imm; break;
-    case Q7V_RED8:
-        for (unsigned k = 0; k < 8; k++) i.x |= (uint32_t)o[1 + k].idx << (4 * k);
-        break;
-    case Q7V_MOVFSV: i.a = i.d, i.d = 0; break;
-    default: break;
+    exec_insn i = { (uint8_t)st->op->id, 0, 0, 0, 0 };
+    const char *cls = sigs[st->op->kind].cls, *field = sigs[st->op->kind].field;
+    unsigned reg = 0, nibble = 0;
+    for (size_t k = 0; cls[k]; k++) {
+        uint32_t x = cls[k] == 'i' ? st->imm : st->opnd[reg++].idx;
+        switch (field[k]) {
+        case 'd': i.d = (uint8_t)x; break;
+        case 'a': i.a = (uint8_t)x; break;
+        case 'b': i.b = (uint8_t)x; break;
+        case 'x': i.x = x; break;
+        default: i.x |= x << (4 * nibble++); break;
+        }
     }
     return i;
 }

@@ -2,7 +2,8 @@
 /*
  * The runner of decoded vector programs: one switch on the opcode per
  * statement, each case one call of the instruction's own q7v_<mnemonic>
- * function on registers the parser already resolved. Print views, the
+ * function on registers the parser already resolved (the RUN column of
+ * its kind's row in q7pred_veckinds.def). Print views, the
  * trace of changed registers (statement text recovered from the program
  * text, only when tracing) and the final JSON state.
  */
@@ -33,6 +34,15 @@ static void hex_of(const exec_state *st, exec_reg r, char *buf)
     }
 }
 
+/* The class each kind writes, the third item of its EXEC column. */
+#define WRITES_(cls, field, writes, ...) writes
+#define WRITES(...) WRITES_(__VA_ARGS__)
+static const uint8_t kind_writes[Q7V_KIND_COUNT] = {
+#define VKIND(kind) [Q7V_##kind] = WRITES(Q7V_EXEC_##kind),
+#include "q7pred_veckinds.def"
+#undef VKIND
+};
+
 size_t exec_insn_writes(const exec_insn *i, exec_reg out[EXEC_NFS])
 {
     exec_regclass cls = EXEC_VB;
@@ -42,18 +52,14 @@ size_t exec_insn_writes(const exec_insn *i, exec_reg out[EXEC_NFS])
     case EXEC_SET_VB: cls = EXEC_VB; break;
     case EXEC_SET_FS: cls = EXEC_FS; break;
     case EXEC_PRINT: return 0;
-    default:
-        switch (q7v_op_at(i->op)->kind) {
-        case Q7V_CLSFY:
-        case Q7V_INJBI:
-        case Q7V_MOVVFS: cls = EXEC_V; break;
-        case Q7V_FSLTU:
-        case Q7V_RED8: cls = EXEC_FS; break;
-        case Q7V_MOVFSV:
+    default: {
+        unsigned w = kind_writes[q7v_op_at(i->op)->kind];
+        if (w == EXEC_FS_BANK) {
             for (unsigned j = 0; j < EXEC_NFS; j++) out[j] = (exec_reg){ EXEC_FS, j };
             return EXEC_NFS;
-        default: break;
         }
+        cls = (exec_regclass)w;
+    }
     }
     out[0] = (exec_reg){ cls, i->d };
     return 1;
@@ -107,19 +113,6 @@ static void print_reg(const exec_state *st, const exec_insn *i, FILE *out)
 
 /* ---------------------------------------------------------------- one step */
 
-/* The call of each kind, on the operands of code.h. */
-#define RUN_CMP(m)    st->vb[i->d] = q7v_##m(&st->v[i->a], &st->v[i->b])
-#define RUN_CMP_T(m)  st->vb[i->d] = q7v_##m(st->vb[i->d], &st->v[i->a], &st->v[i->b], st->vb[i->x])
-#define RUN_CLSFY(m)  q7v_##m(&st->v[i->d], &st->v[i->a])
-#define RUN_LOGIC2(m) st->vb[i->d] = q7v_##m(st->vb[i->a], st->vb[i->b])
-#define RUN_LOGIC1(m) st->vb[i->d] = q7v_##m(st->vb[i->a])
-#define RUN_EXTBI(m)  st->vb[i->d] = q7v_##m(&st->v[i->a], i->x)
-#define RUN_INJBI(m)  q7v_##m(&st->v[i->d], &st->v[i->d], st->vb[i->a], i->x)
-#define RUN_FSLTU(m)  q7v_##m(&st->fs, &st->v[i->a], &st->v[i->b])
-#define RUN_RED8(m)   { q7_vbool m8[8]; gather8(m8, st, i->x); st->fs.fs[i->d] = q7v_##m(m8); }
-#define RUN_MOVFSV(m) q7v_##m(&st->fs, &st->v[i->a])
-#define RUN_MOVVFS(m) q7v_##m(&st->v[i->d], &st->fs)
-
 /* The eight vbools of a RED8 operand list (a nibble each). */
 static void gather8(q7_vbool m[8], const exec_state *st, uint32_t x)
 {
@@ -136,7 +129,10 @@ static void run_span(exec_state *st, const exec_program *p, size_t from, size_t 
         const exec_insn *i = &code[k];
         switch (i->op) {
 #define VOP(mnemonic, kind, lane_format, leaf_suffix) \
-        case Q7V_OP_##mnemonic: RUN_##kind(mnemonic); break;
+        case Q7V_OP_##mnemonic: {                          \
+            Q7V_FN_##kind((*const fn)) = q7v_##mnemonic;   \
+            Q7V_RUN_##kind;                                \
+        } break;
 #include "q7pred_vecops.def"
 #undef VOP
         case EXEC_SET_V: set_vector(&st->v[i->d], p, i); break;

@@ -20,17 +20,9 @@
 
 /* One row's function, by the row's kind (the member of its kind's name). */
 typedef union q7v_kernel {
-    Q7V_FN_CMP((*CMP));
-    Q7V_FN_CMP_T((*CMP_T));
-    Q7V_FN_CLSFY((*CLSFY));
-    Q7V_FN_LOGIC2((*LOGIC2));
-    Q7V_FN_LOGIC1((*LOGIC1));
-    Q7V_FN_EXTBI((*EXTBI));
-    Q7V_FN_INJBI((*INJBI));
-    Q7V_FN_FSLTU((*FSLTU));
-    Q7V_FN_RED8((*RED8));
-    Q7V_FN_MOVFSV((*MOVFSV));
-    Q7V_FN_MOVVFS((*MOVVFS));
+#define VKIND(kind) Q7V_FN_##kind((*kind));
+#include "q7pred_veckinds.def"
+#undef VKIND
 } q7v_kernel;
 
 /* A row's constants, as instantiate.h passes them to a kind's kernel. */
@@ -43,30 +35,8 @@ typedef struct q7v_row {
     q7_eval_fn eval;         /* the leaf in the generic word layout */
 } q7v_row;
 
-/* A call of a kind's function: `return` or nothing, and its arguments
- * (the parameter names of Q7V_FN_<KIND>). */
-#define Q7V_RET_CMP return
-#define Q7V_RET_CMP_T return
-#define Q7V_RET_CLSFY
-#define Q7V_RET_LOGIC2 return
-#define Q7V_RET_LOGIC1 return
-#define Q7V_RET_EXTBI return
-#define Q7V_RET_INJBI
-#define Q7V_RET_FSLTU
-#define Q7V_RET_RED8 return
-#define Q7V_RET_MOVFSV
-#define Q7V_RET_MOVVFS
-#define Q7V_ARGS_CMP a, b
-#define Q7V_ARGS_CMP_T old, a, b, pred
-#define Q7V_ARGS_CLSFY r, a
-#define Q7V_ARGS_LOGIC2 a, b
-#define Q7V_ARGS_LOGIC1 a
-#define Q7V_ARGS_EXTBI a, bit
-#define Q7V_ARGS_INJBI r, base, pred, bit
-#define Q7V_ARGS_FSLTU fs, a, b
-#define Q7V_ARGS_RED8 m8
-#define Q7V_ARGS_MOVFSV fs, v
-#define Q7V_ARGS_MOVVFS v, fs
+/* A call of a kind's function is Q7V_RET_<KIND> f(Q7V_ARGS_<KIND>), the
+ * columns of q7pred_veckinds.def. */
 /* f(args), the arguments expanded first (a Q7V_ARGS_ list is several). */
 #define Q7V_APPLY(f, ...) f(__VA_ARGS__)
 

@@ -159,38 +159,38 @@ static bool is(const q7v_op *op, q7v_kind kind)
     return op && op->id < Q7V_OP_COUNT && op->kind == kind && ops[op->id].kind == kind;
 }
 
-/* The register pointers of a kind's call (Q7V_FN_<KIND>), each checked in
- * debug builds: a precondition of the named functions and of q7v_do_*. */
-#define Q7V_REQUIRE_CMP    Q7_REQUIRE_PTR(a), Q7_REQUIRE_PTR(b)
-#define Q7V_REQUIRE_CMP_T  Q7_REQUIRE_PTR(a), Q7_REQUIRE_PTR(b)
-#define Q7V_REQUIRE_CLSFY  Q7_REQUIRE_PTR(r), Q7_REQUIRE_PTR(a)
-#define Q7V_REQUIRE_LOGIC2 (void)0
-#define Q7V_REQUIRE_LOGIC1 (void)0
-#define Q7V_REQUIRE_EXTBI  Q7_REQUIRE_PTR(a)
-#define Q7V_REQUIRE_INJBI  Q7_REQUIRE_PTR(r), Q7_REQUIRE_PTR(base)
-#define Q7V_REQUIRE_FSLTU  Q7_REQUIRE_PTR(fs), Q7_REQUIRE_PTR(a), Q7_REQUIRE_PTR(b)
-#define Q7V_REQUIRE_RED8   Q7_REQUIRE_PTR(m8)
-#define Q7V_REQUIRE_MOVFSV Q7_REQUIRE_PTR(fs), Q7_REQUIRE_PTR(v)
-#define Q7V_REQUIRE_MOVVFS Q7_REQUIRE_PTR(v), Q7_REQUIRE_PTR(fs)
+/* The register pointers of a kind's call are checked in debug builds,
+ * Q7V_CHECK_<KIND> of q7pred_veckinds.def: a precondition of the named
+ * functions and of q7v_do_*. */
+#define Q7V_REQUIRE(kind) Q7V_CHECK_##kind
+
+/* Q7V_KINDS (of <q7pred_vec.h>) lists the table's rows in their order. */
+#define Q7V_KIND_AT_(kind) Q7V_KIND_AT_##kind,
+enum { Q7V_KINDS(Q7V_KIND_AT_) Q7V_KINDS_LISTED };
+#undef Q7V_KIND_AT_
+_Static_assert((int)Q7V_KINDS_LISTED == (int)Q7V_KIND_COUNT, "Q7V_KINDS lists every row of q7pred_veckinds.def");
+#define VKIND(kind) _Static_assert((int)Q7V_KIND_AT_##kind == (int)Q7V_##kind, "Q7V_KINDS in the table's order");
+#include "q7pred_veckinds.def"
+#undef VKIND
 
 #define K(op) (kernels()[(op)->id])
 
 q7_vbool q7v_do_cmp(const q7v_op *op, const q7_vec *a, const q7_vec *b)
 {
-    Q7V_REQUIRE_CMP;
+    Q7V_REQUIRE(CMP);
     return is(op, Q7V_CMP) ? K(op).CMP(a, b) : 0;
 }
 
 q7_vbool q7v_do_cmp_t(const q7v_op *op, q7_vbool old, const q7_vec *a, const q7_vec *b,
                       q7_vbool pred)
 {
-    Q7V_REQUIRE_CMP_T;
+    Q7V_REQUIRE(CMP_T);
     return is(op, Q7V_CMP_T) ? K(op).CMP_T(old, a, b, pred) : 0;
 }
 
 void q7v_do_clsfy(const q7v_op *op, q7_vec *r, const q7_vec *a)
 {
-    Q7V_REQUIRE_CLSFY;
+    Q7V_REQUIRE(CLSFY);
     if (is(op, Q7V_CLSFY)) K(op).CLSFY(r, a);
 }
 
@@ -202,37 +202,37 @@ q7_vbool q7v_do_logic(const q7v_op *op, q7_vbool a, q7_vbool b)
 
 q7_vbool q7v_do_extbi(const q7v_op *op, const q7_vec *a, uint32_t bit)
 {
-    Q7V_REQUIRE_EXTBI;
+    Q7V_REQUIRE(EXTBI);
     return is(op, Q7V_EXTBI) ? K(op).EXTBI(a, bit) : 0;
 }
 
 void q7v_do_injbi(const q7v_op *op, q7_vec *r, const q7_vec *base, q7_vbool pred, uint32_t bit)
 {
-    Q7V_REQUIRE_INJBI;
+    Q7V_REQUIRE(INJBI);
     if (is(op, Q7V_INJBI)) K(op).INJBI(r, base, pred, bit);
 }
 
 void q7v_do_fsltu(const q7v_op *op, q7_fsbank *fs, const q7_vec *a, const q7_vec *b)
 {
-    Q7V_REQUIRE_FSLTU;
+    Q7V_REQUIRE(FSLTU);
     if (is(op, Q7V_FSLTU)) K(op).FSLTU(fs, a, b);
 }
 
 q7_vbool q7v_do_red8(const q7v_op *op, const q7_vbool m8[8])
 {
-    Q7V_REQUIRE_RED8;
+    Q7V_REQUIRE(RED8);
     return is(op, Q7V_RED8) ? K(op).RED8(m8) : 0;
 }
 
 void q7v_do_movfsv(const q7v_op *op, q7_fsbank *fs, const q7_vec *v)
 {
-    Q7V_REQUIRE_MOVFSV;
+    Q7V_REQUIRE(MOVFSV);
     if (is(op, Q7V_MOVFSV)) K(op).MOVFSV(fs, v);
 }
 
 void q7v_do_movvfs(const q7v_op *op, q7_vec *v, const q7_fsbank *fs)
 {
-    Q7V_REQUIRE_MOVVFS;
+    Q7V_REQUIRE(MOVVFS);
     if (is(op, Q7V_MOVVFS)) K(op).MOVVFS(v, fs);
 }
 
@@ -240,7 +240,7 @@ void q7v_do_movvfs(const q7v_op *op, q7_vec *v, const q7_fsbank *fs)
 #define VOP(mnemonic, kind, lane_format, leaf_suffix)                              \
     Q7V_SIG_##kind(mnemonic)                                                     \
     {                                                                            \
-        Q7V_REQUIRE_##kind;                                                      \
+        Q7V_REQUIRE(kind);                                                      \
         Q7V_RET_##kind Q7V_APPLY(kernels()[Q7V_OP_##mnemonic].kind, Q7V_ARGS_##kind); \
     }
 #include "q7pred_vecops.def"
