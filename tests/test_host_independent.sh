@@ -3,8 +3,8 @@
 # The host oracle reads what to compute from the leaf row itself, not from
 # the model's decoded operation, so a decoding mistake in the model is seen
 # by `verify --oracles sem,host`. A scratch copy of the tree is built with
-# src/abi/leaf_op_codes.h decoding two functions wrongly, the way a slip in
-# that table would: q7_f16_lt as "less or equal" (olt_* leaves) and
+# the operation table (include/q7pred_ops.def) decoding two functions
+# wrongly, the way a slip in its code column would: q7_f16_lt as "less or equal" (olt_* leaves) and
 # q7_lt_i16 biased at 32 bits instead of 16, the lane read as the whole
 # register (lt_2_16_16). It also gets one
 # extra row whose mnemonic (gt) neither the host nor the numpy oracle has a
@@ -38,7 +38,7 @@ if grep -rnE '#include "abi/leaf_op|\b(OPR|OPK|OPM)_[A-Z]|\bq7_leaf_op\b|\bq7_op
 else
     ok "src/host names nothing of the model's decoded operation"
 fi
-if grep -nE '_Static_assert.*(OPR_|HF_|HI_)' "$src/src/verify/sweep_avx512.c" >"$tmp/asserts"; then
+if grep -nE '_Static_assert.*(OPR_|HF_|HI_)' "$src/src/verify/oracles/sweep_avx512.c" >"$tmp/asserts"; then
     bad "the sweep ties the host's relation numbering to the model's: $(cat "$tmp/asserts")"
 else
     ok "the sweep's relations are numbered by each side alone"
@@ -62,12 +62,12 @@ PY
 # --- the scratch tree with the decoding mistakes
 mkdir -p "$tmp/tree"
 cp -r "$src/include" "$src/src" "$src/mk" "$src/Makefile" "$tmp/tree/"
-codes="$tmp/tree/src/abi/leaf_op_codes.h"
-sed -i -e 's/^\(#define q7_f16_lt(a, b) .*\)OPR_LT/\1OPR_LE/' \
-       -e 's/^\(#define q7_lt_i16(a, b) .*OPR_LT, \)16)/\132)/' "$codes"
-grep -q '^#define q7_f16_lt(a, b) .*OPC(FCMP16, OPR_LE, 16)' "$codes" \
-    && grep -q '^#define q7_lt_i16(a, b) .*OPC(ICMP, OPR_LT, 32)' "$codes" \
-    || { bad "the scratch tree's mistakes were not made (leaf_op_codes.h changed?)"; exit 1; }
+codes="$tmp/tree/include/q7pred_ops.def"
+sed -i -e 's/^\( *OP(f16_lt, .*OPC(FCMP16, \)OPR_LT/\1OPR_LE/' \
+       -e 's/^\( *OP(lt_i16, .*OPC(ICMP, OPR_LT, \)16)/\132)/' "$codes"
+grep -q '^ *OP(f16_lt, .*OPC(FCMP16, OPR_LE, 16)' "$codes" \
+    && grep -q '^ *OP(lt_i16, .*OPC(ICMP, OPR_LT, 32)' "$codes" \
+    || { bad "the scratch tree's mistakes were not made (q7pred_ops.def changed?)"; exit 1; }
 echo 'LEAF(gt_1_8_8, BIN, 1, 8, INT_COMPARE, INFERRED, REP(q7_lt_i8(A, B)))' >> "$tmp/tree/include/q7pred_leaves.def"
 if ! make -C "$tmp/tree" -j2 CC="${CC:-cc}" BUILD=build build/q7pred >"$tmp/build.log" 2>&1; then
     bad "the scratch tree does not build"; tail -5 "$tmp/build.log" | sed 's/^/    /'; exit 1
