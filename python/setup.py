@@ -22,6 +22,8 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 LIB_DIRS = ("platform", "model", "abi", "batch", "vec", "prog")
+# The pieces of src/util that src/prog uses (exec --json: the JSON writer).
+UTIL_SOURCES = ("json_write.c", "json.c", "escape.c")
 
 
 def repository_tree():
@@ -44,7 +46,8 @@ def library_flags():
 
 
 def library_sources():
-    return [p for d in LIB_DIRS for p in sorted((ROOT / "src" / d).glob("*.c"))]
+    return [p for d in LIB_DIRS for p in sorted((ROOT / "src" / d).glob("*.c"))] + \
+        [ROOT / "src" / "util" / f for f in UTIL_SOURCES]
 
 
 def headers():

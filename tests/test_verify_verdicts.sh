@@ -40,13 +40,13 @@ verdict "FAIL (nothing checked)" 1 "FAIL: no leaf was checked: 0 checks, 0 misma
     "FAIL: no leaf was checked: $n cases, 0 checks \(no oracle besides sem checked a case: every one was n/a or unavailable\) \([0-9.]+ s\)" \
     --corpus grid --leaf borfs_2n_64_64_64_64_64_64_64_64_64 --oracles sem,numpy
 
-# INTERRUPTED: an exhaustive run (seconds long) signalled once it runs;
+# INTERRUPTED: an exhaustive run (every space: seconds long) signalled once it runs;
 # started with SIGINT at its default (a background job of a script would
 # inherit it ignored).
 interrupted() { # SIGNAL WANT_RC [--quiet]
     local sig=$1 want=$2 rc
     shift 2
-    env --default-signal=INT "$Q7PRED" verify --no-progress --corpus exhaustive --leaf olt_1_1_16f_16f --oracles sem,host "$@" \
+    env --default-signal=INT "$Q7PRED" verify --no-progress --corpus exhaustive --oracles sem,host "$@" \
         >"$t/i.out" 2>"$t/i.err" &
     local pid=$!
     sleep 0.5
