@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Formal proofs (tools/prove, docs/proofs.md): every leaf, clean-API function
-# and portable vector kernel, compiled by clang to LLVM IR at the library's
+# and vector kernel of each path, compiled by clang to LLVM IR at the library's
 # own flags, translated into z3 and proven equal to the specification for
 # every input. Needs clang, python3-z3 and python3-llvmlite.
 #   make prove-formal                 the table; JSON in $(BUILD)/prove-formal.json

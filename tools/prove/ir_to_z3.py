@@ -2,7 +2,7 @@
 """LLVM IR -> z3: symbolic execution of one function of a clang module.
 
 The translator knows the instructions that the library's leaves, API
-functions and portable vector kernels compile to, and refuses anything
+functions and vector kernels compile to, and refuses anything
 else (Unsupported, naming the instruction), so a proof never rests on an
 instruction it guessed at. Its contract, per instruction, is LLVM 14's
 LangRef semantics:
