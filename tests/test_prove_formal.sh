@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # make prove-formal (tools/prove): every leaf, clean-API function and
-# portable vector kernel, compiled by clang to LLVM IR, proven equal to the
+# vector kernel of each path, compiled by clang to LLVM IR, proven equal to the
 # specification for every input; and the proof shown able to fail:
 #   1. the translator's terms agree with the native library on edge and
 #      random inputs, and disagree with a mutant library (the check can fail);
