@@ -27,7 +27,6 @@ except ImportError as e:
     print('check-translator: SKIP: %s' % e)
     sys.exit(77)
 
-import ir_to_z3 as ir  # noqa: E402
 import obligations as ob  # noqa: E402
 import prove_formal as pf  # noqa: E402
 import spec  # noqa: E402
