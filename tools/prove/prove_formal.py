@@ -171,6 +171,12 @@ def main():
           % (proven, len(bad) + len(gapped), len(gapped), len(rows), total))
     for r in gapped:
         print('  known gap %s: %s' % (r['leaf'], gaps[r['leaf']]))
+    ran = {r['leaf']: r['status'] for r in rows}
+    for name in sorted(gaps):
+        if ran.get(name) == 'proven-ir':
+            print('  note: known gap %s is proven now; take it out of %s' % (name, a.gaps))
+        elif name not in ran and not want:
+            print('  note: known gap %s names no row of this run' % name)
     for r in bad:
         print('  UNPROVEN %s: %s' % (r['leaf'], r['detail']))
     if a.json:
