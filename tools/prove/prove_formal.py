@@ -75,6 +75,15 @@ def domain_bits(leaf, shape_ops):
     return bits
 
 
+def api_domain_bits(api, name, protos):
+    """The input bits of an API function: its value parameters and the objects its const pointers read."""
+    if name not in api.functions:
+        return 0
+    return sum(t.bits if t.kind == 'int' else 8 * ob._pointee_bytes(c)
+               for (_, t), (c, _) in zip(api.functions[name].params, protos[name][1])
+               if t.kind == 'int' or c.startswith('const'))
+
+
 def read_gaps(path):
     gaps = {}
     if not path:
@@ -119,14 +128,21 @@ def main():
     want = set(a.leaf)
 
     os.makedirs(a.build, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=a.build) as tmp:
-        modules = {src: compile_ir(a.cc, a.srcdir, src, os.path.join(tmp, os.path.basename(src) + '.ll'), a.define)
-                   for src in ('src/abi/xdref.c', 'src/model/api.c') + tuple(vector.PATHS.values())}
+    tmp = tempfile.TemporaryDirectory(dir=a.build)
+    compiled = {}
+
+    def module(src):
+        """src's IR, compiled the first time a row needs it."""
+        if src not in compiled:
+            compiled[src] = compile_ir(a.cc, a.srcdir, src, os.path.join(tmp.name, os.path.basename(src) + '.ll'),
+                                       a.define)
+        return compiled[src]
     rows = []
 
     def run(name, domain, make):
         if want and name not in want:
             return
+        domain = domain() if callable(domain) else domain
         t0 = time.perf_counter()
         try:
             o = make()
@@ -147,21 +163,20 @@ def main():
 
     if not a.quiet:
         print('%-44s %-6s %-11s %-9s %9s' % ('leaf', 'domain', 'status', 'prover', 'time'))
-    xd, api = modules['src/abi/xdref.c'], modules['src/model/api.c']
     parts = set(a.only or ('leaves', 'api', 'vector'))
     for leaf in leaves if 'leaves' in parts else []:
         sh = shapes[leaf.shape]
-        run(leaf.name, domain_bits(leaf, sh), lambda leaf=leaf, sh=sh: ob.leaf_obligation(xd, leaf, sh, protos))
+        run(leaf.name, domain_bits(leaf, sh),
+            lambda leaf=leaf, sh=sh: ob.leaf_obligation(module('src/abi/xdref.c'), leaf, sh, protos))
     for name in sorted(protos) if 'api' in parts else []:
         if name[3:] in spec.OPS:
-            bits = sum(ir_bits for ir_bits in [t.bits if t.kind == 'int' else 8 * ob._pointee_bytes(c)
-                                               for (_, t), (c, _) in zip(api.functions[name].params, protos[name][1])
-                                               if t.kind == 'int' or c.startswith('const')]) \
-                if name in api.functions else 0
-            run(name, bits, lambda name=name: ob.api_obligation(api, name, protos))
+            run(name, lambda name=name: api_domain_bits(module('src/model/api.c'), name, protos),
+                lambda name=name: ob.api_obligation(module('src/model/api.c'), name, protos))
     for path, source in vector.PATHS.items() if 'vector' in parts else []:
-        for name, domain, make in vector.obligations(modules[source], path, a.cc, a.srcdir, leaves, protos):
+        for name, domain, make in vector.obligations(lambda source=source: module(source), path, a.cc, a.srcdir,
+                                                     leaves, protos):
             run(name, domain, make)
+    tmp.cleanup()
 
     total = time.perf_counter() - t_all
     bad = [r for r in rows if r['status'] == 'unproven' and r['leaf'] not in gaps]

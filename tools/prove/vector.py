@@ -178,11 +178,12 @@ def _obligation(module, name, row, leaf, protos):
 
 
 def obligations(module, path, cc, srcdir, leaves, protos):
-    """(name, domain bits, make) per row of the vector-op table, on one path."""
+    """(name, domain bits, make) per row of the vector-op table, on one path;
+    module() gives the path's compiled IR, when a row is made."""
     by_name = {l.name: l for l in leaves}
     out = []
     for row in vops(cc, srcdir):
         mnemonic, kind, _, leaf = row
         name = row_name(path, mnemonic)
-        out.append((name, DOMAIN_BITS.get(kind, 0), lambda name=name, row=row, leaf=by_name[leaf]: _obligation(module, name, row, leaf, protos)))
+        out.append((name, DOMAIN_BITS.get(kind, 0), lambda name=name, row=row, leaf=by_name[leaf]: _obligation(module(), name, row, leaf, protos)))
     return out
