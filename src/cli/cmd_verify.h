@@ -32,5 +32,9 @@ int verify_parse_options(verify_args *a, int argc, char **argv);
 int verify_check_host_path(const char *what, const char *v);
 /* Reads the --corpus testfloat:... files, once the options are read. */
 int verify_read_testfloat(verify_args *a);
+/* The oracles as the help and the messages list them (oracles.def):
+ * `defaults`, the kinds a run has without --oracles, "sem,host,numpy";
+ * else the names --oracles takes, "sem, host, numpy, lib:PATH". */
+void verify_oracle_list(char *buf, size_t size, bool defaults);
 
 #endif

@@ -133,20 +133,54 @@ static int add_lib(q7d_options *o, const char *path)
     return CLI_OK;
 }
 
+void verify_oracle_list(char *buf, size_t size, bool defaults)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++) {
+        const q7d_oracle_info *info = q7d_oracle_info_of((q7d_oracle_kind)k);
+        if (defaults ? !info->default_on : info->columns == Q7D_COLUMNS_CORPUS) continue;
+        int w = snprintf(buf + used, size - used, "%s%s%s%s", used ? defaults ? "," : ", " : "", info->name,
+                         !defaults && info->arg ? ":" : "", !defaults && info->arg ? info->arg : "");
+        if (w < 0 || (size_t)w >= size - used) return;
+        used += (size_t)w;
+    }
+}
+
+/* One item of --oracles: a kind's name, or name:ARG for a kind that takes
+ * one; a CORPUS kind's column comes from its corpus, not from here. */
+static int add_oracle(q7d_options *o, const char *item)
+{
+    for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++) {
+        const q7d_oracle_info *info = q7d_oracle_info_of((q7d_oracle_kind)k);
+        size_t len = strlen(info->name);
+        if (info->columns == Q7D_COLUMNS_CORPUS || strncmp(item, info->name, len) != 0) continue;
+        if (item[len] != (info->arg ? ':' : '\0')) continue;
+        switch (info->columns) {
+        case Q7D_COLUMNS_ALWAYS:
+        case Q7D_COLUMNS_CORPUS:
+            return CLI_OK;   /* always there (sem: the reference) */
+        case Q7D_COLUMNS_NAMED:
+            o->use[k] = o->named[k] = true;
+            return CLI_OK;
+        case Q7D_COLUMNS_PER_PATH:
+            return add_lib(o, item + len + 1);
+        }
+    }
+    char names[256];
+    verify_oracle_list(names, sizeof names, false);
+    return cli_usage_error("verify: unknown oracle '%s' (oracles: %s)", item, names);
+}
+
+/* Each --oracles replaces the NAMED kinds asked for; libraries add up. */
 static int parse_oracles(q7d_options *o, char *list)
 {
-    o->use_host = o->use_numpy = o->numpy_required = false;
+    memset(o->use, 0, sizeof o->use);
+    memset(o->named, 0, sizeof o->named);
     char *cur = list, *item;
     while ((item = next_item(&cur))) {
-        if (strcmp(item, "sem") == 0) continue;   /* always there: the reference */
-        if (strcmp(item, "host") == 0) o->use_host = true;
-        else if (strcmp(item, "numpy") == 0) o->use_numpy = o->numpy_required = true;
-        else if (strncmp(item, "lib:", 4) == 0) {
-            int rc = add_lib(o, item + 4);
-            if (rc != CLI_OK) return rc;
-        } else {
-            return cli_usage_error("verify: unknown oracle '%s' (oracles: sem, host, numpy, lib:PATH)", item);
-        }
+        int rc = add_oracle(o, item);
+        if (rc != CLI_OK) return rc;
     }
     return CLI_OK;
 }

@@ -449,14 +449,14 @@ static bool numpy_open(q7d_oracle *o, const q7d_results *r, const q7d_options *o
              program[0] ? program : "(numpy_oracle.py not found)");
     /* asked for by name (--oracles numpy, --python, --numpy-oracle): one
      * that cannot run is the user's error, not an n/a column */
-    if (opt->numpy_required && !o->column->available) {
+    if (opt->named[Q7D_NUMPY] && !o->column->available) {
         snprintf(err, errsize, "the numpy oracle cannot run: %s", o->column->note);
         return false;
     }
     /* By default numpy is left out of the exhaustive corpus: one process
      * round trip per block makes it about 200 times slower there than the
      * model and the host, for no primitive they lack (docs/decisions.md). */
-    nc->skip_exhaustive = !opt->numpy_required && r->params.enabled[Q7D_EXHAUSTIVE];
+    nc->skip_exhaustive = !opt->named[Q7D_NUMPY] && r->params.enabled[Q7D_EXHAUSTIVE];
     if (nc->skip_exhaustive && o->column->available) {
         size_t used = strlen(o->column->note);
         snprintf(o->column->note + used, sizeof o->column->note - used,
