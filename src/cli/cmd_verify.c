@@ -15,44 +15,6 @@
 #include "verify/names.h"
 #include "verify/verify.h"
 
-/* Writes words of text after lead, wrapped at 78 columns as the rest of
- * the help is, each further line indented by `indent` spaces. */
-static void wrap(FILE *f, const char *lead, const char *text, int indent)
-{
-    int col = fprintf(f, "%s", lead);
-    bool first = true;
-    for (const char *p = text; *p;) {
-        size_t len = strcspn(p, " ");
-        if (!first && col + 1 + (int)len > 78) col = fprintf(f, "\n%*s", indent, "") - 1;
-        else if (!first) col += fprintf(f, " ");
-        col += fprintf(f, "%.*s", (int)len, p);
-        first = false;
-        p += len;
-        p += strspn(p, " ");
-    }
-    fprintf(f, "\n");
-}
-
-/* The oracles' part of the help, from their table (oracles.def). */
-static void oracle_help(FILE *f)
-{
-    char defaults[256], names[256], text[1024];
-    verify_oracle_list(defaults, sizeof defaults, true);
-    verify_oracle_list(names, sizeof names, false);
-    size_t used = (size_t)snprintf(text, sizeof text, "Oracles (default %s", defaults);
-    const char *reference = "";
-    for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++) {
-        const q7d_oracle_info *info = q7d_oracle_info_of((q7d_oracle_kind)k);
-        if (info->help && used < sizeof text)
-            used += (size_t)snprintf(text + used, sizeof text - used, "; %s", info->help);
-        if (info->columns == Q7D_COLUMNS_ALWAYS) reference = info->name;
-    }
-    if (used < sizeof text) snprintf(text + used, sizeof text - used, "):");
-    wrap(f, "", text, 0);
-    snprintf(text, sizeof text, "comma list of %s (%s is always the reference)", names, reference);
-    wrap(f, "  --oracles LIST      ", text, 22);
-}
-
 static void verify_help(FILE *f)
 {
     fprintf(f,
@@ -85,7 +47,7 @@ static void verify_help(FILE *f)
         "  --exhaustive-max N  only spaces of at most N cases (default 2^32; 65536\n"
         "                      when --corpus is not given)\n"
         "\n");
-    oracle_help(f);
+    verify_oracle_help(f);
     fprintf(f,
         "  --lib PATH          add a library with the module__xdref_* ABI (repeatable);\n"
         "                      it runs in a child process, crashes and hangs are reported;\n"

@@ -121,57 +121,6 @@ static int parse_corpora(verify_args *a, char *list)
     return CLI_OK;
 }
 
-static int add_lib(q7d_options *o, const char *path)
-{
-    if (!*path) return cli_usage_error("verify: --lib needs a library path");
-    if (o->nlibs == Q7D_MAX_LIBS) return cli_usage_error("verify: at most %d libraries", Q7D_MAX_LIBS);
-    for (unsigned i = 0; i < o->nlibs; i++)
-        if (strcmp(o->libs[i], path) == 0) return cli_usage_error("verify: library '%s' given twice", path);
-    if (access(path, R_OK) != 0)
-        return cli_usage_error("verify: cannot read library '%s': %s", path, strerror(errno));
-    o->libs[o->nlibs++] = path;
-    return CLI_OK;
-}
-
-void verify_oracle_list(char *buf, size_t size, bool defaults)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++) {
-        const q7d_oracle_info *info = q7d_oracle_info_of((q7d_oracle_kind)k);
-        if (defaults ? !info->default_on : info->columns == Q7D_COLUMNS_CORPUS) continue;
-        int w = snprintf(buf + used, size - used, "%s%s%s%s", used ? defaults ? "," : ", " : "", info->name,
-                         !defaults && info->arg ? ":" : "", !defaults && info->arg ? info->arg : "");
-        if (w < 0 || (size_t)w >= size - used) return;
-        used += (size_t)w;
-    }
-}
-
-/* One item of --oracles: a kind's name, or name:ARG for a kind that takes
- * one; a CORPUS kind's column comes from its corpus, not from here. */
-static int add_oracle(q7d_options *o, const char *item)
-{
-    for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++) {
-        const q7d_oracle_info *info = q7d_oracle_info_of((q7d_oracle_kind)k);
-        size_t len = strlen(info->name);
-        if (info->columns == Q7D_COLUMNS_CORPUS || strncmp(item, info->name, len) != 0) continue;
-        if (item[len] != (info->arg ? ':' : '\0')) continue;
-        switch (info->columns) {
-        case Q7D_COLUMNS_ALWAYS:
-        case Q7D_COLUMNS_CORPUS:
-            return CLI_OK;   /* always there (sem: the reference) */
-        case Q7D_COLUMNS_NAMED:
-            o->use[k] = o->named[k] = true;
-            return CLI_OK;
-        case Q7D_COLUMNS_PER_PATH:
-            return add_lib(o, item + len + 1);
-        }
-    }
-    char names[256];
-    verify_oracle_list(names, sizeof names, false);
-    return cli_usage_error("verify: unknown oracle '%s' (oracles: %s)", item, names);
-}
-
 /* Each --oracles replaces the NAMED kinds asked for; libraries add up. */
 static int parse_oracles(q7d_options *o, char *list)
 {
@@ -179,7 +128,7 @@ static int parse_oracles(q7d_options *o, char *list)
     memset(o->named, 0, sizeof o->named);
     char *cur = list, *item;
     while ((item = next_item(&cur))) {
-        int rc = add_oracle(o, item);
+        int rc = verify_add_oracle(o, item);
         if (rc != CLI_OK) return rc;
     }
     return CLI_OK;
@@ -284,7 +233,7 @@ static int opt_oracles(verify_args *a, const char *opt, char *v)
 static int opt_lib(verify_args *a, const char *opt, char *v)
 {
     (void)opt;
-    return add_lib(&a->o, v);
+    return verify_add_lib(&a->o, v);
 }
 
 static int opt_abi(verify_args *a, const char *opt, char *v)
