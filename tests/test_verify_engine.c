@@ -164,7 +164,7 @@ static void run(q7d_results *r, unsigned threads)
 {
     q7d_options o;
     memset(&o, 0, sizeof o);
-    o.use_host = true;
+    o.use[Q7D_HOST] = true;
     o.host_path = "portable";
     o.threads = threads;
     char err[512];

@@ -30,7 +30,7 @@ int main(void)
     r.shard_n = 64;
     r.max_report = 4;
     memset(&o, 0, sizeof o);
-    o.use_host = true;
+    o.use[Q7D_HOST] = true;
     o.threads = 2;
 
     if (!q7d_sweep_model_vs_host(leaf, 0, 64, &(q7d_sweep_result){ 0 })) {

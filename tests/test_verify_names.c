@@ -214,6 +214,30 @@ static void test_report(void)
     q7d_results_free(&made);
 }
 
+/* The oracle table's rows: the reference first and alone in every run
+ * (reports read col[0] as sem), the kinds with their own name per row,
+ * and room for every column a run can ask for: sem, host, numpy, eight
+ * libraries and testfloat. */
+static void test_oracle_rows(void)
+{
+    CHECK_EQ(Q7D_MAX_COLS, 12);
+    CHECK(q7d_oracle_info_of(Q7D_ORACLE_KIND_COUNT) == NULL);
+    static const q7d_oracle_columns columns[] = { Q7D_COLUMNS_ALWAYS, Q7D_COLUMNS_NAMED, Q7D_COLUMNS_NAMED,
+                                                  Q7D_COLUMNS_PER_PATH, Q7D_COLUMNS_CORPUS };
+    static const bool defaults[] = { true, true, true, false, false };
+    CHECK_EQ(COUNT(columns), Q7D_ORACLE_KIND_COUNT);
+    for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++) {
+        const q7d_oracle_info *info = q7d_oracle_info_of((q7d_oracle_kind)k);
+        CHECK(info != NULL);
+        CHECK_EQF(strcmp(info->name, oracle_kinds[k]), 0, "oracle %u", k);
+        CHECK_EQF(info->columns, columns[k], "oracle %s", oracle_kinds[k]);
+        CHECK_EQF(info->default_on, defaults[k], "oracle %s", oracle_kinds[k]);
+        CHECK_EQF(info->arg != NULL, k == Q7D_LIB, "oracle %s", oracle_kinds[k]);
+    }
+    CHECK(strcmp(q7d_oracle_info_of(Q7D_LIB)->arg, "PATH") == 0);
+    CHECK_EQ(q7d_oracle_info_of(Q7D_TESTFLOAT_COL)->corpus, Q7D_TESTFLOAT);
+}
+
 int main(void)
 {
     if (!mkdtemp(dir)) {
@@ -221,6 +245,7 @@ int main(void)
         return 1;
     }
     test_tables();
+    test_oracle_rows();
     test_report();
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

@@ -15,6 +15,7 @@
 #include "check.h"
 #include "host/host.h"
 #include "report/report.h"
+#include "verify/oracle_ops.h"
 #include "verify/oracles.h"
 
 typedef struct known {
@@ -241,6 +242,17 @@ static void test_crash_isolation(void)
     CHECK(waitpid(-1, NULL, WNOHANG) == -1 && errno == ECHILD);
 }
 
+/* Every row's operations are its own kind's: a column made from the row
+ * of kind k says k in its reports. */
+static void test_ops_kinds(void)
+{
+#define Q7D_ORACLE(id, name, columns, default_on, arg, corpus, help) \
+    CHECK_EQF(q7d_oracle_##name.kind, Q7D_##id, "q7d_oracle_%s", #name); \
+    CHECK(q7d_oracle_##name.eval_block != NULL && q7d_oracle_##name.answer != NULL);
+#include "verify/oracles.def"
+#undef Q7D_ORACLE
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], Q7D_LIB_CHILD_ARG) == 0) return q7d_lib_child_main(argc, argv);
@@ -252,6 +264,7 @@ int main(int argc, char **argv)
     CHECK(q7_host_select("auto"));
     uint32_t in[2] = { 0x100, 1 };
     CHECK(!q7_host_in_domain(q7_leaf_find("ltu_1_8_8"), in));
+    test_ops_kinds();
     test_numpy();
     test_lib();
     test_crash_isolation();

@@ -36,7 +36,7 @@ static int engine_run(q7d_results *r, const q7_leaf *const leaves[], size_t n, c
     r->shard_n = fraction;
     r->max_report = Q7D_SWEEP_FIRST;     /* as many as a sweep locates */
     r->timeout = timeout;
-    q7d_options o = { .use_host = lib == NULL, .threads = threads };
+    q7d_options o = { .use = { [Q7D_HOST] = lib == NULL }, .threads = threads };
     if (lib) o.libs[o.nlibs++] = lib;
     return q7d_run(r, &o, err, errsize);
 }

@@ -46,11 +46,9 @@ static void verify_help(FILE *f)
         "                      90000, spec §9.2); other: per leaf (default 2000)\n"
         "  --exhaustive-max N  only spaces of at most N cases (default 2^32; 65536\n"
         "                      when --corpus is not given)\n"
-        "\n"
-        "Oracles (default sem,host,numpy; numpy is left out of the exhaustive corpus,\n"
-        "its cells n/a there, unless --oracles names it):\n"
-        "  --oracles LIST      comma list of sem, host, numpy, lib:PATH (sem is always\n"
-        "                      the reference)\n"
+        "\n");
+    verify_oracle_help(f);
+    fprintf(f,
         "  --lib PATH          add a library with the module__xdref_* ABI (repeatable);\n"
         "                      it runs in a child process, crashes and hangs are reported;\n"
         "                      one with none of the selected leaves is a usage error\n"
@@ -131,7 +129,8 @@ static void init_args(verify_args *a, int argc, char **argv)
 {
     a->r = &a->results;
     a->out.cmd = "verify";
-    a->o.use_host = a->o.use_numpy = true;
+    for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++)
+        a->o.use[k] = q7d_oracle_info_of((q7d_oracle_kind)k)->default_on;
     a->o.progress = isatty(2);
     q7d_results_init(a->r);
     record_command(a->r, argc, argv);
@@ -143,7 +142,7 @@ static int finish_options(verify_args *a)
     q7d_results *r = a->r;
     /* the environment's forcing (Q7PRED_HOST) is checked like the option */
     const char *env_host = getenv("Q7PRED_HOST");
-    if (a->o.use_host && !a->o.host_path && env_host && *env_host) {
+    if (a->o.use[Q7D_HOST] && !a->o.host_path && env_host && *env_host) {
         int rc = verify_check_host_path("Q7PRED_HOST", env_host);
         if (rc != CLI_OK) return rc;
     }
@@ -154,10 +153,10 @@ static int finish_options(verify_args *a)
     if (a->o.abi_path && a->o.nlibs == 0)
         return cli_usage_error("verify: --abi '%s' without a library: it gives the shapes of --lib's calls",
                                a->o.abi_path);
-    if ((a->python_given || a->numpy_given) && !a->o.use_numpy)
+    if ((a->python_given || a->numpy_given) && !a->o.use[Q7D_NUMPY])
         return cli_usage_error("verify: %s is for the numpy oracle, which --oracles leaves out",
                                a->python_given ? "--python" : "--numpy-oracle");
-    a->o.numpy_required |= a->python_given || a->numpy_given;
+    a->o.named[Q7D_NUMPY] |= a->python_given || a->numpy_given;
     if (!a->corpus_given && !a->exmax_given) r->params.exhaustive_max = 1u << 16;
     if (a->families_given)
         for (size_t i = 0; i < q7_leaf_count(); i++) {

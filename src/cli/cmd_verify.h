@@ -32,5 +32,17 @@ int verify_parse_options(verify_args *a, int argc, char **argv);
 int verify_check_host_path(const char *what, const char *v);
 /* Reads the --corpus testfloat:... files, once the options are read. */
 int verify_read_testfloat(verify_args *a);
+/* The oracles as the help and the messages list them (oracles.def):
+ * `defaults`, the kinds a run has without --oracles, "sem,host,numpy";
+ * else the names --oracles takes, "sem, host, numpy, lib:PATH". */
+void verify_oracle_list(char *buf, size_t size, bool defaults);
+/* One item of --oracles: a kind's name, or name:ARG for a kind that takes
+ * one (lib:PATH). */
+int verify_add_oracle(q7d_options *o, const char *item);
+/* A library for a lib column (--lib PATH, lib:PATH): readable, not given
+ * before, at most Q7D_MAX_LIBS. */
+int verify_add_lib(q7d_options *o, const char *path);
+/* The help's Oracles line and its --oracles line. */
+void verify_oracle_help(FILE *f);
 
 #endif

@@ -121,32 +121,15 @@ static int parse_corpora(verify_args *a, char *list)
     return CLI_OK;
 }
 
-static int add_lib(q7d_options *o, const char *path)
-{
-    if (!*path) return cli_usage_error("verify: --lib needs a library path");
-    if (o->nlibs == Q7D_MAX_LIBS) return cli_usage_error("verify: at most %d libraries", Q7D_MAX_LIBS);
-    for (unsigned i = 0; i < o->nlibs; i++)
-        if (strcmp(o->libs[i], path) == 0) return cli_usage_error("verify: library '%s' given twice", path);
-    if (access(path, R_OK) != 0)
-        return cli_usage_error("verify: cannot read library '%s': %s", path, strerror(errno));
-    o->libs[o->nlibs++] = path;
-    return CLI_OK;
-}
-
+/* Each --oracles replaces the NAMED kinds asked for; libraries add up. */
 static int parse_oracles(q7d_options *o, char *list)
 {
-    o->use_host = o->use_numpy = o->numpy_required = false;
+    memset(o->use, 0, sizeof o->use);
+    memset(o->named, 0, sizeof o->named);
     char *cur = list, *item;
     while ((item = next_item(&cur))) {
-        if (strcmp(item, "sem") == 0) continue;   /* always there: the reference */
-        if (strcmp(item, "host") == 0) o->use_host = true;
-        else if (strcmp(item, "numpy") == 0) o->use_numpy = o->numpy_required = true;
-        else if (strncmp(item, "lib:", 4) == 0) {
-            int rc = add_lib(o, item + 4);
-            if (rc != CLI_OK) return rc;
-        } else {
-            return cli_usage_error("verify: unknown oracle '%s' (oracles: sem, host, numpy, lib:PATH)", item);
-        }
+        int rc = verify_add_oracle(o, item);
+        if (rc != CLI_OK) return rc;
     }
     return CLI_OK;
 }
@@ -250,7 +233,7 @@ static int opt_oracles(verify_args *a, const char *opt, char *v)
 static int opt_lib(verify_args *a, const char *opt, char *v)
 {
     (void)opt;
-    return add_lib(&a->o, v);
+    return verify_add_lib(&a->o, v);
 }
 
 static int opt_abi(verify_args *a, const char *opt, char *v)

@@ -18,7 +18,7 @@ ornotb/notb and the 1-bit BR forms are outside the AND/OR/XOR logic it
 exposes. Those, and any row it does not recognise, answer NO with the
 attribute that rules them out, and are n/a in its column.
 
-Protocol on stdin/stdout (see src/verify/oracle_numpy.c):
+Protocol on stdin/stdout (see src/verify/oracles/oracle_numpy_client.c):
   COVERS <suffix> family=F shape=S field=N operand=N in=N out=N aux=N mnemonic=M
                                                -> YES | NO <why>
   EVAL <suffix> <n> <in_words> <out_words>     + in_words*n little-endian u32

@@ -16,10 +16,9 @@
  *                why a column stopped;
  *   close        after the run.
  *
- * Adding an oracle kind: a Q7D_<KIND> value and its name (names.c), an
- * oracle_<kind>.c with its q7d_oracle_ops, the option that asks for it
- * (q7d_options, `q7pred verify --oracles`), and the line in engine.c's
- * plan_columns that makes its column from the options.
+ * Adding an oracle kind: its row in oracles.def (which gives its
+ * Q7D_<ID>, its name, how its columns come to be and its spelling in
+ * --oracles) and an oracles/oracle_<name>.c defining q7d_oracle_<name>.
  */
 #ifndef Q7_VERIFY_ORACLE_OPS_H
 #define Q7_VERIFY_ORACLE_OPS_H
@@ -97,7 +96,8 @@ struct q7d_oracle {
     void *state;                         /* the kind's own */
 };
 
-extern const q7d_oracle_ops q7d_oracle_sem, q7d_oracle_host, q7d_oracle_numpy, q7d_oracle_lib,
-    q7d_oracle_testfloat;
+#define Q7D_ORACLE(id, name, columns, default_on, arg, corpus, help) extern const q7d_oracle_ops q7d_oracle_##name;
+#include "oracles.def"
+#undef Q7D_ORACLE
 
 #endif

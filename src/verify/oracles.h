@@ -75,6 +75,9 @@ bool q7d_numpy_eval(q7d_numpy *np, const q7_leaf *leaf, size_t n, const uint32_t
                     uint32_t *const out[], char *why, size_t whysize);
 /* Asks it to quit, waits up to the timeout, then ends its group. */
 void q7d_numpy_close(q7d_numpy *np);
+/* The same for n processes (NULLs skipped), every one asked first, so they
+ * quit (or run out of time) together. */
+void q7d_numpy_close_all(q7d_numpy *const *np, unsigned n);
 
 /* Where the numpy program is: $Q7PRED_NUMPY_ORACLE, then
  * <exe dir>/../share/q7pred/numpy_oracle.py, then the source tree the tool

@@ -100,12 +100,44 @@ void q7d_tf_free(q7d_tf_file *f);
 
 /* ---------------------------------------------------------------- oracles */
 
+/* How a kind's columns come to be (oracles.def's `columns`). */
+typedef enum q7d_oracle_columns {
+    Q7D_COLUMNS_ALWAYS,     /* one in every run: the reference */
+    Q7D_COLUMNS_NAMED,      /* one when --oracles names it (or by default) */
+    Q7D_COLUMNS_PER_PATH,   /* one per library: q7d_options.libs (name:PATH, --lib) */
+    Q7D_COLUMNS_CORPUS,     /* one when its corpus runs */
+} q7d_oracle_columns;
+
 typedef enum q7d_oracle_kind {
-    Q7D_SEM, Q7D_HOST, Q7D_NUMPY, Q7D_LIB, Q7D_TESTFLOAT_COL, Q7D_ORACLE_KIND_COUNT
+#define Q7D_ORACLE(id, name, columns, default_on, arg, corpus, help) Q7D_##id,
+#include "oracles.def"
+#undef Q7D_ORACLE
+    Q7D_ORACLE_KIND_COUNT
 } q7d_oracle_kind;
 
+/* A kind's row of oracles.def. */
+typedef struct q7d_oracle_info {
+    const char *name;
+    q7d_oracle_columns columns;
+    bool default_on;
+    const char *arg;          /* the ARG of name:ARG, NULL: none */
+    q7d_corpus corpus;        /* Q7D_COLUMNS_CORPUS: the corpus that has it */
+    const char *help;         /* NULL: none */
+} q7d_oracle_info;
+
+/* The row of kind k (names.c); NULL outside the enum. */
+const q7d_oracle_info *q7d_oracle_info_of(q7d_oracle_kind k);
+
 #define Q7D_MAX_LIBS 8
-#define Q7D_MAX_COLS (3 + Q7D_MAX_LIBS + 1)
+
+/* The most columns a run has: a PER_PATH kind's one per library. */
+enum {
+    Q7D_MAX_COLS = 0
+#define Q7D_ORACLE(id, name, columns, default_on, arg, corpus, help) \
+    + (Q7D_COLUMNS_##columns == Q7D_COLUMNS_PER_PATH ? Q7D_MAX_LIBS : 1)
+#include "oracles.def"
+#undef Q7D_ORACLE
+};
 #define Q7D_NAME_MAX 512
 
 /* A column of the agreement table. */
@@ -243,7 +275,10 @@ bool q7d_results_pass(const q7d_results *r);
 typedef void q7d_report_writer(FILE *f, const q7d_results *r);
 
 typedef struct q7d_options {
-    bool use_host, use_numpy;
+    /* NAMED kinds: use[k], a column of kind k; named[k], asked for by
+     * name (so one that cannot start is an error, not n/a) */
+    bool use[Q7D_ORACLE_KIND_COUNT];
+    bool named[Q7D_ORACLE_KIND_COUNT];
     const char *host_path;             /* NULL/"auto" or "portable" */
     unsigned nlibs;
     const char *libs[Q7D_MAX_LIBS];
@@ -251,7 +286,6 @@ typedef struct q7d_options {
     const char *preloads[Q7D_MAX_LIBS];
     const char *python;                /* NULL: $PYTHON, else /usr/bin/python3, else python3 */
     const char *numpy_program;         /* NULL: found as q7d_numpy_program_path says */
-    bool numpy_required;               /* named by the user: failing to start is an error, not n/a */
     unsigned threads;                  /* 0: every usable core; more are capped at them */
     bool progress;                     /* progress bar on stderr */
     const char *checkpoint;            /* NULL, or where the run's progress is written (q7d_checkpoint_write) */

@@ -275,15 +275,32 @@ static void run_all(run_ctx *c)
 static unsigned plan_columns(const q7d_results *r, const q7d_options *o, const q7d_oracle_ops **ops,
                              const char **arg)
 {
+    static const q7d_oracle_ops *const kind_ops[Q7D_ORACLE_KIND_COUNT] = {
+#define Q7D_ORACLE(id, name, columns, default_on, arg, corpus, help) [Q7D_##id] = &q7d_oracle_##name,
+#include "verify/oracles.def"
+#undef Q7D_ORACLE
+    };
     unsigned n = 0;
-    ops[n++] = &q7d_oracle_sem;
-    if (o->use_host) ops[n++] = &q7d_oracle_host;
-    if (o->use_numpy) ops[n++] = &q7d_oracle_numpy;
-    for (unsigned l = 0; l < o->nlibs; l++) {
-        arg[n] = o->libs[l];
-        ops[n++] = &q7d_oracle_lib;
+    for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++) {
+        const q7d_oracle_info *info = q7d_oracle_info_of((q7d_oracle_kind)k);
+        switch (info->columns) {
+        case Q7D_COLUMNS_ALWAYS:
+            ops[n++] = kind_ops[k];
+            break;
+        case Q7D_COLUMNS_NAMED:
+            if (o->use[k]) ops[n++] = kind_ops[k];
+            break;
+        case Q7D_COLUMNS_PER_PATH:
+            for (unsigned l = 0; l < o->nlibs; l++) {
+                arg[n] = o->libs[l];
+                ops[n++] = kind_ops[k];
+            }
+            break;
+        case Q7D_COLUMNS_CORPUS:
+            if (r->params.enabled[info->corpus]) ops[n++] = kind_ops[k];
+            break;
+        }
     }
-    if (r->params.enabled[Q7D_TESTFLOAT]) ops[n++] = &q7d_oracle_testfloat;
     return n;
 }
 

@@ -27,12 +27,22 @@ static const char *const crash_kind_names[Q7D_CRASH_KIND_COUNT] = {
 };
 
 static const char *const oracle_kind_names[Q7D_ORACLE_KIND_COUNT] = {
-    [Q7D_SEM] = "sem",
-    [Q7D_HOST] = "host",
-    [Q7D_NUMPY] = "numpy",
-    [Q7D_LIB] = "lib",
-    [Q7D_TESTFLOAT_COL] = "testfloat",
+#define Q7D_ORACLE(id, name, columns, default_on, arg, corpus, help) [Q7D_##id] = #name,
+#include "verify/oracles.def"
+#undef Q7D_ORACLE
 };
+
+static const q7d_oracle_info oracle_infos[Q7D_ORACLE_KIND_COUNT] = {
+#define Q7D_ORACLE(id, name, columns, default_on, arg, corpus, help) \
+    [Q7D_##id] = { #name, Q7D_COLUMNS_##columns, default_on, arg, corpus, help },
+#include "verify/oracles.def"
+#undef Q7D_ORACLE
+};
+
+const q7d_oracle_info *q7d_oracle_info_of(q7d_oracle_kind k)
+{
+    return (unsigned)k < Q7D_ORACLE_KIND_COUNT ? &oracle_infos[k] : NULL;
+}
 
 static const char *name_at(const char *const *names, unsigned count, unsigned v)
 {

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The oracles of `q7pred verify` on its command line, from their table
+ * (verify/oracles.def): the names --oracles takes, the libraries, and the
+ * help's lines on them (cmd_verify.h). */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cmd_verify.h"
+#include "verify/verify.h"
+
+int verify_add_lib(q7d_options *o, const char *path)
+{
+    if (!*path) return cli_usage_error("verify: --lib needs a library path");
+    if (o->nlibs == Q7D_MAX_LIBS) return cli_usage_error("verify: at most %d libraries", Q7D_MAX_LIBS);
+    for (unsigned i = 0; i < o->nlibs; i++)
+        if (strcmp(o->libs[i], path) == 0) return cli_usage_error("verify: library '%s' given twice", path);
+    if (access(path, R_OK) != 0)
+        return cli_usage_error("verify: cannot read library '%s': %s", path, strerror(errno));
+    o->libs[o->nlibs++] = path;
+    return CLI_OK;
+}
+
+void verify_oracle_list(char *buf, size_t size, bool defaults)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++) {
+        const q7d_oracle_info *info = q7d_oracle_info_of((q7d_oracle_kind)k);
+        if (defaults ? !info->default_on : info->columns == Q7D_COLUMNS_CORPUS) continue;
+        int w = snprintf(buf + used, size - used, "%s%s%s%s", used ? defaults ? "," : ", " : "", info->name,
+                         !defaults && info->arg ? ":" : "", !defaults && info->arg ? info->arg : "");
+        if (w < 0 || (size_t)w >= size - used) return;
+        used += (size_t)w;
+    }
+}
+
+/* A CORPUS kind's column comes from its corpus, never from --oracles. */
+int verify_add_oracle(q7d_options *o, const char *item)
+{
+    for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++) {
+        const q7d_oracle_info *info = q7d_oracle_info_of((q7d_oracle_kind)k);
+        size_t len = strlen(info->name);
+        if (info->columns == Q7D_COLUMNS_CORPUS || strncmp(item, info->name, len) != 0) continue;
+        if (item[len] != (info->arg ? ':' : '\0')) continue;
+        switch (info->columns) {
+        case Q7D_COLUMNS_ALWAYS:
+        case Q7D_COLUMNS_CORPUS:
+            return CLI_OK;   /* always there (sem: the reference) */
+        case Q7D_COLUMNS_NAMED:
+            o->use[k] = o->named[k] = true;
+            return CLI_OK;
+        case Q7D_COLUMNS_PER_PATH:
+            return verify_add_lib(o, item + len + 1);
+        }
+    }
+    char names[256];
+    verify_oracle_list(names, sizeof names, false);
+    return cli_usage_error("verify: unknown oracle '%s' (oracles: %s)", item, names);
+}
+
+/* Writes words of text after lead, wrapped at 78 columns as the rest of
+ * the help is, each further line indented by `indent` spaces. */
+static void wrap(FILE *f, const char *lead, const char *text, int indent)
+{
+    int col = fprintf(f, "%s", lead);
+    bool first = true;
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, " ");
+        if (!first && col + 1 + (int)len > 78) col = fprintf(f, "\n%*s", indent, "") - 1;
+        else if (!first) col += fprintf(f, " ");
+        col += fprintf(f, "%.*s", (int)len, p);
+        first = false;
+        p += len;
+        p += strspn(p, " ");
+    }
+    fprintf(f, "\n");
+}
+
+void verify_oracle_help(FILE *f)
+{
+    char defaults[256], names[256], text[1024];
+    verify_oracle_list(defaults, sizeof defaults, true);
+    verify_oracle_list(names, sizeof names, false);
+    size_t used = (size_t)snprintf(text, sizeof text, "Oracles (default %s", defaults);
+    const char *reference = "";
+    for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++) {
+        const q7d_oracle_info *info = q7d_oracle_info_of((q7d_oracle_kind)k);
+        if (info->help && used < sizeof text)
+            used += (size_t)snprintf(text + used, sizeof text - used, "; %s", info->help);
+        if (info->columns == Q7D_COLUMNS_ALWAYS) reference = info->name;
+    }
+    if (used < sizeof text) snprintf(text + used, sizeof text - used, "):");
+    wrap(f, "", text, 0);
+    snprintf(text, sizeof text, "comma list of %s (%s is always the reference)", names, reference);
+    wrap(f, "  --oracles LIST      ", text, 22);
+}
