@@ -38,14 +38,36 @@ H_AVX2 static void classify(size_t n, const uint32_t *const in[], uint32_t *cons
     FOR_STEPS(n) ST(out[0], h256_class(LD(in[0]), half));
 }
 
+/* Each kind's kernel over whole steps, one row of the table below per
+ * kind of HOST_KINDS (host_impl.h); NULL for a kind with none (the
+ * portable path does its calls). */
+typedef void kind_kernel(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[]);
+#define KIND(kind)                                                                                 \
+    H_AVX2 static void k_##kind(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[])
+KIND(FCMP) { fcmp(n, in, out, op); }
+KIND(ICMP) { icmp(n, in, out, op); }
+KIND(CLASS) { classify(n, in, out, op.lane == 16); }
+#undef KIND
+#define k_MASK NULL
+#define k_BR NULL
+#define k_BITKILL NULL
+#define k_REDUCE NULL
+#define k_EXTBI NULL
+#define k_INJBI NULL
+#define k_VEC2FS NULL
+#define k_FS2VEC NULL
+
+static kind_kernel *const kernels[HK_COUNT] = {
+#define ROW(kind) [HK_##kind] = k_##kind,
+    HOST_KINDS(ROW)
+#undef ROW
+};
+
 size_t host_avx2_eval_batch(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[])
 {
-    switch (op.kind) {
-    case HK_FCMP: fcmp(n, in, out, op); break;
-    case HK_ICMP: icmp(n, in, out, op); break;
-    case HK_CLASS: classify(n, in, out, op.lane == 16); break;
-    default: return 0;
-    }
+    kind_kernel *kernel = op.kind < HK_COUNT ? kernels[op.kind] : NULL;
+    if (!kernel) return 0;
+    kernel(op, n, in, out);
     return n & ~(size_t)7;
 }
 #endif

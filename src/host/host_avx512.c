@@ -91,16 +91,37 @@ H_AVX512 static void fs2vec(size_t n, const uint32_t *const in[], uint32_t *cons
     }
 }
 
+/* Each kind's kernel over the whole batch, one row of the table below per
+ * kind of HOST_KINDS (host_impl.h); NULL for a kind with none (the
+ * portable path does its calls). */
+typedef void kind_kernel(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[]);
+#define KIND(kind)                                                                                 \
+    H_AVX512 static void k_##kind(__attribute__((unused)) host_op op, size_t n,                    \
+                                  const uint32_t *const in[], uint32_t *const out[])
+KIND(FCMP) { fcmp(n, in, out, op); }
+KIND(ICMP) { icmp(n, in, out, op); }
+KIND(CLASS) { classify(n, in, out, op.lane == 16); }
+KIND(MASK) { vbool_logic(n, in, out, op.pred); }
+KIND(VEC2FS) { vec2fs(n, in, out); }
+KIND(FS2VEC) { fs2vec(n, in, out); }
+#undef KIND
+#define k_BR NULL
+#define k_BITKILL NULL
+#define k_REDUCE NULL
+#define k_EXTBI NULL
+#define k_INJBI NULL
+
+static kind_kernel *const kernels[HK_COUNT] = {
+#define ROW(kind) [HK_##kind] = k_##kind,
+    HOST_KINDS(ROW)
+#undef ROW
+};
+
 size_t host_avx512_eval_batch(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[])
 {
-    switch (op.kind) {
-    case HK_FCMP: fcmp(n, in, out, op); return n;
-    case HK_ICMP: icmp(n, in, out, op); return n;
-    case HK_CLASS: classify(n, in, out, op.lane == 16); return n;
-    case HK_MASK: vbool_logic(n, in, out, op.pred); return n;
-    case HK_VEC2FS: vec2fs(n, in, out); return n;
-    case HK_FS2VEC: fs2vec(n, in, out); return n;
-    default: return 0;
-    }
+    kind_kernel *kernel = op.kind < HK_COUNT ? kernels[op.kind] : NULL;
+    if (!kernel) return 0;
+    kernel(op, n, in, out);
+    return n;
 }
 #endif

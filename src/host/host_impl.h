@@ -14,20 +14,32 @@
 #include "host.h"
 #include "platform/platform_internal.h"
 
-/* What the host computes for a leaf. */
+/* What the host computes for a leaf: its kinds, X(kind) for each. Each
+ * path builds its kernel table from this list (a path names k_<kind> for
+ * every kind, NULL where it has no kernel and the portable path runs), and
+ * the reading its fit_<kind>, so a new kind does not compile until every
+ * path and the reading name theirs.
+ *   FCMP     IEEE compare of fp16 (converted) or fp32 values
+ *   ICMP     lane-typed integer compare
+ *   CLASS    8-bit class mask
+ *   MASK     64-bit vbool logic
+ *   BR       1-bit BR logic on bit 0 of each register
+ *   BITKILL  merge mask of the field's width
+ *   REDUCE   eight vbools folded into one
+ *   EXTBI    one bit of the lane, replicated
+ *   INJBI    a predicate bit into a byte
+ *   VEC2FS   movfsv: bit planes of 64 bytes
+ *   FS2VEC   movvfs */
+#define HOST_KINDS(X)                                                           \
+    X(FCMP) X(ICMP) X(CLASS) X(MASK) X(BR) X(BITKILL) X(REDUCE) X(EXTBI)        \
+    X(INJBI) X(VEC2FS) X(FS2VEC)
+
 enum host_kind {
     HK_NONE,     /* no reading: the host does not cover the leaf */
-    HK_FCMP,     /* IEEE compare of fp16 (converted) or fp32 values */
-    HK_ICMP,     /* lane-typed integer compare */
-    HK_CLASS,    /* 8-bit class mask */
-    HK_MASK,     /* 64-bit vbool logic */
-    HK_BR,       /* 1-bit BR logic on bit 0 of each register */
-    HK_BITKILL,  /* merge mask of the field's width */
-    HK_REDUCE,   /* eight vbools folded into one */
-    HK_EXTBI,    /* one bit of the lane, replicated */
-    HK_INJBI,    /* a predicate bit into a byte */
-    HK_VEC2FS,   /* movfsv: bit planes of 64 bytes */
-    HK_FS2VEC    /* movvfs */
+#define HOST_KIND_(kind) HK_##kind,
+    HOST_KINDS(HOST_KIND_)
+#undef HOST_KIND_
+    HK_COUNT
 };
 
 /* The relations, each kind's own; 0 is none in every one, so a reading

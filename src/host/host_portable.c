@@ -91,67 +91,114 @@ static uint64_t mask_logic(int rel, uint64_t a, uint64_t b)
     }
 }
 
+/* Each kind's one call under a reading, one row of the table below per
+ * kind of HOST_KINDS (host_impl.h); the portable path has every kind. */
+typedef void host_kernel(host_op op, const uint32_t *in, uint32_t *out);
+#define KIND(kind)                                                                               \
+    static inline __attribute__((always_inline)) void k_##kind(__attribute__((unused)) host_op op, \
+                                                               const uint32_t *in, uint32_t *out)
+KIND(ICMP) { out[0] = int_relation(op.pred, op.lane, in[0], in[1]) ? op.field : 0; }
+KIND(FCMP)
+{
+    bool half = op.lane == 16;
+    float a = half ? widen_f16(in[0] & 0xffff) : as_f32(in[0]);
+    float b = half ? widen_f16(in[1] & 0xffff) : as_f32(in[1]);
+    bool live = !op.gated || (in[2] & 1);
+    out[0] = live && fp_relation(op.pred, a, b) ? op.field : 0;
+    if (op.ord) out[1] = 0;
+}
+KIND(CLASS) { out[0] = classify(in[0], op.lane == 16); }
+KIND(MASK)
+{
+    vbool_to_words(mask_logic(op.pred, vbool_from_words(in),
+                              op.pred == HM_NOT ? 0 : vbool_from_words(in + 2)), out);
+}
+KIND(BR)                                                             /* bit 0 of each register */
+{
+    out[0] = (uint32_t)mask_logic(op.pred, in[0] & 1, op.pred == HM_NOT ? 0 : in[1] & 1) & 1;
+}
+KIND(BITKILL)
+{
+    bool killed = !(in[0] & 1);
+    out[0] = (op.pred == HB_KILLED ? killed : !killed) ? op.field : 0;
+}
+KIND(REDUCE)
+{
+    uint64_t acc = 0;
+    for (int i = 0; i < 8; i++) acc |= vbool_from_words(in + 2 * i);
+    vbool_to_words(op.pred == HR_NOR ? ~acc : acc, out);
+}
+KIND(EXTBI) { out[0] = (in[0] >> (in[1] % op.lane)) & 1 ? op.field : 0; }
+KIND(INJBI)
+{
+    uint32_t bit = 1u << (in[2] & 7);
+    out[0] = (in[1] & 1) ? in[0] | bit : in[0] & ~bit;
+}
+KIND(VEC2FS)
+{
+    for (int j = 0; j < 8; j++) {
+        uint64_t plane = 0;
+        for (int k = 0; k < 64; k++)
+            plane |= (uint64_t)((in[k / 4] >> (8 * (k % 4) + j)) & 1) << k;
+        vbool_to_words(plane, out + 2 * j);
+    }
+}
+KIND(FS2VEC)
+{
+    memset(out, 0, 16 * sizeof *out);
+    for (int j = 0; j < 8; j++)
+        for (int k = 0; k < 64; k++)
+            out[k / 4] |= (uint32_t)((vbool_from_words(in + 2 * j) >> k) & 1) << (8 * (k % 4) + j);
+}
+#undef KIND
+/* Not covered: nothing computed. */
+static inline __attribute__((always_inline)) void k_NONE(host_op op, const uint32_t *in, uint32_t *out)
+{
+    (void)op, (void)in, (void)out;
+}
+
+/* Calls [from, n) of a batch, each through the kind's kernel, inlined:
+ * a case's words gathered, the kernel, its words scattered. */
+static inline __attribute__((always_inline)) void each_call(host_kernel *kernel, host_op op,
+                                                            const q7_shape_info *sh, size_t from, size_t n,
+                                                            const uint32_t *const in[], uint32_t *const out[])
+{
+    uint32_t a[Q7_MAX_WORDS], r[Q7_MAX_WORDS] = { 0 };
+    for (size_t i = from; i < n; i++) {
+        for (unsigned w = 0; w < sh->in_words; w++) a[w] = in[w][i];
+        kernel(op, a, r);
+        for (unsigned w = 0; w < sh->out_words; w++) out[w][i] = r[w];
+    }
+}
+
+typedef void host_batch(host_op op, const q7_shape_info *sh, size_t from, size_t n,
+                        const uint32_t *const in[], uint32_t *const out[]);
+#define BATCH(kind)                                                                                \
+    static void b_##kind(host_op op, const q7_shape_info *sh, size_t from, size_t n,              \
+                         const uint32_t *const in[], uint32_t *const out[])                       \
+    {                                                                                              \
+        each_call(k_##kind, op, sh, from, n, in, out);                                             \
+    }
+HOST_KINDS(BATCH)
+BATCH(NONE)
+#undef BATCH
+
+static host_kernel *const kernels[HK_COUNT] = {
+#define ROW(kind) [HK_##kind] = k_##kind,
+    HOST_KINDS(ROW)
+#undef ROW
+};
+static host_batch *const batches[HK_COUNT] = {
+    [HK_NONE] = b_NONE,
+#define ROW(kind) [HK_##kind] = b_##kind,
+    HOST_KINDS(ROW)
+#undef ROW
+};
+
 void host_eval_op(host_op op, const uint32_t *in, uint32_t *out)
 {
-    switch (op.kind) {
-    case HK_ICMP:
-        out[0] = int_relation(op.pred, op.lane, in[0], in[1]) ? op.field : 0;
-        break;
-    case HK_FCMP: {
-        bool half = op.lane == 16;
-        float a = half ? widen_f16(in[0] & 0xffff) : as_f32(in[0]);
-        float b = half ? widen_f16(in[1] & 0xffff) : as_f32(in[1]);
-        bool live = !op.gated || (in[2] & 1);
-        out[0] = live && fp_relation(op.pred, a, b) ? op.field : 0;
-        if (op.ord) out[1] = 0;
-        break;
-    }
-    case HK_CLASS:
-        out[0] = classify(in[0], op.lane == 16);
-        break;
-    case HK_MASK:
-        vbool_to_words(mask_logic(op.pred, vbool_from_words(in),
-                                  op.pred == HM_NOT ? 0 : vbool_from_words(in + 2)), out);
-        break;
-    case HK_BR:                                                      /* bit 0 of each register */
-        out[0] = (uint32_t)mask_logic(op.pred, in[0] & 1, op.pred == HM_NOT ? 0 : in[1] & 1) & 1;
-        break;
-    case HK_BITKILL: {
-        bool killed = !(in[0] & 1);
-        out[0] = (op.pred == HB_KILLED ? killed : !killed) ? op.field : 0;
-        break;
-    }
-    case HK_REDUCE: {
-        uint64_t acc = 0;
-        for (int i = 0; i < 8; i++) acc |= vbool_from_words(in + 2 * i);
-        vbool_to_words(op.pred == HR_NOR ? ~acc : acc, out);
-        break;
-    }
-    case HK_EXTBI:
-        out[0] = (in[0] >> (in[1] % op.lane)) & 1 ? op.field : 0;
-        break;
-    case HK_INJBI: {
-        uint32_t bit = 1u << (in[2] & 7);
-        out[0] = (in[1] & 1) ? in[0] | bit : in[0] & ~bit;
-        break;
-    }
-    case HK_VEC2FS:
-        for (int j = 0; j < 8; j++) {
-            uint64_t plane = 0;
-            for (int k = 0; k < 64; k++)
-                plane |= (uint64_t)((in[k / 4] >> (8 * (k % 4) + j)) & 1) << k;
-            vbool_to_words(plane, out + 2 * j);
-        }
-        break;
-    case HK_FS2VEC:
-        memset(out, 0, 16 * sizeof *out);
-        for (int j = 0; j < 8; j++)
-            for (int k = 0; k < 64; k++)
-                out[k / 4] |= (uint32_t)((vbool_from_words(in + 2 * j) >> k) & 1) << (8 * (k % 4) + j);
-        break;
-    case HK_NONE:                                                    /* not covered: nothing */
-        break;
-    }
+    host_kernel *kernel = op.kind < HK_COUNT ? kernels[op.kind] : NULL;
+    if (kernel) kernel(op, in, out);
 }
 
 void q7_host_eval(const q7_leaf *leaf, const uint32_t *in, uint32_t *out)
@@ -162,12 +209,7 @@ void q7_host_eval(const q7_leaf *leaf, const uint32_t *in, uint32_t *out)
 void host_portable_eval_batch(const q7_leaf *leaf, size_t from, size_t n,
                               const uint32_t *const in[], uint32_t *const out[])
 {
-    const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
     host_op op = host_op_of(leaf);
-    uint32_t a[Q7_MAX_WORDS], r[Q7_MAX_WORDS] = { 0 };
-    for (size_t i = from; i < n; i++) {
-        for (unsigned w = 0; w < sh->in_words; w++) a[w] = in[w][i];
-        host_eval_op(op, a, r);
-        for (unsigned w = 0; w < sh->out_words; w++) out[w][i] = r[w];
-    }
+    host_batch *batch = batches[op.kind < HK_COUNT ? op.kind : HK_NONE];
+    batch(op, q7_shape_info_of(leaf->shape), from, n, in, out);
 }

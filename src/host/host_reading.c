@@ -83,27 +83,39 @@ static bool lane_of_register(unsigned bits) { return bits == 8 || bits == 16 || 
 
 /* Whether the row's widths and shape are what the kind computes on: the
  * inputs and outputs it reads and writes (so a row of another shape is not
- * read past its words), and lanes it has an arithmetic for. */
+ * read past its words), and lanes it has an arithmetic for. One fit_<kind>
+ * per kind of HOST_KINDS (host_impl.h). */
+typedef struct row_words {
+    unsigned in, out, field, aux;   /* input words, output words less aux, field bits, aux words */
+    bool one_word_field;            /* one output word holding a 1..32-bit field */
+} row_words;
+typedef bool kind_fit(const host_op *h, row_words r);
+#define FIT(kind) static bool fit_##kind(__attribute__((unused)) const host_op *h, row_words r)
+FIT(ICMP) { return lane_of_register(h->lane) && r.one_word_field && r.in == 2 && r.aux == 0; }
+FIT(FCMP) { return (h->lane == 16 || h->lane == 32) && r.one_word_field && r.in == 2u + h->gated && r.aux <= 1; }
+FIT(CLASS) { return (h->lane == 16 || h->lane == 32) && r.field == 8 && r.out == 1 && r.in == 1; }
+FIT(MASK) { return h->lane == 64 && r.field == 64 && r.out == 2 && r.in == (h->pred == HM_NOT ? 2u : 4u); }
+FIT(BR) { return h->lane == 1 && r.field == 1 && r.out == 1 && r.in == (h->pred == HM_NOT ? 1u : 2u); }
+FIT(BITKILL) { return r.one_word_field && r.in == 1; }
+FIT(REDUCE) { return r.field == 64 && r.out == 2 && r.in == 16; }
+FIT(EXTBI) { return lane_of_register(h->lane) && r.one_word_field && r.in == 2; }
+FIT(INJBI) { return h->lane == 8 && r.field == 8 && r.out == 1 && r.in == 3; }
+FIT(VEC2FS) { return h->lane == 512 && r.field == 64 && r.out == 16 && r.in == 16; }
+FIT(FS2VEC) { return fit_VEC2FS(h, r); }                      /* the same words, the other way */
+#undef FIT
+
+static kind_fit *const kind_fits[HK_COUNT] = {
+#define ROW(kind) [HK_##kind] = fit_##kind,
+    HOST_KINDS(ROW)
+#undef ROW
+};
+
 static bool fits(const host_op *h, const q7_leaf *leaf, const q7_shape_info *s)
 {
-    unsigned in = s->in_words, out = s->out_words - s->aux_words, field = leaf->field_bits;
-    bool one_word_field = field >= 1 && field <= 32 && out == 1;
-    switch (h->kind) {
-    case HK_ICMP: return lane_of_register(h->lane) && one_word_field && in == 2 && s->aux_words == 0;
-    case HK_FCMP:
-        return (h->lane == 16 || h->lane == 32) && one_word_field && in == 2u + h->gated
-               && s->aux_words <= 1;
-    case HK_CLASS: return (h->lane == 16 || h->lane == 32) && field == 8 && out == 1 && in == 1;
-    case HK_MASK: return h->lane == 64 && field == 64 && out == 2 && in == (h->pred == HM_NOT ? 2u : 4u);
-    case HK_BR: return h->lane == 1 && field == 1 && out == 1 && in == (h->pred == HM_NOT ? 1u : 2u);
-    case HK_BITKILL: return one_word_field && in == 1;
-    case HK_REDUCE: return field == 64 && out == 2 && in == 16;
-    case HK_EXTBI: return lane_of_register(h->lane) && one_word_field && in == 2;
-    case HK_INJBI: return h->lane == 8 && field == 8 && out == 1 && in == 3;
-    case HK_VEC2FS:
-    case HK_FS2VEC: return h->lane == 512 && field == 64 && out == 16 && in == 16;
-    default: return false;
-    }
+    unsigned out = s->out_words - s->aux_words, field = leaf->field_bits;
+    row_words r = { s->in_words, out, field, s->aux_words, field >= 1 && field <= 32 && out == 1 };
+    kind_fit *fit = h->kind < HK_COUNT ? kind_fits[h->kind] : NULL;
+    return fit && fit(h, r);
 }
 
 static host_op read_row(const q7_leaf *leaf)
