@@ -21,6 +21,28 @@ static const js_field run_fields[] = {
     F(cases, bench_run_line, "%.0f"),   F(mismatches, bench_run_line, "%.0f"), F(crashes, bench_run_line, "%.0f"),
     F(seconds, bench_run_line, "%.6f"), T(via, bench_run_line),
 };
+/* read only: the Python children write them */
+static const js_field numpy_fields[] = {
+    F(ns_per_eval, bench_numpy_line, NULL),
+    F(trues, bench_numpy_line, NULL),
+    T(numpy, bench_numpy_line),
+    T(error, bench_numpy_line),
+};
+static const js_field ctypes_fields[] = {
+    F(ns_per_call, bench_ctypes_line, NULL),
+    F(trues, bench_ctypes_line, NULL),
+};
+static const js_field ufunc_fields[] = {
+    F(ns_per_eval, bench_ufunc_line, NULL),   F(trues, bench_ufunc_line, NULL),
+    F(ufunc_4m_ns, bench_ufunc_line, NULL),   F(less_4m_ns, bench_ufunc_line, NULL),
+    F(batch_4m_ns, bench_ufunc_line, NULL),   F(batch16_4m_ns, bench_ufunc_line, NULL),
+    F(vec_ns_per_register, bench_ufunc_line, NULL), F(vec_trues, bench_ufunc_line, NULL),
+    F(registers, bench_ufunc_line, NULL),     F(vec_call_us, bench_ufunc_line, NULL),
+    T(error, bench_ufunc_line),
+};
+const js_table bench_numpy_line_table = JS_TABLE(bench_line_keys, numpy_fields);
+const js_table bench_ctypes_line_table = JS_TABLE(bench_line_keys, ctypes_fields);
+const js_table bench_ufunc_line_table = JS_TABLE(bench_line_keys, ufunc_fields);
 const js_table bench_leaf_call_line_table = JS_TABLE(bench_line_keys, leaf_call_fields);
 const js_table bench_run_line_table = JS_TABLE(bench_line_keys, run_fields);
 
