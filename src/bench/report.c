@@ -182,6 +182,15 @@ static void json_other_leaves(jw *w, const bench_report *b)
     jw_end(w);
 }
 
+/* A kind's row as it is stored; its ratio follows. */
+static const js_field kind_fields[] = {
+    JS_FIELD(BENCH_K_kind, JS_STRING, bench_kind_row, kind, NULL),
+    JS_FIELD(BENCH_K_leaf, JS_STRING, bench_kind_row, leaf, NULL),
+    JS_FIELD(BENCH_K_best_ns, JS_MEASURED, bench_kind_row, best_ns, "%.4f"),
+    JS_FIELD(BENCH_K_portable_ns, JS_MEASURED, bench_kind_row, portable_ns, "%.4f"),
+};
+static const js_table kind_table = JS_TABLE(bench_json_keys, kind_fields);
+
 static void json_portable_vs_best(jw *w, const bench_report *b)
 {
     jw_key(w, BENCH_KEY(portable_vs_best));
@@ -192,10 +201,7 @@ static void json_portable_vs_best(jw *w, const bench_report *b)
     for (int k = 0; k < BENCH_KINDS; k++) {
         const bench_kind_row *r = &b->kinds[k];
         jw_object(w, JW_INLINE);
-        json_text(w, BENCH_KEY(kind), r->kind);
-        json_text(w, BENCH_KEY(leaf), r->leaf);
-        bench_json_member(w, BENCH_KEY(best_ns), r->best_ns);
-        bench_json_member(w, BENCH_KEY(portable_ns), r->portable_ns);
+        js_write_fields(w, &kind_table, r);
         bench_json_member(w, BENCH_KEY(portable_over_best), portable_share(r));
         jw_end(w);
     }

@@ -13,6 +13,10 @@ void js_write_fields(jw *w, const js_table *t, const void *rec)
         jw_key(w, t->keys[f->key]);
         switch (f->type) {
         case JS_DOUBLE: jw_double(w, f->fmt, *(const double *)p); break;
+        case JS_MEASURED:
+            if (*(const double *)p < 0) jw_null(w);
+            else jw_double(w, f->fmt, *(const double *)p);
+            break;
         case JS_U64: jw_uint(w, *(const uint64_t *)p); break;
         case JS_TEXT: jw_string(w, p); break;
         case JS_STRING: jw_string(w, *(const char *const *)p); break;
@@ -30,6 +34,7 @@ void js_read_fields(const js_table *t, const json *obj, void *rec)
         if (!v) continue;
         switch (f->type) {
         case JS_DOUBLE:
+        case JS_MEASURED:
             if (v->type == JSON_NUMBER) *(double *)p = v->number;
             break;
         case JS_U64:

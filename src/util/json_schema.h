@@ -19,6 +19,7 @@
 
 typedef enum js_type {
     JS_DOUBLE,      /* double, written in fmt ("%.0f" for a count below 2^53) */
+    JS_MEASURED,    /* double, written in fmt, null when < 0 (not measured) */
     JS_U64,         /* uint64_t */
     JS_TEXT,        /* char[size]; read cut to fit */
     JS_STRING,      /* const char * (written only) */
@@ -28,7 +29,7 @@ typedef struct js_field {
     unsigned key;            /* an index of the table's keys */
     js_type type;
     size_t offset, size;     /* of the field in its struct */
-    const char *fmt;         /* JS_DOUBLE: how it is written */
+    const char *fmt;         /* JS_DOUBLE, JS_MEASURED: how it is written */
 } js_field;
 
 typedef struct js_table {
