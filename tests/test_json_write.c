@@ -2,7 +2,8 @@
 /*
  * The JSON writer (util/json_write.h) against hand-written bytes: each
  * layout's separators, indentation and empty form, nesting of inline
- * containers in line containers and back, JW_WRAPPED's breaks, keys and
+ * containers in line containers and back, JW_WRAPPED's and JW_HANGING's
+ * breaks, JW_LINES_TIGHT's close, keys and
  * strings escaped as json_write_string does, and a newline after the
  * outermost close. Every document written is read back by json_parse.
  */
@@ -134,6 +135,52 @@ static void wrapped(jw *w)
     jw_end(w);
 }
 
+/* the probe's shape: a hanging object, a tight line array in it, and an
+ * empty tight array */
+static void hanging(jw *w)
+{
+    jw_object(w, JW_HANGING);
+    jw_key(w, "a");
+    jw_uint(w, 1);
+    jw_key(w, "l");
+    jw_array(w, JW_LINES_TIGHT);
+    jw_object(w, JW_INLINE);
+    jw_key(w, "x");
+    jw_uint(w, 1);
+    jw_end(w);
+    jw_uint(w, 2);
+    jw_end(w);
+    jw_break(w);
+    jw_key(w, "e");
+    jw_array(w, JW_LINES_TIGHT);
+    jw_end(w);
+    jw_key(w, "u");
+    jw_array(w, JW_INLINE);
+    jw_string(w, "s");
+    jw_end(w);
+    jw_end(w);
+}
+
+/* a tight array and a hanging object below a line object: indented by
+ * the lines around them */
+static void tight_in_lines(jw *w)
+{
+    jw_object(w, JW_LINES);
+    jw_key(w, "t");
+    jw_array(w, JW_LINES_TIGHT);
+    jw_uint(w, 1);
+    jw_end(w);
+    jw_key(w, "h");
+    jw_object(w, JW_HANGING);
+    jw_key(w, "a");
+    jw_uint(w, 1);
+    jw_break(w);
+    jw_key(w, "b");
+    jw_uint(w, 2);
+    jw_end(w);
+    jw_end(w);
+}
+
 int main(void)
 {
     expect(inline_object,
@@ -148,5 +195,7 @@ int main(void)
     expect(lines_in_inline, "{\"n\": 2, \"items\": [\n  1,\n  2\n]}\n", "lines in inline");
     expect(wrapped, "{\n  \"v\": {\"a\": 1, \"b\": 2,\n    \"c\": 3,\n    \"d\": [\n      4\n    ]\n  }\n}\n",
            "wrapped");
+    expect(hanging, "{\"a\": 1, \"l\": [\n  {\"x\": 1},\n  2],\n \"e\": [], \"u\": [\"s\"]}\n", "hanging");
+    expect(tight_in_lines, "{\n  \"t\": [\n    1],\n  \"h\": {\"a\": 1,\n   \"b\": 2}\n}\n", "tight in lines");
     return check_status("json_write");
 }

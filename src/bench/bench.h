@@ -53,10 +53,7 @@ typedef struct bench_child {
  * cooperative: a q7pred, which an interrupt asks to end (SIGTERM) so it
  * ends its own children; anything else is killed. */
 bench_child bench_spawn(char *const argv[], double timeout, bool cooperative);
-/* A number of the JSON object the child printed; -1 if absent. */
-double bench_child_number(const bench_child *c, const char *key);
-/* A string of it, copied into buf ("" if absent). */
-void bench_child_string(const bench_child *c, const char *key, char *buf, size_t size);
+/* The child's line is read by its schema (child_lines.h). */
 /* The path of this executable, and libq7pred.so beside it. */
 void bench_self_path(char *buf, size_t size);
 void bench_default_lib(char *buf, size_t size);

@@ -4,8 +4,8 @@
  * parent reads that process's own peak RSS when it reaps it, and its wall
  * time from start to reaping. The child is started as verify starts its
  * children (util/process.h: its own process group, ended group and all);
- * its stdout is captured (one JSON line by convention) and read with the
- * verify reports' JSON parser; its stderr passes through.
+ * its stdout is captured (one JSON line by convention, read by its schema:
+ * child_lines.h); its stderr passes through.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,7 +16,6 @@
 
 #include "bench.h"
 #include "platform/platform_internal.h"
-#include "util/json.h"
 #include "util/process.h"
 #include "verify/verify.h"
 
@@ -67,30 +66,6 @@ bench_child bench_spawn(char *const argv[], double timeout, bool cooperative)
     c.status = p.term_signal ? -p.term_signal : p.exit_status;
     c.ok = c.status == 0 && !c.timed_out;
     return c;
-}
-
-/* The child's output as JSON; NULL when it is not. */
-static json *parsed(const bench_child *c)
-{
-    char err[128];
-    return json_parse(c->out, err, sizeof err);
-}
-
-double bench_child_number(const bench_child *c, const char *key)
-{
-    json *root = parsed(c);
-    const json *v = json_get(root, key);
-    double x = v && v->type == JSON_NUMBER ? v->number : -1;
-    json_free(root);
-    return x;
-}
-
-void bench_child_string(const bench_child *c, const char *key, char *buf, size_t size)
-{
-    json *root = parsed(c);
-    const char *s = json_string(root, key);
-    snprintf(buf, size, "%s", s ? s : "");
-    json_free(root);
 }
 
 void bench_self_path(char *buf, size_t size)

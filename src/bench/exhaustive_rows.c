@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "bench.h"
+#include "child_lines.h"
 
 static const struct {
     const char *name, *run;
@@ -25,20 +26,22 @@ static void run_named(bench_exhaustive_row *e, const char *self, const char *run
                       unsigned fraction, const char *timeout)
 {
     double timeout_s = strtod(timeout, NULL);
-    char threads[16], frac[16], via[256];
+    char threads[16], frac[16];
     snprintf(threads, sizeof threads, "%u", e->threads);
     snprintf(frac, sizeof frac, "%u", fraction);
     char *av[] = { (char *)self, "bench", "--run", (char *)run, "--threads", threads, "--fraction", frac,
                    "--lib", (char *)lib, "--timeout", (char *)timeout, NULL };
     e->run = bench_spawn(av, 0, true);   /* long by design: its own waits follow --timeout */
-    e->cases = bench_child_number(&e->run, "cases");
-    e->mismatches = bench_child_number(&e->run, "mismatches");
-    double seconds = bench_child_number(&e->run, "seconds");
+    bench_run_line line = { -1, -1, -1, -1, "" };
+    bench_line_read(&e->run, &bench_run_line_table, &line);
+    e->cases = line.cases;
+    e->mismatches = line.mismatches;
+    double seconds = line.seconds;
     /* a fraction extrapolates the child's own time (process start excluded) */
     e->extrapolated = fraction > 1;
     e->estimate = fraction > 1 && seconds > 0 ? seconds * fraction : e->run.wall;
-    bench_child_string(&e->run, "via", via, sizeof via);
-    double crashes = bench_child_number(&e->run, "crashes");
+    const char *via = line.via;
+    double crashes = line.crashes;
     if (crashes > 0)
         snprintf(e->via, sizeof e->via, "the library crashed or hung on %.0f cases (each hang %g s, --timeout)",
                  crashes, timeout_s);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "child_lines.h"
 #include "q7pred_xdref.h"
 #include "verify/verify.h"
 
@@ -79,27 +80,15 @@ int bench_run_leaf_call(const char *lib, bool quick)
     void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
     void *sym = h ? dlsym(h, "module__xdref_" BENCH_LEAF) : NULL;
     q7_xdref_ORD_fn *fn[2] = { bench_minimal_olt, NULL };
-    char error[600] = "";
-    if (!sym) snprintf(error, sizeof error, "%s", h ? "no module__xdref_" BENCH_LEAF : dlerror());
+    bench_leaf_call_line line = { .model_trues = (double)model_trues };
+    if (!sym) snprintf(line.error, sizeof line.error, "%s", h ? "no module__xdref_" BENCH_LEAF : dlerror());
     else memcpy(&fn[1], &sym, sizeof fn[1]);     /* a data pointer from dlsym to a function pointer */
     ns_per_call(fn, &x, min_s, ns, trues);
-    jw w;
-    jw_init(&w, out);
-    jw_object(&w, JW_INLINE);
-    jw_key(&w, "minimal_ns");
-    jw_double(&w, "%.4f", ns[0]);
-    jw_key(&w, "dlsym_ns");
-    jw_double(&w, "%.4f", ns[1]);
-    const struct { const char *key; size_t n; } counts[] = {
-        { "model_trues", model_trues }, { "minimal_trues", trues[0] }, { "lib_trues", trues[1] },
-    };
-    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
-        jw_key(&w, counts[i].key);
-        jw_uint(&w, counts[i].n);
-    }
-    jw_key(&w, "error");
-    jw_string(&w, error);
-    jw_end(&w);
+    line.minimal_ns = ns[0];
+    line.dlsym_ns = ns[1];
+    line.minimal_trues = (double)trues[0];
+    line.lib_trues = (double)trues[1];
+    bench_line_write(out, &bench_leaf_call_line_table, &line);
     return fclose(out) == 0 ? 0 : 1;
 }
 
@@ -109,10 +98,10 @@ void bench_time_leaf_call(bench_report *b, const char *self, const char *lib, do
     char *av[] = { (char *)self, "bench", "--run", "leaf-call", "--lib", (char *)lib, b->quick ? "--quick" : NULL,
                    NULL };
     bench_child ch = bench_spawn(av, b->timeout + min_s, false);
-    double model = bench_child_number(&ch, "model_trues");
+    bench_leaf_call_line line = { -1, -1, -1, -1, -1, "" };
+    bench_line_read(&ch, &bench_leaf_call_line_table, &line);
+    double model = line.model_trues;
     c->minimal_ns = c->dlsym_ns = -1;
-    char error[280];
-    bench_child_string(&ch, "error", error, sizeof error);
     if (!ch.ok || model < 0) {
         if (ch.timed_out)
             snprintf(c->note, sizeof c->note, "did not run: killed after %g s (--timeout)", b->timeout + min_s);
@@ -122,13 +111,13 @@ void bench_time_leaf_call(bench_report *b, const char *self, const char *lib, do
             snprintf(c->note, sizeof c->note, "did not run: the timing child ended with status %d", ch.status);
         return;
     }
-    c->minimal_ns = bench_child_number(&ch, "minimal_ns");
-    b->disagree |= bench_child_number(&ch, "minimal_trues") != model;
-    if (error[0]) {
-        snprintf(c->note, sizeof c->note, "did not run: %s", error);
+    c->minimal_ns = line.minimal_ns;
+    b->disagree |= line.minimal_trues != model;
+    if (line.error[0]) {
+        snprintf(c->note, sizeof c->note, "did not run: %.279s", line.error);
         return;
     }
-    c->dlsym_ns = bench_child_number(&ch, "dlsym_ns");
-    b->disagree |= bench_child_number(&ch, "lib_trues") != model;
+    c->dlsym_ns = line.dlsym_ns;
+    b->disagree |= line.lib_trues != model;
     snprintf(c->note, sizeof c->note, "dlsym from %s", lib);
 }

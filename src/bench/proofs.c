@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "child_lines.h"
 #include "host/host.h"
 #include "platform/platform_internal.h"
 #include "q7pred_batch.h"
@@ -85,22 +86,13 @@ static void print_run(const q7d_results *r, const q7_leaf *const leaves[], size_
         mismatches += compared(r, leaves[i])->mismatches;
         all_fused = all_fused && fused(leaves[i]);
     }
-    jw w;
-    jw_init(&w, stdout);
-    jw_object(&w, JW_INLINE);
-    jw_key(&w, "cases");
-    jw_uint(&w, checks);
-    jw_key(&w, "mismatches");
-    jw_uint(&w, mismatches);
-    jw_key(&w, "crashes");
-    jw_uint(&w, q7d_results_totals(r).crashes);
-    jw_key(&w, "seconds");
-    jw_double(&w, "%.6f", r->wall_seconds);
-    jw_key(&w, "via");
-    jw_string(&w, with_lib ? "verify engine, the library in its crash-isolated child"
-                  : all_fused ? "verify engine, fused AVX-512 sweeps"
-                              : "verify engine, batches (no fused sweep)");
-    jw_end(&w);
+    bench_run_line line = { (double)checks, (double)mismatches, (double)q7d_results_totals(r).crashes,
+                            r->wall_seconds, "" };
+    snprintf(line.via, sizeof line.via, "%s",
+             with_lib ? "verify engine, the library in its crash-isolated child"
+             : all_fused ? "verify engine, fused AVX-512 sweeps"
+                         : "verify engine, batches (no fused sweep)");
+    bench_line_write(stdout, &bench_run_line_table, &line);
 }
 
 int bench_run_named(const char *name, unsigned threads, unsigned fraction, const char *lib, double timeout,

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "child_lines.h"
 #include "platform/platform_internal.h"
 #include "q7pred_vec.h"
 
@@ -70,15 +71,15 @@ static void numpy_row(bench_report *b, bench_row *r, const bench_arrays *x, cons
     snprintf(secs, sizeof secs, "%.3f", min_s);
     char *av[] = { (char *)py, script, (char *)data, pairs, secs, NULL };
     bench_child c = bench_spawn(av, b->timeout, false);
-    double ns = bench_child_number(&c, "ns_per_eval"), trues = bench_child_number(&c, "trues");
-    char text[200];
+    bench_numpy_line line = { -1, -1, "", "" };
+    bench_line_read(&c, &bench_numpy_line_table, &line);
+    double ns = line.ns_per_eval, trues = line.trues;
     if (c.ok && ns > 0) {
         b->numpy_ns = r->ns = ns;
-        bench_child_string(&c, "numpy", text, sizeof text);
-        snprintf(r->note, sizeof r->note, "np.less on float16 views, numpy %s%s", text[0] ? text : "?",
+        snprintf(r->note, sizeof r->note, "np.less on float16 views, numpy %s%s", line.numpy[0] ? line.numpy : "?",
                  (size_t)trues == bench_count_true(x, BENCH_PAIRS) ? "" : " (RESULTS DIFFER)");
-    } else if (c.ok && (bench_child_string(&c, "error", text, sizeof text), text[0])) {
-        snprintf(r->note, sizeof r->note, "%s", text);
+    } else if (c.ok && line.error[0]) {
+        snprintf(r->note, sizeof r->note, "%s", line.error);
     } else if (c.timed_out) {
         snprintf(r->note, sizeof r->note, "numpy_bench.py killed after %g s (--timeout)", b->timeout);
     } else {
@@ -101,7 +102,9 @@ static void ctypes_row(bench_report *b, bench_row *r, const bench_arrays *x, con
     snprintf(calls, sizeof calls, "%zu", ncalls);
     char *av[] = { (char *)py, script, (char *)lib, (char *)data, pairs, calls, NULL };
     bench_child c = bench_spawn(av, b->timeout, false);
-    double ns = bench_child_number(&c, "ns_per_call"), trues = bench_child_number(&c, "trues");
+    bench_ctypes_line line = { -1, -1 };
+    bench_line_read(&c, &bench_ctypes_line_table, &line);
+    double ns = line.ns_per_call, trues = line.trues;
     if (c.ok && ns > 0) {
         b->ctypes_ns = r->ns = ns;
         snprintf(r->note, sizeof r->note, "%zu calls into %.100s; 2^32 pairs would take %.1f h%s", ncalls, lib,
@@ -155,7 +158,7 @@ static void package_dir(char *buf, size_t size)
 static void ufunc_rows(bench_report *b, bench_row *r, bench_row *v, const bench_arrays *x, const char *py,
                        const char *data, const char *lib, double min_s)
 {
-    char script[PATH_MAX + 64], pkg[PATH_MAX + 16], pairs[32], secs[32], text[200];
+    char script[PATH_MAX + 64], pkg[PATH_MAX + 16], pairs[32], secs[32];
     snprintf(r->method, sizeof r->method, "q7pred ufunc on numpy arrays");
     snprintf(v->method, sizeof v->method, "q7pred.vec.oltnxf16, per register / 32");
     r->ns = v->ns = -1;
@@ -169,21 +172,21 @@ static void ufunc_rows(bench_report *b, bench_row *r, bench_row *v, const bench_
     snprintf(secs, sizeof secs, "%.3f", min_s);
     char *av[] = { (char *)py, script, pkg, (char *)lib, (char *)data, pairs, secs, NULL };
     bench_child c = bench_spawn(av, b->timeout, false);
-    double ns = bench_child_number(&c, "ns_per_eval"), trues = bench_child_number(&c, "trues");
+    bench_ufunc_line line = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, "" };
+    bench_line_read(&c, &bench_ufunc_line_table, &line);
+    double ns = line.ns_per_eval, trues = line.trues;
     if (!(c.ok && ns > 0)) {
-        bench_child_string(&c, "error", text, sizeof text);
-        if (text[0]) snprintf(r->note, sizeof r->note, "%s", text);
+        if (line.error[0]) snprintf(r->note, sizeof r->note, "%s", line.error);
         else snprintf(r->note, sizeof r->note, "%.100s did not run ufunc_bench.py (status %d)", py, c.status);
         snprintf(v->note, sizeof v->note, "%s", r->note);
         return;
     }
-    double u4 = bench_child_number(&c, "ufunc_4m_ns"), l4 = bench_child_number(&c, "less_4m_ns");
-    double b4 = bench_child_number(&c, "batch_4m_ns"), b16 = bench_child_number(&c, "batch16_4m_ns");
-    double vec = bench_child_number(&c, "vec_ns_per_register");
+    double u4 = line.ufunc_4m_ns, l4 = line.less_4m_ns, b4 = line.batch_4m_ns, b16 = line.batch16_4m_ns;
+    double vec = line.vec_ns_per_register;
     size_t c_trues;
     double cvec = c_vec_ns(x, min_s, &c_trues);
     bool vec_agree = c_trues == bench_count_true(x, BENCH_PAIRS) &&
-                     bench_child_number(&c, "vec_trues") == (double)c_trues;
+                     line.vec_trues == (double)c_trues;
     b->ufunc_ns = r->ns = ns;
     snprintf(r->note, sizeof r->note,
              "q7pred." BENCH_LEAF "(a, b, out=) on float16 views; 4M pairs: %.3f ns, np.less %.3f ns "
@@ -193,7 +196,7 @@ static void ufunc_rows(bench_report *b, bench_row *r, bench_row *v, const bench_
     v->ns = vec / 32;
     snprintf(v->note, sizeof v->note,
              "%.1f ns/register over %d registers; C q7v_oltnxf16 %.1f ns/register (%.2fx); %.2f us per call%s",
-             vec, (int)bench_child_number(&c, "registers"), cvec, vec / cvec, bench_child_number(&c, "vec_call_us"),
+             vec, (int)line.registers, cvec, vec / cvec, line.vec_call_us,
              vec_agree ? "" : " (RESULTS DIFFER)");
 }
 

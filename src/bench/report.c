@@ -5,6 +5,8 @@
  * docs/performance.md's tables).
  */
 #include "bench.h"
+#include "json_keys.h"
+#include "util/json_schema.h"
 
 /* ------------------------------------------------------------ the table */
 
@@ -132,67 +134,75 @@ static void json_text(jw *w, const char *key, const char *s)
 
 static void json_throughput(jw *w, const bench_report *b)
 {
-    jw_key(w, "throughput");
+    jw_key(w, BENCH_KEY(throughput));
     jw_array(w, JW_LINES);
     for (int r = 0; r < b->nrows; r++) {
         const bench_row *row = &b->row[r];
         jw_object(w, JW_INLINE);
-        json_text(w, "method", row->method);
-        jw_key(w, "ns_per_eval");
+        json_text(w, BENCH_KEY(method), row->method);
+        jw_key(w, BENCH_KEY(ns_per_eval));
         bench_json_number(w, "%.4f", row->ns);
-        jw_key(w, "gevals_per_s");
+        jw_key(w, BENCH_KEY(gevals_per_s));
         bench_json_number(w, "%.4f", row->ns < 0 ? -1 : 1 / row->ns);
-        json_text(w, "note", row->note);
+        json_text(w, BENCH_KEY(note), row->note);
         jw_end(w);
     }
     jw_end(w);
-    jw_key(w, "ratios");
+    jw_key(w, BENCH_KEY(ratios));
     jw_object(w, JW_INLINE);
-    jw_key(w, "batch_over_silicon");
+    jw_key(w, BENCH_KEY(batch_over_silicon));
     jw_double(w, "%.4f", b->silicon_ns / b->batch_ns);
-    jw_key(w, "batch_over_ctypes");
+    jw_key(w, BENCH_KEY(batch_over_ctypes));
     bench_json_number(w, "%.1f", b->ctypes_ns > 0 ? b->ctypes_ns / b->batch_ns : -1);
-    jw_key(w, "batch_over_numpy");
+    jw_key(w, BENCH_KEY(batch_over_numpy));
     bench_json_number(w, "%.3f", b->numpy_ns > 0 ? b->numpy_ns / b->batch_ns : -1);
-    jw_key(w, "ufunc_over_batch");
+    jw_key(w, BENCH_KEY(ufunc_over_batch));
     bench_json_number(w, "%.3f", b->ufunc_ns > 0 ? b->ufunc_ns / b->batch_ns : -1);
     jw_end(w);
 }
 
+/* An other leaf's row, as it is stored. */
+static const js_field other_leaf_fields[] = {
+    JS_FIELD(BENCH_K_leaf, JS_STRING, bench_leaf_row, leaf, NULL),
+    JS_FIELD(BENCH_K_abi_ns, JS_DOUBLE, bench_leaf_row, abi_ns, "%.4f"),
+    JS_FIELD(BENCH_K_batch_ns, JS_DOUBLE, bench_leaf_row, batch_ns, "%.4f"),
+    JS_FIELD(BENCH_K_silicon_ns, JS_DOUBLE, bench_leaf_row, silicon_ns, "%.4f"),
+};
+static const js_table other_leaf_table = JS_TABLE(bench_json_keys, other_leaf_fields);
+
 static void json_other_leaves(jw *w, const bench_report *b)
 {
-    jw_key(w, "other_leaves");
+    jw_key(w, BENCH_KEY(other_leaves));
     jw_array(w, JW_LINES);
     for (int k = 0; k < BENCH_OTHER_LEAVES; k++) {
-        const bench_leaf_row *o = &b->other[k];
         jw_object(w, JW_INLINE);
-        json_text(w, "leaf", o->leaf);
-        jw_key(w, "abi_ns");
-        jw_double(w, "%.4f", o->abi_ns);
-        jw_key(w, "batch_ns");
-        jw_double(w, "%.4f", o->batch_ns);
-        jw_key(w, "silicon_ns");
-        jw_double(w, "%.4f", o->silicon_ns);
+        js_write_fields(w, &other_leaf_table, &b->other[k]);
         jw_end(w);
     }
     jw_end(w);
 }
 
+/* A kind's row as it is stored; its ratio follows. */
+static const js_field kind_fields[] = {
+    JS_FIELD(BENCH_K_kind, JS_STRING, bench_kind_row, kind, NULL),
+    JS_FIELD(BENCH_K_leaf, JS_STRING, bench_kind_row, leaf, NULL),
+    JS_FIELD(BENCH_K_best_ns, JS_MEASURED, bench_kind_row, best_ns, "%.4f"),
+    JS_FIELD(BENCH_K_portable_ns, JS_MEASURED, bench_kind_row, portable_ns, "%.4f"),
+};
+static const js_table kind_table = JS_TABLE(bench_json_keys, kind_fields);
+
 static void json_portable_vs_best(jw *w, const bench_report *b)
 {
-    jw_key(w, "portable_vs_best");
+    jw_key(w, BENCH_KEY(portable_vs_best));
     jw_object(w, JW_INLINE);
-    json_text(w, "best_path", b->best_path);
-    jw_key(w, "kinds");
+    json_text(w, BENCH_KEY(best_path), b->best_path);
+    jw_key(w, BENCH_KEY(kinds));
     jw_array(w, JW_LINES);
     for (int k = 0; k < BENCH_KINDS; k++) {
         const bench_kind_row *r = &b->kinds[k];
         jw_object(w, JW_INLINE);
-        json_text(w, "kind", r->kind);
-        json_text(w, "leaf", r->leaf);
-        bench_json_member(w, "best_ns", r->best_ns);
-        bench_json_member(w, "portable_ns", r->portable_ns);
-        bench_json_member(w, "portable_over_best", portable_share(r));
+        js_write_fields(w, &kind_table, r);
+        bench_json_member(w, BENCH_KEY(portable_over_best), portable_share(r));
         jw_end(w);
     }
     jw_end(w);
@@ -201,30 +211,30 @@ static void json_portable_vs_best(jw *w, const bench_report *b)
 
 static void json_exhaustive(jw *w, const bench_report *b)
 {
-    jw_key(w, "exhaustive");
+    jw_key(w, BENCH_KEY(exhaustive));
     jw_array(w, JW_LINES);
     for (int k = 0; k < BENCH_EXHAUSTIVE_ROWS; k++) {
         const bench_exhaustive_row *e = &b->ex[k];
         bool done = ran(e);
         jw_object(w, JW_INLINE);
-        json_text(w, "run", e->name);
-        jw_key(w, "threads");
+        json_text(w, BENCH_KEY(run), e->name);
+        jw_key(w, BENCH_KEY(threads));
         jw_uint(w, e->threads);
-        jw_key(w, "ok");
+        jw_key(w, BENCH_KEY(ok));
         jw_bool(w, done);
-        jw_key(w, "extrapolated");
+        jw_key(w, BENCH_KEY(extrapolated));
         jw_bool(w, e->extrapolated);
         /* a row that did not run has null for each of its numbers */
         const struct { const char *key, *fmt; double x; } nums[] = {
-            { "wall_s", "%.4f", e->estimate }, { "peak_rss_mib", "%.2f", e->run.rss_kib / 1024.0 },
-            { "cases", "%.0f", e->cases },     { "mismatches", "%.0f", e->mismatches },
+            { BENCH_KEY(wall_s), "%.4f", e->estimate }, { BENCH_KEY(peak_rss_mib), "%.2f", e->run.rss_kib / 1024.0 },
+            { BENCH_KEY(cases), "%.0f", e->cases },     { BENCH_KEY(mismatches), "%.0f", e->mismatches },
         };
         for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) {
             jw_key(w, nums[i].key);
             if (done) jw_double(w, nums[i].fmt, nums[i].x);
             else jw_null(w);
         }
-        json_text(w, "via", e->via);
+        json_text(w, BENCH_KEY(via), e->via);
         jw_end(w);
     }
     jw_end(w);
@@ -235,18 +245,18 @@ void bench_write_json(FILE *f, const bench_report *b)
     jw w;
     jw_init(&w, f);
     jw_object(&w, JW_LINES);
-    jw_key(&w, "machine");
+    jw_key(&w, BENCH_KEY(machine));
     jw_object(&w, JW_INLINE);
-    json_text(&w, "cpu", b->cpu);
-    jw_key(&w, "cores");
+    json_text(&w, BENCH_KEY(cpu), b->cpu);
+    jw_key(&w, BENCH_KEY(cores));
     jw_int(&w, b->cores);
     jw_end(&w);
-    jw_key(&w, "quick");
+    jw_key(&w, BENCH_KEY(quick));
     jw_bool(&w, b->quick);
-    json_text(&w, "batch_path", b->batch_path);
-    json_text(&w, "host_path", b->host_path);
-    json_text(&w, "leaf", BENCH_LEAF);
-    jw_key(&w, "pairs");
+    json_text(&w, BENCH_KEY(batch_path), b->batch_path);
+    json_text(&w, BENCH_KEY(host_path), b->host_path);
+    json_text(&w, BENCH_KEY(leaf), BENCH_LEAF);
+    jw_key(&w, BENCH_KEY(pairs));
     jw_int(&w, BENCH_PAIRS);
     json_throughput(&w, b);
     json_other_leaves(&w, b);

@@ -6,6 +6,7 @@
  * lines, target lines and JSON.
  */
 #include "bench.h"
+#include "json_keys.h"
 #include "vec/vec_internal.h"
 
 static const char *const kind_names[Q7V_KIND_COUNT] = {
@@ -172,9 +173,9 @@ static void json_worst(jw *w, const char *key, const bench_vector *v, measure_fn
     const bench_vector_row *r = worst(v, measure, &value);
     jw_key(w, key);
     jw_object(w, JW_INLINE);
-    jw_key(w, "mnemonic");
+    jw_key(w, BENCH_KEY(mnemonic));
     jw_string(w, r ? r->op->mnemonic : "");
-    bench_json_member(w, "value", r ? value : -1);
+    bench_json_member(w, BENCH_KEY(value), r ? value : -1);
     jw_end(w);
 }
 
@@ -186,38 +187,38 @@ static void json_text(jw *w, const char *key, const char *s)
 
 static void json_leaf_call(jw *w, const bench_leaf_call *c)
 {
-    jw_key(w, "leaf_call");
+    jw_key(w, BENCH_KEY(leaf_call));
     jw_object(w, JW_INLINE);
-    json_text(w, "leaf", BENCH_LEAF);
-    bench_json_member(w, "exported_dlsym_ns", c->dlsym_ns);
-    bench_json_member(w, "minimal_ns", c->minimal_ns);
-    bench_json_member(w, "ratio", ratio(c->dlsym_ns, c->minimal_ns));
-    json_text(w, "note", c->note);
+    json_text(w, BENCH_KEY(leaf), BENCH_LEAF);
+    bench_json_member(w, BENCH_KEY(exported_dlsym_ns), c->dlsym_ns);
+    bench_json_member(w, BENCH_KEY(minimal_ns), c->minimal_ns);
+    bench_json_member(w, BENCH_KEY(ratio), ratio(c->dlsym_ns, c->minimal_ns));
+    json_text(w, BENCH_KEY(note), c->note);
     jw_end(w);
 }
 
 static void json_vector(jw *w, const bench_vector *v)
 {
-    jw_key(w, "vector");
+    jw_key(w, BENCH_KEY(vector));
     jw_object(w, JW_WRAPPED);
-    json_text(w, "path", v->path);
-    bench_json_member(w, "silicon_ns", v->silicon_ns);
-    json_text(w, "silicon_via", v->silicon_via);
+    json_text(w, BENCH_KEY(path), v->path);
+    bench_json_member(w, BENCH_KEY(silicon_ns), v->silicon_ns);
+    json_text(w, BENCH_KEY(silicon_via), v->silicon_via);
     jw_break(w);
-    bench_json_member(w, "q7v_oltnxf16_ns", v->named_ns[0]);
-    bench_json_member(w, "q7v_oltnxf16_t_ns", v->named_ns[1]);
+    bench_json_member(w, BENCH_KEY(q7v_oltnxf16_ns), v->named_ns[0]);
+    bench_json_member(w, BENCH_KEY(q7v_oltnxf16_t_ns), v->named_ns[1]);
     jw_break(w);
-    json_worst(w, "slowest_avx512_ns", v, avx512_ns);
-    json_worst(w, "largest_portable_over_simd", v, portable_over_simd);
-    json_worst(w, "largest_best_over_silicon", v, best_over_silicon);
+    json_worst(w, BENCH_KEY(slowest_avx512_ns), v, avx512_ns);
+    json_worst(w, BENCH_KEY(largest_portable_over_simd), v, portable_over_simd);
+    json_worst(w, BENCH_KEY(largest_best_over_silicon), v, best_over_silicon);
     jw_break(w);
-    jw_key(w, "instructions");
+    jw_key(w, BENCH_KEY(instructions));
     jw_array(w, JW_LINES);
     for (size_t i = 0; i < q7v_op_count(); i++) {
         const bench_vector_row *r = &v->op[i];
         jw_object(w, JW_INLINE);
-        json_text(w, "mnemonic", r->op->mnemonic);
-        json_text(w, "kind", kind_names[r->op->kind]);
+        json_text(w, BENCH_KEY(mnemonic), r->op->mnemonic);
+        json_text(w, BENCH_KEY(kind), kind_names[r->op->kind]);
         for (int p = 0; p < Q7V_PATH_COUNT; p++) {
             char key[32];
             snprintf(key, sizeof key, "%s_ns", q7v_path_name(p));
@@ -231,19 +232,19 @@ static void json_vector(jw *w, const bench_vector *v)
 
 static void json_exec(jw *w, const bench_exec *e)
 {
-    jw_key(w, "exec");
+    jw_key(w, BENCH_KEY(exec));
     jw_object(w, JW_INLINE);
-    jw_key(w, "instructions");
+    jw_key(w, BENCH_KEY(instructions));
     jw_uint(w, e->instructions);
-    jw_key(w, "bytes");
+    jw_key(w, BENCH_KEY(bytes));
     jw_uint(w, e->bytes);
-    bench_json_member(w, "parse_mb_s", e->parse_mb_s);
-    bench_json_member(w, "parse_ns_per_statement", e->parse_ns);
-    bench_json_member(w, "run_ns_per_instruction", e->run_ns);
-    bench_json_member(w, "run_minstr_s", e->run_ns > 0 ? 1e3 / e->run_ns : -1);
-    bench_json_member(w, "array_ns_per_instruction", e->direct_ns);
-    bench_json_member(w, "run_over_array", ratio(e->run_ns, e->direct_ns));
-    jw_key(w, "registers_agree");
+    bench_json_member(w, BENCH_KEY(parse_mb_s), e->parse_mb_s);
+    bench_json_member(w, BENCH_KEY(parse_ns_per_statement), e->parse_ns);
+    bench_json_member(w, BENCH_KEY(run_ns_per_instruction), e->run_ns);
+    bench_json_member(w, BENCH_KEY(run_minstr_s), e->run_ns > 0 ? 1e3 / e->run_ns : -1);
+    bench_json_member(w, BENCH_KEY(array_ns_per_instruction), e->direct_ns);
+    bench_json_member(w, BENCH_KEY(run_over_array), ratio(e->run_ns, e->direct_ns));
+    jw_key(w, BENCH_KEY(registers_agree));
     jw_bool(w, !e->differs);
     jw_end(w);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "abi_file.h"
+#include "probe/probe_json.h"
 #include "util/json.h"
 
 static int shape_named(const char *name)
@@ -65,35 +66,38 @@ int cli_read_abi(const char *path, signed char *shape)
     if (!doc) return cli_usage_error("verify: --abi '%s' is not JSON: %s", path, err);
     for (size_t i = 0; i < q7_leaf_count(); i++) shape[i] = (signed char)q7_leaf_at(i)->shape;
     int rc = CLI_OK;
-    const json *leaves = json_get(doc, "leaves");
+    const json *leaves = json_get(doc, Q7P_KEY(leaves));
     bool seen[Q7_LEAF_COUNT] = { 0 };
-    if (doc->type != JSON_OBJECT || !json_string(doc, "library") || !leaves || leaves->type != JSON_ARRAY) {
-        rc = cli_usage_error("verify: --abi '%s' is not a probe report: it needs \"library\" and a \"leaves\" list",
-                             path);
+    if (doc->type != JSON_OBJECT || !json_string(doc, Q7P_KEY(library)) || !leaves || leaves->type != JSON_ARRAY) {
+        rc = cli_usage_error("verify: --abi '%s' is not a probe report: it needs \"%s\" and a \"%s\" list", path,
+                             Q7P_KEY(library), Q7P_KEY(leaves));
         goto done;
     }
     for (size_t k = 0; k < leaves->n; k++) {
         const json *e = &leaves->child[k];
-        const char *name = json_string(e, "leaf"), *status = json_string(e, "status");
-        const char *table = json_string(e, "table_shape");
-        const json *found = json_get(e, "found_shape");
+        const char *name = json_string(e, Q7P_KEY(leaf)), *status = json_string(e, Q7P_KEY(status));
+        const char *table = json_string(e, Q7P_KEY(table_shape));
+        const json *found = json_get(e, Q7P_KEY(found_shape));
         const q7_leaf *l = name ? q7_leaf_find(name) : NULL;
-        const char *what = NULL;
-        if (e->type != JSON_OBJECT || !name) what = "has no \"leaf\" name";
+        const char *what = NULL;   /* what is wrong, naming the member `key` as %s */
+        q7p_key key = Q7P_K_leaf;
+        if (e->type != JSON_OBJECT || !name) what = "has no \"%s\" name";
         else if (!l) what = "names a leaf that is not in the table";
         else if (seen[l->id]) what = "names its leaf a second time";
         else if (!status || (strcmp(status, "confirmed") && strcmp(status, "refuted") && strcmp(status, "absent") &&
                              strcmp(status, "crashed")))
-            what = "has no \"status\" confirmed, refuted, absent or crashed";
+            what = "has no \"%s\" confirmed, refuted, absent or crashed", key = Q7P_K_status;
         else if (!table || strcmp(table, q7_shape_info_of(l->shape)->name))
-            what = "has a \"table_shape\" that is not the table's (probed with other tables?)";
+            what = "has a \"%s\" that is not the table's (probed with other tables?)", key = Q7P_K_table_shape;
         else if (!found || (found->type != JSON_NULL && (found->type != JSON_STRING || shape_named(found->string) < 0)))
-            what = "has a \"found_shape\" that is neither null nor a shape of the table";
+            what = "has a \"%s\" that is neither null nor a shape of the table", key = Q7P_K_found_shape;
         else if (!strcmp(status, "confirmed") && (found->type == JSON_NULL || strcmp(found->string, table)))
-            what = "is confirmed with a \"found_shape\" other than its table shape";
+            what = "is confirmed with a \"%s\" other than its table shape", key = Q7P_K_found_shape;
         if (what) {
-            rc = cli_usage_error("verify: --abi '%s': leaves[%zu]%s%s%s %s", path, k, name ? " (" : "",
-                                 name ? name : "", name ? ")" : "", what);
+            char why[160];
+            snprintf(why, sizeof why, what, q7p_keys[key]);
+            rc = cli_usage_error("verify: --abi '%s': %s[%zu]%s%s%s %s", path, Q7P_KEY(leaves), k, name ? " (" : "",
+                                 name ? name : "", name ? ")" : "", why);
             goto done;
         }
         seen[l->id] = true;

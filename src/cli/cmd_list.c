@@ -50,22 +50,42 @@ static const char *kind_name(cli_operand_kind k)
     return k == CLI_VALUE ? "value" : k == CLI_MASK64 ? "mask64" : "vec512";
 }
 
+/* The `list --json` document's keys, each spelled once, in the order they
+ * are written: the top level, a leaf's members, an operand's. */
+#define LIST_KEYS(X)                                                                                  \
+    X(version) X(count) X(leaves) X(suffix) X(symbol) X(shape) X(arguments) X(in_words) X(out_words) \
+    X(aux_words) X(field_bits) X(operand_bits) X(family) X(provenance) X(semantics) X(inputs)        \
+    X(outputs) X(proof) X(name) X(kind) X(bits) X(word) X(role)
+
+enum {
+#define LIST_KEY_ID(k) LIST_K_##k,
+    LIST_KEYS(LIST_KEY_ID)
+#undef LIST_KEY_ID
+    LIST_KEY_COUNT
+};
+static const char *const list_keys[LIST_KEY_COUNT] = {
+#define LIST_KEY_NAME(k) #k,
+    LIST_KEYS(LIST_KEY_NAME)
+#undef LIST_KEY_NAME
+};
+#define LIST_KEY(k) (list_keys[LIST_K_##k])
+
 static void json_operands(jw *w, const char *key, const cli_operand *ops, size_t n)
 {
     jw_key(w, key);
     jw_array(w, JW_INLINE);
     for (size_t i = 0; i < n; i++) {
         jw_object(w, JW_INLINE);
-        jw_key(w, "name");
+        jw_key(w, LIST_KEY(name));
         jw_string(w, ops[i].name);
-        jw_key(w, "kind");
+        jw_key(w, LIST_KEY(kind));
         jw_string(w, kind_name(ops[i].kind));
-        jw_key(w, "bits");
+        jw_key(w, LIST_KEY(bits));
         jw_uint(w, ops[i].bits);
-        jw_key(w, "word");
+        jw_key(w, LIST_KEY(word));
         jw_uint(w, ops[i].word);
         if (ops[i].role) {
-            jw_key(w, "role");
+            jw_key(w, LIST_KEY(role));
             jw_string(w, ops[i].role);
         }
         jw_end(w);
@@ -81,11 +101,11 @@ static void json_leaf(jw *w, const q7_leaf *l, const proof_status *proofs)
     cli_operand in[Q7_MAX_WORDS], out[Q7_MAX_WORDS];
     size_t nin = cli_leaf_inputs(l, in), nout = cli_leaf_outputs(l, out);
     const struct { const char *key, *value; } text[] = {
-        { "suffix", l->suffix }, { "symbol", l->symbol }, { "shape", s->name }, { "arguments", s->arguments },
+        { LIST_KEY(suffix), l->suffix }, { LIST_KEY(symbol), l->symbol }, { LIST_KEY(shape), s->name }, { LIST_KEY(arguments), s->arguments },
     };
     const struct { const char *key; unsigned value; } counts[] = {
-        { "in_words", s->in_words },     { "out_words", s->out_words },       { "aux_words", s->aux_words },
-        { "field_bits", l->field_bits }, { "operand_bits", l->operand_bits },
+        { LIST_KEY(in_words), s->in_words },     { LIST_KEY(out_words), s->out_words },       { LIST_KEY(aux_words), s->aux_words },
+        { LIST_KEY(field_bits), l->field_bits }, { LIST_KEY(operand_bits), l->operand_bits },
     };
     jw_object(w, JW_INLINE);
     for (size_t i = 0; i < sizeof text / sizeof text[0]; i++) {
@@ -96,16 +116,16 @@ static void json_leaf(jw *w, const q7_leaf *l, const proof_status *proofs)
         jw_key(w, counts[i].key);
         jw_uint(w, counts[i].value);
     }
-    jw_key(w, "family");
+    jw_key(w, LIST_KEY(family));
     jw_string(w, q7_family_name(l->family));
-    jw_key(w, "provenance");
+    jw_key(w, LIST_KEY(provenance));
     jw_string(w, q7_provenance_name(l->provenance));
-    jw_key(w, "semantics");
+    jw_key(w, LIST_KEY(semantics));
     jw_string(w, l->semantics);
-    json_operands(w, "inputs", in, nin);
-    json_operands(w, "outputs", out, nout);
+    json_operands(w, LIST_KEY(inputs), in, nin);
+    json_operands(w, LIST_KEY(outputs), out, nout);
     if (proofs) {
-        jw_key(w, "proof");
+        jw_key(w, LIST_KEY(proof));
         jw_string(w, proof_status_of(proofs, l->suffix));
     }
     jw_end(w);
@@ -119,11 +139,11 @@ static void list_json(q7_family only, const proof_status *proofs)
     jw w;
     jw_init(&w, stdout);
     jw_object(&w, JW_INLINE);
-    jw_key(&w, "version");
+    jw_key(&w, LIST_KEY(version));
     jw_string(&w, Q7PRED_VERSION);
-    jw_key(&w, "count");
+    jw_key(&w, LIST_KEY(count));
     jw_uint(&w, shown);
-    jw_key(&w, "leaves");
+    jw_key(&w, LIST_KEY(leaves));
     jw_array(&w, JW_LINES);
     for (size_t i = 0; i < q7_leaf_count(); i++)
         if (only == Q7_FAMILY_COUNT || q7_leaf_at(i)->family == only) json_leaf(&w, q7_leaf_at(i), proofs);

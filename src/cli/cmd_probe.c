@@ -12,10 +12,10 @@
 #include "cli.h"
 #include "probe/elf_symbols.h"
 #include "probe/probe.h"
+#include "probe/probe_json.h"
 #include "probe_disasm.h"
 #include "report_files.h"
 #include "util/escape.h"
-#include "util/json.h"
 #include "util/process.h"
 
 #define PREFIX "module__xdref_"
@@ -129,41 +129,6 @@ static int by_likeness(const void *x, const void *y)
     return strcmp(a->name, b->name);
 }
 
-static void write_json(FILE *f, const char *lib, const q7p_result *res, const bool *probed, const unknown *u,
-                       size_t nu)
-{
-    fputs("{\"library\": ", f);
-    json_write_string(f, lib);
-    fputs(", \"leaves\": [", f);
-    bool first = true;
-    for (size_t i = 0; i < q7_leaf_count(); i++) {
-        if (!probed[i]) continue;
-        const q7_leaf *l = q7_leaf_at(i);
-        const q7p_result *r = &res[i];
-        fprintf(f, "%s\n  {\"leaf\": \"%s\", \"status\": \"%s\", \"table_shape\": \"%s\", \"found_shape\": ",
-                first ? "" : ",", l->suffix, q7p_status_name(r->status), q7_shape_info_of(l->shape)->name);
-        first = false;
-        if (r->found_shape >= 0) fprintf(f, "\"%s\"", q7_shape_info_of((q7_shape)r->found_shape)->name);
-        else fputs("null", f);
-        fputs(", \"evidence\": ", f);
-        json_write_string(f, r->evidence);
-        if (l->family == Q7_FAMILY_BIT_SPREAD) {
-            fputs(", \"bit_map\": ", f);
-            if (!r->has_bit_map) fputs("null", f);
-            else
-                for (int b = 0; b < 512; b++) fprintf(f, "%s%d", b ? ", " : "[", r->bit_map[b]);
-            if (r->has_bit_map) fputc(']', f);
-        }
-        fputc('}', f);
-    }
-    fputs("],\n \"unknown_symbols\": [", f);
-    for (size_t k = 0; k < nu; k++) {
-        fputs(k ? ", " : "", f);
-        json_write_string(f, u[k].name);
-    }
-    fputs("]}\n", f);
-}
-
 static int probe_run(void *v)
 {
     probe_args *a = v;
@@ -243,10 +208,18 @@ static int probe_run(void *v)
         out_file_discard(&jf);
         rc = cli_error("probe: interrupted (no JSON written)");
     } else if (a->json) {
-        write_json(jf.f, a->lib, res, probed, u, nu);
-        int w = out_file_finish(&jf, "JSON file");
-        if (!w) w = out_file_commit(&jf, "JSON file");
-        if (w) rc = w;
+        const char **names = calloc(nu + 1, sizeof *names);
+        for (size_t k = 0; names && k < nu; k++) names[k] = u[k].name;
+        if (!names) {
+            out_file_discard(&jf);
+            rc = cli_error("probe: out of memory (no JSON written)");
+        } else {
+            q7p_write_json(jf.f, a->lib, res, probed, names, nu);
+            int w = out_file_finish(&jf, "JSON file");
+            if (!w) w = out_file_commit(&jf, "JSON file");
+            if (w) rc = w;
+        }
+        free(names);
     }
     q7d_interrupt_disarm();
     free(u);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Recursive-descent JSON reader (RFC 8259's grammar exactly), with a
- * depth limit, over text in memory or a file streamed through a buffer;
- * and the string writer. */
+ * depth limit, over text in memory or a file streamed through a buffer.
+ * The string writer is json_write.c's. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -489,13 +489,4 @@ int json_reader_peek(json_reader *r)
 {
     skip_ws(&r->s);
     return peek(&r->s);
-}
-
-/* ------------------------------------------------------------ writing */
-
-void json_write_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    esc_write(f, s, ESC_JSON);
-    fputc('"', f);
 }

@@ -64,7 +64,7 @@ int json_reader_peek(json_reader *r);
 /* Whether the reader stopped because the file is longer than its cap. */
 bool json_reader_too_large(const json_reader *r);
 
-/* Writes s as a JSON string literal: the quotes around its text escaped
+/* (json_write.c) Writes s as a JSON string literal: the quotes around its text escaped
  * as escape.h's ESC_JSON says (valid UTF-8 as it is, a byte that is not
  * as the text \xHH). json_parse reads it back to s when s is UTF-8. */
 void json_write_string(FILE *f, const char *s);

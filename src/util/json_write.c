@@ -3,7 +3,16 @@
  * the open containers' state, never from the caller. */
 #include "json_write.h"
 
+#include "escape.h"
 #include "json.h"
+
+/* The one string writer: keys and strings of every document. */
+void json_write_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    esc_write(f, s, ESC_JSON);
+    fputc('"', f);
+}
 
 void jw_init(jw *w, FILE *f) { *w = (jw){ .f = f }; }
 
@@ -26,11 +35,18 @@ static void before(jw *w)
     bool first = !l->any;
     l->any = true;
     if (!first) fputc(',', w->f);
-    if (l->layout == JW_LINES || l->layout == JW_LINES_OPEN || (l->layout == JW_WRAPPED && l->brk))
+    if (l->layout == JW_LINES || l->layout == JW_LINES_OPEN || l->layout == JW_LINES_TIGHT ||
+        (l->layout == JW_WRAPPED && l->brk))
         indent(w, w->lines);
-    else if (!first) fputc(' ', w->f);
+    else if (l->layout == JW_HANGING && l->brk) {
+        indent(w, w->lines);
+        fputc(' ', w->f);
+    } else if (!first) fputc(' ', w->f);
     l->brk = false;
 }
+
+/* Whether a container's members are indented one level. */
+static bool indents(jw_layout layout) { return layout != JW_INLINE && layout != JW_HANGING; }
 
 static void open_container(jw *w, char open, char close, jw_layout layout)
 {
@@ -39,7 +55,7 @@ static void open_container(jw *w, char open, char close, jw_layout layout)
     if (w->depth == JW_MAX_DEPTH) return;   /* a writer's bug: nothing of the tools nests so deep */
     w->lv[w->depth] = (jw_level){ .close = close, .layout = layout };
     w->depth++;
-    w->lines += layout != JW_INLINE;
+    w->lines += indents(layout);
 }
 
 void jw_object(jw *w, jw_layout layout) { open_container(w, '{', '}', layout); }
@@ -49,7 +65,8 @@ void jw_end(jw *w)
 {
     if (w->depth == 0) return;
     jw_level *l = &w->lv[w->depth - 1];
-    if (l->layout != JW_INLINE) {
+    if (l->layout == JW_LINES_TIGHT) w->lines--;
+    else if (indents(l->layout)) {
         w->lines--;
         if (l->layout == JW_LINES_OPEN && !l->any) fputc('\n', w->f);
         if (l->any || l->layout != JW_LINES) indent(w, w->lines);

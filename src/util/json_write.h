@@ -10,6 +10,13 @@
  *                  twice ([\n\n  ]), as the verify report's "units"
  *   JW_WRAPPED     inline, the line broken (and indented as JW_LINES)
  *                  where jw_break asks; the close on its own line
+ *   JW_HANGING     inline, the line broken where jw_break asks and the
+ *                  member indented one column past the enclosing lines'
+ *                  indentation (under the first key at the top level); it
+ *                  does not indent what it holds; the close after the last
+ *                  member
+ *   JW_LINES_TIGHT as JW_LINES, the close right after the last member
+ *                  (empty: [])
  * Strings and keys are written by json_write_string (json.h). */
 #ifndef Q7_UTIL_JSON_WRITE_H
 #define Q7_UTIL_JSON_WRITE_H
@@ -18,7 +25,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-typedef enum jw_layout { JW_INLINE, JW_LINES, JW_LINES_OPEN, JW_WRAPPED } jw_layout;
+typedef enum jw_layout { JW_INLINE, JW_LINES, JW_LINES_OPEN, JW_WRAPPED, JW_HANGING, JW_LINES_TIGHT } jw_layout;
 
 enum { JW_MAX_DEPTH = 16 };
 
@@ -27,7 +34,7 @@ typedef struct jw_level {
     jw_layout layout;
     bool any;                  /* a member or item written */
     bool keyed;                /* a key written, its value not yet */
-    bool brk;                  /* JW_WRAPPED: the next separator breaks the line */
+    bool brk;                  /* JW_WRAPPED, JW_HANGING: the next separator breaks the line */
 } jw_level;
 
 typedef struct jw {
@@ -43,7 +50,7 @@ void jw_array(jw *w, jw_layout layout);
 void jw_end(jw *w);
 /* A member's key; its value follows. */
 void jw_key(jw *w, const char *key);
-/* In a JW_WRAPPED container: the next member starts a new line. */
+/* In a JW_WRAPPED or JW_HANGING container: the next member starts a new line. */
 void jw_break(jw *w);
 
 void jw_string(jw *w, const char *s);
