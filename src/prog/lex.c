@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The parser's reading of a line (parse.h): its tokens, the error message
+ * The parser's reading of a line (parse_state.h): its tokens, the error message
  * of the parse, and the names a token may be: a register of one of the
  * three files, or a mnemonic, looked up in a hash built per parse (and, if
  * it is none, the nearest names for the message).
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "nearest.h"
-#include "parse.h"
+#include "parse_state.h"
 
 bool prog_fail(pctx *c, unsigned col, const char *fmt, ...)
 {

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * An instruction's operands (parse.h), by its kind's row of the EXEC column
+ * An instruction's operands (parse_state.h), by its kind's row of the EXEC column
  * of q7pred_veckinds.def: parsed in the row's order and classes, checked
  * (the register file, the bit index's range, fsN's own index), and encoded
  * into the record's fields.
  */
 #include <string.h>
 
-#include "parse.h"
+#include "parse_state.h"
 
 /* ---------------------------------------------------------------- instructions */
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "parse_state.h"
 
 /* ---------------------------------------------------------------- statements */
 

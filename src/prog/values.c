@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The statements that are not instructions (parse.h): REG = VALUE, a whole
+ * The statements that are not instructions (parse_state.h): REG = VALUE, a whole
  * register's raw value or its lanes in a format (each lane's literal read
  * by literal.c), and print REG [as FORMAT].
  */
 #include <ctype.h>
 #include <string.h>
 
-#include "parse.h"
+#include "parse_state.h"
 
 /* ---------------------------------------------------------------- init */
 

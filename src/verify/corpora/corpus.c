@@ -18,24 +18,6 @@ static const char *const corpus_names[Q7D_CORPUS_COUNT] = { "grid", "fuzz", "exh
 
 const char *q7d_corpus_name(q7d_corpus c) { return (unsigned)c < Q7D_CORPUS_COUNT ? corpus_names[c] : "?"; }
 
-static const char *const category_names[Q7D_FUZZ_CATEGORY_COUNT] = {
-    "fp16-compare", "fp32-compare", "fp32-classify", "int16-compare", "other"
-};
-
-const char *q7d_fuzz_category_name(q7d_fuzz_category c)
-{
-    return (unsigned)c < Q7D_FUZZ_CATEGORY_COUNT ? category_names[c] : "?";
-}
-
-q7d_fuzz_category q7d_fuzz_category_of(const q7_leaf *leaf)
-{
-    if (leaf->family == Q7_FAMILY_FP_COMPARE)
-        return leaf->operand_bits == 16 ? Q7D_FUZZ_FP16_COMPARE : Q7D_FUZZ_FP32_COMPARE;
-    if (leaf->family == Q7_FAMILY_CLASSIFY && leaf->operand_bits == 32) return Q7D_FUZZ_FP32_CLASSIFY;
-    if (leaf->family == Q7_FAMILY_INT_COMPARE && leaf->operand_bits == 16) return Q7D_FUZZ_INT16_COMPARE;
-    return Q7D_FUZZ_OTHER;
-}
-
 void q7d_corpus_defaults(q7d_corpus_params *p)
 {
     memset(p, 0, sizeof *p);

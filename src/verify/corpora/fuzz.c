@@ -10,6 +10,25 @@
 #include "platform/platform_internal.h"
 #include "verify/corpora.h"
 
+/* The fuzz categories: a leaf's, by its family and width, and their names. */
+static const char *const category_names[Q7D_FUZZ_CATEGORY_COUNT] = {
+    "fp16-compare", "fp32-compare", "fp32-classify", "int16-compare", "other"
+};
+
+const char *q7d_fuzz_category_name(q7d_fuzz_category c)
+{
+    return (unsigned)c < Q7D_FUZZ_CATEGORY_COUNT ? category_names[c] : "?";
+}
+
+q7d_fuzz_category q7d_fuzz_category_of(const q7_leaf *leaf)
+{
+    if (leaf->family == Q7_FAMILY_FP_COMPARE)
+        return leaf->operand_bits == 16 ? Q7D_FUZZ_FP16_COMPARE : Q7D_FUZZ_FP32_COMPARE;
+    if (leaf->family == Q7_FAMILY_CLASSIFY && leaf->operand_bits == 32) return Q7D_FUZZ_FP32_CLASSIFY;
+    if (leaf->family == Q7_FAMILY_INT_COMPARE && leaf->operand_bits == 16) return Q7D_FUZZ_INT16_COMPARE;
+    return Q7D_FUZZ_OTHER;
+}
+
 /* splitmix64: a counter-based generator, so case i needs no predecessor. */
 typedef struct rng { uint64_t s; } rng;
 

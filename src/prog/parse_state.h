@@ -11,8 +11,8 @@
  * A function that fails returns false (or -1) with the first error set
  * through prog_fail; none exits or reads past the line.
  */
-#ifndef Q7_PROG_PARSE_H
-#define Q7_PROG_PARSE_H
+#ifndef Q7_PROG_PARSE_STATE_H
+#define Q7_PROG_PARSE_STATE_H
 
 #include "code.h"
 
