@@ -112,8 +112,8 @@ class Memory:
 
 def to_bytes(v, p, ty):
     if ty.kind == 'int':
-        if ty.bits % 8:
-            v = z3.ZeroExt(8 - ty.bits % 8, v)
+        if ty.bits % 8:  # LangRef leaves the spare bits unspecified: not modelled
+            raise Unsupported('store of i%d (not a whole number of bytes)' % ty.bits)
         n = size_of(ty)
         return [z3.simplify(z3.Extract(8 * i + 7, 8 * i, v)) for i in range(n)], [p] * n
     if ty.kind == 'vec' and ty.elem.kind == 'int' and ty.elem.bits % 8 == 0:
@@ -299,6 +299,7 @@ class Executor:
 
     # -- blocks
     def _block(self, label, prev, env, mem, path):
+        entry = dict(env)  # a block's phis all read the values of the edge it came by
         for line in self.f.blocks[label]:
             self.steps += 1
             if self.steps > self.MAX_STEPS:
@@ -334,7 +335,7 @@ class Executor:
                 return v, q, mem
             if op == 'unreachable':
                 raise Unsupported('unreachable reached in %s' % self.f.name)
-            r = self.inst(op, p, env, mem, prev, path)
+            r = self.inst(op, p, entry if op == 'phi' else env, mem, prev, path)
             if dest:
                 env[dest] = r
         raise Unsupported('block %s ends without a terminator' % label)
@@ -359,7 +360,7 @@ class Executor:
     def inst(self, op, p, env, mem, prev, path):
         if op in _BINOPS:
             flags = set()
-            while p.peek() in ('nsw', 'nuw', 'exact', 'disjoint'):
+            while p.peek() in ('nsw', 'nuw', 'exact'):
                 flags.add(p.take())
             ty = p.type(); a, pa = self.val(env, ty, p.value(ty)); p.take(',')
             b, pb = self.val(env, ty, p.value(ty))
@@ -435,11 +436,16 @@ class Executor:
             vt, v = p.typed_value(); v, pv = self.val(env, vt, v); p.take(',')
             it, i = p.typed_value()
             k = self.concrete(self.val(env, it, i), 'extractelement index', path)
+            if k >= len(v):  # LangRef: an index past the vector gives poison
+                self.freezes += 1
+                return z3.BitVec('poison%d' % self.freezes, vt.elem.bits), z3.BoolVal(True)
             return v[k], pv[k]
         if op == 'insertelement':
             vt, v = p.typed_value(); v, pv = self.val(env, vt, v); v, pv = list(v), list(pv); p.take(',')
             et, e = p.typed_value(); p.take(','); it, i = p.typed_value()
             k = self.concrete(self.val(env, it, i), 'insertelement index', path)
+            if k >= len(v):
+                raise Unsupported('insertelement past the vector')
             v[k], pv[k] = self.val(env, et, e)
             return v, pv
         if op == 'shufflevector':

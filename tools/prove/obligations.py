@@ -4,7 +4,8 @@ against the specification, for every input.
 
 An obligation is (claim, inputs): the claim says that every output word the
 function leaves in memory (and its return value) equals the spec's, and
-that none of them is poison and nothing on the way was undefined. prove() asks z3 whether its
+that none of them is poison, that every input object is left as it was, and
+that nothing on the way was undefined. prove() asks z3 whether its
 negation is satisfiable: unsat is a proof for all inputs, sat gives a
 counterexample, unknown (a timeout) proves nothing.
 """
@@ -20,6 +21,16 @@ REGISTER_CLASSES = {'OPERAND', 'FIELD', 'INDEX', 'BIT', 'WORD'}
 
 def _object_bytes(v, nbytes):
     return {i: z3.simplify(z3.Extract(8 * i + 7, 8 * i, v)) for i in range(nbytes)}
+
+
+def unchanged(final, objects):
+    """The claim that the input objects hold, after the call, what they held
+    before it (the ABI's inputs are read, never written)."""
+    claim = []
+    for name, value in objects:
+        got, poison = final.word(name, 0, value.size() // 8)
+        claim += [got == value, z3.Not(poison)]
+    return claim
 
 
 def _fresh_object(mem, name, nbytes):
@@ -42,7 +53,7 @@ def leaf_obligation(module, leaf, shape_ops, protos):
     """Every output of module__xdref_<suffix> against its row's semantics."""
     mem = ir.Memory()
     mem.new('xstate', 0)
-    args, inputs, outputs, checks = [('xstate', 0)], {}, {}, []
+    args, inputs, outputs, checks, read = [('xstate', 0)], {}, {}, [], []
     for direction, name, width in shape_ops:
         if direction == 'IN':
             if width in REGISTER_CLASSES:
@@ -50,13 +61,16 @@ def leaf_obligation(module, leaf, shape_ops, protos):
             elif width == 'MASK':
                 inputs[name] = z3.BitVec(name, 64)
                 mem.new(name, 8, _object_bytes(inputs[name], 8)); args.append((name, 0))
+                read.append((name, inputs[name]))
             elif width == 'MASK8':
                 inputs[name] = [z3.BitVec('%s%d' % (name, i), 64) for i in range(8)]
                 for i, v in enumerate(inputs[name]):
                     mem.new('%s%d' % (name, i), 8, _object_bytes(v, 8)); args.append(('%s%d' % (name, i), 0))
+                    read.append(('%s%d' % (name, i), v))
             elif width == 'VEC':
                 inputs[name] = z3.BitVec(name, 512)
                 mem.new(name, 64, _object_bytes(inputs[name], 64)); args.append((name, 0))
+                read.append((name, inputs[name]))
             else:
                 raise ir.Unsupported('input width class %s' % width)
         else:
@@ -72,7 +86,7 @@ def leaf_obligation(module, leaf, shape_ops, protos):
     value = spec.leaf_expected(protos, leaf, inputs, outputs)
     ex = ir.Executor(module, leaf.symbol, args, mem)
     _, _, final = ex.run()
-    claim = list(ex.defined)
+    claim = list(ex.defined) + unchanged(final, read)
     got_terms = []
     for direction, name, width, objs, nbytes in checks:
         if direction == 'AUX':
@@ -107,13 +121,14 @@ def api_obligation(module, name, protos):
     fn = module.functions[name]
     ret_c, params_c = protos[name]
     mem = ir.Memory()
-    args, spec_args, outs, inputs = [], [], [], {}
+    args, spec_args, outs, inputs, read = [], [], [], {}, []
     for (pname, ty), (ctype, cname) in zip(fn.params, params_c):
         if ty.kind == 'ptr':
             nbytes = _pointee_bytes(ctype)
             if ctype.startswith('const'):
                 v = z3.BitVec(cname, 8 * nbytes)
                 mem.new(cname, nbytes, _object_bytes(v, nbytes))
+                read.append((cname, v))
                 spec_args.append(v if 'q7_vec' in ctype else
                                  [z3.Extract(64 * i + 63, 64 * i, v) for i in range(8)])
             else:
@@ -129,7 +144,7 @@ def api_obligation(module, name, protos):
     want = spec.op_spec(protos, name)(*spec_args)
     ex = ir.Executor(module, name, args, mem)
     ret, ret_poison, final = ex.run()
-    claim = list(ex.defined)
+    claim = list(ex.defined) + unchanged(final, read)
     got_terms = [('return', ret)] if ret_c != 'void' else []
     if ret_c != 'void':
         if z3.is_bool(want):

@@ -70,6 +70,12 @@ def shapes(cc, srcdir):
     return table
 
 
+def operations(cc, srcdir):
+    """The model's operations, q7_<name> for each row of include/q7pred_ops.def."""
+    out = _cpp(cc, srcdir, '#include "q7pred_ops.def"\n#define OP(name, ...) @@q7_##name\nQ7_OPERATIONS(OP)\n')
+    return [w.strip().split()[0] for w in out.split('@@')[1:]]
+
+
 def prototypes(cc, srcdir):
     """q7_<name> -> (return C type, [(C type, param name)]) from <q7pred.h>."""
     out = _cpp(cc, srcdir, '#include "q7pred.h"\n')

@@ -84,12 +84,12 @@ class _Call:
     prior contents."""
 
     def __init__(self):
-        self.mem, self.args, self.inputs = ir.Memory(), [], {}
+        self.mem, self.args, self.inputs, self.read = ir.Memory(), [], {}, []
 
     def vec_in(self, name, nbytes=64):
         v = z3.BitVec(name, 8 * nbytes)
         self.mem.new(name, nbytes, ob._object_bytes(v, nbytes))
-        self.args.append((name, 0)); self.inputs[name] = v
+        self.args.append((name, 0)); self.inputs[name] = v; self.read.append((name, v))
         return v
 
     def reg(self, name, bits):
@@ -167,7 +167,7 @@ def _obligation(module, name, row, leaf, protos):
         raise ir.Unsupported('vector kind %s' % kind)
     ex = ir.Executor(module, 'kernel_' + mnemonic, c.args, c.mem)
     ret, ret_poison, final = ex.run()
-    claim = list(ex.defined)
+    claim = list(ex.defined) + ob.unchanged(final, c.read)
     for where, value in want:
         if where == 'ret':
             claim += [ret == value, z3.Not(ret_poison)]
