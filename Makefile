@@ -94,8 +94,13 @@ $(BUILD)/tests/%: tests/%.c tests/check.h $(BUILD)/libq7tools.a $(BUILD)/libq7pr
 all: $(ALL_EXTRA)
 
 # gcc tests, the same tests under ASan+UBSan, and a clang -Werror build.
+# A brief fuzz run's failure is reported after the tests, which run anyway.
+check: FUZZ_DEFER := 1
 check: all check-asan check-clang $(CHECK_EXTRA)
-	@BUILD=$(BUILD) PYTHON=$(PYTHON) bash tests/harness.sh
+	@rc=0; BUILD=$(BUILD) PYTHON=$(PYTHON) bash tests/harness.sh || rc=$$?; \
+	if [ -s build/fuzz/brief-failures ]; then \
+	  cat build/fuzz/brief-failures; echo "make check: the brief fuzz run FAILED (above; docs/fuzzing.md)"; rc=1; fi; \
+	exit $$rc
 
 check-asan:
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 lib cli tests

@@ -9,10 +9,16 @@
 # crashes to build/fuzz/<target>-crash-*.
 #   make fuzz [TARGET=cli] [FUZZ_TIME=600]   every target (or one) for
 #                          FUZZ_TIME seconds each (default 60)
-#   make fuzz-brief        what `make check` runs: each target for
-#                          FUZZ_BRIEF seconds (default 20, 80 s in all),
-#                          skipped with a message when clang's libFuzzer
-#                          is missing
+#   make fuzz-brief        what `make check` runs: each target for a fixed
+#                          number of inputs from a fixed seed, starting from
+#                          the committed seeds only (FUZZ_BRIEF_RUNS_<target>,
+#                          about 20 s each here), so every run tries the same
+#                          inputs and its outcome does not depend on luck;
+#                          skipped with a message when clang's libFuzzer is
+#                          missing. Under make check a failure is recorded in
+#                          $(FUZZ_DIR)/brief-failures (target, artifact, its
+#                          bytes) and the tests still run; check then fails
+#                          naming it.
 # The per-input timeout is generous (60 s, inputs take well under 1 ms) so
 # that a loaded machine does not flake, while a real hang still fails.
 # docs/fuzzing.md says more.
@@ -20,7 +26,14 @@
 FUZZ_CC      ?= clang
 FUZZ_DIR     := build/fuzz
 FUZZ_TIME    ?= 60
-FUZZ_BRIEF   ?= 20
+FUZZ_SEED    ?= 1
+# The brief run's inputs per target (about 20 s each on this machine); its
+# time cap only guards against a machine far slower than that.
+FUZZ_BRIEF_RUNS_program   ?= 300000
+FUZZ_BRIEF_RUNS_cli       ?= 60000
+FUZZ_BRIEF_RUNS_testfloat ?= 3000000
+FUZZ_BRIEF_RUNS_report    ?= 150000
+FUZZ_BRIEF_CAP            ?= 120
 FUZZ_TARGETS := program cli testfloat report
 TARGET       ?= $(FUZZ_TARGETS)
 FUZZ_CFLAGS  := $(WARN) $(call library_flags,all) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
@@ -67,26 +80,54 @@ $(FUZZ_DIR)/report.dict: src/report/schema.h mk/fuzz.mk
 	@for w in ran crashed stopped signal hang value grid fuzz 18446744073709551615 1e999 -1e308; do \
 	  echo "\"$$w\""; done >> $@
 
-# One target's run (FUZZ_ONE) for FUZZ_TIME seconds.
+# One target's run (FUZZ_ONE): for FUZZ_TIME seconds, growing
+# $(FUZZ_DIR)/corpus-<target>; or, with FUZZ_RUNS, exactly that many inputs
+# from seed FUZZ_SEED over the committed seeds alone (a fresh output corpus),
+# the same inputs every time.
+FUZZ_ARGS = $(if $(FUZZ_RUNS),-seed=$(FUZZ_SEED) -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_BRIEF_CAP),-max_total_time=$(FUZZ_TIME))
+FUZZ_OUT  = $(FUZZ_DIR)/$(if $(FUZZ_RUNS),brief-corpus,corpus)-$(FUZZ_ONE)
 fuzz-run: $(FUZZ_DIR)/fuzz_$(FUZZ_ONE) $(FUZZ_DIR)/$(FUZZ_ONE).dict
-	@mkdir -p $(FUZZ_DIR)/corpus-$(FUZZ_ONE)
-	@if [ "$(FUZZ_ONE)" = program ]; then cp examples/*.q7 $(FUZZ_DIR)/corpus-program/ 2>/dev/null || true; fi
-	@echo "fuzz: $(FUZZ_ONE) for $(FUZZ_TIME)s (log: $(FUZZ_DIR)/$(FUZZ_ONE).log)"
-	@if $(FUZZ_DIR)/fuzz_$(FUZZ_ONE) -max_total_time=$(FUZZ_TIME) -max_len=$(FUZZ_MAXLEN_$(FUZZ_ONE)) -timeout=60 \
+	@rm -rf $(if $(FUZZ_RUNS),$(FUZZ_OUT)); mkdir -p $(FUZZ_OUT)
+	@if [ "$(FUZZ_ONE)" = program ]; then cp examples/*.q7 $(FUZZ_OUT)/ 2>/dev/null || true; fi
+	@echo "fuzz: $(FUZZ_ONE), $(if $(FUZZ_RUNS),$(FUZZ_RUNS) inputs from seed $(FUZZ_SEED),$(FUZZ_TIME)s) (log: $(FUZZ_DIR)/$(FUZZ_ONE).log)"
+	@rm -f $(FUZZ_DIR)/$(FUZZ_ONE)-crash-* $(FUZZ_DIR)/$(FUZZ_ONE)-leak-* $(FUZZ_DIR)/$(FUZZ_ONE)-timeout-* \
+	       $(FUZZ_DIR)/$(FUZZ_ONE)-oom-*
+	@if $(FUZZ_DIR)/fuzz_$(FUZZ_ONE) $(FUZZ_ARGS) -max_len=$(FUZZ_MAXLEN_$(FUZZ_ONE)) -timeout=60 \
 	     -dict=$(FUZZ_DIR)/$(FUZZ_ONE).dict -artifact_prefix=$(FUZZ_DIR)/$(FUZZ_ONE)- \
-	     $(FUZZ_DIR)/corpus-$(FUZZ_ONE) tests/fuzz/corpus/$(FUZZ_ONE) >$(FUZZ_DIR)/$(FUZZ_ONE).log 2>&1; then \
+	     $(FUZZ_OUT) tests/fuzz/corpus/$(FUZZ_ONE) >$(FUZZ_DIR)/$(FUZZ_ONE).log 2>&1; then \
 	  grep -E 'Done [0-9]+ runs' $(FUZZ_DIR)/$(FUZZ_ONE).log | tail -n 1 | sed 's/^/fuzz: $(FUZZ_ONE): /'; \
-	else tail -n 40 $(FUZZ_DIR)/$(FUZZ_ONE).log; echo "fuzz: $(FUZZ_ONE) FAILED (artifacts in $(FUZZ_DIR)/)"; exit 1; fi
+	else \
+	  grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse|INITED|RELOAD)' $(FUZZ_DIR)/$(FUZZ_ONE).log | tail -n 60; \
+	  for f in $(FUZZ_DIR)/$(FUZZ_ONE)-crash-* $(FUZZ_DIR)/$(FUZZ_ONE)-leak-* $(FUZZ_DIR)/$(FUZZ_ONE)-timeout-* \
+	           $(FUZZ_DIR)/$(FUZZ_ONE)-oom-*; do \
+	    [ -f "$$f" ] || continue; \
+	    echo "fuzz: $(FUZZ_ONE) FAILED on $$f, $$(wc -c <"$$f") bytes (replay: $(FUZZ_DIR)/fuzz_$(FUZZ_ONE) $$f):"; \
+	    od -An -c "$$f" | head -n 8 | sed 's/^/fuzz:    /'; \
+	  done; \
+	  echo "fuzz: $(FUZZ_ONE) FAILED (log: $(FUZZ_DIR)/$(FUZZ_ONE).log)"; exit 1; \
+	fi
 
 fuzz:
 	@for t in $(TARGET); do \
 	  $(MAKE) --no-print-directory fuzz-run FUZZ_ONE=$$t FUZZ_TIME=$(FUZZ_TIME) || exit 1; done
 
+# FUZZ_DEFER=1 (make check): every target runs, a failure's report goes to
+# $(FUZZ_DIR)/brief-failures and the target itself succeeds, so that the
+# tests run; check's recipe fails on that file afterwards.
+brief_one = $(MAKE) --no-print-directory fuzz-run FUZZ_ONE=$(1) FUZZ_RUNS=$(FUZZ_BRIEF_RUNS_$(1)) \
+              >$(FUZZ_DIR)/brief-$(1).out 2>&1 || { failed=1; cat $(FUZZ_DIR)/brief-$(1).out >>$(FUZZ_DIR)/brief-failures; }; \
+            grep '^fuzz: $(1)' $(FUZZ_DIR)/brief-$(1).out | grep -v FAILED;
 fuzz-brief:
-	@if command -v $(FUZZ_CC) >/dev/null 2>&1 && \
+	@mkdir -p $(FUZZ_DIR); rm -f $(FUZZ_DIR)/brief-failures
+	+@if command -v $(FUZZ_CC) >/dev/null 2>&1 && \
 	   echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' | \
 	   $(FUZZ_CC) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1; then \
-	  $(MAKE) --no-print-directory fuzz TARGET="$(FUZZ_TARGETS)" FUZZ_TIME=$(FUZZ_BRIEF); \
+	  failed=0; \
+	  $(foreach t,$(FUZZ_TARGETS),$(call brief_one,$(t))) \
+	  if [ $$failed = 1 ]; then \
+	    if [ "$(FUZZ_DEFER)" = 1 ]; then echo "fuzz: a brief run FAILED; the tests run first ($(FUZZ_DIR)/brief-failures)"; \
+	    else cat $(FUZZ_DIR)/brief-failures; exit 1; fi; \
+	  fi; \
 	else echo "fuzz: skipped ($(FUZZ_CC) with libFuzzer not installed; apt-get install clang libclang-rt-14-dev)"; fi
 
 CHECK_EXTRA += fuzz-brief

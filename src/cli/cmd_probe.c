@@ -24,7 +24,7 @@ typedef struct probe_args {
     const char *lib, *json;
     const char **preloads;
     unsigned npreloads;
-    bool selected[Q7_LEAF_COUNT], any_selected, disasm;
+    bool selected[Q7_LEAF_COUNT], any_selected, disasm, help;
     double timeout;
 } probe_args;
 
@@ -52,8 +52,8 @@ static int probe_parse(void *v, int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            usage(stdout);
-            exit(0);
+            a->help = true;
+            return CLI_OK;
         }
         if (!strcmp(o, "--disasm")) {
             a->disasm = true;
@@ -132,6 +132,10 @@ static int by_likeness(const void *x, const void *y)
 static int probe_run(void *v)
 {
     probe_args *a = v;
+    if (a->help) {
+        usage(stdout);
+        return CLI_OK;
+    }
     char err[1024];
     q7d_symbols syms;
     if (!q7d_elf_symbols(a->lib, PREFIX, &syms, err, sizeof err)) return cli_usage_error("probe: %s", err);

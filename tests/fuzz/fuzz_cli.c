@@ -25,16 +25,53 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 enum { MAX_ARGS = 64 };
 
 /* stderr and stdout go to temporary files while a parse runs (libFuzzer
- * keeps the real ones for its own output); a sanitizer report written
- * meanwhile is copied to the real stderr before the process dies. */
+ * keeps the real ones for its own output). Whatever ends the process
+ * meanwhile (a sanitizer report, a broken rule below, an exit() inside a
+ * parser) first gets the real stderr back and says which rule broke, on
+ * which subcommand and arguments, with what the parser had written, so
+ * that the brief run in `make check` explains its failure. */
 static int err_file = -1, out_file = -1, real_err = -1;
+static char *const *cur_argv;
+static int cur_argc;
 
-static void on_death(void)
+static void say(const char *s)
+{
+    if (real_err >= 0 && write(real_err, s, strlen(s)) < 0) return;
+}
+
+static void say_case(const char *rule)
 {
     char buf[4096];
+    say("fuzz_cli: ");
+    say(rule);
+    say("\nfuzz_cli: the command: q7pred");
+    for (int i = 0; i < cur_argc; i++) {
+        esc_shell_word(buf, sizeof buf, cur_argv[i]);
+        say(" ");
+        say(buf);
+    }
+    say("\nfuzz_cli: what it wrote on stderr:\n");
     ssize_t n;
-    for (off_t at = 0; real_err >= 0 && (n = pread(err_file, buf, sizeof buf, at)) > 0; at += n)
+    for (off_t at = 0; err_file >= 0 && (n = pread(err_file, buf, sizeof buf, at)) > 0; at += n)
         if (write(real_err, buf, (size_t)n) < 0) break;
+    say("fuzz_cli: (end)\n");
+}
+
+static void on_death(void) { say_case("the process died inside a parse (the report above or below)"); }
+
+/* An exit() inside a parser: libFuzzer's own handler runs after this one
+ * and reports it as a crash. */
+static void on_exit_in_parse(void)
+{
+    if (real_err < 0) return;
+    say_case("a parser called exit(): parse must return (--help sets a flag that run reads)");
+    dup2(real_err, STDERR_FILENO);   /* libFuzzer's report of the exit, on the real stderr */
+}
+
+static _Noreturn void broken(const char *rule)
+{
+    say_case(rule);
+    abort();
 }
 
 static void redirect(int file, int fd, int *saved)
@@ -69,10 +106,11 @@ static int temp_file(void)
 /* The one-line message rule. */
 static void check_message(const char *m, size_t n)
 {
-    if (n < 9 || strncmp(m, "q7pred: ", 8) != 0 || m[n - 1] != '\n') abort();
+    if (n < 9 || strncmp(m, "q7pred: ", 8) != 0 || m[n - 1] != '\n')
+        broken("a usage error must be one line starting \"q7pred: \"");
     for (size_t i = 0; i + 1 < n; i++)
-        if ((unsigned char)m[i] < 0x20 || m[i] == 0x7f) abort();
-    if (!esc_utf8_valid(m, n)) abort();
+        if ((unsigned char)m[i] < 0x20 || m[i] == 0x7f) broken("a usage error holds a control byte");
+    if (!esc_utf8_valid(m, n)) broken("a usage error is not valid UTF-8");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -81,6 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         err_file = temp_file();
         out_file = temp_file();
         __sanitizer_set_death_callback(on_death);
+        atexit(on_exit_in_parse);
     }
     if (size == 0) return 0;
     const cli_command *c = cli_commands[data[0] % cli_command_count];
@@ -99,6 +138,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     redirect(err_file, STDERR_FILENO, &saved_err);
     redirect(out_file, STDOUT_FILENO, &saved_out);
     real_err = saved_err;
+    cur_argv = argv, cur_argc = argc;
     /* one buffer for every run: verify's args hold its results (large),
      * and a fresh mapping per run would be most of the run's time */
     static void *args;
@@ -116,10 +156,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     static char msg[1 << 16];
     size_t n = file_bytes(err_file, msg, sizeof msg);
-    if (rc == CLI_OK && n != 0) abort();
+    real_err = STDERR_FILENO;   /* the rules' reports: the real stderr, now restored */
+    if (rc == CLI_OK && n != 0) broken("parse returned CLI_OK but wrote on stderr");
     if (rc == CLI_USAGE) check_message(msg, n);
-    if (rc != CLI_OK && rc != CLI_USAGE) abort();
-    if (file_bytes(out_file, msg, sizeof msg) != 0) abort();
+    if (rc != CLI_OK && rc != CLI_USAGE) broken("parse returned neither CLI_OK nor CLI_USAGE");
+    if (file_bytes(out_file, msg, sizeof msg) != 0) broken("parse wrote on stdout");
+    real_err = -1;
     free(text);
     return 0;
 }
