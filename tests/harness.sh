@@ -22,16 +22,16 @@ passed=0 failed=0 skipped=0 failed_names=()
 run_one() { # name, build dir, command...
     local name=$1 bdir=$2; shift 2
     local out="$log/$(echo "$name" | tr '/ ' '__').log"
-    local rc=0
+    local rc=0 t0=$SECONDS
     Q7PRED="$SRCDIR/$bdir/q7pred" Q7LIB="$SRCDIR/$bdir/libq7pred.so" BUILD="$bdir" \
         PYTHON="$PYTHON" SRCDIR="$SRCDIR" "$@" >"$out" 2>&1 || rc=$?
     if [ "$rc" -eq 0 ]; then
-        passed=$((passed + 1)); echo "PASS $name"
+        passed=$((passed + 1)); echo "PASS $name ($((SECONDS - t0)) s)"
     elif [ "$rc" -eq 77 ] && tail -n 1 "$out" | grep -q '^skipped: .'; then
         skipped=$((skipped + 1))
         echo "SKIP $name ($(tail -n 1 "$out" | sed 's/^skipped: //'))"
     else
-        failed=$((failed + 1)); failed_names+=("$name"); echo "FAIL $name (log: $out)"
+        failed=$((failed + 1)); failed_names+=("$name"); echo "FAIL $name ($((SECONDS - t0)) s; log: $out)"
         tail -n 20 "$out" | sed 's/^/    /'
     fi
 }
