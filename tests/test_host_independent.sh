@@ -32,13 +32,13 @@ PYTHON=${PYTHON:-/usr/bin/python3}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 # --- the real tree: the host's reading shares nothing with the model's
-if grep -rnE '#include "abi/leaf_op|\b(OPR|OPK|OPM)_[A-Z]|\bq7_leaf_op\b|\bq7_op_decode\b|\bq7_leaf_op_codes\b' \
+if grep -rnE '#include "abi/leaf_op|\b(OPF|OPI|OPK|OPM)_[A-Z]|\bq7_leaf_op\b|\bq7_op_decode\b|\bq7_leaf_op_codes\b' \
         "$src/src/host" >"$tmp/uses"; then
     bad "src/host names the model's decoding: $(head -3 "$tmp/uses")"
 else
     ok "src/host names nothing of the model's decoded operation"
 fi
-if grep -nE '_Static_assert.*(OPR_|HF_|HI_)' "$src/src/verify/oracles/sweep_avx512.c" >"$tmp/asserts"; then
+if grep -nE '_Static_assert.*(OPF_|OPI_|HF_|HI_)' "$src/src/verify/oracles/sweep_avx512.c" >"$tmp/asserts"; then
     bad "the sweep ties the host's relation numbering to the model's: $(cat "$tmp/asserts")"
 else
     ok "the sweep's relations are numbered by each side alone"
@@ -63,10 +63,10 @@ PY
 mkdir -p "$tmp/tree"
 cp -r "$src/include" "$src/src" "$src/mk" "$src/Makefile" "$tmp/tree/"
 codes="$tmp/tree/include/q7pred_ops.def"
-sed -i -e 's/^\( *OP(f16_lt, .*OPC(FCMP16, \)OPR_LT/\1OPR_LE/' \
-       -e 's/^\( *OP(lt_i16, .*OPC(ICMP, OPR_LT, \)16)/\132)/' "$codes"
-grep -q '^ *OP(f16_lt, .*OPC(FCMP16, OPR_LE, 16)' "$codes" \
-    && grep -q '^ *OP(lt_i16, .*OPC(ICMP, OPR_LT, 32)' "$codes" \
+sed -i -e 's/^\( *OP(f16_lt, .*OPC(FCMP16, \)OPF_LT/\1OPF_LE/' \
+       -e 's/^\( *OP(lt_i16, .*OPC(ICMP, OPI_LT, \)16)/\132)/' "$codes"
+grep -q '^ *OP(f16_lt, .*OPC(FCMP16, OPF_LE, 16)' "$codes" \
+    && grep -q '^ *OP(lt_i16, .*OPC(ICMP, OPI_LT, 32)' "$codes" \
     || { bad "the scratch tree's mistakes were not made (q7pred_ops.def changed?)"; exit 1; }
 echo 'LEAF(gt_1_8_8, BIN, 1, 8, INT_COMPARE, INFERRED, REP(q7_lt_i8(A, B)))' >> "$tmp/tree/include/q7pred_leaves.def"
 if ! make -C "$tmp/tree" -j2 CC="${CC:-cc}" BUILD=build build/q7pred >"$tmp/build.log" 2>&1; then

@@ -10,15 +10,17 @@
 #ifndef Q7_ABI_LEAF_OP_H
 #define Q7_ABI_LEAF_OP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
+#include "platform/rows.h"
 #include "q7pred.h"
 
 /* The operation kinds, K(kind) for each: the batch levels generate their
  * kernel tables from this list (a level names k_<kind> for every kind, so
  * a new kind does not compile until each level has its kernel or NULL).
- *   FCMP16, FCMP32      IEEE compare; rel = OPR_EQ..OPR_ULE
- *   ICMP                integer compare; width = sign-bias width
+ *   FCMP16, FCMP32      IEEE compare; rel = OPF_* (Q7_FP_RELS)
+ *   ICMP                integer compare; rel = OPI_*; width = sign-bias width
  *   CLASS16, CLASS32    8-bit class mask
  *   MASK                64-bit vbool logic; rel = OPM_*
  *   BR                  1-bit BR logic; rel = OPM_*
@@ -36,12 +38,40 @@ enum q7_op_kind {
     OPK_COUNT
 };
 
-enum q7_op_rel {
-    OPR_EQ, OPR_LT, OPR_LE, OPR_UN, OPR_UEQ, OPR_ULT, OPR_ULE, /* fp */
-    OPR_NEQ, OPR_LTU, OPR_LEU                                  /* int (with EQ, LT, LE) */
-};
+/* The relations and the mask operations, one row each (src/platform/rows.h:
+ * X(ctx, name) per row), in the op code's `rel` field by the kind:
+ *   Q7_FP_RELS    FCMP16, FCMP32: IEEE 754 (EQ, LT, LE ordered: false on a
+ *                 NaN; UN true on one, UEQ, ULT, ULE unordered or the relation)
+ *   Q7_INT_RELS   ICMP: EQ, NEQ; LT, LE signed at the op's width; LTU, LEU
+ *   Q7_MASK_OPS   MASK, BR: a & b, a | b, a ^ b, a & ~b, a | ~b, ~a
+ * Every switch over one is generated from the list (Q7_BY_FP_REL, ...) or
+ * is written on its enum with no default, so that a new row does not
+ * compile until each has its case (the model's semantics of the row are
+ * its operation in q7pred_ops.def and model.h, as for any operation). */
+#define Q7_FP_RELS(X, ctx) X(ctx, EQ) X(ctx, LT) X(ctx, LE) X(ctx, UN) X(ctx, UEQ) X(ctx, ULT) X(ctx, ULE)
+#define Q7_INT_RELS(X, ctx) X(ctx, EQ) X(ctx, NEQ) X(ctx, LT) X(ctx, LE) X(ctx, LTU) X(ctx, LEU)
+#define Q7_MASK_OPS(X, ctx) X(ctx, AND) X(ctx, OR) X(ctx, XOR) X(ctx, ANDNOT) X(ctx, ORNOT) X(ctx, NOT)
 
-enum q7_op_mask { OPM_AND, OPM_OR, OPM_XOR, OPM_ANDNOT, OPM_ORNOT, OPM_NOT };
+enum q7_fp_rel { Q7_FP_RELS(Q7_ROW_ENUMERATOR, OPF_) };
+enum q7_int_rel { Q7_INT_RELS(Q7_ROW_ENUMERATOR, OPI_) };
+enum q7_mask_op { Q7_MASK_OPS(Q7_ROW_ENUMERATOR, OPM_) };
+
+/* A step loop per relation (or mask operation) `value`, so that inside
+ * STMT it is the constant NAME. */
+#define Q7_BY_FP_REL(value, NAME, ...) Q7_SWITCH_ROWS(Q7_FP_RELS, OPF_, enum q7_fp_rel, value, NAME, __VA_ARGS__)
+#define Q7_BY_INT_REL(value, NAME, ...) Q7_SWITCH_ROWS(Q7_INT_RELS, OPI_, enum q7_int_rel, value, NAME, __VA_ARGS__)
+#define Q7_BY_MASK_OP(value, NAME, ...) Q7_SWITCH_ROWS(Q7_MASK_OPS, OPM_, enum q7_mask_op, value, NAME, __VA_ARGS__)
+
+/* Whether an int relation orders its operands signed (biased at the op's
+ * width, DECISIONS.md §2). */
+static inline bool q7_int_rel_is_signed(enum q7_int_rel rel)
+{
+    switch (rel) {
+    case OPI_EQ: case OPI_NEQ: case OPI_LTU: case OPI_LEU: return false;
+    case OPI_LT: case OPI_LE: return true;
+    }
+    return false;   /* not a relation: never reached */
+}
 
 typedef struct q7_op {
     uint8_t kind, rel, width;

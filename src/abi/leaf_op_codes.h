@@ -3,7 +3,7 @@
  * Each leaf's operation code as a constant expression, Q7_OPC_<suffix>
  * (packed as q7_leaf_op_codes, leaf_op.h), read from its row's semantics
  * and the operation table (q7pred_ops.def): the semantics' top call, e.g.
- * q7_gate(C, REP(q7_f16_lt(A, B))) -> OPC(FCMP16, OPR_LT, 16) | GATED, is
+ * q7_gate(C, REP(q7_f16_lt(A, B))) -> OPC(FCMP16, OPF_LT, 16) | GATED, is
  * made to a member of struct q7_op_signatures whose return type's size is
  * the code, inside sizeof (so nothing is called). A row calling a function
  * with no code fails to compile, which is the point: every leaf must have

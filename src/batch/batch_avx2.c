@@ -32,7 +32,7 @@ Q7_AVX2 Q7_INLINE __m256i bit0_set(__m256i x)
 
 /* c is read only when gated. */
 Q7_AVX2 Q7_INLINE void fcmp_steps(size_t n, const void *a, const void *b, const void *c, unsigned size,
-                                  bool stream, uint32_t *const out[], bool half, unsigned rel, bool gated,
+                                  bool stream, uint32_t *const out[], bool half, enum q7_fp_rel rel, bool gated,
                                   bool ord, uint32_t field)
 {
     FOR_STEPS(n) {
@@ -45,7 +45,7 @@ Q7_AVX2 Q7_INLINE void fcmp_steps(size_t n, const void *a, const void *b, const 
 }
 
 /* The step loops of one item size, per relation and format. */
-#define FCMP(half, size) BY_REL(fcmp_steps(n, a, b, c, size, stream, out, half, R, gated, ord, field))
+#define FCMP(half, size) Q7_BY_FP_REL(rel, R, fcmp_steps(n, a, b, c, size, stream, out, half, R, gated, ord, field))
 
 Q7_AVX2 static void fcmp16(size_t n, const void *a, const void *b, const void *c, unsigned size, bool stream,
                            uint32_t *const out[], unsigned rel, bool gated, bool ord, uint32_t field)
@@ -63,7 +63,7 @@ Q7_AVX2 static void fcmp32(size_t n, const uint32_t *const in[], uint32_t *const
 }
 
 Q7_AVX2 Q7_INLINE void icmp_steps(size_t n, const void *a, const void *b, unsigned size, bool stream,
-                                  uint32_t *const out[], unsigned w, unsigned rel, uint32_t field)
+                                  uint32_t *const out[], unsigned w, enum q7_int_rel rel, uint32_t field)
 {
     FOR_STEPS(n) {
         Q7_AHEAD(a, stream), Q7_AHEAD(b, stream);
@@ -74,8 +74,8 @@ Q7_AVX2 Q7_INLINE void icmp_steps(size_t n, const void *a, const void *b, unsign
 Q7_AVX2 static void icmp(size_t n, const void *a, const void *b, unsigned size, bool stream,
                          uint32_t *const out[], unsigned w, unsigned rel, uint32_t field)
 {
-    if (size == 2) BY_REL(icmp_steps(n, a, b, 2, stream, out, w, R, field))
-    else BY_REL(icmp_steps(n, a, b, 4, stream, out, w, R, field))
+    if (size == 2) Q7_BY_INT_REL(rel, R, icmp_steps(n, a, b, 2, stream, out, w, R, field))
+    else Q7_BY_INT_REL(rel, R, icmp_steps(n, a, b, 4, stream, out, w, R, field))
 }
 
 Q7_AVX2 static void classify(size_t n, const void *x, unsigned size, bool stream, uint32_t *const out[],
@@ -85,7 +85,7 @@ Q7_AVX2 static void classify(size_t n, const void *x, unsigned size, bool stream
     else FOR_STEPS(n) ST0(m256_class_x8(LDS(x, 4), half));
 }
 
-Q7_AVX2 Q7_INLINE __m256i mask_logic(__m256i a, __m256i b, unsigned m)
+Q7_AVX2 Q7_INLINE __m256i mask_logic(__m256i a, __m256i b, enum q7_mask_op m)
 {
     switch (m) {
     case OPM_AND: return _mm256_and_si256(a, b);
@@ -93,8 +93,9 @@ Q7_AVX2 Q7_INLINE __m256i mask_logic(__m256i a, __m256i b, unsigned m)
     case OPM_XOR: return _mm256_xor_si256(a, b);
     case OPM_ANDNOT: return _mm256_andnot_si256(b, a);
     case OPM_ORNOT: return _mm256_or_si256(a, _mm256_xor_si256(b, SPLAT(~0u)));
-    default: return _mm256_xor_si256(a, SPLAT(~0u));
+    case OPM_NOT: return _mm256_xor_si256(a, SPLAT(~0u));
     }
+    return _mm256_setzero_si256();   /* not an operation: never reached */
 }
 
 Q7_AVX2 static void vbool_logic(size_t n, const uint32_t *const in[], uint32_t *const out[], unsigned m)
@@ -154,77 +155,8 @@ Q7_AVX2 static void reduce8(size_t n, const uint32_t *const in[], uint32_t *cons
     }
 }
 
-/* Each kind's kernel over whole steps, one row of the table below per kind
- * of Q7_OP_KINDS (leaf_op.h); NULL for a kind with none. `ord`: the aux
- * word is written 0. */
-typedef void kind_kernel(q7_op op, size_t n, const uint32_t *const in[], uint32_t *const out[],
-                         uint32_t field, bool ord);
-#define KIND(kind)                                                                                   \
-    Q7_AVX2 static void k_##kind(__attribute__((unused)) q7_op op, size_t n, const uint32_t *const in[], \
-                                 uint32_t *const out[], __attribute__((unused)) uint32_t field,      \
-                                 __attribute__((unused)) bool ord)
-KIND(FCMP16) { fcmp16(n, in[0], in[1], op.gated ? in[2] : NULL, 4, false, out, op.rel, op.gated, ord, field); }
-KIND(FCMP32) { fcmp32(n, in, out, op.rel, op.gated, ord, field); }
-KIND(ICMP) { icmp(n, in[0], in[1], 4, false, out, op.width, op.rel, field); }
-KIND(CLASS16) { classify(n, in[0], 4, false, out, true); }
-KIND(CLASS32) { classify(n, in[0], 4, false, out, false); }
-KIND(MASK) { vbool_logic(n, in, out, op.rel); }
-KIND(BR) { br_logic(n, in, out, op.rel); }
-KIND(BITKILLT) { bitkill(n, in, out, true, op.width); }
-KIND(BITKILLF) { bitkill(n, in, out, false, op.width); }
-KIND(EXTBI) { extbi(n, in, out, op.width, field); }
-KIND(INJBI) { injbi(n, in, out); }
-KIND(BORFS) { reduce8(n, in, out, false); }
-KIND(BNORFS) { reduce8(n, in, out, true); }
-#undef KIND
-#define k_MOVFSV NULL
-#define k_MOVVFS NULL
-
-static kind_kernel *const kernels[OPK_COUNT] = {
-#define ROW(kind) [OPK_##kind] = k_##kind,
-    Q7_OP_KINDS(ROW)
-#undef ROW
-};
-
-bool q7_batch_avx2_has(q7_op op)
-{
-    return op.kind < OPK_COUNT && kernels[op.kind];
-}
-
-size_t q7_batch_avx2(const q7_leaf *leaf, q7_op op, size_t n,
-                     const uint32_t *const in[], uint32_t *const out[])
-{
-    if (!q7_batch_avx2_has(op)) return 0;
-    bool ord = q7_shape_info_of(leaf->shape)->aux_words != 0;   /* aux written 0 */
-    kernels[op.kind](op, n, in, out, ones(leaf->field_bits), ord);
-    return n & ~(size_t)7;
-}
-
-/* The kinds whose operands are 16-bit values, read straight from 16-bit
- * arrays, whole steps; NULL (the call does none) for the rest. */
-typedef void kind_kernel16(q7_op op, size_t n, const uint16_t *const in[], uint32_t *const out[],
-                           uint32_t field, bool ord, bool stream);
-#define KIND16(kind)                                                                                   \
-    Q7_AVX2 static void k16_##kind(__attribute__((unused)) q7_op op, size_t n, const uint16_t *const in[], \
-                                   uint32_t *const out[], __attribute__((unused)) uint32_t field,      \
-                                   __attribute__((unused)) bool ord, bool stream)
-KIND16(FCMP16) { fcmp16(n, in[0], in[1], op.gated ? in[2] : NULL, 2, stream, out, op.rel, op.gated, ord, field); }
-KIND16(ICMP) { icmp(n, in[0], in[1], 2, stream, out, op.width, op.rel, field); }
-KIND16(CLASS16) { classify(n, in[0], 2, stream, out, true); }
-#undef KIND16
-
-static kind_kernel16 *const kernels16[OPK_COUNT] = {
-    [OPK_FCMP16] = k16_FCMP16, [OPK_ICMP] = k16_ICMP, [OPK_CLASS16] = k16_CLASS16,
-};
-
-size_t q7_batch_avx2_16(const q7_leaf *leaf, q7_op op, size_t n, const uint16_t *const in[],
-                        uint32_t *const out[], bool stream)
-{
-    kind_kernel16 *k = op.kind < OPK_COUNT ? kernels16[op.kind] : NULL;
-    if (!k) return 0;
-    bool ord = q7_shape_info_of(leaf->shape)->aux_words != 0 && out[1];   /* aux, unless not wanted */
-    k(op, n, in, out, ones(leaf->field_bits), ord, stream);
-    if (stream) _mm_sfence();   /* the streamed words ordered before the caller's next stores */
-    return n & ~(size_t)7;
-}
+#define Q7B_PATH avx2
+#define Q7B_ATTR Q7_AVX2
+#define Q7B_DONE(n) ((n) & ~(size_t)7)
+#include "instantiate.h"
 #endif

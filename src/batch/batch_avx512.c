@@ -22,28 +22,25 @@
 #define ST0(v) \
     (stream && live == 0xffff ? _mm512_stream_si512((void *)(out[0] + i), (v)) : ST(out[0], (v)))
 
-/* fp compares: plain, ordered (aux word written 0) and the gated tails. */
-Q7_AVX512 Q7_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                                    bool half, unsigned rel, bool gated, bool ord, uint32_t field)
+/* fp compares on 32-bit words: plain, ordered (aux word written 0) and the
+ * gated tails (c is read only when gated). */
+Q7_AVX512 Q7_INLINE void fcmp_steps(size_t n, const uint32_t *a, const uint32_t *b, const uint32_t *c,
+                                    uint32_t *const out[], bool half, enum q7_fp_rel rel, bool gated, bool ord,
+                                    uint32_t field)
 {
     FOR_STEPS(n) {
-        __mmask16 t = m512_fcmp_x16(LD(in[0]), LD(in[1]), half, rel);
-        if (gated) t &= _mm512_test_epi32_mask(LD(in[2]), SPLAT(1));
+        __mmask16 t = m512_fcmp_x16(LD(a), LD(b), half, rel);
+        if (gated) t &= _mm512_test_epi32_mask(LD(c), SPLAT(1));
         ST(out[0], _mm512_maskz_mov_epi32(t, SPLAT(field)));
         if (ord) ST(out[1], _mm512_setzero_si512());
     }
 }
 
-Q7_AVX512 static void fcmp16(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                             unsigned rel, bool gated, bool ord, uint32_t field)
-{
-    BY_REL(fcmp_steps(n, in, out, true, R, gated, ord, field))
-}
-
 Q7_AVX512 static void fcmp32(size_t n, const uint32_t *const in[], uint32_t *const out[],
                              unsigned rel, bool gated, bool ord, uint32_t field)
 {
-    BY_REL(fcmp_steps(n, in, out, false, R, gated, ord, field))
+    const uint32_t *c = gated ? in[2] : NULL;
+    Q7_BY_FP_REL(rel, R, fcmp_steps(n, in[0], in[1], c, out, false, R, gated, ord, field))
 }
 
 /* fp16 compares read from 16-bit arrays: steps of 32 calls in 16-bit
@@ -51,7 +48,7 @@ Q7_AVX512 static void fcmp32(size_t n, const uint32_t *const in[], uint32_t *con
  * halves of 16 (a half wholly past n not at all). c is read only when
  * gated. */
 Q7_AVX512 Q7_INLINE void fcmp16_narrow_steps(size_t n, const uint16_t *a, const uint16_t *b, const uint16_t *c,
-                                             bool stream, uint32_t *const out[], unsigned rel, bool gated,
+                                             bool stream, uint32_t *const out[], enum q7_fp_rel rel, bool gated,
                                              bool ord, uint32_t field)
 {
     for (size_t i = 0; i < n; i += 32) {
@@ -69,15 +66,18 @@ Q7_AVX512 Q7_INLINE void fcmp16_narrow_steps(size_t n, const uint16_t *a, const 
     }
 }
 
-Q7_AVX512 static void fcmp16_narrow(size_t n, const uint16_t *a, const uint16_t *b, const uint16_t *c, bool stream,
-                                    uint32_t *const out[], unsigned rel, bool gated, bool ord, uint32_t field)
+/* fp16 compares of `size`-byte items: 32-bit words in 16 lanes, or 16-bit
+ * ones at their own width. */
+Q7_AVX512 static void fcmp16(size_t n, const void *a, const void *b, const void *c, unsigned size, bool stream,
+                             uint32_t *const out[], unsigned rel, bool gated, bool ord, uint32_t field)
 {
-    if (stream) BY_REL(fcmp16_narrow_steps(n, a, b, c, true, out, R, gated, ord, field))
-    else BY_REL(fcmp16_narrow_steps(n, a, b, c, false, out, R, gated, ord, field))
+    if (size == 4) Q7_BY_FP_REL(rel, R, fcmp_steps(n, a, b, c, out, true, R, gated, ord, field))
+    else if (stream) Q7_BY_FP_REL(rel, R, fcmp16_narrow_steps(n, a, b, c, true, out, R, gated, ord, field))
+    else Q7_BY_FP_REL(rel, R, fcmp16_narrow_steps(n, a, b, c, false, out, R, gated, ord, field))
 }
 
 Q7_AVX512 Q7_INLINE void icmp_steps(size_t n, const void *a, const void *b, unsigned size, bool stream,
-                                    uint32_t *const out[], unsigned w, unsigned rel, uint32_t field)
+                                    uint32_t *const out[], unsigned w, enum q7_int_rel rel, uint32_t field)
 {
     FOR_STEPS(n) {
         Q7_AHEAD(a, stream), Q7_AHEAD(b, stream);
@@ -88,8 +88,8 @@ Q7_AVX512 Q7_INLINE void icmp_steps(size_t n, const void *a, const void *b, unsi
 Q7_AVX512 static void icmp(size_t n, const void *a, const void *b, unsigned size, bool stream,
                            uint32_t *const out[], unsigned w, unsigned rel, uint32_t field)
 {
-    if (size == 2) BY_REL(icmp_steps(n, a, b, 2, stream, out, w, R, field))
-    else BY_REL(icmp_steps(n, a, b, 4, stream, out, w, R, field))
+    if (size == 2) Q7_BY_INT_REL(rel, R, icmp_steps(n, a, b, 2, stream, out, w, R, field))
+    else Q7_BY_INT_REL(rel, R, icmp_steps(n, a, b, 4, stream, out, w, R, field))
 }
 
 Q7_AVX512 static void classify(size_t n, const void *x, unsigned size, bool stream, uint32_t *const out[],
@@ -99,7 +99,7 @@ Q7_AVX512 static void classify(size_t n, const void *x, unsigned size, bool stre
     else FOR_STEPS(n) ST0(m512_class_x16(LDS(x, 4), half));
 }
 
-Q7_AVX512 Q7_INLINE __m512i mask_logic(__m512i a, __m512i b, unsigned m)
+Q7_AVX512 Q7_INLINE __m512i mask_logic(__m512i a, __m512i b, enum q7_mask_op m)
 {
     switch (m) {
     case OPM_AND: return _mm512_and_si512(a, b);
@@ -107,8 +107,9 @@ Q7_AVX512 Q7_INLINE __m512i mask_logic(__m512i a, __m512i b, unsigned m)
     case OPM_XOR: return _mm512_xor_si512(a, b);
     case OPM_ANDNOT: return _mm512_andnot_si512(b, a);                        /* a & ~b */
     case OPM_ORNOT: return _mm512_or_si512(a, _mm512_xor_si512(b, SPLAT(~0u))); /* a | ~b */
-    default: return _mm512_xor_si512(a, SPLAT(~0u));                          /* ~a */
+    case OPM_NOT: return _mm512_xor_si512(a, SPLAT(~0u));                        /* ~a */
     }
+    return _mm512_setzero_si512();   /* not an operation: never reached */
 }
 
 /* 64-bit vbool logic: word w of the result from word w of each operand. */
@@ -170,77 +171,8 @@ Q7_AVX512 static void reduce8(size_t n, const uint32_t *const in[], uint32_t *co
     }
 }
 
-/* Each kind's kernel, one row of the table below per kind of Q7_OP_KINDS
- * (leaf_op.h); NULL for a kind with none. `ord`: the aux word is written
- * 0. */
-typedef void kind_kernel(q7_op op, size_t n, const uint32_t *const in[], uint32_t *const out[],
-                         uint32_t field, bool ord);
-#define KIND(kind)                                                                                     \
-    Q7_AVX512 static void k_##kind(__attribute__((unused)) q7_op op, size_t n, const uint32_t *const in[], \
-                                   uint32_t *const out[], __attribute__((unused)) uint32_t field,      \
-                                   __attribute__((unused)) bool ord)
-KIND(FCMP16) { fcmp16(n, in, out, op.rel, op.gated, ord, field); }
-KIND(FCMP32) { fcmp32(n, in, out, op.rel, op.gated, ord, field); }
-KIND(ICMP) { icmp(n, in[0], in[1], 4, false, out, op.width, op.rel, field); }
-KIND(CLASS16) { classify(n, in[0], 4, false, out, true); }
-KIND(CLASS32) { classify(n, in[0], 4, false, out, false); }
-KIND(MASK) { vbool_logic(n, in, out, op.rel); }
-KIND(BR) { br_logic(n, in, out, op.rel); }
-KIND(BITKILLT) { bitkill(n, in, out, true, op.width); }
-KIND(BITKILLF) { bitkill(n, in, out, false, op.width); }
-KIND(EXTBI) { extbi(n, in, out, op.width, field); }
-KIND(INJBI) { injbi(n, in, out); }
-KIND(BORFS) { reduce8(n, in, out, false); }
-KIND(BNORFS) { reduce8(n, in, out, true); }
-#undef KIND
-#define k_MOVFSV NULL
-#define k_MOVVFS NULL
-
-static kind_kernel *const kernels[OPK_COUNT] = {
-#define ROW(kind) [OPK_##kind] = k_##kind,
-    Q7_OP_KINDS(ROW)
-#undef ROW
-};
-
-bool q7_batch_avx512_has(q7_op op)
-{
-    return op.kind < OPK_COUNT && kernels[op.kind];
-}
-
-size_t q7_batch_avx512(const q7_leaf *leaf, q7_op op, size_t n,
-                       const uint32_t *const in[], uint32_t *const out[])
-{
-    if (!q7_batch_avx512_has(op)) return 0;
-    bool ord = q7_shape_info_of(leaf->shape)->aux_words != 0;   /* aux written 0 */
-    kernels[op.kind](op, n, in, out, ones(leaf->field_bits), ord);
-    return n;
-}
-
-/* The kinds whose operands are 16-bit values, read straight from 16-bit
- * arrays; NULL (the call does none) for the rest. */
-typedef void kind_kernel16(q7_op op, size_t n, const uint16_t *const in[], uint32_t *const out[],
-                           uint32_t field, bool ord, bool stream);
-#define KIND16(kind)                                                                                     \
-    Q7_AVX512 static void k16_##kind(__attribute__((unused)) q7_op op, size_t n, const uint16_t *const in[], \
-                                     uint32_t *const out[], __attribute__((unused)) uint32_t field,      \
-                                     __attribute__((unused)) bool ord, bool stream)
-KIND16(FCMP16) { fcmp16_narrow(n, in[0], in[1], op.gated ? in[2] : NULL, stream, out, op.rel, op.gated, ord, field); }
-KIND16(ICMP) { icmp(n, in[0], in[1], 2, stream, out, op.width, op.rel, field); }
-KIND16(CLASS16) { classify(n, in[0], 2, stream, out, true); }
-#undef KIND16
-
-static kind_kernel16 *const kernels16[OPK_COUNT] = {
-    [OPK_FCMP16] = k16_FCMP16, [OPK_ICMP] = k16_ICMP, [OPK_CLASS16] = k16_CLASS16,
-};
-
-size_t q7_batch_avx512_16(const q7_leaf *leaf, q7_op op, size_t n, const uint16_t *const in[],
-                          uint32_t *const out[], bool stream)
-{
-    kind_kernel16 *k = op.kind < OPK_COUNT ? kernels16[op.kind] : NULL;
-    if (!k) return 0;
-    bool ord = q7_shape_info_of(leaf->shape)->aux_words != 0 && out[1];   /* aux, unless not wanted */
-    k(op, n, in, out, ones(leaf->field_bits), ord, stream);
-    if (stream) _mm_sfence();   /* the streamed words ordered before the caller's next stores */
-    return n;
-}
+#define Q7B_PATH avx512
+#define Q7B_ATTR Q7_AVX512
+#define Q7B_DONE(n) (n)
+#include "instantiate.h"
 #endif

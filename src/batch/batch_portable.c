@@ -26,8 +26,9 @@ enum { BLOCK = 64 };
 /* Inlined into each caller, where the relation and flags are constants. */
 #define KERNEL static inline __attribute__((always_inline))
 
-/* Blocks [0, blocks) of the caller's arrays: i is a block's first call. */
-#define EACH_BLOCK(blocks) for (size_t i = 0; i < (blocks) * (size_t)BLOCK; i += BLOCK)
+/* The whole blocks of calls [0, n) of the caller's arrays (n is a
+ * multiple of BLOCK): i is a block's first call. */
+#define EACH_BLOCK(n) for (size_t i = 0; i + BLOCK <= (n); i += BLOCK)
 
 /* All-ones where t holds, else 0, within `field`. */
 KERNEL uint32_t where(bool t, uint32_t field) { return field & (0u - (uint32_t)t); }
@@ -49,23 +50,24 @@ KERNEL bool either_nan(uint32_t a, uint32_t b, uint32_t sign, uint32_t inf)
     return ((int32_t)(a & (sign - 1)) > (int32_t)inf) | ((int32_t)(b & (sign - 1)) > (int32_t)inf);
 }
 
-KERNEL bool frel(int32_t ka, int32_t kb, bool nan, unsigned rel)
+KERNEL bool frel(int32_t ka, int32_t kb, bool nan, enum q7_fp_rel rel)
 {
     switch (rel) {
-    case OPR_EQ: return !nan & (ka == kb);
-    case OPR_LT: return !nan & (ka < kb);
-    case OPR_LE: return !nan & (ka <= kb);
-    case OPR_UEQ: return nan | (ka == kb);
-    case OPR_ULT: return nan | (ka < kb);
-    case OPR_ULE: return nan | (ka <= kb);
-    default: return nan;   /* OPR_UN */
+    case OPF_EQ: return !nan & (ka == kb);
+    case OPF_LT: return !nan & (ka < kb);
+    case OPF_LE: return !nan & (ka <= kb);
+    case OPF_UN: return nan;
+    case OPF_UEQ: return nan | (ka == kb);
+    case OPF_ULT: return nan | (ka < kb);
+    case OPF_ULE: return nan | (ka <= kb);
     }
+    return false;   /* not a relation: never reached */
 }
 
 /* c is read only when gated (else it may be any readable block). */
 KERNEL void fcmp_block(const uint32_t *restrict a, const uint32_t *restrict b,
                        const uint32_t *restrict c, uint32_t *restrict r,
-                       uint32_t sign, uint32_t inf, unsigned rel, bool gated, uint32_t field)
+                       uint32_t sign, uint32_t inf, enum q7_fp_rel rel, bool gated, uint32_t field)
 {
     for (size_t k = 0; k < BLOCK; k++) {
         bool nan = either_nan(a[k], b[k], sign, inf);
@@ -74,21 +76,35 @@ KERNEL void fcmp_block(const uint32_t *restrict a, const uint32_t *restrict b,
     }
 }
 
+/* Without a gate c is a, read and not used. */
 #define FCMP_BLOCKS(sign, inf, gated) \
-    EACH_BLOCK(blocks) fcmp_block(in[0] + i, in[1] + i, in[(gated) ? 2 : 0] + i, out[0] + i, sign, inf, R, gated, field)
+    EACH_BLOCK(n) fcmp_block(a + i, b + i, ((gated) ? c : a) + i, out[0] + i, sign, inf, R, gated, field)
 
-static void fcmp16(size_t blocks, const uint32_t *const in[], uint32_t *const out[],
-                   unsigned rel, bool gated, uint32_t field)
+static void fcmp(size_t n, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *const out[],
+                 bool half, unsigned rel, bool gated, uint32_t field)
 {
-    if (gated) BY_REL(FCMP_BLOCKS(F16_SIGN, F16_INF, true))
-    else BY_REL(FCMP_BLOCKS(F16_SIGN, F16_INF, false))
+    if (half && gated) Q7_BY_FP_REL(rel, R, FCMP_BLOCKS(F16_SIGN, F16_INF, true))
+    else if (half) Q7_BY_FP_REL(rel, R, FCMP_BLOCKS(F16_SIGN, F16_INF, false))
+    else if (gated) Q7_BY_FP_REL(rel, R, FCMP_BLOCKS(F32_SIGN, F32_INF, true))
+    else Q7_BY_FP_REL(rel, R, FCMP_BLOCKS(F32_SIGN, F32_INF, false))
 }
 
-static void fcmp32(size_t blocks, const uint32_t *const in[], uint32_t *const out[],
-                   unsigned rel, bool gated, uint32_t field)
+/* The batch level's step functions (instantiate.h) take items of `size`
+ * bytes, to stream, and the aux word: here the items are always words
+ * (there is no 16-bit entry), nothing is streamed and the driver below
+ * writes the aux word. */
+static void fcmp16(size_t n, const void *a, const void *b, const void *c, unsigned size, bool stream,
+                   uint32_t *const out[], unsigned rel, bool gated, bool ord, uint32_t field)
 {
-    if (gated) BY_REL(FCMP_BLOCKS(F32_SIGN, F32_INF, true))
-    else BY_REL(FCMP_BLOCKS(F32_SIGN, F32_INF, false))
+    (void)size, (void)stream, (void)ord;
+    fcmp(n, a, b, c, out, true, rel, gated, field);
+}
+
+static void fcmp32(size_t n, const uint32_t *const in[], uint32_t *const out[],
+                   unsigned rel, bool gated, bool ord, uint32_t field)
+{
+    (void)ord;
+    fcmp(n, in[0], in[1], gated ? in[2] : NULL, out, false, rel, gated, field);
 }
 
 /* ------------------------------------------------------ int compares */
@@ -100,29 +116,32 @@ KERNEL uint32_t bias(uint32_t x, uint32_t low, unsigned w)
     return (x & low) | (uint32_t)(x <= low) << (w - 1);
 }
 
-KERNEL bool irel(uint32_t a, uint32_t b, uint32_t low, unsigned w, unsigned rel)
+KERNEL bool irel(uint32_t a, uint32_t b, uint32_t low, unsigned w, enum q7_int_rel rel)
 {
     switch (rel) {
-    case OPR_EQ: return a == b;
-    case OPR_NEQ: return a != b;
-    case OPR_LTU: return a < b;
-    case OPR_LEU: return a <= b;
-    case OPR_LT: return bias(a, low, w) < bias(b, low, w);
-    default: return bias(a, low, w) <= bias(b, low, w);   /* OPR_LE */
+    case OPI_EQ: return a == b;
+    case OPI_NEQ: return a != b;
+    case OPI_LT: return bias(a, low, w) < bias(b, low, w);
+    case OPI_LE: return bias(a, low, w) <= bias(b, low, w);
+    case OPI_LTU: return a < b;
+    case OPI_LEU: return a <= b;
     }
+    return false;   /* not a relation: never reached */
 }
 
 KERNEL void icmp_block(const uint32_t *restrict a, const uint32_t *restrict b, uint32_t *restrict r,
-                       unsigned w, unsigned rel, uint32_t field)
+                       unsigned w, enum q7_int_rel rel, uint32_t field)
 {
     uint32_t low = ones(w - 1);
     for (size_t k = 0; k < BLOCK; k++) r[k] = where(irel(a[k], b[k], low, w, rel), field);
 }
 
-static void icmp(size_t blocks, const uint32_t *const in[], uint32_t *const out[],
-                 unsigned w, unsigned rel, uint32_t field)
+static void icmp(size_t n, const void *a, const void *b, unsigned size, bool stream,
+                 uint32_t *const out[], unsigned w, unsigned rel, uint32_t field)
 {
-    BY_REL(EACH_BLOCK(blocks) icmp_block(in[0] + i, in[1] + i, out[0] + i, w, R, field))
+    const uint32_t *x = a, *y = b;
+    (void)size, (void)stream;
+    Q7_BY_INT_REL(rel, R, EACH_BLOCK(n) icmp_block(x + i, y + i, out[0] + i, w, R, field))
 }
 
 /* --------------------------------------------------------- classify */
@@ -143,15 +162,17 @@ KERNEL void class_block(const uint32_t *restrict x, uint32_t *restrict r,
     }
 }
 
-static void classify(size_t blocks, const uint32_t *const in[], uint32_t *const out[], bool half)
+static void classify(size_t n, const void *x, unsigned size, bool stream, uint32_t *const out[], bool half)
 {
-    if (half) EACH_BLOCK(blocks) class_block(in[0] + i, out[0] + i, F16_SIGN, F16_INF, F16_MINNORM, F16_QUIET);
-    else EACH_BLOCK(blocks) class_block(in[0] + i, out[0] + i, F32_SIGN, F32_INF, F32_MINNORM, F32_QUIET);
+    const uint32_t *w = x;
+    (void)size, (void)stream;
+    if (half) EACH_BLOCK(n) class_block(w + i, out[0] + i, F16_SIGN, F16_INF, F16_MINNORM, F16_QUIET);
+    else EACH_BLOCK(n) class_block(w + i, out[0] + i, F32_SIGN, F32_INF, F32_MINNORM, F32_QUIET);
 }
 
 /* ------------------------------------------------------- mask logic */
 
-KERNEL uint32_t logic(uint32_t a, uint32_t b, unsigned m)
+KERNEL uint32_t logic(uint32_t a, uint32_t b, enum q7_mask_op m)
 {
     switch (m) {
     case OPM_AND: return a & b;
@@ -159,43 +180,33 @@ KERNEL uint32_t logic(uint32_t a, uint32_t b, unsigned m)
     case OPM_XOR: return a ^ b;
     case OPM_ANDNOT: return a & ~b;
     case OPM_ORNOT: return a | ~b;
-    default: return ~a;   /* OPM_NOT */
+    case OPM_NOT: return ~a;
     }
+    return 0;   /* not an operation: never reached */
 }
 
 /* One word of each operand; `keep` masks the result (bit 0 for BR). */
 KERNEL void logic_block(const uint32_t *restrict a, const uint32_t *restrict b, uint32_t *restrict r,
-                        unsigned m, uint32_t keep)
+                        enum q7_mask_op m, uint32_t keep)
 {
     for (size_t k = 0; k < BLOCK; k++) r[k] = logic(a[k], b[k], m) & keep;
 }
 
-/* Instantiates a loop per mask operation, M a constant. */
-#define BY_MASKOP(CALL)                                     \
-    switch (m) {                                            \
-    case OPM_AND: { enum { M = OPM_AND }; CALL; } break;    \
-    case OPM_OR: { enum { M = OPM_OR }; CALL; } break;      \
-    case OPM_XOR: { enum { M = OPM_XOR }; CALL; } break;    \
-    case OPM_ANDNOT: { enum { M = OPM_ANDNOT }; CALL; } break; \
-    case OPM_ORNOT: { enum { M = OPM_ORNOT }; CALL; } break; \
-    default: { enum { M = OPM_NOT }; CALL; } break;         \
-    }
-
 /* 64-bit vbool logic: word w of the result from word w of A (in[w]) and
  * B (in[2 + w]); notb has no B. */
-static void vbool_logic(size_t blocks, const uint32_t *const in[], uint32_t *const out[], unsigned m)
+static void vbool_logic(size_t n, const uint32_t *const in[], uint32_t *const out[], unsigned m)
 {
     for (int w = 0; w < 2; w++) {
         const uint32_t *b = in[m == OPM_NOT ? w : 2 + w];
-        BY_MASKOP(EACH_BLOCK(blocks) logic_block(in[w] + i, b + i, out[w] + i, M, ~0u))
+        Q7_BY_MASK_OP(m, M, EACH_BLOCK(n) logic_block(in[w] + i, b + i, out[w] + i, M, ~0u))
     }
 }
 
 /* 1-bit BR logic: bit 0 of the 32-bit logic; notb1 has no B. */
-static void br_logic(size_t blocks, const uint32_t *const in[], uint32_t *const out[], unsigned m)
+static void br_logic(size_t n, const uint32_t *const in[], uint32_t *const out[], unsigned m)
 {
     const uint32_t *b = in[m == OPM_NOT ? 0 : 1];
-    BY_MASKOP(EACH_BLOCK(blocks) logic_block(in[0] + i, b + i, out[0] + i, M, 1))
+    Q7_BY_MASK_OP(m, M, EACH_BLOCK(n) logic_block(in[0] + i, b + i, out[0] + i, M, 1))
 }
 
 /* -------------------------------------------- bitkill, extbi, injbi */
@@ -206,11 +217,11 @@ KERNEL void bitkill_block(const uint32_t *restrict p, uint32_t *restrict r, bool
     for (size_t k = 0; k < BLOCK; k++) r[k] = where((p[k] & 1) != kill_true, mask);
 }
 
-static void bitkill(size_t blocks, const uint32_t *const in[], uint32_t *const out[], bool kill_true,
+static void bitkill(size_t n, const uint32_t *const in[], uint32_t *const out[], bool kill_true,
                     unsigned bits)
 {
-    if (kill_true) EACH_BLOCK(blocks) bitkill_block(in[0] + i, out[0] + i, true, ones(bits));
-    else EACH_BLOCK(blocks) bitkill_block(in[0] + i, out[0] + i, false, ones(bits));
+    if (kill_true) EACH_BLOCK(n) bitkill_block(in[0] + i, out[0] + i, true, ones(bits));
+    else EACH_BLOCK(n) bitkill_block(in[0] + i, out[0] + i, false, ones(bits));
 }
 
 /* x where c is non-zero, else y. */
@@ -239,12 +250,12 @@ KERNEL void extbi_block(const uint32_t *restrict v, const uint32_t *restrict bit
 }
 
 /* The lane width a constant: bit_at's stages above it drop out. */
-static void extbi(size_t blocks, const uint32_t *const in[], uint32_t *const out[], unsigned lane_bits,
+static void extbi(size_t n, const uint32_t *const in[], uint32_t *const out[], unsigned lane_bits,
                   uint32_t field)
 {
-    if (lane_bits == 8) EACH_BLOCK(blocks) extbi_block(in[0] + i, in[1] + i, out[0] + i, 8, field);
-    else if (lane_bits == 16) EACH_BLOCK(blocks) extbi_block(in[0] + i, in[1] + i, out[0] + i, 16, field);
-    else EACH_BLOCK(blocks) extbi_block(in[0] + i, in[1] + i, out[0] + i, 32, field);
+    if (lane_bits == 8) EACH_BLOCK(n) extbi_block(in[0] + i, in[1] + i, out[0] + i, 8, field);
+    else if (lane_bits == 16) EACH_BLOCK(n) extbi_block(in[0] + i, in[1] + i, out[0] + i, 16, field);
+    else EACH_BLOCK(n) extbi_block(in[0] + i, in[1] + i, out[0] + i, 32, field);
 }
 
 KERNEL void injbi_block(const uint32_t *restrict base, const uint32_t *restrict pred,
@@ -256,9 +267,9 @@ KERNEL void injbi_block(const uint32_t *restrict base, const uint32_t *restrict 
     }
 }
 
-static void injbi(size_t blocks, const uint32_t *const in[], uint32_t *const out[])
+static void injbi(size_t n, const uint32_t *const in[], uint32_t *const out[])
 {
-    EACH_BLOCK(blocks) injbi_block(in[0] + i, in[1] + i, in[2] + i, out[0] + i);
+    EACH_BLOCK(n) injbi_block(in[0] + i, in[1] + i, in[2] + i, out[0] + i);
 }
 
 /* ------------------------------------------------- borfs / bnorfs */
@@ -275,9 +286,9 @@ KERNEL void not_block(uint32_t *restrict r)
 
 /* Word w of the OR of the eight masks m_j (in[2j + w]), complemented for
  * bnorfs. */
-static void reduce8(size_t blocks, const uint32_t *const in[], uint32_t *const out[], bool nor)
+static void reduce8(size_t n, const uint32_t *const in[], uint32_t *const out[], bool nor)
 {
-    EACH_BLOCK(blocks) {
+    EACH_BLOCK(n) {
         for (int w = 0; w < 2; w++) {
             memcpy(out[w] + i, in[w] + i, BLOCK * sizeof(uint32_t));
             for (int j = 1; j < 8; j++) or_into(out[w] + i, in[2 * j + w] + i);
@@ -288,47 +299,15 @@ static void reduce8(size_t blocks, const uint32_t *const in[], uint32_t *const o
 
 /* ------------------------------------------------------- the driver */
 
-/* Each kind's kernel on blocks [0, blocks) of arrays that do not overlap,
- * one row of the table below per kind of Q7_OP_KINDS (leaf_op.h); NULL
- * for a kind with none. */
-typedef void kind_kernel(q7_op op, size_t blocks, const uint32_t *const in[], uint32_t *const out[],
-                         uint32_t field);
-#define KIND(kind)                                                                                   \
-    static void k_##kind(__attribute__((unused)) q7_op op, size_t blocks, const uint32_t *const in[], \
-                         uint32_t *const out[], __attribute__((unused)) uint32_t field)
-KIND(FCMP16) { fcmp16(blocks, in, out, op.rel, op.gated, field); }
-KIND(FCMP32) { fcmp32(blocks, in, out, op.rel, op.gated, field); }
-KIND(ICMP) { icmp(blocks, in, out, op.width, op.rel, field); }
-KIND(CLASS16) { classify(blocks, in, out, true); }
-KIND(CLASS32) { classify(blocks, in, out, false); }
-KIND(MASK) { vbool_logic(blocks, in, out, op.rel); }
-KIND(BR) { br_logic(blocks, in, out, op.rel); }
-KIND(BITKILLT) { bitkill(blocks, in, out, true, op.width); }
-KIND(BITKILLF) { bitkill(blocks, in, out, false, op.width); }
-KIND(EXTBI) { extbi(blocks, in, out, op.width, field); }
-KIND(INJBI) { injbi(blocks, in, out); }
-KIND(BORFS) { reduce8(blocks, in, out, false); }
-KIND(BNORFS) { reduce8(blocks, in, out, true); }
-#undef KIND
-#define k_MOVFSV NULL
-#define k_MOVVFS NULL
-
-static kind_kernel *const kernels[OPK_COUNT] = {
-#define ROW(kind) [OPK_##kind] = k_##kind,
-    Q7_OP_KINDS(ROW)
-#undef ROW
-};
-
-bool q7_batch_portable_has(q7_op op)
-{
-    return op.kind < OPK_COUNT && kernels[op.kind];
-}
+#define Q7B_PATH portable
+#define Q7B_ATTR
+#include "instantiate.h"
 
 /* Blocks [0, blocks) of arrays that do not overlap. */
 static void run_blocks(const q7_leaf *leaf, q7_op op, size_t blocks,
                        const uint32_t *const in[], uint32_t *const out[])
 {
-    kernels[op.kind](op, blocks, in, out, ones(leaf->field_bits));
+    kernels[op.kind](op, blocks * BLOCK, in, out, ones(leaf->field_bits), false);
     if (q7_shape_info_of(leaf->shape)->aux_words)   /* the ordered compares' aux word */
         memset(out[1], 0, blocks * BLOCK * sizeof(uint32_t));
 }

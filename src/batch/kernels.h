@@ -45,19 +45,4 @@ enum { Q7_PREFETCH_AHEAD = 1024 };
          : (void)0)
 #endif
 
-/* Instantiates a step loop per relation so the relation is a constant. */
-#define BY_REL(CALL)                                        \
-    switch (rel) {                                          \
-    case OPR_EQ: { enum { R = OPR_EQ }; CALL; } break;      \
-    case OPR_LT: { enum { R = OPR_LT }; CALL; } break;      \
-    case OPR_LE: { enum { R = OPR_LE }; CALL; } break;      \
-    case OPR_UN: { enum { R = OPR_UN }; CALL; } break;      \
-    case OPR_UEQ: { enum { R = OPR_UEQ }; CALL; } break;    \
-    case OPR_ULT: { enum { R = OPR_ULT }; CALL; } break;    \
-    case OPR_ULE: { enum { R = OPR_ULE }; CALL; } break;    \
-    case OPR_NEQ: { enum { R = OPR_NEQ }; CALL; } break;    \
-    case OPR_LTU: { enum { R = OPR_LTU }; CALL; } break;    \
-    case OPR_LEU: { enum { R = OPR_LEU }; CALL; } break;    \
-    }
-
 #endif

@@ -11,7 +11,10 @@
  * eq/lt/le are integer compares of keys; NaN is mag > inf pattern.
  *
  * Functions carry target attributes (never per-file flags) and are only
- * reached behind run-time dispatch.
+ * reached behind run-time dispatch. A relation is switched on its enum
+ * with no default (abi/leaf_op.h), so a new one does not compile until
+ * each function here has its case; a value outside the list gives no
+ * lanes.
  */
 #ifndef Q7_BATCH_SIMD_MODEL_H
 #define Q7_BATCH_SIMD_MODEL_H
@@ -39,21 +42,22 @@ Q7_AVX512 Q7_INLINE __m512i m512_fkey_x16(__m512i x, uint32_t sign, uint32_t inf
 }
 
 /* An fp relation of two keys given the NaN mask of either operand. */
-Q7_AVX512 Q7_INLINE __mmask16 m512_frel_x16(__m512i ka, __m512i kb, __mmask16 nan, unsigned rel)
+Q7_AVX512 Q7_INLINE __mmask16 m512_frel_x16(__m512i ka, __m512i kb, __mmask16 nan, enum q7_fp_rel rel)
 {
     switch (rel) {
-    case OPR_EQ: return (__mmask16)(~nan & _mm512_cmpeq_epi32_mask(ka, kb));
-    case OPR_LT: return (__mmask16)(~nan & _mm512_cmplt_epi32_mask(ka, kb));
-    case OPR_LE: return (__mmask16)(~nan & _mm512_cmple_epi32_mask(ka, kb));
-    case OPR_UEQ: return (__mmask16)(nan | _mm512_cmpeq_epi32_mask(ka, kb));
-    case OPR_ULT: return (__mmask16)(nan | _mm512_cmplt_epi32_mask(ka, kb));
-    case OPR_ULE: return (__mmask16)(nan | _mm512_cmple_epi32_mask(ka, kb));
-    default: return nan; /* OPR_UN */
+    case OPF_EQ: return (__mmask16)(~nan & _mm512_cmpeq_epi32_mask(ka, kb));
+    case OPF_LT: return (__mmask16)(~nan & _mm512_cmplt_epi32_mask(ka, kb));
+    case OPF_LE: return (__mmask16)(~nan & _mm512_cmple_epi32_mask(ka, kb));
+    case OPF_UEQ: return (__mmask16)(nan | _mm512_cmpeq_epi32_mask(ka, kb));
+    case OPF_ULT: return (__mmask16)(nan | _mm512_cmplt_epi32_mask(ka, kb));
+    case OPF_ULE: return (__mmask16)(nan | _mm512_cmple_epi32_mask(ka, kb));
+    case OPF_UN: return nan;
     }
+    return 0;
 }
 
 /* fp16 (low half of each word) or fp32 compare of 16 word pairs. */
-Q7_AVX512 Q7_INLINE __mmask16 m512_fcmp_x16(__m512i a, __m512i b, bool half, unsigned rel)
+Q7_AVX512 Q7_INLINE __mmask16 m512_fcmp_x16(__m512i a, __m512i b, bool half, enum q7_fp_rel rel)
 {
     uint32_t sign = half ? F16_SIGN : F32_SIGN, inf = half ? F16_INF : F32_INF;
     __mmask16 na, nb;                 /* bits above the format never reach mag or sign */
@@ -72,16 +76,17 @@ Q7_AVX512 Q7_INLINE __m512i m512_bias_x16(__m512i x, unsigned w)
 }
 
 /* Integer compare of 16 full-register word pairs (signed: biased at w). */
-Q7_AVX512 Q7_INLINE __mmask16 m512_icmp_x16(__m512i a, __m512i b, unsigned w, unsigned rel)
+Q7_AVX512 Q7_INLINE __mmask16 m512_icmp_x16(__m512i a, __m512i b, unsigned w, enum q7_int_rel rel)
 {
     switch (rel) {
-    case OPR_EQ: return _mm512_cmpeq_epi32_mask(a, b);
-    case OPR_NEQ: return _mm512_cmpneq_epi32_mask(a, b);
-    case OPR_LTU: return _mm512_cmplt_epu32_mask(a, b);
-    case OPR_LEU: return _mm512_cmple_epu32_mask(a, b);
-    case OPR_LT: return _mm512_cmplt_epu32_mask(m512_bias_x16(a, w), m512_bias_x16(b, w));
-    default: return _mm512_cmple_epu32_mask(m512_bias_x16(a, w), m512_bias_x16(b, w));
+    case OPI_EQ: return _mm512_cmpeq_epi32_mask(a, b);
+    case OPI_NEQ: return _mm512_cmpneq_epi32_mask(a, b);
+    case OPI_LTU: return _mm512_cmplt_epu32_mask(a, b);
+    case OPI_LEU: return _mm512_cmple_epu32_mask(a, b);
+    case OPI_LT: return _mm512_cmplt_epu32_mask(m512_bias_x16(a, w), m512_bias_x16(b, w));
+    case OPI_LE: return _mm512_cmple_epu32_mask(m512_bias_x16(a, w), m512_bias_x16(b, w));
     }
+    return 0;
 }
 
 /* The 8-bit class mask of 16 patterns, from magnitude ranges: zero 0,
@@ -122,17 +127,18 @@ Q7_AVX512 Q7_INLINE __m512i m512_f16key_x32(__m512i x, __mmask32 *nan)
     return _mm512_mask_sub_epi16(mag, _mm512_movepi16_mask(x), _mm512_setzero_si512(), mag);
 }
 
-Q7_AVX512 Q7_INLINE __mmask32 m512_frel_x32(__m512i ka, __m512i kb, __mmask32 nan, unsigned rel)
+Q7_AVX512 Q7_INLINE __mmask32 m512_frel_x32(__m512i ka, __m512i kb, __mmask32 nan, enum q7_fp_rel rel)
 {
     switch (rel) {
-    case OPR_EQ: return ~nan & _mm512_cmpeq_epi16_mask(ka, kb);
-    case OPR_LT: return ~nan & _mm512_cmplt_epi16_mask(ka, kb);
-    case OPR_LE: return ~nan & _mm512_cmple_epi16_mask(ka, kb);
-    case OPR_UEQ: return nan | _mm512_cmpeq_epi16_mask(ka, kb);
-    case OPR_ULT: return nan | _mm512_cmplt_epi16_mask(ka, kb);
-    case OPR_ULE: return nan | _mm512_cmple_epi16_mask(ka, kb);
-    default: return nan;
+    case OPF_EQ: return ~nan & _mm512_cmpeq_epi16_mask(ka, kb);
+    case OPF_LT: return ~nan & _mm512_cmplt_epi16_mask(ka, kb);
+    case OPF_LE: return ~nan & _mm512_cmple_epi16_mask(ka, kb);
+    case OPF_UEQ: return nan | _mm512_cmpeq_epi16_mask(ka, kb);
+    case OPF_ULT: return nan | _mm512_cmplt_epi16_mask(ka, kb);
+    case OPF_ULE: return nan | _mm512_cmple_epi16_mask(ka, kb);
+    case OPF_UN: return nan;
     }
+    return 0;
 }
 
 /* The sign bias at width 16 on 16-bit lanes (operands within the lane). */
@@ -143,20 +149,21 @@ Q7_AVX512 Q7_INLINE __m512i m512_bias16_x32(__m512i x)
     return _mm512_mask_mov_epi16(low, top_clear, _mm512_or_si512(low, _mm512_set1_epi16((short)0x8000)));
 }
 
-Q7_AVX512 Q7_INLINE __mmask32 m512_icmp16_x32(__m512i a, __m512i b, unsigned rel)
+Q7_AVX512 Q7_INLINE __mmask32 m512_icmp16_x32(__m512i a, __m512i b, enum q7_int_rel rel)
 {
     switch (rel) {
-    case OPR_EQ: return _mm512_cmpeq_epi16_mask(a, b);
-    case OPR_NEQ: return _mm512_cmpneq_epi16_mask(a, b);
-    case OPR_LTU: return _mm512_cmplt_epu16_mask(a, b);
-    case OPR_LEU: return _mm512_cmple_epu16_mask(a, b);
-    case OPR_LT: return _mm512_cmplt_epu16_mask(m512_bias16_x32(a), m512_bias16_x32(b));
-    default: return _mm512_cmple_epu16_mask(m512_bias16_x32(a), m512_bias16_x32(b));
+    case OPI_EQ: return _mm512_cmpeq_epi16_mask(a, b);
+    case OPI_NEQ: return _mm512_cmpneq_epi16_mask(a, b);
+    case OPI_LTU: return _mm512_cmplt_epu16_mask(a, b);
+    case OPI_LEU: return _mm512_cmple_epu16_mask(a, b);
+    case OPI_LT: return _mm512_cmplt_epu16_mask(m512_bias16_x32(a), m512_bias16_x32(b));
+    case OPI_LE: return _mm512_cmple_epu16_mask(m512_bias16_x32(a), m512_bias16_x32(b));
     }
+    return 0;
 }
 
 /* fp16 compare of 32 pattern pairs in 16-bit lanes. */
-Q7_AVX512 Q7_INLINE __mmask32 m512_fcmp16_x32(__m512i a, __m512i b, unsigned rel)
+Q7_AVX512 Q7_INLINE __mmask32 m512_fcmp16_x32(__m512i a, __m512i b, enum q7_fp_rel rel)
 {
     __mmask32 na, nb;
     __m512i ka = m512_f16key_x32(a, &na), kb = m512_f16key_x32(b, &nb);
@@ -194,16 +201,17 @@ Q7_AVX512 Q7_INLINE __m512i m512_bias8_x64(__m512i x)
     return _mm512_xor_si512(x, _mm512_set1_epi8((char)0x80));
 }
 
-Q7_AVX512 Q7_INLINE __mmask64 m512_icmp8_x64(__m512i a, __m512i b, unsigned rel)
+Q7_AVX512 Q7_INLINE __mmask64 m512_icmp8_x64(__m512i a, __m512i b, enum q7_int_rel rel)
 {
     switch (rel) {
-    case OPR_EQ: return _mm512_cmpeq_epi8_mask(a, b);
-    case OPR_NEQ: return _mm512_cmpneq_epi8_mask(a, b);
-    case OPR_LTU: return _mm512_cmplt_epu8_mask(a, b);
-    case OPR_LEU: return _mm512_cmple_epu8_mask(a, b);
-    case OPR_LT: return _mm512_cmplt_epu8_mask(m512_bias8_x64(a), m512_bias8_x64(b));
-    default: return _mm512_cmple_epu8_mask(m512_bias8_x64(a), m512_bias8_x64(b));
+    case OPI_EQ: return _mm512_cmpeq_epi8_mask(a, b);
+    case OPI_NEQ: return _mm512_cmpneq_epi8_mask(a, b);
+    case OPI_LTU: return _mm512_cmplt_epu8_mask(a, b);
+    case OPI_LEU: return _mm512_cmple_epu8_mask(a, b);
+    case OPI_LT: return _mm512_cmplt_epu8_mask(m512_bias8_x64(a), m512_bias8_x64(b));
+    case OPI_LE: return _mm512_cmple_epu8_mask(m512_bias8_x64(a), m512_bias8_x64(b));
     }
+    return 0;
 }
 
 /* -------------------------------------------------- AVX2, 8 x 32-bit */
@@ -218,22 +226,23 @@ Q7_AVX2 Q7_INLINE __m256i m256_fkey_x8(__m256i x, uint32_t sign, uint32_t inf, _
     return _mm256_sub_epi32(_mm256_xor_si256(mag, neg), neg);   /* neg ? -mag : mag */
 }
 
-Q7_AVX2 Q7_INLINE __m256i m256_frel_x8(__m256i ka, __m256i kb, __m256i nan, unsigned rel)
+Q7_AVX2 Q7_INLINE __m256i m256_frel_x8(__m256i ka, __m256i kb, __m256i nan, enum q7_fp_rel rel)
 {
     switch (rel) {
-    case OPR_EQ: return _mm256_andnot_si256(nan, _mm256_cmpeq_epi32(ka, kb));
-    case OPR_LT: return _mm256_andnot_si256(nan, _mm256_cmpgt_epi32(kb, ka));
-    case OPR_LE: return _mm256_andnot_si256(_mm256_or_si256(nan, _mm256_cmpgt_epi32(ka, kb)),
+    case OPF_EQ: return _mm256_andnot_si256(nan, _mm256_cmpeq_epi32(ka, kb));
+    case OPF_LT: return _mm256_andnot_si256(nan, _mm256_cmpgt_epi32(kb, ka));
+    case OPF_LE: return _mm256_andnot_si256(_mm256_or_si256(nan, _mm256_cmpgt_epi32(ka, kb)),
                                             _mm256_set1_epi32(-1));
-    case OPR_UEQ: return _mm256_or_si256(nan, _mm256_cmpeq_epi32(ka, kb));
-    case OPR_ULT: return _mm256_or_si256(nan, _mm256_cmpgt_epi32(kb, ka));
-    case OPR_ULE: return _mm256_or_si256(nan, _mm256_andnot_si256(_mm256_cmpgt_epi32(ka, kb),
+    case OPF_UEQ: return _mm256_or_si256(nan, _mm256_cmpeq_epi32(ka, kb));
+    case OPF_ULT: return _mm256_or_si256(nan, _mm256_cmpgt_epi32(kb, ka));
+    case OPF_ULE: return _mm256_or_si256(nan, _mm256_andnot_si256(_mm256_cmpgt_epi32(ka, kb),
                                                                    _mm256_set1_epi32(-1)));
-    default: return nan;
+    case OPF_UN: return nan;
     }
+    return _mm256_setzero_si256();
 }
 
-Q7_AVX2 Q7_INLINE __m256i m256_fcmp_x8(__m256i a, __m256i b, bool half, unsigned rel)
+Q7_AVX2 Q7_INLINE __m256i m256_fcmp_x8(__m256i a, __m256i b, bool half, enum q7_fp_rel rel)
 {
     uint32_t sign = half ? F16_SIGN : F32_SIGN, inf = half ? F16_INF : F32_INF;
     __m256i na, nb;                   /* bits above the format never reach mag or sign */
@@ -256,17 +265,18 @@ Q7_AVX2 Q7_INLINE __m256i m256_ltu_x8(__m256i a, __m256i b)
     return _mm256_cmpgt_epi32(_mm256_xor_si256(b, flip), _mm256_xor_si256(a, flip));
 }
 
-Q7_AVX2 Q7_INLINE __m256i m256_icmp_x8(__m256i a, __m256i b, unsigned w, unsigned rel)
+Q7_AVX2 Q7_INLINE __m256i m256_icmp_x8(__m256i a, __m256i b, unsigned w, enum q7_int_rel rel)
 {
     __m256i ones = _mm256_set1_epi32(-1);
     switch (rel) {
-    case OPR_EQ: return _mm256_cmpeq_epi32(a, b);
-    case OPR_NEQ: return _mm256_andnot_si256(_mm256_cmpeq_epi32(a, b), ones);
-    case OPR_LTU: return m256_ltu_x8(a, b);
-    case OPR_LEU: return _mm256_andnot_si256(m256_ltu_x8(b, a), ones);
-    case OPR_LT: return m256_ltu_x8(m256_bias_x8(a, w), m256_bias_x8(b, w));
-    default: return _mm256_andnot_si256(m256_ltu_x8(m256_bias_x8(b, w), m256_bias_x8(a, w)), ones);
+    case OPI_EQ: return _mm256_cmpeq_epi32(a, b);
+    case OPI_NEQ: return _mm256_andnot_si256(_mm256_cmpeq_epi32(a, b), ones);
+    case OPI_LTU: return m256_ltu_x8(a, b);
+    case OPI_LEU: return _mm256_andnot_si256(m256_ltu_x8(b, a), ones);
+    case OPI_LT: return m256_ltu_x8(m256_bias_x8(a, w), m256_bias_x8(b, w));
+    case OPI_LE: return _mm256_andnot_si256(m256_ltu_x8(m256_bias_x8(b, w), m256_bias_x8(a, w)), ones);
     }
+    return _mm256_setzero_si256();
 }
 
 Q7_AVX2 Q7_INLINE __m256i m256_class_x8(__m256i x, bool half)
@@ -308,22 +318,23 @@ Q7_AVX2 Q7_INLINE __m256i m256_f16key_x16(__m256i x, __m256i *nan)
     return _mm256_sub_epi16(_mm256_xor_si256(mag, neg), neg);          /* neg ? -mag : mag */
 }
 
-Q7_AVX2 Q7_INLINE __m256i m256_frel_x16(__m256i ka, __m256i kb, __m256i nan, unsigned rel)
+Q7_AVX2 Q7_INLINE __m256i m256_frel_x16(__m256i ka, __m256i kb, __m256i nan, enum q7_fp_rel rel)
 {
     __m256i lt = _mm256_cmpgt_epi16(kb, ka), gt = _mm256_cmpgt_epi16(ka, kb), eq = _mm256_cmpeq_epi16(ka, kb);
     switch (rel) {
-    case OPR_EQ: return _mm256_andnot_si256(nan, eq);
-    case OPR_LT: return _mm256_andnot_si256(nan, lt);
-    case OPR_LE: return _mm256_andnot_si256(_mm256_or_si256(nan, gt), _mm256_set1_epi16(-1));
-    case OPR_UEQ: return _mm256_or_si256(nan, eq);
-    case OPR_ULT: return _mm256_or_si256(nan, lt);
-    case OPR_ULE: return _mm256_or_si256(nan, _mm256_andnot_si256(gt, _mm256_set1_epi16(-1)));
-    default: return nan;
+    case OPF_EQ: return _mm256_andnot_si256(nan, eq);
+    case OPF_LT: return _mm256_andnot_si256(nan, lt);
+    case OPF_LE: return _mm256_andnot_si256(_mm256_or_si256(nan, gt), _mm256_set1_epi16(-1));
+    case OPF_UEQ: return _mm256_or_si256(nan, eq);
+    case OPF_ULT: return _mm256_or_si256(nan, lt);
+    case OPF_ULE: return _mm256_or_si256(nan, _mm256_andnot_si256(gt, _mm256_set1_epi16(-1)));
+    case OPF_UN: return nan;
     }
+    return _mm256_setzero_si256();
 }
 
 /* fp16 compare of 16 pattern pairs in 16-bit lanes: lane masks. */
-Q7_AVX2 Q7_INLINE __m256i m256_fcmp16_x16(__m256i a, __m256i b, unsigned rel)
+Q7_AVX2 Q7_INLINE __m256i m256_fcmp16_x16(__m256i a, __m256i b, enum q7_fp_rel rel)
 {
     __m256i na, nb;
     __m256i ka = m256_f16key_x16(a, &na), kb = m256_f16key_x16(b, &nb);

@@ -12,7 +12,7 @@
 #define SPLAT(x) _mm256_set1_epi32((int)(x))
 
 H_AVX2 H_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                                host_op op, int pred, bool half)
+                                host_op op, enum host_fpred pred, bool half)
 {
     FOR_STEPS(n) {
         __m256i t = h256_fcmp(h256_value(LD(in[0]), half), h256_value(LD(in[1]), half), pred);
@@ -24,8 +24,8 @@ H_AVX2 H_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *
 
 H_AVX2 static void fcmp(size_t n, const uint32_t *const in[], uint32_t *const out[], host_op op)
 {
-    if (op.lane == 16) BY_FPRED(fcmp_steps(n, in, out, op, P, true))
-    else BY_FPRED(fcmp_steps(n, in, out, op, P, false))
+    if (op.lane == 16) BY_FPRED(op.pred, P, fcmp_steps(n, in, out, op, P, true))
+    else BY_FPRED(op.pred, P, fcmp_steps(n, in, out, op, P, false))
 }
 
 H_AVX2 static void icmp(size_t n, const uint32_t *const in[], uint32_t *const out[], host_op op)
@@ -38,16 +38,14 @@ H_AVX2 static void classify(size_t n, const uint32_t *const in[], uint32_t *cons
     FOR_STEPS(n) ST(out[0], h256_class(LD(in[0]), half));
 }
 
-/* Each kind's kernel over whole steps, one row of the table below per
- * kind of HOST_KINDS (host_impl.h); NULL for a kind with none (the
- * portable path does its calls). */
-typedef void kind_kernel(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[]);
-#define KIND(kind)                                                                                 \
-    H_AVX2 static void k_##kind(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[])
-KIND(FCMP) { fcmp(n, in, out, op); }
-KIND(ICMP) { icmp(n, in, out, op); }
-KIND(CLASS) { classify(n, in, out, op.lane == 16); }
-#undef KIND
+/* Each kind's kernel over whole steps (host_instantiate.h); NULL for a
+ * kind with none (the portable path does its calls). */
+#define HOST_PATH avx2
+#define HOST_ATTR H_AVX2
+#define HOST_DONE(n) ((n) & ~(size_t)7)
+HOST_KIND(FCMP) { fcmp(n, in, out, op); }
+HOST_KIND(ICMP) { icmp(n, in, out, op); }
+HOST_KIND(CLASS) { classify(n, in, out, op.lane == 16); }
 #define k_MASK NULL
 #define k_BR NULL
 #define k_BITKILL NULL
@@ -57,17 +55,5 @@ KIND(CLASS) { classify(n, in, out, op.lane == 16); }
 #define k_VEC2FS NULL
 #define k_FS2VEC NULL
 
-static kind_kernel *const kernels[HK_COUNT] = {
-#define ROW(kind) [HK_##kind] = k_##kind,
-    HOST_KINDS(ROW)
-#undef ROW
-};
-
-size_t host_avx2_eval_batch(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[])
-{
-    kind_kernel *kernel = op.kind < HK_COUNT ? kernels[op.kind] : NULL;
-    if (!kernel) return 0;
-    kernel(op, n, in, out);
-    return n & ~(size_t)7;
-}
+#include "host_instantiate.h"
 #endif

@@ -9,7 +9,7 @@
 #include "host_simd.h"
 
 H_AVX512 H_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                                  host_op op, int pred, bool half)
+                                  host_op op, enum host_fpred pred, bool half)
 {
     FOR_STEPS(n) {
         __mmask16 t = h512_fcmp(h512_value(LD(in[0]), half), h512_value(LD(in[1]), half), pred);
@@ -21,21 +21,21 @@ H_AVX512 H_INLINE void fcmp_steps(size_t n, const uint32_t *const in[], uint32_t
 
 H_AVX512 static void fcmp(size_t n, const uint32_t *const in[], uint32_t *const out[], host_op op)
 {
-    if (op.lane == 16) BY_FPRED(fcmp_steps(n, in, out, op, P, true))
-    else BY_FPRED(fcmp_steps(n, in, out, op, P, false))
+    if (op.lane == 16) BY_FPRED(op.pred, P, fcmp_steps(n, in, out, op, P, true))
+    else BY_FPRED(op.pred, P, fcmp_steps(n, in, out, op, P, false))
 }
 
 H_AVX512 H_INLINE void icmp_steps(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                                  host_op op, int pred, unsigned lane)
+                                  host_op op, enum host_ipred pred, unsigned lane)
 {
     FOR_STEPS(n) ST(out[0], _mm512_maskz_mov_epi32(h512_icmp(LD(in[0]), LD(in[1]), lane, pred), SPLAT(op.field)));
 }
 
 H_AVX512 static void icmp(size_t n, const uint32_t *const in[], uint32_t *const out[], host_op op)
 {
-    if (op.lane == 8) BY_IPRED(icmp_steps(n, in, out, op, P, 8))
-    else if (op.lane == 16) BY_IPRED(icmp_steps(n, in, out, op, P, 16))
-    else BY_IPRED(icmp_steps(n, in, out, op, P, 32))
+    if (op.lane == 8) BY_IPRED(op.pred, P, icmp_steps(n, in, out, op, P, 8))
+    else if (op.lane == 16) BY_IPRED(op.pred, P, icmp_steps(n, in, out, op, P, 16))
+    else BY_IPRED(op.pred, P, icmp_steps(n, in, out, op, P, 32))
 }
 
 H_AVX512 static void classify(size_t n, const uint32_t *const in[], uint32_t *const out[], bool half)
@@ -43,18 +43,19 @@ H_AVX512 static void classify(size_t n, const uint32_t *const in[], uint32_t *co
     FOR_STEPS(n) ST(out[0], h512_class(LD(in[0]), half));
 }
 
-H_AVX512 static void vbool_logic(size_t n, const uint32_t *const in[], uint32_t *const out[], int m)
+H_AVX512 static void vbool_logic(size_t n, const uint32_t *const in[], uint32_t *const out[], enum host_mask m)
 {
     FOR_STEPS(n) {
         for (int w = 0; w < 2; w++) {
-            __m512i a = LD(in[w]), r;
+            __m512i a = LD(in[w]), r = _mm512_setzero_si512();
             switch (m) {
+            case HM_NONE: break;
             case HM_AND: r = _mm512_and_si512(a, LD(in[2 + w])); break;
             case HM_OR: r = _mm512_or_si512(a, LD(in[2 + w])); break;
             case HM_XOR: r = _mm512_xor_si512(a, LD(in[2 + w])); break;
             case HM_ANDNOT: r = _mm512_andnot_si512(LD(in[2 + w]), a); break;
             case HM_ORNOT: r = _mm512_ternarylogic_epi32(a, LD(in[2 + w]), a, 0xf3); break; /* a | ~b */
-            default: r = _mm512_ternarylogic_epi32(a, a, a, 0x0f); break;                  /* ~a */
+            case HM_NOT: r = _mm512_ternarylogic_epi32(a, a, a, 0x0f); break;                 /* ~a */
             }
             ST(out[w], r);
         }
@@ -91,37 +92,22 @@ H_AVX512 static void fs2vec(size_t n, const uint32_t *const in[], uint32_t *cons
     }
 }
 
-/* Each kind's kernel over the whole batch, one row of the table below per
- * kind of HOST_KINDS (host_impl.h); NULL for a kind with none (the
- * portable path does its calls). */
-typedef void kind_kernel(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[]);
-#define KIND(kind)                                                                                 \
-    H_AVX512 static void k_##kind(__attribute__((unused)) host_op op, size_t n,                    \
-                                  const uint32_t *const in[], uint32_t *const out[])
-KIND(FCMP) { fcmp(n, in, out, op); }
-KIND(ICMP) { icmp(n, in, out, op); }
-KIND(CLASS) { classify(n, in, out, op.lane == 16); }
-KIND(MASK) { vbool_logic(n, in, out, op.pred); }
-KIND(VEC2FS) { vec2fs(n, in, out); }
-KIND(FS2VEC) { fs2vec(n, in, out); }
-#undef KIND
+/* Each kind's kernel over the whole batch (host_instantiate.h); NULL
+ * for a kind with none (the portable path does its calls). */
+#define HOST_PATH avx512
+#define HOST_ATTR H_AVX512
+#define HOST_DONE(n) (n)
+HOST_KIND(FCMP) { fcmp(n, in, out, op); }
+HOST_KIND(ICMP) { icmp(n, in, out, op); }
+HOST_KIND(CLASS) { classify(n, in, out, op.lane == 16); }
+HOST_KIND(MASK) { vbool_logic(n, in, out, op.pred); }
+HOST_KIND(VEC2FS) { vec2fs(n, in, out); }
+HOST_KIND(FS2VEC) { fs2vec(n, in, out); }
 #define k_BR NULL
 #define k_BITKILL NULL
 #define k_REDUCE NULL
 #define k_EXTBI NULL
 #define k_INJBI NULL
 
-static kind_kernel *const kernels[HK_COUNT] = {
-#define ROW(kind) [HK_##kind] = k_##kind,
-    HOST_KINDS(ROW)
-#undef ROW
-};
-
-size_t host_avx512_eval_batch(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[])
-{
-    kind_kernel *kernel = op.kind < HK_COUNT ? kernels[op.kind] : NULL;
-    if (!kernel) return 0;
-    kernel(op, n, in, out);
-    return n;
-}
+#include "host_instantiate.h"
 #endif

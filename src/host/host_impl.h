@@ -42,11 +42,28 @@ enum host_kind {
     HK_COUNT
 };
 
-/* The relations, each kind's own; 0 is none in every one, so a reading
- * left zero names no relation. */
-enum host_fpred { HF_OEQ = 1, HF_OLT, HF_OLE, HF_UN, HF_UEQ, HF_ULT, HF_ULE };
-enum host_ipred { HI_EQ = 1, HI_NEQ, HI_LT, HI_LE, HI_LTU, HI_LEU };
-enum host_mask { HM_AND = 1, HM_OR, HM_XOR, HM_ANDNOT, HM_ORNOT, HM_NOT };
+/* The relations, each kind's own, one row each: X(ctx, NAME, "mnemonic")
+ * with the spec's mnemonic that names it (host_reading.c reads a leaf by
+ * it). Each enum's 0 is none, so a reading left zero names no relation.
+ * Every switch over one is generated from its list (BY_FPRED, ...) or is
+ * written on its enum with no default, so a new row does not compile
+ * until each path has its case (src/platform/rows.h). */
+#define HOST_FP_PREDS(X, ctx)                                                   \
+    X(ctx, OEQ, "oeq") X(ctx, OLT, "olt") X(ctx, OLE, "ole") X(ctx, UN, "un")   \
+    X(ctx, UEQ, "ueq") X(ctx, ULT, "ult") X(ctx, ULE, "ule")
+#define HOST_INT_PREDS(X, ctx)                                                  \
+    X(ctx, EQ, "eq") X(ctx, NEQ, "neq") X(ctx, LT, "lt") X(ctx, LE, "le")       \
+    X(ctx, LTU, "ltu") X(ctx, LEU, "leu")
+#define HOST_MASK_OPS(X, ctx)                                                   \
+    X(ctx, AND, "andb") X(ctx, OR, "orb") X(ctx, XOR, "xorb")                   \
+    X(ctx, ANDNOT, "andnotb") X(ctx, ORNOT, "ornotb") X(ctx, NOT, "notb")
+enum host_fpred { HF_NONE, HOST_FP_PREDS(Q7_ROW_ENUMERATOR, HF_) };
+enum host_ipred { HI_NONE, HOST_INT_PREDS(Q7_ROW_ENUMERATOR, HI_) };
+enum host_mask { HM_NONE, HOST_MASK_OPS(Q7_ROW_ENUMERATOR, HM_) };
+/* A step loop per relation `value`, so that inside STMT it is the constant
+ * NAME (none: nothing runs). */
+#define BY_FPRED(value, NAME, ...) Q7_SWITCH_ROWS(HOST_FP_PREDS, HF_, enum host_fpred, value, NAME, __VA_ARGS__)
+#define BY_IPRED(value, NAME, ...) Q7_SWITCH_ROWS(HOST_INT_PREDS, HI_, enum host_ipred, value, NAME, __VA_ARGS__)
 enum host_kill { HB_KILLED = 1, HB_LIVE };   /* the mask is all-ones when killed / live */
 enum host_fold { HR_OR = 1, HR_NOR };
 

@@ -38,9 +38,10 @@ static float as_f32(uint32_t x)
 }
 
 /* An fp relation on two floats: the C comparison operators. */
-static bool fp_relation(int rel, float a, float b)
+static bool fp_relation(enum host_fpred rel, float a, float b)
 {
     switch (rel) {
+    case HF_NONE: return false;
     case HF_OEQ: return a == b;
     case HF_OLT: return a < b;
     case HF_OLE: return a <= b;
@@ -48,24 +49,25 @@ static bool fp_relation(int rel, float a, float b)
     case HF_UEQ: return isunordered(a, b) || a == b;
     case HF_ULT: return !(a >= b);
     case HF_ULE: return !(a > b);
-    default: return false;
     }
+    return false;
 }
 
 /* An int relation: unsigned on the whole registers, signed on the w-bit
  * lanes as the host's signed integers. */
-static bool int_relation(int rel, unsigned w, uint32_t a, uint32_t b)
+static bool int_relation(enum host_ipred rel, unsigned w, uint32_t a, uint32_t b)
 {
     int32_t sa = (int32_t)(a << (32 - w)) >> (32 - w), sb = (int32_t)(b << (32 - w)) >> (32 - w);
     switch (rel) {
+    case HI_NONE: return false;
     case HI_LTU: return a < b;
     case HI_LEU: return a <= b;
     case HI_LT: return sa < sb;
     case HI_LE: return sa <= sb;
     case HI_EQ: return a == b;
     case HI_NEQ: return a != b;
-    default: return false;
     }
+    return false;
 }
 
 static uint32_t classify(uint32_t x, bool half)
@@ -79,16 +81,18 @@ static uint32_t classify(uint32_t x, bool half)
            | (uint32_t)(nan && !quiet) << 6 | (uint32_t)(isfinite(f) != 0) << 7;
 }
 
-static uint64_t mask_logic(int rel, uint64_t a, uint64_t b)
+static uint64_t mask_logic(enum host_mask rel, uint64_t a, uint64_t b)
 {
     switch (rel) {
+    case HM_NONE: return 0;
     case HM_AND: return a & b;
     case HM_OR: return a | b;
     case HM_XOR: return a ^ b;
     case HM_ANDNOT: return a & ~b;
     case HM_ORNOT: return a | ~b;
-    default: return ~a;                                              /* not */
+    case HM_NOT: return ~a;
     }
+    return 0;
 }
 
 /* Each kind's one call under a reading, one row of the table below per

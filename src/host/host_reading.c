@@ -25,18 +25,12 @@ typedef struct mnemonic {
     int pred;
 } mnemonic;
 
-static const mnemonic int_names[] = {
-    { "eq", HI_EQ }, { "neq", HI_NEQ }, { "lt", HI_LT }, { "le", HI_LE },
-    { "ltu", HI_LTU }, { "leu", HI_LEU }, { NULL, 0 },
-};
-static const mnemonic fp_names[] = {
-    { "oeq", HF_OEQ }, { "olt", HF_OLT }, { "ole", HF_OLE }, { "un", HF_UN },
-    { "ueq", HF_UEQ }, { "ult", HF_ULT }, { "ule", HF_ULE }, { NULL, 0 },
-};
-static const mnemonic mask_names[] = {
-    { "andb", HM_AND }, { "orb", HM_OR }, { "xorb", HM_XOR }, { "andnotb", HM_ANDNOT },
-    { "ornotb", HM_ORNOT }, { "notb", HM_NOT }, { NULL, 0 },
-};
+/* The relations' mnemonics, from their lists (host_impl.h). */
+#define NAME_ROW(prefix, name, mnemonic) { mnemonic, prefix##name },
+static const mnemonic int_names[] = { HOST_INT_PREDS(NAME_ROW, HI_) { NULL, 0 } };
+static const mnemonic fp_names[] = { HOST_FP_PREDS(NAME_ROW, HF_) { NULL, 0 } };
+static const mnemonic mask_names[] = { HOST_MASK_OPS(NAME_ROW, HM_) { NULL, 0 } };
+#undef NAME_ROW
 static const mnemonic br_names[] = {
     { "notb1", HM_NOT }, { "andnotb1", HM_ANDNOT }, { "ornotb1", HM_ORNOT }, { NULL, 0 },
 };

@@ -19,26 +19,13 @@
 #define H_AVX2 __attribute__((target("avx2,f16c,popcnt")))
 #define H_INLINE static inline __attribute__((always_inline))
 
-/* Instantiate a step loop per predicate (op.pred) so it is a constant P. */
-#define BY_FPRED(CALL)                                      \
-    switch (op.pred) {                                      \
-    case HF_OEQ: { enum { P = HF_OEQ }; CALL; } break;      \
-    case HF_OLT: { enum { P = HF_OLT }; CALL; } break;      \
-    case HF_OLE: { enum { P = HF_OLE }; CALL; } break;      \
-    case HF_UN: { enum { P = HF_UN }; CALL; } break;        \
-    case HF_UEQ: { enum { P = HF_UEQ }; CALL; } break;      \
-    case HF_ULT: { enum { P = HF_ULT }; CALL; } break;      \
-    default: { enum { P = HF_ULE }; CALL; } break;          \
-    }
-#define BY_IPRED(CALL)                                      \
-    switch (op.pred) {                                      \
-    case HI_EQ: { enum { P = HI_EQ }; CALL; } break;        \
-    case HI_NEQ: { enum { P = HI_NEQ }; CALL; } break;      \
-    case HI_LT: { enum { P = HI_LT }; CALL; } break;        \
-    case HI_LE: { enum { P = HI_LE }; CALL; } break;        \
-    case HI_LTU: { enum { P = HI_LTU }; CALL; } break;      \
-    default: { enum { P = HI_LEU }; CALL; } break;          \
-    }
+/* A SIMD path's kernel of one kind over a batch, written
+ * HOST_KIND(kind) { ... } in the path's file (HOST_ATTR its target) and
+ * tabled by host_instantiate.h. */
+typedef void host_simd_kernel(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[]);
+#define HOST_KIND(kind)                                                                            \
+    static HOST_ATTR void k_##kind(__attribute__((unused)) host_op op, size_t n,                   \
+                                   const uint32_t *const in[], uint32_t *const out[])
 
 /* vfpclassps categories. */
 enum { FPC_QNAN = 0x01, FPC_PZERO = 0x02, FPC_NZERO = 0x04, FPC_PINF = 0x08, FPC_NINF = 0x10,
@@ -54,31 +41,35 @@ H_AVX512 H_INLINE __m512 h512_value(__m512i w, bool half)
 }
 
 /* vcmpps with the predicate's immediate (constant after inlining). */
-H_AVX512 H_INLINE __mmask16 h512_fcmp(__m512 a, __m512 b, int pred)
+H_AVX512 H_INLINE __mmask16 h512_fcmp(__m512 a, __m512 b, enum host_fpred pred)
 {
     switch (pred) {
+    case HF_NONE: break;
     case HF_OEQ: return _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ);
     case HF_OLT: return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ);
     case HF_OLE: return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ);
     case HF_UN: return _mm512_cmp_ps_mask(a, b, _CMP_UNORD_Q);
     case HF_UEQ: return _mm512_cmp_ps_mask(a, b, _CMP_EQ_UQ);
     case HF_ULT: return _mm512_cmp_ps_mask(a, b, _CMP_NGE_UQ);
-    default: return _mm512_cmp_ps_mask(a, b, _CMP_NGT_UQ);
+    case HF_ULE: return _mm512_cmp_ps_mask(a, b, _CMP_NGT_UQ);
     }
+    return 0;
 }
 
 /* Lane-typed integer compares: the words narrowed to the lane first. */
 #define H_ICMP_CASES(CMPS, CMPU, x, y)                        \
     switch (pred) {                                           \
+    case HI_NONE: break;                                      \
     case HI_EQ: return CMPS(x, y, _MM_CMPINT_EQ);             \
     case HI_NEQ: return CMPS(x, y, _MM_CMPINT_NE);            \
     case HI_LT: return CMPS(x, y, _MM_CMPINT_LT);             \
     case HI_LE: return CMPS(x, y, _MM_CMPINT_LE);             \
     case HI_LTU: return CMPU(x, y, _MM_CMPINT_LT);            \
-    default: return CMPU(x, y, _MM_CMPINT_LE);                \
-    }
+    case HI_LEU: return CMPU(x, y, _MM_CMPINT_LE);            \
+    }                                                         \
+    return 0;
 
-H_AVX512 H_INLINE __mmask16 h512_icmp(__m512i a, __m512i b, unsigned lane, int pred)
+H_AVX512 H_INLINE __mmask16 h512_icmp(__m512i a, __m512i b, unsigned lane, enum host_ipred pred)
 {
     if (lane == 8) {
         __m128i x = _mm512_cvtepi32_epi8(a), y = _mm512_cvtepi32_epi8(b);
@@ -92,7 +83,7 @@ H_AVX512 H_INLINE __mmask16 h512_icmp(__m512i a, __m512i b, unsigned lane, int p
 }
 
 /* 32 lane-typed 16-bit compares (the int16 sweeps). */
-H_AVX512 H_INLINE __mmask32 h512_icmp16_x32(__m512i x, __m512i y, int pred)
+H_AVX512 H_INLINE __mmask32 h512_icmp16_x32(__m512i x, __m512i y, enum host_ipred pred)
 {
     H_ICMP_CASES(_mm512_cmp_epi16_mask, _mm512_cmp_epu16_mask, x, y)
 }
@@ -136,24 +127,36 @@ H_AVX2 H_INLINE __m256 h256_value(__m256i w, bool half)
     return _mm256_cvtph_ps(packed);
 }
 
-H_AVX2 H_INLINE __m256i h256_fcmp(__m256 a, __m256 b, int pred)
+H_AVX2 H_INLINE __m256i h256_fcmp(__m256 a, __m256 b, enum host_fpred pred)
 {
     switch (pred) {
+    case HF_NONE: break;
     case HF_OEQ: return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_EQ_OQ));
     case HF_OLT: return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_LT_OQ));
     case HF_OLE: return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_LE_OQ));
     case HF_UN: return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_UNORD_Q));
     case HF_UEQ: return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_EQ_UQ));
     case HF_ULT: return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_NGE_UQ));
-    default: return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_NGT_UQ));
+    case HF_ULE: return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_NGT_UQ));
     }
+    return _mm256_setzero_si256();
 }
 
 /* Lane-typed: signed lanes sign-extended, unsigned ones zero-extended to
  * 32 bits; AVX2 compares signed, so unsigned order flips the top bit. */
-H_AVX2 H_INLINE __m256i h256_icmp(__m256i a, __m256i b, unsigned lane, int pred)
+/* Whether a relation reads its lanes as signed. */
+H_INLINE bool h_signed(enum host_ipred pred)
 {
-    bool is_signed = pred == HI_LT || pred == HI_LE;
+    switch (pred) {
+    case HI_NONE: case HI_EQ: case HI_NEQ: case HI_LTU: case HI_LEU: return false;
+    case HI_LT: case HI_LE: return true;
+    }
+    return false;
+}
+
+H_AVX2 H_INLINE __m256i h256_icmp(__m256i a, __m256i b, unsigned lane, enum host_ipred pred)
+{
+    bool is_signed = h_signed(pred);
     __m256i ones = _mm256_set1_epi32(-1), x = a, y = b;
     if (lane < 32) {
         __m128i shift = _mm_cvtsi32_si128((int)(32 - lane));
@@ -166,11 +169,13 @@ H_AVX2 H_INLINE __m256i h256_icmp(__m256i a, __m256i b, unsigned lane, int pred)
         y = _mm256_xor_si256(y, _mm256_set1_epi32((int)0x80000000u));
     }
     switch (pred) {
+    case HI_NONE: break;
     case HI_EQ: return _mm256_cmpeq_epi32(x, y);
     case HI_NEQ: return _mm256_xor_si256(_mm256_cmpeq_epi32(x, y), ones);
     case HI_LT: case HI_LTU: return _mm256_cmpgt_epi32(y, x);
-    default: return _mm256_xor_si256(_mm256_cmpgt_epi32(x, y), ones);
+    case HI_LE: case HI_LEU: return _mm256_xor_si256(_mm256_cmpgt_epi32(x, y), ones);
     }
+    return _mm256_setzero_si256();
 }
 
 H_AVX2 H_INLINE __m256i h256_class(__m256i w, bool half)

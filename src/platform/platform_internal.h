@@ -8,6 +8,8 @@
  *   clock.h      q7_now_seconds, every deadline and timing
  *   cpu.h        the CPU's features (fused sweeps, bench rows)
  *   dispatch.h   the path in force (host oracle's path selection)
+ *   rows.h       lists of names as X-macros, their enums and switches
+ *                (the host oracle's relations)
  *   words.h      operand words in memory order (call, exec, numpy, corpora)
  * contract.h (the debug checks of the API) stays the library's own.
  */
@@ -19,6 +21,7 @@
 #include "clock.h"
 #include "cpu.h"
 #include "dispatch.h"
+#include "rows.h"
 #include "words.h"
 
 #endif

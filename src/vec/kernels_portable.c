@@ -116,6 +116,21 @@ Q7V_INLINE uint32_t leaf_lane(q7v_row row, uint32_t a, uint32_t b)
     return out[0];
 }
 
+/* An int relation of lane values x, y (bx, by: their sign-biased forms),
+ * on its enum with no default (abi/leaf_op.h). */
+Q7V_INLINE bool int_rel(enum q7_int_rel rel, uint32_t x, uint32_t y, uint32_t bx, uint32_t by)
+{
+    switch (rel) {
+    case OPI_EQ: return x == y;
+    case OPI_NEQ: return x != y;
+    case OPI_LT: return bx < by;
+    case OPI_LE: return bx <= by;
+    case OPI_LTU: return x < y;
+    case OPI_LEU: return x <= y;
+    }
+    return false;
+}
+
 /* Integer lanes (compares, bit tests) run in the lane's own width: its
  * mask all ones where the op holds. The leaf's sign bias of an operand
  * within the lane is the lane's top bit flipped. */
@@ -128,10 +143,7 @@ Q7V_INLINE uint32_t leaf_lane(q7v_row row, uint32_t a, uint32_t b)
         for (unsigned k = 0; k < 512 / bits; k++) {                                      \
             lane x = (lane)lane_in(a->u8, bits / 8, k), y = (lane)lane_in(b->u8, bits / 8, k); \
             lane bx = x ^ top, by = y ^ top;                                             \
-            bool t = op.kind == OPK_EXTBI ? (x & probe) != 0                             \
-                   : op.rel == OPR_EQ ? x == y : op.rel == OPR_NEQ ? x != y              \
-                   : op.rel == OPR_LTU ? x < y : op.rel == OPR_LEU ? x <= y              \
-                   : op.rel == OPR_LT ? bx < by : bx <= by;                              \
+            bool t = op.kind == OPK_EXTBI ? (x & probe) != 0 : int_rel(op.rel, x, y, bx, by); \
             lane_out(mask, bits / 8, k, t ? UINT##bits##_MAX : 0);                       \
         }                                                                                \
     }

@@ -49,10 +49,10 @@ bool q7d_tf_checks_leaf(const char *function, const q7_leaf *leaf)
     unsigned bits;
     char rel[3];
     if (!tf_parse_function(function, &bits, rel)) return false;
-    static const char *const ordered[] = { [OPR_EQ] = "eq", [OPR_LT] = "lt", [OPR_LE] = "le" };
+    static const char *const ordered[] = { [OPF_EQ] = "eq", [OPF_LT] = "lt", [OPF_LE] = "le" };
     q7_op op = q7_leaf_op(leaf);
     if (op.kind != (bits == 16 ? OPK_FCMP16 : OPK_FCMP32)) return false;
-    return op.rel <= OPR_LE && strcmp(ordered[op.rel], rel) == 0;
+    return op.rel <= OPF_LE && strcmp(ordered[op.rel], rel) == 0;
 }
 
 /* The longest known function name that starts `s` and is not followed by a

@@ -87,7 +87,7 @@ note_step(q7d_sweep_result *r, probe p, uint64_t at, uint64_t s, unsigned width,
 /* ------------------------------------------ fp16 compares, 32 per step */
 
 H_SWEEP static inline __attribute__((always_inline)) void
-f16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7d_sweep_result *r)
+f16cmp_rows(uint64_t lo, uint64_t hi, enum q7_fp_rel mrel, enum host_fpred hpred, probe p, q7d_sweep_result *r)
 {
     const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
                                           15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
@@ -111,33 +111,19 @@ f16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7d_swe
     }
 }
 
-/* Instantiates a kernel per (constant) model relation and host predicate:
- * each side's relations by its own names, as the two number them apart. */
-#define CASE7(v, NAME, CALL) \
-    case v: { enum { NAME = v }; CALL; } break;
-#define SWITCH_MF(x, NAME, CALL)                                                          \
-    switch (x) {                                                                          \
-        CASE7(OPR_EQ, NAME, CALL) CASE7(OPR_LT, NAME, CALL) CASE7(OPR_LE, NAME, CALL)     \
-        CASE7(OPR_UN, NAME, CALL) CASE7(OPR_UEQ, NAME, CALL) CASE7(OPR_ULT, NAME, CALL)   \
-        CASE7(OPR_ULE, NAME, CALL)                                                        \
-    }
-#define SWITCH_HF(x, NAME, CALL)                                                          \
-    switch (x) {                                                                          \
-        CASE7(HF_OEQ, NAME, CALL) CASE7(HF_OLT, NAME, CALL) CASE7(HF_OLE, NAME, CALL)     \
-        CASE7(HF_UN, NAME, CALL) CASE7(HF_UEQ, NAME, CALL) CASE7(HF_ULT, NAME, CALL)      \
-        CASE7(HF_ULE, NAME, CALL)                                                         \
-    }
-
+/* A kernel per (constant) model relation and host predicate, each side's
+ * relations from its own list (abi/leaf_op.h, host/host_impl.h), as the
+ * two number them apart. */
 H_SWEEP static void f16cmp_sweep(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, q7d_sweep_result *r)
 {
     probe p = probe_for(32);
-    SWITCH_MF(mrel, M, SWITCH_HF(hpred, H, f16cmp_rows(lo, hi, M, H, p, r)))
+    Q7_BY_FP_REL(mrel, M, BY_FPRED(hpred, H, f16cmp_rows(lo, hi, M, H, p, r)))
 }
 
 /* ---------------------------------------- int16 compares, 32 per step */
 
 H_SWEEP static inline __attribute__((always_inline)) void
-i16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7d_sweep_result *r)
+i16cmp_rows(uint64_t lo, uint64_t hi, enum q7_int_rel mrel, enum host_ipred hpred, probe p, q7d_sweep_result *r)
 {
     const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
                                           15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
@@ -154,21 +140,10 @@ i16cmp_rows(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, probe p, q7d_swe
     }
 }
 
-#define SWITCH_MI(x, NAME, CALL)                                                          \
-    switch (x) {                                                                          \
-        CASE7(OPR_EQ, NAME, CALL) CASE7(OPR_NEQ, NAME, CALL) CASE7(OPR_LT, NAME, CALL)    \
-        CASE7(OPR_LE, NAME, CALL) CASE7(OPR_LTU, NAME, CALL) CASE7(OPR_LEU, NAME, CALL)   \
-    }
-#define SWITCH_HI(x, NAME, CALL)                                                          \
-    switch (x) {                                                                          \
-        CASE7(HI_EQ, NAME, CALL) CASE7(HI_NEQ, NAME, CALL) CASE7(HI_LT, NAME, CALL)       \
-        CASE7(HI_LE, NAME, CALL) CASE7(HI_LTU, NAME, CALL) CASE7(HI_LEU, NAME, CALL)      \
-    }
-
 H_SWEEP static void i16cmp_sweep(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, q7d_sweep_result *r)
 {
     probe p = probe_for(32);
-    SWITCH_MI(mrel, M, SWITCH_HI(hpred, H, i16cmp_rows(lo, hi, M, H, p, r)))
+    Q7_BY_INT_REL(mrel, M, BY_IPRED(hpred, H, i16cmp_rows(lo, hi, M, H, p, r)))
 }
 
 /* ---------------- 32-bit lanes, 16 per step: classify, 8-bit compares */
@@ -221,7 +196,7 @@ static plan plan_of(const q7_leaf *model, const q7_leaf *host)
     else if (mop.kind == OPK_CLASS32 && hop.kind == HK_CLASS && hop.lane == 32)
         p.kernel = WORDS, p.wk = WK_CLASS32;
     /* the 16-bit-lane int kernel biases at width 16, as the 16-bit leaves do */
-    if (p.kernel == I16CMP && (mop.rel == OPR_LT || mop.rel == OPR_LE) && mop.width != 16) p.kernel = NONE;
+    if (p.kernel == I16CMP && q7_int_rel_is_signed(mop.rel) && mop.width != 16) p.kernel = NONE;
     return p;
 }
 
