@@ -126,12 +126,6 @@ void bench_print(FILE *f, const bench_report *b)
 
 /* ------------------------------------------------------------- the JSON */
 
-static void json_text(jw *w, const char *key, const char *s)
-{
-    jw_key(w, key);
-    jw_string(w, s);
-}
-
 static void json_throughput(jw *w, const bench_report *b)
 {
     jw_key(w, BENCH_KEY(throughput));
@@ -139,12 +133,12 @@ static void json_throughput(jw *w, const bench_report *b)
     for (int r = 0; r < b->nrows; r++) {
         const bench_row *row = &b->row[r];
         jw_object(w, JW_INLINE);
-        json_text(w, BENCH_KEY(method), row->method);
+        jw_member_string(w, BENCH_KEY(method), row->method);
         jw_key(w, BENCH_KEY(ns_per_eval));
         bench_json_number(w, "%.4f", row->ns);
         jw_key(w, BENCH_KEY(gevals_per_s));
         bench_json_number(w, "%.4f", row->ns < 0 ? -1 : 1 / row->ns);
-        json_text(w, BENCH_KEY(note), row->note);
+        jw_member_string(w, BENCH_KEY(note), row->note);
         jw_end(w);
     }
     jw_end(w);
@@ -195,7 +189,7 @@ static void json_portable_vs_best(jw *w, const bench_report *b)
 {
     jw_key(w, BENCH_KEY(portable_vs_best));
     jw_object(w, JW_INLINE);
-    json_text(w, BENCH_KEY(best_path), b->best_path);
+    jw_member_string(w, BENCH_KEY(best_path), b->best_path);
     jw_key(w, BENCH_KEY(kinds));
     jw_array(w, JW_LINES);
     for (int k = 0; k < BENCH_KINDS; k++) {
@@ -217,7 +211,7 @@ static void json_exhaustive(jw *w, const bench_report *b)
         const bench_exhaustive_row *e = &b->ex[k];
         bool done = ran(e);
         jw_object(w, JW_INLINE);
-        json_text(w, BENCH_KEY(run), e->name);
+        jw_member_string(w, BENCH_KEY(run), e->name);
         jw_key(w, BENCH_KEY(threads));
         jw_uint(w, e->threads);
         jw_key(w, BENCH_KEY(ok));
@@ -234,7 +228,7 @@ static void json_exhaustive(jw *w, const bench_report *b)
             if (done) jw_double(w, nums[i].fmt, nums[i].x);
             else jw_null(w);
         }
-        json_text(w, BENCH_KEY(via), e->via);
+        jw_member_string(w, BENCH_KEY(via), e->via);
         jw_end(w);
     }
     jw_end(w);
@@ -247,15 +241,15 @@ void bench_write_json(FILE *f, const bench_report *b)
     jw_object(&w, JW_LINES);
     jw_key(&w, BENCH_KEY(machine));
     jw_object(&w, JW_INLINE);
-    json_text(&w, BENCH_KEY(cpu), b->cpu);
+    jw_member_string(&w, BENCH_KEY(cpu), b->cpu);
     jw_key(&w, BENCH_KEY(cores));
     jw_int(&w, b->cores);
     jw_end(&w);
     jw_key(&w, BENCH_KEY(quick));
     jw_bool(&w, b->quick);
-    json_text(&w, BENCH_KEY(batch_path), b->batch_path);
-    json_text(&w, BENCH_KEY(host_path), b->host_path);
-    json_text(&w, BENCH_KEY(leaf), BENCH_LEAF);
+    jw_member_string(&w, BENCH_KEY(batch_path), b->batch_path);
+    jw_member_string(&w, BENCH_KEY(host_path), b->host_path);
+    jw_member_string(&w, BENCH_KEY(leaf), BENCH_LEAF);
     jw_key(&w, BENCH_KEY(pairs));
     jw_int(&w, BENCH_PAIRS);
     json_throughput(&w, b);

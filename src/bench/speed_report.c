@@ -173,27 +173,20 @@ static void json_worst(jw *w, const char *key, const bench_vector *v, measure_fn
     const bench_vector_row *r = worst(v, measure, &value);
     jw_key(w, key);
     jw_object(w, JW_INLINE);
-    jw_key(w, BENCH_KEY(mnemonic));
-    jw_string(w, r ? r->op->mnemonic : "");
+    jw_member_string(w, BENCH_KEY(mnemonic), r ? r->op->mnemonic : "");
     bench_json_member(w, BENCH_KEY(value), r ? value : -1);
     jw_end(w);
-}
-
-static void json_text(jw *w, const char *key, const char *s)
-{
-    jw_key(w, key);
-    jw_string(w, s);
 }
 
 static void json_leaf_call(jw *w, const bench_leaf_call *c)
 {
     jw_key(w, BENCH_KEY(leaf_call));
     jw_object(w, JW_INLINE);
-    json_text(w, BENCH_KEY(leaf), BENCH_LEAF);
+    jw_member_string(w, BENCH_KEY(leaf), BENCH_LEAF);
     bench_json_member(w, BENCH_KEY(exported_dlsym_ns), c->dlsym_ns);
     bench_json_member(w, BENCH_KEY(minimal_ns), c->minimal_ns);
     bench_json_member(w, BENCH_KEY(ratio), ratio(c->dlsym_ns, c->minimal_ns));
-    json_text(w, BENCH_KEY(note), c->note);
+    jw_member_string(w, BENCH_KEY(note), c->note);
     jw_end(w);
 }
 
@@ -201,9 +194,9 @@ static void json_vector(jw *w, const bench_vector *v)
 {
     jw_key(w, BENCH_KEY(vector));
     jw_object(w, JW_WRAPPED);
-    json_text(w, BENCH_KEY(path), v->path);
+    jw_member_string(w, BENCH_KEY(path), v->path);
     bench_json_member(w, BENCH_KEY(silicon_ns), v->silicon_ns);
-    json_text(w, BENCH_KEY(silicon_via), v->silicon_via);
+    jw_member_string(w, BENCH_KEY(silicon_via), v->silicon_via);
     jw_break(w);
     bench_json_member(w, BENCH_KEY(q7v_oltnxf16_ns), v->named_ns[0]);
     bench_json_member(w, BENCH_KEY(q7v_oltnxf16_t_ns), v->named_ns[1]);
@@ -217,8 +210,8 @@ static void json_vector(jw *w, const bench_vector *v)
     for (size_t i = 0; i < q7v_op_count(); i++) {
         const bench_vector_row *r = &v->op[i];
         jw_object(w, JW_INLINE);
-        json_text(w, BENCH_KEY(mnemonic), r->op->mnemonic);
-        json_text(w, BENCH_KEY(kind), kind_names[r->op->kind]);
+        jw_member_string(w, BENCH_KEY(mnemonic), r->op->mnemonic);
+        jw_member_string(w, BENCH_KEY(kind), kind_names[r->op->kind]);
         for (int p = 0; p < Q7V_PATH_COUNT; p++) {
             char key[32];
             snprintf(key, sizeof key, "%s_ns", q7v_path_name(p));

@@ -95,6 +95,12 @@ void jw_string(jw *w, const char *s)
     json_write_string(w->f, s);
 }
 
+void jw_member_string(jw *w, const char *key, const char *s)
+{
+    jw_key(w, key);
+    jw_string(w, s);
+}
+
 void jw_uint(jw *w, uint64_t x)
 {
     before(w);

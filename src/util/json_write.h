@@ -62,4 +62,7 @@ void jw_null(jw *w);
  * keeps it finite. */
 void jw_double(jw *w, const char *fmt, double x);
 
+/* A member whose value is a string: its key, then the string. */
+void jw_member_string(jw *w, const char *key, const char *s);
+
 #endif
