@@ -62,98 +62,19 @@ Q7_AVX2 static void fcmp32(size_t n, const uint32_t *const in[], uint32_t *const
     FCMP(false, 4)
 }
 
-Q7_AVX2 Q7_INLINE void icmp_steps(size_t n, const void *a, const void *b, unsigned size, bool stream,
-                                  uint32_t *const out[], unsigned w, enum q7_int_rel rel, uint32_t field)
-{
-    FOR_STEPS(n) {
-        Q7_AHEAD(a, stream), Q7_AHEAD(b, stream);
-        ST0(_mm256_and_si256(m256_icmp_x8(LDS(a, size), LDS(b, size), w, rel), SPLAT(field)));
-    }
-}
-
-Q7_AVX2 static void icmp(size_t n, const void *a, const void *b, unsigned size, bool stream,
-                         uint32_t *const out[], unsigned w, unsigned rel, uint32_t field)
-{
-    if (size == 2) Q7_BY_INT_REL(rel, R, icmp_steps(n, a, b, 2, stream, out, w, R, field))
-    else Q7_BY_INT_REL(rel, R, icmp_steps(n, a, b, 4, stream, out, w, R, field))
-}
-
-Q7_AVX2 static void classify(size_t n, const void *x, unsigned size, bool stream, uint32_t *const out[],
-                             bool half)
-{
-    if (size == 2) FOR_STEPS(n) Q7_AHEAD(x, stream), ST0(m256_class_x8(LDS(x, 2), half));
-    else FOR_STEPS(n) ST0(m256_class_x8(LDS(x, 4), half));
-}
-
-Q7_AVX2 Q7_INLINE __m256i mask_logic(__m256i a, __m256i b, enum q7_mask_op m)
-{
-    switch (m) {
-    case OPM_AND: return _mm256_and_si256(a, b);
-    case OPM_OR: return _mm256_or_si256(a, b);
-    case OPM_XOR: return _mm256_xor_si256(a, b);
-    case OPM_ANDNOT: return _mm256_andnot_si256(b, a);
-    case OPM_ORNOT: return _mm256_or_si256(a, _mm256_xor_si256(b, SPLAT(~0u)));
-    case OPM_NOT: return _mm256_xor_si256(a, SPLAT(~0u));
-    }
-    return _mm256_setzero_si256();   /* not an operation: never reached */
-}
-
-Q7_AVX2 static void vbool_logic(size_t n, const uint32_t *const in[], uint32_t *const out[], unsigned m)
-{
-    FOR_STEPS(n) {
-        for (int w = 0; w < 2; w++) {
-            __m256i a = LD(in[w]), b = m == OPM_NOT ? a : LD(in[2 + w]);
-            ST(out[w], mask_logic(a, b, m));
-        }
-    }
-}
-
-Q7_AVX2 static void br_logic(size_t n, const uint32_t *const in[], uint32_t *const out[], unsigned m)
-{
-    FOR_STEPS(n) {
-        __m256i a = LD(in[0]), b = m == OPM_NOT ? a : LD(in[1]);
-        ST(out[0], _mm256_and_si256(mask_logic(a, b, m), SPLAT(1)));
-    }
-}
-
-Q7_AVX2 static void bitkill(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                            bool kill_true, unsigned bits)
-{
-    FOR_STEPS(n) {
-        __m256i set = bit0_set(LD(in[0]));
-        __m256i r = kill_true ? _mm256_andnot_si256(set, SPLAT(ones(bits))) : _mm256_and_si256(set, SPLAT(ones(bits)));
-        ST(out[0], r);
-    }
-}
-
-Q7_AVX2 static void extbi(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                          unsigned lane_bits, uint32_t field)
-{
-    FOR_STEPS(n) {
-        __m256i shifted = _mm256_srlv_epi32(LD(in[0]), _mm256_and_si256(LD(in[1]), SPLAT(lane_bits - 1)));
-        ST(out[0], _mm256_and_si256(bit0_set(shifted), SPLAT(field)));
-    }
-}
-
-Q7_AVX2 static void injbi(size_t n, const uint32_t *const in[], uint32_t *const out[])
-{
-    FOR_STEPS(n) {
-        __m256i m = _mm256_sllv_epi32(SPLAT(1), _mm256_and_si256(LD(in[2]), SPLAT(7)));
-        __m256i set = _mm256_and_si256(bit0_set(LD(in[1])), m);
-        ST(out[0], _mm256_or_si256(_mm256_andnot_si256(m, LD(in[0])), set));
-    }
-}
-
-Q7_AVX2 static void reduce8(size_t n, const uint32_t *const in[], uint32_t *const out[], bool nor)
-{
-    FOR_STEPS(n) {
-        for (int w = 0; w < 2; w++) {
-            __m256i acc = LD(in[w]);
-            for (int j = 1; j < 8; j++) acc = _mm256_or_si256(acc, LD(in[2 * j + w]));
-            ST(out[w], nor ? _mm256_xor_si256(acc, SPLAT(~0u)) : acc);
-        }
-    }
-}
+/* The registers of the step loops that instantiate.h writes once. */
+#define Q7B_VEC __m256i
+#define Q7B_AND _mm256_and_si256
+#define Q7B_OR _mm256_or_si256
+#define Q7B_XOR _mm256_xor_si256
+#define Q7B_ANDNOT _mm256_andnot_si256
+#define Q7B_SLLV _mm256_sllv_epi32
+#define Q7B_SRLV _mm256_srlv_epi32
+#define Q7B_BIT0 bit0_set
+#define Q7B_WHERE(t, v) _mm256_and_si256((t), (v))
+#define Q7B_UNLESS(t, v) _mm256_andnot_si256((t), (v))
+#define Q7B_ICMP m256_icmp_x8
+#define Q7B_CLASS m256_class_x8
 
 #define Q7B_PATH avx2
 #define Q7B_ATTR Q7_AVX2

@@ -76,100 +76,20 @@ Q7_AVX512 static void fcmp16(size_t n, const void *a, const void *b, const void 
     else Q7_BY_FP_REL(rel, R, fcmp16_narrow_steps(n, a, b, c, false, out, R, gated, ord, field))
 }
 
-Q7_AVX512 Q7_INLINE void icmp_steps(size_t n, const void *a, const void *b, unsigned size, bool stream,
-                                    uint32_t *const out[], unsigned w, enum q7_int_rel rel, uint32_t field)
-{
-    FOR_STEPS(n) {
-        Q7_AHEAD(a, stream), Q7_AHEAD(b, stream);
-        ST0(_mm512_maskz_mov_epi32(m512_icmp_x16(LDS(a, size), LDS(b, size), w, rel), SPLAT(field)));
-    }
-}
-
-Q7_AVX512 static void icmp(size_t n, const void *a, const void *b, unsigned size, bool stream,
-                           uint32_t *const out[], unsigned w, unsigned rel, uint32_t field)
-{
-    if (size == 2) Q7_BY_INT_REL(rel, R, icmp_steps(n, a, b, 2, stream, out, w, R, field))
-    else Q7_BY_INT_REL(rel, R, icmp_steps(n, a, b, 4, stream, out, w, R, field))
-}
-
-Q7_AVX512 static void classify(size_t n, const void *x, unsigned size, bool stream, uint32_t *const out[],
-                               bool half)
-{
-    if (size == 2) FOR_STEPS(n) Q7_AHEAD(x, stream), ST0(m512_class_x16(LDS(x, 2), half));
-    else FOR_STEPS(n) ST0(m512_class_x16(LDS(x, 4), half));
-}
-
-Q7_AVX512 Q7_INLINE __m512i mask_logic(__m512i a, __m512i b, enum q7_mask_op m)
-{
-    switch (m) {
-    case OPM_AND: return _mm512_and_si512(a, b);
-    case OPM_OR: return _mm512_or_si512(a, b);
-    case OPM_XOR: return _mm512_xor_si512(a, b);
-    case OPM_ANDNOT: return _mm512_andnot_si512(b, a);                        /* a & ~b */
-    case OPM_ORNOT: return _mm512_or_si512(a, _mm512_xor_si512(b, SPLAT(~0u))); /* a | ~b */
-    case OPM_NOT: return _mm512_xor_si512(a, SPLAT(~0u));                        /* ~a */
-    }
-    return _mm512_setzero_si512();   /* not an operation: never reached */
-}
-
-/* 64-bit vbool logic: word w of the result from word w of each operand. */
-Q7_AVX512 static void vbool_logic(size_t n, const uint32_t *const in[], uint32_t *const out[], unsigned m)
-{
-    FOR_STEPS(n) {
-        for (int w = 0; w < 2; w++) {
-            __m512i a = LD(in[w]), b = m == OPM_NOT ? a : LD(in[2 + w]);
-            ST(out[w], mask_logic(a, b, m));
-        }
-    }
-}
-
-/* 1-bit BR logic: the result is bit 0 of the 32-bit logic. */
-Q7_AVX512 static void br_logic(size_t n, const uint32_t *const in[], uint32_t *const out[], unsigned m)
-{
-    FOR_STEPS(n) {
-        __m512i a = LD(in[0]), b = m == OPM_NOT ? a : LD(in[1]);
-        ST(out[0], _mm512_and_si512(mask_logic(a, b, m), SPLAT(1)));
-    }
-}
-
-/* bitkillt: all-ones when pred bit 0 is clear; bitkillf when it is set. */
-Q7_AVX512 static void bitkill(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                              bool kill_true, unsigned bits)
-{
-    FOR_STEPS(n) {
-        __mmask16 set = _mm512_test_epi32_mask(LD(in[0]), SPLAT(1));
-        ST(out[0], _mm512_maskz_mov_epi32(kill_true ? (__mmask16)~set : set, SPLAT(ones(bits))));
-    }
-}
-
-Q7_AVX512 static void extbi(size_t n, const uint32_t *const in[], uint32_t *const out[],
-                            unsigned lane_bits, uint32_t field)
-{
-    FOR_STEPS(n) {
-        __m512i shifted = _mm512_srlv_epi32(LD(in[0]), _mm512_and_si512(LD(in[1]), SPLAT(lane_bits - 1)));
-        ST(out[0], _mm512_maskz_mov_epi32(_mm512_test_epi32_mask(shifted, SPLAT(1)), SPLAT(field)));
-    }
-}
-
-Q7_AVX512 static void injbi(size_t n, const uint32_t *const in[], uint32_t *const out[])
-{
-    FOR_STEPS(n) {
-        __m512i m = _mm512_sllv_epi32(SPLAT(1), _mm512_and_si512(LD(in[2]), SPLAT(7)));
-        __mmask16 pred = _mm512_test_epi32_mask(LD(in[1]), SPLAT(1));
-        ST(out[0], _mm512_or_si512(_mm512_andnot_si512(m, LD(in[0])), _mm512_maskz_mov_epi32(pred, m)));
-    }
-}
-
-Q7_AVX512 static void reduce8(size_t n, const uint32_t *const in[], uint32_t *const out[], bool nor)
-{
-    FOR_STEPS(n) {
-        for (int w = 0; w < 2; w++) {
-            __m512i acc = LD(in[w]);
-            for (int j = 1; j < 8; j++) acc = _mm512_or_si512(acc, LD(in[2 * j + w]));
-            ST(out[w], nor ? _mm512_xor_si512(acc, SPLAT(~0u)) : acc);
-        }
-    }
-}
+/* The registers of the step loops that instantiate.h writes once: a truth
+ * is a k-mask. */
+#define Q7B_VEC __m512i
+#define Q7B_AND _mm512_and_si512
+#define Q7B_OR _mm512_or_si512
+#define Q7B_XOR _mm512_xor_si512
+#define Q7B_ANDNOT _mm512_andnot_si512
+#define Q7B_SLLV _mm512_sllv_epi32
+#define Q7B_SRLV _mm512_srlv_epi32
+#define Q7B_BIT0(x) _mm512_test_epi32_mask((x), SPLAT(1))
+#define Q7B_WHERE(t, v) _mm512_maskz_mov_epi32((t), (v))
+#define Q7B_UNLESS(t, v) _mm512_maskz_mov_epi32((__mmask16)~(t), (v))
+#define Q7B_ICMP m512_icmp_x16
+#define Q7B_CLASS m512_class_x16
 
 #define Q7B_PATH avx512
 #define Q7B_ATTR Q7_AVX512

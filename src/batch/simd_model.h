@@ -141,26 +141,29 @@ Q7_AVX512 Q7_INLINE __mmask32 m512_frel_x32(__m512i ka, __m512i kb, __mmask32 na
     return 0;
 }
 
-/* The sign bias at width 16 on 16-bit lanes (operands within the lane). */
-Q7_AVX512 Q7_INLINE __m512i m512_bias16_x32(__m512i x)
-{
-    __m512i low = _mm512_and_si512(x, _mm512_set1_epi16(0x7fff));
-    __mmask32 top_clear = _mm512_cmpeq_epi16_mask(_mm512_srli_epi16(x, 15), _mm512_setzero_si512());
-    return _mm512_mask_mov_epi16(low, top_clear, _mm512_or_si512(low, _mm512_set1_epi16((short)0x8000)));
-}
-
-Q7_AVX512 Q7_INLINE __mmask32 m512_icmp16_x32(__m512i a, __m512i b, enum q7_int_rel rel)
-{
-    switch (rel) {
-    case OPI_EQ: return _mm512_cmpeq_epi16_mask(a, b);
-    case OPI_NEQ: return _mm512_cmpneq_epi16_mask(a, b);
-    case OPI_LTU: return _mm512_cmplt_epu16_mask(a, b);
-    case OPI_LEU: return _mm512_cmple_epu16_mask(a, b);
-    case OPI_LT: return _mm512_cmplt_epu16_mask(m512_bias16_x32(a), m512_bias16_x32(b));
-    case OPI_LE: return _mm512_cmple_epu16_mask(m512_bias16_x32(a), m512_bias16_x32(b));
+/* Integer compares of COUNT lane pairs at the lanes' own width BITS (8 or
+ * 16), operands within the lane: the sign bias at width BITS of such a
+ * value is its top bit flipped (m512_bias<BITS>_x<COUNT>). */
+#define Q7_M512_ICMP_LANES(bits, count, top)                                                     \
+    Q7_AVX512 Q7_INLINE __m512i m512_bias##bits##_x##count(__m512i x)                            \
+    {                                                                                            \
+        return _mm512_xor_si512(x, _mm512_set1_epi##bits(top));                                 \
+    }                                                                                            \
+    Q7_AVX512 Q7_INLINE __mmask##count m512_icmp##bits##_x##count(__m512i a, __m512i b,          \
+                                                                  enum q7_int_rel rel)           \
+    {                                                                                            \
+        __m512i ba = m512_bias##bits##_x##count(a), bb = m512_bias##bits##_x##count(b);          \
+        switch (rel) {                                                                           \
+        case OPI_EQ: return _mm512_cmpeq_epi##bits##_mask(a, b);                                 \
+        case OPI_NEQ: return _mm512_cmpneq_epi##bits##_mask(a, b);                               \
+        case OPI_LT: return _mm512_cmplt_epu##bits##_mask(ba, bb);                               \
+        case OPI_LE: return _mm512_cmple_epu##bits##_mask(ba, bb);                               \
+        case OPI_LTU: return _mm512_cmplt_epu##bits##_mask(a, b);                                \
+        case OPI_LEU: return _mm512_cmple_epu##bits##_mask(a, b);                                \
+        }                                                                                        \
+        return 0;   /* not a relation: never reached */                                          \
     }
-    return 0;
-}
+Q7_M512_ICMP_LANES(16, 32, (short)0x8000)
 
 /* fp16 compare of 32 pattern pairs in 16-bit lanes. */
 Q7_AVX512 Q7_INLINE __mmask32 m512_fcmp16_x32(__m512i a, __m512i b, enum q7_fp_rel rel)
@@ -194,25 +197,8 @@ Q7_AVX512 Q7_INLINE __m512i m512_class16_x32(__m512i x)
 
 /* ---------------------------------- AVX-512BW, 64 x 8-bit (the vector level) */
 
-/* The sign bias at width 8 on 8-bit lanes (operands within the lane): the
- * lane's top bit flipped. */
-Q7_AVX512 Q7_INLINE __m512i m512_bias8_x64(__m512i x)
-{
-    return _mm512_xor_si512(x, _mm512_set1_epi8((char)0x80));
-}
-
-Q7_AVX512 Q7_INLINE __mmask64 m512_icmp8_x64(__m512i a, __m512i b, enum q7_int_rel rel)
-{
-    switch (rel) {
-    case OPI_EQ: return _mm512_cmpeq_epi8_mask(a, b);
-    case OPI_NEQ: return _mm512_cmpneq_epi8_mask(a, b);
-    case OPI_LTU: return _mm512_cmplt_epu8_mask(a, b);
-    case OPI_LEU: return _mm512_cmple_epu8_mask(a, b);
-    case OPI_LT: return _mm512_cmplt_epu8_mask(m512_bias8_x64(a), m512_bias8_x64(b));
-    case OPI_LE: return _mm512_cmple_epu8_mask(m512_bias8_x64(a), m512_bias8_x64(b));
-    }
-    return 0;
-}
+Q7_M512_ICMP_LANES(8, 64, (char)0x80)
+#undef Q7_M512_ICMP_LANES
 
 /* -------------------------------------------------- AVX2, 8 x 32-bit */
 
@@ -279,6 +265,14 @@ Q7_AVX2 Q7_INLINE __m256i m256_icmp_x8(__m256i a, __m256i b, unsigned w, enum q7
     return _mm256_setzero_si256();
 }
 
+/* `bits` in the lanes of lane mask m (all-ones or 0 per lane). */
+Q7_AVX2 Q7_INLINE __m256i m256_bits_x8(__m256i m, uint32_t bits)
+{
+    return _mm256_and_si256(m, _mm256_set1_epi32((int)bits));
+}
+
+/* The 8-bit class mask of 8 patterns, each class bit from its lane mask,
+ * OR-ed as a tree. */
 Q7_AVX2 Q7_INLINE __m256i m256_class_x8(__m256i x, bool half)
 {
     uint32_t sign = half ? F16_SIGN : F32_SIGN, inf = half ? F16_INF : F32_INF;
@@ -297,14 +291,11 @@ Q7_AVX2 Q7_INLINE __m256i m256_class_x8(__m256i x, bool half)
     __m256i isinf = _mm256_cmpeq_epi32(mag, vinf);
     __m256i nan = _mm256_cmpgt_epi32(mag, vinf);
     __m256i snan = _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(x, vquiet), vquiet), nan);
-    __m256i r = _mm256_and_si256(neg, _mm256_set1_epi32(Q7_CLASS_SIGN));
-    r = _mm256_or_si256(r, _mm256_and_si256(zero, _mm256_set1_epi32(Q7_CLASS_ZERO)));
-    r = _mm256_or_si256(r, _mm256_and_si256(den, _mm256_set1_epi32(Q7_CLASS_DENORM)));
-    r = _mm256_or_si256(r, _mm256_and_si256(norm, _mm256_set1_epi32(Q7_CLASS_NORMAL)));
-    r = _mm256_or_si256(r, _mm256_and_si256(isinf, _mm256_set1_epi32(Q7_CLASS_INF)));
-    r = _mm256_or_si256(r, _mm256_and_si256(nan, _mm256_set1_epi32(Q7_CLASS_NAN)));
-    r = _mm256_or_si256(r, _mm256_and_si256(snan, _mm256_set1_epi32(Q7_CLASS_SNAN)));
-    return _mm256_or_si256(r, _mm256_and_si256(fin, _mm256_set1_epi32(Q7_CLASS_FINITE)));
+    __m256i sz = _mm256_or_si256(m256_bits_x8(neg, Q7_CLASS_SIGN), m256_bits_x8(zero, Q7_CLASS_ZERO));
+    __m256i dn = _mm256_or_si256(m256_bits_x8(den, Q7_CLASS_DENORM), m256_bits_x8(norm, Q7_CLASS_NORMAL));
+    __m256i in = _mm256_or_si256(m256_bits_x8(isinf, Q7_CLASS_INF), m256_bits_x8(nan, Q7_CLASS_NAN));
+    __m256i sf = _mm256_or_si256(m256_bits_x8(snan, Q7_CLASS_SNAN), m256_bits_x8(fin, Q7_CLASS_FINITE));
+    return _mm256_or_si256(_mm256_or_si256(sz, dn), _mm256_or_si256(in, sf));
 }
 
 /* ------------------------------------ AVX2, 16 x 16-bit (the vector level) */

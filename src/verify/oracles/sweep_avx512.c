@@ -84,29 +84,57 @@ note_step(q7d_sweep_result *r, probe p, uint64_t at, uint64_t s, unsigned width,
     }
 }
 
-/* ------------------------------------------ fp16 compares, 32 per step */
+/* ------------------- 16-bit operand pairs, 32 per step: fp16, int16 */
 
+enum pair_kind { F16_PAIRS, I16_PAIRS };
+
+/* A row's operand A in all 32 lanes, with what the fp16 compares hoist:
+ * its key and NaN lanes (model), its float (host). */
+typedef struct row16 {
+    __m512i a, ka;
+    __mmask32 nana;
+    __m512 fa;
+} row16;
+
+H_SWEEP static inline __attribute__((always_inline)) row16 row16_of(uint64_t row, enum pair_kind kind)
+{
+    row16 A = { _mm512_set1_epi16((short)row), _mm512_setzero_si512(), 0, _mm512_setzero_ps() };
+    if (kind == F16_PAIRS) {
+        A.ka = m512_f16key_x32(A.a, &A.nana);
+        A.fa = _mm512_cvtph_ps(_mm256_set1_epi16((short)row));
+    }
+    return A;
+}
+
+/* The lanes where model and host disagree on (A, b): mrel and hpred are
+ * the kind's relations on each side, constants after inlining. */
+H_SWEEP static inline __attribute__((always_inline)) __mmask32
+pair_diff(enum pair_kind kind, const row16 *A, __m512i b, unsigned mrel, int hpred)
+{
+    if (kind == I16_PAIRS)
+        return m512_icmp16_x32(A->a, b, (enum q7_int_rel)mrel) ^ h512_icmp16_x32(A->a, b, (enum host_ipred)hpred);
+    __mmask32 nanb;
+    __m512i kb = m512_f16key_x32(b, &nanb);
+    __mmask32 model = m512_frel_x32(A->ka, kb, A->nana | nanb, (enum q7_fp_rel)mrel);
+    __mmask16 h0 = h512_fcmp(A->fa, _mm512_cvtph_ps(_mm512_castsi512_si256(b)), (enum host_fpred)hpred);
+    __mmask16 h1 = h512_fcmp(A->fa, _mm512_cvtph_ps(_mm512_extracti64x4_epi64(b, 1)), (enum host_fpred)hpred);
+    return model ^ _mm512_kunpackw(h1, h0);
+}
+
+/* Row by row (A = the case's high 16 bits), B over the row's span in steps
+ * of 32 lanes. */
 H_SWEEP static inline __attribute__((always_inline)) void
-f16cmp_rows(uint64_t lo, uint64_t hi, enum q7_fp_rel mrel, enum host_fpred hpred, probe p, q7d_sweep_result *r)
+pair_rows(uint64_t lo, uint64_t hi, enum pair_kind kind, unsigned mrel, int hpred, probe p, q7d_sweep_result *r)
 {
     const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
                                           15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     for (uint64_t row = lo >> 16; row <= (hi - 1) >> 16; row++) {
         uint64_t from, to;
         row_span(lo, hi, row, &from, &to);
-        __mmask32 nana;
-        __m512i ka = m512_f16key_x32(_mm512_set1_epi16((short)row), &nana);
-        __m512 fa = _mm512_cvtph_ps(_mm256_set1_epi16((short)row));
-        uint64_t base = row << 16;
+        row16 A = row16_of(row, kind);
         for (uint64_t s = from & ~31ull; s < to; s += 32) {
             __m512i b = _mm512_add_epi16(_mm512_set1_epi16((short)s), iota);
-            __mmask32 nanb;
-            __m512i kb = m512_f16key_x32(b, &nanb);
-            __mmask32 model = m512_frel_x32(ka, kb, nana | nanb, mrel);
-            __mmask16 h0 = h512_fcmp(fa, _mm512_cvtph_ps(_mm512_castsi512_si256(b)), hpred);
-            __mmask16 h1 = h512_fcmp(fa, _mm512_cvtph_ps(_mm512_extracti64x4_epi64(b, 1)), hpred);
-            __mmask32 diff = model ^ _mm512_kunpackw(h1, h0);
-            note_step(r, p, base + s, s, 32, from, to, diff);
+            note_step(r, p, (row << 16) + s, s, 32, from, to, pair_diff(kind, &A, b, mrel, hpred));
         }
     }
 }
@@ -117,33 +145,13 @@ f16cmp_rows(uint64_t lo, uint64_t hi, enum q7_fp_rel mrel, enum host_fpred hpred
 H_SWEEP static void f16cmp_sweep(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, q7d_sweep_result *r)
 {
     probe p = probe_for(32);
-    Q7_BY_FP_REL(mrel, M, BY_FPRED(hpred, H, f16cmp_rows(lo, hi, M, H, p, r)))
-}
-
-/* ---------------------------------------- int16 compares, 32 per step */
-
-H_SWEEP static inline __attribute__((always_inline)) void
-i16cmp_rows(uint64_t lo, uint64_t hi, enum q7_int_rel mrel, enum host_ipred hpred, probe p, q7d_sweep_result *r)
-{
-    const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
-                                          15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    for (uint64_t row = lo >> 16; row <= (hi - 1) >> 16; row++) {
-        uint64_t from, to;
-        row_span(lo, hi, row, &from, &to);
-        __m512i a = _mm512_set1_epi16((short)row);
-        uint64_t base = row << 16;
-        for (uint64_t s = from & ~31ull; s < to; s += 32) {
-            __m512i b = _mm512_add_epi16(_mm512_set1_epi16((short)s), iota);
-            __mmask32 diff = m512_icmp16_x32(a, b, mrel) ^ h512_icmp16_x32(a, b, hpred);
-            note_step(r, p, base + s, s, 32, from, to, diff);
-        }
-    }
+    Q7_BY_FP_REL(mrel, M, BY_FPRED(hpred, H, pair_rows(lo, hi, F16_PAIRS, M, H, p, r)))
 }
 
 H_SWEEP static void i16cmp_sweep(uint64_t lo, uint64_t hi, unsigned mrel, int hpred, q7d_sweep_result *r)
 {
     probe p = probe_for(32);
-    Q7_BY_INT_REL(mrel, M, BY_IPRED(hpred, H, i16cmp_rows(lo, hi, M, H, p, r)))
+    Q7_BY_INT_REL(mrel, M, BY_IPRED(hpred, H, pair_rows(lo, hi, I16_PAIRS, M, H, p, r)))
 }
 
 /* ---------------- 32-bit lanes, 16 per step: classify, 8-bit compares */
