@@ -2,7 +2,10 @@
 # q7pred: plain GNU make; the library and CLI need only a C compiler and libc.
 #   make            library, CLI and tests into $(BUILD)/
 #   make check      every test on the gcc tree, the C tests again under ASan+UBSan,
-#                   and a clang -Werror build (compiled, not run)
+#                   and a clang -Werror build (compiled, not run); two tests at
+#                   a time (tests/harness.sh; Q7_TEST_JOBS=N for another count)
+#   make check-fast the quick loop, under a minute: the gcc tree's C tests and
+#                   the shell tests not marked `# slow:` (no ASan, clang, fuzz)
 #   make run        the main job on its built-in default corpus (builds the
 #                   library and the CLI only)
 #   make install PREFIX=/usr/local   (also lib/pkgconfig/q7pred.pc and the
@@ -46,13 +49,19 @@ $(foreach t,$(LIB_FILE_FLAGS),$(eval $(BUILD)/obj/$(basename $(firstword $(subst
     ALL_CFLAGS += $(wordlist 2,$(words $(subst :, ,$(t))),$(subst :, ,$(t)))))
 TOOL_OBJS := $(TOOL_SRCS:%.c=$(BUILD)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
-HEADERS   := $(wildcard include/*.h include/*.def) $(sort $(shell find src -name '*.h'))
+DEPFILES  := $(LIB_OBJS:=.d) $(TOOL_OBJS:=.d) $(BUILD)/obj/src/cli/main.o.d $(TEST_BINS:=.d)
+# Every compile writes the headers and tables it read into a .d file beside
+# its output (-MMD -MP), so an edit rebuilds what includes it and nothing
+# else; the .d files (DEPFILES, each area's added) are read at the end of
+# this file. An output is also made again when its .d is missing (each .d
+# is a target with no recipe), since then nothing says what it read.
+DEPFLAGS   = -MMD -MP -MF $@.d
 
 # Extra tools and checks contributed by mk/*.mk.
 ALL_EXTRA   :=
 CHECK_EXTRA :=
 
-.PHONY: all lib cli tests check check-clang check-asan run install clean
+.PHONY: all lib cli tests check check-fast check-clang check-asan run install clean
 all: lib cli tests
 
 # The shared library is libq7pred.so.$(SOVERSION) (its soname), with the
@@ -64,9 +73,9 @@ lib: $(BUILD)/libq7pred.so $(BUILD)/libq7pred.a
 cli: $(BUILD)/q7pred
 tests: $(TEST_BINS)
 
-$(BUILD)/obj/%.o: %.c $(HEADERS) $(LIB_FLAGS_FILE)
+$(BUILD)/obj/%.o: %.c $(BUILD)/obj/%.o.d $(LIB_FLAGS_FILE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Isrc -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -c $< -o $@
 
 $(BUILD)/libq7pred.so.$(SOVERSION): $(LIB_OBJS)
 	$(CC) -shared $(SAN_LDFLAGS) -Wl,-soname,libq7pred.so.$(SOVERSION) -o $@ $^ $(LDLIBS)
@@ -85,11 +94,15 @@ $(BUILD)/q7pred: $(BUILD)/obj/src/cli/main.o $(BUILD)/libq7tools.a $(BUILD)/libq
 
 # A C test links the tools and the static library, and may dlopen the
 # shared one.
-$(BUILD)/tests/%: tests/%.c tests/check.h $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(BUILD)/libq7pred.so
+$(BUILD)/tests/%: tests/%.c $(BUILD)/tests/%.d $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(BUILD)/libq7pred.so
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(SAN_LDFLAGS) -o $@ $< $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -Itests $(SAN_LDFLAGS) -o $@ $< $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(LDLIBS)
 
 -include $(sort $(wildcard mk/*.mk))
+
+# What each object and test read, from its last compile (DEPFLAGS).
+$(DEPFILES):
+-include $(wildcard $(DEPFILES))
 
 all: $(ALL_EXTRA)
 
@@ -101,6 +114,11 @@ check: all check-asan check-clang $(CHECK_EXTRA)
 	if [ -s build/fuzz/brief-failures ]; then \
 	  cat build/fuzz/brief-failures; echo "make check: the brief fuzz run FAILED (above; docs/fuzzing.md)"; rc=1; fi; \
 	exit $$rc
+
+# What check runs but the ASan and clang trees and the brief fuzz run, and
+# the tests marked slow (tests/harness.sh --fast).
+check-fast: all $(filter-out fuzz-brief,$(CHECK_EXTRA))
+	@BUILD=$(BUILD) PYTHON=$(PYTHON) bash tests/harness.sh --fast
 
 check-asan:
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 lib cli tests

@@ -39,6 +39,7 @@ TARGET       ?= $(FUZZ_TARGETS)
 FUZZ_CFLAGS  := $(WARN) $(call library_flags,all) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
                 -Iinclude -Isrc
 FUZZ_OBJS    := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(LIB_SRCS) $(TOOL_SRCS))
+DEPFILES     += $(FUZZ_OBJS:=.d) $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%.d)
 # the longest seed of each target, and room to grow
 FUZZ_MAXLEN_program   := 4096
 FUZZ_MAXLEN_cli       := 1024
@@ -46,14 +47,14 @@ FUZZ_MAXLEN_testfloat := 4096
 FUZZ_MAXLEN_report    := 32768
 
 .PHONY: fuzz fuzz-brief fuzz-run
-$(FUZZ_DIR)/obj/%.o: %.c $(HEADERS)
+$(FUZZ_DIR)/obj/%.o: %.c $(FUZZ_DIR)/obj/%.o.d
 	@mkdir -p $(dir $@)
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
-$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS)
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DIR)/fuzz_%.d $(FUZZ_OBJS)
 	@mkdir -p $(dir $@)
 	@echo "fuzz: building $@"
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) -ldl -lpthread -lm
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) -ldl -lpthread -lm
 .SECONDARY: $(FUZZ_OBJS)
 
 # Words that let mutations reach deep: every mnemonic and keyword of the
@@ -112,22 +113,31 @@ fuzz:
 	  $(MAKE) --no-print-directory fuzz-run FUZZ_ONE=$$t FUZZ_TIME=$(FUZZ_TIME) || exit 1; done
 
 # FUZZ_DEFER=1 (make check): every target runs, a failure's report goes to
-# $(FUZZ_DIR)/brief-failures and the target itself succeeds, so that the
-# tests run; check's recipe fails on that file afterwards.
-brief_one = $(MAKE) --no-print-directory fuzz-run FUZZ_ONE=$(1) FUZZ_RUNS=$(FUZZ_BRIEF_RUNS_$(1)) \
-              >$(FUZZ_DIR)/brief-$(1).out 2>&1 || { failed=1; cat $(FUZZ_DIR)/brief-$(1).out >>$(FUZZ_DIR)/brief-failures; }; \
-            grep '^fuzz: $(1)' $(FUZZ_DIR)/brief-$(1).out | grep -v FAILED;
-fuzz-brief:
-	@mkdir -p $(FUZZ_DIR); rm -f $(FUZZ_DIR)/brief-failures
-	+@if command -v $(FUZZ_CC) >/dev/null 2>&1 && \
-	   echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' | \
-	   $(FUZZ_CC) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1; then \
-	  failed=0; \
-	  $(foreach t,$(FUZZ_TARGETS),$(call brief_one,$(t))) \
-	  if [ $$failed = 1 ]; then \
-	    if [ "$(FUZZ_DEFER)" = 1 ]; then echo "fuzz: a brief run FAILED; the tests run first ($(FUZZ_DIR)/brief-failures)"; \
-	    else cat $(FUZZ_DIR)/brief-failures; exit 1; fi; \
-	  fi; \
-	else echo "fuzz: skipped ($(FUZZ_CC) with libFuzzer not installed; apt-get install clang libclang-rt-14-dev)"; fi
+# $(FUZZ_DIR)/brief-failures (target, artifact, its bytes) and the target
+# itself succeeds, so that the tests run; check's recipe fails on that file
+# afterwards. Each target's brief run is a make target of its own
+# (fuzz-brief-<target>), so that make -j runs them beside each other and
+# beside the builds; fuzz-brief gathers their failures.
+FUZZ_AVAILABLE = command -v $(FUZZ_CC) >/dev/null 2>&1 && \
+    echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' | \
+    $(FUZZ_CC) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1
+.PHONY: fuzz-targets $(FUZZ_TARGETS:%=fuzz-brief-%)
+# Every target and its words, built once before the brief runs share them.
+fuzz-targets:
+	+@if $(FUZZ_AVAILABLE); then $(MAKE) --no-print-directory \
+	  $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%) $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%.dict); fi
+$(FUZZ_TARGETS:%=fuzz-brief-%): fuzz-brief-%: fuzz-targets
+	@mkdir -p $(FUZZ_DIR); rm -f $(FUZZ_DIR)/brief-failures-$*
+	+@if $(FUZZ_AVAILABLE); then \
+	  $(MAKE) --no-print-directory fuzz-run FUZZ_ONE=$* FUZZ_RUNS=$(FUZZ_BRIEF_RUNS_$*) >$(FUZZ_DIR)/brief-$*.out 2>&1 \
+	    || cp $(FUZZ_DIR)/brief-$*.out $(FUZZ_DIR)/brief-failures-$*; \
+	  grep '^fuzz: $*' $(FUZZ_DIR)/brief-$*.out | grep -v FAILED; \
+	else echo "fuzz: $* skipped ($(FUZZ_CC) with libFuzzer not installed; apt-get install clang libclang-rt-14-dev)"; fi
+fuzz-brief: $(FUZZ_TARGETS:%=fuzz-brief-%)
+	@cat /dev/null $(FUZZ_TARGETS:%=$(FUZZ_DIR)/brief-failures-%) >$(FUZZ_DIR)/brief-failures 2>/dev/null; \
+	if [ -s $(FUZZ_DIR)/brief-failures ]; then \
+	  if [ "$(FUZZ_DEFER)" = 1 ]; then echo "fuzz: a brief run FAILED; the tests run first ($(FUZZ_DIR)/brief-failures)"; \
+	  else cat $(FUZZ_DIR)/brief-failures; exit 1; fi; \
+	fi
 
 CHECK_EXTRA += fuzz-brief

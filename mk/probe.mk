@@ -17,14 +17,15 @@ probe_leaf_past_result      := lt_2_16_16
 probe_leaf_segv_all         := clsfy_16f_16f
 PROBE_LIBS := $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/%.so)
 PROBE_BASE_OBJS := $(filter-out $(BUILD)/obj/src/abi/xdref.o,$(LIB_OBJS))
+DEPFILES += $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/obj/xdref_%.o.d) $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/obj/variant_%.o.d)
 
-$(BUILD)/tests/probe/obj/xdref_%.o: src/abi/xdref.c $(HEADERS)
+$(BUILD)/tests/probe/obj/xdref_%.o: src/abi/xdref.c $(BUILD)/tests/probe/obj/xdref_%.o.d
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Isrc -Dmodule__xdref_$(probe_leaf_$*)=q7probe_replaced_$(probe_leaf_$*) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -Dmodule__xdref_$(probe_leaf_$*)=q7probe_replaced_$(probe_leaf_$*) -c $< -o $@
 
-$(BUILD)/tests/probe/obj/variant_%.o: tests/probe_variants.c $(HEADERS)
+$(BUILD)/tests/probe/obj/variant_%.o: tests/probe_variants.c $(BUILD)/tests/probe/obj/variant_%.o.d
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -DPROBE_VARIANT_$$(echo $* | tr a-z A-Z) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -DPROBE_VARIANT_$$(echo $* | tr a-z A-Z) -c $< -o $@
 
 $(BUILD)/tests/probe/%.so: $(BUILD)/tests/probe/obj/xdref_%.o $(BUILD)/tests/probe/obj/variant_%.o $(PROBE_BASE_OBJS)
 	$(CC) -shared $(SAN_LDFLAGS) -o $@ $^ $(LDLIBS)

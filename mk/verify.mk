@@ -34,10 +34,11 @@ ALL_EXTRA += $(MISBEHAVE_LIBS)
 MUTANTS := nan_polarity snan_bit field_width signed_unsigned tail_gate result_in_aux nan_finite
 MUTANT_LIBS := $(MUTANTS:%=$(BUILD)/mutants/%.so)
 MUTANT_BASE_OBJS := $(filter-out $(BUILD)/obj/src/abi/xdref.o,$(LIB_OBJS))
+DEPFILES += $(MUTANTS:%=$(BUILD)/mutants/obj/xdref_%.o.d)
 
-$(BUILD)/mutants/obj/xdref_%.o: src/abi/xdref.c $(HEADERS)
+$(BUILD)/mutants/obj/xdref_%.o: src/abi/xdref.c $(BUILD)/mutants/obj/xdref_%.o.d
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Isrc -DQ7_MUTANT_$$(echo $* | tr a-z A-Z) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -DQ7_MUTANT_$$(echo $* | tr a-z A-Z) -c $< -o $@
 
 $(BUILD)/mutants/%.so: $(BUILD)/mutants/obj/xdref_%.o $(MUTANT_BASE_OBJS)
 	$(CC) -shared $(SAN_LDFLAGS) -o $@ $^ $(LDLIBS)

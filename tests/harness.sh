@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# Runs every test of `make check` and prints one closing line:
+# Runs the tests of `make check` (or, with --fast, of `make check-fast`) and
+# prints one closing line:
 #   N passed, N failed, N skipped
+#   bash tests/harness.sh [--fast] [--jobs N]
 # A test that cannot run here (it needs something this machine lacks) exits
 # 77, as automake's tests do, with `skipped: REASON` as its last output
 # line; it is reported as `SKIP name (REASON)` and counted as skipped (exit
@@ -10,52 +12,139 @@
 # tests/test_*.py (run with $PYTHON). The C tests run a second time from the
 # ASan+UBSan tree build/asan. Each test gets in its environment
 #   Q7PRED (the CLI), Q7LIB (the shared library), BUILD, PYTHON, SRCDIR.
+# --fast: the C tests of $BUILD and the shell and Python tests without a
+# `# slow: WHY` line (make check-fast; no ASan tree).
+# --jobs N (default $Q7_TEST_JOBS, else 2): up to N tests at once. The
+# report is the same as one at a time: a verdict line per test in the
+# order above, printed as soon as it and every test before it are done.
+# The tests that took longest last time ($BUILD/test-logs/seconds; a
+# `# slow:` test before any other the first time) start first. Tests with
+# the same `# exclusive: NAME` line (they write or read something of the
+# build that another rewrites, such as $BUILD/python) never run at once.
 set -u
 BUILD=${BUILD:-build}
 PYTHON=${PYTHON:-python3}
 SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
 cd "$SRCDIR"
+fast=0 jobs=${Q7_TEST_JOBS:-2}
+while [ $# -gt 0 ]; do
+    case $1 in
+    --fast) fast=1 ;;
+    --jobs) jobs=${2:-}; shift ;;
+    *) echo "harness: unknown option '$1' (--fast, --jobs N)" >&2; exit 2 ;;
+    esac
+    shift
+done
+case $jobs in ''|*[!0-9]*|0) echo "harness: --jobs wants a count of at least 1" >&2; exit 2 ;; esac
 log=$BUILD/test-logs
 mkdir -p "$log"
-passed=0 failed=0 skipped=0 failed_names=()
+rm -f "$log"/*.result
 
-run_one() { # name, build dir, command...
-    local name=$1 bdir=$2; shift 2
-    local out="$log/$(echo "$name" | tr '/ ' '__').log"
-    local rc=0 t0=$SECONDS
-    Q7PRED="$SRCDIR/$bdir/q7pred" Q7LIB="$SRCDIR/$bdir/libq7pred.so" BUILD="$bdir" \
-        PYTHON="$PYTHON" SRCDIR="$SRCDIR" "$@" >"$out" 2>&1 || rc=$?
+# ---- the tests, in report order: name, build dir, command, in parallel arrays
+names=() bdirs=() kinds=() files=()
+add() { names+=("$1"); bdirs+=("$2"); kinds+=("$3"); files+=("$4"); }
+marked() { grep -q "^# $2:" "$1" 2>/dev/null; }   # file, marker
+for t in "$BUILD"/tests/test_*; do
+    [ -x "$t" ] && add "$(basename "$t")" "$BUILD" c "$t"
+done
+nc=${#names[@]}
+for t in tests/test_*.sh; do
+    [ -f "$t" ] && { [ "$fast" = 0 ] || ! marked "$t" slow; } && add "$(basename "$t")" "$BUILD" sh "$t"
+done
+for t in tests/test_*.py; do
+    [ -f "$t" ] && { [ "$fast" = 0 ] || ! marked "$t" slow; } && add "$(basename "$t")" "$BUILD" py "$t"
+done
+if [ "$fast" = 0 ] && [ -d build/asan/tests ]; then
+    for t in build/asan/tests/test_*; do
+        [ -x "$t" ] && add "asan/$(basename "$t")" build/asan c "$t"
+    done
+fi
+n=${#names[@]}
+
+# What each holds exclusively (empty for none), and the start order: the
+# longest last time first.
+exclusive=()
+for ((i = 0; i < n; i++)); do
+    exclusive[i]=
+    [ "${kinds[i]}" = c ] || exclusive[i]=$(sed -n 's/^# exclusive: *\([^ ]*\).*/\1/p' "${files[i]}" | head -n 1)
+done
+order=()
+while read -r _ i; do order+=("$i"); done < <(
+    for ((i = 0; i < n; i++)); do
+        s=$(awk -v t="${names[i]}" '$1 == t { print $2; exit }' "$log/seconds" 2>/dev/null)
+        [ -n "$s" ] || { [ "${kinds[i]}" != c ] && marked "${files[i]}" slow && s=60 || s=0; }
+        echo "$s $i"
+    done | sort -s -k1,1nr)
+
+# ---- running: a test in the background writes $log/<i>.result (rc secs)
+logfile() { echo "$log/$(echo "${names[$1]}" | tr '/ ' '__').log"; }
+start() { # index
+    local i=$1 out
+    out=$(logfile "$i")
+    (
+        t0=$SECONDS rc=0
+        case ${kinds[i]} in
+        c) cmd=("${files[i]}") ;;
+        sh) cmd=(bash "${files[i]}") ;;
+        py) cmd=("$PYTHON" "${files[i]}") ;;
+        esac
+        Q7PRED="$SRCDIR/${bdirs[i]}/q7pred" Q7LIB="$SRCDIR/${bdirs[i]}/libq7pred.so" BUILD="${bdirs[i]}" \
+            PYTHON="$PYTHON" SRCDIR="$SRCDIR" "${cmd[@]}" </dev/null >"$out" 2>&1 || rc=$?
+        echo "$rc $((SECONDS - t0))" >"$log/$i.result.tmp" && mv "$log/$i.result.tmp" "$log/$i.result"
+    ) &
+}
+
+passed=0 failed=0 skipped=0 failed_names=()
+report() { # index: its verdict line, counted
+    local i=$1 out rc secs
+    out=$(logfile "$i")
+    read -r rc secs <"$log/$i.result"
+    echo "${names[i]} $secs" >>"$log/seconds.new"
     if [ "$rc" -eq 0 ]; then
-        passed=$((passed + 1)); echo "PASS $name ($((SECONDS - t0)) s)"
+        passed=$((passed + 1)); echo "PASS ${names[i]} ($secs s)"
     elif [ "$rc" -eq 77 ] && tail -n 1 "$out" | grep -q '^skipped: .'; then
         skipped=$((skipped + 1))
-        echo "SKIP $name ($(tail -n 1 "$out" | sed 's/^skipped: //'))"
+        echo "SKIP ${names[i]} ($(tail -n 1 "$out" | sed 's/^skipped: //'))"
     else
-        failed=$((failed + 1)); failed_names+=("$name"); echo "FAIL $name ($((SECONDS - t0)) s; log: $out)"
+        failed=$((failed + 1)); failed_names+=("${names[i]}")
+        echo "FAIL ${names[i]} ($secs s; log: $out)"
         tail -n 20 "$out" | sed 's/^/    /'
     fi
 }
 
-for t in "$BUILD"/tests/test_*; do
-    [ -x "$t" ] && run_one "$(basename "$t")" "$BUILD" "$t"
+rm -f "$log/seconds.new"
+state=()          # "" waiting, r running, d done
+for ((i = 0; i < n; i++)); do state[i]=; done
+running=0 next_print=0 held=" "
+while [ "$next_print" -lt "$n" ]; do
+    # start what may start, longest first, while a job slot is free
+    for i in "${order[@]}"; do
+        [ "$running" -lt "$jobs" ] || break
+        [ -z "${state[i]}" ] || continue
+        x=${exclusive[i]}
+        if [ -n "$x" ]; then case $held in *" $x "*) continue ;; esac; held="$held$x "; fi
+        state[i]=r; running=$((running + 1)); start "$i"
+    done
+    wait -n 2>/dev/null
+    for ((i = 0; i < n; i++)); do
+        if [ "${state[i]}" = r ] && [ -e "$log/$i.result" ]; then
+            state[i]=d; running=$((running - 1))
+            x=${exclusive[i]}; [ -z "$x" ] || held=${held/ $x / }
+        fi
+    done
+    while [ "$next_print" -lt "$n" ] && [ "${state[next_print]}" = d ]; do
+        report "$next_print"; next_print=$((next_print + 1))
+    done
 done
+wait
+mv -f "$log/seconds.new" "$log/seconds" 2>/dev/null
+rm -f "$log"/*.result
+
 # No C test built (a wrong BUILD, say) must not read as a pass.
-if [ "$passed$failed$skipped" = 000 ]; then
-    failed=1; failed_names+=("no C tests in $BUILD/tests (run make first)")
+if [ "$nc" -eq 0 ]; then
+    failed=$((failed + 1)); failed_names+=("no C tests in $BUILD/tests (run make first)")
     echo "FAIL no C tests in $BUILD/tests"
 fi
-for t in tests/test_*.sh; do
-    [ -f "$t" ] && run_one "$(basename "$t")" "$BUILD" bash "$t"
-done
-for t in tests/test_*.py; do
-    [ -f "$t" ] && run_one "$(basename "$t")" "$BUILD" "$PYTHON" "$t"
-done
-if [ -d build/asan/tests ]; then
-    for t in build/asan/tests/test_*; do
-        [ -x "$t" ] && run_one "asan/$(basename "$t")" build/asan "$t"
-    done
-fi
-
 if [ "$failed" -gt 0 ]; then echo "failed: ${failed_names[*]}"; fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

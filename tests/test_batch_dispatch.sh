@@ -7,6 +7,7 @@
 # path that runs must still equal the scalar leaf. (TCG executes AVX-512 as
 # SIGILL, but runs BMI2/F16C/POPCNT even when their CPUID bit is off, so
 # for those the check is the selection lines.) Skipped without qemu-user.
+# slow: the library under qemu CPU models without AVX-512 and AVX2 (about 20 s)
 set -u
 BUILD=${BUILD:-build}
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}

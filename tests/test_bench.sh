@@ -5,6 +5,7 @@
 # every path and every exhaustive run, the runs cover exactly 1/64 of each
 # space with no mismatch; the vector proof runs on a slice; and bad options
 # exit 2 with one line on stderr. Timings are never judged here.
+# exclusive: python-package (bench --quick imports $BUILD/python)
 set -eu
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

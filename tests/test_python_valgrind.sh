@@ -6,6 +6,8 @@
 # Builds the package into $BUILD/python as tests/test_python.sh does (up
 # to date if that ran). Needs valgrind and what test_python.sh needs to
 # build: without one it is skipped (exit 77), under CI=true it fails.
+# slow: the folds under valgrind (about 10 s)
+# exclusive: python-package (builds $BUILD/python)
 set -u
 . "$(dirname "$0")/python_lib.sh"
 command -v valgrind >/dev/null || missing "valgrind is not installed (apt-get install valgrind)"

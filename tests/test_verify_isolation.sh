@@ -6,6 +6,8 @@
 # status, and NO process left over: every run carries a tag in its
 # environment, which every process it starts inherits, and after the run no
 # process may still carry it.
+# slow: each misbehaving library waits out its --timeout (about 20 s)
+# exclusive: python-package (bench --quick imports $BUILD/python)
 set -u
 . "$(dirname "$0")/check_lib.sh"
 libs=$BUILD/tests/misbehave

@@ -8,6 +8,7 @@
 # over too. A checkpoint is a whole JSON report at every moment (atomic
 # writes); --resume with other options is a usage error; merge refuses an
 # unfinished checkpoint.
+# slow: three runs of about 10 s, two of them killed and resumed
 set -u
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 Q7PRED=${Q7PRED:-$SRCDIR/build/q7pred}
