@@ -4,7 +4,7 @@
  * classify and compare datapath.
  *
  * Part 1, the clean API: pure functions on bit patterns, no state.
- * Part 2, the leaf registry: the 86 module__xdref_* leaves as data.
+ * Part 2, the leaf registry: every module__xdref_* leaf as data.
  * Part 3, batch evaluation.
  * The exported module__xdref_* ABI itself is declared in <q7pred_xdref.h>.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The exported ABI: the 86 module__xdref_* leaves of the shipped ISS library,
+ * The exported ABI: the module__xdref_* leaves of the shipped ISS library,
  * with the same argument order and result pointers (DECISIONS.md §1). xstate
  * is ignored; pass NULL. The parameter lists come from the shape rows
  * (q7pred_shapes.def), the prototypes from the leaf rows (q7pred_leaves.def).

@@ -7,6 +7,7 @@
 # are written out here; demo's output against the spec's own text is
 # tests/test_cli_demo.sh.
 set -u
+. "$(dirname "$0")/spec_leaves.sh"
 
 passed=0 failed=0
 fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
@@ -61,9 +62,9 @@ happy_paths() {
 
     # ---- list
     run list
-    if [ "$rc" -eq 0 ] && head -1 "$tmp/out" | grep -q '^86 leaves' \
-       && [ "$(grep -Ec '^  [a-z0-9_]+ +[A-Z0-9]+ ' "$tmp/out")" -eq 86 ]; then pass
-    else fail "list: want 86 leaf rows and a '86 leaves' header"; fi
+    if [ "$rc" -eq 0 ] && head -1 "$tmp/out" | grep -q "^$SPEC_LEAF_COUNT leaves" \
+       && [ "$(grep -Ec '^  [a-z0-9_]+ +[A-Z0-9]+ ' "$tmp/out")" -eq "$SPEC_LEAF_COUNT" ]; then pass
+    else fail "list: want $SPEC_LEAF_COUNT leaf rows and a '$SPEC_LEAF_COUNT leaves' header"; fi
     for fam in int-compare fp-compare fp-tail classify mask-logic bitkill fs-bank bit-plane bit-spread; do
         grep -q "^$fam: " "$tmp/out" && pass || fail "list: no family section $fam"
     done
@@ -75,12 +76,13 @@ happy_paths() {
     run list --family=fs-bank
     [ "$rc" -eq 0 ] && head -1 "$tmp/out" | grep -q '^10 leaves' && pass || fail "list --family=fs-bank"
     run list --json
-    if [ "$rc" -eq 0 ] && "$PYTHON" - "$tmp/out" <<'PY'
+    if [ "$rc" -eq 0 ] && "$PYTHON" - "$tmp/out" "${SPEC_LEAVES[@]}" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 L = d["leaves"]
-assert d["count"] == 86 and len(L) == 86, d["count"]
-assert len({l["suffix"] for l in L}) == 86
+spec = sys.argv[2:]
+assert d["count"] == len(spec) and len(L) == len(spec), d["count"]
+assert {l["suffix"] for l in L} == set(spec)
 for l in L:
     assert l["symbol"] == "module__xdref_" + l["suffix"], l
     assert l["provenance"] in ("observed", "inferred"), l

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The ABI surface of libq7pred.so (DECISIONS.md §1): every one of the 86
- * leaves resolves with dlsym, inside the shared library itself; every name
- * the shipped library does not export is absent here too; and the dynamic
- * symbol table defines the 86 leaves and the q7_* / q7v_* clean API,
- * nothing else; and each leaf's provenance is DECISIONS.md's.
- * The absent names are generated here from DECISIONS.md's rules, not taken
- * from the CLI's list.
+ * The ABI surface of libq7pred.so (DECISIONS.md §1): every leaf of its
+ * table, as tests/spec_leaves.h writes it out, resolves with dlsym, inside
+ * the shared library itself; every name the shipped library does not
+ * export is absent here too; the dynamic symbol table defines those leaves
+ * and the q7_* / q7v_* clean API, nothing else; and each leaf's provenance
+ * is DECISIONS.md's. The written-out list is checked here against the
+ * table's rules (its groups' products of operations and forms, below) and
+ * its count against the table's title; the absent names are generated from
+ * DECISIONS.md's rules too, not taken from the CLI's list.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -15,9 +17,11 @@
 #include "check.h"
 #include "q7pred.h"
 #include "q7so.h"
+#include "spec_leaves.h"
 
-/* The 86 suffixes, written out from DECISIONS.md §1's table (not from the
- * leaf table under test). */
+/* The suffixes by DECISIONS.md §1's rules (each group a product of its
+ * operations and forms), a second reading of the table beside
+ * tests/spec_leaves.h's rows. */
 static const char *const int_ops[] = { "lt", "ltu", "le", "leu", "eq", "neq" };
 static const char *const int_widths[] = { "1_8_8", "2_16_16", "4_32_32" };
 static const char *const ord_ops[] = { "oeq", "olt", "ole" };
@@ -87,13 +91,29 @@ static void build_absent(void)
     add(absent, &nabsent, "bitkillt_16_1", NULL, NULL);
 }
 
+/* The written-out list: the count in DECISIONS.md §1's title, each name
+ * once, and the same names as its rules give. */
+static void check_spec_list(void)
+{
+    CHECK_EQ(SPEC_LEAF_COUNT, 86);
+    CHECK_EQ(npresent, SPEC_LEAF_COUNT);
+    for (size_t i = 0; i < SPEC_LEAF_COUNT; i++) {
+        size_t found = 0;
+        for (size_t j = 0; j < npresent; j++) found += strcmp(present[j], spec_leaves[i].suffix) == 0;
+        CHECK_EQF(found, 1, "%s of tests/spec_leaves.h by DECISIONS.md's rules", spec_leaves[i].suffix);
+        for (size_t j = 0; j < i; j++)
+            CHECK_EQF(strcmp(spec_leaves[j].suffix, spec_leaves[i].suffix) != 0, 1, "%s listed twice",
+                      spec_leaves[i].suffix);
+    }
+}
+
 static void check_present(void *so)
 {
-    CHECK_EQ(npresent, 86);
-    CHECK_EQ(q7_leaf_count(), 86);
-    for (size_t i = 0; i < npresent; i++) {
+    CHECK_EQ(q7_leaf_count(), SPEC_LEAF_COUNT);
+    for (size_t i = 0; i < SPEC_LEAF_COUNT; i++) {
+        const char *name = spec_leaves[i].suffix;
         char sym[96];
-        snprintf(sym, sizeof sym, "module__xdref_%.63s", present[i]);
+        snprintf(sym, sizeof sym, "module__xdref_%.63s", name);
         void *p = dlsym(so, sym);
         CHECK_EQF(p != NULL, 1, "dlsym(%s)", sym);
         Dl_info info;
@@ -104,9 +124,9 @@ static void check_present(void *so)
                       "%s defined in %s", sym, info.dli_fname);
         }
         /* and the registry knows it under the same name */
-        const q7_leaf *l = q7_leaf_find(present[i]);
-        CHECK_EQF(l != NULL, 1, "registry has %s", present[i]);
-        if (l) CHECK_EQF(strcmp(l->symbol, sym), 0, "registry symbol of %s", present[i]);
+        const q7_leaf *l = q7_leaf_find(name);
+        CHECK_EQF(l != NULL, 1, "registry has %s", name);
+        if (l) CHECK_EQF(strcmp(l->symbol, sym), 0, "registry symbol of %s", name);
     }
 }
 
@@ -118,7 +138,7 @@ static void check_absent(void *so)
         CHECK_EQF(dlsym(so, sym) == NULL, 1, "%s must not exist", sym);
         CHECK_EQF(q7_leaf_find(absent[i]) == NULL, 1, "registry must not have %s", absent[i]);
     }
-    printf("%zu present, %zu absent names checked\n", npresent, nabsent);
+    printf("%d present, %zu absent names checked\n", (int)SPEC_LEAF_COUNT, nabsent);
 }
 
 /* DECISIONS.md §1's provenance column, leaf by leaf: what the page shows
@@ -147,20 +167,19 @@ static bool decisions_inferred(const char *s)
     return false;
 }
 
+/* The list's provenance column, the rules above, and the library: all one. */
 static void check_provenance(void)
 {
-    size_t inferred = 0;
-    for (size_t i = 0; i < npresent; i++) {
-        const q7_leaf *l = q7_leaf_find(present[i]);
+    for (size_t i = 0; i < SPEC_LEAF_COUNT; i++) {
+        const char *name = spec_leaves[i].suffix;
+        bool want = spec_leaves[i].inferred;
+        CHECK_EQF(decisions_inferred(name), want, "provenance of %s: the rules and tests/spec_leaves.h", name);
+        const q7_leaf *l = q7_leaf_find(name);
         if (!l) continue;
-        bool want = decisions_inferred(present[i]);
-        inferred += want;
         CHECK_EQF(strcmp(q7_provenance_name(l->provenance), want ? "inferred" : "observed"), 0,
-                  "provenance of %s is %s, DECISIONS.md §1 says %s", present[i],
+                  "provenance of %s is %s, DECISIONS.md §1 says %s", name,
                   q7_provenance_name(l->provenance), want ? "inferred" : "observed");
     }
-    /* 6 ordered, 11 unordered, 14 tails and the 7 named above */
-    CHECK_EQ(inferred, 38);
 }
 
 static bool file_declares(const char *path, const char *pattern)
@@ -204,8 +223,8 @@ static bool declared_in_headers(const char *name)
     return found;
 }
 
-/* nm -D --defined-only: the 86 leaves and the clean API (q7_*, and the
- * vector level's q7v_*), nothing else. */
+/* nm -D --defined-only: the list's leaves and the clean API (q7_*, and
+ * the vector level's q7v_*), nothing else. */
 static void check_dynamic_table(void)
 {
     char cmd[4200];
@@ -220,8 +239,8 @@ static void check_dynamic_table(void)
         if (sscanf(line, "%63s %7s %255s", addr, type, name) != 3) continue;
         if (strncmp(name, "module__xdref_", 14) == 0) {
             bool known = false;
-            for (size_t i = 0; i < npresent && !known; i++) known = strcmp(name + 14, present[i]) == 0;
-            CHECK_EQF(known, 1, "exported leaf %s is one of the 86", name);
+            for (size_t i = 0; i < SPEC_LEAF_COUNT && !known; i++) known = strcmp(name + 14, spec_leaves[i].suffix) == 0;
+            CHECK_EQF(known, 1, "exported leaf %s is one of DECISIONS.md's", name);
             leaves++;
         } else if (strncmp(name, "q7_", 3) == 0) {
             CHECK_EQF(declared_in_headers(name), 1, "exported %s is declared in include/", name);
@@ -237,7 +256,7 @@ static void check_dynamic_table(void)
     }
     int rc = pclose(p);
     CHECK_EQF(rc, 0, "%s exits 0", cmd);
-    CHECK_EQ(leaves, 86);
+    CHECK_EQ(leaves, SPEC_LEAF_COUNT);
     CHECK(api > 0);
     CHECK_EQ(other, 0);
     printf("nm: %zu leaves, %zu API functions, %zu other\n", leaves, api, other);
@@ -247,6 +266,7 @@ int main(void)
 {
     build_present();
     build_absent();
+    check_spec_list();
     void *so = q7so_open();
     check_present(so);
     check_absent(so);

@@ -12,6 +12,7 @@
 # - "--" ends the options of every subcommand.
 set -u
 . "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/spec_leaves.sh"
 
 # exit 2, exactly one line on stderr with every expected string, nothing on stdout
 usage() { # expected... -- args
@@ -37,8 +38,8 @@ usage "cannot load --preload '$segv'" "crashed while loading (SIGSEGV)" -- \
 grep -qF "cannot load library" "$t/e" && bad "the library after the crashing preload is blamed" \
     || ok "the library after the crashing preload is not blamed"
 usage "--preload '$Q7LIB' without a library" -- verify --preload "$Q7LIB" "${few[@]}"
-usage "exports none of the 86 module__xdref_* leaf symbols" -- verify --lib "$nosyms" "${few[@]}"
-usage "exports none of the selected leaves (4 of 86 leaf symbols)" -- verify --lib "$lib" --corpus grid --leaf lt_1_8_8
+usage "exports none of the $SPEC_LEAF_COUNT module__xdref_* leaf symbols" -- verify --lib "$nosyms" "${few[@]}"
+usage "exports none of the selected leaves (4 of $SPEC_LEAF_COUNT leaf symbols)" -- verify --lib "$lib" --corpus grid --leaf lt_1_8_8
 usage "the numpy oracle cannot run: cannot run python '/nonexistent/python3'" -- \
     verify --python /nonexistent/python3 "${few[@]}"
 usage "'/etc/passwd' is not a numpy oracle program" -- verify --numpy-oracle /etc/passwd "${few[@]}"

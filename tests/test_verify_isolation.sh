@@ -10,6 +10,7 @@
 # exclusive: python-package (bench --quick imports $BUILD/python)
 set -u
 . "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/spec_leaves.sh"
 libs=$BUILD/tests/misbehave
 
 # Processes whose environment carries the tag; empty once every one is gone
@@ -108,7 +109,7 @@ load_error preload_segv "cannot load --preload '$libs/ctor_segv.so': it crashed 
     --preload "$libs/ctor_segv.so" --lib "$Q7LIB"
 load_error preload_hang "cannot load --preload '$libs/ctor_hang.so': loading it hung" \
     --preload "$libs/ctor_hang.so" --lib "$Q7LIB"
-load_error no_symbols "library '$libs/no_symbols.so' exports none of the 86 module__xdref_* leaf symbols" \
+load_error no_symbols "library '$libs/no_symbols.so' exports none of the $SPEC_LEAF_COUNT module__xdref_* leaf symbols" \
     --lib "$libs/no_symbols.so"
 
 # --- SIGTERM and SIGINT to verify while the library spins: the children

@@ -24,7 +24,7 @@
  *   PRINT_SEGV   prints a line to each, then dies of SIGSEGV
  *   CTOR_HANG    its constructor never returns
  *   CTOR_SEGV    its constructor dies of SIGSEGV
- *   NO_SYMBOLS   exports none of the 86 leaves
+ *   NO_SYMBOLS   exports none of the leaves
  * Written from the spec (§4.1-§4.3, DECISIONS.md §2), sharing no code with
  * the model.
  */
