@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ext.h"
+#include "vec_kinds.h"
 #include "q7pred_vec.h"
 
 /* Where an operand goes in a call: a vector input, a vbool input, the bit
@@ -42,7 +43,7 @@ static const struct kind_info {
     unsigned nin;
     const char *does;
 } kinds[Q7V_KIND_COUNT] = {
-#define VKIND(kind) [Q7V_##kind] = { #kind, Q7V_PY_##kind },
+#define VKIND(kind) [Q7V_##kind] = { #kind, VEC_UFUNC_##kind },
 #include "q7pred_veckinds.def"
 #undef VKIND
 };
@@ -54,7 +55,7 @@ static const struct kind_info {
     static void call_##mnemonic(vregs *r)                   \
     {                                                       \
         Q7V_FN_##kind((*const fn)) = q7v_##mnemonic;        \
-        Q7V_PYCALL_##kind;                                  \
+        VEC_UFUNC_CALL_##kind;                              \
     }
 #include "q7pred_vecops.def"
 #undef VOP

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "vector_kinds.h"
 #include "platform/platform_internal.h"
 #include "vec/vec_internal.h"
 #if defined(__x86_64__)
@@ -94,7 +95,7 @@ static void run_op(const q7v_op *op, const q7v_kernel *k)
 #define VKIND(kind)                                 \
         case Q7V_##kind: {                          \
             Q7V_FN_##kind((*const fn)) = f->kind;   \
-            Q7V_BENCH_##kind;                       \
+            BENCH_VECTOR_CALL_##kind;               \
         } break;
 #include "q7pred_veckinds.def"
 #undef VKIND

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "exec_kinds.h"
 #include "parse_state.h"
 
 /* ---------------------------------------------------------------- instructions */
@@ -20,7 +21,7 @@ static const struct {
     int writes;
     const char *names[EXEC_MAX_OPERANDS];
 } sigs[Q7V_KIND_COUNT] = {
-#define VKIND(kind) [Q7V_##kind] = { Q7V_EXEC_##kind },
+#define VKIND(kind) [Q7V_##kind] = { EXEC_OPERANDS_##kind },
 #include "q7pred_veckinds.def"
 #undef VKIND
 };

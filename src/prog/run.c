@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "code.h"
+#include "exec_kinds.h"
 #include "util/json_write.h"
 
 _Static_assert(EXEC_OPCODE_COUNT <= 256, "an opcode is one byte");
@@ -38,7 +39,7 @@ static void hex_of(const exec_state *st, exec_reg r, char *buf)
 #define WRITES_(cls, field, writes, ...) writes
 #define WRITES(...) WRITES_(__VA_ARGS__)
 static const uint8_t kind_writes[Q7V_KIND_COUNT] = {
-#define VKIND(kind) [Q7V_##kind] = WRITES(Q7V_EXEC_##kind),
+#define VKIND(kind) [Q7V_##kind] = WRITES(EXEC_OPERANDS_##kind),
 #include "q7pred_veckinds.def"
 #undef VKIND
 };
@@ -131,7 +132,7 @@ static void run_span(exec_state *st, const exec_program *p, size_t from, size_t 
 #define VOP(mnemonic, kind, lane_format, leaf_suffix) \
         case Q7V_OP_##mnemonic: {                          \
             Q7V_FN_##kind((*const fn)) = q7v_##mnemonic;   \
-            Q7V_RUN_##kind;                                \
+            EXEC_RUN_##kind;                               \
         } break;
 #include "q7pred_vecops.def"
 #undef VOP
