@@ -20,7 +20,7 @@ trap 'rm -rf "$t"' EXIT
 n=4
 # a library that crashes on two cases: the shards must agree on those too
 run=(--lib "$BUILD/tests/verify_crashlib.so" --oracles sem,host --corpus grid,fuzz,exhaustive
-     --exhaustive-max 65536 --fuzz-count 300 --timeout 1 --no-progress
+     --exhaustive-max 65536 --fuzz-count 300 --timeout 30 --no-progress
      --leaf olt_1_1_16f_16f,lt_2_16_16,lt_1_8_8,ltu_1_8_8,eq_4_32_32,clsfy_16f_16f,clsfy_32f_32f)
 
 "$Q7PRED" verify "${run[@]}" --json "$t/single.json" >"$t/single.txt"

@@ -43,13 +43,25 @@ verdict "FAIL (nothing checked)" 1 "FAIL: no leaf was checked: 0 checks, 0 misma
 # INTERRUPTED: an exhaustive run (every space: seconds long) signalled once it runs;
 # started with SIGINT at its default (a background job of a script would
 # inherit it ignored).
+# Whether process PID catches SIGINT and SIGTERM (its SigCgt mask in
+# /proc), waiting up to 30 s: once it does, verify's handler is armed and
+# the signal is its INTERRUPTED path, not the default end.
+caught() { # PID
+    local mask
+    for _ in $(seq 300); do
+        mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+        [ -n "$mask" ] && [ $(( 0x$mask & 0x4002 )) -eq $(( 0x4002 )) ] && return 0
+        sleep 0.1
+    done
+    return 1
+}
 interrupted() { # SIGNAL WANT_RC [--quiet]
     local sig=$1 want=$2 rc
     shift 2
     env --default-signal=INT "$Q7PRED" verify --no-progress --corpus exhaustive --oracles sem,host "$@" \
         >"$t/i.out" 2>"$t/i.err" &
     local pid=$!
-    sleep 0.5
+    caught "$pid" || bad "SIG$sig $*: verify never caught SIGINT and SIGTERM"
     kill -s "$sig" "$pid"
     wait "$pid"; rc=$?
     [ "$rc" -eq "$want" ] || bad "SIG$sig $*: exit $rc, want $want"

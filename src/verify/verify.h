@@ -306,7 +306,10 @@ typedef struct q7d_options {
  * cannot be written. */
 bool q7d_checkpoint_write(const char *path, const q7d_results *r, q7d_report_writer *write, char *err,
                           size_t errsize);
-/* Seconds between two checkpoints of a run (and one after its last unit). */
+/* Seconds between two checkpoints of a run (and one after its last unit);
+ * $Q7PRED_CHECKPOINT_SECONDS, a number of seconds, sets another period (a
+ * test's: a kill after the first checkpoint then lands mid-run whatever
+ * the machine's speed). */
 #define Q7D_CHECKPOINT_SECONDS 5
 /* Whether resuming r from checkpoint `from` is sound: the same parameters
  * (q7d_same_params) and shard, a plain run; else false, err saying why. */

@@ -229,11 +229,19 @@ static void run_unit(run_ctx *c, const q7_leaf *leaf, q7d_corpus corpus, uint64_
 /* The run so far into the checkpoint file, at most every
  * Q7D_CHECKPOINT_SECONDS (and when `last`); a failure is said once, on
  * stderr, and the run goes on. */
+static double checkpoint_period(void)
+{
+    const char *s = getenv("Q7PRED_CHECKPOINT_SECONDS");
+    char *end;
+    double v = s ? strtod(s, &end) : 0;
+    return s && *s && !*end && v >= 0 && v < 1e9 ? v : Q7D_CHECKPOINT_SECONDS;
+}
+
 static void checkpoint(run_ctx *c, bool last)
 {
     double t = q7_now_seconds();
     if (!c->checkpoint || !c->checkpoint_report || c->checkpoint_failed
-        || (!last && t - c->last_checkpoint < Q7D_CHECKPOINT_SECONDS))
+        || (!last && t - c->last_checkpoint < checkpoint_period()))
         return;
     char err[512];
     c->last_checkpoint = t;
