@@ -17,32 +17,14 @@
 
 static const char *const paths[] = { "avx512", "avx2", "portable" };
 
-/* Edge values: fp16 and fp32 zeros, denormal bounds, normals, inf, qNaN and
- * sNaN of both signs, plus integer lane bounds and words above the lane. */
-static const uint32_t edges[] = {
-    0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x83ff, 0x0400, 0x8400, 0x3c00, 0xbc00, 0x7bff, 0xfbff,
-    0x7c00, 0xfc00, 0x7c01, 0xfc01, 0x7dff, 0x7e00, 0xfe00, 0x7fff, 0xffff, 0xc000, 0x3555,
-    0x00000000, 0x80000000, 0x00000001, 0x807fffff, 0x00800000, 0x3f800000, 0xbf800000,
-    0x7f7fffff, 0x7f800000, 0xff800000, 0x7f800001, 0xff800001, 0x7fbfffff, 0x7fc00000,
-    0xffc00000, 0x7fffffff, 0xffffffff, 0x0000007f, 0x00000080, 0x000000ff, 0x00000100,
-    0x00007fff, 0x00010000, 0x12345678, 0xfffe7c00, 0x00017e00,
-};
-enum { NEDGES = sizeof edges / sizeof edges[0] };
-
 static uint32_t rng_state = 12345;
-static uint32_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
+static uint32_t rnd(void) { return batch_rnd(&rng_state); }
 
 /* A word for operand position k: an edge, a small lane value or random. */
 static uint32_t operand(size_t k)
 {
     switch (rnd() % 4) {
-    case 0: return edges[(k + rnd()) % NEDGES];
+    case 0: return batch_edges[(k + rnd()) % BATCH_EDGES];
     case 1: return rnd() & 0xffff;
     case 2: return rnd() & 0xff;
     default: return rnd();
@@ -59,11 +41,7 @@ static void check_batch(const q7_leaf *leaf, size_t n, const char *path)
 {
     uint32_t *in[Q7_MAX_WORDS], *out[Q7_MAX_WORDS];
     for (unsigned w = 0; w < Q7_MAX_WORDS; w++) in[w] = inw[w], out[w] = outw[w];
-    memset(outw, 0xa5, sizeof outw);
-    q7_leaf_eval_batch(leaf, n, (const uint32_t *const *)in, out);
-    char what[64];
-    snprintf(what, sizeof what, "batch path %s", path);
-    batch_check(leaf, n, in, out, model_ref, what);
+    batch_run_check(leaf, n, in, out, q7_leaf_eval_batch, model_ref, "batch path", path);
 }
 
 static void random_batches(const char *path)
@@ -81,9 +59,9 @@ static void random_batches(const char *path)
         /* every pair of edges, for the two-operand leaves, in batches of N */
         if (sh->in_words >= 2 && sh->in_words <= 3) {
             size_t n = 0;
-            for (int x = 0; x < NEDGES; x++)
-                for (int y = 0; y < NEDGES; y++) {
-                    inw[0][n] = edges[x], inw[1][n] = edges[y], inw[2][n] = (uint32_t)(x + y);
+            for (int x = 0; x < BATCH_EDGES; x++)
+                for (int y = 0; y < BATCH_EDGES; y++) {
+                    inw[0][n] = batch_edges[x], inw[1][n] = batch_edges[y], inw[2][n] = (uint32_t)(x + y);
                     if (++n == N) check_batch(leaf, n, path), n = 0;
                 }
             check_batch(leaf, n, path);

@@ -15,23 +15,8 @@
 
 static const char *const simd_paths[] = { "avx512", "avx2" };
 
-static const uint32_t edges[] = {
-    0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x83ff, 0x0400, 0x8400, 0x3c00, 0xbc00, 0x7bff, 0xfbff,
-    0x7c00, 0xfc00, 0x7c01, 0xfc01, 0x7dff, 0x7e00, 0xfe00, 0x7fff, 0xffff, 0xc000,
-    0x00000000, 0x80000000, 0x00000001, 0x807fffff, 0x00800000, 0x3f800000, 0xbf800000,
-    0x7f7fffff, 0x7f800000, 0xff800000, 0x7f800001, 0xff800001, 0x7fbfffff, 0x7fc00000,
-    0xffc00000, 0x7fffffff, 0xffffffff, 0x0000007f, 0x00000080, 0x000000ff, 0x12345678,
-};
-enum { NEDGES = sizeof edges / sizeof edges[0] };
-
 static uint32_t rng = 99;
-static uint32_t rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
+static uint32_t rnd(void) { return batch_rnd(&rng); }
 
 enum { N = 70000 };
 static uint32_t inw[Q7_MAX_WORDS][N], outw[Q7_MAX_WORDS][N];
@@ -49,11 +34,7 @@ static void check_batch(const q7_leaf *leaf, size_t n, const char *path)
         if (!q7_host_in_domain(leaf, a))
             for (unsigned w = 0; w < sh->in_words; w++) inw[w][i] &= (1u << leaf->operand_bits) - 1;
     }
-    memset(outw, 0xa5, sizeof outw);
-    q7_host_eval_batch(leaf, n, (const uint32_t *const *)in, out);
-    char what[64];
-    snprintf(what, sizeof what, "host path %s", path);
-    batch_check(leaf, n, in, out, q7_host_eval, what);
+    batch_run_check(leaf, n, in, out, q7_host_eval_batch, q7_host_eval, "host path", path);
 }
 
 static void every_leaf(const char *path)
@@ -64,15 +45,15 @@ static void every_leaf(const char *path)
         for (unsigned w = 0; w < sh->in_words; w++)
             for (size_t i = 0; i < 4099; i++) {
                 uint32_t r = rnd();
-                inw[w][i] = (r & 3) == 0 ? edges[rnd() % NEDGES] : (r & 3) == 1 ? rnd() & 0xffff : rnd();
+                inw[w][i] = (r & 3) == 0 ? batch_edges[rnd() % BATCH_EDGES] : (r & 3) == 1 ? rnd() & 0xffff : rnd();
             }
         static const size_t sizes[] = { 1, 7, 8, 9, 16, 17, 4099 };
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) check_batch(leaf, sizes[s], path);
         if (sh->in_words == 2 || sh->in_words == 3) {
             size_t n = 0;
-            for (int x = 0; x < NEDGES; x++)
-                for (int y = 0; y < NEDGES; y++, n++)
-                    inw[0][n] = edges[x], inw[1][n] = edges[y], inw[2][n] = (uint32_t)(x ^ y);
+            for (int x = 0; x < BATCH_EDGES; x++)
+                for (int y = 0; y < BATCH_EDGES; y++, n++)
+                    inw[0][n] = batch_edges[x], inw[1][n] = batch_edges[y], inw[2][n] = (uint32_t)(x ^ y);
             check_batch(leaf, n, path);
         }
     }
@@ -89,8 +70,8 @@ static void fp16_spaces(const char *path)
         const q7_leaf *leaf = q7_leaf_at(l);
         if (leaf->operand_bits != 16 || (leaf->family != Q7_FAMILY_FP_COMPARE && leaf->family != Q7_FAMILY_INT_COMPARE))
             continue;
-        for (int k = 0; k < NEDGES; k += 3) {
-            for (uint32_t b = 0; b < 65536; b++) inw[0][b] = edges[k] & 0xffff, inw[1][b] = b;
+        for (int k = 0; k < BATCH_EDGES; k += 3) {
+            for (uint32_t b = 0; b < 65536; b++) inw[0][b] = batch_edges[k] & 0xffff, inw[1][b] = b;
             check_batch(leaf, 65536, path);
         }
     }
