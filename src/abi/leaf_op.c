@@ -19,8 +19,11 @@ bool q7_leaf_associative(const q7_leaf *leaf, uint64_t *identity)
     if (!row) return false;
     q7_op op = q7_leaf_op(row);
     if ((op.kind != OPK_MASK && op.kind != OPK_BR) || op.gated) return false;
-    if (op.rel != OPM_AND && op.rel != OPM_OR && op.rel != OPM_XOR) return false;
     uint64_t ones = op.width >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << op.width) - 1;
-    if (identity) *identity = op.rel == OPM_AND ? ones : 0;
-    return true;
+    switch ((enum q7_mask_op)op.rel) {
+    case OPM_AND: if (identity) *identity = ones; return true;
+    case OPM_OR: case OPM_XOR: if (identity) *identity = 0; return true;
+    case OPM_ANDNOT: case OPM_ORNOT: case OPM_NOT: return false;
+    }
+    return false;   /* not an operation: never reached */
 }
