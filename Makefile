@@ -54,7 +54,8 @@ DEPFILES  := $(LIB_OBJS:=.d) $(TOOL_OBJS:=.d) $(BUILD)/obj/src/cli/main.o.d $(TE
 # its output (-MMD -MP), so an edit rebuilds what includes it and nothing
 # else; the .d files (DEPFILES, each area's added) are read at the end of
 # this file. An output is also made again when its .d is missing (each .d
-# is a target with no recipe), since then nothing says what it read.
+# is a target with no recipe), since then nothing says what it read; it is
+# touched after its compile, which may write the .d last (clang does).
 DEPFLAGS   = -MMD -MP -MF $@.d
 
 # Extra tools and checks contributed by mk/*.mk.
@@ -76,6 +77,7 @@ tests: $(TEST_BINS)
 $(BUILD)/obj/%.o: %.c $(BUILD)/obj/%.o.d $(LIB_FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -c $< -o $@
+	@touch $@
 
 $(BUILD)/libq7pred.so.$(SOVERSION): $(LIB_OBJS)
 	$(CC) -shared $(SAN_LDFLAGS) -Wl,-soname,libq7pred.so.$(SOVERSION) -o $@ $^ $(LDLIBS)
@@ -97,6 +99,7 @@ $(BUILD)/q7pred: $(BUILD)/obj/src/cli/main.o $(BUILD)/libq7tools.a $(BUILD)/libq
 $(BUILD)/tests/%: tests/%.c $(BUILD)/tests/%.d $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(BUILD)/libq7pred.so
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -Itests $(SAN_LDFLAGS) -o $@ $< $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(LDLIBS)
+	@touch $@
 
 -include $(sort $(wildcard mk/*.mk))
 
@@ -108,11 +111,20 @@ all: $(ALL_EXTRA)
 
 # gcc tests, the same tests under ASan+UBSan, and a clang -Werror build.
 # A brief fuzz run's failure is reported after the tests, which run anyway.
+# The brief fuzz runs (one target at a time) go on beside the tests, on
+# the time the tests spend waiting; their lines follow the tests' closing
+# line, and their failure (build/fuzz/brief-failures) fails check after
+# the tests have run.
 check: FUZZ_DEFER := 1
-check: all check-asan check-clang $(CHECK_EXTRA)
-	@rc=0; BUILD=$(BUILD) PYTHON=$(PYTHON) bash tests/harness.sh || rc=$$?; \
-	if [ -s build/fuzz/brief-failures ]; then \
-	  cat build/fuzz/brief-failures; echo "make check: the brief fuzz run FAILED (above; docs/fuzzing.md)"; rc=1; fi; \
+check: all check-asan check-clang $(filter-out fuzz-brief,$(CHECK_EXTRA)) fuzz-targets
+	@rc=0; mkdir -p $(FUZZ_DIR); rm -f $(FUZZ_DIR)/brief-failures*; \
+	{ for t in $(FUZZ_TARGETS); do $(MAKE) --no-print-directory fuzz-brief-$$t || exit 1; done; \
+	  cat /dev/null $(FUZZ_DIR)/brief-failures-* >$(FUZZ_DIR)/brief-failures 2>/dev/null; true; } \
+	  >$(FUZZ_DIR)/brief.log 2>&1 & fuzz=$$!; \
+	BUILD=$(BUILD) PYTHON=$(PYTHON) bash tests/harness.sh || rc=$$?; \
+	wait $$fuzz || rc=1; cat $(FUZZ_DIR)/brief.log; \
+	if [ -s $(FUZZ_DIR)/brief-failures ]; then \
+	  cat $(FUZZ_DIR)/brief-failures; echo "make check: the brief fuzz run FAILED (above; docs/fuzzing.md)"; rc=1; fi; \
 	exit $$rc
 
 # What check runs but the ASan and clang trees and the brief fuzz run, and

@@ -50,11 +50,13 @@ FUZZ_MAXLEN_report    := 32768
 $(FUZZ_DIR)/obj/%.o: %.c $(FUZZ_DIR)/obj/%.o.d
 	@mkdir -p $(dir $@)
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	@touch $@
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DIR)/fuzz_%.d $(FUZZ_OBJS)
 	@mkdir -p $(dir $@)
 	@echo "fuzz: building $@"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) -ldl -lpthread -lm
+	@touch $@
 .SECONDARY: $(FUZZ_OBJS)
 
 # Words that let mutations reach deep: every mnemonic and keyword of the
@@ -124,7 +126,7 @@ FUZZ_AVAILABLE = command -v $(FUZZ_CC) >/dev/null 2>&1 && \
 .PHONY: fuzz-targets $(FUZZ_TARGETS:%=fuzz-brief-%)
 # Every target and its words, built once before the brief runs share them.
 fuzz-targets:
-	+@if $(FUZZ_AVAILABLE); then $(MAKE) --no-print-directory \
+	+@if $(FUZZ_AVAILABLE); then $(MAKE) --no-print-directory -s \
 	  $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%) $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%.dict); fi
 $(FUZZ_TARGETS:%=fuzz-brief-%): fuzz-brief-%: fuzz-targets
 	@mkdir -p $(FUZZ_DIR); rm -f $(FUZZ_DIR)/brief-failures-$*

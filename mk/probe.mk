@@ -22,10 +22,12 @@ DEPFILES += $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/obj/xdref_%.o.d) $(PROBE_VAR
 $(BUILD)/tests/probe/obj/xdref_%.o: src/abi/xdref.c $(BUILD)/tests/probe/obj/xdref_%.o.d
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -Dmodule__xdref_$(probe_leaf_$*)=q7probe_replaced_$(probe_leaf_$*) -c $< -o $@
+	@touch $@
 
 $(BUILD)/tests/probe/obj/variant_%.o: tests/probe_variants.c $(BUILD)/tests/probe/obj/variant_%.o.d
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -DPROBE_VARIANT_$$(echo $* | tr a-z A-Z) -c $< -o $@
+	@touch $@
 
 $(BUILD)/tests/probe/%.so: $(BUILD)/tests/probe/obj/xdref_%.o $(BUILD)/tests/probe/obj/variant_%.o $(PROBE_BASE_OBJS)
 	$(CC) -shared $(SAN_LDFLAGS) -o $@ $^ $(LDLIBS)

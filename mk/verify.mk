@@ -39,6 +39,7 @@ DEPFILES += $(MUTANTS:%=$(BUILD)/mutants/obj/xdref_%.o.d)
 $(BUILD)/mutants/obj/xdref_%.o: src/abi/xdref.c $(BUILD)/mutants/obj/xdref_%.o.d
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -DQ7_MUTANT_$$(echo $* | tr a-z A-Z) -c $< -o $@
+	@touch $@
 
 $(BUILD)/mutants/%.so: $(BUILD)/mutants/obj/xdref_%.o $(MUTANT_BASE_OBJS)
 	$(CC) -shared $(SAN_LDFLAGS) -o $@ $^ $(LDLIBS)
