@@ -28,12 +28,14 @@ typedef struct merge_args {
     report_files out;
     const char **names;   /* the shard reports */
     size_t n;
+    char command[4096];   /* the command line, for the record */
 } merge_args;
 
 static int merge_parse(void *args, int argc, char **argv)
 {
     merge_args *a = args;
     a->out.cmd = "merge";
+    cli_record_command(a->command, sizeof a->command, argc, argv);
     if (!(a->names = calloc((size_t)argc, sizeof *a->names))) return cli_error("merge: out of memory");
     bool options = true;
     for (int i = 1; i < argc; i++) {
@@ -86,6 +88,14 @@ static int merge_all(const merge_args *a, q7d_merger *m, q7d_results *merged)
     }
     free(part);
     if (rc == CLI_OK && !q7d_merger_finish(m, merged, err, sizeof err)) rc = cli_usage_error("%s", err);
+    if (rc != CLI_OK) return rc;
+    /* the merged report is this run's: here, now, this q7pred (the shards'
+     * host oracle kept); each shard's own is in its report */
+    char host_oracle[sizeof merged->prov.host_oracle];
+    snprintf(host_oracle, sizeof host_oracle, "%s", merged->prov.host_oracle);
+    if (!q7d_provenance_here(&merged->prov, err, sizeof err)) return cli_error("merge: %s", err);
+    snprintf(merged->prov.host_oracle, sizeof merged->prov.host_oracle, "%s", host_oracle);
+    snprintf(merged->command, sizeof merged->command, "%s", a->command);
     return rc;
 }
 
