@@ -136,6 +136,8 @@ int out_file_finish(out_file *o, const char *what)
     if (ok) return CLI_OK;
     const char *why = e ? strerror(e) : "write error";
     const char *cmd = o->cmd;
+    /* its reader stopped reading: not an error of ours (main ends quietly) */
+    if (strcmp(o->path, "-") == 0 && cli_stdout_broken()) return CLI_OK;
     if (strcmp(o->path, "-") == 0) return cli_usage_error("%s: error writing %s to stdout: %s", cmd, what, why);
     if (!o->tmp)
         return cli_usage_error("%s: error writing %s '%s': %s (written in place: it may be incomplete)", cmd, what,

@@ -255,6 +255,11 @@ typedef struct q7d_provenance {
     char resumed_started[32];              /* when the run that wrote it started */
 } q7d_provenance;
 
+/* The provenance of a run starting here and now (its preloads and
+ * resume aside); false with err set when q7pred's own file cannot be
+ * read. */
+bool q7d_provenance_here(q7d_provenance *p, char *err, size_t errsize);
+
 /* Each leaf's proof status, for the HTML report (from a prove or
  * prove-formal JSON; not part of the JSON report). */
 typedef struct q7d_proofs {
@@ -317,7 +322,7 @@ bool q7d_count_add(uint64_t *sum, uint64_t x);
 /* Totals over the whole run; crashes are crashing cases. A run's counts
  * never reach 2^64; results read from reports are checked not to
  * (q7d_report_read, q7d_merge). */
-typedef struct q7d_totals { uint64_t cases, checks, mismatches, ood, crashes; } q7d_totals;
+typedef struct q7d_totals { uint64_t cases, checks, mismatches, ood, crashes, above_lane; } q7d_totals;
 q7d_totals q7d_results_totals(const q7d_results *r);
 /* The totals, or false when one of them passes 2^64-1. */
 bool q7d_results_totals_checked(const q7d_results *r, q7d_totals *t);

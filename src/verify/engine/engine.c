@@ -489,11 +489,8 @@ static void tear_down(run_ctx *c)
     free(c->w);
 }
 
-/* Where, when and with what the run runs (the libraries' own identity
- * is their columns', lib_open). */
-static bool describe_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
+bool q7d_provenance_here(q7d_provenance *p, char *err, size_t errsize)
 {
-    q7d_provenance *p = &r->prov;
     char self[FILE_ID_PATH_MAX];
     run_utc_now(p->started);
     run_host_name(p->host, sizeof p->host);
@@ -502,7 +499,15 @@ static bool describe_run(q7d_results *r, const q7d_options *o, char *err, size_t
     snprintf(p->host_oracle, sizeof p->host_oracle, "%s", q7_host_path());
     snprintf(p->compiler, sizeof p->compiler, "%s", run_compiler());
     run_self_path(self, sizeof self);
-    if (self[0] && !file_identity_of(self, &p->tool, err, errsize)) return false;
+    return !self[0] || file_identity_of(self, &p->tool, err, errsize);
+}
+
+/* Where, when and with what the run runs (the libraries' own identity
+ * is their columns', lib_open). */
+static bool describe_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
+{
+    q7d_provenance *p = &r->prov;
+    if (!q7d_provenance_here(p, err, errsize)) return false;
     for (p->npreloads = 0; p->npreloads < o->npreloads; p->npreloads++)
         if (!file_identity_of(o->preloads[p->npreloads], &p->preload[p->npreloads], err, errsize)) return false;
     if (o->resume) {

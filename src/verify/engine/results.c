@@ -135,7 +135,7 @@ bool q7d_count_add(uint64_t *sum, uint64_t x)
 
 bool q7d_results_totals_checked(const q7d_results *r, q7d_totals *t)
 {
-    *t = (q7d_totals){ 0, 0, 0, 0, 0 };
+    *t = (q7d_totals){ 0, 0, 0, 0, 0, 0 };
     bool ok = true;
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
         for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
@@ -146,6 +146,7 @@ bool q7d_results_totals_checked(const q7d_results *r, q7d_totals *t)
                 ok &= q7d_count_add(&t->mismatches, u->cell[k].mismatches);
                 ok &= q7d_count_add(&t->ood, u->cell[k].ood);
                 ok &= q7d_count_add(&t->crashes, u->cell[k].crashes);
+                ok &= q7d_count_add(&t->above_lane, u->cell[k].above_lane);
             }
         }
     return ok;
