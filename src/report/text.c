@@ -239,7 +239,7 @@ static void print_failing(FILE *f, const q7d_results *r, const char *indent, boo
     char hint[1024];
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
         for (unsigned k = 1; fail[l] && k < r->ncols; k++)
-            if (q7r_lane_hint(r, l, k, hint, sizeof hint)) fprintf(f, markdown ? "\n> hint: %s\n" : "%shint: %s\n", indent, hint);
+            if (q7r_lane_hint(r, l, k, hint, sizeof hint)) fprintf(f, "%s%shint: %s\n", markdown ? "\n" : "", indent, hint);
 }
 
 /* Where, when and by what the run ran, one line each. */
@@ -363,7 +363,7 @@ void q7d_report_markdown(FILE *f, const q7d_results *r)
     q7r_coverage_of(r, &cov);
     q7r_verdict(r, buf, sizeof buf);
     fprintf(f, "# q7pred verify: %s\n\n**%s**\n\n", q7r_status(r), buf);
-    print_failing(f, r, "", true);
+    print_failing(f, r, "> ", true);
     fprintf(f, "\n## Coverage\n\n");
     q7r_coverage_text(f, r, &cov, "- ", "- ", true);
     md_provenance(f, r);

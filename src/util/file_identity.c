@@ -84,13 +84,14 @@ static bool vaddr_to_offset(const elf *e, const headers *h, uint64_t va, uint64_
     return false;
 }
 
-/* The NUL-terminated string at off, cut to size - 1 bytes. */
+/* The NUL-terminated string at off, "" unless its NUL is in the file
+ * within size - 1 bytes. */
 static void string_at(const elf *e, uint64_t off, char *buf, size_t size)
 {
     size_t n = 0;
-    uint64_t c;
+    uint64_t c = 1;
     while (n + 1 < size && field(e, off + n, 1, &c) && c != 0) buf[n++] = (char)c;
-    buf[n] = '\0';
+    buf[c == 0 ? n : 0] = '\0';
 }
 
 /* DT_SONAME of the dynamic segment s. */
@@ -118,7 +119,7 @@ static void find_build_id(const elf *e, const segment *s, char *hex, size_t size
     while (at + 12 <= end && field(e, s->offset + at, 4, &namesz) && field(e, s->offset + at + 4, 4, &descsz)
            && field(e, s->offset + at + 8, 4, &type)) {
         uint64_t name = at + 12, desc = name + (namesz + align - 1) / align * align;
-        char owner[4] = "";
+        char owner[5] = "";
         if (namesz == 4) string_at(e, s->offset + name, owner, sizeof owner);
         if (type == NT_GNU_BUILD_ID && namesz == 4 && strcmp(owner, "GNU") == 0 && descsz * 2 < size && desc + descsz <= end) {
             uint64_t b;
