@@ -38,6 +38,7 @@ static int merge_parse(void *args, int argc, char **argv)
     cli_record_command(a->command, sizeof a->command, argc, argv);
     if (!(a->names = calloc((size_t)argc, sizeof *a->names))) return cli_error("merge: out of memory");
     bool options = true;
+    int rc = CLI_OK;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!options || arg[0] != '-' || !arg[1]) {
@@ -47,23 +48,10 @@ static int merge_parse(void *args, int argc, char **argv)
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             a->help = true;
             return CLI_OK;
-        } else if (q7r_format_find(arg) >= 0) {
-            if (i + 1 >= argc) return cli_usage_error("merge: %s needs a value", arg);
-            a->out.path[q7r_format_find(arg)] = argv[++i];
-        } else if (strcmp(arg, "--by-leaf") == 0) {
-            a->out.by_leaf = true;
-        } else if (strcmp(arg, "--quiet") == 0) {
-            a->out.quiet = true;
-        } else {
-            static const char *const names[] = {
-#define REPORT_OPTION(id, option, write) option,
-                Q7R_FORMATS(REPORT_OPTION)
-#undef REPORT_OPTION
-                "--by-leaf", "--quiet", "--help"
-            };
-            char hint[96];
-            return cli_usage_error("merge: unknown option '%s' (%stry q7pred merge --help)", arg,
-                                   cli_did_you_mean(arg, names, sizeof names / sizeof names[0], hint, sizeof hint));
+        } else if (!report_files_option(&a->out, argc, argv, &i, &rc)) {
+            return report_files_unknown("merge", arg, NULL, 0);
+        } else if (rc != CLI_OK) {
+            return rc;
         }
     }
     if (a->n == 0) return cli_usage_error("merge: give the shard reports (q7pred merge A.json B.json ...)");

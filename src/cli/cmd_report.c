@@ -41,6 +41,7 @@ static int report_parse(void *args, int argc, char **argv)
     report_args *a = args;
     a->out.cmd = "report";
     bool options = true;
+    int rc = CLI_OK;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!options || arg[0] != '-' || !arg[1]) {
@@ -51,24 +52,14 @@ static int report_parse(void *args, int argc, char **argv)
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             a->help = true;
             return CLI_OK;
-        } else if (q7r_format_find(arg) >= 0 || strcmp(arg, "--proofs") == 0) {
+        } else if (strcmp(arg, "--proofs") == 0) {
             if (i + 1 >= argc) return cli_usage_error("report: %s needs a value", arg);
-            if (strcmp(arg, "--proofs") == 0) a->proofs_path = argv[++i];
-            else a->out.path[q7r_format_find(arg)] = argv[++i];
-        } else if (strcmp(arg, "--by-leaf") == 0) {
-            a->out.by_leaf = true;
-        } else if (strcmp(arg, "--quiet") == 0) {
-            a->out.quiet = true;
-        } else {
-            static const char *const names[] = {
-#define REPORT_OPTION(id, option, write) option,
-                Q7R_FORMATS(REPORT_OPTION)
-#undef REPORT_OPTION
-                "--proofs", "--by-leaf", "--quiet", "--help"
-            };
-            char hint[96];
-            return cli_usage_error("report: unknown option '%s' (%stry q7pred report --help)", arg,
-                                   cli_did_you_mean(arg, names, sizeof names / sizeof names[0], hint, sizeof hint));
+            a->proofs_path = argv[++i];
+        } else if (!report_files_option(&a->out, argc, argv, &i, &rc)) {
+            static const char *const more[] = { "--proofs" };
+            return report_files_unknown("report", arg, more, 1);
+        } else if (rc != CLI_OK) {
+            return rc;
         }
     }
     if (!a->input && !a->help) return cli_usage_error("report: give the JSON report (q7pred report --html r.html r.json)");

@@ -90,50 +90,24 @@ static void coverage(FILE *f, const q7d_results *r)
     fprintf(f, "</pre>\n");
 }
 
-static void fact(FILE *f, const char *what, const char *value)
+static void fact(void *ctx, const char *key, const char *label, const char *value)
 {
-    fprintf(f, "<tr><th>%s</th><td>", what);
-    h(f, value);
-    fprintf(f, "</td></tr>\n");
-}
-
-static void file_fact(FILE *f, const char *what, const file_identity *id)
-{
-    char buf[2048], text[1024];
-    q7r_file_text(id, text, sizeof text);
-    snprintf(buf, sizeof buf, "%s: %s", id->path, text);
+    FILE *f = ctx;
+    (void)key;
     fprintf(f, "<tr><th>");
-    h(f, what);
+    h(f, label);
     fprintf(f, "</th><td>");
-    h(f, buf);
+    h(f, value);
     fprintf(f, "</td></tr>\n");
 }
 
 static void the_run(FILE *f, const q7d_results *r)
 {
-    const q7d_provenance *p = &r->prov;
     char buf[1024];
     fprintf(f, "<h2>The run</h2>\n<table>\n");
-    fact(f, "command", r->command);
-    fact(f, "q7pred", r->version);
     q7r_corpus_summary(r, buf, sizeof buf);
-    fact(f, "corpora", buf);
-    if (p->started[0]) {
-        fact(f, "started (UTC)", p->started);
-        snprintf(buf, sizeof buf, "%s (%s)", p->host, p->cpu);
-        fact(f, "host", buf);
-        fact(f, "working directory", p->cwd);
-        fact(f, "host oracle", p->host_oracle);
-        file_fact(f, "q7pred's executable", &p->tool);
-        fact(f, "built by", p->compiler);
-    }
-    for (unsigned k = 0; k < r->ncols; k++)
-        if (r->col[k].kind == Q7D_LIB && r->col[k].file.path[0]) file_fact(f, r->col[k].name, &r->col[k].file);
-    for (unsigned i = 0; i < p->npreloads; i++) file_fact(f, "preload", &p->preload[i]);
-    if (p->resumed_from[0]) {
-        snprintf(buf, sizeof buf, "%s (of a run started %s)", p->resumed_from, p->resumed_started);
-        fact(f, "resumed from", buf);
-    }
+    fact(f, "corpora", "corpora", buf);
+    q7r_run_facts(r, fact, f);
     fprintf(f, "</table>\n<ul>\n");
     for (unsigned k = 0; k < r->ncols; k++) {
         fprintf(f, "<li><code>");

@@ -155,11 +155,14 @@ static void junit_testcase(FILE *f, const q7d_results *r, const q7r_distinct_lis
     fprintf(f, "</system-out>\n    </testcase>\n");
 }
 
-/* The run's identity as the suites' properties. */
-static void junit_property(FILE *f, const char *name, const char *value)
+/* The run's identity as a suite's properties, "q7pred.KEY" (a library's
+ * by its column's name). */
+static void junit_property(void *ctx, const char *key, const char *label, const char *value)
 {
-    fprintf(f, "      <property name=\"");
-    xml_str(f, name);
+    FILE *f = ctx;
+    (void)label;
+    fprintf(f, "      <property name=\"%s", strncmp(key, "lib:", 4) == 0 ? "" : "q7pred.");
+    xml_str(f, key);
     fprintf(f, "\" value=\"");
     xml_str(f, value);
     fprintf(f, "\"/>\n");
@@ -167,29 +170,8 @@ static void junit_property(FILE *f, const char *name, const char *value)
 
 static void junit_properties(FILE *f, const q7d_results *r)
 {
-    const q7d_provenance *p = &r->prov;
-    char id[1024], name[Q7D_NAME_MAX + 16];
     fprintf(f, "    <properties>\n");
-    junit_property(f, "q7pred.command", r->command);
-    junit_property(f, "q7pred.version", r->version);
-    if (p->started[0]) {
-        junit_property(f, "q7pred.started", p->started);
-        junit_property(f, "q7pred.host", p->host);
-        junit_property(f, "q7pred.cpu", p->cpu);
-        junit_property(f, "q7pred.cwd", p->cwd);
-        junit_property(f, "q7pred.host_oracle", p->host_oracle);
-        junit_property(f, "q7pred.executable", p->tool.path);
-        q7r_file_text(&p->tool, id, sizeof id);
-        junit_property(f, "q7pred.executable.identity", id);
-    }
-    for (unsigned k = 0; k < r->ncols; k++) {
-        if (r->col[k].kind != Q7D_LIB || !r->col[k].file.path[0]) continue;
-        snprintf(name, sizeof name, "%s.path", r->col[k].name);
-        junit_property(f, name, r->col[k].file.path);
-        snprintf(name, sizeof name, "%s.identity", r->col[k].name);
-        q7r_file_text(&r->col[k].file, id, sizeof id);
-        junit_property(f, name, id);
-    }
+    q7r_run_facts(r, junit_property, f);
     fprintf(f, "    </properties>\n");
 }
 

@@ -232,6 +232,46 @@ void q7r_file_text(const file_identity *id, char *buf, size_t size)
     if (id->mtime[0] && used < size) snprintf(buf + used, size - used, ", modified %s", id->mtime);
 }
 
+/* ------------------------------------------------------------ the run's facts */
+
+void q7r_run_facts(const q7d_results *r, q7r_fact_fn *fn, void *ctx)
+{
+    const q7d_provenance *p = &r->prov;
+    char buf[2 * FILE_ID_PATH_MAX + 1024], key[Q7D_NAME_MAX + 16];
+    fn(ctx, "command", "command", r->command);
+    fn(ctx, "version", "q7pred version", r->version);
+    if (p->started[0]) {
+        fn(ctx, "started", "started (UTC)", p->started);
+        fn(ctx, "host", "host", p->host);
+        fn(ctx, "cpu", "CPU", p->cpu);
+        fn(ctx, "cwd", "working directory", p->cwd);
+        fn(ctx, "host_oracle", "host oracle", p->host_oracle);
+        fn(ctx, "executable", "q7pred executable", p->tool.path);
+        q7r_file_text(&p->tool, buf, sizeof buf);
+        fn(ctx, "executable.identity", "q7pred's file", buf);
+        fn(ctx, "compiler", "built by", p->compiler);
+    }
+    for (unsigned k = 0; k < r->ncols; k++) {
+        const q7d_column *c = &r->col[k];
+        if (c->kind != Q7D_LIB || !c->file.path[0]) continue;
+        snprintf(key, sizeof key, "%s.path", c->name);
+        fn(ctx, key, key, c->file.path);
+        snprintf(key, sizeof key, "%s.identity", c->name);
+        q7r_file_text(&c->file, buf, sizeof buf);
+        fn(ctx, key, key, buf);
+    }
+    for (unsigned i = 0; i < p->npreloads; i++) {
+        char id[1024];
+        q7r_file_text(&p->preload[i], id, sizeof id);
+        snprintf(buf, sizeof buf, "%s: %s", p->preload[i].path, id);
+        fn(ctx, "preload", "preload", buf);
+    }
+    if (p->resumed_from[0]) {
+        snprintf(buf, sizeof buf, "%s (of a run started %s)", p->resumed_from, p->resumed_started);
+        fn(ctx, "resumed_from", "resumed from", buf);
+    }
+}
+
 /* ------------------------------------------------------------ text inside markup */
 
 void q7r_write_escaped(FILE *f, int fmt, q7r_text_fn *fn, const q7d_results *r, const void *item)

@@ -69,6 +69,14 @@ void q7r_distinct_text(FILE *f, const q7d_results *r, const q7r_distinct *d, con
 /* A crash record likewise: what, where, the reproduce line, the output. */
 void q7r_crash_record_text(FILE *f, const q7d_results *r, const q7d_crash *c, const char *indent);
 
+/* The run's identity as facts, each (key, label, value): key a stable
+ * name ("command", "started", "host", "cwd", "host_oracle", "executable",
+ * "executable.identity", "compiler", "lib:PATH.path", "lib:PATH.identity",
+ * "preload", "resumed_from"), label the words a person reads. A report of
+ * format 2 has only the command and the version. */
+typedef void q7r_fact_fn(void *ctx, const char *key, const char *label, const char *value);
+void q7r_run_facts(const q7d_results *r, q7r_fact_fn *fn, void *ctx);
+
 /* What fn writes (about item) as text, escaped for fmt into f: a text
  * record inside an XML element or an HTML <pre>. */
 typedef void q7r_text_fn(FILE *f, const q7d_results *r, const void *item);

@@ -303,57 +303,16 @@ void q7d_report_text_by_leaf(FILE *f, const q7d_results *r) { text_report(f, r, 
 
 /* ------------------------------------------------------------ markdown */
 
-/* A table row of the run's identity, its value escaped for markdown. */
-static void md_fact(FILE *f, const char *what, const char *value, bool code)
+/* A table row of the run's identity, escaped for markdown. */
+static void md_fact(void *ctx, const char *key, const char *label, const char *value)
 {
-    fprintf(f, "| %s | %s", what, code ? "`" : "");
+    FILE *f = ctx;
+    bool code = strcmp(key, "command") == 0 || strcmp(key, "cwd") == 0;
+    fputs("| ", f);
+    esc_write(f, label, ESC_MARKDOWN);
+    fprintf(f, " | %s", code ? "`" : "");
     esc_write(f, value, ESC_MARKDOWN);
     fprintf(f, "%s |\n", code ? "`" : "");
-}
-
-static void md_provenance(FILE *f, const q7d_results *r)
-{
-    const q7d_provenance *p = &r->prov;
-    char buf[2048];
-    fprintf(f, "\n## The run\n\n| | |\n|---|---|\n");
-    md_fact(f, "command", r->command, true);
-    if (p->started[0]) {
-        md_fact(f, "started (UTC)", p->started, false);
-        snprintf(buf, sizeof buf, "%s (%s)", p->host, p->cpu);
-        md_fact(f, "host", buf, false);
-        md_fact(f, "working directory", p->cwd, true);
-        md_fact(f, "host oracle", p->host_oracle, false);
-        snprintf(buf, sizeof buf, "%s, %s", r->version, p->tool.path);
-        md_fact(f, "q7pred", buf, false);
-        q7r_file_text(&p->tool, buf, sizeof buf);
-        md_fact(f, "q7pred's file", buf, false);
-        md_fact(f, "built by", p->compiler, false);
-    } else {
-        md_fact(f, "q7pred", r->version, false);
-    }
-    for (unsigned k = 0; k < r->ncols; k++) {
-        const q7d_column *c = &r->col[k];
-        if (c->kind != Q7D_LIB || !c->file.path[0]) continue;
-        char what[Q7D_NAME_MAX + 16], id[1024];
-        snprintf(what, sizeof what, "%s", c->name);
-        q7r_file_text(&c->file, id, sizeof id);
-        snprintf(buf, sizeof buf, "%s: %s", c->file.path, id);
-        fputs("| ", f);
-        esc_write(f, what, ESC_MARKDOWN);
-        fputs(" | ", f);
-        esc_write(f, buf, ESC_MARKDOWN);
-        fputs(" |\n", f);
-    }
-    for (unsigned i = 0; i < p->npreloads; i++) {
-        char id[1024];
-        q7r_file_text(&p->preload[i], id, sizeof id);
-        snprintf(buf, sizeof buf, "%s: %s", p->preload[i].path, id);
-        md_fact(f, "preload", buf, false);
-    }
-    if (p->resumed_from[0]) {
-        snprintf(buf, sizeof buf, "%s (of a run started %s)", p->resumed_from, p->resumed_started);
-        md_fact(f, "resumed from", buf, false);
-    }
 }
 
 void q7d_report_markdown(FILE *f, const q7d_results *r)
@@ -366,7 +325,8 @@ void q7d_report_markdown(FILE *f, const q7d_results *r)
     print_failing(f, r, "> ", true);
     fprintf(f, "\n## Coverage\n\n");
     q7r_coverage_text(f, r, &cov, "- ", "- ", true);
-    md_provenance(f, r);
+    fprintf(f, "\n## The run\n\n| | |\n|---|---|\n");
+    q7r_run_facts(r, md_fact, f);
     q7r_corpus_summary(r, buf, sizeof buf);
     fprintf(f, "\n## Oracles\n\nCorpora: %s. Shard %u/%u.\n\n", buf, r->shard_k, r->shard_n);
     print_oracles(f, r, "- ", "  - ", ESC_MARKDOWN);

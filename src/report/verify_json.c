@@ -51,12 +51,17 @@ static void header(jw *w, const q7d_results *r)
     q7r_write_fields(w, &q7r_wall, r);
 }
 
-static void file(jw *w, const char *key, const file_identity *id)
+static void file_object(jw *w, const file_identity *id)
 {
-    jw_key(w, key);
     jw_object(w, JW_INLINE);
     q7r_write_fields(w, &q7r_file, id);
     jw_end(w);
+}
+
+static void file(jw *w, const char *key, const file_identity *id)
+{
+    jw_key(w, key);
+    file_object(w, id);
 }
 
 static void provenance(jw *w, const q7d_results *r)
@@ -68,11 +73,7 @@ static void provenance(jw *w, const q7d_results *r)
     file(w, Q7R_KEY(executable), &p->tool);
     KEY(w, preloads);
     jw_array(w, JW_LINES_TIGHT);
-    for (unsigned i = 0; i < p->npreloads; i++) {
-        jw_object(w, JW_INLINE);
-        q7r_write_fields(w, &q7r_file, &p->preload[i]);
-        jw_end(w);
-    }
+    for (unsigned i = 0; i < p->npreloads; i++) file_object(w, &p->preload[i]);
     jw_end(w);
     q7r_write_fields(w, &q7r_prov_resume, p);
     jw_end(w);
