@@ -141,6 +141,17 @@ suites = {s.get("name"): s for s in root.iter("testsuite")}
 assert suites["q7pred.verify.grid"].get("skipped") == "1" and suites["q7pred.verify.grid"].get("failures") == "3"
 PY
 
+# a leaf stopped after --max-crashes: its later unit skipped, saying so
+"$Q7PRED" verify --lib "$SRCDIR/$BUILD/tests/verify_crashlib.so" --leaf olt_1_1_16f_16f --corpus grid,fuzz \
+    --max-crashes 1 --oracles sem --no-progress --quiet --junit stop.xml >/dev/null
+"$PYTHON" - <<'PY' && ok "JUnit: the unit after the library stopped is skipped with the reason" || bad "JUnit of a stopped leaf"
+import xml.etree.ElementTree as ET
+cases = {c.get("name"): c for c in ET.parse("stop.xml").getroot().iter("testcase")}
+assert cases["olt_1_1_16f_16f [grid]"].find("failure").get("type") == "crash"
+s = cases["olt_1_1_16f_16f [fuzz]"].find("skipped")
+assert s is not None and "stopped: the library reached --max-crashes" in s.get("message"), ET.tostring(cases["olt_1_1_16f_16f [fuzz]"])
+PY
+
 # ---- | head ends quietly
 bash -c '"$0" "$@" --json quiet.json | head -n 1 >/dev/null; echo "${PIPESTATUS[0]}" >status' "$Q7PRED" "${run[@]}" 2>head.err
 st=$(cat status)

@@ -19,15 +19,11 @@ enum { BODY_INPUTS = 5 };
 
 static void xml_str(FILE *f, const char *s) { esc_write(f, s, ESC_XML); }
 
-/* Why a unit that did not fail is skipped ("" when it passed): no oracle
- * checked it, or a library column did not. */
+/* Why a unit that did not fail is skipped ("" when it passed): a library
+ * column did not check it (the reasons), or no oracle did. */
 static void skip_reason(const q7d_results *r, const q7d_unit *u, const q7_leaf *leaf, char *buf, size_t size)
 {
     buf[0] = '\0';
-    if (!q7r_unit_checked(r, u)) {
-        snprintf(buf, size, "no oracle besides sem checked a case (n/a)");
-        return;
-    }
     size_t used = 0;
     for (unsigned k = 1; k < r->ncols && used < size; k++) {
         if (r->col[k].kind != Q7D_LIB) continue;
@@ -43,6 +39,7 @@ static void skip_reason(const q7d_results *r, const q7d_unit *u, const q7_leaf *
         if (why) used += (size_t)snprintf(buf + used, size - used, "%s%s: %s %s", used ? "; " : "", r->col[k].name,
                                           leaf->suffix, why);
     }
+    if (!used && !q7r_unit_checked(r, u)) snprintf(buf, size, "no oracle besides sem checked a case (n/a)");
 }
 
 /* Test cases are the selected leaf x corpus units with cases. */
