@@ -9,8 +9,8 @@
 static void merge_help(FILE *f)
 {
     fprintf(f,
-        "usage: q7pred merge [--json FILE] [--markdown FILE] [--junit FILE] [--by-leaf]\n"
-        "                    [--quiet] [--] REPORT.json...\n"
+        "usage: q7pred merge [--json FILE] [--markdown FILE] [--junit FILE] [--html FILE]\n"
+        "                    [--by-leaf] [--quiet] [--] REPORT.json...\n"
         "\n"
         "Combines the JSON reports of `q7pred verify --shard K/N` runs into the\n"
         "same agreement table as one unsharded run. Refuses (exit 2) a set with a\n"

@@ -81,7 +81,7 @@ static void verify_help(FILE *f)
         "\n"
         "Reports:\n"
         "  --json FILE         JSON report (docs/report-format.md); '-' (for any of\n"
-        "                      the three) writes it to stdout and the text to stderr.\n"
+        "                      the four) writes it to stdout and the text to stderr.\n"
         "                      A report is written whole or not at all (a temporary\n"
         "                      file renamed over FILE); two reports to one file are\n"
         "                      a usage error\n"
