@@ -56,7 +56,7 @@ text = re.sub(r'("host": \{"state": "ran", "checks": [1-9][0-9]*, "mismatches": 
 open(sys.argv[2], "w").write(text)
 PY
 "$Q7PRED" merge "$t/s1.json" "$t/one.json" --quiet >"$t/o" 2>&1
-[ $? -eq 1 ] && grep -q "^FAIL: [0-9]* checks, 1 mismatches" "$t/o" && ok "the one real mismatch alone merges to FAIL" || bad "one: $(cat "$t/o")"
+[ $? -eq 1 ] && grep -q "^FAIL: [0-9]* cases, [0-9]* checks, 1 mismatches" "$t/o" && ok "the one real mismatch alone merges to FAIL" || bad "one: $(cat "$t/o")"
 refused "2^64-1 mismatches + 1: refused (its cases are not its shard's)" "but its shard 1/2 has 98" \
     "$t/huge3.json" "$t/one.json"
 refused "a count past 2^64-1" "malformed cell in unit 0" "$(edit "$t/s1.json" "$t/big.json" "$cell" \

@@ -54,7 +54,8 @@ typedef struct bench_child {
  * ends its own children; anything else is killed. */
 bench_child bench_spawn(char *const argv[], double timeout, bool cooperative);
 /* The child's line is read by its schema (child_lines.h). */
-/* The path of this executable, and libq7pred.so beside it. */
+/* The path of this executable, and libq7pred.so where util/locate.h finds
+ * it (PREFIX/lib installed, beside the executable in the build tree). */
 void bench_self_path(char *buf, size_t size);
 void bench_default_lib(char *buf, size_t size);
 
