@@ -17,6 +17,7 @@
 #include "platform/platform_internal.h"
 #include "q7pred_vec.h"
 #include "util/locate.h"
+#include "util/process.h"
 
 /* Q7PRED_BENCH_DIR, else where util/locate.h finds the bench's scripts
  * (PREFIX/share/q7pred/bench/, the source tree this binary was built from). */
@@ -126,7 +127,7 @@ static double c_vec_ns(const bench_arrays *x, double min_s, size_t *trues)
             q7v_set_lane(&b[r], Q7_NXF16, k, x->b[32 * r + k]);
         }
     double best = 0, end = q7_now_seconds() + min_s;
-    for (int pass = 0; pass < 5 || q7_now_seconds() < end; pass++) {
+    for (int pass = 0; (pass < 5 || q7_now_seconds() < end) && (pass == 0 || !q7d_interrupted()); pass++) {
         double t0 = q7_now_seconds();
         for (unsigned r = 0; r < REGS; r++) out[r] = q7v_oltnxf16(&a[r], &b[r]);
         double ns = (q7_now_seconds() - t0) * 1e9 / REGS;
