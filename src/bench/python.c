@@ -70,8 +70,8 @@ static void numpy_row(bench_report *b, bench_row *r, const bench_arrays *x, cons
     double ns = line.ns_per_eval, trues = line.trues;
     if (c.ok && ns > 0) {
         b->numpy_ns = r->ns = ns;
-        snprintf(r->note, sizeof r->note, "np.less on float16 views, numpy %s%s", line.numpy[0] ? line.numpy : "?",
-                 (size_t)trues == bench_count_true(x, BENCH_PAIRS) ? "" : " (RESULTS DIFFER)");
+        snprintf(r->note, sizeof r->note, "np.less on float16 views, numpy %.40s%s; %.200s", line.numpy[0] ? line.numpy : "?",
+                 (size_t)trues == bench_count_true(x, BENCH_PAIRS) ? "" : " (RESULTS DIFFER)", script);
     } else if (c.ok && line.error[0]) {
         snprintf(r->note, sizeof r->note, "%s", line.error);
     } else if (c.timed_out) {
