@@ -3,7 +3,8 @@
 # Hostile libraries and files, as an attacker would hand them to every
 # command that runs a library (probe, verify --lib, call --lib): each is
 # refused or reported by name, quickly, with the right exit, and never
-# kills, hangs or forges the tool's output.
+# kills, hangs or forges the tool's output (bench --lib refuses the files
+# too).
 # - symbol names holding ESC[2J, colour codes, CR, newlines and bytes that
 #   are not UTF-8 (the built library's names rewritten in place): printed
 #   escaped on one line each, never a forged line; the JSON keeps them;
@@ -67,7 +68,7 @@ mkdir "$t/dir.so"
 refused() { # NAME PATH PATTERN
     local name=$1 path=$2 pat=$3 rc
     for cmd in "probe --lib" "verify --oracles sem --corpus grid --leaf lt_1_8_8 --no-progress --lib" \
-               "call --lib"; do
+               "call --lib" "bench --quick --lib"; do
         local extra=; [ "${cmd%% *}" = call ] && extra="lt_1_8_8 1 2"
         # shellcheck disable=SC2086
         timeout 10 "$Q7PRED" $cmd "$path" $extra >"$t/r.out" 2>"$t/r.err"; rc=$?
