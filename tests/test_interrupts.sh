@@ -22,14 +22,14 @@ left() {
     echo "$n"
 }
 
-# stops NAME SIGNAL SUCCESS-REGEX ARGS...: the run signalled after a second
+# stops NAME SIGNAL SUCCESS-REGEX ARGS...: the run signalled half a second in
 stops() {
     local name=$1 sig=$2 success=$3 want rc ms pid t0
     shift 3
     want=$([ "$sig" = TERM ] && echo 143 || echo 130)
     env --default-signal=INT "$mark" "$Q7PRED" "$@" >"$t/out" 2>"$t/err" &
     pid=$!
-    sleep 1
+    sleep 0.5
     t0=$(date +%s%N)
     kill -s "$sig" "$pid"
     wait "$pid"; rc=$?
