@@ -110,6 +110,9 @@ def table(p):
     assert d["format_version"] == 3
     for u in d["units"]:
         u.pop("seconds")
+        for c in u["cells"].values():
+            # the previous q7pred wrote a symbol the library lacks as n/a
+            c["state"] = "n/a" if c["state"] == "absent" else c["state"]
     return [d[k] for k in ("units", "totals", "mismatches", "crashes", "status")]
 a, b, c = (table(p) for p in ("m22.json", "m33.json", "m23.json"))
 assert a == b == c

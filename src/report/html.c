@@ -54,10 +54,10 @@ static void page_head(FILE *f, const q7d_results *r)
 
 static void summary(FILE *f, const q7d_results *r)
 {
-    char buf[2048];
-    q7r_verdict(r, buf, sizeof buf);
+    char buf[2048], *v = q7r_verdict(r);
     fprintf(f, "<h1>q7pred verify: <span class=\"%s\">%s</span></h1>\n<p><strong>", q7r_status(r), q7r_status(r));
-    h(f, buf);
+    h(f, v ? v : "(out of memory for the verdict)");
+    free(v);
     fprintf(f, "</strong></p>\n");
     bool fail[Q7_LEAF_COUNT];
     size_t nf = q7r_failing_leaves(r, fail);

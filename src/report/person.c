@@ -133,7 +133,8 @@ void q7r_coverage_of(const q7d_results *r, q7r_coverage *c)
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
         if (!r->selected[l]) continue;
         c->selected++;
-        bool called[Q7D_MAX_COLS] = { false }, stopped[Q7D_MAX_COLS] = { false }, any = false;
+        bool called[Q7D_MAX_COLS] = { false }, stopped[Q7D_MAX_COLS] = { false }, absent[Q7D_MAX_COLS] = { false };
+        bool any = false;
         for (int k = 0; k < Q7D_CORPUS_COUNT; k++) {
             const q7d_unit *u = &r->unit[l][k];
             if (u->cases == 0) continue;
@@ -143,14 +144,17 @@ void q7r_coverage_of(const q7d_results *r, q7r_coverage *c)
                 q7d_cell_state s = u->cell[col].state;
                 called[col] |= s == Q7D_CELL_RAN || s == Q7D_CELL_CRASHED || s == Q7D_CELL_STOPPED;
                 stopped[col] |= s == Q7D_CELL_STOPPED;
+                absent[col] |= s == Q7D_CELL_ABSENT;
             }
         }
         c->checked += c->leaf_checked[l];
         for (unsigned col = 1; any && col < r->ncols; col++) {
             if (r->col[col].kind != Q7D_LIB) continue;
             c->called[col] += called[col];
-            c->leaf_not_called[col][l] = !called[col];
-            c->not_called[col] += !called[col];
+            c->leaf_absent[col][l] = !called[col] && absent[col];
+            c->absent[col] += c->leaf_absent[col][l];
+            c->leaf_not_called[col][l] = !called[col] && !absent[col];
+            c->not_called[col] += c->leaf_not_called[col][l];
             c->leaf_stopped[col][l] = stopped[col];
             c->stopped[col] += stopped[col];
         }
@@ -163,7 +167,7 @@ static void leaf_list(FILE *f, const bool *marked, size_t count, bool markdown)
     enum { NAMED = 12 };
     size_t named = 0;
     for (size_t l = 0; l < Q7_LEAF_COUNT && named < NAMED; l++)
-        if (marked[l]) fprintf(f, markdown ? "%s`%s`" : "%s%s", named++ ? ", " : " ", q7_leaf_at(l)->suffix);
+        if (marked[l]) fprintf(f, markdown ? "%s`%s`" : "%s%s", named++ ? ", " : ": ", q7_leaf_at(l)->suffix);
     if (count > named) fprintf(f, " and %zu more", count - named);
 }
 
@@ -175,7 +179,7 @@ void q7r_coverage_text(FILE *f, const q7d_results *r, const q7r_coverage *c, con
     fprintf(f, "%s%zu of %zu table leaves selected; %zu checked by an oracle besides sem", first, c->selected,
             q7_leaf_count(), c->checked);
     if (c->checked < c->selected) {
-        fprintf(f, ", %zu not checked at all:", c->selected - c->checked);
+        fprintf(f, ", %zu not checked at all", c->selected - c->checked);
         leaf_list(f, unchecked, c->selected - c->checked, markdown);
     }
     fputc('\n', f);
@@ -186,14 +190,29 @@ void q7r_coverage_text(FILE *f, const q7d_results *r, const q7r_coverage *c, con
         esc_write(f, r->col[k].name, markdown ? ESC_MARKDOWN : ESC_TEXT);
         if (markdown) fputc('`', f);
         fprintf(f, ": called on %zu of %zu leaves", c->called[k], c->selected);
+        if (c->absent[k]) {
+            fprintf(f, "; not exported: %zu", c->absent[k]);
+            leaf_list(f, c->leaf_absent[k], c->absent[k], markdown);
+        }
         if (c->not_called[k]) {
-            fprintf(f, "; not called (not exported, or no shape under --abi) on %zu:", c->not_called[k]);
+            fprintf(f, "; not called (--abi found no argument list, or the column was unavailable): %zu",
+                    c->not_called[k]);
             leaf_list(f, c->leaf_not_called[k], c->not_called[k], markdown);
         }
         if (c->stopped[k]) {
-            fprintf(f, "; stopped after --max-crashes in %zu:", c->stopped[k]);
+            fprintf(f, "; stopped after --max-crashes in %zu", c->stopped[k]);
             leaf_list(f, c->leaf_stopped[k], c->stopped[k], markdown);
         }
+        fputc('\n', f);
+    }
+    q7d_gaps g;
+    q7d_results_gaps(r, &g);
+    for (unsigned k = 1; k < r->ncols; k++) {
+        if (!g.lost[k]) continue;
+        fputs(bullet, f);
+        esc_write(f, r->col[k].name, markdown ? ESC_MARKDOWN : ESC_TEXT);
+        fputs(" oracle lost: ", f);
+        esc_write(f, r->col[k].note[0] ? r->col[k].note : "unavailable", markdown ? ESC_MARKDOWN : ESC_TEXT);
         fputc('\n', f);
     }
 }

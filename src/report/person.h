@@ -38,13 +38,14 @@ void q7r_occurrences(const q7r_distinct *d, unsigned show, char *buf, size_t siz
 void q7r_inputs_text(const q7_leaf *leaf, const uint32_t *in, char *buf, size_t size);
 
 /* What the run covered, per leaf: checked by an oracle besides sem; per
- * library column: called, not called (the symbol absent, or not called
- * under --abi), stopped after crashes. */
+ * library column: called, not exported (absent), not called under --abi,
+ * stopped after crashes. */
 typedef struct q7r_coverage {
     size_t selected, checked;
     bool leaf_checked[Q7_LEAF_COUNT];
-    size_t called[Q7D_MAX_COLS], not_called[Q7D_MAX_COLS], stopped[Q7D_MAX_COLS];
-    bool leaf_not_called[Q7D_MAX_COLS][Q7_LEAF_COUNT], leaf_stopped[Q7D_MAX_COLS][Q7_LEAF_COUNT];
+    size_t called[Q7D_MAX_COLS], absent[Q7D_MAX_COLS], not_called[Q7D_MAX_COLS], stopped[Q7D_MAX_COLS];
+    bool leaf_absent[Q7D_MAX_COLS][Q7_LEAF_COUNT], leaf_not_called[Q7D_MAX_COLS][Q7_LEAF_COUNT];
+    bool leaf_stopped[Q7D_MAX_COLS][Q7_LEAF_COUNT];
 } q7r_coverage;
 
 void q7r_coverage_of(const q7d_results *r, q7r_coverage *c);

@@ -22,6 +22,9 @@ void q7d_report_junit(FILE *f, const q7d_results *r);
 /* One self-contained HTML file: the summary, the table, the proof status
  * (r->proofs), the mismatch maps, the records. */
 void q7d_report_html(FILE *f, const q7d_results *r);
+/* The verdict line (no newline) into f, escaped for a terminal: what
+ * `verify --quiet` prints and every report ends with. */
+void q7d_report_verdict(FILE *f, const q7d_results *r);
 /* "crashed (SIGSEGV) in LEAF at input (A,B)" and the like. */
 void q7d_crash_text(const q7d_crash *c, char *buf, size_t size);
 /* One-line `TOOL call ...` reproducing case `in` of leaf: on the model

@@ -276,8 +276,8 @@ static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
         fprintf(f, "q7pred verify: %s; shard %u/%u; %u thread%s%s\n", buf, r->shard_k, r->shard_n, r->threads,
                 r->threads == 1 ? "" : "s",
                 r->threads_requested > r->threads ? " (--threads capped at the usable cores)" : "");
-    q7r_verdict(r, buf, sizeof buf);
-    fprintf(f, "%s\n", buf);
+    q7d_report_verdict(f, r);
+    fputc('\n', f);
     print_failing(f, r, "  ", false);
     q7r_coverage_text(f, r, &cov, "coverage: ", "          ", false);
     fputc('\n', f);
@@ -294,8 +294,10 @@ static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
         fprintf(f, "\nfirst mismatches (at most %u per leaf; one record per distinct input):\n", r->max_report);
         print_mismatches(f, r, "  ");
     }
-    q7r_verdict(r, buf, sizeof buf);
-    fprintf(f, "\n%s (%.2f s)\n", buf, r->wall_seconds);
+    fputc('\n', f);
+    q7d_report_verdict(f, r);
+    if (r->merged) fprintf(f, " (%.2f s of its %u shards summed, not a wall time)\n", r->shard_seconds, r->merged);
+    else fprintf(f, " (%.2f s)\n", r->wall_seconds);
 }
 
 void q7d_report_text(FILE *f, const q7d_results *r) { text_report(f, r, false); }
@@ -320,8 +322,11 @@ void q7d_report_markdown(FILE *f, const q7d_results *r)
     char buf[2048];
     q7r_coverage cov;
     q7r_coverage_of(r, &cov);
-    q7r_verdict(r, buf, sizeof buf);
-    fprintf(f, "# q7pred verify: %s\n\n**%s**\n\n", q7r_status(r), buf);
+    char *v = q7r_verdict(r);
+    fprintf(f, "# q7pred verify: %s\n\n**", q7r_status(r));
+    esc_write(f, v ? v : "(out of memory for the verdict)", ESC_MARKDOWN);
+    fputs("**\n\n", f);
+    free(v);
     print_failing(f, r, "> ", true);
     fprintf(f, "\n## Coverage\n\n");
     q7r_coverage_text(f, r, &cov, "- ", "- ", true);
@@ -346,4 +351,9 @@ void q7d_report_markdown(FILE *f, const q7d_results *r)
         print_mismatches(f, r, "");
         fprintf(f, "```\n");
     }
+    v = q7r_verdict(r);
+    fputs("\n**", f);
+    esc_write(f, v ? v : "(out of memory for the verdict)", ESC_MARKDOWN);
+    fputs("**\n", f);
+    free(v);
 }
