@@ -15,7 +15,7 @@
 #include "verify/names.h"
 
 /* docs/report-format.md, "The JSON report" */
-static const char *const cell_states[] = { "ran", "n/a", "unavailable", "crashed", "stopped" };
+static const char *const cell_states[] = { "ran", "n/a", "unavailable", "crashed", "stopped", "absent", "not-called" };
 static const char *const out_states[] = { "value", "n/a", "out-of-domain", "not-run" };
 static const char *const crash_kinds[] = { "signal", "hang", "exit", "protocol" };
 static const char *const oracle_kinds[] = { "sem", "host", "numpy", "lib", "testfloat" };
@@ -206,7 +206,7 @@ static void test_report(void)
     check_refused("\"kind\": \"testfloat\"", "\"kind\": \"testfloats\"", "malformed oracle entry");
     check_refused("\"corpus\": \"fuzz\", \"cases\"", "\"corpus\": \"fuzzy\", \"cases\"", "malformed unit");
     check_refused("\"state\": \"stopped\"", "\"state\": \"stop\"", "malformed cell in unit");
-    check_refused("\"crashes\": 3}", "\"crashes\": -3}", "malformed cell in unit");
+    check_refused("\"crashes\": 3,", "\"crashes\": -3,", "malformed cell in unit");
     check_refused("\"interrupted\": true", "\"interrupted\": 1", "malformed \"interrupted\"");
     check_refused("\"max_crashes\"", "\"max_crash\"", "missing parameters.max_crashes");
     check_refused("\"kind\": \"protocol\"", "\"kind\": \"Protocol\"", "malformed crash 3");

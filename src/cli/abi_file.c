@@ -55,7 +55,27 @@ static char *read_text(const char *path, const char **why)
     return text;
 }
 
-int cli_read_abi(const char *path, signed char *shape)
+/* A found_order (an array of the shape's argument names, each once, in
+ * call order) into order; NULL on success, else what is wrong. */
+static const char *order_of(const json *v, q7_shape sh, uint8_t *order)
+{
+    q7_args_order_natural(sh, order);
+    if (!v || v->type == JSON_NULL) return NULL;
+    q7_arg args[Q7_MAX_ARGS];
+    unsigned n = q7_shape_args(sh, args);
+    if (v->type != JSON_ARRAY || v->n != n) return "has a \"%s\" that is not a list of its shape's argument names";
+    for (unsigned i = 0; i < n; i++) {
+        unsigned k = 0;
+        while (k < n && !(v->child[i].type == JSON_STRING && strcmp(v->child[i].string, args[k].name) == 0)) k++;
+        if (k == n) return "has a \"%s\" that names an argument its shape does not have";
+        order[i] = (uint8_t)k;
+    }
+    if (!q7_args_order_valid(sh, order))
+        return "has a \"%s\" that names an argument twice or moves one among unlike ones";
+    return NULL;
+}
+
+int cli_read_abi(const char *path, q7d_abi *abi)
 {
     const char *why;
     char err[256];
@@ -64,13 +84,22 @@ int cli_read_abi(const char *path, signed char *shape)
     json *doc = json_parse(text, err, sizeof err);
     free(text);
     if (!doc) return cli_usage_error("verify: --abi '%s' is not JSON: %s", path, err);
-    for (size_t i = 0; i < q7_leaf_count(); i++) shape[i] = (signed char)q7_leaf_at(i)->shape;
+    memset(abi, 0, sizeof *abi);
+    for (size_t i = 0; i < q7_leaf_count(); i++) {
+        abi->shape[i] = (signed char)q7_leaf_at(i)->shape;
+        q7_args_order_natural(q7_leaf_at(i)->shape, abi->order[i]);
+    }
     int rc = CLI_OK;
-    const json *leaves = json_get(doc, Q7P_KEY(leaves));
+    const json *leaves = json_get(doc, Q7P_KEY(leaves)), *cut = json_get(doc, Q7P_KEY(interrupted));
     bool seen[Q7_LEAF_COUNT] = { 0 };
     if (doc->type != JSON_OBJECT || !json_string(doc, Q7P_KEY(library)) || !leaves || leaves->type != JSON_ARRAY) {
         rc = cli_usage_error("verify: --abi '%s' is not a probe report: it needs \"%s\" and a \"%s\" list", path,
                              Q7P_KEY(library), Q7P_KEY(leaves));
+        goto done;
+    }
+    if (cut && cut->type != JSON_NULL) {
+        rc = cli_usage_error("verify: --abi '%s': the probe that wrote it was interrupted (%s), so it is not whole; "
+                             "probe again", path, cut->type == JSON_STRING ? cut->string : "?");
         goto done;
     }
     for (size_t k = 0; k < leaves->n; k++) {
@@ -93,6 +122,10 @@ int cli_read_abi(const char *path, signed char *shape)
             what = "has a \"%s\" that is neither null nor a shape of the table", key = Q7P_K_found_shape;
         else if (!strcmp(status, "confirmed") && (found->type == JSON_NULL || strcmp(found->string, table)))
             what = "is confirmed with a \"%s\" other than its table shape", key = Q7P_K_found_shape;
+        else if (found->type == JSON_STRING &&
+                 (what = order_of(json_get(e, Q7P_KEY(found_order)), (q7_shape)shape_named(found->string),
+                                  abi->order[l->id])))
+            key = Q7P_K_found_order;
         if (what) {
             char why[160];
             snprintf(why, sizeof why, what, q7p_keys[key]);
@@ -101,8 +134,12 @@ int cli_read_abi(const char *path, signed char *shape)
             goto done;
         }
         seen[l->id] = true;
-        if (found->type == JSON_STRING) shape[l->id] = (signed char)shape_named(found->string);
-        else if (strcmp(status, "absent")) shape[l->id] = -1;   /* refuted or crashed, shape unknown: not called */
+        if (found->type == JSON_STRING) {
+            abi->shape[l->id] = (signed char)shape_named(found->string);
+        } else if (strcmp(status, "absent")) {   /* refuted or crashed, no argument list: not called */
+            abi->shape[l->id] = -1;
+            abi->uncalled[l->id] = !strcmp(status, "crashed") ? Q7D_UNCALLED_CRASHED : Q7D_UNCALLED_UNSETTLED;
+        }
     }
 done:
     json_free(doc);

@@ -4,10 +4,13 @@
 #define Q7_CLI_ABI_FILE_H
 
 #include "cli.h"
+#include "verify/verify.h"
 
-/* shape[i] for every leaf: its found shape, -1 when the probe found none
- * (not called), its table shape when the file does not name it or it is
- * absent. CLI_OK, or a usage error naming the file and the mistake. */
-int cli_read_abi(const char *path, signed char *shape);
+/* How each leaf is called: its found shape and found order (the shape's
+ * own order when the file gives none), -1 when the probe found none (not
+ * called; abi->uncalled says why), its table shape when the file does not
+ * name it or it is absent. CLI_OK, or a usage error naming the file and
+ * the mistake (an interrupted probe's file is refused: it is not whole). */
+int cli_read_abi(const char *path, q7d_abi *abi);
 
 #endif

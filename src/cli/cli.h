@@ -25,8 +25,9 @@ int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * does not fit in `bits` (1..64) bits. */
 bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **why);
 
-/* Writes up to `max` leaf suffixes nearest to `name` (edit distance) into
- * `out`, returning how many. */
+/* Writes up to `max` leaves nearest to `name` into `out`, returning how
+ * many: first the rows whose suffix starts with it, then those that hold
+ * it, then the nearest by edit distance (case ignored throughout). */
 size_t cli_nearest_leaves(const char *name, const q7_leaf **out, size_t max);
 
 /* "did you mean NAME? " for the one of names[0..n) nearest to word (edit
@@ -71,11 +72,19 @@ typedef struct cli_command {
 } cli_command;
 
 extern const cli_command cli_cmd_list, cli_cmd_call, cli_cmd_demo, cli_cmd_verify, cli_cmd_merge,
-    cli_cmd_exec, cli_cmd_bench, cli_cmd_probe;
+    cli_cmd_report, cli_cmd_exec, cli_cmd_bench, cli_cmd_probe;
 /* Every subcommand, in the order of q7pred --help. */
 extern const cli_command *const cli_commands[];
 extern const size_t cli_command_count;
-/* Parses and, if that succeeded, runs: the exit status. */
+/* Whether stdout is a pipe whose reader has gone (a write there fails
+ * with EPIPE): `| head` after head exits. */
+bool cli_stdout_broken(void);
+/* The command line as sh would read it back ("q7pred verify ..."; argv[0]
+ * is the subcommand), into buf; a line too long ends in " ..." after its
+ * last whole word. */
+void cli_record_command(char *buf, size_t size, int argc, char **argv);
+/* Parses (a copy of argv: the process's own is left as typed) and, if
+ * that succeeded, runs: the exit status. */
 int cli_command_main(const cli_command *c, int argc, char **argv);
 
 #endif

@@ -238,12 +238,20 @@ static int opt_lib(verify_args *a, const char *opt, char *v)
 
 static int opt_abi(verify_args *a, const char *opt, char *v)
 {
-    static signed char shape[Q7_LEAF_COUNT];
+    static q7d_abi abi;
     (void)opt;
-    int rc = cli_read_abi(v, shape);
-    a->o.abi_shape = shape;
+    int rc = cli_read_abi(v, &abi);
+    a->o.abi = &abi;
     a->o.abi_path = v;
+    memcpy(a->r->not_called, abi.uncalled, sizeof a->r->not_called);
     return rc;
+}
+
+static int opt_allow_absent(verify_args *a, const char *opt, char *v)
+{
+    (void)opt, (void)v;
+    a->r->allow_absent = true;
+    return CLI_OK;
 }
 
 static int opt_seed(verify_args *a, const char *opt, char *v)
@@ -311,6 +319,25 @@ static int opt_resume(verify_args *a, const char *opt, char *v)
 {
     if (!*v) return cli_usage_error("verify: %s needs a file name", opt);
     a->resume_path = v;
+    a->o.resume_path = v;
+    return CLI_OK;
+}
+
+static int opt_checkpoint_interval(verify_args *a, const char *opt, char *v)
+{
+    char *end;
+    errno = 0;
+    double t = strtod(v, &end);
+    if (end == v || *end || errno || !(t >= 0.01) || t > 86400)
+        return cli_usage_error("verify: %s '%s' is not a number of seconds in [0.01, 86400]", opt, v);
+    a->o.checkpoint_seconds = t;
+    return CLI_OK;
+}
+
+static int opt_proofs(verify_args *a, const char *opt, char *v)
+{
+    if (!*v) return cli_usage_error("verify: %s needs a file name", opt);
+    a->proofs_path = v;
     return CLI_OK;
 }
 
@@ -418,7 +445,7 @@ static const verify_option options[] = {
     { "--help", false, opt_help },           { "-h", false, opt_help },
     { "--corpus", true, opt_corpus },        { "--oracles", true, opt_oracles },
     { "--lib", true, opt_lib },              { "--preload", true, opt_preload },
-    { "--abi", true, opt_abi },
+    { "--abi", true, opt_abi },              { "--allow-absent", false, opt_allow_absent },
     { "--family", true, opt_family },        { "--leaf", true, opt_leaf },
     { "--seed", true, opt_seed },            { "--threads", true, opt_threads },
     { "--shard", true, opt_shard },
@@ -431,6 +458,7 @@ static const verify_option options[] = {
     { "--host-path", true, opt_host_path },  { "--python", true, opt_python },
     { "--numpy-oracle", true, opt_numpy },   { "--compare-aux", false, opt_compare_aux },
     { "--checkpoint", true, opt_checkpoint }, { "--resume", true, opt_resume },
+    { "--checkpoint-interval", true, opt_checkpoint_interval }, { "--proofs", true, opt_proofs },
     { "--by-leaf", false, opt_by_leaf },     { "--quiet", false, opt_quiet },
     { "--progress", false, opt_progress },   { "--no-progress", false, opt_progress },
 };

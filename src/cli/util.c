@@ -5,8 +5,12 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <poll.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "prog/nearest.h"
@@ -41,14 +45,55 @@ int cli_error(const char *fmt, ...)
     return CLI_FAIL;
 }
 
+bool cli_stdout_broken(void)
+{
+    struct pollfd p = { .fd = STDOUT_FILENO, .events = POLLOUT };
+    struct stat sb;
+    return fstat(STDOUT_FILENO, &sb) == 0 && S_ISFIFO(sb.st_mode) && poll(&p, 1, 0) == 1 && (p.revents & POLLERR);
+}
+
+void cli_record_command(char *buf, size_t size, int argc, char **argv)
+{
+    size_t used = (size_t)snprintf(buf, size, "q7pred");
+    for (int i = 0; i < argc; i++) {
+        char word[4096];
+        if (!esc_shell_word(word, sizeof word, argv[i]) || used + 1 + strlen(word) + 4 >= size) {
+            snprintf(buf + used, size - used, " ...");
+            return;
+        }
+        used += (size_t)snprintf(buf + used, size - used, " %s", word);
+    }
+}
+
+/* The parser reads (and may cut up, as comma lists are) its own copy of
+ * the arguments: the process's argument vector stays as typed (ps). */
+static char **copy_args(int argc, char **argv)
+{
+    char **copy = calloc((size_t)argc + 1, sizeof *copy);
+    for (int i = 0; copy && i < argc; i++)
+        if (!(copy[i] = strdup(argv[i]))) {
+            while (i-- > 0) free(copy[i]);
+            free(copy);
+            return NULL;
+        }
+    return copy;
+}
+
 int cli_command_main(const cli_command *c, int argc, char **argv)
 {
     void *args = calloc(1, c->args_size);
-    if (!args) return cli_error("%s: out of memory", c->name);
-    int rc = c->parse(args, argc, argv);
+    char **copy = copy_args(argc, argv);
+    if (!args || !copy) {
+        free(args);
+        free(copy);
+        return cli_error("%s: out of memory", c->name);
+    }
+    int rc = c->parse(args, argc, copy);
     if (rc == CLI_OK) rc = c->run(args);
     if (c->free_args) c->free_args(args);
     free(args);
+    for (int i = 0; i < argc; i++) free(copy[i]);
+    free(copy);
     return rc;
 }
 
@@ -80,15 +125,32 @@ bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **wh
     return true;
 }
 
+/* Whether `part` (len bytes) starts s (at 0) or is inside it (anywhere),
+ * ASCII case ignored. */
+static bool holds(const char *s, const char *part, size_t len, bool anywhere)
+{
+    for (size_t at = 0; s[at] && (at == 0 || anywhere); at++)
+        if (strncasecmp(s + at, part, len) == 0) return true;
+    return false;
+}
+
 size_t cli_nearest_leaves(const char *name, const q7_leaf **out, size_t max)
 {
     static const char prefix[] = "module__xdref_";
     if (strncmp(name, prefix, sizeof prefix - 1) == 0) name += sizeof prefix - 1;
+    size_t len = strlen(name), n = 0;
+    bool taken[Q7_LEAF_COUNT] = { false };
+    /* the rows the name begins, then those it is part of (in table order),
+     * then the nearest by edit distance */
+    for (int anywhere = 0; anywhere < 2 && len; anywhere++)
+        for (size_t i = 0; i < q7_leaf_count() && n < max; i++)
+            if (!taken[i] && holds(q7_leaf_at(i)->suffix, name, len, anywhere)) out[n++] = q7_leaf_at(i), taken[i] = true;
     nearest s;
-    nearest_init(&s, name, strlen(name), max);
-    for (size_t i = 0; i < q7_leaf_count(); i++) nearest_offer(&s, q7_leaf_at(i)->suffix);
-    for (size_t k = 0; k < s.n; k++) out[k] = q7_leaf_find(s.name[k]);
-    return s.n;
+    nearest_init(&s, name, len, max);
+    for (size_t i = 0; i < q7_leaf_count(); i++)
+        if (!taken[i]) nearest_offer(&s, q7_leaf_at(i)->suffix);
+    for (size_t k = 0; k < s.n && n < max; k++) out[n++] = q7_leaf_find(s.name[k]);
+    return n;
 }
 
 const char *cli_did_you_mean(const char *word, const char *const *names, size_t n, char *buf, size_t size)

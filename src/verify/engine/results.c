@@ -25,6 +25,10 @@ void q7d_results_free(q7d_results *r)
     free(r->mismatches);
     r->crashes = NULL;
     r->mismatches = NULL;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        free(r->map[l]);
+        r->map[l] = NULL;
+    }
     r->ncrashes = r->nmismatches = r->crash_cap = r->mismatch_cap = 0;
     r->params.ntf = 0;
 }
@@ -131,7 +135,7 @@ bool q7d_count_add(uint64_t *sum, uint64_t x)
 
 bool q7d_results_totals_checked(const q7d_results *r, q7d_totals *t)
 {
-    *t = (q7d_totals){ 0, 0, 0, 0, 0 };
+    *t = (q7d_totals){ 0, 0, 0, 0, 0, 0 };
     bool ok = true;
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
         for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
@@ -142,6 +146,7 @@ bool q7d_results_totals_checked(const q7d_results *r, q7d_totals *t)
                 ok &= q7d_count_add(&t->mismatches, u->cell[k].mismatches);
                 ok &= q7d_count_add(&t->ood, u->cell[k].ood);
                 ok &= q7d_count_add(&t->crashes, u->cell[k].crashes);
+                ok &= q7d_count_add(&t->above_lane, u->cell[k].above_lane);
             }
         }
     return ok;
@@ -154,10 +159,45 @@ q7d_totals q7d_results_totals(const q7d_results *r)
     return t;
 }
 
+const char *q7d_uncalled_reason(q7d_uncalled u)
+{
+    return u == Q7D_UNCALLED_CRASHED ? "crashed in probe"
+           : u == Q7D_UNCALLED_UNSETTLED ? "no argument list found by the probe" : "called";
+}
+
+void q7d_results_gaps(const q7d_results *r, q7d_gaps *g)
+{
+    memset(g, 0, sizeof *g);
+    for (unsigned k = 1; k < r->ncols; k++) g->lost[k] = !r->col[k].available || r->col[k].stopped;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        if (!r->selected[l]) continue;
+        g->selected++;
+        bool absent_here = false;
+        for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
+            if (r->unit[l][c].cases == 0) continue;
+            for (unsigned k = 1; k < r->ncols; k++) {
+                q7d_cell_state st = r->unit[l][c].cell[k].state;
+                if (st == Q7D_CELL_ABSENT && !g->absent[k][l]) g->absent[k][l] = true, g->nabsent[k]++;
+                absent_here |= st == Q7D_CELL_ABSENT;
+                g->lost[k] |= st == Q7D_CELL_UNAVAILABLE;
+                g->stopped[l] |= st == Q7D_CELL_STOPPED;
+            }
+        }
+        g->absent_leaves += absent_here;
+        g->nstopped += g->stopped[l];
+        g->not_called[l] = r->not_called[l] != Q7D_CALLED;
+        g->nnot_called += g->not_called[l];
+    }
+    for (unsigned k = 1; k < r->ncols; k++) g->nlost += g->lost[k];
+    g->incomplete = (g->absent_leaves && !r->allow_absent) || g->nnot_called || g->nlost;
+}
+
 bool q7d_results_pass(const q7d_results *r)
 {
     q7d_totals t = q7d_results_totals(r);
-    return t.checks > 0 && t.mismatches == 0 && t.crashes == 0 && !r->interrupted;
+    q7d_gaps g;
+    q7d_results_gaps(r, &g);
+    return t.checks > 0 && t.mismatches == 0 && t.crashes == 0 && !r->interrupted && !g.incomplete;
 }
 
 /* The parameters that make two runs comparable (verify.h). */
@@ -172,11 +212,14 @@ bool q7d_same_params(const q7d_results *a, const q7d_results *b, char *what, siz
     if (p->exhaustive_max != q->exhaustive_max) return snprintf(what, size, "exhaustive limit"), false;
     if (p->ntf != q->ntf) return snprintf(what, size, "testfloat files"), false;
     for (unsigned i = 0; i < p->ntf; i++)
-        if (strcmp(p->tf[i].function, q->tf[i].function) != 0 || p->tf[i].ncases != q->tf[i].ncases)
+        if (strcmp(p->tf[i].function, q->tf[i].function) != 0 || p->tf[i].ncases != q->tf[i].ncases
+            || (p->tf[i].sha256[0] && q->tf[i].sha256[0] && strcmp(p->tf[i].sha256, q->tf[i].sha256) != 0))
             return snprintf(what, size, "testfloat files"), false;
     if (memcmp(a->selected, b->selected, sizeof a->selected) != 0) return snprintf(what, size, "leaf selection"), false;
     if (a->compare_aux != b->compare_aux) return snprintf(what, size, "--compare-aux"), false;
     if (a->max_crashes != b->max_crashes) return snprintf(what, size, "--max-crashes"), false;
+    if (a->allow_absent != b->allow_absent) return snprintf(what, size, "--allow-absent"), false;
+    if (memcmp(a->not_called, b->not_called, sizeof a->not_called) != 0) return snprintf(what, size, "--abi"), false;
     if (a->ncols != b->ncols) return snprintf(what, size, "oracles"), false;
     for (unsigned k = 0; k < a->ncols; k++)
         if (strcmp(a->col[k].name, b->col[k].name) != 0) return snprintf(what, size, "oracles"), false;
