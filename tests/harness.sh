@@ -11,7 +11,9 @@
 # Tests: $BUILD/tests/test_* (C, built by make), tests/test_*.sh and
 # tests/test_*.py (run with $PYTHON). The C tests run a second time from the
 # ASan+UBSan tree build/asan. Each test gets in its environment
-#   Q7PRED (the CLI), Q7LIB (the shared library), BUILD, PYTHON, SRCDIR.
+#   Q7PRED (the CLI), Q7LIB (the shared library), BUILD, PYTHON, SRCDIR,
+#   and Q7ASAN_CLI: the ASan+UBSan tree's CLI, which a test may run beside
+#   Q7PRED (empty under --fast, whose run does not build that tree).
 # --fast: the C tests of $BUILD and the shell and Python tests without a
 # `# slow: WHY` line (make check-fast; no ASan tree).
 # --jobs N (default $Q7_TEST_JOBS, else 2): up to N tests at once. The
@@ -60,6 +62,8 @@ if [ "$fast" = 0 ] && [ -d build/asan/tests ]; then
     done
 fi
 n=${#names[@]}
+asan_cli=
+[ "$fast" = 0 ] && [ -x build/asan/q7pred ] && asan_cli=$SRCDIR/build/asan/q7pred
 
 # What each holds exclusively (empty for none), and the start order: the
 # longest last time first.
@@ -89,7 +93,7 @@ start() { # index
         py) cmd=("$PYTHON" "${files[i]}") ;;
         esac
         Q7PRED="$SRCDIR/${bdirs[i]}/q7pred" Q7LIB="$SRCDIR/${bdirs[i]}/libq7pred.so" BUILD="${bdirs[i]}" \
-            PYTHON="$PYTHON" SRCDIR="$SRCDIR" "${cmd[@]}" </dev/null >"$out" 2>&1 || rc=$?
+            PYTHON="$PYTHON" SRCDIR="$SRCDIR" Q7ASAN_CLI="$asan_cli" "${cmd[@]}" </dev/null >"$out" 2>&1 || rc=$?
         echo "$rc $((SECONDS - t0))" >"$log/$i.result.tmp" && mv "$log/$i.result.tmp" "$log/$i.result"
     ) &
 }

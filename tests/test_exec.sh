@@ -16,7 +16,9 @@ ok() { checks=$((checks + 1)); }
 
 # ---- examples
 clis=("$Q7PRED")
-[ -x build/asan/q7pred ] && [ "$Q7PRED" != "$SRCDIR/build/asan/q7pred" ] && clis+=("build/asan/q7pred")
+# the ASan+UBSan CLI too, where the run has that tree (Q7ASAN_CLI, as the harness sets it)
+asan_cli=${Q7ASAN_CLI-$SRCDIR/build/asan/q7pred}
+[ -n "$asan_cli" ] && [ -x "$asan_cli" ] && [ "$Q7PRED" != "$asan_cli" ] && clis+=("$asan_cli")
 n_examples=0
 for prog in examples/*.q7; do
     want=${prog%.q7}.expected
