@@ -78,6 +78,15 @@ check "fork_sleep: verify | cat ends (exit 0, not killed by timeout)" '[ "${st[0
 check "fork_sleep: PASS" 'grep -q "^PASS: 925 cases, 925 checks" "$t/fork_sleep.out"'
 none_left fork_sleep && ok "fork_sleep: nothing left running" || bad "fork_sleep: processes left running"
 
+# --- a grandchild that left the child's group and session (setsid, then a
+# double fork) is ended too, by every command that runs a library
+run escape_verify "$Q7PRED" verify --lib "$libs/escape.so" "${small[@]}"
+check "escape: verify PASS" 'grep -q "^PASS: 925 cases, 925 checks" "$t/escape_verify.out"'
+run escape_probe "$Q7PRED" probe --lib "$libs/escape.so" --leaf olt_1_1_16f_16f --leaf lt_2_16_16
+check "escape: probe confirms both" '[ "$(rc escape_probe)" -eq 0 ]'
+run escape_call "$Q7PRED" call --lib "$libs/escape.so" olt_1_1_16f_16f 1.0 2.0
+check "escape: call answers" 'grep -qx "result = 0x1" "$t/escape_call.out"'
+
 # --- a library that hangs everywhere: after --max-crashes hanging cases the
 # leaf is fed no more, in this corpus or the next, and says `stopped`
 run hang_all "$Q7PRED" verify --lib "$libs/hang_all.so" --oracles sem --corpus grid,fuzz --fuzz-count 50 \

@@ -19,6 +19,8 @@
  *                then dies of SIGSEGV
  *   FORK_SLEEP   on its first call forks a child that sleeps, then
  *                answers correctly
+ *   ESCAPE       the same with a grandchild that left the child's group
+ *                and session (setsid, then a double fork)
  *   KILL_GROUP   kill(0, SIGTERM): its whole process group
  *   PRINT        prints a line to stdout and one to stderr on every call
  *   PRINT_SEGV   prints a line to each, then dies of SIGSEGV
@@ -81,6 +83,14 @@ static void misbehave(uint32_t a, uint32_t b)
     static int forked;
     if (!forked++ && fork() == 0) {
         sleep(600);
+        _exit(0);
+    }
+#endif
+#if defined(MISBEHAVE_ESCAPE)
+    static int escaped;
+    if (!escaped++ && fork() == 0) {
+        setsid();
+        if (fork() == 0) sleep(600);
         _exit(0);
     }
 #endif
