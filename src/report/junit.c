@@ -40,7 +40,7 @@ static void junit_failures(FILE *f, const q7d_results *r, size_t l, q7d_corpus c
             xml_str(f, r->col[k].name);
             fprintf(f, ": %" PRIu64 " of %" PRIu64 " checks differ from sem\"/>\n", cell->mismatches, cell->checks);
         }
-        if (cell->state != Q7D_CELL_CRASHED) continue;
+        if (!cell->crashes) continue;   /* a stopped cell has crashed too */
         for (size_t i = 0; i < r->ncrashes; i++) {
             const q7d_crash *cr = &r->crashes[i];
             if (cr->col != k || cr->leaf != l || cr->corpus != c) continue;
@@ -57,6 +57,14 @@ static void junit_failures(FILE *f, const q7d_results *r, size_t l, q7d_corpus c
     }
 }
 
+/* Whether a library was stopped in the unit's leaf (--max-crashes). */
+static bool unit_stopped(const q7d_results *r, const q7d_unit *u)
+{
+    for (unsigned k = 1; k < r->ncols; k++)
+        if (u->cell[k].state == Q7D_CELL_STOPPED) return true;
+    return false;
+}
+
 static void junit_testcase(FILE *f, const q7d_results *r, size_t l, q7d_corpus c)
 {
     const q7d_unit *u = &r->unit[l][c];
@@ -64,7 +72,9 @@ static void junit_testcase(FILE *f, const q7d_results *r, size_t l, q7d_corpus c
     fprintf(f, "    <testcase classname=\"q7pred.%s\" name=\"%s [%s]\">\n", q7_family_name(leaf->family),
             leaf->suffix, q7d_corpus_name(c));
     if (!q7r_unit_fails(r, u) && !q7r_unit_checked(r, u))
-        fprintf(f, "      <skipped message=\"no oracle besides sem checked a case (n/a)\"/>\n");
+        fprintf(f, "      <skipped message=\"%s\"/>\n", unit_stopped(r, u)
+                       ? "not run: the library was stopped in this leaf after --max-crashes crashes"
+                       : "no oracle besides sem checked a case (n/a)");
     junit_failures(f, r, l, c);
     fprintf(f, "      <system-out>");
     q7r_row w;
@@ -80,7 +90,8 @@ static void junit_testcase(FILE *f, const q7d_results *r, size_t l, q7d_corpus c
 }
 
 /* The gaps (q7d_gaps) as test cases of their own: a skipped test per leaf
- * a library does not export or --abi does not call, a failed one per lost
+ * a library does not export, --abi does not call or a library was stopped
+ * in (--max-crashes), a failed one per lost
  * oracle, and a failed "completeness" test when they make the run
  * incomplete (so the XML fails where the exit status does). */
 static void junit_gap_counts(const q7d_results *r, const q7d_gaps *g, uint64_t *tests, uint64_t *failures,
@@ -88,7 +99,7 @@ static void junit_gap_counts(const q7d_results *r, const q7d_gaps *g, uint64_t *
 {
     *tests = *failures = *skipped = 0;
     for (unsigned k = 1; k < r->ncols; k++) *skipped += g->nabsent[k];
-    *skipped += g->nnot_called;
+    *skipped += g->nnot_called + g->nstopped;
     *failures = g->nlost + g->incomplete;
     *tests = *skipped + *failures;
 }
@@ -122,6 +133,13 @@ static void junit_gaps(FILE *f, const q7d_results *r, const q7d_gaps *g)
         if (!g->not_called[l]) continue;
         snprintf(name, sizeof name, "%s [not called]", q7_leaf_at(l)->suffix);
         snprintf(msg, sizeof msg, "not called under --abi: %s", q7d_uncalled_reason((q7d_uncalled)r->not_called[l]));
+        junit_gap(f, name, "skipped", msg);
+    }
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        if (!g->stopped[l]) continue;
+        snprintf(name, sizeof name, "%s [stopped]", q7_leaf_at(l)->suffix);
+        snprintf(msg, sizeof msg, "a library was stopped in it after %llu crashes (--max-crashes): its later cases "
+                 "were not run", (unsigned long long)r->max_crashes);
         junit_gap(f, name, "skipped", msg);
     }
     for (unsigned k = 1; k < r->ncols; k++) {
