@@ -53,6 +53,8 @@ crash_case abort "crashed (SIGABRT)"
 crash_case fork_segv "crashed (SIGSEGV)"
 # kill(0, SIGTERM) reaches the library's own process group only
 crash_case kill_group "crashed (SIGTERM)"
+# a byte written to the child's reply pipe by the library is no answer
+crash_case spoof "broke the batch protocol"
 
 # --- what the library prints is captured, never q7pred's output, and the
 # crash record shows its last lines
