@@ -1,0 +1,191 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""The binary prover `q7pred prove` runs: every leaf of a library's
+machine code against what its name requires (docs/proofs.md).
+
+  prove_binary.py --lib PATH --table FILE [--leaf NAME]... [--timeout S]
+
+FILE is the tables the CLI hands over (`q7pred prove --write-table FILE`
+writes them): every row of the leaf table and every shape's operands, and
+per leaf the shape its arguments are passed in and, from a probe report,
+its bit map. One JSON object per line on stdout:
+
+  {"prover": ..., "leaves": N}                        first
+  {"leaf", "status", "seconds", "reason"?,            one per leaf, in table order
+   "counterexample"?, "in_words"?, "predicted"?, "predicted_words"?,
+   "expected_words"?, "strays"?}
+  {"error": "..."}                                    unreadable input (exit 2)
+  {"missing": "..."}                                  z3 or capstone missing (exit 77)
+
+status: proven-binary, refuted (a counterexample), unproven (a reason:
+the instruction and address, a loop, a timeout) or absent (the library
+does not export the symbol). in_words are the counterexample in the
+table shape's input word layout; predicted_words the outputs the proof
+predicts for a real call on them (null where it cannot say: a byte never
+written, a value that depends on what the caller leaves in registers),
+in the output word layout; expected_words the spec's.
+"""
+import argparse
+import json
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+
+def emit(obj):
+    sys.stdout.write(json.dumps(obj) + '\n')
+    sys.stdout.flush()
+
+
+try:
+    import z3
+    import capstone
+except ImportError as e:
+    emit({'missing': '%s (Debian: python3-z3 python3-capstone)' % e})
+    sys.exit(77)
+
+import bitvec as bv  # noqa: E402
+import elf_image  # noqa: E402
+import leaf_proof  # noqa: E402
+import name_obligations as names  # noqa: E402
+from memory_model import Refusal  # noqa: E402
+from x86_decode import Decoder  # noqa: E402
+
+
+def words_of(value, nwords):
+    return [(value >> (32 * k)) & 0xffffffff for k in range(nwords)]
+
+
+def evaluate(model, term, replay):
+    """term's value for the replay: the model's inputs substituted, the
+    unknowns the replay sets (the value arguments' upper halves: 0) too;
+    None when it still depends on something the replay does not set."""
+    t = z3.substitute(bv.term(term, term.size()) if not isinstance(term, int) else z3.BitVecVal(term, 32), *replay)
+    t = z3.simplify(t)
+    return t.as_long() if z3.is_bv_value(t) else None
+
+
+def counterexample(run, model, fail):
+    """The counterexample's inputs, and what the proof predicts a real call on them leaves."""
+    val = lambda v: model.eval(v, model_completion=True).as_long()
+    replay = []
+    shown, in_words = {}, []
+    for op in run.table_ops:
+        if op['dir'] != 'in':
+            continue
+        v = run.inputs[op['name']]
+        parts = v if isinstance(v, list) else [v]
+        for k, x in enumerate(parts):
+            replay.append((x, z3.BitVecVal(val(x), x.size())))
+            shown[str(x)] = hex(val(x))
+            in_words += words_of(val(x), x.size() // 32)
+    replay += [(h, z3.BitVecVal(0, 32)) for h in run.garbage_high]
+    out = {'counterexample': shown, 'in_words': in_words}
+    finals = [s for s, how in run.finals if z3.is_true(model.eval(bv.boolean(s.path()), model_completion=True))]
+    state = next((s for s in finals), None)
+    nout = sum(words for _, tab, _, _, words in run.out_objects if tab is not None)
+    predicted_words, expected_words, predicted = [None] * nout, [None] * nout, {}
+    want = run.expected()
+    for obj, tab, op, word, words in run.out_objects:
+        if word is None:
+            continue
+        spec_v = z3.BitVecVal(0, 32 * words) if op['dir'] == 'aux' else want.get(obj.name)
+        if spec_v is not None:
+            e = evaluate(model, spec_v, replay)
+            if e is not None:
+                expected_words[word:word + words] = words_of(e, words)
+        if state is None or state.done:
+            predicted[obj.name] = None
+            continue
+        for k in range(words):   # word by word: a word never written says nothing of its neighbours
+            got, written = run.final_word_part(state, obj, 4 * k, 4)
+            ok = z3.is_true(z3.simplify(z3.substitute(bv.boolean(written), *replay))) if written is not True else True
+            v = evaluate(model, got, replay) if ok and got is not None else None
+            predicted_words[word + k] = v
+        ws = predicted_words[word:word + words]
+        predicted[obj.name] = None if None in ws else hex(sum(w << (32 * k) for k, w in enumerate(ws)))
+    out['predicted'] = predicted
+    out['predicted_words'] = predicted_words
+    out['expected_words'] = expected_words
+    strays = []
+    for st in (state.mem.strays if state is not None else []):
+        cond, obj, off, n, value = st
+        if not z3.is_true(model.eval(bv.boolean(cond), model_completion=True)):
+            continue
+        v = evaluate(model, bv.term(value, 8 * n) if not isinstance(value, int) else z3.BitVecVal(value, 8 * n),
+                     replay) if not hasattr(value, 'obj') else None
+        strays.append({'object': obj.name, 'offset': off, 'bytes': n, 'value': None if v is None else hex(v)})
+    if strays:
+        out['strays'] = strays
+    return out
+
+
+def prove_one(image, decoder, row, shapes, timeout):
+    t0 = time.monotonic()
+    deadline = t0 + timeout
+    d = names.derive(row['leaf'])
+    res = {'leaf': row['leaf']}
+    findings = names.check_row(row, shapes, d) if d else []
+    if d is None:
+        res.update(status='unproven', reason='the name fits no group of DECISIONS.md section 1: no obligation')
+    elif row['symbol'] not in image.by_name:
+        res.update(status='absent', reason='not in the dynamic symbol table')
+    else:
+        try:
+            run = leaf_proof.LeafRun(image, decoder, row, shapes, row['placement'], row.get('bit_map'), deadline).run()
+            status, fail, model = leaf_proof.solve(run, max(0.5, deadline - time.monotonic()))
+            if status == 'proven-binary':
+                res.update(status='proven-binary')
+            elif status == 'refuted':
+                desc, addr = fail
+                res.update(status='refuted', reason=desc + (' at %#x' % addr if addr is not None else ''))
+                res.update(counterexample(run, model, fail))
+            else:
+                res.update(status='unproven', reason='z3: %s' % fail)
+        except Refusal as e:
+            res.update(status='unproven', reason=str(e))
+        except TimeoutError:
+            res.update(status='unproven', reason='timeout after %g s' % timeout)
+        except z3.Z3Exception as e:
+            res.update(status='unproven', reason='z3: %s' % e)
+    if findings and res['status'] != 'absent':
+        table = 'the leaf table\'s row %s: %s' % (row['leaf'], '; '.join(findings))
+        res['reason'] = table + ('; the code: ' + res['reason'] if res.get('reason') else
+                                 '; the code: proven against the name')
+        res['status'] = 'refuted'
+    res['seconds'] = round(time.monotonic() - t0, 3)
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser(prog='prove_binary.py', description='prove a library\'s machine code')
+    ap.add_argument('--lib', required=True)
+    ap.add_argument('--table', required=True)
+    ap.add_argument('--leaf', action='append', default=[])
+    ap.add_argument('--timeout', type=float, default=60.0)
+    a = ap.parse_args()
+    try:
+        with open(a.table) as f:
+            table = json.load(f)
+        rows, shapes = table['leaves'], table['shapes']
+    except (OSError, ValueError, KeyError) as e:
+        emit({'error': 'the tables %s are unreadable: %s' % (a.table, e)})
+        return 2
+    try:
+        image = elf_image.Image(a.lib)
+    except elf_image.ElfError as e:
+        emit({'error': str(e)})
+        return 2
+    decoder = Decoder(image)
+    want = set(a.leaf)
+    rows = [r for r in rows if not want or r['leaf'] in want]
+    emit({'prover': 'z3 %s, capstone %s' % (z3.get_version_string(), capstone.__version__), 'leaves': len(rows)})
+    for row in rows:
+        emit(prove_one(image, decoder, row, shapes, a.timeout))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
