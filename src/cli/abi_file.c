@@ -55,21 +55,39 @@ static char *read_text(const char *path, const char **why)
     return text;
 }
 
-int cli_read_abi(const char *path, signed char *shape)
+/* A bit map: 512 integers, each -1 or an output bit of the leaf; NULL
+ * when it is one, else what is wrong. */
+static const char *read_bit_map(const json *m, const q7_leaf *l, short *map)
+{
+    unsigned bits = 32 * q7_shape_info_of(l->shape)->out_words;
+    if (m->type != JSON_ARRAY || m->n != 512) return "has a \"%s\" that is not a list of 512 integers";
+    for (size_t b = 0; b < 512; b++) {
+        const json *v = &m->child[b];
+        if (v->type != JSON_NUMBER || v->number != (double)(long)v->number || v->number < -1 || v->number >= bits)
+            return "has a \"%s\" entry that is neither -1 nor an output bit";
+        map[b] = (short)v->number;
+    }
+    return NULL;
+}
+
+int cli_read_abi(const char *path, signed char *shape) { return cli_read_abi_for("verify", path, shape, NULL); }
+
+int cli_read_abi_for(const char *cmd, const char *path, signed char *shape, cli_bit_maps *maps)
 {
     const char *why;
     char err[256];
     char *text = read_text(path, &why);
-    if (!text) return cli_usage_error("verify: cannot read --abi '%s': %s", path, why);
+    if (!text) return cli_usage_error("%s: cannot read --abi '%s': %s", cmd, path, why);
     json *doc = json_parse(text, err, sizeof err);
     free(text);
-    if (!doc) return cli_usage_error("verify: --abi '%s' is not JSON: %s", path, err);
+    if (!doc) return cli_usage_error("%s: --abi '%s' is not JSON: %s", cmd, path, err);
     for (size_t i = 0; i < q7_leaf_count(); i++) shape[i] = (signed char)q7_leaf_at(i)->shape;
+    if (maps) memset(maps->has, 0, sizeof maps->has);
     int rc = CLI_OK;
     const json *leaves = json_get(doc, Q7P_KEY(leaves));
     bool seen[Q7_LEAF_COUNT] = { 0 };
     if (doc->type != JSON_OBJECT || !json_string(doc, Q7P_KEY(library)) || !leaves || leaves->type != JSON_ARRAY) {
-        rc = cli_usage_error("verify: --abi '%s' is not a probe report: it needs \"%s\" and a \"%s\" list", path,
+        rc = cli_usage_error("%s: --abi '%s' is not a probe report: it needs \"%s\" and a \"%s\" list", cmd, path,
                              Q7P_KEY(library), Q7P_KEY(leaves));
         goto done;
     }
@@ -93,10 +111,15 @@ int cli_read_abi(const char *path, signed char *shape)
             what = "has a \"%s\" that is neither null nor a shape of the table", key = Q7P_K_found_shape;
         else if (!strcmp(status, "confirmed") && (found->type == JSON_NULL || strcmp(found->string, table)))
             what = "is confirmed with a \"%s\" other than its table shape", key = Q7P_K_found_shape;
+        const json *bm = json_get(e, Q7P_KEY(bit_map));
+        if (!what && maps && bm && bm->type != JSON_NULL && l->family == Q7_FAMILY_BIT_SPREAD) {
+            what = read_bit_map(bm, l, maps->map[l->id]), key = Q7P_K_bit_map;
+            maps->has[l->id] = !what;
+        }
         if (what) {
             char why[160];
             snprintf(why, sizeof why, what, q7p_keys[key]);
-            rc = cli_usage_error("verify: --abi '%s': %s[%zu]%s%s%s %s", path, Q7P_KEY(leaves), k, name ? " (" : "",
+            rc = cli_usage_error("%s: --abi '%s': %s[%zu]%s%s%s %s", cmd, path, Q7P_KEY(leaves), k, name ? " (" : "",
                                  name ? name : "", name ? ")" : "", why);
             goto done;
         }

@@ -281,6 +281,8 @@ class Memory:
             if off < 0 or off + n > obj.size:
                 m.violation('writes %s bytes %d..%d, outside its %d bytes' % (obj.name, off, off + n - 1, obj.size))
                 self.strays.append((m.path(), obj, off, n, value))
+                for i in range(max(0, -off), min(n, obj.size - off)):   # the bytes inside are written all the same
+                    self.bytes[(obj.name, off + i)] = (value, 8 * n, i, True)
                 return
         else:
             m.violation('writes %s' % ('through xstate (callers pass NULL)' if obj.kind == 'xstate' else

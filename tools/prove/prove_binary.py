@@ -2,33 +2,34 @@
 """The binary prover `q7pred prove` runs: every leaf of a library's
 machine code against what its name requires (docs/proofs.md).
 
-  prove_binary.py --lib PATH --table FILE [--leaf NAME]... [--timeout S]
+  prove_binary.py --lib PATH --table FILE|- [--leaf NAME]... [--timeout S]
 
-FILE is the tables the CLI hands over (`q7pred prove --write-table FILE`
-writes them): every row of the leaf table and every shape's operands, and
+FILE (- for stdin) is the tables the CLI hands over (`q7pred prove
+--write-table FILE` writes them): every row of the leaf table and every shape's operands, and
 per leaf the shape its arguments are passed in and, from a probe report,
 its bit map. One JSON object per line on stdout:
 
   {"prover": ..., "leaves": N}                        first
   {"leaf", "status", "seconds", "reason"?,            one per leaf, in table order
-   "counterexample"?, "in_words"?, "predicted"?, "predicted_words"?,
-   "expected_words"?, "strays"?}
+   "counterexample"?, "in_words"?, "predicted"?, "expected"?}
   {"error": "..."}                                    unreadable input (exit 2)
   {"missing": "..."}                                  z3 or capstone missing (exit 77)
 
 status: proven-binary, refuted (a counterexample), unproven (a reason:
 the instruction and address, a loop, a timeout) or absent (the library
 does not export the symbol). in_words are the counterexample in the
-table shape's input word layout; predicted_words the outputs the proof
-predicts for a real call on them (null where it cannot say: a byte never
-written, a value that depends on what the caller leaves in registers),
-in the output word layout; expected_words the spec's.
+table shape's input word layout; predicted the outputs the proof predicts
+for a real call on them, by object ("result", "FS3"), and each aligned
+word it writes outside one ("result+4"): null where it cannot say (a byte
+never written, a value that depends on what the caller leaves in
+registers); expected the spec's outputs.
 """
 import argparse
 import json
 import os
 import sys
 import time
+import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -62,12 +63,14 @@ def evaluate(model, term, replay):
     """term's value for the replay: the model's inputs substituted, the
     unknowns the replay sets (the value arguments' upper halves: 0) too;
     None when it still depends on something the replay does not set."""
-    t = z3.substitute(bv.term(term, term.size()) if not isinstance(term, int) else z3.BitVecVal(term, 32), *replay)
+    if isinstance(term, int):
+        return term
+    t = z3.substitute(term, *replay)
     t = z3.simplify(t)
     return t.as_long() if z3.is_bv_value(t) else None
 
 
-def counterexample(run, model, fail):
+def counterexample(run, model):
     """The counterexample's inputs, and what the proof predicts a real call on them leaves."""
     val = lambda v: model.eval(v, model_completion=True).as_long()
     replay = []
@@ -83,43 +86,44 @@ def counterexample(run, model, fail):
             in_words += words_of(val(x), x.size() // 32)
     replay += [(h, z3.BitVecVal(0, 32)) for h in run.garbage_high]
     out = {'counterexample': shown, 'in_words': in_words}
-    finals = [s for s, how in run.finals if z3.is_true(model.eval(bv.boolean(s.path()), model_completion=True))]
-    state = next((s for s in finals), None)
-    nout = sum(words for _, tab, _, _, words in run.out_objects if tab is not None)
-    predicted_words, expected_words, predicted = [None] * nout, [None] * nout, {}
+    state = next((s for s, how in run.finals
+                  if z3.is_true(model.eval(bv.boolean(s.path()), model_completion=True))), None)
+    predicted, expected = {}, {}
     want = run.expected()
     for obj, tab, op, word, words in run.out_objects:
-        if word is None:
-            continue
         spec_v = z3.BitVecVal(0, 32 * words) if op['dir'] == 'aux' else want.get(obj.name)
-        if spec_v is not None:
-            e = evaluate(model, spec_v, replay)
-            if e is not None:
-                expected_words[word:word + words] = words_of(e, words)
+        e = evaluate(model, spec_v, replay) if spec_v is not None else None
+        if e is not None:
+            expected[obj.name] = hex(e)
+        predicted[obj.name] = None
         if state is None or state.done:
-            predicted[obj.name] = None
             continue
-        for k in range(words):   # word by word: a word never written says nothing of its neighbours
-            got, written = run.final_word_part(state, obj, 4 * k, 4)
-            ok = z3.is_true(z3.simplify(z3.substitute(bv.boolean(written), *replay))) if written is not True else True
-            v = evaluate(model, got, replay) if ok and got is not None else None
-            predicted_words[word + k] = v
-        ws = predicted_words[word:word + words]
-        predicted[obj.name] = None if None in ws else hex(sum(w << (32 * k) for k, w in enumerate(ws)))
-    out['predicted'] = predicted
-    out['predicted_words'] = predicted_words
-    out['expected_words'] = expected_words
-    strays = []
-    for st in (state.mem.strays if state is not None else []):
-        cond, obj, off, n, value = st
+        got, written = run.final_word_part(state, obj, 0, obj.size)
+        if got is not None and _holds(written, replay):
+            v = evaluate(model, got, replay)
+            predicted[obj.name] = None if v is None else hex(v)
+    for cond, obj, off, n, value in (state.mem.strays if state is not None else []):
         if not z3.is_true(model.eval(bv.boolean(cond), model_completion=True)):
             continue
-        v = evaluate(model, bv.term(value, 8 * n) if not isinstance(value, int) else z3.BitVecVal(value, 8 * n),
-                     replay) if not hasattr(value, 'obj') else None
-        strays.append({'object': obj.name, 'offset': off, 'bytes': n, 'value': None if v is None else hex(v)})
-    if strays:
-        out['strays'] = strays
+        for w in range(off // 4, (off + n + 3) // 4):   # each aligned word it reaches, named "obj+offset"
+            if obj.kind == 'out' and 0 <= 4 * w < obj.size:
+                continue
+            v = None
+            if off <= 4 * w and 4 * w + 4 <= off + n and not hasattr(value, 'obj'):
+                v = evaluate(model, bv.extract(bv.term(value, 8 * n), 8 * (4 * w - off) + 31, 8 * (4 * w - off),
+                                               8 * n), replay)
+            predicted['%s%+d' % (obj.name, 4 * w)] = None if v is None else hex(v)
+    out['predicted'] = predicted
+    out['expected'] = expected
     return out
+
+
+def _holds(c, replay):
+    if c is True:
+        return True
+    if c is False:
+        return False
+    return z3.is_true(z3.simplify(z3.substitute(c, *replay)))
 
 
 def prove_one(image, decoder, row, shapes, timeout):
@@ -139,9 +143,11 @@ def prove_one(image, decoder, row, shapes, timeout):
             if status == 'proven-binary':
                 res.update(status='proven-binary')
             elif status == 'refuted':
-                desc, addr = fail
-                res.update(status='refuted', reason=desc + (' at %#x' % addr if addr is not None else ''))
-                res.update(counterexample(run, model, fail))
+                shown = ['%s%s' % (desc, ' at %#x' % addr if addr is not None else '') for desc, addr in fail]
+                res.update(status='refuted', reason='; '.join(shown[:4]) + ('; ...' if len(shown) > 4 else ''))
+                res.update(counterexample(run, model))
+                res['value_only'] = all(leaf_proof.value_claim(desc) for desc, _ in fail)
+                res['clobbers'] = any(leaf_proof.caller_claim(desc) for desc, _ in fail)
             else:
                 res.update(status='unproven', reason='z3: %s' % fail)
         except Refusal as e:
@@ -150,6 +156,11 @@ def prove_one(image, decoder, row, shapes, timeout):
             res.update(status='unproven', reason='timeout after %g s' % timeout)
         except z3.Z3Exception as e:
             res.update(status='unproven', reason='z3: %s' % e)
+        except RecursionError:
+            res.update(status='unproven', reason='a term too deep for the prover')
+        except Exception as e:   # a mistake of the prover's own: named, and this leaf alone unproven
+            traceback.print_exc()
+            res.update(status='unproven', reason='the prover failed: %s: %s' % (type(e).__name__, e))
     if findings and res['status'] != 'absent':
         table = 'the leaf table\'s row %s: %s' % (row['leaf'], '; '.join(findings))
         res['reason'] = table + ('; the code: ' + res['reason'] if res.get('reason') else
@@ -167,8 +178,11 @@ def main():
     ap.add_argument('--timeout', type=float, default=60.0)
     a = ap.parse_args()
     try:
-        with open(a.table) as f:
-            table = json.load(f)
+        if a.table == '-':
+            table = json.load(sys.stdin)
+        else:
+            with open(a.table) as f:
+                table = json.load(f)
         rows, shapes = table['leaves'], table['shapes']
     except (OSError, ValueError, KeyError) as e:
         emit({'error': 'the tables %s are unreadable: %s' % (a.table, e)})

@@ -33,7 +33,7 @@ Anything else is refused by mnemonic and address (Refusal), never skipped.
 import z3
 
 import bitvec as bv
-from machine_state import Lazy, Undef, as_number
+from machine_state import REGS, Lazy, Undef, as_number
 from memory_model import External, Ptr
 
 TABLE = {}
@@ -54,6 +54,10 @@ def execute(m):
     bad = m.insn.prefixes & {'lock', 'repne'}
     if bad:
         m.refuse('unmodelled prefix %s' % ' '.join(sorted(bad)))
+    for op in m.insn.ops:
+        for r in (op.reg, op.base, op.index):
+            if r is not None and r not in REGS and r != 'rip':
+                m.refuse('unmodelled register %s' % r)
     fn(m, m.insn)
 
 

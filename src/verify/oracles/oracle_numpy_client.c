@@ -26,6 +26,7 @@
 
 #include "verify/oracles.h"
 #include "platform/platform_internal.h"
+#include "util/data_path.h"
 #include "util/process.h"
 
 struct q7d_numpy {
@@ -37,16 +38,6 @@ struct q7d_numpy {
     char version[128];
     bool covers[Q7_LEAF_COUNT];
 };
-
-const char *q7d_default_python(void)
-{
-    const char *p = getenv("PYTHON");
-    if (p && *p) return p;
-    if (access("/usr/bin/python3", X_OK) == 0) return "/usr/bin/python3";
-    return "python3";
-}
-
-static bool readable(const char *path) { return access(path, R_OK) == 0; }
 
 /* A program declares the protocol it speaks near its start, so a file that
  * is no oracle (a typo'd path, /etc/passwd) is refused unrun. */
@@ -65,6 +56,10 @@ static bool declares_protocol(const char *program)
     return strstr(head, PROTOCOL_MARK) != NULL;
 }
 
+static bool readable(const char *path) { return access(path, R_OK) == 0; }
+
+const char *q7d_default_python(void) { return q7d_python("PYTHON"); }
+
 bool q7d_numpy_program_path(char *buf, size_t size)
 {
     const char *env = getenv("Q7PRED_NUMPY_ORACLE");
@@ -72,22 +67,7 @@ bool q7d_numpy_program_path(char *buf, size_t size)
         snprintf(buf, size, "%s", env);
         return readable(buf);
     }
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = '\0';
-            snprintf(buf, size, "%s/../share/q7pred/numpy_oracle.py", exe);   /* installed */
-            if (readable(buf)) return true;
-        }
-    }
-#ifdef Q7_SRCDIR
-    snprintf(buf, size, "%s/src/verify/numpy_oracle.py", Q7_SRCDIR);   /* the build tree */
-    if (readable(buf)) return true;
-#endif
-    return false;
+    return q7d_data_file("numpy_oracle.py", "src/verify/numpy_oracle.py", buf, size);
 }
 
 /* ---- buffered line / block reading, each answer within the timeout */
