@@ -211,7 +211,7 @@ static bool watched(const q7_shape_info *sh, const char *name)
 }
 
 /* The real call on the counterexample, compared with the prediction. */
-static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32_t *in)
+static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32_t *in, bool clobbers)
 {
     if (st->placement[l->id] < 0) {
         snprintf(row->replay, sizeof row->replay, "not replayed: the probe found no shape");
@@ -233,6 +233,11 @@ static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32
     }
     row->replayed = true;
     native_values(l, &rep, &row->native);
+    if (clobbers) {
+        snprintf(row->replay, sizeof row->replay, "not compared: the leaf breaks what its caller relies on after "
+                                                  "the call, so the replaying caller cannot be trusted");
+        return;
+    }
     const q7_shape_info *sh = q7_shape_info_of((q7_shape)st->placement[l->id]);
     for (unsigned k = 0; k < row->predicted.n; k++) {
         const prv_value *p = &row->predicted.v[k], *n = find_value(&row->native, p->name);
@@ -323,7 +328,8 @@ static int take_line(prove_state *st, const char *line, char *why, size_t whysiz
             uint32_t in[Q7_MAX_WORDS] = { 0 };
             bool have_in = inw && inw->type == JSON_ARRAY && inw->n == q7_shape_info_of(l->shape)->in_words;
             for (size_t k = 0; have_in && k < inw->n; k++) in[k] = (uint32_t)inw->child[k].u64;
-            if (status == PRV_REFUTED && have_in) replay(st, l, row, in);
+            const json *cl = json_get(doc, "clobbers");
+            if (status == PRV_REFUTED && have_in) replay(st, l, row, in, cl && cl->type == JSON_BOOL && cl->boolean);
             progress(st, l, row);
             rc = 1;
         }

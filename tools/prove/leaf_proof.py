@@ -183,6 +183,9 @@ class LeafRun:
             if not (isinstance(sp, Ptr) and sp.obj is self.stack and sp.off == 8):
                 out.append(('returns with %rsp not 8 above its entry value', None,
                             z3.Implies(p, bv.term(sp, 64) == self.stack.base + 8)))
+            if not bv.same(s.fcw, 0x037f):
+                out.append(('returns with the x87 control word changed (callee-saved)', None,
+                            z3.Implies(p, bv.term(s.fcw, 16) == 0x037f)))
             df = s.flags['DF']
             if df is not False:
                 out.append(('returns with the direction flag set', None, z3.Implies(p, z3.Not(bv.boolean(df)))))

@@ -78,12 +78,15 @@ class State:
         self.owed = []           # (description, address, claim): what the proof must show
         self.done = False
         self.depth = 0
+        self.fcw = 0x037f        # the x87 control word (the ABI's at entry)
+        self.fsw = z3.BitVec('entry_x87_status', 16)
 
     def copy(self):
         s = State.__new__(State)
         s.gpr, s.vec, s.flags = list(self.gpr), list(self.vec), dict(self.flags)
         s.mem, s.pc, s.cond, s.calls = self.mem.copy(), self.pc, self.cond, self.calls
         s.visits, s.owed, s.done, s.depth = dict(self.visits), list(self.owed), self.done, self.depth
+        s.fcw, s.fsw = self.fcw, self.fsw
         return s
 
     def path(self):
@@ -151,6 +154,7 @@ class State:
                 out.flags[f] = a if type(a) is Undef else b
             else:
                 out.flags[f] = bv.bite(c, a, b)
+        out.fcw, out.fsw = _pick(c, self.fcw, other.fcw, 16), _pick(c, self.fsw, other.fsw, 16)
         out.mem = self.mem.merge(other.mem, c)
         seen = {id(o) for o in self.owed}
         out.owed = self.owed + [o for o in other.owed if id(o) not in seen]

@@ -43,6 +43,7 @@ class Executor:
         self.solver.add(*assumptions)
         self.steps = 0
         self.finals = []     # (state, how): how 'return' or 'trap'
+        self.forks = {}      # branch address -> times it forked on the inputs
 
     # ---- the run
     def run(self, state):
@@ -56,8 +57,9 @@ class Executor:
                 s = s.merge(work.pop(0))
             work.extend(self.step(s))
             if len(work) > self.limits.max_paths:
-                raise Refusal('more than %d paths at once (branches on the inputs at %s)'
-                              % (self.limits.max_paths, ', '.join(sorted({'%#x' % w.pc for w in work}))[:200]))
+                site = max(self.forks, key=self.forks.get)
+                raise Refusal('more than %d paths at once: the branch at %#x forked on the inputs %d times (a loop '
+                              'whose trip count depends on an input?)' % (self.limits.max_paths, site, self.forks[site]))
         return self.finals
 
     def step(self, s):
@@ -95,6 +97,7 @@ class Executor:
         return r != z3.unsat
 
     def fork(self, s, cond, taken, fallthrough):
+        self.forks[s.pc] = self.forks.get(s.pc, 0) + 1
         out = []
         for c, pc in ((cond, taken), (z3.Not(cond), fallthrough)):
             if not self.feasible(s, c):

@@ -1090,3 +1090,89 @@ def fp_convert(m, i):
     conv = z3.fpToIEEEBV(z3.fpToFP(z3.RNE(), f, SORTS[n_to]))
     r = bv.fold(z3.If(z3.fpIsNaN(f), bv.term(_quiet_nan(x, n_from, n_to), n_to), conv))
     m.put(d, bv.concat([(bv.extract(base, 127, n_to, 128), 128 - n_to), (r, n_to)]), vex)
+
+
+def _nan_result(x, y, n, f):
+    """An SSE arithmetic result where an operand is NaN or the operation
+    invalid: the first NaN operand quieted, else the default NaN (the SDM's
+    table 4-7), else f's rounded value."""
+    quiet = 1 << (22 if n == 32 else 51)
+    fx, fy = fp(x, n), fp(y, n)
+    indefinite = 0xffc00000 if n == 32 else 0xfff8000000000000
+    value = z3.fpToIEEEBV(f(fx, fy))
+    return z3.If(z3.fpIsNaN(fx), bv.term(x, n) | quiet,
+                 z3.If(z3.fpIsNaN(fy), bv.term(y, n) | quiet,
+                       z3.If(z3.fpIsNaN(f(fx, fy)), z3.BitVecVal(indefinite, n), value)))
+
+
+@sem('divss', 'divsd', 'vdivss', 'vdivsd')
+def fp_divide(m, i):
+    vex = i.mnemonic.startswith('v')
+    n = 32 if i.mnemonic.endswith('ss') else 64
+    d = i.ops[0]
+    base = m.get(i.ops[1] if vex else d)
+    a, b = bv.extract(base, n - 1, 0, 128), _scalar_source(m, i.ops[-1], n)
+    r = bv.fold(_nan_result(a, b, n, lambda x, y: z3.fpDiv(z3.RNE(), x, y)))
+    m.put(d, bv.concat([(bv.extract(base, 127, n, 128), 128 - n), (r, n)]), vex)
+
+
+# ---- the control and status of the float units -------------------------------------
+# MXCSR's control bits are the ABI's (0x1f80: round to nearest, no DAZ or
+# FTZ, every exception masked); its status bits are not modelled (unknown).
+# The x87 control word starts as the ABI's 0x037f (every exception masked)
+# and is kept per path: a leaf must return it as it found it (it is
+# callee-saved), and wait faults on a pending exception it does not mask.
+MXCSR_CONTROL = 0x1f80
+
+
+@sem('stmxcsr', 'vstmxcsr')
+def stmxcsr(m, i):
+    m.put(i.ops[0], bv.or_(MXCSR_CONTROL, bv.zext(z3.FreshConst(z3.BitVecSort(6), 'mxcsr_status'), 6, 32), 32))
+
+
+@sem('ldmxcsr', 'vldmxcsr')
+def ldmxcsr(m, i):
+    v = bv.fold(bv.and_(m.get(i.ops[0]), 0xffc0, 32))
+    if v != MXCSR_CONTROL:
+        m.refuse('loads MXCSR control bits other than the ABI\'s 0x1f80 (rounding and exceptions are not modelled)')
+
+
+@sem('fnstenv', 'fstenv')
+def fstenv(m, i):
+    """The 28-byte x87 environment (control word at 0, status word at 4,
+    the rest unknown); then every x87 exception is masked."""
+    addr = m.ea(i.ops[0])
+    rest = z3.FreshConst(z3.BitVecSort(8 * 24), 'x87_env')
+    env = bv.concat([(rest, 8 * 24), (bv.zext(m.s.fsw, 16, 16), 16), (0xffff, 16), (m.s.fcw, 16)])
+    m.store(addr, 28, env)
+    if 'wait' not in i.mnemonic and i.mnemonic == 'fstenv':
+        _wait(m)
+    m.s.fcw = bv.or_(m.s.fcw, 0x3f, 16)
+
+
+@sem('fldenv')
+def fldenv(m, i):
+    env = m.load(m.ea(i.ops[0]), 28)
+    m.s.fcw = bv.fold(bv.extract(env, 15, 0, 8 * 28))
+    m.s.fsw = bv.fold(bv.extract(env, 47, 32, 8 * 28))
+
+
+@sem('fnstcw', 'fstcw')
+def fstcw(m, i):
+    m.put(i.ops[0], m.s.fcw)
+
+
+@sem('fldcw')
+def fldcw(m, i):
+    m.s.fcw = bv.fold(m.get(i.ops[0]))
+
+
+def _wait(m):
+    pending = bv.fold(bv.and_(bv.and_(m.s.fsw, 0x3f, 16), bv.not_(m.s.fcw, 16), 16))
+    m.violation('faults (#MF): an x87 exception is pending that the control word does not mask',
+                bv.bnot(bv.eq(pending, 0, 16)))
+
+
+@sem('wait', 'fwait')
+def wait(m, i):
+    _wait(m)
