@@ -540,7 +540,13 @@ static int prove_run(void *v)
     if (a->abi) {
         int rc = cli_read_abi_for("prove", a->abi, st.placement, &maps);
         if (rc) return rc;
-        for (size_t i = 0; i < q7_leaf_count(); i++) map_of[i] = maps.has[i] ? maps.map[i] : NULL;
+        /* a bit map is kept only where the probe saw the table shape's layout
+         * fit: a leaf refuted for its values alone is proven on that layout
+         * with the map the probe found */
+        for (size_t i = 0; i < q7_leaf_count(); i++) {
+            map_of[i] = maps.has[i] ? maps.map[i] : NULL;
+            if (maps.has[i] && st.placement[i] < 0) st.placement[i] = (signed char)q7_leaf_at(i)->shape;
+        }
     }
     if (a->table_out) {
         int rc = write_tables_file(&st, a->table_out, map_of);

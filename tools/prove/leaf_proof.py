@@ -115,7 +115,7 @@ class LeafRun:
     def run(self):
         state = self.entry()
         self.assumptions = self.mem.assumptions()
-        ex = Executor(self.decoder, self.mem, Limits(self.deadline), self.assumptions)
+        ex = Executor(self.decoder, self.mem, Limits(self.deadline))
         self.finals = ex.run(state)
         self.steps = ex.steps
         return self

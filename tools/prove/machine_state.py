@@ -76,6 +76,7 @@ class State:
         self.calls = ()          # return addresses of the calls being run (the path's context)
         self.visits = {}         # instruction address -> times this path ran it
         self.owed = []           # (description, address, claim): what the proof must show
+        self.failed = {}         # address -> the path condition it owes an unconditional failure under
         self.done = False
         self.depth = 0
         self.fcw = 0x037f        # the x87 control word (the ABI's at entry)
@@ -87,6 +88,7 @@ class State:
         s.mem, s.pc, s.cond, s.calls = self.mem.copy(), self.pc, self.cond, self.calls
         s.visits, s.owed, s.done, s.depth = dict(self.visits), list(self.owed), self.done, self.depth
         s.fcw, s.fsw = self.fcw, self.fsw
+        s.failed = self.failed
         return s
 
     def path(self):
@@ -133,9 +135,15 @@ class State:
 
     # ---- what the proof owes
     def owe(self, desc, addr, claim):
-        """claim must hold on this path."""
+        """claim must hold on this path (one failure per instruction and
+        path is enough: a loop that reads unwritten bytes owes it once)."""
         if claim is True:
             return
+        if claim is False:
+            if self.failed.get(addr) is self.cond:
+                return
+            self.failed = dict(self.failed)
+            self.failed[addr] = self.cond
         self.owed.append((desc, addr, claim, self.path()))
 
     def merge(self, other):

@@ -182,17 +182,20 @@ class Memory:
 
     def _read_image(self, m, vaddr, n):
         img = self.image
+        relocs = img.relocated(vaddr, n)
+        if relocs:
+            # a word the loader relocates (a GOT or PLT slot, a pointer in
+            # .data.rel.ro): what it holds once loaded, writable or not (the
+            # proof assumes nothing but the loader writes it)
+            where, r = relocs[0]
+            if len(relocs) > 1 or where != vaddr or n != 8:
+                raise Refusal('reads part of a relocated word at %s' % img.where(vaddr))
+            return self.reloc_value(r)
         if not img.readable(vaddr, n):
             sec = img.section_of(vaddr)
             m.violation('reads %s, %s' % (img.where(vaddr), 'not read-only data of the library' if sec else
                                           'outside the library\'s loaded segments'))
             return z3.FreshConst(z3.BitVecSort(8 * n), 'outside')
-        relocs = img.relocated(vaddr, n)
-        if relocs:
-            where, r = relocs[0]
-            if len(relocs) > 1 or where != vaddr or n != 8:
-                raise Refusal('reads part of a relocated word at %s' % img.where(vaddr))
-            return self.reloc_value(r)
         return int.from_bytes(img.bytes_at(vaddr, n), 'little')
 
     def reloc_value(self, r):

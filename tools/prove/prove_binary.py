@@ -147,10 +147,15 @@ def prove_one(image, decoder, row, shapes, timeout):
         res.update(status='unproven', reason='the name fits no group of DECISIONS.md section 1: no obligation')
     elif row['symbol'] not in image.by_name:
         res.update(status='absent', reason='not in the dynamic symbol table')
+    elif row['placement'] is None:
+        res.update(status='unproven', reason='the probe report found no shape its arguments fit (--abi)')
     else:
         try:
             run = leaf_proof.LeafRun(image, decoder, row, shapes, row['placement'], row.get('bit_map'), deadline).run()
-            status, fail, model = leaf_proof.solve(run, max(0.5, deadline - time.monotonic()))
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError()
+            status, fail, model = leaf_proof.solve(run, left)
             if status == 'proven-binary':
                 res.update(status='proven-binary')
             elif status == 'refuted':
@@ -159,6 +164,9 @@ def prove_one(image, decoder, row, shapes, timeout):
                 res.update(counterexample(run, model))
                 res['value_only'] = all(leaf_proof.value_claim(desc) for desc, _ in fail)
                 res['clobbers'] = any(leaf_proof.caller_claim(desc) for desc, _ in fail)
+            elif fail == 'timeout' or time.monotonic() >= deadline:
+                res.update(status='unproven', reason='timeout after %g s (z3 found neither a proof nor a '
+                                                     'counterexample in time)' % timeout)
             else:
                 res.update(status='unproven', reason='z3: %s' % fail)
         except Refusal as e:
