@@ -63,3 +63,13 @@ prove-binary-matrix: $(BUILD)/q7pred $(foreach v,$(PROVE_MATRIX),$(call prove_va
 	  echo "== $$v"; $(BUILD)/q7pred prove --quiet --lib $(BUILD)/prove/$$v/libq7pred.so \
 	    --json $(BUILD)/prove/$$v/prove-binary.json || rc=1; \
 	done; exit $$rc
+
+# make install: the prover's Python files, where an installed q7pred looks
+# for them (<exe>/../share/q7pred/prove/, util/data_path.h).
+PROVE_BINARY_FILES := bitvec elf_image x86_decode x86_semantics machine_state memory_model symbolic_executor \
+                      name_obligations leaf_proof prove_binary spec check_instructions check_binary_translator
+.PHONY: install-prove-binary
+install: install-prove-binary
+install-prove-binary:
+	install -d $(DESTDIR)$(PREFIX)/share/q7pred/prove
+	install -m 644 $(PROVE_BINARY_FILES:%=tools/prove/%.py) $(DESTDIR)$(PREFIX)/share/q7pred/prove/

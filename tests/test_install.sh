@@ -80,4 +80,11 @@ echo "static: $got"
 
 "$prefix/bin/q7pred" call lt_2_16_16 0x8000 1 | grep -x 'result = 0x3' >/dev/null || {
     echo "FAIL: the installed q7pred call" >&2; exit 1; }
-echo "PASS: install to $prefix, pkg-config, shared and static link, installed CLI"
+# q7pred prove finds the prover installed beside it (share/q7pred/prove/)
+[ -f "$prefix/share/q7pred/prove/prove_binary.py" ] || { echo "FAIL: make install did not install the prover" >&2; exit 1; }
+if "${PYTHON:-/usr/bin/python3}" -c 'import z3, capstone' 2>/dev/null; then
+    (cd / && Q7PRED_PYTHON=${PYTHON:-/usr/bin/python3} "$prefix/bin/q7pred" prove --lib "$prefix/lib/libq7pred.so" \
+        --leaf lt_2_16_16) | grep -x '1 leaves: 1 proven-binary, 0 refuted, 0 unproven, 0 absent' >/dev/null || {
+        echo "FAIL: the installed q7pred prove" >&2; exit 1; }
+fi
+echo "PASS: install to $prefix, pkg-config, shared and static link, installed CLI and prover"
