@@ -119,6 +119,8 @@ expect neq_1_8_8 refuted 'result differs from the spec'
 expect bitkillt_8_1 unproven 'unmodelled instruction cpuid at 0x'
 expect extbi_1_8_32 unproven 'forked on the inputs .* trip count'
 expect eq_2_16_16 proven-binary ''
+expect bitkillf_16_2 proven-binary ''     # a .rodata table at a computed index
+expect bitkillf_32_4 proven-binary ''     # a switch's jump table
 cx() { echo "$(member "$tmp/pl.json" "$1" counterexample.A) $(member "$tmp/pl.json" "$1" counterexample.B)"; }
 [ "$(cx olt_1_4_32f_32f)" = "0x3f800000 0x40000000" ] && ok "the wrong fp32 pair is the counterexample" ||
     bad "olt_1_4_32f_32f counterexample $(cx olt_1_4_32f_32f), want the planted pair"

@@ -14,6 +14,8 @@
  *   bitkillt_8_1      an instruction the prover does not model (cpuid)
  *   extbi_1_8_32      a loop whose trip count is an input
  *   eq_2_16_16        correct
+ *   bitkillf_16_2     correct, from a table in .rodata read at a computed index
+ *   bitkillf_32_4     correct, through a switch's jump table
  */
 #include <stdint.h>
 #include <string.h>
@@ -93,6 +95,30 @@ EXPORT void module__xdref_eq_2_16_16(void *xs, uint32_t a, uint32_t b, uint32_t 
     (void)xs;
     *r = a == b ? 3 : 0;
 }
+
+#if !defined(PLANTED_NO_TABLES)   /* -fno-pic code cannot address a table from a shared library */
+EXPORT void module__xdref_bitkillf_16_2(void *xs, uint32_t pred, uint32_t *r)
+{
+    (void)xs;
+    static const uint32_t mask[4] = { 0, 0xffff, 0, 0xffff };
+    *r = mask[pred & 3];
+}
+
+EXPORT void module__xdref_bitkillf_32_4(void *xs, uint32_t pred, uint32_t *r)
+{
+    (void)xs;
+    switch (pred & 7) {
+    case 0: *r = 0; break;
+    case 1: *r = 0xffffffffu; break;
+    case 2: *r = 0; break;
+    case 3: *r = ~0u; break;
+    case 4: *r = pred & 1; break;
+    case 5: *r = 0u - (pred & 1); break;
+    case 6: *r = (pred >> 3) & 0; break;
+    default: *r = 0xffffffffu; break;
+    }
+}
+#endif
 
 /* Written in assembly, where the compiler cannot mend them. */
 __asm__(".text\n"

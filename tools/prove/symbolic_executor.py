@@ -19,7 +19,6 @@ import time
 
 import z3
 
-import bitvec as bv
 import x86_semantics as sem
 from machine_state import Machine
 from memory_model import External, Ptr, Refusal
