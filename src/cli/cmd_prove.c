@@ -609,6 +609,6 @@ static int prove_run(void *v)
 }
 
 const cli_command cli_cmd_prove = {
-    "prove", "prove each leaf's machine code equal to what its name requires, for every input",
+    "prove", "prove each leaf's machine code equal to the spec, for every input",
     sizeof(prove_args), prove_parse, prove_run, NULL,
 };

@@ -206,15 +206,6 @@ class LeafRun:
         return bv.term(s.mem._join(entries, n), 8 * n), bv.band(*[e[3] for e in entries])
 
 
-VALUE_CLAIMS = (' differs from the spec', ' partly unwritten')
-
-
-def value_claim(desc):
-    """A claim about the words a call leaves in its outputs (a native call
-    shows them), rather than about how it got there."""
-    return desc.endswith(VALUE_CLAIMS)
-
-
 def caller_claim(desc):
     """A claim about the state the caller gets back (a callee-saved
     register, %rsp, DF): when it fails, what a native caller does after the

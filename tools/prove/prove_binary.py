@@ -162,7 +162,6 @@ def prove_one(image, decoder, row, shapes, timeout):
                 shown = ['%s%s' % (desc, ' at %#x' % addr if addr is not None else '') for desc, addr in fail]
                 res.update(status='refuted', reason='; '.join(shown[:4]) + ('; ...' if len(shown) > 4 else ''))
                 res.update(counterexample(run, model))
-                res['value_only'] = all(leaf_proof.value_claim(desc) for desc, _ in fail)
                 res['clobbers'] = any(leaf_proof.caller_claim(desc) for desc, _ in fail)
             elif fail == 'timeout' or time.monotonic() >= deadline:
                 res.update(status='unproven', reason='timeout after %g s (z3 found neither a proof nor a '
