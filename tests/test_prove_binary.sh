@@ -71,7 +71,7 @@ sys.exit(0 if rows and all(r.get("proof") == "proven-binary" for r in rows) else
 else bad "list --proofs does not show proven-binary for every leaf"; fi
 
 # ---- 2. the translator against native calls
-xlate() { "$PYTHON" tools/prove/check_binary_translator.py --table "$tmp/table.json" --cases 16 "$@"; }
+xlate() { "$PYTHON" tools/prove/check_binary_translator.py --table "$tmp/table.json" --cases 12 "$@"; }
 for lib in "$Q7LIB" "$BUILD/prove/gcc-O0/libq7pred.so" build/clang/libq7pred.so; do
     [ -f "$lib" ] || continue
     if xlate --lib "$lib" >"$tmp/x.out" 2>&1; then ok "$(tail -n 1 "$tmp/x.out")"
