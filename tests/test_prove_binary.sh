@@ -116,6 +116,7 @@ expect eq_1_8_8 refuted 'returns with %rbx changed'
 expect ltu_1_8_8 refuted 'reads the stack at entry %rsp-8, which nothing wrote'
 expect leu_1_8_8 refuted 'result differs from the spec'
 expect neq_1_8_8 refuted 'result differs from the spec'
+expect fs0ltu_64_8_8 refuted 'result differs from the spec'
 expect bitkillt_8_1 unproven 'unmodelled instruction cpuid at 0x'
 expect extbi_1_8_32 unproven 'forked on the inputs .* trip count'
 expect eq_2_16_16 proven-binary ''
@@ -126,8 +127,10 @@ cx() { echo "$(member "$tmp/pl.json" "$1" counterexample.A) $(member "$tmp/pl.js
     bad "olt_1_4_32f_32f counterexample $(cx olt_1_4_32f_32f), want the planted pair"
 [ "$(cx leu_1_8_8)" = "0x12345678 0x12345677" ] && ok "the gcc-only pair is the counterexample" ||
     bad "leu_1_8_8 counterexample $(cx leu_1_8_8)"
+[ "$(cx fs0ltu_64_8_8)" = "0x12345677 0x12345678" ] && ok "the gcc-only bug reached through the PLT, at the swapped pair" ||
+    bad "fs0ltu_64_8_8 counterexample $(cx fs0ltu_64_8_8)"
 [ "$(cx neq_1_8_8)" = "0x7 0x7" ] && ok "the PIC-only pair is the counterexample" || bad "neq_1_8_8: $(cx neq_1_8_8)"
-for leaf in olt_1_4_32f_32f lt_2_16_16 leu_1_8_8 neq_1_8_8 andb_64_64_64 ltu_1_8_8; do
+for leaf in olt_1_4_32f_32f lt_2_16_16 leu_1_8_8 neq_1_8_8 fs0ltu_64_8_8 andb_64_64_64 ltu_1_8_8; do
     if [ "$(member "$tmp/pl.json" "$leaf" replay)" = "the real call agrees with the prediction" ]; then
         ok "$leaf: replayed natively, the real call agrees with the prediction"
     else bad "$leaf: replay: $(member "$tmp/pl.json" "$leaf" replay)"; fi
@@ -138,8 +141,8 @@ done
     ok "lt_2_16_16: the real call's write past the result is seen, as predicted" || bad "lt_2_16_16: no native result+4"
 grep -q 'THE TRANSLATOR IS WRONG' "$tmp/pl.out" && bad "a planted bug's replay disagrees with its prediction"
 if [ -f "$T/planted_bugs_clang.so" ]; then
-    "$Q7PRED" prove --quiet --lib "$T/planted_bugs_clang.so" --leaf leu_1_8_8 --leaf eq_2_16_16 >"$tmp/c.out" 2>&1 &&
-        ok "clang build: the gcc-only bug is not there (leu_1_8_8 proven-binary)" || { bad "clang build of the planted bugs"; cat "$tmp/c.out"; }
+    "$Q7PRED" prove --quiet --lib "$T/planted_bugs_clang.so" --leaf leu_1_8_8 --leaf fs0ltu_64_8_8 --leaf eq_2_16_16 >"$tmp/c.out" 2>&1 &&
+        ok "clang build: the gcc-only bug is not there (leu_1_8_8 and its PLT caller proven-binary)" || { bad "clang build of the planted bugs"; cat "$tmp/c.out"; }
 else bad "no $T/planted_bugs_clang.so"; fi
 "$Q7PRED" prove --quiet --lib "$T/planted_bugs_nopic.so" --leaf neq_1_8_8 >"$tmp/c.out" 2>&1 &&
     ok "-fno-pic build: the PIC-only bug is not there (neq_1_8_8 proven-binary)" || { bad "-fno-pic build"; cat "$tmp/c.out"; }

@@ -14,6 +14,8 @@
  *   bitkillt_8_1      an instruction the prover does not model (cpuid)
  *   extbi_1_8_32      a loop whose trip count is an input
  *   eq_2_16_16        correct
+ *   fs0ltu_64_8_8     a < b as not leu(b, a), calling leu_1_8_8 through the PLT:
+ *                     it inherits the gcc-only bug, at the swapped pair
  *   bitkillf_16_2     correct, from a table in .rodata read at a computed index
  *   bitkillf_32_4     correct, through a switch's jump table
  */
@@ -70,6 +72,13 @@ EXPORT void module__xdref_neq_1_8_8(void *xs, uint32_t a, uint32_t b, uint32_t *
     }
 #endif
     *r = a != b;
+}
+
+EXPORT void module__xdref_fs0ltu_64_8_8(void *xs, uint32_t a, uint32_t b, uint32_t *r)
+{
+    uint32_t le;
+    module__xdref_leu_1_8_8(xs, b, a, &le);   /* an exported function: called through the PLT */
+    *r = !le;
 }
 
 EXPORT void module__xdref_bitkillt_8_1(void *xs, uint32_t pred, uint32_t *r)

@@ -8,6 +8,7 @@ once loaded), and the section headers' names for messages.
 Only what a 64-bit little-endian x86-64 ELF file says is read; anything
 else is an ElfError with one line saying what the file is.
 """
+import bisect
 import struct
 
 EM_X86_64 = 62
@@ -64,6 +65,7 @@ class Image:
             raise ElfError("'%s' has no dynamic symbol table (stripped of .dynsym?)" % path)
         self.by_name = {s.name: s for s in self.symbols if s.defined}
         self.relocs = self._relocations()
+        self._reloc_at = sorted(self.relocs)
         self.local_names = self._local_symbols()
 
     # ---- raw reads of the file
@@ -279,4 +281,10 @@ class Image:
 
     def relocated(self, vaddr, n):
         """The relocations that touch [vaddr, vaddr + n)."""
-        return [(w, r) for w, r in self.relocs.items() if w < vaddr + n and vaddr < w + 8]
+        k = bisect.bisect_left(self._reloc_at, vaddr - 7)
+        out = []
+        while k < len(self._reloc_at) and self._reloc_at[k] < vaddr + n:
+            w = self._reloc_at[k]
+            out.append((w, self.relocs[w]))
+            k += 1
+        return out
