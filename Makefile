@@ -123,6 +123,8 @@ install: lib cli
 	install -m 755 $(BUILD)/q7pred $(DESTDIR)$(PREFIX)/bin/
 	install -d $(DESTDIR)$(PREFIX)/share/q7pred
 	install -m 644 src/verify/numpy_oracle.py $(DESTDIR)$(PREFIX)/share/q7pred/
+	install -d $(DESTDIR)$(PREFIX)/share/q7pred/bench
+	install -m 644 bench/numpy_bench.py bench/ctypes_bench.py bench/ufunc_bench.py $(DESTDIR)$(PREFIX)/share/q7pred/bench/
 	install -d $(DESTDIR)$(PREFIX)/share/doc/q7pred
 	install -m 644 LICENSE $(DESTDIR)$(PREFIX)/share/doc/q7pred/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \

@@ -31,8 +31,6 @@ prove: all
 prove-direct: all
 	$(BUILD)/q7pred bench --prove --lib $(BUILD)/libq7pred.so
 
-# bench finds bench/*.py in the source tree whatever BUILD is.
-$(BUILD)/obj/src/bench/python.o: ALL_CFLAGS += -DQ7_SRCDIR='"$(CURDIR)"'
 # The vector proof computes each leaf on 2^32 pairs in loops the compiler
 # vectorizes at -O3.
 $(BUILD)/obj/src/bench/vector_proof.o: ALL_CFLAGS += -O3

@@ -5,7 +5,7 @@
 # and tests/probe_variants.c with -DPROBE_VARIANT_<NAME> exporting its
 # replacement; the real library's objects and ABI are untouched.
 PROBE_VARIANTS := ord_result_4th ult_aux tail_pred_first movfsv_out_first movfsv_words bnorfs_words_swapped bnorfs_missing \
-                  past_result segv_all
+                  past_result segv_all ord_swapped m2_swapped fs_swapped timer unstable names
 probe_leaf_ord_result_4th   := olt_1_2_16f_16f
 probe_leaf_ult_aux          := ult_1_1_16f_16f
 probe_leaf_tail_pred_first  := olt_1_2_16f_16f_2f_t
@@ -15,6 +15,12 @@ probe_leaf_bnorfs_missing   := bnorfs_2n_64_64_64_64_64_64_64_64_64
 probe_leaf_bnorfs_words_swapped := bnorfs_2n_64_64_64_64_64_64_64_64_64
 probe_leaf_past_result      := lt_2_16_16
 probe_leaf_segv_all         := clsfy_16f_16f
+probe_leaf_ord_swapped      := olt_1_1_16f_16f
+probe_leaf_m2_swapped       := andnotb_64_64_64
+probe_leaf_fs_swapped       := movfsv_64_64_64_64_64_64_64_64_512
+probe_leaf_timer            := lt_1_8_8
+probe_leaf_unstable         := lt_1_8_8
+probe_leaf_names            := lt_1_8_8
 PROBE_LIBS := $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/%.so)
 PROBE_BASE_OBJS := $(filter-out $(BUILD)/obj/src/abi/xdref.o,$(LIB_OBJS))
 
@@ -29,7 +35,14 @@ $(BUILD)/tests/probe/obj/variant_%.o: tests/probe_variants.c $(HEADERS)
 $(BUILD)/tests/probe/%.so: $(BUILD)/tests/probe/obj/xdref_%.o $(BUILD)/tests/probe/obj/variant_%.o $(PROBE_BASE_OBJS)
 	$(CC) -shared $(SAN_LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# A vendor library with one leaf: the project's own objects, linked with a
+# version script that exports olt_1_1_16f_16f alone (tests/one_leaf.map).
+PROBE_ONE_LEAF := $(BUILD)/tests/probe/one_leaf.so
+$(PROBE_ONE_LEAF): $(LIB_OBJS) tests/one_leaf.map
+	@mkdir -p $(dir $@)
+	$(CC) -shared $(SAN_LDFLAGS) -Wl,--version-script=tests/one_leaf.map -o $@ $(LIB_OBJS) $(LDLIBS)
+
 .PHONY: probe-libs
-probe-libs: $(PROBE_LIBS)
-ALL_EXTRA += $(PROBE_LIBS)
+probe-libs: $(PROBE_LIBS) $(PROBE_ONE_LEAF)
+ALL_EXTRA += $(PROBE_LIBS) $(PROBE_ONE_LEAF)
 .SECONDARY: $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/obj/xdref_%.o) $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/obj/variant_%.o)

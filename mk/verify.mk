@@ -3,9 +3,6 @@
 # library, and `make mutants` (libraries that each commit one spec pitfall,
 # and the assertion that `q7pred verify --lib` catches every one).
 
-# The tool finds src/verify/numpy_oracle.py in the tree it was built from
-# (also <exe>/../share/q7pred/, or $Q7PRED_NUMPY_ORACLE): util/data_path.c, mk/core.mk.
-
 # A library with three leaves: one segfaults on one input, one hangs on one,
 # one is correct (tests/test_verify_crash.sh, tests/test_verify_oracles.c).
 # Built without sanitizers: its crash must be a plain SIGSEGV.

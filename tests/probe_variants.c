@@ -8,6 +8,7 @@
  */
 #include <signal.h>
 #include <stdint.h>
+#include <sys/time.h>
 
 #include "q7pred.h"
 
@@ -118,6 +119,61 @@ EXPORT void module__xdref_clsfy_16f_16f(void *x, uint32_t a, uint32_t *result)
     raise(SIGSEGV);
     *result = a;
 }
+#elif defined(PROBE_VARIANT_ORD_SWAPPED)
+/* olt_1_1 with its result and aux pointers swapped: (A, B, *result, *aux) */
+void q7probe_replaced_olt_1_1_16f_16f(void *, uint32_t, uint32_t, uint32_t *, uint32_t *);
+EXPORT void module__xdref_olt_1_1_16f_16f(void *x, uint32_t a, uint32_t b, uint32_t *result, uint32_t *aux)
+{
+    q7probe_replaced_olt_1_1_16f_16f(x, a, b, aux, result);
+}
+#elif defined(PROBE_VARIANT_M2_SWAPPED)
+/* andnotb (A & ~B) with its two vbool pointers swapped: (*B, *A, *out) */
+void q7probe_replaced_andnotb_64_64_64(void *, const uint32_t *, const uint32_t *, uint32_t *);
+EXPORT void module__xdref_andnotb_64_64_64(void *x, const uint32_t *b, const uint32_t *a, uint32_t *out)
+{
+    q7probe_replaced_andnotb_64_64_64(x, a, b, out);
+}
+#elif defined(PROBE_VARIANT_FS_SWAPPED)
+/* movfsv with the FS0 and FS1 destinations exchanged */
+void q7probe_replaced_movfsv_64_64_64_64_64_64_64_64_512(void *, const uint32_t *, uint32_t *, uint32_t *,
+    uint32_t *, uint32_t *, uint32_t *, uint32_t *, uint32_t *, uint32_t *);
+EXPORT void module__xdref_movfsv_64_64_64_64_64_64_64_64_512(void *x, const uint32_t *vec, uint32_t *f1,
+    uint32_t *f0, uint32_t *f2, uint32_t *f3, uint32_t *f4, uint32_t *f5, uint32_t *f6, uint32_t *f7)
+{
+    q7probe_replaced_movfsv_64_64_64_64_64_64_64_64_512(x, vec, f0, f1, f2, f3, f4, f5, f6, f7);
+}
+#elif defined(PROBE_VARIANT_TIMER)
+/* lt_1_8_8, right, but each call arms a 3 ms timer whose SIGALRM (default
+ * action: end the process) kills the child between calls */
+void q7probe_replaced_lt_1_8_8(void *, uint32_t, uint32_t, uint32_t *);
+EXPORT void module__xdref_lt_1_8_8(void *x, uint32_t a, uint32_t b, uint32_t *result)
+{
+    struct itimerval t = { { 0, 0 }, { 0, 3000 } };
+    setitimer(ITIMER_REAL, &t, NULL);
+    q7probe_replaced_lt_1_8_8(x, a, b, result);
+}
+#elif defined(PROBE_VARIANT_UNSTABLE)
+/* lt_1_8_8 whose answers are not repeatable: every third call's result
+ * is flipped, so two identical grids differ */
+void q7probe_replaced_lt_1_8_8(void *, uint32_t, uint32_t, uint32_t *);
+EXPORT void module__xdref_lt_1_8_8(void *x, uint32_t a, uint32_t b, uint32_t *result)
+{
+    static unsigned calls;
+    q7probe_replaced_lt_1_8_8(x, a, b, result);
+    if (++calls % 3 == 0) *result ^= 1;
+}
+#elif defined(PROBE_VARIANT_NAMES)
+/* names that tests/test_probe_hostile.sh rewrites in the built file into
+ * ones with terminal control bytes and bytes that are not UTF-8 (each the
+ * same length); lt_1_8_8 is the one the table has, the others are unknown */
+void q7probe_replaced_lt_1_8_8(void *, uint32_t, uint32_t, uint32_t *);
+EXPORT void module__xdref_lt_1_8_8(void *x, uint32_t a, uint32_t b, uint32_t *result)
+{
+    q7probe_replaced_lt_1_8_8(x, a, b, result);
+}
+EXPORT void module__xdref_HOSTILE1_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx(void) {}
+EXPORT void module__xdref_HOSTILE2_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx(void) {}
+EXPORT void module__xdref_HOSTILE3_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx(void) {}
 #else
 #error "one PROBE_VARIANT_<NAME> selects the replacement"
 #endif

@@ -11,6 +11,25 @@ trap 'rm -rf "$dir"' EXIT
 "$Q7PRED" bench --quick --json "$dir/b.json" >"$dir/table.txt"
 grep -q '^throughput' "$dir/table.txt"
 grep -q '^targets' "$dir/table.txt"
+# every target row says met, MISSED or n/a, and says it truly of the
+# number it prints (the comparison is redone here from the printed row)
+"$PYTHON" - "$dir/table.txt" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().split("\n")
+start = [i for i, l in enumerate(lines) if l.startswith("targets ")][0]
+rows = [l for l in lines[start + 1:] if l.startswith("  ") and not l.startswith("  (")]
+assert len(rows) >= 10, rows
+for row in rows:
+    m = re.match(r"  .{50}(<=|>=) ([0-9.]+)[^ ]*( [A-Za-z/]+)? +(met|MISSED|n/a) +(n/a|[0-9.]+)", row)
+    assert m, row
+    op, limit, status, value = m.group(1), float(m.group(2)), m.group(4), m.group(5)
+    if value == "n/a":
+        assert status == "n/a", row
+        continue
+    x = float(value)   # printed rounded: a value on the limit may go either way
+    if abs(x - limit) > 0.01 * limit:
+        assert status == ("met" if (x <= limit if op == "<=" else x >= limit) else "MISSED"), row
+PY
 grep -q '^portable vs best batch path' "$dir/table.txt"
 "$PYTHON" - "$dir/b.json" <<'PY'
 import json, sys

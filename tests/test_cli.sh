@@ -18,11 +18,13 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 run() { "$CLI" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
 
 # expect_out EXPECTED ARGS...: exit 0, stdout exactly EXPECTED, no stderr
+# (the `in:` line that echoes a call's fp and int values is left out: the
+# echo has tests of its own, expect_in)
 expect_out() {
     local want=$1; shift
     run "$@"
     if [ "$rc" -ne 0 ]; then fail "q7pred $* exited $rc: $(head -c 300 "$tmp/err")"; return; fi
-    if [ "$(cat "$tmp/out")" != "$want" ]; then
+    if [ "$(sed '1{/^in: /d}' "$tmp/out")" != "$want" ]; then
         fail "q7pred $*: stdout differs"; diff <(printf '%s\n' "$want") "$tmp/out" | head -20
         return
     fi
@@ -108,7 +110,40 @@ PY
     expect_out $'result = 0xf\naux    = 0x00000000' call olt_1_4_32f_32f 0xc0000000 0x3f800000
     expect_out 'result = 0x60' call clsfy_16f_16f 0x7c01
     expect_out 'result = 0x20' call clsfy_16f_16f 0b111111000000000
-    expect_out 'result = 0x84' call clsfy_16f_16f 1
+    expect_out 'result = 0x84' call clsfy_16f_16f 0x1
+    # exec's literals: values rounded to fp16/fp32 (IEEE 754 binary16 1.0 =
+    # 0x3c00, 2.0 = 0x4000, -0.0 = 0x8000; binary32 1.0 = 0x3f800000), the
+    # NaNs of docs/program-format.md (qnan 0x7e00, snan 0x7c01), negative
+    # integers as two's complement in the lane; the same as their patterns
+    same_as() { # PATTERN-ARGS -- LITERAL-ARGS: the same output
+        local i=1; for a in "$@"; do [ "$a" = -- ] && break; i=$((i + 1)); done
+        "$CLI" "${@:1:i-1}" --words >"$tmp/p.out" 2>&1; local r1=$?
+        "$CLI" "${@:i+1}" --words >"$tmp/l.out" 2>&1; local r2=$?
+        if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && cmp -s "$tmp/p.out" "$tmp/l.out"; then pass
+        else fail "call ${*:i+1} differs from call ${*:1:i-1}: $(cat "$tmp/l.out") vs $(cat "$tmp/p.out")"; fi
+    }
+    same_as call olt_1_1_16f_16f 0x3c00 0x4000 -- call olt_1_1_16f_16f 1.0 2
+    same_as call olt_1_1_16f_16f 0x7e00 0x3c00 -- call olt_1_1_16f_16f qnan 1.0
+    same_as call clsfy_16f_16f 0x7c01 -- call clsfy_16f_16f snan
+    same_as call clsfy_16f_16f 0x8000 -- call clsfy_16f_16f -0.0
+    same_as call clsfy_16f_16f 0x7c00 -- call clsfy_16f_16f inf
+    same_as call clsfy_16f_16f 0xfc00 -- call clsfy_16f_16f -inf
+    same_as call olt_1_4_32f_32f 0x3f800000 0x7fc00000 -- call olt_1_4_32f_32f 1 qnan
+    same_as call lt_1_8_8 0xff 0 -- call lt_1_8_8 -1 0
+    same_as call lt_2_16_16 0x8000 1 -- call lt_2_16_16 -32768 1
+    # the echo: each value as its pattern and as exec reads it back
+    expect_in() { # LINE ARGS...
+        local want=$1; shift
+        run "$@"
+        if [ "$rc" -eq 0 ] && [ "$(head -n 1 "$tmp/out")" = "$want" ]; then pass
+        else fail "q7pred $*: first line '$(head -n 1 "$tmp/out")', want '$want'"; fi
+    }
+    expect_in 'in: A = 0x3c00 (1.0), B = 0x7e00 (qnan)' call olt_1_1_16f_16f 1 qnan
+    expect_in 'in: A = 0x8000 (-0.0)' call clsfy_16f_16f 0x8000
+    expect_in 'in: A = 0x7f800001 (snan), B = 0x3f800000 (1.0)' call olt_1_4_32f_32f snan 1
+    expect_in 'in: A = 0xff (255, or -1 signed), B = 0x01 (1)' call lt_1_8_8 -1 1
+    run call andb_64_64_64 1 2
+    [ "$rc" -eq 0 ] && ! grep -q '^in:' "$tmp/out" && pass || fail "call andb: an in: line for masks"
     expect_out 'result = 0x3' call oeq_1_2_16f_16f_2f_t 0x3c00 0x3c00 1
     expect_out 'result = 0x0' call oeq_1_2_16f_16f_2f_t 0x3c00 0x3c00 0
     expect_out 'result = 0xffff' call bitkillt_16_2 0
@@ -182,20 +217,25 @@ bad_inputs() {
     expect_usage "$BORFS takes 8 arguments .* or 16 .*got 1" call $BORFS 1
     expect_usage "$MOVFSV takes 1 argument \(vec, a 512-bit vector in hex\) or 16 .*got 2" call $MOVFSV 1 2
     # values that are not numbers
-    expect_usage "argument 1 \(A\) 'zz' is not a number" call lt_2_16_16 zz 1
-    expect_usage "argument 2 \(B\) '-1' is not a number" call lt_2_16_16 1 -1
-    expect_usage "argument 1 \(A\) '0x' is not a number" call lt_2_16_16 0x 1
-    expect_usage "argument 1 \(A\) '1.5' is not a number" call lt_2_16_16 1.5 1
-    expect_usage "argument 1 \(A\) '' is not a number" call lt_2_16_16 '' 1
-    expect_usage "argument 1 \(A\) '0b102' is not a number" call lt_2_16_16 0b102 1
-    expect_usage "argument 1 \(A\) ' 1' is not a number" call lt_2_16_16 ' 1' 1
+    expect_usage "argument 1 \(A\) 'zz': expected an integer nx16 lane \(-32768..65535\), got 'zz'" call lt_2_16_16 zz 1
+    expect_usage "argument 2 \(B\) '-1x': expected an integer nx16 lane" call lt_2_16_16 1 -1x
+    expect_usage "argument 1 \(A\) '0x': expected an integer nx16 lane" call lt_2_16_16 0x 1
+    expect_usage "argument 1 \(A\) '1.5': expected an integer nx16 lane" call lt_2_16_16 1.5 1
+    expect_usage "argument 1 \(A\) '': expected an integer nx16 lane" call lt_2_16_16 '' 1
+    expect_usage "argument 1 \(A\) '0b102': expected an integer nx16 lane" call lt_2_16_16 0b102 1
+    expect_usage "argument 1 \(A\) ' 1': expected an integer nx16 lane" call lt_2_16_16 ' 1' 1
+    expect_usage "argument 1 \(A\) 'nan1': expected an fp value for nxf16" call olt_1_1_16f_16f nan1 1
+    expect_usage "argument 2 \(B, bit index\) '-1' is not a number" call extbi_1_8_32 1 -1
     expect_usage "argument 1 \(vec\) '12' is not a hex number" call $MOVFSV 12
     expect_usage "argument 3 \(B word 0\) 'x' is not a number" call andb_64_64_64 1 2 x 4
     # values wider than their operand: named, with the width, never masked
-    expect_usage "argument 1 \(A\) '0x10000' is wider than 16 bits, the width of operand A of olt_1_1_16f_16f" \
+    expect_usage "argument 1 \(A\) '0x10000': raw bits '0x10000' do not fit a 16-bit nxf16 lane" \
         call olt_1_1_16f_16f 0x10000 1
-    expect_usage "argument 2 \(B\) '256' is wider than 8 bits" call lt_1_8_8 1 256
-    expect_usage "argument 1 \(A\) '0x100000000' is wider than 32 bits" call ltu_4_32_32 0x100000000 1
+    expect_usage "argument 1 \(A\) '1e9': '1e9' is out of range for nxf16 \(largest finite 65504\); write inf" \
+        call olt_1_1_16f_16f 1e9 1
+    expect_usage "argument 2 \(B\) '256': '256' is out of range for an integer 2nx8 lane \(-128..255\)" call lt_1_8_8 1 256
+    expect_usage "argument 1 \(A\) '0x100000000': '0x100000000' is out of range for an integer n_2x32 lane" \
+        call ltu_4_32_32 0x100000000 1
     expect_usage "argument 1 \(A, predicate\) '4' is wider than 2 bits" call bitkillt_16_2 4
     expect_usage "argument 1 \(A, predicate\) '2' is wider than 1 bit," call bitkillt_8_1 2
     expect_usage "argument 3 \(C, predicate\) '0x10' is wider than 4 bits" call olt_1_4_32f_32f_4f_t 1 2 0x10
@@ -214,17 +254,18 @@ bad_inputs() {
     expect_usage "call: missing LEAF" call --raw
     expect_usage "lt_2_16_16 takes 2 arguments \(A B\), got 40" call lt_2_16_16 $(seq 40)
     expect_usage "call: too many arguments" call lt_2_16_16 $(seq 70)
-    expect_usage "argument 1 \(A\) '--raw' is not a number" call -- lt_2_16_16 --raw 1
+    expect_usage "argument 1 \(A\) '--raw': expected an integer nx16 lane" call -- lt_2_16_16 --raw 1
     expect_usage "call: unknown option '--bogus'" call --bogus lt_1_8_8 1 2
     expect_usage "call: unknown option '-x'" call -x lt_1_8_8 1 2
     expect_usage "call: unknown leaf '-x'" call -- -x 1 2
     expect_usage "call: --lib needs a library path" call --lib
-    expect_usage "call: cannot load --lib '/nonexistent/lib.so'" call --lib /nonexistent/lib.so lt_1_8_8 1 2
+    expect_usage "call: cannot load library '/nonexistent/lib.so': No such file or directory" \
+        call --lib /nonexistent/lib.so lt_1_8_8 1 2
     # a library of the ABI that lacks this leaf (the crash-test library has four)
     local partial; partial="$(dirname "$Q7LIB")/tests/verify_crashlib.so"
     expect_usage "call: --lib '.*verify_crashlib.so' has no symbol module__xdref_lt_1_8_8" call --lib "$partial" lt_1_8_8 1 2
     # a name without a slash is a file in the current directory, not a loader search
-    expect_usage "call: cannot load --lib 'libc.so.6': ./libc.so.6" call --lib libc.so.6 lt_1_8_8 1 2
+    expect_usage "call: cannot load library 'libc.so.6': No such file or directory" call --lib libc.so.6 lt_1_8_8 1 2
     if (cd "$(dirname "$Q7LIB")" && "$CLI" call --lib libq7pred.so lt_2_16_16 0x8000 1) 2>&1 | grep -qx 'result = 0x3'; then
         pass
     else

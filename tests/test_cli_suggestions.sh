@@ -26,5 +26,12 @@ expect "merge: unknown option '--jsn' (did you mean --json? " merge --jsn a.json
 expect "exec: unknown option '--trce' (did you mean --trace? " exec --trce p.q7
 expect "call: unknown option '--rwa' (did you mean --raw? " call --rwa lt_1_8_8 1 2
 expect "bench: unknown option '--quik'; did you mean --quick?" bench --quik
+# a leaf's name: the rows it begins first, then those that hold it, then
+# the nearest by edit distance (the table's order within each)
+expect "unknown leaf 'clsfy' (nearest: clsfy_16f_16f, clsfy_32f_32f, " call clsfy 1
+expect "unknown leaf 'CLSFY_32' (nearest: clsfy_32f_32f, " call CLSFY_32 1
+expect "unknown leaf '16f_16f_2f' (nearest: oeq_1_2_16f_16f_2f_t, olt_1_2_16f_16f_2f_t, ole_1_2_16f_16f_2f_t;" \
+    call 16f_16f_2f 1 2 1
+expect "--leaf 'movfs' is not a leaf of the table (nearest: movfsv_64_64_64_64_64_64_64_64_512" probe --lib x --leaf movfs
 [ "$fails" -eq 0 ] || exit 1
 echo "PASS: command and option typos get the nearest name"

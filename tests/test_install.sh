@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # `make install PREFIX=<tmp>`, then a small C program built against the
 # installed copy with pkg-config (PKG_CONFIG_PATH=<tmp>/lib/pkgconfig),
-# linked shared and static, run; and the installed CLI run.
+# linked shared and static, run; and every subcommand of the installed CLI
+# run from the prefix, each finding its files there (the numpy oracle, the
+# bench's scripts, its library), not in the source tree it was built from.
 set -euo pipefail
 cd "$SRCDIR"
 command -v pkg-config >/dev/null || {
@@ -18,7 +20,8 @@ env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory BUILD="${BUILD
 # .def table of include/ (the headers include the tables), the four headers
 # named so that a header dropped from the tree too is still missed
 for f in lib/libq7pred.so lib/libq7pred.a bin/q7pred lib/pkgconfig/q7pred.pc \
-         share/q7pred/numpy_oracle.py include/q7pred.h include/q7pred_xdref.h \
+         share/q7pred/numpy_oracle.py share/q7pred/bench/numpy_bench.py share/q7pred/bench/ctypes_bench.py \
+         share/q7pred/bench/ufunc_bench.py include/q7pred.h include/q7pred_xdref.h \
          include/q7pred_batch.h include/q7pred_vec.h $(cd "$SRCDIR" && ls include/*.h include/*.def); do
     [ -e "$prefix/$f" ] || { echo "FAIL: make install did not install $f" >&2; exit 1; }
 done
@@ -78,13 +81,53 @@ got=$("$tmp/prog-static")
 [ "$got" = "$want" ] || { echo "FAIL: static: got '$got', want '$want'" >&2; exit 1; }
 echo "static: $got"
 
-"$prefix/bin/q7pred" call lt_2_16_16 0x8000 1 | grep -x 'result = 0x3' >/dev/null || {
-    echo "FAIL: the installed q7pred call" >&2; exit 1; }
-# q7pred prove finds the prover installed beside it (share/q7pred/prove/)
-[ -f "$prefix/share/q7pred/prove/prove_binary.py" ] || { echo "FAIL: make install did not install the prover" >&2; exit 1; }
-if "${PYTHON:-/usr/bin/python3}" -c 'import z3, capstone' 2>/dev/null; then
-    (cd / && Q7PRED_PYTHON=${PYTHON:-/usr/bin/python3} "$prefix/bin/q7pred" prove --lib "$prefix/lib/libq7pred.so" \
-        --leaf lt_2_16_16) | grep -x '1 leaves: 1 proven-binary, 0 refuted, 0 unproven, 0 absent' >/dev/null || {
-        echo "FAIL: the installed q7pred prove" >&2; exit 1; }
+# ---- every subcommand from the prefix, in a folder of its own
+q=$prefix/bin/q7pred
+cd "$tmp"
+fails=0
+bad() { echo "FAIL: the installed $*" >&2; fails=$((fails + 1)); }
+"$q" call lt_2_16_16 0x8000 1 | grep -x 'result = 0x3' >/dev/null || bad "q7pred call"
+"$q" call --lib "$prefix/lib/libq7pred.so" lt_2_16_16 0x8000 1 | grep -x 'result = 0x3' >/dev/null || bad "call --lib"
+[ "$("$q" list --json | "$PYTHON" -c 'import json,sys; print(json.load(sys.stdin)["count"])')" = \
+  "$(grep -c '^LEAF(' "$SRCDIR/include/q7pred_leaves.def")" ] || bad "list"
+"$q" demo >demo.txt || bad "demo"
+ex=$SRCDIR/examples/nan_split
+"$q" exec "$ex.q7" | cmp -s - "$ex.expected" || bad "exec"
+# verify with the default oracles: the numpy oracle's program is the prefix's
+"$q" verify --corpus grid --leaf olt_1_1_16f_16f --no-progress --shard 1/2 --json s1.json >v1.txt || bad "verify: $(tail -1 v1.txt)"
+grep -q "^  numpy: [^ ]* $prefix/bin/../share/q7pred/numpy_oracle.py (interpreter: " v1.txt ||
+    bad "verify: the numpy oracle is not the prefix's: $(grep numpy: v1.txt)"
+"$q" verify --corpus grid --leaf olt_1_1_16f_16f --no-progress --shard 2/2 --json s2.json >/dev/null || bad "verify 2/2"
+"$q" merge s1.json s2.json --quiet | grep -q '^PASS' || bad "merge"
+"$q" verify --lib "$prefix/lib/libq7pred.so" --oracles sem --corpus grid --no-progress --quiet | grep -q '^PASS' ||
+    bad "verify --lib"
+"$q" probe --lib "$prefix/lib/libq7pred.so" --json probe.json >probe.txt || bad "probe: $(tail -1 probe.txt)"
+"$q" probe --lib "$prefix/lib/libq7pred.so" --disasm --leaf olt_1_1_16f_16f >disasm.txt 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q 'store via' disasm.txt || { [ $rc -eq 2 ] && grep -q 'built without capstone' disasm.txt; } ||
+    bad "probe --disasm: exit $rc, $(tail -1 disasm.txt)"
+"$q" verify --lib "$prefix/lib/libq7pred.so" --abi probe.json --oracles sem --corpus grid --no-progress --quiet |
+    grep -q '^PASS' || bad "verify --abi"
+# bench: its library and its scripts are the prefix's (it looked beside
+# the executable for the library before, which only the build tree has)
+"$q" bench --quick --json bench.json >bench.txt 2>bench.err || bad "bench: $(tail -3 bench.err)"
+"$PYTHON" - bench.json "$prefix" <<'PY' || bad "bench: its files are not the prefix's"
+import json, os, sys
+d, prefix = json.load(open(sys.argv[1])), sys.argv[2]
+lib = os.path.join(prefix, "bin", "..", "lib", "libq7pred.so")
+assert d["leaf_call"]["note"] == "dlsym from " + lib, d["leaf_call"]["note"]
+rows = {r["method"].split(" (")[0]: r for r in d["throughput"]}
+note = rows["numpy oracle"]["note"]
+assert note.endswith(os.path.join(prefix, "bin", "..", "share", "q7pred", "bench", "numpy_bench.py")), note
+assert lib in rows["Python ctypes, one call at a time"]["note"], rows["Python ctypes, one call at a time"]["note"]
+PY
+"$q" bench --prove-vector --fraction 8192 >pv.txt || bad "bench --prove-vector: $(tail -1 pv.txt)"
+"$q" bench --run fp16-lib --fraction 4096 >run.txt || bad "bench --run fp16-lib (the prefix's library): $(cat run.txt)"
+# prove: the prover installed under the prefix (share/q7pred/prove/)
+[ -f "$prefix/share/q7pred/prove/prove_binary.py" ] || bad "tree: no share/q7pred/prove/prove_binary.py"
+if "$PYTHON" -c 'import z3, capstone' 2>/dev/null; then
+    Q7PRED_PYTHON=$PYTHON "$q" prove --lib "$prefix/lib/libq7pred.so" --leaf lt_2_16_16 >prove.txt 2>&1 &&
+        grep -qx '1 leaves: 1 proven-binary, 0 refuted, 0 unproven, 0 absent' prove.txt || bad "prove: $(tail -1 prove.txt)"
 fi
-echo "PASS: install to $prefix, pkg-config, shared and static link, installed CLI and prover"
+[ "$fails" -eq 0 ] || exit 1
+echo "PASS: install to $prefix, pkg-config, shared and static link, every subcommand of the installed CLI"

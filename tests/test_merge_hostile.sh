@@ -38,6 +38,16 @@ run=(--corpus grid --leaf lt_1_8_8,lt_2_16_16 --oracles sem,host --host-path por
 "$Q7PRED" verify "${run[@]}" --shard 2/2 --json "$t/s2.json" >/dev/null || bad "shard 2 failed"
 "$Q7PRED" merge "$t/s1.json" "$t/s2.json" --quiet >"$t/o" && grep -q "^PASS" "$t/o" && ok "the true shards merge" \
     || bad "true shards: $(cat "$t/o")"
+# the merged time is the shards' times summed, said so, never a wall time
+"$Q7PRED" merge "$t/s1.json" "$t/s2.json" --json "$t/m.json" >"$t/o"
+"$PYTHON" - "$t/s1.json" "$t/s2.json" "$t/m.json" <<'PY' >"$t/py" 2>&1; py=$?
+import json, sys
+s1, s2, m = (json.load(open(p)) for p in sys.argv[1:])
+assert "wall_seconds" not in m and "wall_seconds" in s1, m.keys()
+assert abs(m["summed_shard_seconds"] - (s1["wall_seconds"] + s2["wall_seconds"])) < 0.002, m["summed_shard_seconds"]
+PY
+[ $py -eq 0 ] && tail -n 1 "$t/o" | grep -Eq '^PASS: .* \([0-9.]+ s of its 2 shards summed, not a wall time\)$' \
+    && ok "a merged report labels its summed time" || bad "merged time: $(tail -n 1 "$t/o") $(cat "$t/py")"
 
 # ---- 2^64-1 mismatches in shard 1 and one real one in shard 2: never PASS
 # (the lt_1_8_8 grid unit comes first in the file)
@@ -56,7 +66,7 @@ text = re.sub(r'("host": \{"state": "ran", "checks": [1-9][0-9]*, "mismatches": 
 open(sys.argv[2], "w").write(text)
 PY
 "$Q7PRED" merge "$t/s1.json" "$t/one.json" --quiet >"$t/o" 2>&1
-[ $? -eq 1 ] && grep -q "^FAIL: [0-9]* checks, 1 mismatches" "$t/o" && ok "the one real mismatch alone merges to FAIL" || bad "one: $(cat "$t/o")"
+[ $? -eq 1 ] && grep -q "^FAIL: [0-9]* cases, [0-9]* checks, 1 mismatches" "$t/o" && ok "the one real mismatch alone merges to FAIL" || bad "one: $(cat "$t/o")"
 refused "2^64-1 mismatches + 1: refused (its cases are not its shard's)" "but its shard 1/2 has 98" \
     "$t/huge3.json" "$t/one.json"
 refused "a count past 2^64-1" "malformed cell in unit 0" "$(edit "$t/s1.json" "$t/big.json" "$cell" \

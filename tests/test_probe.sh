@@ -50,7 +50,14 @@ probe_one() {
 }
 probe_one ord_result_4th olt_1_2_16f_16f refuted BIN "writes arg 4 (result), 1 word"
 probe_one ult_aux ult_1_1_16f_16f refuted ORD "writes arg 4 (aux), 1 word; writes arg 5 (result), 1 word"
-probe_one tail_pred_first olt_1_2_16f_16f_2f_t refuted - "reproduces the model with arguments (C, A, B, result)"
+probe_one tail_pred_first olt_1_2_16f_16f_2f_t refuted TER "reproduces the model with arguments (C, A, B, result)"
+# the order search covers every group of like arguments at once: the
+# pointers of one size as well as the values
+probe_one ord_swapped olt_1_1_16f_16f refuted ORD "reproduces the model with arguments (A, B, result, aux)"
+probe_one m2_swapped andnotb_64_64_64 refuted M2 "reproduces the model with arguments (B, A, out)"
+probe_one fs_swapped movfsv_64_64_64_64_64_64_64_64_512 refuted VEC2FS \
+    "reproduces the model with arguments (vec, FS1, FS0, FS2, FS3, FS4, FS5, FS6, FS7)"
+probe_one unstable lt_1_8_8 refuted - "answers differ between identical calls"
 probe_one movfsv_out_first movfsv_64_64_64_64_64_64_64_64_512 refuted - "writes input arg 2 (vec)"
 probe_one movfsv_words movfsv_64_64_64_64_64_64_64_64_512 refuted - \
     "bit map differs from the inferred one at 504 of 512 bits (vec bit 1 -> FS0 bit 1, inferred FS1 bit 0)"
@@ -78,6 +85,20 @@ bm = m["movfsv_64_64_64_64_64_64_64_64_512"]["bit_map"]
 assert bm == list(range(512)), bm[:8]
 m = {x["leaf"]: x for x in json.load(open(t + "/movfsv_out_first.json"))["leaves"]}
 assert m["movfsv_64_64_64_64_64_64_64_64_512"]["bit_map"] is None
+# found_order: the found shape's argument names in call order; null with no shape
+def leaf(v, name):
+    return {x["leaf"]: x for x in json.load(open(t + "/" + v + ".json"))["leaves"]}[name]
+assert leaf("ord_swapped", "olt_1_1_16f_16f")["found_order"] == ["A", "B", "result", "aux"]
+assert leaf("ord_swapped", "olt_1_1_16f_16f")["found_shape"] == "ORD"
+assert leaf("ord_swapped", "oeq_1_1_16f_16f")["found_order"] == ["A", "B", "aux", "result"]
+assert leaf("m2_swapped", "andnotb_64_64_64")["found_order"] == ["B", "A", "out"]
+assert leaf("fs_swapped", "movfsv_64_64_64_64_64_64_64_64_512")["found_order"] == \
+    ["vec", "FS1", "FS0"] + ["FS%d" % i for i in range(2, 8)]
+assert leaf("tail_pred_first", "olt_1_2_16f_16f_2f_t")["found_order"] == ["C", "A", "B", "result"]
+assert leaf("ord_result_4th", "olt_1_2_16f_16f")["found_order"] == ["A", "B", "result"]
+assert leaf("segv_all", "clsfy_16f_16f")["found_order"] is None
+assert leaf("unstable", "lt_1_8_8")["found_order"] is None
+assert json.load(open(t + "/ord_swapped.json"))["interrupted"] is None
 PY
 
 # verify --abi: the library whose only difference is its ABI passes with
@@ -89,11 +110,28 @@ check "verify without --abi: the ABI difference fails" "[ $? -eq 1 ]"
 "$Q7PRED" verify --lib "$dir/ord_result_4th.so" --abi "$t/ord_result_4th.json" $V >"$t/v1.txt" 2>&1
 check "verify --abi: passes" "[ $? -eq 0 ] && grep -q '^PASS' "$t/v1.txt""
 check "verify --abi: the header names the refuted leaf" \
-    "sed -n 3p \"$t/v1.txt\" | grep -qF -- '--abi: refuted olt_1_2_16f_16f (called as BIN); 0 not called'"
-"$Q7PRED" verify --lib "$dir/tail_pred_first.so" --abi "$t/tail_pred_first.json" $V --by-leaf >"$t/v2.txt" 2>&1
-check "verify --abi: a leaf of unknown shape is not called, and said so" \
-    "sed -n 3p \"$t/v2.txt\" | grep -qF 'refuted olt_1_2_16f_16f_2f_t (not called: shape unknown); 1 not called' &&
-     [ \$(awk '\$1 == \"olt_1_2_16f_16f_2f_t\" && \$NF == \"n/a\"' \"$t/v2.txt\" | wc -l) -eq 2 ]"
+    "sed -n 3p \"$t/v1.txt\" | grep -qF -- '--abi: 0 not called, 1 called otherwise: olt_1_2_16f_16f (as BIN)'"
+# a library whose arguments come in another order passes with the order
+# the probe found (and fails without it)
+for v in tail_pred_first ord_swapped m2_swapped fs_swapped; do
+    "$Q7PRED" verify --lib "$dir/$v.so" $V --quiet >"$t/v2.txt" 2>&1
+    check "verify without --abi: $v fails" "[ $? -eq 1 ]"
+    "$Q7PRED" verify --lib "$dir/$v.so" --abi "$t/$v.json" $V >"$t/v2.txt" 2>&1
+    check "verify --abi: $v passes, called in the order found" \
+        "[ $? -eq 0 ] && tail -n 1 \"$t/v2.txt\" | grep -q '^PASS' && sed -n 3p \"$t/v2.txt\" | grep -q 'in the order'"
+done
+# a leaf the probe found no argument list for is not called: named in the
+# verdict, exit 1; left out by --leaf, no gap
+"$Q7PRED" verify --lib "$dir/segv_all.so" --abi "$t/segv_all.json" $V --by-leaf >"$t/v2.txt" 2>&1
+check "verify --abi: a leaf not called is named in the verdict, exit 1" \
+    "[ $? -eq 1 ] && tail -n 1 \"$t/v2.txt\" | grep -q '^INCOMPLETE: 1 leaf not called (--abi): crashed in probe: clsfy_16f_16f; ' &&
+     sed -n 3p \"$t/v2.txt\" | grep -qF -- '--abi: 1 not called, 0 called otherwise: clsfy_16f_16f (not called: crashed in probe)' &&
+     [ \$(awk '\$1 == \"clsfy_16f_16f\" && \$NF == \"n/a\"' \"$t/v2.txt\" | wc -l) -eq 2 ]"
+"$Q7PRED" verify --lib "$dir/segv_all.so" --abi "$t/segv_all.json" $V --quiet --family int-compare >"$t/v2.txt" 2>&1
+check "verify --abi: a leaf not called but not selected is no gap" "[ $? -eq 0 ] && grep -q '^PASS' \"$t/v2.txt\""
+"$Q7PRED" verify --lib "$dir/unstable.so" --abi "$t/unstable.json" $V --quiet >"$t/v2.txt" 2>&1
+check "verify --abi: answers that differ between identical calls: not called" \
+    "[ $? -eq 1 ] && grep -q '^INCOMPLETE: 1 leaf not called (--abi): no argument list found by the probe: lt_1_8_8' \"$t/v2.txt\""
 "$Q7PRED" verify --lib "$Q7LIB" $V >"$t/v3.txt" 2>&1
 "$Q7PRED" verify --lib "$Q7LIB" --abi "$t/real.json" $V >"$t/v4.txt" 2>&1
 check "verify --abi with an all-confirmed probe: the same table" \
@@ -110,16 +148,25 @@ check "verify --abi without --lib: exit 2" "[ $? -eq 2 ] && grep -q 'without a l
 
 # --leaf, usage errors, a file that is not a 64-bit little-endian ELF
 "$Q7PRED" probe --lib "$Q7LIB" --leaf eq_1_8_8 --leaf module__xdref_notb_64_64 >"$t/two.txt" 2>&1
-check "--leaf: exactly the two leaves" "[ $? -eq 0 ] && [ \$(awk 'NR > 1' \"$t/two.txt\" | wc -l) -eq 2 ]"
+check "--leaf: exactly the two leaves" \
+    "[ $? -eq 0 ] && [ \$(awk 'NR > 1 && \$2 == \"confirmed\"' \"$t/two.txt\" | wc -l) -eq 2 ] &&
+     tail -n 1 \"$t/two.txt\" | grep -qx '2 leaves: 2 confirmed, 0 refuted, 0 absent; 0 unknown symbols'"
+check "the summary counts the run's leaves" \
+    "tail -n 1 \"$t/real.txt\" | grep -qx '$nleaves leaves: $nleaves confirmed, 0 refuted, 0 absent; 0 unknown symbols' &&
+     tail -n 1 \"$t/bnorfs_missing.txt\" | grep -qx '$nleaves leaves: $((nleaves - 1)) confirmed, 0 refuted, 1 absent; 2 unknown symbols' &&
+     tail -n 1 \"$t/segv_all.txt\" | grep -qx '$nleaves leaves: $((nleaves - 1)) confirmed, 0 refuted, 0 absent, 1 crashed; 0 unknown symbols'"
 "$Q7PRED" probe >"$t/e1" 2>&1; check "no --lib: exit 2" "[ $? -eq 2 ] && grep -q -- '--lib PATH is required' \"$t/e1\""
 "$Q7PRED" probe --lib "$Q7LIB" --leaf nosuch >"$t/e2" 2>&1
 check "an unknown --leaf: exit 2, named" "[ $? -eq 2 ] && grep -q \"'nosuch' is not a leaf\" \"$t/e2\""
 echo "not elf" >"$t/x.so"
 "$Q7PRED" probe --lib "$t/x.so" >"$t/e3" 2>&1
-check "not ELF: exit 2, named" "[ $? -eq 2 ] && grep -q \"x.so' is not an ELF file\" \"$t/e3\""
+check "not ELF: exit 2, named" "[ $? -eq 2 ] && grep -q \"x.so': it is .*too short for an ELF header\" \"$t/e3\""
+head -c 200 /dev/urandom | tr -d '\177' >"$t/y.so"
+"$Q7PRED" probe --lib "$t/y.so" >"$t/e3" 2>&1
+check "no ELF magic: exit 2, named" "[ $? -eq 2 ] && grep -q \"y.so': it is not an ELF file (no ELF magic)\" \"$t/e3\""
 printf '\177ELF\001\001\001' | dd of="$t/elf32.so" bs=64 conv=sync 2>/dev/null
 "$Q7PRED" probe --lib "$t/elf32.so" >"$t/e4" 2>&1
-check "32-bit ELF: exit 2, refused" "[ $? -eq 2 ] && grep -q '32-bit little-endian ELF file; the probe reads 64-bit' \"$t/e4\""
+check "32-bit ELF: exit 2, refused" "[ $? -eq 2 ] && grep -q 'it is a 32-bit little-endian ELF file; this q7pred loads 64-bit' \"$t/e4\""
 "$Q7PRED" probe --lib "$Q7LIB" --timeout 0 >"$t/e5" 2>&1; check "--timeout 0: exit 2" "[ $? -eq 2 ]"
 # --disasm: with capstone built in, the ordered compare's two stores go
 # through the 4th and 5th argument registers of the x86-64 SysV ABI (rcx:

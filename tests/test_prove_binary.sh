@@ -15,7 +15,8 @@
 #   5. a library built from a wrong table row, and a wrong row handed to
 #      the prover: refuted, naming the row;
 #   6. each make-mutants pitfall: its leaves refuted;
-#   7. --abi with the probe's report, --timeout, SIGINT, bad input.
+#   7. --abi with the probe's report (another shape, another argument
+#      order, another bit map), --timeout, SIGINT/SIGTERM, bad input.
 # Needs /usr/bin/python3 with python3-z3 and python3-capstone: without them a
 # SKIP, but under CI=true (where .ci/run installs them) a failure.
 set -u
@@ -178,7 +179,8 @@ done
 # ---- 7. --abi, --timeout, SIGINT, bad input
 P=$BUILD/tests/probe
 if [ -f "$P/ord_result_4th.so" ] && [ -f "$P/movfsv_words.so" ]; then
-    for v in ord_result_4th:olt_1_2_16f_16f movfsv_words:movfsv_64_64_64_64_64_64_64_64_512; do
+    for v in ord_result_4th:olt_1_2_16f_16f movfsv_words:movfsv_64_64_64_64_64_64_64_64_512 \
+             tail_pred_first:olt_1_2_16f_16f_2f_t ord_swapped:olt_1_1_16f_16f m2_swapped:andnotb_64_64_64; do
         lib=$P/${v%%:*}.so leaf=${v#*:}
         "$Q7PRED" probe --lib "$lib" --leaf "$leaf" --json "$tmp/probe.json" >/dev/null 2>&1
         a=$("$Q7PRED" prove --lib "$lib" --leaf "$leaf" | awk 'NR == 1 {print $1}')

@@ -118,14 +118,19 @@ else
     [ "$(grep -Ec '^(classify|fp-tail) .* n/a$' "$t/np.txt")" -eq 2 ] && ok "numpy n/a for classify and tails" \
         || bad "numpy column not n/a for classify/tails"
 fi
-# numpy absent: the column says so and the run still passes
-PYTHON=/nonexistent/python3 "$Q7PRED" verify --corpus grid --family classify --no-progress >"$t/nonp.txt"
+# numpy absent (its interpreter, from $Q7PRED_PYTHON, cannot run): the
+# column says so, naming the interpreter, and the run is incomplete;
+# $PYTHON is not how the interpreter is chosen
+Q7PRED_PYTHON=/nonexistent/python3 "$Q7PRED" verify --corpus grid --family classify --no-progress >"$t/nonp.txt"
 rc=$?
-[ $rc -eq 0 ] && grep -q "numpy: n/a, cannot run python '/nonexistent/python3'" "$t/nonp.txt" \
-    && ok "no python: numpy column n/a with the reason" || bad "no python: exit $rc, $(grep numpy "$t/nonp.txt")"
-
-[ $rc -eq 0 ] && grep -Eq "^classify +grid +53 +53 / 0 +unavailable$" "$t/nonp.txt" \
+[ $rc -eq 1 ] && grep -q "numpy: n/a, cannot run python '/nonexistent/python3'.*(interpreter /nonexistent/python3, \$Q7PRED_PYTHON)" "$t/nonp.txt" \
+    && tail -n 1 "$t/nonp.txt" | grep -q "^INCOMPLETE: numpy oracle lost (cannot run python '/nonexistent/python3'" \
+    && ok "no python: numpy column n/a with the reason, the verdict INCOMPLETE" || bad "no python: exit $rc, $(grep numpy "$t/nonp.txt")"
+grep -Eq "^classify +grid +53 +53 / 0 +unavailable$" "$t/nonp.txt" \
     && ok "no python: the numpy cells say unavailable, not n/a" || bad "no python: $(grep "^classify" "$t/nonp.txt")"
+PYTHON=/nonexistent/python3 "$Q7PRED" verify --corpus grid --family classify --no-progress >"$t/envp.txt"
+[ $? -eq 0 ] && grep -q "^  numpy: /usr/bin/python3 .*(interpreter: default)" "$t/envp.txt" \
+    && ok "\$PYTHON does not choose the numpy interpreter; the header says which did" || bad "PYTHON: $(grep numpy "$t/envp.txt")"
 
 # an oracle that stops mid-unit keeps what it checked: a fake numpy program
 # that answers ltu_1_8_8 with zeros (wrong where a < b) once, then dies
@@ -158,16 +163,31 @@ rc=$?
     && grep -Eq "^ltu_1_8_8 +fuzz +20000 +[1-9][0-9]* / [1-9][0-9]* \(\+[1-9][0-9]* n/a\)$" "$t/stop.txt" \
     && ok "an oracle stopped mid-unit: its checks and mismatches stay visible" || bad "stopped oracle: $(cat "$t/stop.txt")"
 
-# JUnit: a leaf no oracle could check is skipped, not passed
+# JUnit: a leaf no oracle could check is skipped, not passed; a leaf the
+# library does not export is a skipped test of the gaps suite too
 "$Q7PRED" verify --oracles sem --lib "$BUILD/tests/verify_crashlib.so" --leaf lt_1_8_8,lt_2_16_16 --corpus grid \
-    --junit "$t/skip.xml" --quiet --no-progress >/dev/null || bad "junit skip run failed"
-"$PYTHON" - "$t/skip.xml" <<'PY' && ok "JUnit marks unchecked leaves skipped" || bad "JUnit skipped"
+    --allow-absent --junit "$t/skip.xml" --quiet --no-progress >/dev/null || bad "junit skip run failed"
+"$Q7PRED" verify --oracles sem --lib "$BUILD/tests/verify_crashlib.so" --leaf lt_1_8_8,lt_2_16_16 --corpus grid \
+    --junit "$t/gap.xml" --quiet --no-progress >/dev/null
+[ $? -eq 1 ] || bad "junit: a leaf not exported without --allow-absent is not exit 1"
+"$PYTHON" - "$t/skip.xml" "$t/gap.xml" <<'PY' && ok "JUnit marks unchecked leaves skipped, absent ones too" || bad "JUnit skipped"
 import sys, xml.etree.ElementTree as ET
-suite = ET.parse(sys.argv[1]).getroot().find("testsuite")
+root = ET.parse(sys.argv[1]).getroot()
+suite = root.find("testsuite")
 assert suite.get("skipped") == "1" and suite.get("errors") == "0", suite.attrib
 cases = {c.get("name"): c for c in suite.findall("testcase")}
 assert cases["lt_1_8_8 [grid]"].find("skipped") is not None
 assert cases["lt_2_16_16 [grid]"].find("skipped") is None
+gaps = [s for s in root.findall("testsuite") if s.get("name") == "q7pred.verify.gaps"][0]
+names = [c.get("name") for c in gaps.findall("testcase")]
+assert len(names) == 1 and names[0].startswith("lt_1_8_8 [not exported by lib:"), names
+assert gaps.find("testcase").find("skipped") is not None and root.get("failures") == "0"
+# without --allow-absent the run is incomplete, and the XML fails with it
+root = ET.parse(sys.argv[2]).getroot()
+gaps = [s for s in root.findall("testsuite") if s.get("name") == "q7pred.verify.gaps"][0]
+c = {c.get("name"): c for c in gaps.findall("testcase")}
+assert c["completeness"].find("failure").get("message").startswith("INCOMPLETE: 1 of 2 leaves not exported (lt_1_8_8)")
+assert root.get("failures") == "1", root.attrib
 PY
 
 # shards merge into the unsharded run; the result does not depend on threads

@@ -15,7 +15,7 @@
 #include "verify/names.h"
 
 /* docs/report-format.md, "The JSON report" */
-static const char *const cell_states[] = { "ran", "n/a", "unavailable", "crashed", "stopped" };
+static const char *const cell_states[] = { "ran", "n/a", "unavailable", "crashed", "stopped", "absent", "not-called" };
 static const char *const out_states[] = { "value", "n/a", "out-of-domain", "not-run" };
 static const char *const crash_kinds[] = { "signal", "hang", "exit", "protocol" };
 static const char *const oracle_kinds[] = { "sem", "host", "numpy", "lib", "testfloat" };

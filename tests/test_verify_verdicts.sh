@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Every verdict line of q7pred verify, with and without --quiet: PASS,
 # FAIL (a mismatch, from a library built here whose lt_1_8_8 answers 0),
-# FAIL: no leaf was checked, and INTERRUPTED (SIGTERM and SIGINT mid-run);
-# each with its exit status (0, 1, 1, 143/130). --quiet prints exactly one
-# line, the verdict with its counts; without it the verdict is the last.
+# FAIL: no leaf was checked, INCOMPLETE (a library that exports one leaf;
+# the numpy oracle lost: its interpreter has no numpy), PASS with the
+# absent leaves allowed, and INTERRUPTED (SIGTERM and SIGINT mid-run);
+# each with its exit status (0, 1, 1, 1, 1, 0, 143/130). --quiet prints
+# exactly one line, the verdict line of the full text without its time.
 set -u
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 Q7PRED=${Q7PRED:-$SRCDIR/build/q7pred}
@@ -15,11 +17,12 @@ bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 $CC -shared -fPIC -o "$t/wrong.so" "$SRCDIR/tests/lib_lt_answers_0.c" || { echo "FAIL: cannot build the test library"; exit 1; }
 
-# verdict NAME WANT_RC QUIET_REGEX TEXT_REGEX ARGS...: the run with --quiet
-# and without, each checked for its exit and its verdict line.
+# verdict NAME WANT_RC REGEX ARGS...: the run with --quiet and without,
+# each checked for its exit and its verdict line (the text's ends in the
+# run's seconds).
 verdict() {
-    local name=$1 want=$2 quiet=$3 text=$4 rc
-    shift 4
+    local name=$1 want=$2 quiet=$3 text="$3 \([0-9.]+ s\)" rc
+    shift 3
     "$Q7PRED" verify --no-progress --quiet "$@" >"$t/q.out" 2>"$t/q.err"; rc=$?
     [ "$rc" -eq "$want" ] || bad "$name --quiet: exit $rc, want $want"
     [ "$(wc -l <"$t/q.out")" -eq 1 ] || bad "$name --quiet: $(wc -l <"$t/q.out") lines, want 1: $(cat "$t/q.out")"
@@ -30,15 +33,36 @@ verdict() {
     echo "$name: $(cat "$t/q.out")"
 }
 n='[0-9]+'
-verdict PASS 0 "PASS: $n checks, 0 mismatches, 0 crashes" \
-    "PASS: $n cases, $n checks, 0 mismatches, 0 crashes \([0-9.]+ s\)" \
+verdict PASS 0 "PASS: $n cases, $n checks, 0 mismatches, 0 crashes" \
     --corpus grid --leaf lt_1_8_8 --oracles sem,host
-verdict FAIL 1 "FAIL: $n checks, [1-9][0-9]* mismatches, 0 crashes" \
-    "FAIL: $n cases, $n checks, [1-9][0-9]* mismatches, 0 crashes, in 1 leaf \([0-9.]+ s\)" \
+verdict FAIL 1 "FAIL: $n cases, $n checks, [1-9][0-9]* mismatches, 0 crashes, in 1 leaf" \
     --corpus grid --leaf lt_1_8_8 --oracles "sem,lib:$t/wrong.so"
-verdict "FAIL (nothing checked)" 1 "FAIL: no leaf was checked: 0 checks, 0 mismatches, 0 crashes" \
-    "FAIL: no leaf was checked: $n cases, 0 checks \(no oracle besides sem checked a case: every one was n/a or unavailable\) \([0-9.]+ s\)" \
+verdict "FAIL (nothing checked)" 1 \
+    "FAIL: no leaf was checked: $n cases, 0 checks \(no oracle besides sem checked a case: every one was n/a or unavailable\)" \
     --corpus grid --leaf borfs_2n_64_64_64_64_64_64_64_64_64 --oracles sem,numpy
+# the table's leaves but one, by name, and how many (the library exports one)
+one=${BUILD:-build}/tests/probe/one_leaf.so
+[ -f "$one" ] || one=$SRCDIR/build/tests/probe/one_leaf.so
+nleaves=$(grep -c '^LEAF(' "$SRCDIR/include/q7pred_leaves.def")
+absent=$(sed -n 's/^LEAF(\([a-z0-9_]*\),.*/\1/p' "$SRCDIR/include/q7pred_leaves.def" | grep -vx olt_1_1_16f_16f | paste -sd, | sed 's/,/, /g')
+verdict "INCOMPLETE (one leaf exported)" 1 \
+    "INCOMPLETE: $((nleaves - 1)) of $nleaves leaves not exported \($absent\); the rest agree: $n cases, $n checks, 0 mismatches, 0 crashes" \
+    --corpus grid --lib "$one" --oracles sem
+verdict "PASS (--allow-absent)" 0 \
+    "PASS: $n cases, $n checks, 0 mismatches, 0 crashes; $((nleaves - 1)) of $nleaves leaves not exported, allowed by --allow-absent \($absent\)" \
+    --corpus grid --lib "$one" --oracles sem --allow-absent
+verdict "PASS (a selection leaves them out)" 0 "PASS: $n cases, $n checks, 0 mismatches, 0 crashes" \
+    --corpus grid --lib "$one" --oracles sem --leaf olt_1_1_16f_16f
+# the numpy oracle defaulted, its interpreter without numpy: named, exit 1;
+# left out by --oracles: nothing lost
+printf '#!/bin/sh\necho "no numpy here: ModuleNotFoundError" >&2\nexit 1\n' >"$t/python3"; chmod +x "$t/python3"
+export Q7PRED_PYTHON=$t/python3
+verdict "INCOMPLETE (numpy lost)" 1 \
+    "INCOMPLETE: numpy oracle lost \(.*no numpy here: ModuleNotFoundError.*interpreter $t/python3, \\\$Q7PRED_PYTHON\)\); the rest agree: $n cases, $n checks, 0 mismatches, 0 crashes" \
+    --corpus grid --leaf lt_1_8_8
+verdict "PASS (numpy left out)" 0 "PASS: $n cases, $n checks, 0 mismatches, 0 crashes" \
+    --corpus grid --leaf lt_1_8_8 --oracles sem,host
+unset Q7PRED_PYTHON
 
 # INTERRUPTED: an exhaustive run (every space: seconds long) signalled once it runs;
 # started with SIGINT at its default (a background job of a script would
@@ -58,7 +82,7 @@ for sig in TERM INT; do
     want=$([ $sig = TERM ] && echo 143 || echo 130)
     interrupted $sig "$want" --quiet
     [ "$(wc -l <"$t/i.out")" -eq 1 ] || bad "SIG$sig --quiet: $(wc -l <"$t/i.out") lines: $(cat "$t/i.out")"
-    grep -Eqx "INTERRUPTED \(SIG$sig\): $n checks, $n mismatches, $n crashes; the run is incomplete" "$t/i.out" ||
+    grep -Eqx "INTERRUPTED \(SIG$sig\): $n cases, $n checks, $n mismatches, $n crashes before it stopped; the run is incomplete" "$t/i.out" ||
         bad "SIG$sig --quiet: '$(cat "$t/i.out")'"
     echo "INTERRUPTED --quiet: $(cat "$t/i.out")"
     interrupted $sig "$want"

@@ -6,11 +6,14 @@
  *                reader, host oracle)
  *   shapes.h     a shape's argument list (the lib oracle's typed calls)
  *   leaf_sem.h   a leaf's model semantics by row (bench's vector proofs)
+ *   arg_order.h  a shape's C arguments one by one, and calls with like
+ *                arguments in another order (the probe, verify --abi)
  * leaf_op_codes.h and mutants.h stay the library's own.
  */
 #ifndef Q7_ABI_INTERNAL_H
 #define Q7_ABI_INTERNAL_H
 
+#include "arg_order.h"
 #include "leaf_op.h"
 #include "leaf_sem.h"
 #include "shapes.h"

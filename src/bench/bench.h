@@ -54,7 +54,8 @@ typedef struct bench_child {
  * ends its own children; anything else is killed. */
 bench_child bench_spawn(char *const argv[], double timeout, bool cooperative);
 /* The child's line is read by its schema (child_lines.h). */
-/* The path of this executable, and libq7pred.so beside it. */
+/* The path of this executable, and libq7pred.so where util/locate.h finds
+ * it (PREFIX/lib installed, beside the executable in the build tree). */
 void bench_self_path(char *buf, size_t size);
 void bench_default_lib(char *buf, size_t size);
 
@@ -216,6 +217,11 @@ int bench_prove_vector(unsigned threads, unsigned fraction);
  * target lines, and their members of the JSON's top object. */
 void bench_print_speed(FILE *f, const bench_report *b);
 void bench_print_speed_goals(FILE *f, const bench_report *b);
+/* One row of the targets table: what, the target (x <= limit, or >= with
+ * at_least), whether this run met it ("met", "MISSED", "n/a" when x < 0:
+ * not measured), and x in fmt with a note after it. */
+void bench_goal(FILE *f, const char *what, bool at_least, double limit, const char *unit, double x, const char *fmt,
+                const char *note);
 void bench_json_speed(jw *w, const bench_report *b);
 
 /* report.c: the table, the JSON, and whether anything failed. */

@@ -16,6 +16,7 @@
 
 #include "bench.h"
 #include "platform/platform_internal.h"
+#include "util/locate.h"
 #include "util/process.h"
 #include "verify/verify.h"
 
@@ -74,11 +75,4 @@ void bench_self_path(char *buf, size_t size)
     buf[n > 0 ? n : 0] = '\0';
 }
 
-void bench_default_lib(char *buf, size_t size)
-{
-    char self[PATH_MAX];
-    bench_self_path(self, sizeof self);
-    char *slash = strrchr(self, '/');
-    if (slash) snprintf(buf, size, "%.*s/libq7pred.so", (int)(slash - self), self);
-    else snprintf(buf, size, "./libq7pred.so");
-}
+void bench_default_lib(char *buf, size_t size) { q7d_data_path(Q7D_DATA_LIBRARY, "libq7pred.so", buf, size); }

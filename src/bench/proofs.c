@@ -109,7 +109,7 @@ int bench_run_named(const char *name, unsigned threads, unsigned fraction, const
     char why[512];
     int rc = engine_run(r, leaves, n, with_lib ? lib : NULL, threads, fraction, timeout, why, sizeof why);
     if (rc != 0) snprintf(err, errsize, "bench: %s", why);
-    else if (with_lib && compared(r, leaves[0])->state == Q7D_CELL_NA)
+    else if (with_lib && compared(r, leaves[0])->state == Q7D_CELL_ABSENT)
         snprintf(err, errsize, "bench: '%s' has no module__xdref_%s", lib, leaves[0]->suffix), rc = 2;
     else {
         print_run(r, leaves, n, with_lib);
@@ -134,7 +134,7 @@ static bool prove_leaf(q7d_results *r, const q7_leaf *leaf, const char *lib, uns
         return false;
     }
     const q7d_cell *cell = compared(r, leaf);
-    if (cell->state == Q7D_CELL_NA) {
+    if (cell->state == Q7D_CELL_ABSENT) {
         snprintf(err, sizeof err, "the library has no module__xdref_%s", leaf->suffix);
         printf(PROVE_ROW, leaf->suffix, vs, "-", "-", "-", err);
         return false;
@@ -165,7 +165,11 @@ int bench_prove(unsigned threads, const char *lib, bool lib_all, double timeout)
             if (q7d_interrupted()) break;
             ok &= prove_leaf(r, leaf, leg ? lib : NULL, threads, timeout);
         }
-    printf("%s in %.1f s\n", ok ? "all exhaustive spaces agree" : "PROOF FAILED", q7_now_seconds() - t0);
+    if (q7d_interrupted())   /* no success line: the proof is not whole */
+        printf("exhaustive proof INTERRUPTED (%s) in %.1f s\n", q7d_signal_name(q7d_interrupted()),
+               q7_now_seconds() - t0);
+    else
+        printf("%s in %.1f s\n", ok ? "all exhaustive spaces agree" : "PROOF FAILED", q7_now_seconds() - t0);
     q7d_results_free(r);
     return ok ? 0 : 1;
 }

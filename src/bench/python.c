@@ -16,9 +16,11 @@
 #include "child_lines.h"
 #include "platform/platform_internal.h"
 #include "q7pred_vec.h"
+#include "util/locate.h"
+#include "util/process.h"
 
-/* Q7PRED_BENCH_DIR, else bench/ beside the executable's directory (build/),
- * else the source tree this binary was built from (any BUILD=). */
+/* Q7PRED_BENCH_DIR, else where util/locate.h finds the bench's scripts
+ * (PREFIX/share/q7pred/bench/, the source tree this binary was built from). */
 static bool script_path(const char *name, char *buf, size_t size)
 {
     const char *dir = getenv("Q7PRED_BENCH_DIR");
@@ -26,15 +28,7 @@ static bool script_path(const char *name, char *buf, size_t size)
         snprintf(buf, size, "%s/%s", dir, name);
         return access(buf, R_OK) == 0;
     }
-    char self[PATH_MAX];
-    bench_self_path(self, sizeof self);
-    char *slash = strrchr(self, '/');
-    if (slash) *slash = '\0';
-    snprintf(buf, size, "%s/../bench/%s", self, name);
-#ifdef Q7_SRCDIR
-    if (access(buf, R_OK) != 0) snprintf(buf, size, "%s/bench/%s", Q7_SRCDIR, name);
-#endif
-    return access(buf, R_OK) == 0;
+    return q7d_data_path(Q7D_DATA_BENCH, name, buf, size);
 }
 
 /* The operand pairs as little-endian uint16, A then B, in a fresh
@@ -76,8 +70,8 @@ static void numpy_row(bench_report *b, bench_row *r, const bench_arrays *x, cons
     double ns = line.ns_per_eval, trues = line.trues;
     if (c.ok && ns > 0) {
         b->numpy_ns = r->ns = ns;
-        snprintf(r->note, sizeof r->note, "np.less on float16 views, numpy %s%s", line.numpy[0] ? line.numpy : "?",
-                 (size_t)trues == bench_count_true(x, BENCH_PAIRS) ? "" : " (RESULTS DIFFER)");
+        snprintf(r->note, sizeof r->note, "np.less on float16 views, numpy %.40s%s; %.200s", line.numpy[0] ? line.numpy : "?",
+                 (size_t)trues == bench_count_true(x, BENCH_PAIRS) ? "" : " (RESULTS DIFFER)", script);
     } else if (c.ok && line.error[0]) {
         snprintf(r->note, sizeof r->note, "%s", line.error);
     } else if (c.timed_out) {
@@ -133,7 +127,7 @@ static double c_vec_ns(const bench_arrays *x, double min_s, size_t *trues)
             q7v_set_lane(&b[r], Q7_NXF16, k, x->b[32 * r + k]);
         }
     double best = 0, end = q7_now_seconds() + min_s;
-    for (int pass = 0; pass < 5 || q7_now_seconds() < end; pass++) {
+    for (int pass = 0; (pass < 5 || q7_now_seconds() < end) && (pass == 0 || !q7d_interrupted()); pass++) {
         double t0 = q7_now_seconds();
         for (unsigned r = 0; r < REGS; r++) out[r] = q7v_oltnxf16(&a[r], &b[r]);
         double ns = (q7_now_seconds() - t0) * 1e9 / REGS;
@@ -145,14 +139,13 @@ static double c_vec_ns(const bench_arrays *x, double min_s, size_t *trues)
     return best;
 }
 
-/* The package built beside this executable: <its dir>/python (make python). */
+/* The directory of the package built beside this executable, <its dir>/python
+ * (make python), where util/locate.h finds it. */
 static void package_dir(char *buf, size_t size)
 {
-    char self[PATH_MAX];
-    bench_self_path(self, sizeof self);
-    char *slash = strrchr(self, '/');
+    q7d_data_path(Q7D_DATA_PACKAGE, "q7pred", buf, size);
+    char *slash = strrchr(buf, '/');
     if (slash) *slash = '\0';
-    snprintf(buf, size, "%s/python", self);
 }
 
 static void ufunc_rows(bench_report *b, bench_row *r, bench_row *v, const bench_arrays *x, const char *py,
@@ -202,7 +195,7 @@ static void ufunc_rows(bench_report *b, bench_row *r, bench_row *v, const bench_
 
 void bench_time_python(bench_report *b, const bench_arrays *x, const char *lib, double min_s)
 {
-    const char *py = getenv("Q7PRED_PYTHON") ? getenv("Q7PRED_PYTHON") : "/usr/bin/python3";
+    const char *py = q7d_python(NULL, NULL);
     char data[] = "/tmp/q7bench-XXXXXX";
     bool created, have_data = write_operands(x, data, &created);
     numpy_row(b, &b->row[b->nrows++], x, py, have_data ? data : NULL, min_s);

@@ -12,6 +12,7 @@
 #include "platform/platform_internal.h"
 #include "q7pred_batch.h"
 #include "q7pred_xdref.h"
+#include "util/process.h"
 
 typedef void run_fn(bench_arrays *x);
 
@@ -49,13 +50,15 @@ static void run_host(bench_arrays *x)
 double bench_best_ns(void (*fn)(void *ctx), void *ctx, size_t evals, double min_s)
 {
     double best = 0;
-    for (int rep = 0; rep < 3; rep++) {
+    /* an interrupt cuts every timing short, so the bench stops within a
+     * second (its figures are then not whole, and none is written) */
+    for (int rep = 0; rep < 3 && (rep == 0 || !q7d_interrupted()); rep++) {
         size_t calls = 0;
         double t0 = q7_now_seconds(), dt;
         do {
             fn(ctx);
             calls++;
-        } while ((dt = q7_now_seconds() - t0) < min_s / 3);
+        } while ((dt = q7_now_seconds() - t0) < min_s / 3 && !q7d_interrupted());
         double ns = dt * 1e9 / ((double)calls * (double)evals);
         if (rep == 0 || ns < best) best = ns;
     }

@@ -55,6 +55,26 @@ static char *read_text(const char *path, const char **why)
     return text;
 }
 
+/* A found_order (an array of the shape's argument names, each once, in
+ * call order) into order; NULL on success, else what is wrong. */
+static const char *order_of(const json *v, q7_shape sh, uint8_t *order)
+{
+    q7_args_order_natural(sh, order);
+    if (!v || v->type == JSON_NULL) return NULL;
+    q7_arg args[Q7_MAX_ARGS];
+    unsigned n = q7_shape_args(sh, args);
+    if (v->type != JSON_ARRAY || v->n != n) return "has a \"%s\" that is not a list of its shape's argument names";
+    for (unsigned i = 0; i < n; i++) {
+        unsigned k = 0;
+        while (k < n && !(v->child[i].type == JSON_STRING && strcmp(v->child[i].string, args[k].name) == 0)) k++;
+        if (k == n) return "has a \"%s\" that names an argument its shape does not have";
+        order[i] = (uint8_t)k;
+    }
+    if (!q7_args_order_valid(sh, order))
+        return "has a \"%s\" that names an argument twice or moves one among unlike ones";
+    return NULL;
+}
+
 /* A bit map: 512 integers, each -1 or an output bit of the leaf; NULL
  * when it is one, else what is wrong. */
 static const char *read_bit_map(const json *m, const q7_leaf *l, short *map)
@@ -70,9 +90,9 @@ static const char *read_bit_map(const json *m, const q7_leaf *l, short *map)
     return NULL;
 }
 
-int cli_read_abi(const char *path, signed char *shape) { return cli_read_abi_for("verify", path, shape, NULL); }
+int cli_read_abi(const char *path, q7d_abi *abi) { return cli_read_abi_for("verify", path, abi, NULL); }
 
-int cli_read_abi_for(const char *cmd, const char *path, signed char *shape, cli_bit_maps *maps)
+int cli_read_abi_for(const char *cmd, const char *path, q7d_abi *abi, cli_bit_maps *maps)
 {
     const char *why;
     char err[256];
@@ -81,14 +101,23 @@ int cli_read_abi_for(const char *cmd, const char *path, signed char *shape, cli_
     json *doc = json_parse(text, err, sizeof err);
     free(text);
     if (!doc) return cli_usage_error("%s: --abi '%s' is not JSON: %s", cmd, path, err);
-    for (size_t i = 0; i < q7_leaf_count(); i++) shape[i] = (signed char)q7_leaf_at(i)->shape;
+    memset(abi, 0, sizeof *abi);
     if (maps) memset(maps->has, 0, sizeof maps->has);
+    for (size_t i = 0; i < q7_leaf_count(); i++) {
+        abi->shape[i] = (signed char)q7_leaf_at(i)->shape;
+        q7_args_order_natural(q7_leaf_at(i)->shape, abi->order[i]);
+    }
     int rc = CLI_OK;
-    const json *leaves = json_get(doc, Q7P_KEY(leaves));
+    const json *leaves = json_get(doc, Q7P_KEY(leaves)), *cut = json_get(doc, Q7P_KEY(interrupted));
     bool seen[Q7_LEAF_COUNT] = { 0 };
     if (doc->type != JSON_OBJECT || !json_string(doc, Q7P_KEY(library)) || !leaves || leaves->type != JSON_ARRAY) {
         rc = cli_usage_error("%s: --abi '%s' is not a probe report: it needs \"%s\" and a \"%s\" list", cmd, path,
                              Q7P_KEY(library), Q7P_KEY(leaves));
+        goto done;
+    }
+    if (cut && cut->type != JSON_NULL) {
+        rc = cli_usage_error("%s: --abi '%s': the probe that wrote it was interrupted (%s), so it is not whole; "
+                             "probe again", cmd, path, cut->type == JSON_STRING ? cut->string : "?");
         goto done;
     }
     for (size_t k = 0; k < leaves->n; k++) {
@@ -111,8 +140,12 @@ int cli_read_abi_for(const char *cmd, const char *path, signed char *shape, cli_
             what = "has a \"%s\" that is neither null nor a shape of the table", key = Q7P_K_found_shape;
         else if (!strcmp(status, "confirmed") && (found->type == JSON_NULL || strcmp(found->string, table)))
             what = "is confirmed with a \"%s\" other than its table shape", key = Q7P_K_found_shape;
+        else if (found->type == JSON_STRING &&
+                 (what = order_of(json_get(e, Q7P_KEY(found_order)), (q7_shape)shape_named(found->string),
+                                  abi->order[l->id])))
+            key = Q7P_K_found_order;
         const json *bm = json_get(e, Q7P_KEY(bit_map));
-        if (!what && maps && bm && bm->type != JSON_NULL && l->family == Q7_FAMILY_BIT_SPREAD) {
+        if (!what && maps && l && bm && bm->type != JSON_NULL && l->family == Q7_FAMILY_BIT_SPREAD) {
             what = read_bit_map(bm, l, maps->map[l->id]), key = Q7P_K_bit_map;
             maps->has[l->id] = !what;
         }
@@ -124,8 +157,12 @@ int cli_read_abi_for(const char *cmd, const char *path, signed char *shape, cli_
             goto done;
         }
         seen[l->id] = true;
-        if (found->type == JSON_STRING) shape[l->id] = (signed char)shape_named(found->string);
-        else if (strcmp(status, "absent")) shape[l->id] = -1;   /* refuted or crashed, shape unknown: not called */
+        if (found->type == JSON_STRING) {
+            abi->shape[l->id] = (signed char)shape_named(found->string);
+        } else if (strcmp(status, "absent")) {   /* refuted or crashed, no argument list: not called */
+            abi->shape[l->id] = -1;
+            abi->uncalled[l->id] = !strcmp(status, "crashed") ? Q7D_UNCALLED_CRASHED : Q7D_UNCALLED_UNSETTLED;
+        }
     }
 done:
     json_free(doc);

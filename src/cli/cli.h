@@ -25,8 +25,9 @@ int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * does not fit in `bits` (1..64) bits. */
 bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **why);
 
-/* Writes up to `max` leaf suffixes nearest to `name` (edit distance) into
- * `out`, returning how many. */
+/* Writes up to `max` leaves nearest to `name` into `out`, returning how
+ * many: first the rows whose suffix starts with it, then those that hold
+ * it, then the nearest by edit distance (case ignored throughout). */
 size_t cli_nearest_leaves(const char *name, const q7_leaf **out, size_t max);
 
 /* "did you mean NAME? " for the one of names[0..n) nearest to word (edit

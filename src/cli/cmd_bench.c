@@ -19,6 +19,7 @@
 #include "bench/bench.h"
 #include "cli.h"
 #include "report_files.h"
+#include "util/lib_child.h"
 #include "util/process.h"
 #include "verify/verify.h"
 
@@ -195,6 +196,8 @@ static int run(const bench_options *o)
     char lib_default[PATH_MAX + 32], err[1200];
     bench_default_lib(lib_default, sizeof lib_default);
     const char *lib = o->lib ? o->lib : lib_default;
+    /* a FIFO, a device or a foreign machine's file is refused by name before a child loads it */
+    if (o->lib && !q7d_lib_file_check("--lib", o->lib, err, sizeof err)) return cli_usage_error("bench: %s", err);
     if (o->run && strcmp(o->run, "leaf-call") == 0) return bench_run_leaf_call(lib, o->quick);
     if (o->run) {
         int rc = bench_run_named(o->run, o->threads, o->fraction, lib, o->timeout, err, sizeof err);

@@ -3,24 +3,34 @@
  * `q7pred call`: one call of one leaf through its exported ABI symbol (or
  * another library's), operands parsed and printed by the shape's row.
  */
-#include <dlfcn.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "platform/platform_internal.h"
+#include "prog/program.h"
+#include "report/report.h"
+#include "util/process.h"
+#include "verify/oracles.h"
 
 static void call_help(FILE *f)
 {
     fprintf(f,
-            "usage: q7pred call [--raw] [--words] [--lib PATH] [--] LEAF ARG...\n"
+            "usage: q7pred call [--raw] [--words] [--lib PATH] [--timeout S] [--] LEAF ARG...\n"
             "\n"
             "One call of LEAF (its suffix, or the full module__xdref_ symbol) through\n"
             "its exported ABI symbol; prints every output word in hex.\n"
             "\n"
             "ARGs are the leaf's input operands in ABI order (q7pred list shows them as\n"
-            "name:bits), each hex (0x...), binary (0b...) or decimal, never negative:\n"
-            "  value operands  one number each, no wider than the operand's lane width\n"
-            "                  (fp16 16 bits, an 8-bit-lane compare 8 bits, a\n"
+            "name:bits):\n"
+            "  fp values       (the A and B of fp compares, classify's A) as q7pred exec's\n"
+            "                  fp lanes take them: a decimal rounded to fp16/fp32 (1, 1.5,\n"
+            "                  -0.0, 6e-8), inf, -inf, qnan, snan, or a raw 0x/0b pattern;\n"
+            "  int values      (the A and B of integer compares) as exec's integer lanes:\n"
+            "                  hex, binary or decimal, a negative decimal as two's\n"
+            "                  complement in the lane (-1 is 0xff in an 8-bit lane);\n"
+            "  other values    (predicate fields, bit indices) hex (0x...), binary (0b...)\n"
+            "                  or decimal, never negative, no wider than the operand (a\n"
             "                  predicate its field, a bit index 3/4/5 bits);\n"
             "  64-bit masks    (vbool logic, borfs/bnorfs, movvfs's FS0..FS7) one number\n"
             "                  of up to 64 bits each, OR every mask as its two 32-bit\n"
@@ -30,19 +40,27 @@ static void call_help(FILE *f)
             "                  sixteen 32-bit words, low word first.\n"
             "A value wider than its operand is an error, never masked.\n"
             "\n"
-            "Output, one line per output operand: NAME = 0xVALUE, at least as many\n"
-            "digits as the field has; a 64-bit mask or the vector also shows its words\n"
-            "(low first). Ordered fp leaves print result, then the reserved aux word.\n"
+            "Output: for a leaf with fp or int values, first a line `in:` with each as\n"
+            "its pattern and its value (A = 0x3c00 (1.0)); then one line per output\n"
+            "operand: NAME = 0xVALUE, at least as many digits as the field has; a 64-bit\n"
+            "mask or the vector also shows its words (low first). Ordered fp leaves\n"
+            "print result, then the reserved aux word.\n"
             "\n"
-            "  --raw       value operands may use the whole 32-bit argument register\n"
-            "              (the leaves read full registers: ltu_1_8_8 0x100 1 is 0)\n"
+            "  --raw       value operands are raw words and may use the whole 32-bit\n"
+            "              argument register (the leaves read full registers:\n"
+            "              ltu_1_8_8 0x100 1 is 0)\n"
             "  --words     print only the output words of the generic layout, one line,\n"
             "              hex, primary result first, aux last\n"
             "  --lib PATH  call PATH's module__xdref_ symbol instead of this library's\n"
-            "              (any library with the same ABI; loaded RTLD_NOW|RTLD_GLOBAL)\n"
+            "              (any library with the same ABI), in a child process as verify\n"
+            "              runs one: a crash is reported and the exit is 128 + its signal\n"
+            "  --timeout S how long the child may take to load the library and to call\n"
+            "              (default 10 s)\n"
             "\n"
             "examples:\n"
             "  q7pred call olt_1_1_16f_16f 0x3c00 0x7e00\n"
+            "  q7pred call olt_1_1_16f_16f 1.0 qnan\n"
+            "  q7pred call lt_1_8_8 -1 0\n"
             "  q7pred call module__xdref_lt_2_16_16 0x8000 1\n"
             "  q7pred call andb_64_64_64 0xf0f0f0f0f0f0f0f0 0x00ff00ff00ff00ff\n"
             "  q7pred call movfsv_64_64_64_64_64_64_64_64_512 0x4080\n");
@@ -106,6 +124,22 @@ static int count_error(const q7_leaf *l, const cli_operand *ops, size_t nops, in
                            words, nops == 1 ? "its" : "their", got);
 }
 
+/* The lane format whose literals operand op of leaf l takes (exec's), or
+ * -1: the A and B of the fp compares and classify are fp lanes of the
+ * leaf's operand width, those of the integer compares integer lanes. */
+static int lane_of(const q7_leaf *l, const cli_operand *op)
+{
+    if (op->kind != CLI_VALUE || op->bits != l->operand_bits || op->role) return -1;
+    bool fp = l->family == Q7_FAMILY_FP_COMPARE || l->family == Q7_FAMILY_FP_TAIL || l->family == Q7_FAMILY_CLASSIFY;
+    bool in = l->family == Q7_FAMILY_INT_COMPARE || l->family == Q7_FAMILY_FS_BANK;
+    switch (op->bits) {
+    case 8: return in ? Q7_2NX8 : -1;
+    case 16: return fp ? Q7_NXF16 : in ? Q7_NX16 : -1;
+    case 32: return fp ? Q7_N_2XF32 : in ? Q7_N_2X32 : -1;
+    default: return -1;
+    }
+}
+
 /* Reads the ARGs into in[]; returns CLI_OK or the usage error's status. */
 static int parse_inputs(const q7_leaf *l, bool raw, int argc, char **argv, uint32_t *in)
 {
@@ -144,6 +178,15 @@ static int parse_inputs(const q7_leaf *l, bool raw, int argc, char **argv, uint3
                 return cli_usage_error("call: argument %d (%s) '%s' %s", i + 1, what, arg, why);
             continue;
         }
+        int lane = raw ? -1 : lane_of(l, op);
+        if (lane >= 0) {
+            char lwhy[256];
+            uint32_t x;
+            if (!exec_lane_literal(arg, strlen(arg), (q7_lanefmt)lane, false, &x, lwhy, sizeof lwhy))
+                return cli_usage_error("call: argument %d (%s) '%s': %s", i + 1, what, arg, lwhy);
+            in[op->word] = x;
+            continue;
+        }
         unsigned bits = op->kind == CLI_MASK64 ? 64 : raw ? 32 : op->bits;
         bool number = cli_parse_uint(arg, 64, &v, &why);
         if (!number && !strstr(why, "wider"))
@@ -167,6 +210,32 @@ static int parse_inputs(const q7_leaf *l, bool raw, int argc, char **argv, uint3
         else in[op->word] = (uint32_t)v;
     }
     return CLI_OK;
+}
+
+/* "in: A = 0x3c00 (1.0), B = 0x7e00 (qnan)": each fp or int value as its
+ * pattern and as exec reads it back; nothing for a leaf without them. */
+static void print_inputs(const q7_leaf *l, const uint32_t *in, bool raw)
+{
+    cli_operand ops[Q7_MAX_WORDS];
+    size_t n = cli_leaf_inputs(l, ops);
+    const char *sep = "in: ";
+    for (size_t i = 0; i < n; i++) {
+        int lane = lane_of(l, &ops[i]);
+        if (lane < 0) continue;
+        uint32_t x = in[ops[i].word];
+        unsigned bits = q7_lane_bits((q7_lanefmt)lane);
+        char value[64];
+        if (raw && bits < 32 && x >> bits) snprintf(value, sizeof value, "a whole register, above the lane");
+        else if (q7_lanefmt_is_fp((q7_lanefmt)lane)) exec_format_lane(value, sizeof value, x, (q7_lanefmt)lane, false);
+        else {
+            uint32_t top = 1u << (bits - 1), mask = bits == 32 ? ~0u : (1u << bits) - 1;
+            if (x & top) snprintf(value, sizeof value, "%u, or -%u signed", x, (~x & mask) + 1);
+            else snprintf(value, sizeof value, "%u", x);
+        }
+        printf("%s%s = 0x%0*x (%s)", sep, ops[i].name, (int)(bits / 4), x, value);
+        sep = ", ";
+    }
+    if (*sep == ',') putchar('\n');
 }
 
 static void print_outputs(const q7_leaf *l, const uint32_t *out, bool words_only)
@@ -222,6 +291,7 @@ static const q7_leaf *find_leaf(const char *name, int *status)
 
 typedef struct call_args {
     bool help, raw, words_only;
+    double timeout;
     const char *lib;
     const q7_leaf *leaf;
     uint32_t in[Q7_MAX_WORDS];
@@ -229,7 +299,7 @@ typedef struct call_args {
 
 static int unknown_option(const char *arg)
 {
-    static const char *const names[] = { "--raw", "--words", "--lib", "--help" };
+    static const char *const names[] = { "--raw", "--words", "--lib", "--timeout", "--help" };
     char hint[96];
     return cli_usage_error("call: unknown option '%s' (%stry q7pred call --help)", arg,
                            cli_did_you_mean(arg, names, sizeof names / sizeof names[0], hint, sizeof hint));
@@ -239,6 +309,7 @@ static int call_parse(void *args, int argc, char **argv)
 {
     call_args *a = args;
     bool options = true;
+    a->timeout = Q7D_DEFAULT_TIMEOUT;
     /* Options may stand anywhere before "--"; no value starts with "--". */
     char *pos[64];
     int npos = 0;
@@ -258,6 +329,12 @@ static int call_parse(void *args, int argc, char **argv)
         } else if (strcmp(arg, "--lib") == 0) {
             if (i + 1 == argc) return cli_usage_error("call: --lib needs a library path");
             a->lib = argv[++i];
+        } else if (strcmp(arg, "--timeout") == 0) {
+            char *end;
+            if (i + 1 == argc) return cli_usage_error("call: --timeout needs a number of seconds");
+            a->timeout = strtod(argv[++i], &end);
+            if (*end || end == argv[i] || !(a->timeout > 0 && a->timeout <= 86400))
+                return cli_usage_error("call: --timeout '%s' is not a number of seconds in (0, 86400]", argv[i]);
         } else if (strcmp(arg, "--") == 0) {
             options = false;
         } else {
@@ -278,6 +355,39 @@ static int call_parse(void *args, int argc, char **argv)
     return parse_inputs(a->leaf, a->raw, npos - 1, pos + 1, a->in);
 }
 
+/* The call through --lib's library, in a library child (verify's, so
+ * loading it and the call are bounded by --timeout and a crash is a
+ * message): CLI_OK with out[] filled, or the exit status of what went
+ * wrong (a crash: 128 + its signal, as a shell reports one). */
+static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out)
+{
+    char err[1200];
+    q7d_interrupt_arm();
+    q7d_lib *lib = q7d_lib_open(a->lib, NULL, 0, a->timeout, err, sizeof err);
+    int rc = CLI_OK;
+    if (!lib) rc = q7d_interrupted() ? 128 + q7d_interrupted() : cli_usage_error("call: %s", err);
+    else if (!q7d_lib_exports(lib, a->leaf)) rc = cli_usage_error("call: --lib '%s' has no symbol %s", a->lib, a->leaf->symbol);
+    else {
+        const uint32_t *inw[Q7_MAX_WORDS];
+        uint32_t *outw[Q7_MAX_WORDS];
+        for (unsigned w = 0; w < Q7_MAX_WORDS; w++) inw[w] = in + w, outw[w] = out + w;
+        q7d_crash crash;
+        if (!q7d_lib_eval(lib, a->leaf, 1, inw, outw, &crash)) {
+            char text[1024];
+            crash.leaf = a->leaf->id;
+            memcpy(crash.in, in, sizeof crash.in);
+            q7d_crash_text(&crash, text, sizeof text);
+            if (q7d_interrupted()) rc = 128 + q7d_interrupted();
+            else rc = cli_error("call: --lib '%s': %s%s%s", a->lib, text, crash.output[0] ? "; its last output: " : "",
+                                crash.output);
+            if (!q7d_interrupted() && crash.kind == Q7D_CRASH_SIGNAL) rc = 128 + crash.code;
+        }
+    }
+    q7d_lib_close(lib);
+    q7d_interrupt_disarm();
+    return rc;
+}
+
 static int call_run(void *args)
 {
     const call_args *a = args;
@@ -288,25 +398,14 @@ static int call_run(void *args)
     const q7_leaf *l = a->leaf;
     uint32_t in[Q7_MAX_WORDS], out[Q7_MAX_WORDS] = { 0 };
     memcpy(in, a->in, sizeof in);
-    q7_abi_fn fn = l->abi;
-    void *handle = NULL;
     if (a->lib) {
-        /* a name without a slash is a file here, not a search of the loader's path */
-        char here[4096];
-        if (!strchr(a->lib, '/') && snprintf(here, sizeof here, "./%s", a->lib) < (int)sizeof here)
-            handle = dlopen(here, RTLD_NOW | RTLD_GLOBAL);
-        else
-            handle = dlopen(a->lib, RTLD_NOW | RTLD_GLOBAL);
-        if (!handle) return cli_usage_error("call: cannot load --lib '%s': %s", a->lib, dlerror());
-        fn = (q7_abi_fn)dlsym(handle, l->symbol);
-        if (!fn) {
-            dlclose(handle);
-            return cli_usage_error("call: --lib '%s' has no symbol %s", a->lib, l->symbol);
-        }
+        int rc = call_lib(a, in, out);
+        if (rc != CLI_OK) return rc;
+    } else {
+        q7_shape_call(l->shape, l->abi, in, out);
     }
-    q7_shape_call(l->shape, fn, in, out);
+    if (!a->words_only) print_inputs(l, in, a->raw);
     print_outputs(l, out, a->words_only);
-    if (handle) dlclose(handle);
     return CLI_OK;
 }
 

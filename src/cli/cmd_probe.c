@@ -16,6 +16,7 @@
 #include "probe_disasm.h"
 #include "report_files.h"
 #include "util/escape.h"
+#include "util/lib_child.h"
 #include "util/process.h"
 
 #define PREFIX "module__xdref_"
@@ -129,6 +130,86 @@ static int by_likeness(const void *x, const void *y)
     return strcmp(a->name, b->name);
 }
 
+/* Prints s escaped for a terminal (a symbol's name may hold any bytes). */
+static void put_text(const char *s) { esc_write(stdout, s, ESC_TEXT); }
+
+/* Appends a death note to a leaf's evidence: "its child died between
+ * calls N times (SIGALRM)...". */
+static void note_deaths(q7p_result *r, unsigned n, const char *how)
+{
+    size_t used = strlen(r->evidence);
+    snprintf(r->evidence + used, sizeof r->evidence - used,
+             "; its child died between calls %u time%s (%s), each next batch run again in a fresh child", n,
+             n == 1 ? "" : "s", how);
+}
+
+typedef struct probe_tally {
+    unsigned probed, status[4];
+    unsigned deaths;   /* deaths of the child between calls, whoever's calls they followed */
+} probe_tally;
+
+/* Deaths not yet in a row: one leaf's found after its row was printed
+ * (the next leaf's first batch found the child dead), one that ran on a
+ * child that had run several leaves (every one of them is named), or one
+ * right after loading the library: a note line each; a leaf's own also
+ * into the JSON's evidence. */
+static void late_deaths(q7p_prober *p, q7p_result *res, const bool *probed, probe_tally *t)
+{
+    const char *sus;
+    for (unsigned i = 0; (sus = q7p_death_suspects(p, i)); i++) {
+        char how[64];
+        unsigned unreported;
+        q7p_deaths(p, sus, how, sizeof how, &unreported);
+        if (!unreported) continue;
+        const q7_leaf *l = sus[0] ? q7_leaf_find(sus) : NULL;
+        t->deaths += unreported;
+        if (l && probed[l->id]) note_deaths(&res[l->id], unreported, how);
+        printf("note: the library's child died between calls %u time%s (%s) ", unreported, unreported == 1 ? "" : "s",
+               how);
+        if (!sus[0]) printf("right after loading the library\n");
+        else {
+            printf("after running calls of ");
+            for (const char *s = sus; *s;) {   /* the suffixes, not the symbols */
+                size_t len = strcspn(s, ",");
+                const char *name = s;
+                if (len > strlen(PREFIX) && strncmp(s, PREFIX, strlen(PREFIX)) == 0) name += strlen(PREFIX);
+                printf("%.*s", (int)(len - (size_t)(name - s)), name);
+                s += len;
+                if (*s) printf(", ");
+                s += strspn(s, ", ");
+            }
+            printf("\n");
+        }
+    }
+}
+
+static void summary(const probe_tally *t, size_t nunknown, int interrupted)
+{
+    if (interrupted) printf("interrupted (%s) after %u probed leaves: ", q7d_signal_name(interrupted), t->probed);
+    else printf("%u leaves: ", t->probed);
+    printf("%u confirmed, %u refuted, %u absent", t->status[Q7P_CONFIRMED], t->status[Q7P_REFUTED],
+           t->status[Q7P_ABSENT]);
+    if (t->status[Q7P_CRASHED]) printf(", %u crashed", t->status[Q7P_CRASHED]);
+    printf("; %zu unknown symbol%s", nunknown, nunknown == 1 ? "" : "s");
+    if (t->deaths) printf("; the child died between calls %u time%s", t->deaths, t->deaths == 1 ? "" : "s");
+    printf("\n");
+}
+
+static int write_json(const probe_args *a, out_file *jf, int interrupted, const q7p_result *res,
+                      const bool *probed, const unknown *u, size_t nu)
+{
+    const char **names = calloc(nu + 1, sizeof *names);
+    if (!names) {
+        out_file_discard(jf);
+        return cli_error("probe: out of memory (no JSON written)");
+    }
+    for (size_t k = 0; k < nu; k++) names[k] = u[k].name;
+    q7p_write_json(jf->f, a->lib, interrupted, res, probed, names, nu);
+    free(names);
+    int w = out_file_finish(jf, "JSON file");
+    return w ? w : out_file_commit(jf, "JSON file");
+}
+
 static int probe_run(void *v)
 {
     probe_args *a = v;
@@ -137,6 +218,10 @@ static int probe_run(void *v)
         return CLI_OK;
     }
     char err[1024];
+    /* the file itself first: a FIFO, a device or a foreign machine's file is refused by name */
+    for (unsigned i = 0; i < a->npreloads; i++)
+        if (!q7d_lib_file_check("--preload", a->preloads[i], err, sizeof err)) return cli_usage_error("probe: %s", err);
+    if (!q7d_lib_file_check("library", a->lib, err, sizeof err)) return cli_usage_error("probe: %s", err);
     q7d_symbols syms;
     if (!q7d_elf_symbols(a->lib, PREFIX, &syms, err, sizeof err)) return cli_usage_error("probe: %s", err);
     bool present[Q7_LEAF_COUNT] = { 0 }, probed[Q7_LEAF_COUNT] = { 0 };
@@ -166,23 +251,27 @@ static int probe_run(void *v)
     q7d_interrupt_arm();
     q7p_prober *p = q7p_open(a->lib, a->preloads, a->npreloads, a->timeout, err, sizeof err);
     if (!p) {
+        int sig = q7d_interrupted();
         q7d_interrupt_disarm();
         out_file_discard(&jf);
         free(u);
         q7d_symbols_free(&syms);
+        if (sig) return cli_error("probe: interrupted (%s) while loading the library", q7d_signal_name(sig)), 128 + sig;
         return cli_usage_error("probe: %s", err);
     }
     static q7p_result res[Q7_LEAF_COUNT];
     for (size_t k = 0; k < nu; k++)
-        if (u[k].like)
-            printf("unknown %s (family-like; nearest row %s)\n", u[k].name, u[k].nearest ? u[k].nearest->suffix : "-");
+        if (u[k].like) {
+            printf("unknown ");
+            put_text(u[k].name);
+            printf(" (family-like; nearest row %s)\n", u[k].nearest ? u[k].nearest->suffix : "-");
+        }
     printf("%-40s %-9s %-6s %-6s %s\n", "leaf", "status", "table", "found", "evidence");
-    bool all = true;
+    probe_tally t = { 0 };
     for (size_t i = 0; i < q7_leaf_count() && !q7d_interrupted(); i++) {
         if (a->any_selected && !a->selected[i]) continue;
         const q7_leaf *l = q7_leaf_at(i);
         q7p_result *r = &res[i];
-        probed[i] = true;
         if (!present[i]) {
             memset(r, 0, sizeof *r);
             r->status = Q7P_ABSENT;
@@ -191,39 +280,44 @@ static int probe_run(void *v)
         } else {
             q7p_probe_leaf(p, l, r);
         }
+        if (q7d_interrupted()) break;   /* what the signal cut short is not a finding */
+        probed[i] = true;
         if (r->bit_map_note[0]) {
             size_t used = strlen(r->evidence);
             snprintf(r->evidence + used, sizeof r->evidence - used, "; %s", r->bit_map_note);
         }
-        all &= r->status == Q7P_CONFIRMED;
+        char how[64];
+        unsigned unreported = 0, died = present[i] ? q7p_deaths(p, l->symbol, how, sizeof how, &unreported) : 0;
+        if (died) note_deaths(r, died, how);
+        t.deaths += unreported;
+        t.probed++;
+        t.status[r->status]++;
         char ev[1200];
         esc_format_buf(ev, sizeof ev, r->evidence, ESC_TEXT);
         printf("%-40s %-9s %-6s %-6s %s\n", l->suffix, q7p_status_name(r->status), q7_shape_info_of(l->shape)->name,
                r->found_shape >= 0 ? q7_shape_info_of((q7_shape)r->found_shape)->name : "-", ev);
         for (size_t k = 0; a->disasm && present[i] && k < syms.count; k++)
             if (!strcmp(syms.name[k], l->symbol)) cli_disasm_stores(stdout, a->lib, syms.offset[k], syms.size[k]);
+        fflush(stdout);
     }
+    late_deaths(p, res, probed, &t);
     q7p_close(p);
     for (size_t k = 0; k < nu; k++)
-        if (!u[k].like) printf("unknown %s\n", u[k].name);
-    int rc = all && nu == 0 ? CLI_OK : CLI_FAIL;
-    if (!all || nu) rc = CLI_FAIL;
-    if (q7d_interrupted()) {
-        out_file_discard(&jf);
-        rc = cli_error("probe: interrupted (no JSON written)");
-    } else if (a->json) {
-        const char **names = calloc(nu + 1, sizeof *names);
-        for (size_t k = 0; names && k < nu; k++) names[k] = u[k].name;
-        if (!names) {
-            out_file_discard(&jf);
-            rc = cli_error("probe: out of memory (no JSON written)");
-        } else {
-            q7p_write_json(jf.f, a->lib, res, probed, names, nu);
-            int w = out_file_finish(&jf, "JSON file");
-            if (!w) w = out_file_commit(&jf, "JSON file");
-            if (w) rc = w;
+        if (!u[k].like) {
+            printf("unknown ");
+            put_text(u[k].name);
+            printf("\n");
         }
-        free(names);
+    int sig = q7d_interrupted();
+    summary(&t, nu, sig);
+    int rc = t.status[Q7P_CONFIRMED] == t.probed && nu == 0 && t.deaths == 0 ? CLI_OK : CLI_FAIL;
+    /* an interrupted probe writes the leaves it finished, and says it was cut */
+    int w = a->json ? write_json(a, &jf, sig, res, probed, u, nu) : CLI_OK;
+    if (w) rc = w;
+    if (sig) {
+        cli_error("probe: interrupted (%s) after %u leaves%s", q7d_signal_name(sig), t.probed,
+                  a->json && !w ? "; the JSON has those, with \"interrupted\"" : "");
+        rc = 128 + sig;
     }
     q7d_interrupt_disarm();
     free(u);

@@ -25,13 +25,12 @@
 #include "probe/probe.h"
 #include "prove_json.h"
 #include "report_files.h"
-#include "util/data_path.h"
+#include "util/locate.h"
 #include "util/escape.h"
 #include "util/json.h"
 #include "util/process.h"
 
-#define PROVER_INSTALLED "prove/prove_binary.py"
-#define PROVER_SOURCE "tools/prove/prove_binary.py"
+#define PROVER "prove_binary.py"
 enum { EM_X86_64 = 62 };
 
 typedef struct prove_args {
@@ -155,7 +154,8 @@ static const prv_value *find_value(const prv_values *v, const char *name)
 typedef struct prove_state {
     prove_args *a;
     prv_run run;
-    signed char placement[Q7_LEAF_COUNT];
+    signed char placement[Q7_LEAF_COUNT];   /* the shape each leaf is called in */
+    q7d_abi abi;                            /* and its arguments' order (--abi) */
     q7p_prober *prober;
     char prober_error[512];
     bool prober_tried;
@@ -227,7 +227,8 @@ static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32
     }
     q7p_replay rep;
     char why[256];
-    if (!q7p_call_once(st->prober, l, (q7_shape)st->placement[l->id], in, &rep, why, sizeof why)) {
+    if (!q7p_call_once(st->prober, l, (q7_shape)st->placement[l->id], st->abi.order[l->id], in, &rep, why,
+                       sizeof why)) {
         snprintf(row->replay, sizeof row->replay, "the real call %.200s", why);
         return;
     }
@@ -345,7 +346,7 @@ static int write_tables_file(prove_state *st, const char *path, const short *con
     out_file o;
     int rc = out_file_open(&o, "prove", "table file", path);
     if (rc) return rc;
-    prv_write_tables(o.f, st->placement, maps);
+    prv_write_tables(o.f, st->placement, st->abi.order, maps);
     rc = out_file_finish(&o, "table file");
     return rc ? rc : out_file_commit(&o, "table file");
 }
@@ -354,14 +355,16 @@ static int write_tables_file(prove_state *st, const char *path, const short *con
 static bool prover_argv(const prove_args *a, char *program, size_t psize, const char **argv, char *timeout,
                         size_t tsize, char *err, size_t errsize)
 {
-    if (!q7d_data_file(PROVER_INSTALLED, PROVER_SOURCE, program, psize)) {
-        snprintf(err, errsize, "cannot find the prover (%s beside the install prefix, or %s in the source tree)",
-                 "share/q7pred/" PROVER_INSTALLED, PROVER_SOURCE);
+    if (!q7d_data_path(Q7D_DATA_PROVER, PROVER, program, psize)) {
+        char places[1024];
+        q7d_data_places(Q7D_DATA_PROVER, PROVER, places, sizeof places);
+        snprintf(err, errsize, "cannot find the prover: looked for %.1000s", places);
         return false;
     }
     snprintf(timeout, tsize, "%g", a->timeout);
     size_t k = 0;
-    argv[k++] = a->python ? a->python : q7d_python("Q7PRED_PYTHON");
+    const char *from;
+    argv[k++] = q7d_python(a->python, &from);
     argv[k++] = program;
     argv[k++] = "--lib";
     argv[k++] = a->lib;
@@ -536,16 +539,23 @@ static int prove_run(void *v)
     st.a = a;
     static cli_bit_maps maps;
     const short *map_of[Q7_LEAF_COUNT] = { 0 };
-    for (size_t i = 0; i < q7_leaf_count(); i++) st.placement[i] = (signed char)q7_leaf_at(i)->shape;
+    for (size_t i = 0; i < q7_leaf_count(); i++) {
+        st.placement[i] = (signed char)q7_leaf_at(i)->shape;
+        q7_args_order_natural(q7_leaf_at(i)->shape, st.abi.order[i]);
+    }
     if (a->abi) {
-        int rc = cli_read_abi_for("prove", a->abi, st.placement, &maps);
+        int rc = cli_read_abi_for("prove", a->abi, &st.abi, &maps);
         if (rc) return rc;
+        memcpy(st.placement, st.abi.shape, sizeof st.placement);
         /* a bit map is kept only where the probe saw the table shape's layout
          * fit: a leaf refuted for its values alone is proven on that layout
          * with the map the probe found */
         for (size_t i = 0; i < q7_leaf_count(); i++) {
             map_of[i] = maps.has[i] ? maps.map[i] : NULL;
-            if (maps.has[i] && st.placement[i] < 0) st.placement[i] = (signed char)q7_leaf_at(i)->shape;
+            if (maps.has[i] && st.placement[i] < 0) {
+                st.placement[i] = (signed char)q7_leaf_at(i)->shape;
+                q7_args_order_natural(q7_leaf_at(i)->shape, st.abi.order[i]);
+            }
         }
     }
     if (a->table_out) {
@@ -564,7 +574,7 @@ static int prove_run(void *v)
         if (table >= 0) close(table);
         return cli_error("prove: no file for the tables: %s", strerror(errno));
     }
-    prv_write_tables(tf, st.placement, map_of);
+    prv_write_tables(tf, st.placement, st.abi.order, map_of);
     bool table_ok = fclose(tf) == 0;
     if (!table_ok) {
         close(table);

@@ -25,8 +25,11 @@ static void verify_help(FILE *f)
         "(a row per family x corpus, a column per oracle, cells `checks /\n"
         "mismatches`), crashes, the first mismatches with a `q7pred call` line\n"
         "each (shell-quoted), and a verdict. Exit 0 when all agree, 1 on any\n"
-        "mismatch or crash or when no oracle besides sem checked anything (\"FAIL:\n"
-        "no leaf was checked\"), 2 on a usage error: an option, a file, or an\n"
+        "mismatch or crash, when no oracle besides sem checked anything (\"FAIL:\n"
+        "no leaf was checked\"), or when the run is INCOMPLETE: a selected leaf a\n"
+        "--lib does not export (unless --allow-absent), one --abi does not call,\n"
+        "or an oracle asked for or defaulted that was lost (could not start or\n"
+        "died mid-run; the verdict names each); 2 on a usage error: an option, a file, or an\n"
         "oracle asked for by name (--lib, --oracles numpy, --python, --numpy-oracle)\n"
         "that cannot be used, or a report that cannot be written (its old file is\n"
         "then left as it was). On SIGINT/SIGTERM/SIGHUP the children are ended,\n"
@@ -53,8 +56,12 @@ static void verify_help(FILE *f)
         "                      it runs in a child process, crashes and hangs are reported;\n"
         "                      one with none of the selected leaves is a usage error\n"
         "  --preload PATH      load PATH first, RTLD_GLOBAL (repeatable; needs a --lib)\n"
-        "  --abi PROBE.json    call each leaf of --lib with the shape q7pred probe found;\n"
-        "                      a leaf whose shape is unknown is not called (n/a, listed)\n"
+        "  --abi PROBE.json    call each leaf of --lib with the shape and argument order\n"
+        "                      q7pred probe found; a leaf it found none for is not called\n"
+        "                      (its cells not-called, the verdict names it, exit 1 unless\n"
+        "                      --leaf/--family leave it out)\n"
+        "  --allow-absent      a selected leaf a --lib does not export is expected: the\n"
+        "                      verdict still names how many, but it is no gap (exit 0)\n"
         "  --max-crashes N     a library that crashes or hangs on N cases of a leaf in\n"
         "                      one corpus is fed no more of that leaf (default 10; 0: no\n"
         "                      limit); below it a crash stops only its own case\n"
@@ -62,8 +69,9 @@ static void verify_help(FILE *f)
         "                      batches (longer is a hang), the numpy oracle's start,\n"
         "                      answers and quit (default 10)\n"
         "  --host-path P       auto, portable, avx2 or avx512 (also Q7PRED_HOST=P)\n"
-        "  --python PATH       interpreter of the numpy oracle (default $PYTHON, else\n"
-        "                      /usr/bin/python3)\n"
+        "  --python PATH       interpreter of the numpy oracle (default $Q7PRED_PYTHON,\n"
+        "                      else /usr/bin/python3, else python3 on PATH; the header\n"
+        "                      names the one used and why)\n"
         "  --numpy-oracle PATH the numpy oracle program (default: found beside the tool);\n"
         "                      it must declare `q7pred-numpy-oracle-protocol: 1` near its\n"
         "                      start. The numpy oracle named by --oracles, --python or\n"
@@ -150,6 +158,8 @@ static int finish_options(verify_args *a)
     if (a->o.npreloads && a->o.nlibs == 0)
         return cli_usage_error("verify: --preload '%s' without a library: it is loaded before each --lib",
                                a->o.preloads[0]);
+    if (a->r->allow_absent && a->o.nlibs == 0)
+        return cli_usage_error("verify: --allow-absent without a library: it is about the leaves --lib does not export");
     if (a->o.abi_path && a->o.nlibs == 0)
         return cli_usage_error("verify: --abi '%s' without a library: it gives the shapes of --lib's calls",
                                a->o.abi_path);

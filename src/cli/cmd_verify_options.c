@@ -238,12 +238,20 @@ static int opt_lib(verify_args *a, const char *opt, char *v)
 
 static int opt_abi(verify_args *a, const char *opt, char *v)
 {
-    static signed char shape[Q7_LEAF_COUNT];
+    static q7d_abi abi;
     (void)opt;
-    int rc = cli_read_abi(v, shape);
-    a->o.abi_shape = shape;
+    int rc = cli_read_abi(v, &abi);
+    a->o.abi = &abi;
     a->o.abi_path = v;
+    memcpy(a->r->not_called, abi.uncalled, sizeof a->r->not_called);
     return rc;
+}
+
+static int opt_allow_absent(verify_args *a, const char *opt, char *v)
+{
+    (void)opt, (void)v;
+    a->r->allow_absent = true;
+    return CLI_OK;
 }
 
 static int opt_seed(verify_args *a, const char *opt, char *v)
@@ -418,7 +426,7 @@ static const verify_option options[] = {
     { "--help", false, opt_help },           { "-h", false, opt_help },
     { "--corpus", true, opt_corpus },        { "--oracles", true, opt_oracles },
     { "--lib", true, opt_lib },              { "--preload", true, opt_preload },
-    { "--abi", true, opt_abi },
+    { "--abi", true, opt_abi },              { "--allow-absent", false, opt_allow_absent },
     { "--family", true, opt_family },        { "--leaf", true, opt_leaf },
     { "--seed", true, opt_seed },            { "--threads", true, opt_threads },
     { "--shard", true, opt_shard },

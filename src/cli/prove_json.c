@@ -111,7 +111,8 @@ void prv_write_json(FILE *f, const prv_run *r)
 static const char *const width_names[] = { "OPERAND", "FIELD", "INDEX", "BIT", "WORD", "MASK", "MASK8", "VEC" };
 static const char *const dir_names[] = { "in", "out", "aux" };
 
-void prv_write_tables(FILE *f, const signed char *placement, const short *const *maps)
+void prv_write_tables(FILE *f, const signed char *placement, const uint8_t (*order)[Q7_MAX_ARGS],
+                      const short *const *maps)
 {
     jw w;
     jw_init(&w, f);
@@ -138,6 +139,16 @@ void prv_write_tables(FILE *f, const signed char *placement, const short *const 
         jw_key(&w, PRV_KEY(placement));
         if (placement[i] >= 0) jw_string(&w, q7_shape_info_of((q7_shape)placement[i])->name);
         else jw_null(&w);
+        jw_key(&w, PRV_KEY(order));
+        if (placement[i] >= 0 && !q7_args_order_is_natural((q7_shape)placement[i], order[i])) {
+            q7_arg args[Q7_MAX_ARGS];
+            unsigned n = q7_shape_args((q7_shape)placement[i], args);
+            jw_array(&w, JW_INLINE);
+            for (unsigned k = 0; k < n; k++) jw_string(&w, args[order[i][k]].name);
+            jw_end(&w);
+        } else {
+            jw_null(&w);
+        }
         jw_key(&w, PRV_KEY(bit_map));
         if (maps && maps[i]) {
             jw_array(&w, JW_INLINE);

@@ -11,13 +11,14 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "abi/abi_internal.h"
 #include "q7pred.h"
 
 #define PRV_KEYS(X)                                                                                         \
     X(library) X(prover) X(abi) X(leaves) X(leaf) X(status) X(seconds) X(reason) X(counterexample)          \
     X(predicted) X(native) X(expected) X(replay) X(summary) X(translator_disagreements) X(interrupted)      \
     X(symbol) X(shape) X(field_bits) X(operand_bits) X(family) X(semantics) X(placement) X(bit_map)         \
-    X(shapes) X(dir) X(name) X(width) X(words) X(word)
+    X(order) X(shapes) X(dir) X(name) X(width) X(words) X(word)
 
 typedef enum prv_key {
 #define PRV_KEY_ID(k) PRV_K_##k,
@@ -77,8 +78,11 @@ void prv_write_junit(FILE *f, const prv_run *r);
 
 /* The tables the prover is handed: every row of the leaf table with the
  * shape its arguments are passed in (placement[i]: a q7_shape, -1 when a
- * probe found none) and its bit map (maps[i], NULL for none), and every
- * shape's operands in ABI order. */
-void prv_write_tables(FILE *f, const signed char *placement, const short *const *maps);
+ * probe found none), their order (order[i], q7_shape_args indices by
+ * position; written as names, null when it is the shape's own) and its
+ * bit map (maps[i], NULL for none), and every shape's operands in ABI
+ * order. */
+void prv_write_tables(FILE *f, const signed char *placement, const uint8_t (*order)[Q7_MAX_ARGS],
+                      const short *const *maps);
 
 #endif

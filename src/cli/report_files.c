@@ -234,14 +234,9 @@ static void report_options(const report_files *o, out_option *opts)
 
 static void write_text(FILE *text, const q7d_results *r, const report_files *o)
 {
-    if (o->quiet) {
-        q7d_totals t = q7d_results_totals(r);
-        char what[64];
-        if (r->interrupted) snprintf(what, sizeof what, "INTERRUPTED (%s)", q7d_signal_name(r->interrupted));
-        else snprintf(what, sizeof what, "%s", q7d_results_pass(r) ? "PASS" : t.checks ? "FAIL" : "FAIL: no leaf was checked");
-        fprintf(text, "%s: %llu checks, %llu mismatches, %llu crashes%s\n", what, (unsigned long long)t.checks,
-                (unsigned long long)t.mismatches, (unsigned long long)t.crashes,
-                r->interrupted ? "; the run is incomplete" : "");
+    if (o->quiet) {   /* the verdict line alone: every gap is named there too */
+        q7d_report_verdict(text, r);
+        fputc('\n', text);
     } else if (o->by_leaf) {
         q7d_report_text_by_leaf(text, r);
     } else {

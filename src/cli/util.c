@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "cli.h"
@@ -80,15 +81,32 @@ bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **wh
     return true;
 }
 
+/* Whether `part` (len bytes) starts s (at 0) or is inside it (anywhere),
+ * ASCII case ignored. */
+static bool holds(const char *s, const char *part, size_t len, bool anywhere)
+{
+    for (size_t at = 0; s[at] && (at == 0 || anywhere); at++)
+        if (strncasecmp(s + at, part, len) == 0) return true;
+    return false;
+}
+
 size_t cli_nearest_leaves(const char *name, const q7_leaf **out, size_t max)
 {
     static const char prefix[] = "module__xdref_";
     if (strncmp(name, prefix, sizeof prefix - 1) == 0) name += sizeof prefix - 1;
+    size_t len = strlen(name), n = 0;
+    bool taken[Q7_LEAF_COUNT] = { false };
+    /* the rows the name begins, then those it is part of (in table order),
+     * then the nearest by edit distance */
+    for (int anywhere = 0; anywhere < 2 && len; anywhere++)
+        for (size_t i = 0; i < q7_leaf_count() && n < max; i++)
+            if (!taken[i] && holds(q7_leaf_at(i)->suffix, name, len, anywhere)) out[n++] = q7_leaf_at(i), taken[i] = true;
     nearest s;
-    nearest_init(&s, name, strlen(name), max);
-    for (size_t i = 0; i < q7_leaf_count(); i++) nearest_offer(&s, q7_leaf_at(i)->suffix);
-    for (size_t k = 0; k < s.n; k++) out[k] = q7_leaf_find(s.name[k]);
-    return s.n;
+    nearest_init(&s, name, len, max);
+    for (size_t i = 0; i < q7_leaf_count(); i++)
+        if (!taken[i]) nearest_offer(&s, q7_leaf_at(i)->suffix);
+    for (size_t k = 0; k < s.n && n < max; k++) out[n++] = q7_leaf_find(s.name[k]);
+    return n;
 }
 
 const char *cli_did_you_mean(const char *word, const char *const *names, size_t n, char *buf, size_t size)

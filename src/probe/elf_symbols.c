@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The dynamic symbol table of an ELF file, by hand (elf_symbols.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "elf_symbols.h"
 #include "platform/platform_internal.h"
@@ -127,35 +130,36 @@ static bool add_name(q7d_symbols *out, const char *s, size_t len, uint64_t offse
     return true;
 }
 
+/* The largest file read: far past any library of this ABI. */
+#define MAX_FILE ((size_t)1 << 30)
+
+/* The file whole, its size known first: only a regular file, opened
+ * without blocking (a FIFO never blocks the probe), at most MAX_FILE. */
 static bool read_whole(const char *path, image *m, char *err, size_t errsize)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errsize, "cannot open '%s': %s", path, strerror(errno));
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        snprintf(err, errsize, "cannot read '%s': %s", path, strerror(errno));
+        if (fd >= 0) close(fd);
         return false;
     }
-    unsigned char *buf = NULL;
-    size_t size = 0, cap = 0;
-    for (;;) {
-        if (size == cap) {
-            unsigned char *g = realloc(buf, cap = cap ? cap * 2 : 1 << 16);
-            if (!g || cap > (size_t)1 << 31) {
-                free(g ? g : buf);
-                fclose(f);
-                snprintf(err, errsize, "'%s' is too large to read", path);
-                return false;
-            }
-            buf = g;
-        }
-        size_t got = fread(buf + size, 1, cap - size, f);
-        size += got;
-        if (got == 0) break;
+    const char *why = !S_ISREG(st.st_mode) ? "it is not a regular file"
+                      : (unsigned long long)st.st_size > MAX_FILE ? "it is larger than 1 GiB" : NULL;
+    unsigned char *buf = why ? NULL : malloc(st.st_size ? (size_t)st.st_size : 1);
+    if (!why && !buf) why = "out of memory";
+    size_t size = 0;
+    while (!why && size < (size_t)st.st_size) {
+        ssize_t got = read(fd, buf + size, (size_t)st.st_size - size);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) why = strerror(errno);
+        else if (got == 0) why = "it ended before its size (it changed while read)";
+        else size += (size_t)got;
     }
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad) {
+    close(fd);
+    if (why) {
         free(buf);
-        snprintf(err, errsize, "cannot read '%s'", path);
+        snprintf(err, errsize, "cannot read '%s': %s", path, why);
         return false;
     }
     m->p = buf;

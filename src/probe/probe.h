@@ -18,9 +18,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "abi/abi_internal.h"
 #include "q7pred.h"
 
-#define Q7P_SLOTS 12
+#define Q7P_SLOTS Q7_MAX_ARGS
 #define Q7P_REGION 64
 #define Q7P_PRE 16
 #define Q7P_BATCH 128
@@ -45,9 +46,23 @@ void q7p_close(q7p_prober *p);
 /* Calls `symbol` once per call with pointer slots where is_ptr[s]; the
  * regions are rewritten with what the call left. false when the child
  * crashed, hung or the symbol is not there: *why says which (a fresh child
- * is started for the next batch), calls before *at ran. */
+ * is started for the next batch), calls before *at ran. A batch is not
+ * blamed for a death it did not cause: when the child had died before the
+ * batch was sent (it died between calls), or fails on a child that ran
+ * another symbol's calls before, the batch runs again in a fresh child,
+ * and the death is put down to the calls before it (q7p_deaths). */
 bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7p_call *calls, unsigned n,
              unsigned *at, char *why, size_t whysize);
+
+/* The deaths of the child between calls put down to `suspects`, every
+ * symbol the dead child had run ("a, b"; one symbol: that leaf's own;
+ * "": none, the death came after loading the library): how many, and how
+ * the last one ended ("SIGALRM", "exit status 3") into how. *unreported,
+ * when given, takes those not asked for before (and marks them asked for). */
+unsigned q7p_deaths(q7p_prober *p, const char *suspects, char *how, size_t howsize, unsigned *unreported);
+/* Every suspects list deaths were put down to, in the order first seen:
+ * the i-th, or NULL past the last. */
+const char *q7p_death_suspects(const q7p_prober *p, unsigned i);
 
 /* ---- what a leaf really is (probe_leaf.c) */
 
@@ -56,6 +71,9 @@ typedef enum q7p_status { Q7P_CONFIRMED, Q7P_REFUTED, Q7P_ABSENT, Q7P_CRASHED } 
 typedef struct q7p_result {
     q7p_status status;
     int found_shape;            /* a q7_shape, or -1: none fits */
+    uint8_t found_order[Q7_MAX_ARGS];   /* with a found shape: found_order[i], the argument of it
+                                           (q7_shape_args) the leaf takes in position i */
+    bool unstable;              /* its answers differ between identical calls */
     char evidence[512];
     bool has_bit_map;
     int bit_map[512];
@@ -86,12 +104,12 @@ typedef struct q7p_replay {
 } q7p_replay;
 
 /* One call of the leaf with its arguments passed as shape s (the table's,
- * or the one a probe found), in[] its inputs in the table shape's word
- * layout; made twice with different canaries around every pointer
+ * or the one a probe found) in `order` (q7_args_order_valid; NULL: the
+ * shape's own), in[] its inputs in the table shape's word layout; made twice with different canaries around every pointer
  * operand, so a word counts as written when either call changed it.
  * false (why says so) when s lacks the table shape's operands, or the
  * call crashed or hung. */
-bool q7p_call_once(q7p_prober *p, const q7_leaf *leaf, q7_shape s, const uint32_t *in, q7p_replay *out, char *why,
-                   size_t whysize);
+bool q7p_call_once(q7p_prober *p, const q7_leaf *leaf, q7_shape s, const uint8_t *order, const uint32_t *in,
+                   q7p_replay *out, char *why, size_t whysize);
 
 #endif

@@ -25,9 +25,20 @@ typedef struct probe_shm {
     q7p_call calls[Q7P_BATCH];
 } probe_shm;
 
+/* Deaths between calls put down to the calls a child had run. */
+typedef struct death {
+    char *suspects;                     /* "a, b": every symbol the child ran; "": none (the library's load) */
+    char how[64];
+    unsigned count, reported;
+} death;
+
 struct q7p_prober {
     q7d_child child;
     probe_shm *shm;                     /* child.shm */
+    char *served;                       /* "a, b": the symbols whose batches this child ran, each once */
+    size_t nserved;                     /* how many */
+    death *deaths;
+    unsigned ndeaths;
 };
 
 /* ------------------------------------------------------------ the child */
@@ -97,6 +108,9 @@ static bool spawn(q7p_prober *p, char *err, size_t errsize)
 {
     memset(p->shm, 0, offsetof(probe_shm, calls));
     p->shm->head.loading = -1;
+    free(p->served);
+    p->served = NULL;
+    p->nserved = 0;
     int c = q7d_child_start(&p->child, "probe", "", err, errsize);
     if (c == 'R') return true;
     if (c == Q7D_REPLY_NOT_STARTED) return false;
@@ -138,13 +152,86 @@ void q7p_close(q7p_prober *p)
 {
     if (!p) return;
     q7d_child_free(&p->child);
+    for (unsigned i = 0; i < p->ndeaths; i++) free(p->deaths[i].suspects);
+    free(p->deaths);
+    free(p->served);
     free(p);
+}
+
+/* Whether symbol is one of the child's served list. */
+static bool has_served(const q7p_prober *p, const char *symbol)
+{
+    size_t n = strlen(symbol);
+    for (const char *s = p->served; s && *s;) {
+        size_t len = strcspn(s, ",");
+        if (len == n && strncmp(s, symbol, n) == 0) return true;
+        s += len;
+        s += strspn(s, ", ");
+    }
+    return false;
+}
+
+/* A batch of `symbol` went through: the child's list of what it ran. */
+static void served(q7p_prober *p, const char *symbol)
+{
+    if (has_served(p, symbol)) return;
+    size_t used = p->served ? strlen(p->served) : 0;
+    char *grown = realloc(p->served, used + strlen(symbol) + 3);
+    if (!grown) return;   /* out of memory: the list is short of one */
+    sprintf(grown + used, "%s%s", used ? ", " : "", symbol);
+    p->served = grown;
+    p->nserved++;
+}
+
+/* Puts a death of the child down to everything it ran. */
+static void note_death(q7p_prober *p, const char *how)
+{
+    const char *suspects = p->served ? p->served : "";
+    unsigned i = 0;
+    while (i < p->ndeaths && strcmp(p->deaths[i].suspects, suspects) != 0) i++;
+    if (i == p->ndeaths) {
+        death *grown = realloc(p->deaths, (p->ndeaths + 1) * sizeof *grown);
+        char *copy = strdup(suspects);
+        if (!grown || !copy) {   /* out of memory: the note is lost, the run goes on */
+            if (grown) p->deaths = grown;
+            free(copy);
+            return;
+        }
+        p->deaths = grown;
+        memset(&p->deaths[i], 0, sizeof p->deaths[i]);
+        p->deaths[i].suspects = copy;
+        p->ndeaths++;
+    }
+    p->deaths[i].count++;
+    snprintf(p->deaths[i].how, sizeof p->deaths[i].how, "%s", how);
+}
+
+unsigned q7p_deaths(q7p_prober *p, const char *suspects, char *how, size_t howsize, unsigned *unreported)
+{
+    for (unsigned i = 0; i < p->ndeaths; i++) {
+        death *d = &p->deaths[i];
+        if (strcmp(d->suspects, suspects) != 0) continue;
+        if (how) snprintf(how, howsize, "%s", d->how);
+        if (unreported) *unreported = d->count - d->reported;
+        d->reported = d->count;
+        return d->count;
+    }
+    if (unreported) *unreported = 0;
+    return 0;
+}
+
+const char *q7p_death_suspects(const q7p_prober *p, unsigned i)
+{
+    return i < p->ndeaths ? p->deaths[i].suspects : NULL;
 }
 
 bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7p_call *calls, unsigned n,
              unsigned *at, char *why, size_t whysize)
 {
     *at = 0;
+    bool retried = false;   /* once per batch */
+    char *suspect = NULL;   /* the served list of a child whose death was not this batch's if it runs again well */
+    char suspect_how[64] = "";
     for (unsigned done = 0; done < n;) {
         if (!p->child.alive && !spawn(p, why, whysize)) return false;
         unsigned k = n - done < Q7P_BATCH ? n - done : Q7P_BATCH;
@@ -154,11 +241,24 @@ bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7
         memcpy(shm->calls, calls + done, k * sizeof *calls);
         shm->n = k;
         shm->head.current = -1;
+        /* a child that ran other symbols' calls may die of what they left
+         * (a timer, a thread): a failure there is not yet this batch's */
+        bool other = p->nserved > 1 || (p->nserved == 1 && !has_served(p, symbol));
         int c = q7d_child_request(&p->child, 'B');
         if (c == 'D') {
             memcpy(calls + done, shm->calls, k * sizeof *calls);
+            if (suspect) {   /* the death was the calls' before this batch */
+                char *mine = p->served;
+                p->served = suspect;
+                note_death(p, suspect_how);
+                p->served = mine;
+                free(suspect);
+                suspect = NULL;
+            }
+            served(p, symbol);
             done += k;
             *at = done;
+            retried = false;
             continue;
         }
         if (c == 'N') {
@@ -166,11 +266,33 @@ bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7
             return false;
         }
         int64_t cur = shm->head.current;
-        *at = done + (cur > 0 ? (unsigned)cur : 0);
         char how[64];
-        end_child(p, c == Q7D_REPLY_GONE ? p->child.timeout : 0, how, sizeof how);
+        end_child(p, c == Q7D_REPLY_GONE || c == Q7D_REPLY_DEAD ? p->child.timeout : 0, how, sizeof how);
+        if (c == Q7D_REPLY_INTERRUPTED) {
+            snprintf(why, whysize, "interrupted");
+            free(suspect);
+            return false;
+        }
+        if (!retried && (c == Q7D_REPLY_DEAD || other)) {
+            /* the batch runs again in a fresh child. One sent to a dead
+             * child never ran: the death was the calls' before it. One that
+             * failed after other symbols' calls was theirs if it then runs. */
+            if (c == Q7D_REPLY_DEAD) note_death(p, how);
+            else {
+                suspect = p->served ? strdup(p->served) : strdup("");
+                snprintf(suspect_how, sizeof suspect_how, "%s", how);
+            }
+            free(p->served);   /* the next child starts its own list */
+            p->served = NULL;
+            p->nserved = 0;
+            retried = true;
+            continue;
+        }
+        free(suspect);
+        suspect = NULL;
+        *at = done + (cur > 0 ? (unsigned)cur : 0);
         if (c == Q7D_REPLY_TIMEOUT) snprintf(why, whysize, "hung (killed after %g s, --timeout)", p->child.timeout);
-        else if (c == Q7D_REPLY_INTERRUPTED) snprintf(why, whysize, "interrupted");
+        else if (c == Q7D_REPLY_DEAD) snprintf(why, whysize, "the child died before the call (%s)", how);
         else snprintf(why, whysize, "%s", how);
         return false;
     }

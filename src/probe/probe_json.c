@@ -2,6 +2,7 @@
 /* The probe's JSON keys and a leaf's member table (probe_json.h), and the
  * writer that walks them. */
 #include "probe_json.h"
+#include "util/process.h"
 
 const char *const q7p_keys[Q7P_KEY_COUNT] = {
 #define Q7P_KEY_NAME(k) #k,
@@ -17,6 +18,20 @@ static void w_found_shape(jw *w, const q7p_row *r)
 {
     if (r->result->found_shape >= 0) jw_string(w, q7_shape_info_of((q7_shape)r->result->found_shape)->name);
     else jw_null(w);
+}
+
+/* The found shape's argument names in call order; null when none was found. */
+static void w_found_order(jw *w, const q7p_row *r)
+{
+    if (r->result->found_shape < 0) {
+        jw_null(w);
+        return;
+    }
+    q7_arg args[Q7_MAX_ARGS];
+    unsigned n = q7_shape_args((q7_shape)r->result->found_shape, args);
+    jw_array(w, JW_INLINE);
+    for (unsigned i = 0; i < n; i++) jw_string(w, args[r->result->found_order[i]].name);
+    jw_end(w);
 }
 
 static void w_evidence(jw *w, const q7p_row *r) { jw_string(w, r->result->evidence); }
@@ -39,19 +54,23 @@ const q7p_member q7p_leaf_members[] = {
     { Q7P_K_status, w_status, NULL },
     { Q7P_K_table_shape, w_table_shape, NULL },
     { Q7P_K_found_shape, w_found_shape, NULL },
+    { Q7P_K_found_order, w_found_order, NULL },
     { Q7P_K_evidence, w_evidence, NULL },
     { Q7P_K_bit_map, w_bit_map, has_bit_map },
 };
 const size_t q7p_leaf_member_count = sizeof q7p_leaf_members / sizeof q7p_leaf_members[0];
 
-void q7p_write_json(FILE *f, const char *lib, const q7p_result *res, const bool *probed, const char *const *unknown,
-                    size_t nunknown)
+void q7p_write_json(FILE *f, const char *lib, int interrupted, const q7p_result *res, const bool *probed,
+                    const char *const *unknown, size_t nunknown)
 {
     jw w;
     jw_init(&w, f);
     jw_object(&w, JW_HANGING);
     jw_key(&w, Q7P_KEY(library));
     jw_string(&w, lib);
+    jw_key(&w, Q7P_KEY(interrupted));
+    if (interrupted) jw_string(&w, q7d_signal_name(interrupted));
+    else jw_null(&w);
     jw_key(&w, Q7P_KEY(leaves));
     jw_array(&w, JW_LINES_TIGHT);
     for (size_t i = 0; i < q7_leaf_count(); i++) {

@@ -14,8 +14,9 @@
 #include "probe.h"
 #include "util/json_write.h"
 
-#define Q7P_KEYS(X) \
-    X(library) X(leaves) X(unknown_symbols) X(leaf) X(status) X(table_shape) X(found_shape) X(evidence) X(bit_map)
+#define Q7P_KEYS(X)                                                                                      \
+    X(library) X(interrupted) X(leaves) X(unknown_symbols) X(leaf) X(status) X(table_shape) X(found_shape) \
+    X(found_order) X(evidence) X(bit_map)
 
 typedef enum q7p_key {
 #define Q7P_KEY_ID(k) Q7P_K_##k,
@@ -42,9 +43,11 @@ typedef struct q7p_member {
 extern const q7p_member q7p_leaf_members[];
 extern const size_t q7p_leaf_member_count;
 
-/* The document: the library's path, each probed leaf (probed[i] for the
- * table's leaf i, its result res[i]), the unknown symbols' names. */
-void q7p_write_json(FILE *f, const char *lib, const q7p_result *res, const bool *probed, const char *const *unknown,
-                    size_t nunknown);
+/* The document: the library's path, the signal that interrupted the
+ * probe (0: none; then only the leaves probed before it are there), each
+ * probed leaf (probed[i] for the table's leaf i, its result res[i]), the
+ * unknown symbols' names. */
+void q7p_write_json(FILE *f, const char *lib, int interrupted, const q7p_result *res, const bool *probed,
+                    const char *const *unknown, size_t nunknown);
 
 #endif

@@ -4,7 +4,9 @@
  * small grid of calls shows which arguments the results depend on, which
  * pointers are written and how many words, and whether anything else is
  * written; a layout that fits must then reproduce the model's results on
- * the grid (the registry's eval) before its shape is reported.
+ * the grid (the registry's eval) before its shape is reported. Each grid
+ * is called twice alike, so that answers that differ between identical
+ * calls are named as such, not as a wrong shape.
  */
 #include <stdio.h>
 #include <string.h>
@@ -34,8 +36,10 @@ typedef struct observed {
     char crash[96];
     bool read[MAX_ROLES];
     unsigned written[Q7P_SLOTS];    /* operand words written, per slot */
+    bool touched[Q7P_SLOTS];        /* some operand word of the slot's role changed (input or output) */
     bool stray[Q7P_SLOTS];          /* a canary or an input word changed */
     int stray_word[Q7P_SLOTS];      /* the first such word, from the operand's start */
+    unsigned unstable;              /* grid cases whose two identical calls left different words */
     bool fits, reproduces;
     unsigned mismatches;
 } observed;
@@ -81,38 +85,33 @@ static void fill_grid(probe_ctx *c)
         }
 }
 
-/* The roles of shape s, matched by name to the table shape; false when s
- * has other inputs, other input kinds or another result than the table. */
+/* The roles of shape s (its C arguments, q7_shape_args), matched by name
+ * to the table shape's; false when s has other inputs, other input kinds
+ * or another result than the table. */
 static bool roles_of(const q7_leaf *leaf, q7_shape s, layout *L)
 {
-    const q7_shape_info *sh = q7_shape_info_of(s), *t = q7_shape_info_of(leaf->shape);
+    q7_arg a[Q7_MAX_ARGS], t[Q7_MAX_ARGS];
+    unsigned na = q7_shape_args(s, a), nt = q7_shape_args(leaf->shape, t), ins = 0, tins = 0;
     L->n = 0;
-    unsigned ins = 0;
-    for (unsigned i = 0; i < sh->operand_count; i++) {
-        const q7_operand_info *o = &sh->operands[i];
-        const q7_operand_info *m = NULL;
-        for (unsigned k = 0; k < t->operand_count; k++)
-            if (strcmp(t->operands[k].name, o->name) == 0 && (t->operands[k].dir == Q7_OPERAND_IN) == (o->dir == Q7_OPERAND_IN))
-                m = &t->operands[k];
-        if (!m && o->dir != Q7_OPERAND_AUX) return false;
-        if (m && m->words != o->words) return false;
-        ins += o->dir == Q7_OPERAND_IN;
-        unsigned parts = o->width == Q7_WIDTH_MASK8 ? 8 : 1;
-        for (unsigned k = 0; k < parts; k++) {
-            if (L->n == MAX_ROLES) return false;
-            role *r = &L->r[L->n];
-            if (parts > 1) snprintf(r->name, sizeof r->name, "%.8s%u", o->name, k);
-            else snprintf(r->name, sizeof r->name, "%.15s", o->name);
-            r->dir = o->dir;
-            r->ptr = o->dir != Q7_OPERAND_IN || o->width == Q7_WIDTH_MASK || o->width == Q7_WIDTH_MASK8 ||
-                     o->width == Q7_WIDTH_VEC;
-            r->words = parts > 1 ? 2 : o->words;
-            r->tword = m ? (int)(m->word + 2 * k) : -1;
-            L->pos[L->n] = L->n;
-            L->n++;
-        }
+    for (unsigned k = 0; k < nt; k++) tins += t[k].dir == Q7_OPERAND_IN;
+    for (unsigned i = 0; i < na; i++) {
+        const q7_arg *m = NULL;
+        for (unsigned k = 0; k < nt; k++)
+            if (strcmp(t[k].name, a[i].name) == 0 && (t[k].dir == Q7_OPERAND_IN) == (a[i].dir == Q7_OPERAND_IN))
+                m = &t[k];
+        if (!m && a[i].dir != Q7_OPERAND_AUX) return false;
+        if (m && m->words != a[i].words) return false;
+        ins += a[i].dir == Q7_OPERAND_IN;
+        role *r = &L->r[L->n];
+        snprintf(r->name, sizeof r->name, "%.15s", a[i].name);
+        r->dir = a[i].dir;
+        r->ptr = a[i].pointer;
+        r->words = a[i].words;
+        r->tword = m ? (int)m->word : -1;
+        L->pos[L->n] = L->n;
+        L->n++;
     }
-    return ins == t->inputs;
+    return ins == tins;
 }
 
 /* The first word of another value input than role i (i's own if none). */
@@ -181,6 +180,7 @@ static void note_writes(probe_ctx *c, const layout *L, const bool is_ptr[Q7P_SLO
             for (unsigned w = 0; w < Q7P_REGION; w++) {
                 if (c->calls[j].region[s][w] == c->base[j].region[s][w]) continue;
                 bool operand = w >= Q7P_PRE && w < Q7P_PRE + words;
+                ob->touched[s] |= operand;
                 if (operand && !input) {
                     if (w - Q7P_PRE + 1 > ob->written[s]) ob->written[s] = w - Q7P_PRE + 1;
                 } else if (!ob->stray[s]) {
@@ -215,6 +215,10 @@ static void observe(probe_ctx *c, const layout *L, observed *ob)
     if (!run(c, is_ptr, ob)) return;
     note_writes(c, L, is_ptr, ob);
     memcpy(first, c->calls, sizeof first);
+    /* the same calls again: what they leave must be the same, word for word */
+    make_calls(c, L, CANARY_A, -1, is_ptr);
+    if (!run(c, is_ptr, ob)) return;
+    for (unsigned j = 0; j < NCASES; j++) ob->unstable += memcmp(&first[j], &c->calls[j], sizeof first[j]) != 0;
     /* the model on the grid */
     const q7_shape_info *t = q7_shape_info_of(c->leaf->shape);
     for (unsigned j = 0; j < NCASES; j++) {
@@ -240,7 +244,7 @@ static void observe(probe_ctx *c, const layout *L, observed *ob)
             ob->read[i] = !same_outputs(L, first, c->calls);
         }
     }
-    ob->fits = true;
+    ob->fits = ob->unstable == 0;
     for (unsigned s = 0; s < Q7P_SLOTS; s++) ob->fits &= !ob->stray[s];
     for (unsigned i = 0; i < L->n; i++)
         ob->fits &= L->r[i].dir == Q7_OPERAND_IN ? ob->read[i] : ob->written[L->pos[i]] == L->r[i].words;
@@ -255,6 +259,10 @@ static void describe(const layout *L, const observed *ob, char *buf, size_t size
 #define ADD(...) (u += u < size ? (size_t)snprintf(buf + u, size - u, __VA_ARGS__) : 0)
     if (ob->crashed) {
         ADD("crashed (%s)", ob->crash);
+        return;
+    }
+    if (ob->unstable) {
+        ADD("answers differ between identical calls (%u of %d grid cases)", ob->unstable, NCASES);
         return;
     }
     const char *sep = "";
@@ -292,14 +300,19 @@ static void describe(const layout *L, const observed *ob, char *buf, size_t size
 #undef ADD
 }
 
-/* The next permutation of the slots of roles of one kind (inputs by value,
- * or pointers of the same size) in groups of at most four; false after the last. */
+/* The next permutation of a (ascending order first); false after the
+ * last, a then sorted again. */
 static bool next_permutation(unsigned *a, unsigned n)
 {
-    if (n < 2) return false;
-    unsigned i = n - 1;
+    unsigned i = n > 1 ? n - 1 : 0;
     while (i > 0 && a[i - 1] >= a[i]) i--;
-    if (i == 0) return false;
+    if (i == 0) {
+        for (unsigned l = 0, r = n ? n - 1 : 0; l < r; l++, r--) {
+            unsigned t = a[l];
+            a[l] = a[r], a[r] = t;
+        }
+        return false;
+    }
     unsigned j = n - 1;
     while (a[j] <= a[i - 1]) j--;
     unsigned t = a[i - 1];
@@ -309,38 +322,140 @@ static bool next_permutation(unsigned *a, unsigned n)
     return true;
 }
 
-/* Tries the other orders of L's arguments; on one that reproduces, its
- * argument list into order. */
-static bool find_order(probe_ctx *c, const layout *L, char *order, size_t size)
+/* Like arguments of a layout (q7_args_alike: by value, or pointers to as
+ * many words): its inputs, the slots they may take, its outputs and the
+ * slots the calls wrote. */
+typedef struct like_group {
+    bool ptr;
+    unsigned words;
+    unsigned in_role[MAX_ROLES], in_slot[MAX_ROLES], nin;
+    unsigned out_role[MAX_ROLES], out_slot[MAX_ROLES], nout;
+} like_group;
+
+/* Inputs permuted in a group of more than this many are left in the
+ * table's order (8! orders of eight FS inputs are not tried). */
+enum { MAX_PERMUTED = 4 };
+
+/* L's groups; false when the slots that tob saw written in a group are not
+ * as many as its outputs (so no order of it can fit). */
+static unsigned like_groups(const layout *L, const observed *tob, like_group *g, bool *ok)
 {
-    unsigned group[MAX_ROLES], ng = 0, slots[MAX_ROLES];
-    /* one group: the roles sharing the kind that the most roles share, when at most four */
-    for (unsigned k = 0; k < 3; k++) {
-        unsigned idx[MAX_ROLES], n = 0;
-        for (unsigned i = 0; i < L->n; i++) {
-            bool want = k == 0 ? !L->r[i].ptr : k == 1 ? L->r[i].ptr && L->r[i].words == 2 : L->r[i].ptr && L->r[i].words != 2;
-            if (want) idx[n++] = i;
-        }
-        if (n >= 2 && n <= 4 && n > ng) {
-            memcpy(group, idx, n * sizeof *idx);
-            ng = n;
+    unsigned ng = 0;
+    *ok = true;
+    for (unsigned i = 0; i < L->n; i++) {
+        const role *r = &L->r[i];
+        unsigned k = 0;
+        while (k < ng && !(g[k].ptr == r->ptr && (!r->ptr || g[k].words == r->words))) k++;
+        if (k == ng) g[ng++] = (like_group){ .ptr = r->ptr, .words = r->words };
+        like_group *G = &g[k];
+        if (r->dir == Q7_OPERAND_IN) G->in_role[G->nin++] = i;
+        else G->out_role[G->nout++] = i;
+    }
+    for (unsigned k = 0; k < ng; k++) {
+        like_group *G = &g[k];
+        unsigned slot[MAX_ROLES], ns = 0, nw = 0, ni = 0;
+        for (unsigned i = 0; i < G->nin; i++) slot[ns++] = L->pos[G->in_role[i]];
+        for (unsigned i = 0; i < G->nout; i++) slot[ns++] = L->pos[G->out_role[i]];
+        for (unsigned a = 0; a < ns; a++)     /* ascending */
+            for (unsigned b = a + 1; b < ns; b++)
+                if (slot[b] < slot[a]) {
+                    unsigned t = slot[a];
+                    slot[a] = slot[b], slot[b] = t;
+                }
+        for (unsigned a = 0; a < ns; a++) {
+            bool written = G->ptr && tob->touched[slot[a]];
+            if (written && nw < G->nout) G->out_slot[nw++] = slot[a];
+            else if (!written && ni < G->nin) G->in_slot[ni++] = slot[a];
+            else *ok = false;
         }
     }
-    if (ng < 2) return false;
-    for (unsigned i = 0; i < ng; i++) slots[i] = L->pos[group[i]];
-    while (next_permutation(slots, ng)) {
-        layout M = *L;
-        for (unsigned i = 0; i < ng; i++) M.pos[group[i]] = slots[i];
-        observed ob;
-        observe(c, &M, &ob);
-        if (!ob.reproduces) continue;
-        size_t u = 0;
-        for (unsigned s = 0; s < M.n; s++)
-            for (unsigned i = 0; i < M.n; i++)
-                if (M.pos[i] == s && u < size) u += (size_t)snprintf(order + u, size - u, "%s%s", s ? ", " : "", M.r[i].name);
-        return true;
+    return ng;
+}
+
+/* Whether the words at slot s of every grid call are the model's for role r. */
+static bool slot_holds(const probe_ctx *c, const role *r, unsigned s)
+{
+    const q7_shape_info *t = q7_shape_info_of(c->leaf->shape);
+    for (unsigned j = 0; j < NCASES; j++) {
+        uint32_t out[Q7_MAX_WORDS] = { 0 };
+        c->leaf->eval(c->in[j], out);
+        for (unsigned w = 0; w < r->words; w++) {
+            uint32_t want = r->tword >= 0 && (unsigned)r->tword + w < t->out_words ? out[r->tword + w] : 0;
+            if (c->calls[j].region[s][Q7P_PRE + w] != want) return false;
+        }
+    }
+    return true;
+}
+
+/* Gives each output of group G (from k on) a written slot that holds its
+ * model words, each slot once; true when all have one (into M). */
+static bool match_outputs(const probe_ctx *c, layout *M, const like_group *G, unsigned k, bool *taken)
+{
+    if (k == G->nout) return true;
+    const role *r = &M->r[G->out_role[k]];
+    for (unsigned i = 0; i < G->nout; i++) {
+        unsigned s = G->out_slot[i];
+        if (taken[i] || !slot_holds(c, r, s)) continue;
+        taken[i] = true;
+        M->pos[G->out_role[k]] = s;
+        if (match_outputs(c, M, G, k + 1, taken)) return true;
+        taken[i] = false;
     }
     return false;
+}
+
+/* Tries the orders of L's like arguments (docs/decisions.md, "The
+ * probe"): in each group, every order of its inputs among the slots the
+ * calls did not write (at most MAX_PERMUTED of them, else the table's),
+ * every group at once; for each, its outputs are matched to the written
+ * slots by the model's words. On an order that then reproduces the model,
+ * true with the layout in *found. */
+static bool find_order(probe_ctx *c, const layout *L, const observed *tob, layout *found)
+{
+    like_group g[MAX_ROLES];
+    bool ok;
+    unsigned ng = like_groups(L, tob, g, &ok);
+    if (!ok) return false;
+    for (;;) {
+        layout M = *L;
+        for (unsigned k = 0; k < ng; k++)
+            for (unsigned i = 0; i < g[k].nin; i++) M.pos[g[k].in_role[i]] = g[k].in_slot[i];
+        bool is_ptr[Q7P_SLOTS];
+        observed ob = { 0 };
+        make_calls(c, &M, CANARY_A, -1, is_ptr);
+        bool matched = run(c, is_ptr, &ob);
+        for (unsigned k = 0; matched && k < ng; k++) {
+            bool taken[MAX_ROLES] = { false };
+            matched = match_outputs(c, &M, &g[k], 0, taken);
+        }
+        if (matched) {
+            observe(c, &M, &ob);
+            if (ob.reproduces) {
+                *found = M;
+                return true;
+            }
+        }
+        unsigned k = 0;   /* the next combination: an odometer over the groups' orders */
+        while (k < ng && (g[k].nin > MAX_PERMUTED || !next_permutation(g[k].in_slot, g[k].nin))) k++;
+        if (k == ng) return false;
+    }
+}
+
+/* "A, B, result, aux": L's role names in call order. */
+static void order_names(const layout *L, char *buf, size_t size)
+{
+    size_t u = 0;
+    buf[0] = '\0';
+    for (unsigned s = 0; s < Q7P_SLOTS; s++)
+        for (unsigned i = 0; i < L->n; i++)
+            if (L->pos[i] == s && u < size) u += (size_t)snprintf(buf + u, size - u, "%s%s", u ? ", " : "", L->r[i].name);
+}
+
+/* The result's found_order from L: the role (argument) in each slot. */
+static void set_order(q7p_result *res, const layout *L)
+{
+    for (unsigned s = 0; s < Q7_MAX_ARGS; s++) res->found_order[s] = (uint8_t)s;
+    for (unsigned i = 0; i < L->n; i++) res->found_order[L->pos[i]] = (uint8_t)i;
 }
 
 /* How a bit of an operand is named: a vector's 32*w+b ("vec bit 33"), the FS
@@ -451,20 +566,25 @@ void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *res)
     c.p = p;
     c.leaf = leaf;
     fill_grid(&c);
-    layout T, L;
+    layout T, L, M;
     observed tob, ob;
     roles_of(leaf, leaf->shape, &T);
     observe(&c, &T, &tob);
     bool all_crashed = tob.crashed, spread = maps_bits(leaf);
-    char order[160] = "";
     if (tob.reproduces) {
         res->status = Q7P_CONFIRMED;
         res->found_shape = (int)leaf->shape;
+        set_order(res, &T);
         describe(&T, &tob, res->evidence, sizeof res->evidence);
         if (spread) bit_map(&c, &T, res);
         return;
     }
     res->status = Q7P_REFUTED;
+    if (tob.unstable) {   /* no shape can be told from answers that change */
+        res->unstable = true;
+        describe(&T, &tob, res->evidence, sizeof res->evidence);
+        return;
+    }
     /* another shape of the table, the ones with the table shape's width classes first */
     for (int pass = 0; pass < 2 && res->found_shape < 0; pass++)
         for (unsigned s = 0; s < Q7_SHAPE_COUNT && res->found_shape < 0; s++) {
@@ -479,6 +599,7 @@ void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *res)
             all_crashed &= ob.crashed;
             if (ob.reproduces) {
                 res->found_shape = (int)s;
+                set_order(res, &L);
                 char d[400];
                 describe(&L, &ob, d, sizeof d);
                 snprintf(res->evidence, sizeof res->evidence, "as %s: %s", a->name, d);
@@ -491,28 +612,34 @@ void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *res)
         snprintf(res->evidence, sizeof res->evidence, "every candidate shape crashed (%s)", tob.crash);
         return;
     }
-    char d[400];
+    char d[400], order[160];
     describe(&T, &tob, d, sizeof d);
-    if (!tob.crashed && find_order(&c, &T, order, sizeof order))
-        snprintf(res->evidence, sizeof res->evidence, "%s; reproduces the model with arguments (%s): no shape has this order",
-                 d, order);
-    else
-        snprintf(res->evidence, sizeof res->evidence, "%s; no shape of the table fits", d);
+    if (!tob.crashed && find_order(&c, &T, &tob, &M)) {
+        res->found_shape = (int)leaf->shape;
+        set_order(res, &M);
+        order_names(&M, order, sizeof order);
+        snprintf(res->evidence, sizeof res->evidence,
+                 "%s; reproduces the model with arguments (%s): the table shape in another order", d, order);
+        if (spread) bit_map(&c, &M, res);
+        return;
+    }
+    snprintf(res->evidence, sizeof res->evidence, "%s; no shape of the table fits", d);
     if (spread && tob.fits) bit_map(&c, &T, res);
 }
 
 /* ------------------------------------------------------------ one call, replayed */
 
-bool q7p_call_once(q7p_prober *p, const q7_leaf *leaf, q7_shape s, const uint32_t *in, q7p_replay *out, char *why,
-                   size_t whysize)
+bool q7p_call_once(q7p_prober *p, const q7_leaf *leaf, q7_shape s, const uint8_t *order, const uint32_t *in,
+                   q7p_replay *out, char *why, size_t whysize)
 {
     layout L;
     memset(out, 0, sizeof *out);
-    if (!roles_of(leaf, s, &L)) {
-        snprintf(why, whysize, "shape %s does not have the operands of the table's %s", q7_shape_info_of(s)->name,
-                 q7_shape_info_of(leaf->shape)->name);
+    if (!roles_of(leaf, s, &L) || (order && !q7_args_order_valid(s, order))) {
+        snprintf(why, whysize, "shape %s (in that order) does not have the operands of the table's %s",
+                 q7_shape_info_of(s)->name, q7_shape_info_of(leaf->shape)->name);
         return false;
     }
+    for (unsigned i = 0; order && i < L.n; i++) L.pos[order[i]] = i;   /* argument order[i] goes i-th */
     /* the call twice, its outputs and spare words all canary, each time another */
     static const uint32_t canary[2] = { CANARY_A, CANARY_B };
     q7p_call calls[2], before[2];

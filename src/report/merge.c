@@ -50,7 +50,9 @@ static void note_other_path(q7d_column *col, const q7d_column *other, unsigned s
 
 static q7d_cell_state merge_state(q7d_cell_state a, q7d_cell_state b)
 {
-    if (a == Q7D_CELL_STOPPED || b == Q7D_CELL_STOPPED) return Q7D_CELL_STOPPED;   /* never hidden */
+    /* what makes a gap is never hidden by a shard that ran */
+    if (a == Q7D_CELL_STOPPED || b == Q7D_CELL_STOPPED) return Q7D_CELL_STOPPED;
+    if (a == Q7D_CELL_UNAVAILABLE || b == Q7D_CELL_UNAVAILABLE) return Q7D_CELL_UNAVAILABLE;
     if (a == Q7D_CELL_CRASHED || b == Q7D_CELL_CRASHED) return Q7D_CELL_CRASHED;
     if (a == Q7D_CELL_RAN || b == Q7D_CELL_RAN) return Q7D_CELL_RAN;
     return a;
@@ -104,6 +106,8 @@ static bool start_merged(q7d_merger *m, const q7d_results *a, const char *name)
         out->params.tf[i].cases = NULL;
     }
     memcpy(out->selected, a->selected, sizeof out->selected);
+    memcpy(out->not_called, a->not_called, sizeof out->not_called);
+    out->allow_absent = a->allow_absent;
     out->compare_aux = a->compare_aux;
     out->timeout = a->timeout;
     out->max_crashes = a->max_crashes;
@@ -210,11 +214,15 @@ bool q7d_merger_add(q7d_merger *m, const q7d_results *p, const char *name, char 
     if (p->max_report > out->max_report) out->max_report = p->max_report;
     if (p->threads > out->threads) out->threads = p->threads;
     if (p->threads_requested > out->threads_requested) out->threads_requested = p->threads_requested;
-    out->wall_seconds += p->wall_seconds;
-    if (!isfinite(out->wall_seconds))
+    out->shard_seconds += p->wall_seconds;
+    if (!isfinite(out->shard_seconds))
         return snprintf(err, errsize, "merge: the wall times add up to infinity with '%s'", name), false;
     for (unsigned k = 0; k < out->ncols; k++) {
         if (!p->col[k].available) out->col[k] = p->col[k];   /* an n/a column says why */
+        else if (p->col[k].stopped && !out->col[k].stopped) {   /* and one lost in some shard */
+            out->col[k].stopped = true;
+            snprintf(out->col[k].note, sizeof out->col[k].note, "shard %u: %.400s", p->shard_k, p->col[k].note);
+        }
         else if (strcmp(p->col[k].path, m->first_path[k]) != 0)
             note_other_path(&out->col[k], &p->col[k], p->shard_k);
     }

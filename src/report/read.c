@@ -83,7 +83,8 @@ static bool read_header(const reader *rd, const json *doc, q7d_results *r)
     r->shard_k = (unsigned)k;
     r->shard_n = (unsigned)n;
     return q7r_read_fields(rd, "", &q7r_run, doc, r) && read_interrupted(rd, doc, r)
-           && q7r_read_fields(rd, "", &q7r_wall, doc, r) && q7r_read_fields(rd, "", &q7r_head_text, doc, r);
+           && q7r_read_fields(rd, "", &q7r_wall, doc, r) && q7r_read_fields(rd, "", &q7r_merged_time, doc, r)
+           && q7r_read_fields(rd, "", &q7r_head_text, doc, r);
 }
 
 /* ------------------------------------------------------------ parameters */
@@ -181,6 +182,27 @@ static bool read_oracles(const reader *rd, const json *doc, q7d_results *r)
         q7r_read_fields(NULL, "", &q7r_oracle_lib, o, c);
     }
     if (r->col[0].kind != Q7D_SEM) return BAD(rd, "'%s': the first oracle is not the reference sem", rd->path);
+    return true;
+}
+
+/* ------------------------------------------------------------ gaps */
+
+/* gaps.not_called: each leaf --abi did not call and why (the only gap the
+ * cells do not tell); absent from reports that have no gaps. */
+static bool read_not_called(const reader *rd, const json *doc, q7d_results *r)
+{
+    const json *v = json_get(json_get(doc, K(gaps)), K(not_called));
+    if (!v) return true;
+    if (!is_array(v)) return BAD(rd, "'%s': malformed %s.%s", rd->path, K(gaps), K(not_called));
+    for (size_t i = 0; i < v->n; i++) {
+        const q7_leaf *leaf = q7_leaf_find(json_string(&v->child[i], K(leaf)));
+        const char *why = json_string(&v->child[i], K(reason));
+        unsigned u = Q7D_UNCALLED_CRASHED;
+        while (u < Q7D_UNCALLED_COUNT && !(why && strcmp(why, q7d_uncalled_reason((q7d_uncalled)u)) == 0)) u++;
+        if (!leaf || u == Q7D_UNCALLED_COUNT)
+            return BAD(rd, "'%s': malformed %s.%s entry %zu", rd->path, K(gaps), K(not_called), i);
+        r->not_called[leaf->id] = (unsigned char)u;
+    }
     return true;
 }
 
@@ -382,7 +404,7 @@ static bool read_head(stream *st, q7d_results *r)
 {
     st->head_read = true;
     return read_header(&st->rd, st->head, r) && read_parameters(&st->rd, st->head, r)
-           && read_oracles(&st->rd, st->head, r);
+           && read_oracles(&st->rd, st->head, r) && read_not_called(&st->rd, st->head, r);
 }
 
 static bool read_records(stream *st, int which, q7d_results *r)

@@ -19,6 +19,9 @@ void q7d_report_text_by_leaf(FILE *f, const q7d_results *r);
 void q7d_report_markdown(FILE *f, const q7d_results *r);
 void q7d_report_json(FILE *f, const q7d_results *r);
 void q7d_report_junit(FILE *f, const q7d_results *r);
+/* The verdict line (no newline) into f, escaped for a terminal: what
+ * `verify --quiet` prints and every report ends with. */
+void q7d_report_verdict(FILE *f, const q7d_results *r);
 /* "crashed (SIGSEGV) in LEAF at input (A,B)" and the like. */
 void q7d_crash_text(const q7d_crash *c, char *buf, size_t size);
 /* One-line `q7pred call ...` reproducing case `in` of leaf: on the model

@@ -217,22 +217,113 @@ void q7r_corpus_summary(const q7d_results *r, char *buf, size_t size)
     }
 }
 
-void q7r_verdict(const q7d_results *r, char *buf, size_t size)
+/* ------------------------------------------------------------ the verdict */
+
+/* " (a, b, c)": the leaves where set[] is true, every one of them. */
+static void leaf_list(FILE *f, const bool *set)
+{
+    const char *sep = " (";
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        if (set[l]) fprintf(f, "%s%s", sep, q7_leaf_at(l)->suffix), sep = ", ";
+    if (*sep == ',') fputc(')', f);
+}
+
+/* What the run did not check, each gap a clause after "; " (the first
+ * after lead): leaves not exported (per library; "allowed" under
+ * --allow-absent), not called, stopped, and lost oracles. */
+static void gap_clauses(FILE *f, const q7d_results *r, const q7d_gaps *g, const char *lead)
+{
+    const char *sep = lead;
+    unsigned libs = 0;
+    for (unsigned k = 1; k < r->ncols; k++) libs += r->col[k].kind == Q7D_LIB;
+    for (unsigned k = 1; k < r->ncols; k++) {
+        if (!g->nabsent[k]) continue;
+        fputs(sep, f);
+        if (libs > 1) {
+            esc_write(f, r->col[k].name, ESC_TEXT);
+            fputs(": ", f);
+        }
+        fprintf(f, "%u of %u leaves not exported", g->nabsent[k], g->selected);
+        if (r->allow_absent) fputs(", allowed by --allow-absent", f);
+        leaf_list(f, g->absent[k]);
+        sep = "; ";
+    }
+    if (g->nnot_called) {
+        fprintf(f, "%s%u lea%s not called (--abi):", sep, g->nnot_called, g->nnot_called == 1 ? "f" : "ves");
+        const char *by = " ";
+        for (unsigned u = Q7D_UNCALLED_CRASHED; u < Q7D_UNCALLED_COUNT; u++) {
+            bool set[Q7_LEAF_COUNT] = { false }, any = false;
+            for (size_t l = 0; l < Q7_LEAF_COUNT; l++) any |= set[l] = g->not_called[l] && r->not_called[l] == u;
+            if (!any) continue;
+            fprintf(f, "%s%s:", by, q7d_uncalled_reason((q7d_uncalled)u));
+            const char *c = " ";
+            for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+                if (set[l]) fprintf(f, "%s%s", c, q7_leaf_at(l)->suffix), c = ", ";
+            by = "; ";
+        }
+        sep = "; ";
+    }
+    if (g->nstopped) {
+        fprintf(f, "%s%u lea%s stopped after %llu crashes (--max-crashes)", sep, g->nstopped,
+                g->nstopped == 1 ? "f" : "ves", (unsigned long long)r->max_crashes);
+        leaf_list(f, g->stopped);
+        sep = "; ";
+    }
+    for (unsigned k = 1; k < r->ncols; k++) {
+        if (!g->lost[k]) continue;
+        fputs(sep, f);
+        esc_write(f, r->col[k].name, ESC_TEXT);
+        fputs(" oracle lost (", f);
+        esc_write(f, r->col[k].note[0] ? r->col[k].note : "unavailable", ESC_TEXT);
+        fputc(')', f);
+        sep = "; ";
+    }
+}
+
+/* The verdict into f: its word (PASS, FAIL, INCOMPLETE, INTERRUPTED) is
+ * what the exit status says, then the counts and every gap. */
+static void verdict(FILE *f, const q7d_results *r)
 {
     q7d_totals t = q7d_results_totals(r);
+    q7d_gaps g;
+    q7d_results_gaps(r, &g);
     bool fail[Q7_LEAF_COUNT];
     size_t nf = q7r_failing_leaves(r, fail);
-    if (r->interrupted)
-        snprintf(buf, size, "INTERRUPTED (%s): %" PRIu64 " cases, %" PRIu64 " checks, %" PRIu64 " mismatches, %" PRIu64
-                 " crashes before it stopped; the run is incomplete", q7d_signal_name(r->interrupted), t.cases,
-                 t.checks, t.mismatches, t.crashes);
-    else if (t.mismatches == 0 && t.crashes == 0 && t.checks == 0)
-        snprintf(buf, size, "FAIL: no leaf was checked: %" PRIu64 " cases, 0 checks (no oracle besides sem checked "
-                 "a case: every one was n/a or unavailable)", t.cases);
-    else if (t.mismatches == 0 && t.crashes == 0)
-        snprintf(buf, size, "PASS: %" PRIu64 " cases, %" PRIu64 " checks, 0 mismatches, 0 crashes",
-                 t.cases, t.checks);
-    else
-        snprintf(buf, size, "FAIL: %" PRIu64 " cases, %" PRIu64 " checks, %" PRIu64 " mismatches, %" PRIu64
-                 " crashes, in %zu lea%s", t.cases, t.checks, t.mismatches, t.crashes, nf, nf == 1 ? "f" : "ves");
+    if (r->interrupted) {
+        fprintf(f, "INTERRUPTED (%s): %" PRIu64 " cases, %" PRIu64 " checks, %" PRIu64 " mismatches, %" PRIu64
+                " crashes before it stopped; the run is incomplete", q7d_signal_name(r->interrupted), t.cases,
+                t.checks, t.mismatches, t.crashes);
+        gap_clauses(f, r, &g, "; ");
+    } else if (t.mismatches == 0 && t.crashes == 0 && t.checks == 0) {
+        fprintf(f, "FAIL: no leaf was checked: %" PRIu64 " cases, 0 checks (no oracle besides sem checked a case: "
+                "every one was n/a or unavailable)", t.cases);
+        gap_clauses(f, r, &g, "; ");
+    } else if (t.mismatches || t.crashes) {
+        fprintf(f, "FAIL: %" PRIu64 " cases, %" PRIu64 " checks, %" PRIu64 " mismatches, %" PRIu64 " crashes, in %zu lea%s",
+                t.cases, t.checks, t.mismatches, t.crashes, nf, nf == 1 ? "f" : "ves");
+        gap_clauses(f, r, &g, "; ");
+    } else if (g.incomplete) {
+        fputs("INCOMPLETE: ", f);
+        gap_clauses(f, r, &g, "");
+        fprintf(f, "; the rest agree: %" PRIu64 " cases, %" PRIu64 " checks, 0 mismatches, 0 crashes", t.cases, t.checks);
+    } else {
+        fprintf(f, "PASS: %" PRIu64 " cases, %" PRIu64 " checks, 0 mismatches, 0 crashes", t.cases, t.checks);
+        gap_clauses(f, r, &g, "; ");
+    }
 }
+
+char *q7r_verdict(const q7d_results *r)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return NULL;
+    verdict(f, r);
+    if (fclose(f) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+void q7d_report_verdict(FILE *f, const q7d_results *r) { verdict(f, r); }

@@ -33,7 +33,9 @@ bool q7r_unit_checked(const q7d_results *r, const q7d_unit *u);
 size_t q7r_failing_leaves(const q7d_results *r, bool *fail);
 /* "grid, fuzz (seed 1), ...": the corpora of the run. */
 void q7r_corpus_summary(const q7d_results *r, char *buf, size_t size);
-/* "PASS: ...", "FAIL: ...", "INTERRUPTED (...): ...". */
-void q7r_verdict(const q7d_results *r, char *buf, size_t size);
+/* The verdict line, malloc'd (NULL when out of memory): "PASS: ...",
+ * "FAIL: ...", "INCOMPLETE: ...", "INTERRUPTED (...): ...", every gap
+ * (q7d_gaps) named in it, however many (no fixed-size buffer). */
+char *q7r_verdict(const q7d_results *r);
 
 #endif

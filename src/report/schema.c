@@ -26,6 +26,8 @@ TABLE(run, FIELD(merged_shards, Q7R_UINT, q7d_results, merged, Q7R_MAX_SHARDS, N
       FIELD(threads, Q7R_UINT, q7d_results, threads, UINT_MAX, NULL, Q7R_OPTIONAL, false),
       FIELD(threads_requested, Q7R_UINT, q7d_results, threads_requested, UINT_MAX, NULL, Q7R_OPTIONAL, false));
 TABLE(wall, FIELD(wall_seconds, Q7R_SECONDS, q7d_results, wall_seconds, 0, "%.3f", Q7R_OPTIONAL, false));
+TABLE(merged_time,
+      FIELD(summed_shard_seconds, Q7R_SECONDS, q7d_results, shard_seconds, 0, "%.3f", Q7R_OPTIONAL, false));
 TABLE(params_a, FIELD(grid_version, Q7R_UINT, q7d_results, grid_version, UINT_MAX, NULL, Q7R_REQUIRED, false),
       FIELD(seed, Q7R_U64, q7d_results, params.seed, UINT64_MAX, NULL, Q7R_REQUIRED, false));
 TABLE(params_b,
@@ -33,8 +35,10 @@ TABLE(params_b,
 TABLE(params_c, FIELD(compare_aux, Q7R_BOOL, q7d_results, compare_aux, 0, NULL, Q7R_OPTIONAL, false),
       FIELD(timeout_seconds, Q7R_SECONDS, q7d_results, timeout, 0, "%g", Q7R_OPTIONAL, false),
       FIELD(max_crashes, Q7R_U64, q7d_results, max_crashes, UINT64_MAX, NULL, Q7R_REQUIRED, false),
-      FIELD(max_report, Q7R_UINT, q7d_results, max_report, Q7R_MAX_REPORT, NULL, Q7R_OPTIONAL, false));
+      FIELD(max_report, Q7R_UINT, q7d_results, max_report, Q7R_MAX_REPORT, NULL, Q7R_OPTIONAL, false),
+      FIELD(allow_absent, Q7R_BOOL, q7d_results, allow_absent, 0, NULL, Q7R_OPTIONAL, false));
 TABLE(oracle, FIELD(available, Q7R_BOOL, q7d_column, available, 0, NULL, Q7R_OPTIONAL, true),
+      FIELD(stopped, Q7R_BOOL, q7d_column, stopped, 0, NULL, Q7R_OPTIONAL, false),
       FIELD(path, Q7R_TEXT, q7d_column, path, 0, NULL, Q7R_OPTIONAL, false),
       FIELD(note, Q7R_TEXT, q7d_column, note, 0, NULL, Q7R_OPTIONAL, false));
 TABLE(oracle_lib, FIELD(lib, Q7R_TEXT, q7d_column, lib, 0, NULL, Q7R_OPTIONAL, false),

@@ -21,12 +21,13 @@
 #define Q7R_KEYS(X)                                                                                 \
     X(format) X(format_version) X(q7pred_version) X(command) X(status) X(interrupted)               \
     X(interrupt_signal) X(shard) X(index) X(count) X(merged_shards) X(threads) X(threads_requested) \
-    X(wall_seconds) X(parameters) X(corpora) X(grid_version) X(seed) X(fuzz_counts)                 \
+    X(wall_seconds) X(summed_shard_seconds) X(parameters) X(corpora) X(grid_version) X(seed) X(fuzz_counts)                 \
     X(exhaustive_max) X(testfloat) X(path) X(function) X(cases) X(leaves) X(compare_aux)            \
     X(timeout_seconds) X(max_crashes) X(max_report) X(oracles) X(name) X(kind) X(role)              \
     X(available) X(note) X(lib) X(preload) X(totals) X(checks) X(mismatches) X(out_of_domain)       \
     X(crashes) X(units) X(leaf) X(family) X(corpus) X(cells) X(state) X(oracle) X(case) X(in)       \
-    X(code) X(text) X(reproduce) X(output) X(outputs) X(differs) X(words)
+    X(code) X(text) X(reproduce) X(output) X(outputs) X(differs) X(words) X(allow_absent) X(stopped)   \
+    X(not_called) X(reason) X(gaps) X(absent) X(lost_oracles) X(why) X(verdict)
 
 typedef enum q7r_key {
 #define Q7R_KEY_ID(k) Q7R_K_##k,
@@ -75,18 +76,19 @@ typedef struct q7r_table {
 
 /* The tables, each a run of members in the order they are written:
  *   run        top level after "shard": merged_shards .. threads_requested (q7d_results)
- *   wall       top level: wall_seconds, after run
+ *   wall       top level: wall_seconds, after run (a plain run)
+ *   merged_time  top level: summed_shard_seconds in its place (a merged run)
  *   head_text  top level: q7pred_version, command (q7d_results)
  *   params_a   parameters: grid_version, seed (q7d_results)
  *   params_b   parameters: exhaustive_max
- *   params_c   parameters: compare_aux .. max_report
- *   oracle     an oracle: available, path, note (q7d_column)
+ *   params_c   parameters: compare_aux .. allow_absent
+ *   oracle     an oracle: available, stopped, path, note (q7d_column)
  *   oracle_lib a library's oracle: lib, preload (q7d_column)
  *   counts     a cell's counts, and the totals' (q7d_cell)
  *   crash_case    a crash record: case (q7d_crash)
  *   crash_timeout a crash record: timeout_seconds
  *   crash_tail    a crash record: output */
-extern const q7r_table q7r_run, q7r_wall, q7r_head_text, q7r_params_a, q7r_params_b, q7r_params_c,
+extern const q7r_table q7r_run, q7r_wall, q7r_merged_time, q7r_head_text, q7r_params_a, q7r_params_b, q7r_params_c,
     q7r_oracle, q7r_oracle_lib, q7r_counts, q7r_crash_case, q7r_crash_timeout, q7r_crash_tail;
 
 /* Writes each member of t from the struct at rec. */

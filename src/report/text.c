@@ -220,8 +220,10 @@ static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
             if (fail[l]) fprintf(f, " %s", q7_leaf_at(l)->suffix);
         fprintf(f, "\n");
     }
-    q7r_verdict(r, buf, sizeof buf);
-    fprintf(f, "\n%s (%.2f s)\n", buf, r->wall_seconds);
+    fputc('\n', f);
+    q7d_report_verdict(f, r);
+    if (r->merged) fprintf(f, " (%.2f s of its %u shards summed, not a wall time)\n", r->shard_seconds, r->merged);
+    else fprintf(f, " (%.2f s)\n", r->wall_seconds);
 }
 
 void q7d_report_text(FILE *f, const q7d_results *r) { text_report(f, r, false); }
@@ -259,6 +261,9 @@ void q7d_report_markdown(FILE *f, const q7d_results *r)
         for (size_t i = 0; i < r->nmismatches; i++) print_mismatch(f, r, &r->mismatches[i], "");
         fprintf(f, "```\n");
     }
-    q7r_verdict(r, buf, sizeof buf);
-    fprintf(f, "\n**%s**\n", buf);
+    char *v = q7r_verdict(r);
+    fputs("\n**", f);
+    esc_write(f, v ? v : "(out of memory for the verdict)", ESC_MARKDOWN);
+    fputs("**\n", f);
+    free(v);
 }

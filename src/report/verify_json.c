@@ -4,6 +4,7 @@
  * they are stored, the rest by key id. read.c reads it back. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "rows.h"
 #include "schema.h"
@@ -35,7 +36,15 @@ static void header(jw *w, const q7d_results *r)
     KEY(w, format_version);
     jw_uint(w, Q7R_FORMAT_VERSION);
     q7r_write_fields(w, &q7r_head_text, r);
-    text_member(w, Q7R_KEY(status), r->interrupted ? "interrupted" : q7d_results_pass(r) ? "pass" : "fail");
+    q7d_totals t = q7d_results_totals(r);
+    q7d_gaps g;
+    q7d_results_gaps(r, &g);
+    bool failed = t.mismatches || t.crashes || t.checks == 0;
+    text_member(w, Q7R_KEY(status), r->interrupted ? "interrupted" : q7d_results_pass(r) ? "pass"
+                                    : !failed && g.incomplete ? "incomplete" : "fail");
+    char *v = q7r_verdict(r);
+    text_member(w, Q7R_KEY(verdict), v ? v : "");
+    free(v);
     KEY(w, interrupted);
     jw_bool(w, r->interrupted != 0);
     KEY(w, interrupt_signal);
@@ -48,7 +57,7 @@ static void header(jw *w, const q7d_results *r)
     jw_uint(w, r->shard_n);
     jw_end(w);
     q7r_write_fields(w, &q7r_run, r);
-    q7r_write_fields(w, &q7r_wall, r);
+    q7r_write_fields(w, r->merged ? &q7r_merged_time : &q7r_wall, r);
 }
 
 static void parameters(jw *w, const q7d_results *r)
@@ -116,6 +125,54 @@ static void totals(jw *w, const q7d_results *r)
     KEY(w, cases);
     jw_uint(w, t.cases);
     q7r_write_fields(w, &q7r_counts, &sum);
+    jw_end(w);
+}
+
+/* "gaps": what the run was asked to check and did not (q7d_gaps). Only
+ * not_called is read back (the cells do not say why); the rest follows
+ * from the cells and the oracles. */
+static void gaps(jw *w, const q7d_results *r)
+{
+    q7d_gaps g;
+    q7d_results_gaps(r, &g);
+    KEY(w, gaps);
+    jw_object(w, JW_LINES);
+    KEY(w, absent);
+    jw_object(w, JW_INLINE);
+    for (unsigned k = 1; k < r->ncols; k++) {
+        if (r->col[k].kind != Q7D_LIB) continue;
+        jw_key(w, r->col[k].name);
+        jw_array(w, JW_INLINE);
+        for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+            if (g.absent[k][l]) jw_string(w, q7_leaf_at(l)->suffix);
+        jw_end(w);
+    }
+    jw_end(w);
+    KEY(w, not_called);
+    jw_array(w, JW_INLINE);
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        if (r->not_called[l] == Q7D_CALLED) continue;
+        jw_object(w, JW_INLINE);
+        text_member(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
+        text_member(w, Q7R_KEY(reason), q7d_uncalled_reason((q7d_uncalled)r->not_called[l]));
+        jw_end(w);
+    }
+    jw_end(w);
+    KEY(w, stopped);
+    jw_array(w, JW_INLINE);
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        if (g.stopped[l]) jw_string(w, q7_leaf_at(l)->suffix);
+    jw_end(w);
+    KEY(w, lost_oracles);
+    jw_array(w, JW_INLINE);
+    for (unsigned k = 1; k < r->ncols; k++) {
+        if (!g.lost[k]) continue;
+        jw_object(w, JW_INLINE);
+        text_member(w, Q7R_KEY(oracle), r->col[k].name);
+        text_member(w, Q7R_KEY(why), r->col[k].note);
+        jw_end(w);
+    }
+    jw_end(w);
     jw_end(w);
 }
 
@@ -210,6 +267,7 @@ void q7d_report_json(FILE *f, const q7d_results *r)
     parameters(&w, r);
     oracles(&w, r);
     totals(&w, r);
+    gaps(&w, r);
     units(&w, r);
     KEY(&w, crashes);
     jw_array(&w, JW_LINES);

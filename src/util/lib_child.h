@@ -64,8 +64,22 @@ _Noreturn void q7d_child_serve(q7d_child_region *r, char (*batch)(void *ctx), vo
 /* ------------------------------------------------------------ the parent */
 
 /* A reply that is no byte: the child ended or closed its pipe, the
- * timeout passed, or q7pred was interrupted. */
-enum { Q7D_REPLY_INTERRUPTED = -2, Q7D_REPLY_TIMEOUT = -1, Q7D_REPLY_GONE = 0, Q7D_REPLY_NOT_STARTED = -3 };
+ * timeout passed, or q7pred was interrupted; DEAD: the child had ended (or
+ * closed its request pipe) before the request was sent, so the request
+ * never ran: it died between calls. */
+enum { Q7D_REPLY_INTERRUPTED = -2, Q7D_REPLY_TIMEOUT = -1, Q7D_REPLY_GONE = 0, Q7D_REPLY_NOT_STARTED = -3,
+       Q7D_REPLY_DEAD = -4 };
+
+/* Whether `path` can be a library this executable loads, checked before
+ * anything reads it whole or hands it to the loader (which would block on
+ * a FIFO, read a device forever, or blame a foreign machine's file with
+ * "No such file or directory"): a regular file, readable, at least an ELF
+ * header long, starting with the ELF magic, of this build's class, byte
+ * order and machine, and a shared object. `what` names it in the message
+ * ("library", "--preload"); false with the reason in err, such as
+ * "cannot load library 'x.so': it is an ELF file for aarch64; this q7pred
+ * runs x86-64 code". */
+bool q7d_lib_file_check(const char *what, const char *path, char *err, size_t errsize);
 
 typedef struct q7d_child {
     const char *arg;            /* the option that makes this executable the child */
@@ -87,12 +101,13 @@ typedef struct q7d_child {
 bool q7d_child_init(q7d_child *c, const char *arg, const char *path, const char *const *preloads,
                     unsigned npreloads, double timeout, const char *name, size_t shm_size);
 
-/* Starts a child and waits up to the timeout for its load's reply: 'R'
- * (ready), 'E' (the message is in the region's load_error), another
- * byte, or a Q7D_REPLY_*. The caller sets the region up first.
- * Q7D_REPLY_NOT_STARTED: no child (err says why: "LABEL: pipe: ..." when
- * no pipe, and hint follows "cannot name this executable to start its
- * child" when the command that starts it again cannot be had). Unless it
+/* Checks every file (q7d_lib_file_check), starts a child and waits up to
+ * the timeout for its load's reply: 'R' (ready), 'E' (the message is in
+ * the region's load_error), another byte, or a Q7D_REPLY_*. The caller
+ * sets the region up first. Q7D_REPLY_NOT_STARTED: no child (err says
+ * why: the file check's message, "LABEL: pipe: ..." when no pipe, and
+ * hint follows "cannot name this executable to start its child" when the
+ * command that starts it again cannot be had). Unless it
  * is that or 'R', the child is still to be ended (q7d_child_end). */
 int q7d_child_start(q7d_child *c, const char *label, const char *hint, char *err, size_t errsize);
 
@@ -100,8 +115,8 @@ int q7d_child_start(q7d_child *c, const char *label, const char *hint, char *err
  * Q7D_REPLY_*. */
 int q7d_child_reply(q7d_child *c);
 
-/* Sends one byte and waits for the reply; Q7D_REPLY_GONE when it cannot
- * be sent (the child is gone). */
+/* Sends one byte and waits for the reply; Q7D_REPLY_DEAD when the child
+ * had ended before it was sent (never a SIGPIPE: q7d_write_nosigpipe). */
 int q7d_child_request(q7d_child *c, char b);
 
 /* Ends the child, group and all, after waiting up to `grace` seconds for

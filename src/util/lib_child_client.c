@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib_child.h"
@@ -49,13 +50,122 @@ int q7d_child_reply(q7d_child *c)
 
 int q7d_child_request(q7d_child *c, char b)
 {
-    ssize_t put;
-    while ((put = write(c->req_fd, &b, 1)) < 0 && errno == EINTR) {}
-    return put == 1 ? q7d_child_reply(c) : Q7D_REPLY_GONE;   /* else the child is gone (EPIPE) */
+    /* a child that ended while idle is told apart from one that dies of the request */
+    if (q7d_proc_wait(&c->proc, -1, 0, 0) == Q7D_WAIT_ENDED) return Q7D_REPLY_DEAD;
+    return q7d_write_nosigpipe(c->req_fd, &b, 1) == 1 ? q7d_child_reply(c) : Q7D_REPLY_DEAD;
+}
+
+/* ------------------------------------------------------------ the file */
+
+/* The ELF machine this build runs, 0 when not known here (not checked). */
+static unsigned own_machine(void)
+{
+#if defined(__x86_64__)
+    return 62;
+#elif defined(__aarch64__)
+    return 183;
+#elif defined(__s390x__)
+    return 22;
+#elif defined(__i386__)
+    return 3;
+#elif defined(__arm__)
+    return 40;
+#elif defined(__riscv)
+    return 243;
+#elif defined(__powerpc64__)
+    return 21;
+#else
+    return 0;
+#endif
+}
+
+static const char *machine_name(unsigned m)
+{
+    static const struct { unsigned m; const char *name; } names[] = {
+        { 3, "x86 (i386)" }, { 62, "x86-64" }, { 183, "aarch64" }, { 40, "32-bit ARM" }, { 22, "s390" },
+        { 243, "RISC-V" }, { 21, "64-bit PowerPC" }, { 20, "32-bit PowerPC" }, { 8, "MIPS" }, { 2, "SPARC" },
+        { 43, "SPARC v9" }, { 258, "LoongArch" }, { 94, "Xtensa" },
+    };
+    static _Thread_local char other[32];
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].m == m) return names[i].name;
+    snprintf(other, sizeof other, "machine %u", m);
+    return other;
+}
+
+static const char *file_kind(mode_t mode)
+{
+    return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO" : S_ISCHR(mode) ? "a character device"
+           : S_ISBLK(mode) ? "a block device" : S_ISSOCK(mode) ? "a socket" : "not a regular file";
+}
+
+enum { ELF_HEAD = 64 };
+
+/* What is wrong with the ELF header h (ELF_HEAD bytes), NULL if nothing;
+ * into why. */
+static const char *elf_head_problem(const unsigned char *h, char *why, size_t size)
+{
+    static const union { uint16_t u; unsigned char b[2]; } order = { 1 };
+    unsigned own_class = sizeof(void *) == 8 ? 2 : 1, own_data = order.b[0] == 1 ? 1 : 2;
+    if (memcmp(h, "\177ELF", 4) != 0) return "it is not an ELF file (no ELF magic)";
+    if (h[4] != own_class || h[5] != own_data) {
+        snprintf(why, size, "it is a %s %s-endian ELF file; this q7pred loads %s %s-endian ones",
+                 h[4] == 1 ? "32-bit" : h[4] == 2 ? "64-bit" : "unknown-class",
+                 h[5] == 1 ? "little" : h[5] == 2 ? "big" : "unknown", own_class == 2 ? "64-bit" : "32-bit",
+                 own_data == 1 ? "little" : "big");
+        return why;
+    }
+    unsigned type = own_data == 1 ? (unsigned)(h[16] | h[17] << 8) : (unsigned)(h[16] << 8 | h[17]);
+    unsigned machine = own_data == 1 ? (unsigned)(h[18] | h[19] << 8) : (unsigned)(h[18] << 8 | h[19]);
+    if (own_machine() && machine != own_machine()) {
+        snprintf(why, size, "it is an ELF file for %s; this q7pred runs %s code", machine_name(machine),
+                 machine_name(own_machine()));
+        return why;
+    }
+    if (type != 3) {   /* ET_DYN */
+        snprintf(why, size, "it is an ELF %s, not a shared library",
+                 type == 1 ? "object file (ET_REL)" : type == 2 ? "executable (ET_EXEC)" : type == 4 ? "core file"
+                                                                                          : "file of an unknown type");
+        return why;
+    }
+    return NULL;
+}
+
+bool q7d_lib_file_check(const char *what, const char *path, char *err, size_t errsize)
+{
+    char why[160];
+    const char *problem = NULL;
+    struct stat st;
+    unsigned char head[ELF_HEAD];
+    int fd = -1;
+    if (stat(path, &st) != 0) {
+        snprintf(why, sizeof why, "%s", strerror(errno));
+        problem = why;
+    } else if (!S_ISREG(st.st_mode)) {
+        snprintf(why, sizeof why, "it is %s, not a library file", file_kind(st.st_mode));
+        problem = why;
+    } else if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
+        snprintf(why, sizeof why, "%s", strerror(errno));
+        problem = why;
+    } else if (st.st_size < ELF_HEAD) {
+        snprintf(why, sizeof why, "it is %lld bytes long, too short for an ELF header", (long long)st.st_size);
+        problem = why;
+    } else {
+        ssize_t got = pread(fd, head, sizeof head, 0);
+        if (got < 0) snprintf(why, sizeof why, "%s", strerror(errno));
+        else if (got < (ssize_t)sizeof head) snprintf(why, sizeof why, "it ended while its header was read");
+        problem = got == (ssize_t)sizeof head ? elf_head_problem(head, why, sizeof why) : why;
+    }
+    if (fd >= 0) close(fd);
+    if (problem) snprintf(err, errsize, "cannot load %s '%s': %s", what, path, problem);
+    return problem == NULL;
 }
 
 int q7d_child_start(q7d_child *c, const char *label, const char *hint, char *err, size_t errsize)
 {
+    for (unsigned i = 0; i < c->npreloads; i++)
+        if (!q7d_lib_file_check("--preload", c->preloads[i], err, errsize)) return Q7D_REPLY_NOT_STARTED;
+    if (!q7d_lib_file_check("library", c->path, err, errsize)) return Q7D_REPLY_NOT_STARTED;
     int req[2], resp[2];
     if (pipe2(req, O_CLOEXEC) != 0) {
         snprintf(err, errsize, "%s: pipe: %s", label, strerror(errno));
@@ -123,7 +233,7 @@ void q7d_child_free(q7d_child *c)
 {
     if (c->alive) {
         char q = 'Q';
-        while (write(c->req_fd, &q, 1) < 0 && errno == EINTR) {}
+        q7d_write_nosigpipe(c->req_fd, &q, 1);
         q7d_child_end(c, c->timeout, NULL, 0);   /* it exits at once; a child that does not is killed */
     }
     if (c->shm) munmap(c->shm, c->shm_size);

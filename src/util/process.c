@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdatomic.h>
@@ -13,6 +14,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "platform/platform_internal.h"
@@ -97,6 +99,27 @@ int q7d_interrupted(void) { return atomic_load(&interrupt_signal); }
 unsigned q7d_interrupt_count(void) { return atomic_load(&interrupt_count); }
 
 /* ------------------------------------------------------------ files */
+
+ssize_t q7d_write_nosigpipe(int fd, const void *buf, size_t n)
+{
+    sigset_t pipe_set, old;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+    /* a SIGPIPE already pending here was not ours: it must stay */
+    sigset_t pending;
+    bool was_pending = sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE);
+    ssize_t put;
+    while ((put = write(fd, buf, n)) < 0 && errno == EINTR) {}
+    int saved = errno;
+    if (put < 0 && saved == EPIPE && !was_pending) {
+        const struct timespec now = { 0, 0 };
+        while (sigtimedwait(&pipe_set, NULL, &now) < 0 && errno == EINTR) {}
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    errno = saved;
+    return put;
+}
 
 int q7d_anon_file(const char *name)
 {

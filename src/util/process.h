@@ -75,6 +75,13 @@ const char *q7d_signal_name(int sig);
  * store holds the words; returns n (0 when they do not fit in max). */
 size_t q7d_self_command(char **argv, size_t max, char *store, size_t storesize);
 
+/* write(2) to a child's pipe that never raises SIGPIPE, whatever the
+ * process's disposition of it (a dead reader gives -1 with errno EPIPE, as
+ * if SIGPIPE were ignored, and the process's own stdout keeps its default):
+ * SIGPIPE is blocked in the calling thread around the write and one it
+ * raised is taken back. Retries EINTR; returns what write returns. */
+ssize_t q7d_write_nosigpipe(int fd, const void *buf, size_t n);
+
 /* An anonymous read-write file, close-on-exec (memfd, else an unlinked
  * temporary file); -1 on failure. */
 int q7d_anon_file(const char *name);

@@ -34,11 +34,14 @@ int q7d_lib_child_main(int argc, char **argv);
  * NULL with a message naming the file that failed when it cannot load. */
 q7d_lib *q7d_lib_open(const char *path, const char *const *preloads, unsigned npreloads,
                       double timeout, char *err, size_t errsize);
-/* The shape each leaf is called with (q7d_options.abi_shape: -1, not
- * called, and then not "had"); the default is the table's. Words move
- * between the table's layout and the shape's by operand name. */
-void q7d_lib_set_shapes(q7d_lib *lib, const signed char *shape);
-/* Whether the library exports the leaf's symbol (and it is called). */
+/* How each leaf is called (q7d_options.abi: its shape, -1 for not called,
+ * and the order of that shape's arguments); the default is the table's
+ * shape in its order. Words move between the table's layout and the
+ * shape's by operand name. */
+void q7d_lib_set_abi(q7d_lib *lib, const q7d_abi *abi);
+/* Whether the library exports the leaf's symbol. */
+bool q7d_lib_exports(const q7d_lib *lib, const q7_leaf *leaf);
+/* Whether it exports it and it is called. */
 bool q7d_lib_has(const q7d_lib *lib, const q7_leaf *leaf);
 unsigned q7d_lib_symbol_count(const q7d_lib *lib);
 bool q7d_lib_alive(const q7d_lib *lib);
@@ -79,11 +82,9 @@ void q7d_numpy_close(q7d_numpy *np);
  * quit (or run out of time) together. */
 void q7d_numpy_close_all(q7d_numpy *const *np, unsigned n);
 
-/* Where the numpy program is: $Q7PRED_NUMPY_ORACLE, then
- * <exe dir>/../share/q7pred/numpy_oracle.py, then the source tree the tool
- * was built from. Returns false if none exists. */
+/* Where the numpy program is: $Q7PRED_NUMPY_ORACLE, else numpy_oracle.py
+ * where util/locate.h finds it (PREFIX/share/q7pred/, then the source tree
+ * the tool was built from). Returns false if none is readable. */
 bool q7d_numpy_program_path(char *buf, size_t size);
-/* The interpreter: $PYTHON, else /usr/bin/python3, else python3. */
-const char *q7d_default_python(void);
 
 #endif

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "abi/abi_internal.h"
 #include "q7pred.h"
 
 /* ---------------------------------------------------------------- corpora */
@@ -146,6 +147,8 @@ typedef struct q7d_column {
     char name[Q7D_NAME_MAX];   /* "sem", "host", "numpy", "lib:PATH", "testfloat" */
     char path[Q7D_NAME_MAX];   /* what ran: host path, interpreter+program, realpath */
     bool available;            /* false: the whole column is n/a, `note` says why */
+    bool stopped;              /* the oracle was lost mid-run (its process died, a child could not be
+                                  restarted): `note` says why */
     char note[Q7D_NAME_MAX];
     char lib[Q7D_NAME_MAX];    /* Q7D_LIB: the path as given */
     char preload[Q7D_NAME_MAX];/* Q7D_LIB: the --preload paths, ':'-separated ("" if none) */
@@ -160,6 +163,8 @@ typedef enum q7d_cell_state {
     Q7D_CELL_UNAVAILABLE,  /* the oracle is absent (e.g. no numpy) */
     Q7D_CELL_CRASHED,      /* evaluated, and the library crashed or hung on some cases */
     Q7D_CELL_STOPPED,      /* the library reached max_crashes in this leaf: fed no further case of it */
+    Q7D_CELL_ABSENT,       /* the library does not export the leaf's symbol */
+    Q7D_CELL_NOT_CALLED,   /* --abi: the probe settled no argument list for it, so it is not called */
     Q7D_CELL_STATE_COUNT
 } q7d_cell_state;
 
@@ -214,9 +219,20 @@ typedef struct q7d_mismatch {
     uint32_t out[Q7D_MAX_COLS][Q7_MAX_WORDS];
 } q7d_mismatch;
 
+/* Why --abi does not call a leaf (q7d_results.not_called). */
+typedef enum q7d_uncalled {
+    Q7D_CALLED,             /* it is called */
+    Q7D_UNCALLED_CRASHED,   /* every argument list crashed in the probe */
+    Q7D_UNCALLED_UNSETTLED, /* the probe refuted the table's and found no other (or its answers differ between
+                               identical calls) */
+    Q7D_UNCALLED_COUNT
+} q7d_uncalled;
+
 typedef struct q7d_results {
     q7d_corpus_params params;
     bool selected[Q7_LEAF_COUNT];
+    bool allow_absent;                 /* --allow-absent: a leaf a library does not export is no gap */
+    unsigned char not_called[Q7_LEAF_COUNT];   /* a q7d_uncalled: --abi's leaves that are not called */
     bool compare_aux;
     double timeout;
     uint64_t max_crashes;              /* crashing cases of a library per unit before it stops (0: no limit) */
@@ -234,7 +250,8 @@ typedef struct q7d_results {
     q7d_crash *crashes;                /* the first max_report per leaf, by (corpus, index, column) */
     size_t nmismatches, mismatch_cap;
     q7d_mismatch *mismatches;          /* sorted by (leaf, corpus, index) */
-    double wall_seconds;
+    double wall_seconds;               /* a plain run's, start to end (0 for a merged one) */
+    double shard_seconds;              /* a merged one's: its shards' wall times summed, not a wall time */
     char version[32];                  /* Q7PRED_VERSION of the run (shards must agree) */
     char command[4096];                /* the command line, for the record */
 } q7d_results;
@@ -264,9 +281,32 @@ typedef struct q7d_totals { uint64_t cases, checks, mismatches, ood, crashes; } 
 q7d_totals q7d_results_totals(const q7d_results *r);
 /* The totals, or false when one of them passes 2^64-1. */
 bool q7d_results_totals_checked(const q7d_results *r, q7d_totals *t);
+/* What a run was asked to check and did not (docs/report-format.md,
+ * "Gaps"), over the selected leaves: a leaf some library does not export
+ * (absent, per library column); one --abi does not call; one a library
+ * was stopped in after --max-crashes; an oracle column that was lost
+ * (unavailable from its start, or stopped mid-run: the oracle was asked
+ * for or defaulted, since one left out of --oracles has no column). */
+typedef struct q7d_gaps {
+    bool absent[Q7D_MAX_COLS][Q7_LEAF_COUNT];
+    unsigned nabsent[Q7D_MAX_COLS];
+    unsigned absent_leaves;            /* leaves absent from some library */
+    bool not_called[Q7_LEAF_COUNT];
+    unsigned nnot_called;
+    bool stopped[Q7_LEAF_COUNT];
+    unsigned nstopped;
+    bool lost[Q7D_MAX_COLS];
+    unsigned nlost;
+    unsigned selected;                 /* leaves selected */
+    bool incomplete;                   /* an absent leaf (unless allow_absent), one not called, a lost oracle */
+} q7d_gaps;
+void q7d_results_gaps(const q7d_results *r, q7d_gaps *g);
+/* "crashed in probe", "no argument list found by the probe". */
+const char *q7d_uncalled_reason(q7d_uncalled u);
+
 /* The verdict: PASS needs at least one check by an oracle besides sem
- * ("no leaf was checked" is a FAIL), no mismatch, no crash, and a run
- * that was not interrupted. */
+ * ("no leaf was checked" is a FAIL), no mismatch, no crash, a run that
+ * was not interrupted, and no gap that makes it incomplete (q7d_gaps). */
 bool q7d_results_pass(const q7d_results *r);
 
 /* ---------------------------------------------------------------- engine */
@@ -284,18 +324,28 @@ typedef struct q7d_options {
     const char *libs[Q7D_MAX_LIBS];
     unsigned npreloads;
     const char *preloads[Q7D_MAX_LIBS];
-    const char *python;                /* NULL: $PYTHON, else /usr/bin/python3, else python3 */
+    const char *python;                /* --python, or NULL: util/locate.h q7d_python chooses */
     const char *numpy_program;         /* NULL: found as q7d_numpy_program_path says */
     unsigned threads;                  /* 0: every usable core; more are capped at them */
     bool progress;                     /* progress bar on stderr */
     const char *checkpoint;            /* NULL, or where the run's progress is written (q7d_checkpoint_write) */
     q7d_report_writer *checkpoint_report;   /* what writes it: the JSON report, from the layer above */
     const q7d_results *resume;         /* NULL, or a checkpoint whose finished units are taken as run */
-    /* --abi: per leaf, the shape the lib:PATH columns call it with, -1 for
-     * not called (its shape is unknown); NULL: every leaf its table shape */
-    const signed char *abi_shape;
+    /* --abi: how the lib:PATH columns call each leaf; NULL: every leaf
+     * its table shape in its order */
+    const struct q7d_abi *abi;
     const char *abi_path;
 } q7d_options;
+
+/* What --abi PROBE.json says of each leaf: the shape it is called with
+ * (-1: not called, why in uncalled) and the order of that shape's
+ * arguments (q7_shape_call_ordered; the shape's own order when the probe
+ * found it so). */
+typedef struct q7d_abi {
+    signed char shape[Q7_LEAF_COUNT];
+    uint8_t order[Q7_LEAF_COUNT][Q7_MAX_ARGS];
+    unsigned char uncalled[Q7_LEAF_COUNT];   /* a q7d_uncalled */
+} q7d_abi;
 
 /* ------------------------------------------------------------ checkpoints */
 

@@ -45,13 +45,15 @@ class LeafRun:
     """The run of one leaf: row (the table's), shapes (name -> operands in
     ABI order), placement (the shape its arguments are passed in: the
     table's, or the probe's found one), bit_map (the probe's, for a
-    bit-spread leaf proven on its real map, else None)."""
+    bit-spread leaf proven on its real map, else None); the row's `order`
+    is the probe's argument order by name (None: the shape's own)."""
 
     def __init__(self, image, decoder, row, shapes, placement, bit_map, deadline):
         self.image, self.decoder, self.row, self.shapes = image, decoder, row, shapes
         self.table_ops = shapes[row['shape']]
         self.ops = shapes[placement]
         self.bit_map, self.deadline = bit_map, deadline
+        self.order = row.get('order')
         self.derivation = names.derive(row['leaf'])
         self.inputs = {}        # operand name -> z3 variable (a MASK8: a list of eight)
         self.garbage_high = []  # the unknown upper halves of the value arguments
@@ -66,7 +68,7 @@ class LeafRun:
         xstate = mem.new('xstate', 'xstate', 0, 1)
         stack = mem.new('stack', 'stack', 0, 16)
         table_names = {o['name']: o for o in self.table_ops}
-        args = [Ptr(xstate, 0)]
+        args, names = [], []   # the shape's C arguments in its own order, and their names
         for op in self.ops:
             tab = table_names.get(op['name'])
             if op['dir'] == 'in':
@@ -75,23 +77,31 @@ class LeafRun:
                     hi = z3.BitVec('high_' + op['name'], 32)
                     self.garbage_high.append(hi)
                     args.append(z3.Concat(hi, v))
+                    names.append(op['name'])
                 elif op['width'] == 'MASK8':
                     self.inputs[op['name']] = []
                     for name, words, _ in objects_of(op):
                         v = z3.BitVec(name, 64)
                         self.inputs[op['name']].append(v)
                         args.append(Ptr(mem.new(name, 'in', 8, 4, v), 0))
+                        names.append(name)
                 else:
                     v = self.inputs[op['name']] = z3.BitVec(op['name'], 32 * op['words'])
                     args.append(Ptr(mem.new(op['name'], 'in', 4 * op['words'], 4, v), 0))
+                    names.append(op['name'])
             else:
                 for name, words, _ in objects_of(op):
                     obj = mem.new(name, 'out', 4 * words, 4)
                     args.append(Ptr(obj, 0))
+                    names.append(name)
                     word = None
                     if tab is not None:
                         word = [w for n, _, w in objects_of(tab) if n == name][0]
                     self.out_objects.append((obj, tab, op, word, words))
+        if self.order:   # the probe found the arguments in another order: position i takes order[i]
+            by_name = dict(zip(names, args))
+            args = [by_name[n] for n in self.order]
+        args = [Ptr(xstate, 0)] + args
         state = State(mem, self.image.by_name[self.row['symbol']].value)
         for k, r in enumerate(GPRS):
             state.gpr[k] = z3.BitVec('entry_' + r, 64)

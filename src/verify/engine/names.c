@@ -10,6 +10,8 @@ static const char *const cell_state_names[Q7D_CELL_STATE_COUNT] = {
     [Q7D_CELL_UNAVAILABLE] = "unavailable",
     [Q7D_CELL_CRASHED] = "crashed",
     [Q7D_CELL_STOPPED] = "stopped",
+    [Q7D_CELL_ABSENT] = "absent",
+    [Q7D_CELL_NOT_CALLED] = "not-called",
 };
 
 static const char *const out_state_names[Q7D_OUT_STATE_COUNT] = {

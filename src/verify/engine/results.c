@@ -154,10 +154,45 @@ q7d_totals q7d_results_totals(const q7d_results *r)
     return t;
 }
 
+const char *q7d_uncalled_reason(q7d_uncalled u)
+{
+    return u == Q7D_UNCALLED_CRASHED ? "crashed in probe"
+           : u == Q7D_UNCALLED_UNSETTLED ? "no argument list found by the probe" : "called";
+}
+
+void q7d_results_gaps(const q7d_results *r, q7d_gaps *g)
+{
+    memset(g, 0, sizeof *g);
+    for (unsigned k = 1; k < r->ncols; k++) g->lost[k] = !r->col[k].available || r->col[k].stopped;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        if (!r->selected[l]) continue;
+        g->selected++;
+        bool absent_here = false;
+        for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
+            if (r->unit[l][c].cases == 0) continue;
+            for (unsigned k = 1; k < r->ncols; k++) {
+                q7d_cell_state st = r->unit[l][c].cell[k].state;
+                if (st == Q7D_CELL_ABSENT && !g->absent[k][l]) g->absent[k][l] = true, g->nabsent[k]++;
+                absent_here |= st == Q7D_CELL_ABSENT;
+                g->lost[k] |= st == Q7D_CELL_UNAVAILABLE;
+                g->stopped[l] |= st == Q7D_CELL_STOPPED;
+            }
+        }
+        g->absent_leaves += absent_here;
+        g->nstopped += g->stopped[l];
+        g->not_called[l] = r->not_called[l] != Q7D_CALLED;
+        g->nnot_called += g->not_called[l];
+    }
+    for (unsigned k = 1; k < r->ncols; k++) g->nlost += g->lost[k];
+    g->incomplete = (g->absent_leaves && !r->allow_absent) || g->nnot_called || g->nlost;
+}
+
 bool q7d_results_pass(const q7d_results *r)
 {
     q7d_totals t = q7d_results_totals(r);
-    return t.checks > 0 && t.mismatches == 0 && t.crashes == 0 && !r->interrupted;
+    q7d_gaps g;
+    q7d_results_gaps(r, &g);
+    return t.checks > 0 && t.mismatches == 0 && t.crashes == 0 && !r->interrupted && !g.incomplete;
 }
 
 /* The parameters that make two runs comparable (verify.h). */
@@ -177,6 +212,8 @@ bool q7d_same_params(const q7d_results *a, const q7d_results *b, char *what, siz
     if (memcmp(a->selected, b->selected, sizeof a->selected) != 0) return snprintf(what, size, "leaf selection"), false;
     if (a->compare_aux != b->compare_aux) return snprintf(what, size, "--compare-aux"), false;
     if (a->max_crashes != b->max_crashes) return snprintf(what, size, "--max-crashes"), false;
+    if (a->allow_absent != b->allow_absent) return snprintf(what, size, "--allow-absent"), false;
+    if (memcmp(a->not_called, b->not_called, sizeof a->not_called) != 0) return snprintf(what, size, "--abi"), false;
     if (a->ncols != b->ncols) return snprintf(what, size, "oracles"), false;
     for (unsigned k = 0; k < a->ncols; k++)
         if (strcmp(a->col[k].name, b->col[k].name) != 0) return snprintf(what, size, "oracles"), false;

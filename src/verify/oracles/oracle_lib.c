@@ -52,27 +52,44 @@ static void describe(q7d_column *k, const char *path, const q7d_lib *lib, const 
                                  strchr(opt->preloads[i], '/') ? "" : "./", opt->preloads[i]);
 }
 
-/* The note's account of --abi: each leaf whose table shape was refuted,
- * with the shape called instead or "not called" when none was found, and
- * how many are not called. */
-static void describe_abi(q7d_column *k, const q7d_options *opt)
+/* The note's account of --abi: how many leaves are not called and how
+ * many are called otherwise than the table says, then each of them as far
+ * as the note holds (the verdict names every one not called). */
+static void describe_abi(q7d_column *k, const q7d_abi *abi)
 {
+    unsigned uncalled = 0, other = 0;
+    for (size_t i = 0; i < q7_leaf_count(); i++) {
+        const q7_leaf *l = q7_leaf_at(i);
+        uncalled += abi->shape[i] < 0;
+        other += abi->shape[i] >= 0 && (abi->shape[i] != (signed char)l->shape ||
+                                         !q7_args_order_is_natural((q7_shape)abi->shape[i], abi->order[i]));
+    }
     size_t used = strlen(k->note), size = sizeof k->note;
-    unsigned uncalled = 0;
-    const char *sep = "; --abi: refuted ";
+    used += (size_t)snprintf(k->note + used, used < size ? size - used : 0, "; --abi: %u not called, %u called otherwise",
+                             uncalled, other);
+    const char *sep = ": ";
     for (size_t i = 0; i < q7_leaf_count() && used < size; i++) {
         const q7_leaf *l = q7_leaf_at(i);
-        if (opt->abi_shape[i] == (signed char)l->shape) continue;
-        uncalled += opt->abi_shape[i] < 0;
-        if (opt->abi_shape[i] < 0)
-            used += (size_t)snprintf(k->note + used, size - used, "%s%s (not called: shape unknown)", sep, l->suffix);
-        else
-            used += (size_t)snprintf(k->note + used, size - used, "%s%s (called as %s)", sep, l->suffix,
-                                     q7_shape_info_of((q7_shape)opt->abi_shape[i])->name);
+        int sh = abi->shape[i];
+        char how[160];
+        if (sh < 0) snprintf(how, sizeof how, "not called: %s", q7d_uncalled_reason((q7d_uncalled)abi->uncalled[i]));
+        else if (!q7_args_order_is_natural((q7_shape)sh, abi->order[i])) {
+            q7_arg args[Q7_MAX_ARGS];
+            unsigned n = q7_shape_args((q7_shape)sh, args);
+            size_t u = (size_t)snprintf(how, sizeof how, "as %s in the order", q7_shape_info_of((q7_shape)sh)->name);
+            for (unsigned a = 0; a < n && u < sizeof how; a++)
+                u += (size_t)snprintf(how + u, sizeof how - u, "%s%s", a ? ", " : " ", args[abi->order[i][a]].name);
+        } else if (sh != (int)l->shape)
+            snprintf(how, sizeof how, "as %s", q7_shape_info_of((q7_shape)sh)->name);
+        else continue;
+        int w = snprintf(k->note + used, size - used, "%s%s (%s)", sep, l->suffix, how);
+        if (w < 0 || (size_t)w >= size - used) {   /* cut: say so rather than end mid-word */
+            snprintf(k->note + (size - used > 5 ? size - 5 : used), 5, "...");
+            break;
+        }
+        used += (size_t)w;
         sep = ", ";
     }
-    if (used < size)
-        snprintf(k->note + used, size - used, *sep == ';' ? "; --abi: no leaf refuted" : "; %u not called", uncalled);
 }
 
 static bool lib_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt, char *err, size_t errsize)
@@ -103,10 +120,10 @@ static bool lib_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt
     for (unsigned i = 0; i < o->nworkers; i++) {
         lc->w[i].lib = q7d_lib_open(o->arg, opt->preloads, opt->npreloads, r->timeout, err, errsize);
         if (!lc->w[i].lib) return false;
-        if (opt->abi_shape) q7d_lib_set_shapes(lc->w[i].lib, opt->abi_shape);
+        if (opt->abi) q7d_lib_set_abi(lc->w[i].lib, opt->abi);
     }
     describe(k, o->arg, lc->w[0].lib, opt);
-    if (opt->abi_shape) describe_abi(k, opt);
+    if (opt->abi) describe_abi(k, opt->abi);
     /* a library that can check nothing of the run was asked for in vain */
     unsigned usable = 0;
     for (size_t i = 0; i < q7_leaf_count(); i++) usable += r->selected[i] && q7d_lib_has(lc->w[0].lib, q7_leaf_at(i));
@@ -126,7 +143,8 @@ static q7d_cell_state lib_initial_state(const q7d_oracle *o, const q7_leaf *leaf
     const lib_column *lc = o->state;
     (void)corpus;
     if (atomic_load(&lc->dead)) return Q7D_CELL_UNAVAILABLE;
-    if (!q7d_lib_has(lc->w[0].lib, leaf)) return Q7D_CELL_NA;
+    if (!q7d_lib_exports(lc->w[0].lib, leaf)) return Q7D_CELL_ABSENT;
+    if (!q7d_lib_has(lc->w[0].lib, leaf)) return Q7D_CELL_NOT_CALLED;
     return lc->leaf_stopped[leaf->id] ? Q7D_CELL_STOPPED : Q7D_CELL_RAN;
 }
 
@@ -218,8 +236,10 @@ static void lib_after_unit(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q7_
         lib_worker *lw = &lc->w[i];
         for (size_t k = 0; k < lw->nkept; k++) q7d_results_add_crash(r, &lw->kept[k]);
         lw->nkept = 0;
-        if (atomic_load(&lc->dead) && lw->why[0] && !strstr(o->column->note, "stopped: "))
+        if (atomic_load(&lc->dead) && lw->why[0] && !o->column->stopped) {
             snprintf(o->column->note, sizeof o->column->note, "stopped: %.400s", lw->why);
+            o->column->stopped = true;
+        }
     }
     if (u->cell[o->col].crashes) u->cell[o->col].state = Q7D_CELL_CRASHED;
     if (atomic_load(&lc->unit_stopped)) {

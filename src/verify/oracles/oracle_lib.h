@@ -14,6 +14,8 @@ typedef struct lib_shm {
     q7d_child_region head;              /* head.current: the case being called */
     uint8_t present[Q7_LEAF_COUNT];     /* written by the child once loaded */
     int8_t shape[Q7_LEAF_COUNT];        /* the shape each leaf is called with */
+    uint8_t ordered[Q7_LEAF_COUNT];     /* its arguments come in another order: */
+    uint8_t order[Q7_LEAF_COUNT][Q7_MAX_ARGS];   /* q7_shape_call_ordered's order */
     /* per batch: the parent sets leaf and n */
     uint32_t leaf, n;
     uint32_t in[Q7_MAX_WORDS][Q7D_BLOCK];

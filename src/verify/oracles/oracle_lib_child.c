@@ -42,10 +42,27 @@ typedef struct lib_serving {
     q7_abi_fn fn[Q7_LEAF_COUNT];
 } lib_serving;
 
+/* One batch of a shape whose arguments come in another order
+ * (q7_shape_call_ordered), each call from words of its own. */
+static void run_ordered(lib_shm *shm, q7_shape shape, const uint8_t *order, q7_abi_fn f)
+{
+    const q7_shape_info *sh = q7_shape_info_of(shape);
+    for (uint32_t j = 0; j < shm->n; j++) {
+        uint32_t in[Q7_MAX_WORDS], out[Q7_MAX_WORDS];
+        for (unsigned w = 0; w < sh->in_words; w++) in[w] = shm->in[w][j];
+        shm->head.current = j;
+        q7_shape_call_ordered(shape, f, order, in, out);
+        for (unsigned w = 0; w < sh->out_words; w++) shm->out[w][j] = out[w];
+    }
+    shm->head.current = shm->n;
+}
+
 static char batch(void *ctx)
 {
     lib_serving *s = ctx;
-    run_batch[s->shm->shape[s->shm->leaf]](s->shm, s->fn[s->shm->leaf]);
+    uint32_t leaf = s->shm->leaf;
+    if (s->shm->ordered[leaf]) run_ordered(s->shm, (q7_shape)s->shm->shape[leaf], s->shm->order[leaf], s->fn[leaf]);
+    else run_batch[s->shm->shape[leaf]](s->shm, s->fn[leaf]);
     return 'D';
 }
 

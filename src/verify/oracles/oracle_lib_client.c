@@ -18,6 +18,8 @@ struct q7d_lib {
     q7d_child child;
     lib_shm *shm;                       /* child.shm */
     int8_t shape[Q7_LEAF_COUNT];
+    uint8_t ordered[Q7_LEAF_COUNT];
+    uint8_t order[Q7_LEAF_COUNT][Q7_MAX_ARGS];
 };
 
 /* Ends the child, group and all, after waiting up to `grace` for it to end
@@ -72,6 +74,8 @@ static bool spawn(q7d_lib *lib, char *err, size_t errsize)
     memset(lib->shm, 0, offsetof(lib_shm, in));
     lib->shm->head.loading = -1;
     memcpy(lib->shm->shape, lib->shape, sizeof lib->shape);
+    memcpy(lib->shm->ordered, lib->ordered, sizeof lib->ordered);
+    memcpy(lib->shm->order, lib->order, sizeof lib->order);
     char label[Q7D_NAME_MAX + 8];
     snprintf(label, sizeof label, "lib:%s", lib->child.path);
     int c = q7d_child_start(&lib->child, label, " (out of memory, /proc/self/exe, or $Q7PRED_EMULATOR too long)", err,
@@ -105,10 +109,19 @@ q7d_lib *q7d_lib_open(const char *path, const char *const *preloads, unsigned np
     return lib;
 }
 
-void q7d_lib_set_shapes(q7d_lib *lib, const signed char *shape)
+void q7d_lib_set_abi(q7d_lib *lib, const q7d_abi *abi)
 {
-    for (size_t i = 0; i < q7_leaf_count(); i++) lib->shape[i] = lib->shm->shape[i] = shape[i];
+    for (size_t i = 0; i < q7_leaf_count(); i++) {
+        lib->shape[i] = abi->shape[i];
+        lib->ordered[i] = abi->shape[i] >= 0 && !q7_args_order_is_natural((q7_shape)abi->shape[i], abi->order[i]);
+        memcpy(lib->order[i], abi->order[i], sizeof lib->order[i]);
+    }
+    memcpy(lib->shm->shape, lib->shape, sizeof lib->shape);
+    memcpy(lib->shm->ordered, lib->ordered, sizeof lib->ordered);
+    memcpy(lib->shm->order, lib->order, sizeof lib->order);
 }
+
+bool q7d_lib_exports(const q7d_lib *lib, const q7_leaf *leaf) { return lib->shm->present[leaf->id] != 0; }
 
 bool q7d_lib_has(const q7d_lib *lib, const q7_leaf *leaf)
 {
@@ -208,7 +221,7 @@ bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *c
         finish(lib, 0, crash);
         crash->kind = Q7D_CRASH_HANG;
         crash->timeout = lib->child.timeout;
-    } else if (!finish(lib, c == Q7D_REPLY_GONE ? lib->child.timeout : 0, crash)) {
+    } else if (!finish(lib, c == Q7D_REPLY_GONE || c == Q7D_REPLY_DEAD ? lib->child.timeout : 0, crash)) {
         crash->kind = Q7D_CRASH_PROTOCOL;   /* a stray byte, or EOF from a live child */
     }
     if (at < 0) at = 0;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "verify/oracle_ops.h"
+#include "util/locate.h"
 #include "util/process.h"
 
 #define WHY_MAX 256
@@ -26,17 +27,20 @@ typedef struct numpy_column {
 
 /* One process per worker, or none: a column that cannot start in every
  * worker is unavailable (its note says why), not an error. */
-static void start_processes(q7d_oracle *o, numpy_column *nc, const char *python, const char *program,
-                            double timeout)
+static void start_processes(q7d_oracle *o, numpy_column *nc, const char *python, const char *from,
+                            const char *program, double timeout)
 {
     q7d_column *k = o->column;
     for (unsigned i = 0; i < o->nworkers; i++) {
-        char why[Q7D_NAME_MAX / 2] = "";
+        char why[Q7D_NAME_MAX] = "", places[Q7D_NAME_MAX / 2];
         nc->np[i] = program[0] ? q7d_numpy_open(python, program, timeout, why, sizeof why) : NULL;
-        if (!program[0]) snprintf(why, sizeof why, "numpy_oracle.py not found (set Q7PRED_NUMPY_ORACLE)");
+        if (!program[0]) {
+            q7d_data_places(Q7D_DATA_ORACLE, "numpy_oracle.py", places, sizeof places);
+            snprintf(why, sizeof why, "numpy_oracle.py not found (looked in %.200s; set Q7PRED_NUMPY_ORACLE)", places);
+        }
         if (!nc->np[i]) {
             k->available = false;
-            snprintf(k->note, sizeof k->note, "%s", why);
+            snprintf(k->note, sizeof k->note, "%.300s (interpreter %.100s, %s)", why, python, from);
             break;
         }
     }
@@ -65,13 +69,14 @@ static bool numpy_open(q7d_oracle *o, const q7d_results *r, const q7d_options *o
         snprintf(err, errsize, "out of memory");
         return false;
     }
-    const char *python = opt->python ? opt->python : q7d_default_python();
+    const char *from;
+    const char *python = q7d_python(opt->python, &from);
     char program[Q7D_NAME_MAX / 2];
     if (opt->numpy_program) snprintf(program, sizeof program, "%s", opt->numpy_program);
     else if (!q7d_numpy_program_path(program, sizeof program)) program[0] = '\0';
-    start_processes(o, nc, python, program, r->timeout);
-    snprintf(o->column->path, sizeof o->column->path, "%s %s", python,
-             program[0] ? program : "(numpy_oracle.py not found)");
+    start_processes(o, nc, python, from, program, r->timeout);
+    snprintf(o->column->path, sizeof o->column->path, "%.200s %.250s (interpreter: %s)", python,
+             program[0] ? program : "(numpy_oracle.py not found)", from);
     /* asked for by name (--oracles numpy, --python, --numpy-oracle): one
      * that cannot run is the user's error, not an n/a column */
     if (opt->named[Q7D_NUMPY] && !o->column->available) {
@@ -139,6 +144,7 @@ static void numpy_after_unit(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q
     if (!atomic_load(&nc->dead) || !k->available) return;
     for (unsigned i = 0; i < ran; i++)
         if (nc->failed[i]) snprintf(k->note, sizeof k->note, "stopped: %.300s", nc->why[i]);
+    k->stopped = true;
     q7d_cell *cell = &u->cell[o->col];
     if (cell->state == Q7D_CELL_RAN && cell->checks + cell->ood == 0) cell->state = Q7D_CELL_UNAVAILABLE;
 }

@@ -26,7 +26,7 @@
 
 #include "verify/oracles.h"
 #include "platform/platform_internal.h"
-#include "util/data_path.h"
+#include "util/locate.h"
 #include "util/process.h"
 
 struct q7d_numpy {
@@ -38,6 +38,8 @@ struct q7d_numpy {
     char version[128];
     bool covers[Q7_LEAF_COUNT];
 };
+
+static bool readable(const char *path) { return access(path, R_OK) == 0; }
 
 /* A program declares the protocol it speaks near its start, so a file that
  * is no oracle (a typo'd path, /etc/passwd) is refused unrun. */
@@ -56,10 +58,6 @@ static bool declares_protocol(const char *program)
     return strstr(head, PROTOCOL_MARK) != NULL;
 }
 
-static bool readable(const char *path) { return access(path, R_OK) == 0; }
-
-const char *q7d_default_python(void) { return q7d_python("PYTHON"); }
-
 bool q7d_numpy_program_path(char *buf, size_t size)
 {
     const char *env = getenv("Q7PRED_NUMPY_ORACLE");
@@ -67,7 +65,7 @@ bool q7d_numpy_program_path(char *buf, size_t size)
         snprintf(buf, size, "%s", env);
         return readable(buf);
     }
-    return q7d_data_file("numpy_oracle.py", "src/verify/numpy_oracle.py", buf, size);
+    return q7d_data_path(Q7D_DATA_ORACLE, "numpy_oracle.py", buf, size);
 }
 
 /* ---- buffered line / block reading, each answer within the timeout */
@@ -294,7 +292,7 @@ q7d_numpy *q7d_numpy_open(const char *python, const char *program, double timeou
         snprintf(why, whysize, "'%s' is not a numpy oracle program (it has no line '" PROTOCOL_MARK "')", program);
         return NULL;
     }
-    if (!python) python = q7d_default_python();
+    if (!python) python = q7d_python(NULL, NULL);
     q7d_numpy *np = calloc(1, sizeof *np);
     if (!np) return NULL;
     np->to = np->from = -1;
