@@ -230,7 +230,7 @@ usage() { # what pattern args...
 usage "a file that is not ELF" "is not an ELF file" --lib "$tmp/text.so"
 usage "an AArch64 library" "not x86-64" --lib "$tmp/arm.so"
 usage "an object without .dynsym" "no dynamic symbol table" --lib "$BUILD/obj/src/abi/xdref.o"
-usage "a missing library" "cannot open" --lib "$tmp/none.so"
+usage "a missing library" "No such file" --lib "$tmp/none.so"
 usage "no --lib" "--lib PATH is required"
 usage "an unknown leaf" "not a leaf of the table" --lib "$Q7LIB" --leaf nosuch
 printf '#!/bin/sh\nexec %s -S "$@"\n' "$PYTHON" >"$tmp/nosite"; chmod +x "$tmp/nosite"
