@@ -9,8 +9,8 @@
 static void merge_help(FILE *f)
 {
     fprintf(f,
-        "usage: q7pred merge [--json FILE] [--markdown FILE] [--junit FILE] [--by-leaf]\n"
-        "                    [--quiet] [--] REPORT.json...\n"
+        "usage: q7pred merge [--json FILE] [--markdown FILE] [--junit FILE] [--html FILE]\n"
+        "                    [--by-leaf] [--quiet] [--] REPORT.json...\n"
         "\n"
         "Combines the JSON reports of `q7pred verify --shard K/N` runs into the\n"
         "same agreement table as one unsharded run. Refuses (exit 2) a set with a\n"
@@ -28,14 +28,17 @@ typedef struct merge_args {
     report_files out;
     const char **names;   /* the shard reports */
     size_t n;
+    char command[4096];   /* the command line, for the record */
 } merge_args;
 
 static int merge_parse(void *args, int argc, char **argv)
 {
     merge_args *a = args;
     a->out.cmd = "merge";
+    cli_record_command(a->command, sizeof a->command, argc, argv);
     if (!(a->names = calloc((size_t)argc, sizeof *a->names))) return cli_error("merge: out of memory");
     bool options = true;
+    int rc = CLI_OK;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!options || arg[0] != '-' || !arg[1]) {
@@ -45,23 +48,10 @@ static int merge_parse(void *args, int argc, char **argv)
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             a->help = true;
             return CLI_OK;
-        } else if (q7r_format_find(arg) >= 0) {
-            if (i + 1 >= argc) return cli_usage_error("merge: %s needs a value", arg);
-            a->out.path[q7r_format_find(arg)] = argv[++i];
-        } else if (strcmp(arg, "--by-leaf") == 0) {
-            a->out.by_leaf = true;
-        } else if (strcmp(arg, "--quiet") == 0) {
-            a->out.quiet = true;
-        } else {
-            static const char *const names[] = {
-#define REPORT_OPTION(id, option, write) option,
-                Q7R_FORMATS(REPORT_OPTION)
-#undef REPORT_OPTION
-                "--by-leaf", "--quiet", "--help"
-            };
-            char hint[96];
-            return cli_usage_error("merge: unknown option '%s' (%stry q7pred merge --help)", arg,
-                                   cli_did_you_mean(arg, names, sizeof names / sizeof names[0], hint, sizeof hint));
+        } else if (!report_files_option(&a->out, argc, argv, &i, &rc)) {
+            return report_files_unknown("merge", arg, NULL, 0);
+        } else if (rc != CLI_OK) {
+            return rc;
         }
     }
     if (a->n == 0) return cli_usage_error("merge: give the shard reports (q7pred merge A.json B.json ...)");
@@ -86,6 +76,14 @@ static int merge_all(const merge_args *a, q7d_merger *m, q7d_results *merged)
     }
     free(part);
     if (rc == CLI_OK && !q7d_merger_finish(m, merged, err, sizeof err)) rc = cli_usage_error("%s", err);
+    if (rc != CLI_OK) return rc;
+    /* the merged report is this run's: here, now, this q7pred (the shards'
+     * host oracle kept); each shard's own is in its report */
+    char host_oracle[sizeof merged->prov.host_oracle];
+    snprintf(host_oracle, sizeof host_oracle, "%s", merged->prov.host_oracle);
+    if (!q7d_provenance_here(&merged->prov, err, sizeof err)) return cli_error("merge: %s", err);
+    snprintf(merged->prov.host_oracle, sizeof merged->prov.host_oracle, "%s", host_oracle);
+    snprintf(merged->command, sizeof merged->command, "%s", a->command);
     return rc;
 }
 

@@ -49,10 +49,18 @@ int main(int argc, char **argv)
      * so a report is finished or removed, never left half written. */
     signal(SIGXFSZ, SIG_IGN);
     int status = run(argc, argv);
+    /* A reader that stopped reading (| head) ends us quietly, as it ends
+     * any program that writes on: SIGPIPE, which the runs ignore while
+     * their children may close a pipe. */
+    errno = 0;
+    bool failed = fflush(stdout) != 0 || ferror(stdout);
+    if (failed && cli_stdout_broken()) {
+        signal(SIGPIPE, SIG_DFL);
+        raise(SIGPIPE);
+    }
     /* A table cut short by a full disk must not look like success to a
      * script; a subcommand that failed has already said why. */
-    errno = 0;
-    if (status == CLI_OK && (fflush(stdout) != 0 || ferror(stdout))) {
+    if (status == CLI_OK && failed) {
         fprintf(stderr, "q7pred: cannot write the output: %s\n",
                 errno ? strerror(errno) : "write error");
         return CLI_FAIL;

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 #include "proof_status.h"
 
+#include "cli.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/json.h"
+#include "verify/verify.h"
 
 struct proof_status {
     json *doc;
@@ -71,4 +74,34 @@ void proof_status_free(proof_status *p)
     if (!p) return;
     json_free(p->doc);
     free(p);
+}
+
+void proof_status_fill(const proof_status *p, const char *source, q7d_proofs *out)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->source, sizeof out->source, "%s", source);
+    for (size_t i = 0; i < p->leaves->n; i++) {
+        const json *row = &p->leaves->child[i];
+        const q7_leaf *leaf = q7_leaf_find(json_string(row, "leaf"));
+        if (!leaf || out->known[leaf->id]) continue;
+        out->known[leaf->id] = true;
+        snprintf(out->status[leaf->id], sizeof out->status[leaf->id], "%s", json_string(row, "status"));
+        const char *detail = json_string(row, "detail"), *prover = json_string(row, "prover");
+        const json *secs = json_get(row, "seconds");
+        char *d = out->detail[leaf->id];
+        size_t size = sizeof out->detail[leaf->id];
+        if (detail) snprintf(d, size, "%s", detail);
+        else if (secs && secs->type == JSON_NUMBER) snprintf(d, size, "%s%s%.2f s", prover ? prover : "", prover ? ", " : "", secs->number);
+        else if (prover) snprintf(d, size, "%s", prover);
+    }
+}
+
+int cli_load_proofs(const char *cmd, const char *path, q7d_proofs *out)
+{
+    char err[1024];
+    proof_status *p = proof_status_load(path, err, sizeof err);
+    if (!p) return cli_usage_error("%s: --proofs %s", cmd, err);
+    proof_status_fill(p, path, out);
+    proof_status_free(p);
+    return CLI_OK;
 }

@@ -17,4 +17,12 @@ proof_status *proof_status_load(const char *path, char *err, size_t errsize);
 const char *proof_status_of(const proof_status *p, const char *leaf);
 void proof_status_free(proof_status *p);
 
+struct q7d_proofs;
+/* Every table leaf's row of the report (its status, and its detail or
+ * prover and time) into out, for the HTML report; source names the file. */
+void proof_status_fill(const proof_status *p, const char *source, struct q7d_proofs *out);
+/* --proofs FILE of `cmd` read into out: CLI_OK, or a usage error naming
+ * the file and what is wrong with it. */
+int cli_load_proofs(const char *cmd, const char *path, struct q7d_proofs *out);
+
 #endif

@@ -135,7 +135,8 @@ static void append_word(char *buf, size_t size, size_t *used, const char *word, 
     if (*used < size) *used += (size_t)snprintf(buf + *used, size - *used, "%s%s", *used ? " " : "", quote ? q : word);
 }
 
-void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, char *buf, size_t size)
+void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, const char *tool, char *buf,
+                    size_t size)
 {
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
     size_t used = 0;
@@ -146,7 +147,8 @@ void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *l
         esc_shell_word(q, sizeof q, lib->preload);
         used = (size_t)snprintf(buf, size, "LD_PRELOAD=%s", q);
     }
-    append_word(buf, size, &used, "q7pred call", false);
+    append_word(buf, size, &used, tool ? tool : "q7pred", true);
+    append_word(buf, size, &used, "call", false);
     if (sh->value_inputs) append_word(buf, size, &used, "--raw", false);
     if (lib) {
         append_word(buf, size, &used, "--lib", false);
@@ -158,6 +160,27 @@ void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *l
         snprintf(word, sizeof word, "0x%" PRIx32, in[w]);
         append_word(buf, size, &used, word, false);
     }
+}
+
+const char *q7r_status(const q7d_results *r)
+{
+    if (r->running) return "running";
+    if (r->interrupted) return "interrupted";
+    if (q7d_results_pass(r)) return "pass";
+    q7d_totals t = q7d_results_totals(r);
+    q7d_gaps g;
+    q7d_results_gaps(r, &g);
+    bool failed = t.mismatches || t.crashes || t.checks == 0;
+    return !failed && g.incomplete ? "incomplete" : "fail";
+}
+
+const char *q7r_tool(const q7d_results *r) { return r->prov.tool.path[0] ? r->prov.tool.path : "q7pred"; }
+
+uint64_t q7r_unit_start(const q7d_results *r, size_t leaf, q7d_corpus c)
+{
+    uint64_t n = q7d_corpus_size(&r->params, q7_leaf_at(leaf), c), lo, hi;
+    q7d_shard_range(n, r->shard_k, r->shard_n, &lo, &hi);
+    return lo;
 }
 
 /* The words of an oracle's answer: TestFloat gives the primary result only. */

@@ -37,5 +37,13 @@ void q7r_corpus_summary(const q7d_results *r, char *buf, size_t size);
  * "FAIL: ...", "INCOMPLETE: ...", "INTERRUPTED (...): ...", every gap
  * (q7d_gaps) named in it, however many (no fixed-size buffer). */
 char *q7r_verdict(const q7d_results *r);
+/* The JSON status: "pass", "fail", "incomplete", "interrupted", or
+ * "running" (a checkpoint written while the run goes on). */
+const char *q7r_status(const q7d_results *r);
+/* The q7pred executable that made r, for reproduce lines ("q7pred" when
+ * unknown). */
+const char *q7r_tool(const q7d_results *r);
+/* The first case of the unit's slice (its corpus index). */
+uint64_t q7r_unit_start(const q7d_results *r, size_t leaf, q7d_corpus c);
 
 #endif
