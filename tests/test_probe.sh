@@ -57,6 +57,9 @@ probe_one ord_swapped olt_1_1_16f_16f refuted ORD "reproduces the model with arg
 probe_one m2_swapped andnotb_64_64_64 refuted M2 "reproduces the model with arguments (B, A, out)"
 probe_one fs_swapped movfsv_64_64_64_64_64_64_64_64_512 refuted VEC2FS \
     "reproduces the model with arguments (vec, FS1, FS0, FS2, FS3, FS4, FS5, FS6, FS7)"
+# eight like inputs (more than are permuted): ordered by where their bits land
+probe_one fs_in_swapped movvfs_512_64_64_64_64_64_64_64_64 refuted FS2VEC \
+    "reproduces the model with arguments (FS1, FS0, FS2, FS3, FS4, FS5, FS6, FS7, vec)"
 probe_one unstable lt_1_8_8 refuted - "answers differ between identical calls"
 probe_one movfsv_out_first movfsv_64_64_64_64_64_64_64_64_512 refuted - "writes input arg 2 (vec)"
 probe_one movfsv_words movfsv_64_64_64_64_64_64_64_64_512 refuted - \
@@ -94,6 +97,8 @@ assert leaf("ord_swapped", "oeq_1_1_16f_16f")["found_order"] == ["A", "B", "aux"
 assert leaf("m2_swapped", "andnotb_64_64_64")["found_order"] == ["B", "A", "out"]
 assert leaf("fs_swapped", "movfsv_64_64_64_64_64_64_64_64_512")["found_order"] == \
     ["vec", "FS1", "FS0"] + ["FS%d" % i for i in range(2, 8)]
+assert leaf("fs_in_swapped", "movvfs_512_64_64_64_64_64_64_64_64")["found_order"] == \
+    ["FS1", "FS0"] + ["FS%d" % i for i in range(2, 8)] + ["vec"]
 assert leaf("tail_pred_first", "olt_1_2_16f_16f_2f_t")["found_order"] == ["C", "A", "B", "result"]
 assert leaf("ord_result_4th", "olt_1_2_16f_16f")["found_order"] == ["A", "B", "result"]
 assert leaf("segv_all", "clsfy_16f_16f")["found_order"] is None
@@ -113,7 +118,7 @@ check "verify --abi: the header names the refuted leaf" \
     "grep '^  lib:' \"$t/v1.txt\" | grep -qF -- '--abi: 0 not called, 1 called otherwise: olt_1_2_16f_16f (as BIN)'"
 # a library whose arguments come in another order passes with the order
 # the probe found (and fails without it)
-for v in tail_pred_first ord_swapped m2_swapped fs_swapped; do
+for v in tail_pred_first ord_swapped m2_swapped fs_swapped fs_in_swapped; do
     "$Q7PRED" verify --lib "$dir/$v.so" $V --quiet >"$t/v2.txt" 2>&1
     check "verify without --abi: $v fails" "[ $? -eq 1 ]"
     "$Q7PRED" verify --lib "$dir/$v.so" --abi "$t/$v.json" $V >"$t/v2.txt" 2>&1

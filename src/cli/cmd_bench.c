@@ -25,7 +25,7 @@
 
 typedef struct bench_options {
     bool help, quick, prove, prove_vector, lib_all;
-    const char *json, *run, *lib;     /* lib NULL: libq7pred.so beside q7pred */
+    const char *json, *run, *lib;     /* lib NULL: libq7pred.so where util/locate.h finds it */
     unsigned threads;
     unsigned fraction;
     double timeout;                   /* every wait on a child, as verify's --timeout */
@@ -48,7 +48,8 @@ static void help(void)
            "  extrapolated).\n"
            "  --prove: every exhaustive space through the verify engine, model vs host, and\n"
            "  " BENCH_LEAF " (--lib-all: every leaf) vs the library at --lib (default:\n"
-           "  libq7pred.so beside q7pred), one line per leaf; exit 1 on a mismatch\n"
+           "  the installed PREFIX/lib/libq7pred.so, else the one beside q7pred in its build\n"
+           "  tree), one line per leaf; exit 1 on a mismatch\n"
            "  --prove-vector: every vector path (avx512, avx2, portable, as this CPU runs\n"
            "  them) against the lane loop over the leaf, every fp16 pair through every fp16\n"
            "  compare and _t in each lane position class (--fraction F: the first 1/F of\n"

@@ -26,9 +26,10 @@ static void list_help(FILE *f)
         fprintf(f, "                %-12s %s\n", q7_family_name((q7_family)i),
                 q7_family_description((q7_family)i));
     fprintf(f, "  --json      one JSON object: {\"version\", \"count\", \"leaves\": [...]}\n"
-               "  --proofs FILE  add each leaf's proof status (PROOF, \"proof\"): proven-ir,\n"
-               "              proven-semantics, unproven or not run, from the report of\n"
-               "              `make prove-formal` (build/prove-formal.json)\n");
+               "  --proofs FILE  add each leaf's proof status (PROOF, \"proof\"): from the report of\n"
+               "              `make prove-formal` (build/prove-formal.json: proven-ir, proven-semantics,\n"
+               "              unproven) or of `q7pred prove --json` (proven-binary, refuted, unproven,\n"
+               "              absent); not run for a leaf the report has no row for\n");
 }
 
 /* "A:16 B:16" or "A:8 B:1 C:3"; masks show as :64, the vector as :512. */

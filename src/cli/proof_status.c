@@ -15,7 +15,7 @@ struct proof_status {
     const json *leaves;
 };
 
-/* Larger than any report prove-formal writes; a bigger file is not one. */
+/* Larger than any report prove-formal or prove writes; a bigger file is not one. */
 enum { PROOF_REPORT_MAX = 1 << 22 };
 
 proof_status *proof_status_load(const char *path, char *err, size_t errsize)
@@ -39,7 +39,7 @@ proof_status *proof_status_load(const char *path, char *err, size_t errsize)
     free(text);
     const json *leaves = doc ? json_get(doc, "leaves") : NULL;
     if (!leaves || leaves->type != JSON_ARRAY) {
-        snprintf(err, errsize, "%s: %s", path, doc ? "no \"leaves\" array (not a prove-formal report)" : why);
+        snprintf(err, errsize, "%s: %s", path, doc ? "no \"leaves\" array (not a report of make prove-formal or q7pred prove)" : why);
         json_free(doc);
         return NULL;
     }

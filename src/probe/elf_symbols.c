@@ -186,6 +186,7 @@ bool q7d_elf_symbols(const char *path, const char *prefix, q7d_symbols *out, cha
         snprintf(err, errsize, "'%s': its dynamic symbol table points outside the file", path);
     else {
         ok = true;
+        out->machine = u16(&m, 18);
         size_t plen = strlen(prefix);
         for (uint64_t i = 1; ok && i < nsym; i++) {
             uint64_t s = sym + i * SYM_SIZE;

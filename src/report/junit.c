@@ -175,7 +175,8 @@ static void junit_properties(FILE *f, const q7d_results *r)
 }
 
 /* The gaps (q7d_gaps) as test cases of their own: a skipped test per leaf
- * a library does not export or --abi does not call, a failed one per lost
+ * a library does not export, --abi does not call or a library was stopped
+ * in (--max-crashes), a failed one per lost
  * oracle, and a failed "completeness" test when they make the run
  * incomplete (so the XML fails where the exit status does). */
 static void junit_gap_counts(const q7d_results *r, const q7d_gaps *g, uint64_t *tests, uint64_t *failures,
@@ -183,7 +184,7 @@ static void junit_gap_counts(const q7d_results *r, const q7d_gaps *g, uint64_t *
 {
     *tests = *failures = *skipped = 0;
     for (unsigned k = 1; k < r->ncols; k++) *skipped += g->nabsent[k];
-    *skipped += g->nnot_called;
+    *skipped += g->nnot_called + g->nstopped;
     *failures = g->nlost + g->incomplete;
     *tests = *skipped + *failures;
 }
@@ -217,6 +218,13 @@ static void junit_gaps(FILE *f, const q7d_results *r, const q7d_gaps *g)
         if (!g->not_called[l]) continue;
         snprintf(name, sizeof name, "%s [not called]", q7_leaf_at(l)->suffix);
         snprintf(msg, sizeof msg, "not called under --abi: %s", q7d_uncalled_reason((q7d_uncalled)r->not_called[l]));
+        junit_gap(f, name, "skipped", msg);
+    }
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        if (!g->stopped[l]) continue;
+        snprintf(name, sizeof name, "%s [stopped]", q7_leaf_at(l)->suffix);
+        snprintf(msg, sizeof msg, "a library was stopped in it after %llu crashes (--max-crashes): its later cases "
+                 "were not run", (unsigned long long)r->max_crashes);
         junit_gap(f, name, "skipped", msg);
     }
     for (unsigned k = 1; k < r->ncols; k++) {

@@ -23,10 +23,15 @@ void q7r_add_unit(q7r_row *w, const q7d_results *r, const q7d_unit *u)
         w->crashed[k] += c->crashes;
         w->stopped[k] += c->state == Q7D_CELL_STOPPED;
         if (c->state == Q7D_CELL_RAN || c->state == Q7D_CELL_CRASHED || c->state == Q7D_CELL_STOPPED) {
-            /* every case neither checked nor crashed on is n/a: out of
-             * domain, or after the oracle stopped */
+            /* a case neither checked nor crashed on is n/a (out of the
+             * oracle's domain), or not run: fed to no oracle after the
+             * library stopped in the leaf or the oracle was lost */
+            uint64_t unchecked = u->cases > c->checks + c->crashes ? u->cases - c->checks - c->crashes : 0;
+            uint64_t unfed = unchecked > c->ood ? unchecked - c->ood : 0;
+            if (c->state != Q7D_CELL_STOPPED && !r->col[k].stopped) unfed = 0;
             w->ran[k]++;
-            w->na[k] += u->cases > c->checks + c->crashes ? u->cases - c->checks - c->crashes : 0;
+            w->na[k] += unchecked - unfed;
+            w->not_run[k] += unfed;
         } else {
             w->na[k] += u->cases;
             w->unavailable[k] += c->state == Q7D_CELL_UNAVAILABLE;
@@ -71,6 +76,7 @@ size_t q7r_build_rows(const q7d_results *r, bool by_leaf, q7r_row **out)
             t->checks[k] += rows[i].checks[k];
             t->mismatches[k] += rows[i].mismatches[k];
             t->na[k] += rows[i].na[k];
+            t->not_run[k] += rows[i].not_run[k];
             t->crashed[k] += rows[i].crashed[k];
             t->ran[k] += rows[i].ran[k];
             t->unavailable[k] += rows[i].unavailable[k];
@@ -94,6 +100,8 @@ void q7r_cell_text(const q7r_row *w, unsigned k, char *buf, size_t size)
     }
     size_t used = (size_t)snprintf(buf, size, "%" PRIu64 " / %" PRIu64, w->checks[k], w->mismatches[k]);
     if (w->na[k] && used < size) used += (size_t)snprintf(buf + used, size - used, " (+%" PRIu64 " n/a)", w->na[k]);
+    if (w->not_run[k] && used < size)
+        used += (size_t)snprintf(buf + used, size - used, " (+%" PRIu64 " not run)", w->not_run[k]);
     if (w->crashed[k] && used < size)
         used += (size_t)snprintf(buf + used, size - used, ", %" PRIu64 " crashed", w->crashed[k]);
     if (w->stopped[k] && used < size) snprintf(buf + used, size - used, ", stopped in %u", w->stopped[k]);

@@ -12,6 +12,7 @@ typedef struct q7r_row {
     char label[2][64];               /* family (or leaf), corpus */
     uint64_t cases;
     uint64_t checks[Q7D_MAX_COLS], mismatches[Q7D_MAX_COLS], na[Q7D_MAX_COLS], crashed[Q7D_MAX_COLS];
+    uint64_t not_run[Q7D_MAX_COLS];  /* fed to no oracle: after the library stopped in the leaf, or the oracle was lost */
     unsigned ran[Q7D_MAX_COLS], unavailable[Q7D_MAX_COLS], stopped[Q7D_MAX_COLS];
 } q7r_row;
 
@@ -20,7 +21,7 @@ void q7r_add_unit(q7r_row *w, const q7d_results *r, const q7d_unit *u);
 /* The table's rows, per family (or per leaf) x corpus, then TOTAL; the
  * count of rows, *out NULL (and 0) when out of memory. */
 size_t q7r_build_rows(const q7d_results *r, bool by_leaf, q7r_row **out);
-/* Column k's cell ("checks / mismatches (+N n/a)...", "n/a",
+/* Column k's cell ("checks / mismatches (+N n/a) (+M not run)...", "n/a",
  * "unavailable"; column 0: the cases). */
 void q7r_cell_text(const q7r_row *w, unsigned k, char *buf, size_t size);
 /* The words of an oracle's answer: TestFloat gives the primary result only. */
