@@ -115,10 +115,14 @@ all: $(ALL_EXTRA)
 # the time the tests spend waiting; their lines follow the tests' closing
 # line, and their failure (build/fuzz/brief-failures) fails check after
 # the tests have run.
+# The fuzz runs' sub-make is named through FUZZ_MAKE, not $(MAKE): a
+# recipe line that names $(MAKE) runs even under make -n, and this one
+# would then run the whole harness from a dry run.
+FUZZ_MAKE := $(MAKE)
 check: FUZZ_DEFER := 1
 check: all check-asan check-clang $(filter-out fuzz-brief,$(CHECK_EXTRA)) fuzz-targets
 	@rc=0; mkdir -p $(FUZZ_DIR); rm -f $(FUZZ_DIR)/brief-failures*; \
-	{ for t in $(FUZZ_TARGETS); do $(MAKE) --no-print-directory fuzz-brief-$$t || exit 1; done; \
+	{ for t in $(FUZZ_TARGETS); do $(FUZZ_MAKE) --no-print-directory fuzz-brief-$$t || exit 1; done; \
 	  cat /dev/null $(FUZZ_DIR)/brief-failures-* >$(FUZZ_DIR)/brief-failures 2>/dev/null; true; } \
 	  >$(FUZZ_DIR)/brief.log 2>&1 & fuzz=$$!; \
 	BUILD=$(BUILD) PYTHON=$(PYTHON) bash tests/harness.sh || rc=$$?; \
