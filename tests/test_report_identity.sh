@@ -15,6 +15,7 @@
 #   table; report reads both.
 set -u
 . "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/wait_lib.sh"
 CC=${CC:-cc}
 command -v readelf >/dev/null || { echo "skipped: readelf (binutils) not installed"; exit 77; }
 
@@ -82,9 +83,10 @@ grep -qF 'q7pred verify --lib libvendor.so' r.md && grep -qF 'name="q7pred.comma
 "$Q7PRED" verify --corpus fuzz --fuzz-count 100000000 --leaf lt_1_8_8,le_1_8_8 --oracles sem,host --no-progress \
     --quiet >/dev/null 2>&1 &
 pid=$!
-sleep 0.5
+# read once verify runs (its handlers armed: its arguments parsed)
+armed "$pid" || bad "verify never caught SIGINT and SIGTERM"
 args=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)
-kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+kill "$pid" 2>/dev/null; reap "$pid"
 case "$args" in
 *"--leaf lt_1_8_8,le_1_8_8 --oracles sem,host "*) ok "ps shows the arguments as typed" ;;
 *) bad "the argument vector was changed: '$args'" ;;

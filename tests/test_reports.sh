@@ -17,6 +17,7 @@
 #   characters the library's path holds.
 set -u
 . "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/wait_lib.sh"
 mnt=""
 cleanup() { [ -n "$mnt" ] && umount "$mnt" 2>/dev/null; rm -rf "$t"; }
 trap cleanup EXIT
@@ -95,31 +96,17 @@ rc=$?
 
 # ---- a signal while the reports are written: nothing half done. A FIFO
 # report with no reader holds verify in its open, after the JSON's
-# temporary file is made; SIGTERM there (repeated, should the first land
-# before the open) removes it and leaves the old report (exit 143).
+# temporary file is made; SIGTERM once verify is blocked there (the
+# kernel's wait_for_partner, wait_lib.sh) removes it and leaves the old
+# report (exit 143).
 mkfifo "$t/fifo"
 cp "$t/r.json.orig" "$t/sig.json"
 "$Q7PRED" verify "${small[@]}" --json "$t/sig.json" --junit "$t/fifo" >"$t/o" 2>"$t/e" &
 pid=$!
-# The check before the run makes and removes one such file too: only a
-# temporary file still there a moment later is the one being written.
-temp_held() {
-    [ -n "$(find "$t" -maxdepth 1 -name '.sig.json.??????')" ] || return 1
-    sleep 0.3
-    [ -n "$(find "$t" -maxdepth 1 -name '.sig.json.??????')" ]
-}
-held=no
-for _ in $(seq 100); do
-    temp_held && { held=yes; break; }
-    kill -0 $pid 2>/dev/null || break
-    sleep 0.1
-done
-[ $held = yes ] && ok "verify is writing its reports" || bad "no temporary report appeared"
-for _ in $(seq 50); do
-    kill -TERM $pid 2>/dev/null || break
-    sleep 0.2
-done
-wait $pid
+writing() { in_fifo_open "$pid" && [ -n "$(find "$t" -maxdepth 1 -name '.sig.json.??????')" ]; }
+await 60 writing && ok "verify is writing its reports" || bad "verify never blocked writing its reports"
+kill -TERM $pid
+reap $pid
 rc=$?
 [ $rc -eq 143 ] && no_temps "$t" && cmp -s "$t/sig.json" "$t/r.json.orig" && [ "$(wc -l <"$t/e")" -eq 1 ] \
     && ok "SIGTERM while writing: exit 143, no temporary file, the old report kept" \

@@ -11,19 +11,18 @@
 set -u
 . "$(dirname "$0")/check_lib.sh"
 . "$(dirname "$0")/spec_leaves.sh"
+. "$(dirname "$0")/wait_lib.sh"
 libs=$BUILD/tests/misbehave
 
-# Processes whose environment carries the tag; empty once every one is gone
+# Processes whose environment carries the tag; none once every one is gone
 # (a killed process may take a moment to be reaped: on a loaded machine,
-# seconds; the wait ends as soon as none is left). A tag holds this
-# script's pid, so that a run of the test in another tree is not counted.
-tagged() { grep -lsazxF "Q7_ISOLATION_TAG=$$.$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3; }
+# seconds; the wait ends as soon as none is left, wait_lib.sh). A tag holds
+# this script's pid, so that a run of the test in another tree is not
+# counted.
+tag() { echo "Q7_ISOLATION_TAG=$$.$1"; }
 none_left() { # tag
-    for _ in $(seq 300); do
-        [ -z "$(tagged "$1")" ] && return 0
-        sleep 0.1
-    done
-    echo "    left running: $(for p in $(tagged "$1"); do tr '\0' ' ' <"/proc/$p/cmdline"; echo; done)"
+    await 60 none_marked "$(tag "$1")" && return 0
+    echo "    left running: $(for p in $(marked "$(tag "$1")"); do tr '\0' ' ' <"/proc/$p/cmdline"; echo; done)"
     return 1
 }
 
@@ -149,36 +148,42 @@ load_error no_symbols "library '$libs/no_symbols.so' exports none of the $SPEC_L
 "$PYTHON" - "$Q7PRED" "$libs/hang_all.so" "$t" <<'PY' && ok "signals: 143 and 130, reports marked interrupted" || bad "signals"
 import glob, json, os, signal, subprocess, sys, time
 q7pred, lib, d = sys.argv[1:4]
+def proc_file(pid, name):
+    try:
+        with open("/proc/%s/%s" % (pid, name), "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
 def tagged(tag):
-    found = []
-    for env in glob.glob("/proc/[0-9]*/environ"):
-        try:
-            if ("Q7_ISOLATION_TAG=" + tag).encode() in open(env, "rb").read().split(b"\0"):
-                found.append(env.split("/")[2])
-        except OSError:
-            pass
-    return found
+    mark = ("Q7_ISOLATION_TAG=" + tag).encode()
+    return [e.split("/")[2] for e in glob.glob("/proc/[0-9]*/environ")
+            if mark in proc_file(e.split("/")[2], "environ").split(b"\0")]
+def child_runs(tag):
+    return any(b"--q7pred-lib-child" in proc_file(q, "cmdline") for q in tagged(tag))
+def armed(pid):   # catches SIGINT and SIGTERM (its SigCgt mask)
+    for line in proc_file(pid, "status").splitlines():
+        if line.startswith(b"SigCgt:"):
+            return int(line.split()[1], 16) & 0x4002 == 0x4002
+    return False
 for sig, want in ((signal.SIGTERM, 143), (signal.SIGINT, 130)):
     tag = "%d.signal%d" % (os.getpid(), sig)
     env = dict(os.environ, Q7_ISOLATION_TAG=tag)
     p = subprocess.Popen([q7pred, "verify", "--lib", lib, "--oracles", "sem,numpy", "--corpus", "grid",
                           "--leaf", "olt_1_1_16f_16f,lt_2_16_16", "--timeout", "60", "--no-progress",
                           "--json", d + "/sig.json"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    # once the library's child runs, its first call spins
-    for _ in range(200):
-        if any(b"--q7pred-lib-child" in open("/proc/%s/cmdline" % q, "rb").read() for q in tagged(tag)):
-            break
+    # signalled once the library's child runs (its first call spins) and
+    # verify catches SIGINT and SIGTERM; 60 s only guards against a hang
+    deadline = time.monotonic() + 60
+    while not (child_runs(tag) and armed(p.pid)) and time.monotonic() < deadline:
         time.sleep(0.05)
-    time.sleep(0.3)
     p.send_signal(sig)
-    out, err = p.communicate(timeout=30)
+    out, err = p.communicate(timeout=120)
     assert p.returncode == want, (sig, p.returncode, err)
     assert "INTERRUPTED (%s)" % signal.Signals(sig).name in out.decode(), out
     r = json.load(open(d + "/sig.json"))
     assert r["interrupted"] is True and r["status"] == "interrupted" and r["interrupt_signal"] == sig, r["status"]
-    for _ in range(30):
-        if not tagged(tag):
-            break
+    deadline = time.monotonic() + 60
+    while tagged(tag) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not tagged(tag), "left running after %s" % sig
 PY

@@ -25,6 +25,7 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 fails=0
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 command -v "$PY" >/dev/null || PY=python3
+. "$SRCDIR/tests/wait_lib.sh"
 
 $CC -shared -fPIC -O2 -o "$t/rare.so" "$SRCDIR/tests/lib_rare_wrong.c" || { echo "FAIL: cannot build the test library"; exit 1; }
 # Two long fuzz units (15M cases each, about 1.5 s), lt_1_8_8's the one
@@ -105,9 +106,11 @@ fi
 rm -f "$t/ck.json"
 "$Q7PRED" "${args[@]}" --checkpoint "$t/ck.json" --checkpoint-interval 0.1 --json "$t/term.json" >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 600); do [ -s "$t/ck.json" ] && break; sleep 0.05; done
-sleep 0.3
-kill -TERM "$pid"; wait "$pid"; rc=$?
+# signalled once the first checkpoint is written and verify is armed
+ck_written() { [ -s "$t/ck.json" ]; }
+await 60 ck_written || bad "SIGTERM: no checkpoint written"
+armed "$pid" || bad "SIGTERM: verify never caught SIGTERM"
+kill -TERM "$pid"; reap "$pid"; rc=$?
 [ "$rc" -eq 143 ] || bad "SIGTERM: exit $rc, want 143"
 if cmp -s "$t/ck.json" "$t/term.json"; then
     echo "SIGTERM: the checkpoint is the interrupted run's report, byte for byte"

@@ -64,7 +64,7 @@ verdict "PASS (numpy left out)" 0 "PASS: $n cases, $n checks, 0 mismatches, 0 cr
     --corpus grid --leaf lt_1_8_8 --oracles sem,host
 unset Q7PRED_PYTHON
 
-. "$(dirname "$0")/signal_lib.sh"
+. "$(dirname "$0")/wait_lib.sh"
 # INTERRUPTED: an exhaustive run (every space: seconds long) signalled once it runs;
 # started with SIGINT at its default (a background job of a script would
 # inherit it ignored).
@@ -76,7 +76,7 @@ interrupted() { # SIGNAL WANT_RC [--quiet]
     local pid=$!
     armed "$pid" || bad "SIG$sig $*: verify never caught SIGINT and SIGTERM"
     kill -s "$sig" "$pid"
-    wait "$pid"; rc=$?
+    reap "$pid"; rc=$?
     [ "$rc" -eq "$want" ] || bad "SIG$sig $*: exit $rc, want $want"
 }
 for sig in TERM INT; do
