@@ -39,47 +39,57 @@ static const uint32_t num32[] = { 0x3f800000, 0x00000000, 0x80000000, 0x7f800000
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
+/* One width's NaN polarity: each ordered compare of ORD is FALSE and each
+ * unordered compare of UN gives TRUE, its full field UN_TRUE[k], with a NaN
+ * of NANS against a number of NUMS in either operand position (and, for
+ * the ordered ones, a NaN in both). */
+typedef struct nan_case {
+    const char *width;
+    const uint32_t *nans, *nums;
+    size_t nnans, nnums;
+    q7_xdref_ORD_fn *const *ord;
+    size_t nord;
+    q7_xdref_BIN_fn *const *un;
+    const uint32_t *un_true;
+    size_t nun;
+} nan_case;
+
+static void check_nan_polarity(const nan_case *c)
+{
+    for (size_t i = 0; i < c->nnans; i++)
+        for (size_t j = 0; j < c->nnums; j++) {
+            uint32_t n = c->nans[i], x = c->nums[j];
+            for (size_t k = 0; k < c->nord; k++) {
+                CHECK_EQF(abi_ORD(c->ord[k], n, x), 0, "ordered%s #%zu (0x%x, 0x%x)", c->width, k, n, x);
+                CHECK_EQF(abi_ORD(c->ord[k], x, n), 0, "ordered%s #%zu (0x%x, 0x%x)", c->width, k, x, n);
+                CHECK_EQF(abi_ORD(c->ord[k], n, n), 0, "ordered%s #%zu (0x%x, 0x%x)", c->width, k, n, n);
+            }
+            for (size_t k = 0; k < c->nun; k++) {
+                CHECK_EQF(abi_BIN(c->un[k], n, x), c->un_true[k], "unordered%s #%zu (0x%x, 0x%x)", c->width, k, n, x);
+                CHECK_EQF(abi_BIN(c->un[k], x, n), c->un_true[k], "unordered%s #%zu (0x%x, 0x%x)", c->width, k, x, n);
+            }
+        }
+}
+
 /* 1. An ordered compare is FALSE on any NaN, an unordered one TRUE (in its
  *    full field), in every operand position, at every width. */
 TEST(test_nan_polarity)
 {
-    q7_xdref_ORD_fn *ord16[] = { module__xdref_oeq_1_1_16f_16f, module__xdref_olt_1_1_16f_16f,
-                        module__xdref_ole_1_1_16f_16f, module__xdref_oeq_1_2_16f_16f,
-                        module__xdref_olt_1_2_16f_16f, module__xdref_ole_1_2_16f_16f };
-    q7_xdref_BIN_fn *un16[] = { module__xdref_un_1_1_16f_16f,  module__xdref_ueq_1_1_16f_16f,
-                       module__xdref_ult_1_1_16f_16f, module__xdref_ule_1_1_16f_16f,
-                       module__xdref_un_1_2_16f_16f,  module__xdref_ueq_1_2_16f_16f,
-                       module__xdref_ult_1_2_16f_16f, module__xdref_ule_1_2_16f_16f };
-    q7_xdref_ORD_fn *ord32[] = { module__xdref_oeq_1_4_32f_32f, module__xdref_olt_1_4_32f_32f,
-                        module__xdref_ole_1_4_32f_32f };
-    q7_xdref_BIN_fn *un32[] = { module__xdref_un_1_4_32f_32f, module__xdref_ueq_1_4_32f_32f,
-                       module__xdref_ult_1_4_32f_32f, module__xdref_ule_1_4_32f_32f };
-    for (size_t i = 0; i < N(nan16); i++)
-        for (size_t j = 0; j < N(num16); j++) {
-            uint32_t n = nan16[i], x = num16[j];
-            for (size_t k = 0; k < N(ord16); k++) {
-                CHECK_EQF(abi_ORD(ord16[k], n, x), 0, "ordered16 #%zu (0x%x, 0x%x)", k, n, x);
-                CHECK_EQF(abi_ORD(ord16[k], x, n), 0, "ordered16 #%zu (0x%x, 0x%x)", k, x, n);
-                CHECK_EQF(abi_ORD(ord16[k], n, n), 0, "ordered16 #%zu (0x%x, 0x%x)", k, n, n);
-            }
-            for (size_t k = 0; k < N(un16); k++) {
-                uint32_t t = k < 4 ? 0x1 : 0x3;
-                CHECK_EQF(abi_BIN(un16[k], n, x), t, "unordered16 #%zu (0x%x, 0x%x)", k, n, x);
-                CHECK_EQF(abi_BIN(un16[k], x, n), t, "unordered16 #%zu (0x%x, 0x%x)", k, x, n);
-            }
-        }
-    for (size_t i = 0; i < N(nan32); i++)
-        for (size_t j = 0; j < N(num32); j++) {
-            uint32_t n = nan32[i], x = num32[j];
-            for (size_t k = 0; k < N(ord32); k++) {
-                CHECK_EQF(abi_ORD(ord32[k], n, x), 0, "ordered32 #%zu (0x%x, 0x%x)", k, n, x);
-                CHECK_EQF(abi_ORD(ord32[k], x, n), 0, "ordered32 #%zu (0x%x, 0x%x)", k, x, n);
-            }
-            for (size_t k = 0; k < N(un32); k++) {
-                CHECK_EQF(abi_BIN(un32[k], n, x), 0xf, "unordered32 #%zu (0x%x, 0x%x)", k, n, x);
-                CHECK_EQF(abi_BIN(un32[k], x, n), 0xf, "unordered32 #%zu (0x%x, 0x%x)", k, x, n);
-            }
-        }
+    static q7_xdref_ORD_fn *const ord16[] = { module__xdref_oeq_1_1_16f_16f, module__xdref_olt_1_1_16f_16f,
+                                              module__xdref_ole_1_1_16f_16f, module__xdref_oeq_1_2_16f_16f,
+                                              module__xdref_olt_1_2_16f_16f, module__xdref_ole_1_2_16f_16f };
+    static q7_xdref_BIN_fn *const un16[] = { module__xdref_un_1_1_16f_16f,  module__xdref_ueq_1_1_16f_16f,
+                                             module__xdref_ult_1_1_16f_16f, module__xdref_ule_1_1_16f_16f,
+                                             module__xdref_un_1_2_16f_16f,  module__xdref_ueq_1_2_16f_16f,
+                                             module__xdref_ult_1_2_16f_16f, module__xdref_ule_1_2_16f_16f };
+    static const uint32_t un16_true[] = { 0x1, 0x1, 0x1, 0x1, 0x3, 0x3, 0x3, 0x3 };
+    static q7_xdref_ORD_fn *const ord32[] = { module__xdref_oeq_1_4_32f_32f, module__xdref_olt_1_4_32f_32f,
+                                              module__xdref_ole_1_4_32f_32f };
+    static q7_xdref_BIN_fn *const un32[] = { module__xdref_un_1_4_32f_32f, module__xdref_ueq_1_4_32f_32f,
+                                             module__xdref_ult_1_4_32f_32f, module__xdref_ule_1_4_32f_32f };
+    static const uint32_t un32_true[] = { 0xf, 0xf, 0xf, 0xf };
+    check_nan_polarity(&(nan_case){ "16", nan16, num16, N(nan16), N(num16), ord16, N(ord16), un16, un16_true, N(un16) });
+    check_nan_polarity(&(nan_case){ "32", nan32, num32, N(nan32), N(num32), ord32, N(ord32), un32, un32_true, N(un32) });
     /* The tails keep the polarity under an active predicate. */
     CHECK_EQ(abi_TER(module__xdref_oeq_1_2_16f_16f_2f_t, 0x3c00, 0x7e00, 1), 0);
     CHECK_EQ(abi_TER(module__xdref_ueq_1_2_16f_16f_2f_t, 0x3c00, 0x7e00, 1), 0x3);

@@ -71,6 +71,18 @@ static void empty_containers(jw *w)
     jw_end(w);
 }
 
+/* An array in LAYOUT of an inline object and a number: [{"x": 1}, 2]. */
+static void object_then_number(jw *w, jw_layout layout)
+{
+    jw_array(w, layout);
+    jw_object(w, JW_INLINE);
+    jw_key(w, "x");
+    jw_uint(w, 1);
+    jw_end(w);
+    jw_uint(w, 2);
+    jw_end(w);
+}
+
 /* the verify report's shape: lines in lines, inline inside */
 static void lines_in_lines(jw *w)
 {
@@ -86,13 +98,7 @@ static void lines_in_lines(jw *w)
     jw_end(w);
     jw_end(w);
     jw_key(w, "u");
-    jw_array(w, JW_LINES_OPEN);
-    jw_object(w, JW_INLINE);
-    jw_key(w, "x");
-    jw_uint(w, 1);
-    jw_end(w);
-    jw_uint(w, 2);
-    jw_end(w);
+    object_then_number(w, JW_LINES_OPEN);
     jw_key(w, "none");
     jw_array(w, JW_LINES);
     jw_end(w);
@@ -143,13 +149,7 @@ static void hanging(jw *w)
     jw_key(w, "a");
     jw_uint(w, 1);
     jw_key(w, "l");
-    jw_array(w, JW_LINES_TIGHT);
-    jw_object(w, JW_INLINE);
-    jw_key(w, "x");
-    jw_uint(w, 1);
-    jw_end(w);
-    jw_uint(w, 2);
-    jw_end(w);
+    object_then_number(w, JW_LINES_TIGHT);
     jw_break(w);
     jw_key(w, "e");
     jw_array(w, JW_LINES_TIGHT);

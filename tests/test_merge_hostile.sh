@@ -32,6 +32,11 @@ assert a in text, a
 open(dst, "w", encoding="utf-8").write(text.replace(a, b, 1))
 PY
 }
+# refused_edit WHAT EXPECTED IN FROM TO: IN with its first FROM made TO, refused
+refused_edit() {
+    if edit "$3" "$t/edited.json" "$4" "$5"; then refused "$1" "$2" "$t/edited.json"
+    else bad "$1: '$4' is not in $3"; fi
+}
 
 run=(--corpus grid --leaf lt_1_8_8,lt_2_16_16 --oracles sem,host --host-path portable --no-progress --quiet)
 "$Q7PRED" verify "${run[@]}" --shard 1/2 --json "$t/s1.json" >/dev/null || bad "shard 1 failed"
@@ -127,30 +132,30 @@ refused "a crash of an oracle that is no library" "malformed crash 0" "$t/ch.jso
 # as strictly as every other number (c.json: the library crashed on 2 of
 # the 729 cases, checked 727)
 lib_cell='"state": "crashed", "checks": 727, "mismatches": 0, "out_of_domain": 0, "crashes": 2'
-refused "crashes past the cases left (checks + out_of_domain + crashes > cases)" "cell counts more than its 729 cases" \
-    "$(edit "$t/c.json" "$t/cr1.json" "$lib_cell" "${lib_cell%2}3"; echo "$t/cr1.json")"
-refused "a crash count of 2^64" "malformed cell in unit 0" \
-    "$(edit "$t/c.json" "$t/cr2.json" "$lib_cell" "${lib_cell%2}18446744073709551616"; echo "$t/cr2.json")"
-refused "crashes counted in an oracle that is no library" "the host cell counts crashes, but only a library can crash" \
-    "$(edit "$t/c.json" "$t/cr3.json" '"checks": 729, "mismatches": 0, "out_of_domain": 0, "crashes": 0' \
-        '"checks": 728, "mismatches": 0, "out_of_domain": 0, "crashes": 1'; echo "$t/cr3.json")"
-refused "more crash records than max_report" "more crash records of olt_1_1_16f_16f than its max_report 1" \
-    "$(edit "$t/c.json" "$t/cr4.json" '"max_report": 5' '"max_report": 1'; echo "$t/cr4.json")"
-refused "\"interrupted\" that is not a boolean" "missing or malformed \"interrupted\"" \
-    "$(edit "$t/c.json" "$t/i1.json" '"interrupted": false' '"interrupted": 0'; echo "$t/i1.json")"
-refused "an interrupted run without its signal" "\"interrupt_signal\" is not a signal number 1..127" \
-    "$(edit "$t/c.json" "$t/i2.json" '"interrupted": false' '"interrupted": true'; echo "$t/i2.json")"
+refused_edit "crashes past the cases left (checks + out_of_domain + crashes > cases)" "cell counts more than its 729 cases" \
+    "$t/c.json" "$lib_cell" "${lib_cell%2}3"
+refused_edit "a crash count of 2^64" "malformed cell in unit 0" \
+    "$t/c.json" "$lib_cell" "${lib_cell%2}18446744073709551616"
+refused_edit "crashes counted in an oracle that is no library" "the host cell counts crashes, but only a library can crash" \
+    "$t/c.json" '"checks": 729, "mismatches": 0, "out_of_domain": 0, "crashes": 0' \
+        '"checks": 728, "mismatches": 0, "out_of_domain": 0, "crashes": 1'
+refused_edit "more crash records than max_report" "more crash records of olt_1_1_16f_16f than its max_report 1" \
+    "$t/c.json" '"max_report": 5' '"max_report": 1'
+refused_edit "\"interrupted\" that is not a boolean" "missing or malformed \"interrupted\"" \
+    "$t/c.json" '"interrupted": false' '"interrupted": 0'
+refused_edit "an interrupted run without its signal" "\"interrupt_signal\" is not a signal number 1..127" \
+    "$t/c.json" '"interrupted": false' '"interrupted": true'
 edit "$t/c.json" "$t/i3a.json" '"interrupted": false' '"interrupted": true'
 edit "$t/i3a.json" "$t/i3.json" '"interrupt_signal": 0' '"interrupt_signal": 300'
 refused "an interrupt signal out of range" "not a signal number 1..127" "$t/i3.json"
 edit "$t/i3a.json" "$t/i4.json" '"interrupt_signal": 0' '"interrupt_signal": 2'
 refused "an interrupted shard" "was interrupted (SIGINT): run that shard again" "$t/i4.json"
-refused "threads_requested past 2^32-1" "\"threads_requested\" is not a count" \
-    "$(edit "$t/c.json" "$t/tr.json" '"threads_requested": 0' '"threads_requested": 4294967296'; echo "$t/tr.json")"
-refused "max_crashes that is not a count" "missing parameters.max_crashes" \
-    "$(edit "$t/c.json" "$t/mc.json" '"max_crashes": 10' '"max_crashes": -1'; echo "$t/mc.json")"
-refused "a report of format version 1" "unsupported report format version" \
-    "$(edit "$t/c.json" "$t/v1.json" '"format_version": 3' '"format_version": 1'; echo "$t/v1.json")"
+refused_edit "threads_requested past 2^32-1" "\"threads_requested\" is not a count" \
+    "$t/c.json" '"threads_requested": 0' '"threads_requested": 4294967296'
+refused_edit "max_crashes that is not a count" "missing parameters.max_crashes" \
+    "$t/c.json" '"max_crashes": 10' '"max_crashes": -1'
+refused_edit "a report of format version 1" "unsupported report format version" \
+    "$t/c.json" '"format_version": 3' '"format_version": 1'
 # crash counts true to their unit that still add up past 2^64-1: two
 # libraries crashing on every one of 2^63 cases
 cp "$Q7LIB" "$t/other.so"

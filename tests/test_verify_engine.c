@@ -11,15 +11,12 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "scratch_dir.h"
 #include "report/report.h"
-
-static char dir[] = "/tmp/q7_verify_engine_XXXXXX";
 
 static void write_file(const char *name, const char *text, char *path, size_t size)
 {
-    snprintf(path, size, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    CHECK(f != NULL);
+    FILE *f = scratch_create(name, path, size);
     if (!f) return;
     fputs(text, f);
     fclose(f);
@@ -173,9 +170,7 @@ static void run(q7d_results *r, unsigned threads)
 
 static void save(const q7d_results *r, const char *name, char *path, size_t size)
 {
-    snprintf(path, size, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    CHECK(f != NULL);
+    FILE *f = scratch_create(name, path, size);
     if (!f) return;
     q7d_report_json(f, r);
     fclose(f);
@@ -293,7 +288,7 @@ static void test_engine(void)
     CHECK(strstr(err, "not a q7pred verify report") != NULL);
     /* a count past 2^64-1 is refused, not read as 2^64-1 */
     static char text[1 << 20];
-    snprintf(path, sizeof path, "%s/whole.json", dir);
+    snprintf(path, sizeof path, "%s/whole.json", scratch_dir);
     FILE *f = fopen(path, "r");
     size_t len = f ? fread(text, 1, sizeof text - 1, f) : 0;
     if (f) fclose(f);
@@ -312,14 +307,9 @@ static void test_engine(void)
 
 int main(void)
 {
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
-        return 1;
-    }
+    if (!scratch_make()) return 1;
     test_reader();
     test_engine();
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+    scratch_remove();
     return check_status("verify_engine");
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "scratch_dir.h"
 #include "report/report.h"
 #include "verify/names.h"
 
@@ -161,7 +162,6 @@ static bool same_report(const q7d_results *a, const q7d_results *b)
     return ok;
 }
 
-static char dir[] = "/tmp/q7_verify_names_XXXXXX";
 static char text[1 << 16];
 
 /* The report's text with the first `from` replaced by `to`, read back:
@@ -173,9 +173,7 @@ static void check_refused(const char *from, const char *to, const char *want)
     CHECK(at != NULL);
     if (!at) return;
     snprintf(edited, sizeof edited, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
-    snprintf(path, sizeof path, "%s/edited.json", dir);
-    FILE *f = fopen(path, "w");
-    CHECK(f != NULL);
+    FILE *f = scratch_create("edited.json", path, sizeof path);
     if (!f) return;
     fputs(edited, f);
     fclose(f);
@@ -187,10 +185,8 @@ static void check_refused(const char *from, const char *to, const char *want)
 static void test_report(void)
 {
     char path[600], err[512] = "";
-    snprintf(path, sizeof path, "%s/every.json", dir);
     make_report(&made);
-    FILE *f = fopen(path, "w");
-    CHECK(f != NULL);
+    FILE *f = scratch_create("every.json", path, sizeof path);
     if (!f) return;
     q7d_report_json(f, &made);
     fclose(f);
@@ -240,15 +236,10 @@ static void test_oracle_rows(void)
 
 int main(void)
 {
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
-        return 1;
-    }
+    if (!scratch_make()) return 1;
     test_tables();
     test_oracle_rows();
     test_report();
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+    scratch_remove();
     return check_status("verify_names");
 }

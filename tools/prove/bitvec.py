@@ -123,28 +123,28 @@ def xor(a, b, w):
     return term(a, w) ^ term(b, w)
 
 
-def shl(a, n, w):
-    """a << n; n (an int or a w-bit term) at or past w gives 0."""
+def _logical_shift(a, n, w, on_ints, on_terms):
+    """A logical shift of a by n (an int or a w-bit term): by 0 it is a, at
+    or past w it is 0 (both constants folded), else on_ints of two ints or
+    on_terms of two w-bit terms."""
     if type(n) is int:
         if n == 0:
             return a
         if n >= w:
             return 0
         if type(a) is int:
-            return (a << n) & mask(w)
-    return term(a, w) << term(n, w)
+            return on_ints(a, n)
+    return on_terms(term(a, w), term(n, w))
+
+
+def shl(a, n, w):
+    """a << n; n at or past w gives 0."""
+    return _logical_shift(a, n, w, lambda x, k: (x << k) & mask(w), lambda x, k: x << k)
 
 
 def lshr(a, n, w):
-    if type(n) is int:
-        if n == 0:
-            return a
-        if n >= w:
-            return 0
-        if type(a) is int:
-            return a >> n
-        return z3.LShR(term(a, w), n)
-    return z3.LShR(term(a, w), term(n, w))
+    """a >> n with zeros shifted in; n at or past w gives 0."""
+    return _logical_shift(a, n, w, lambda x, k: x >> k, z3.LShR)
 
 
 def ashr(a, n, w):

@@ -25,13 +25,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-try:
-    import z3
-    import capstone  # noqa: F401
-except ImportError as e:
-    print('skipped: needs %s (python3-z3, python3-capstone)' % e.name)
-    sys.exit(77)
+import requires  # noqa: E402
 
+z3, _ = requires.modules('python3-z3, python3-capstone', 'z3', 'capstone')
 import bitvec as bv  # noqa: E402
 import elf_image  # noqa: E402
 import leaf_proof  # noqa: E402

@@ -40,15 +40,10 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import requires  # noqa: E402
 
-try:
-    import z3
-    import capstone  # noqa: F401
-    import unicorn as uc
-    from unicorn import x86_const as ux
-except ImportError as e:
-    print('skipped: needs %s (python3-z3, python3-capstone, python3-unicorn)' % e.name)
-    sys.exit(77)
+z3, _, uc, ux = requires.modules('python3-z3, python3-capstone, python3-unicorn',
+                                 'z3', 'capstone', 'unicorn', 'unicorn.x86_const')
 
 import bitvec as bv  # noqa: E402
 import elf_image  # noqa: E402

@@ -20,12 +20,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-try:
-    import z3
-    import llvmlite  # noqa: F401
-except ImportError as e:
-    print('check-translator: SKIP: %s' % e)
-    sys.exit(77)
+import requires  # noqa: E402
+
+z3, _ = requires.modules('python3-z3, python3-llvmlite', 'z3', 'llvmlite')
 
 import obligations as ob  # noqa: E402
 import prove_formal as pf  # noqa: E402

@@ -28,13 +28,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import requires  # noqa: E402
 
-try:
-    import z3  # noqa: F401
-    import llvmlite  # noqa: F401
-except ImportError as e:
-    print('prove-formal: SKIP: %s (Debian: python3-z3 python3-llvmlite)' % e)
-    sys.exit(77)
+requires.modules('python3-z3, python3-llvmlite', 'z3', 'llvmlite')
 
 import ir_to_z3 as ir  # noqa: E402
 import obligations as ob  # noqa: E402
