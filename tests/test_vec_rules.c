@@ -18,6 +18,13 @@ static void splat(q7_vec *v, unsigned w, uint32_t x)
     for (unsigned k = 0; k < 64 / w; k++) ref_set_lane(v, w, k, x);
 }
 
+/* Every w-bit lane of a holds x, every lane of b holds y. */
+static void operands(q7_vec *a, q7_vec *b, unsigned w, uint32_t x, uint32_t y)
+{
+    splat(a, w, x);
+    splat(b, w, y);
+}
+
 /* A vbool with every w-bit field = f. */
 static q7_vbool fields(unsigned w, uint32_t f)
 {
@@ -156,31 +163,25 @@ static void worked_values(void)
 {
     q7_vec a, b, r;
     /* §4.5: lt(0x8000, 1) = 0x3, ltu = 0 in every lane; and at 8/32 bits */
-    splat(&a, 2, 0x8000);
-    splat(&b, 2, 0x0001);
+    operands(&a, &b, 2, 0x8000, 0x0001);
     CHECK_EQ(q7v_ltnx16(&a, &b), ~0ull);
     CHECK_EQ(q7v_ltunx16(&a, &b), 0);
-    splat(&a, 1, 0x80);
-    splat(&b, 1, 0x01);
+    operands(&a, &b, 1, 0x80, 0x01);
     CHECK_EQ(q7v_lt2nx8(&a, &b), ~0ull);
     CHECK_EQ(q7v_ltu2nx8(&a, &b), 0);
-    splat(&a, 4, 0x80000000);
-    splat(&b, 4, 0x00000001);
+    operands(&a, &b, 4, 0x80000000, 0x00000001);
     CHECK_EQ(q7v_ltn_2x32(&a, &b), ~0ull);
     CHECK_EQ(q7v_ltun_2x32(&a, &b), 0);
     /* §4.5: olt(-2, 1) is 0x3 per fp16 lane, 0xf per fp32 lane */
-    splat(&a, 2, 0xc000);
-    splat(&b, 2, 0x3c00);
+    operands(&a, &b, 2, 0xc000, 0x3c00);
     CHECK_EQ(q7v_oltnxf16(&a, &b), ~0ull);
-    splat(&a, 4, 0xc0000000);
-    splat(&b, 4, 0x3f800000);
+    operands(&a, &b, 4, 0xc0000000, 0x3f800000);
     CHECK_EQ(q7v_oltn_2xf32(&a, &b), ~0ull);
     /* only lane 1 of 16 true: bits 4..7 = 0xf */
     ref_set_lane(&a, 4, 0, 0x3f800000);
     CHECK_EQ(q7v_oltn_2xf32(&a, &b) & 0xff, 0xf0);
     /* §4.4 NaN split, lane 0 (1, qNaN), lane 1 (1, 1) of nxf16 */
-    splat(&a, 2, 0x3c00);
-    splat(&b, 2, 0x3c00);
+    operands(&a, &b, 2, 0x3c00, 0x3c00);
     ref_set_lane(&b, 2, 0, 0x7e00);
     CHECK_EQ(q7v_oeqnxf16(&a, &b) & 0xf, 0xc);
     CHECK_EQ(q7v_oltnxf16(&a, &b) & 0xf, 0x0);

@@ -287,24 +287,24 @@ def from_bool(c, w=1):
     return z3.If(c, z3.BitVecVal(1, w), z3.BitVecVal(0, w))
 
 
-def band(*cs):
+def _connective(cs, unit, join):
+    """The conjunction (unit True) or disjunction (unit False) of cs, each a
+    Python bool or a z3 condition: the constants folded, join the rest."""
     out = []
     for c in cs:
-        if c is False:
-            return False
-        if c is not True:
+        if c is (not unit):
+            return not unit
+        if c is not unit:
             out.append(c)
-    return True if not out else out[0] if len(out) == 1 else z3.And(*out)
+    return unit if not out else out[0] if len(out) == 1 else join(*out)
+
+
+def band(*cs):
+    return _connective(cs, True, z3.And)
 
 
 def bor(*cs):
-    out = []
-    for c in cs:
-        if c is True:
-            return True
-        if c is not False:
-            out.append(c)
-    return False if not out else out[0] if len(out) == 1 else z3.Or(*out)
+    return _connective(cs, False, z3.Or)
 
 
 def bnot(c):
