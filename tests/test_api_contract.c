@@ -471,21 +471,41 @@ static void check_batch_calls(const q7_leaf *l, size_t n, const char *what)
 
 struct batch_probe { const q7_leaf *leaf; int which; };
 
-static void probe_batch(const void *ctx)
+/* A probe of a batch entry's preconditions, once per element type: case
+ * WHICH breaks one argument (in, out, in[0], out[0], then OVERLAP: out[0]
+ * over the inputs, with the count it is called for). */
+#define BATCH_PROBE(name, entry, in_type, inputs, overlap)                   \
+    static void name(const void *ctx)                                       \
+    {                                                                       \
+        const struct batch_probe *p = ctx;                                  \
+        const in_type *in[Q7_MAX_WORDS];                                    \
+        uint32_t *out[Q7_MAX_WORDS];                                        \
+        size_t n = BN;                                                      \
+        memcpy(in, inputs, sizeof in);                                      \
+        memcpy(out, bout_p, sizeof out);                                    \
+        switch (p->which) {                                                 \
+        case 0: entry(p->leaf, n, NULL, out); break;                        \
+        case 1: entry(p->leaf, n, in, NULL); break;                         \
+        case 2: in[0] = NULL, entry(p->leaf, n, in, out); break;            \
+        case 3: out[0] = NULL, entry(p->leaf, n, in, out); break;           \
+        default: overlap, entry(p->leaf, n, in, out); break;                \
+        }                                                                   \
+    }
+/* out[0] starts one call into in[0]: neither it nor apart */
+BATCH_PROBE(probe_batch, q7_leaf_eval_batch, uint32_t, bin_p, (out[0] = bin_w[0] + 1, n = BN - 1))
+
+/* Each broken argument of BATCH_PROBE aborts ENTRY, naming it; OVERLAP_WHY
+ * is what its message says of the overlap. */
+static void expect_batch_aborts(const char *entry, void (*probe)(const void *), const char *overlap_why)
 {
-    const struct batch_probe *p = ctx;
-    const uint32_t *in[Q7_MAX_WORDS];
-    uint32_t *out[Q7_MAX_WORDS];
-    memcpy(in, bin_p, sizeof in);
-    memcpy(out, bout_p, sizeof out);
-    switch (p->which) {
-    case 0: q7_leaf_eval_batch(p->leaf, BN, NULL, out); break;
-    case 1: q7_leaf_eval_batch(p->leaf, BN, in, NULL); break;
-    case 2: in[0] = NULL, q7_leaf_eval_batch(p->leaf, BN, in, out); break;
-    case 3: out[0] = NULL, q7_leaf_eval_batch(p->leaf, BN, in, out); break;
-    default:   /* out[0] starts one call into in[0]: neither it nor apart */
-        out[0] = bin_w[0] + 1, q7_leaf_eval_batch(p->leaf, BN - 1, in, out);
-        break;
+    const q7_leaf *lt = q7_leaf_find("lt_1_8_8");
+    struct batch_probe p[5];
+    static const char *const arg[5][2] = {
+        { "in", "is NULL" }, { "out", "is NULL" }, { "in[w]", "is NULL" }, { "out[o]", "is NULL" }, { "out[o]", NULL },
+    };
+    for (int i = 0; i < 5; i++) {
+        p[i] = (struct batch_probe){ lt, i };
+        expect_abort(entry, arg[i][0], arg[i][1] ? arg[i][1] : overlap_why, probe, &p[i]);
     }
 }
 
@@ -521,16 +541,7 @@ static void batch(void)
     CHECK(outputs_untouched());
     CHECK(!q7_batch_has_kernel(NULL));
 
-    const q7_leaf *lt = q7_leaf_find("lt_1_8_8");
-    struct batch_probe p[5];
-    static const char *const arg[5][2] = {
-        { "in", "is NULL" }, { "out", "is NULL" }, { "in[w]", "is NULL" }, { "out[o]", "is NULL" },
-        { "out[o]", "overlaps an input array it is not" },
-    };
-    for (int i = 0; i < 5; i++) {
-        p[i] = (struct batch_probe){ lt, i };
-        expect_abort("q7_leaf_eval_batch", arg[i][0], arg[i][1], probe_batch, &p[i]);
-    }
+    expect_batch_aborts("q7_leaf_eval_batch", probe_batch, "overlaps an input array it is not");
 }
 
 /* q7_leaf_eval_batch16 on BN calls: the inputs cut to 16 bits, kept
@@ -547,23 +558,8 @@ static void batch16_arrays(void)
     }
 }
 
-static void probe_batch16(const void *ctx)
-{
-    const struct batch_probe *p = ctx;
-    const uint16_t *in[Q7_MAX_WORDS];
-    uint32_t *out[Q7_MAX_WORDS];
-    memcpy(in, bin16_p, sizeof in);
-    memcpy(out, bout_p, sizeof out);
-    switch (p->which) {
-    case 0: q7_leaf_eval_batch16(p->leaf, BN, NULL, out); break;
-    case 1: q7_leaf_eval_batch16(p->leaf, BN, in, NULL); break;
-    case 2: in[0] = NULL, q7_leaf_eval_batch16(p->leaf, BN, in, out); break;
-    case 3: out[0] = NULL, q7_leaf_eval_batch16(p->leaf, BN, in, out); break;
-    default:   /* out[0] over in[0]'s items: in place is not allowed here */
-        out[0] = (uint32_t *)(void *)bin16_w[0], q7_leaf_eval_batch16(p->leaf, BN / 2, in, out);
-        break;
-    }
-}
+/* out[0] over in[0]'s items: in place is not allowed here */
+BATCH_PROBE(probe_batch16, q7_leaf_eval_batch16, uint16_t, bin16_p, (out[0] = (uint32_t *)(void *)bin16_w[0], n = BN / 2))
 
 /* The 16-bit batch: no calls and a leaf that is none read and write
  * nothing; every leaf's calls are the model on the items widened. */
@@ -582,16 +578,7 @@ static void batch16(void)
         q7_leaf_eval_batch16(l, BN, bin16_p, bout_p);
         check_batch_calls(l, BN, "16-bit items");
     }
-    const q7_leaf *lt = q7_leaf_find("lt_1_8_8");
-    struct batch_probe p[5];
-    static const char *const arg[5][2] = {
-        { "in", "is NULL" }, { "out", "is NULL" }, { "in[w]", "is NULL" }, { "out[o]", "is NULL" },
-        { "out[o]", "overlaps an input array" },
-    };
-    for (int i = 0; i < 5; i++) {
-        p[i] = (struct batch_probe){ lt, i };
-        expect_abort("q7_leaf_eval_batch16", arg[i][0], arg[i][1], probe_batch16, &p[i]);
-    }
+    expect_batch_aborts("q7_leaf_eval_batch16", probe_batch16, "overlaps an input array");
 }
 
 static void probe_range(const void *ctx)

@@ -134,29 +134,9 @@ PYTHON=/nonexistent/python3 "$Q7PRED" verify --corpus grid --family classify --n
 
 # an oracle that stops mid-unit keeps what it checked: a fake numpy program
 # that answers ltu_1_8_8 with zeros (wrong where a < b) once, then dies
-cat >"$t/fake_numpy.py" <<'PY'
-# q7pred-numpy-oracle-protocol: 1
-import sys
-inp, out = sys.stdin.buffer, sys.stdout.buffer
-out.write(b"READY fake numpy\n"); out.flush()
-evals = 0
-while True:
-    line = inp.readline()
-    if not line or line.startswith(b"QUIT"):
-        sys.exit(0)
-    w = line.split()
-    if w[0] == b"COVERS":
-        out.write(b"YES\n" if w[1] == b"ltu_1_8_8" else b"NO fake\n")
-    else:
-        n, iw, ow = int(w[2]), int(w[3]), int(w[4])
-        inp.read(4 * n * iw)
-        evals += 1
-        if evals == 2:
-            sys.exit(3)
-        out.write(b"OK\n" + bytes(4 * n * ow))
-    out.flush()
-PY
-"$Q7PRED" verify --oracles sem,numpy --numpy-oracle "$t/fake_numpy.py" --leaf ltu_1_8_8 --corpus fuzz \
+# (tests/fake_numpy_oracle.py)
+ln -s "$SRCDIR/tests/fake_numpy_oracle.py" "$t/dies.py"
+"$Q7PRED" verify --oracles sem,numpy --numpy-oracle "$t/dies.py" --leaf ltu_1_8_8 --corpus fuzz \
     --fuzz-count 20000 --threads 1 --by-leaf --no-progress >"$t/stop.txt" 2>&1
 rc=$?
 [ $rc -eq 1 ] && grep -q "stopped: the numpy oracle process died" "$t/stop.txt" \

@@ -193,44 +193,11 @@ merge_rc=$?
 check "merge refuses an interrupted shard (exit 2, named)" \
     '[ $merge_rc -eq 2 ] && grep -q "was interrupted (SIGINT): run that shard again" "$t/merge_sig.err"'
 
-# --- numpy oracle programs that misbehave: written here, no numpy needed
-# (each declares the protocol, as every oracle program must).
+# --- numpy oracle programs that misbehave (tests/fake_numpy_oracle.py):
 # deaf.py answers (ltu_1_8_8 only, correctly) but ignores QUIT, the end of
 # its input and SIGTERM; mute.py never answers a batch.
-cat >"$t/deaf.py" <<'PY'
-# q7pred-numpy-oracle-protocol: 1
-import signal, struct, sys, time
-signal.signal(signal.SIGTERM, signal.SIG_IGN)
-inp, out = sys.stdin.buffer, sys.stdout.buffer
-out.write(b"READY deaf numpy\n"); out.flush()
-while True:
-    line = inp.readline()
-    if not line or line.startswith(b"QUIT"):
-        while True:
-            time.sleep(3600)
-    w = line.split()
-    if w[0] == b"COVERS":
-        out.write(b"YES\n" if w[1] == b"ltu_1_8_8" else b"NO deaf\n")
-    else:
-        n, iw, ow = int(w[2]), int(w[3]), int(w[4])
-        a = struct.unpack("<%dI" % n, inp.read(4 * n))
-        b = struct.unpack("<%dI" % n, inp.read(4 * n))
-        out.write(b"OK\n" + struct.pack("<%dI" % n, *[int(x < y) for x, y in zip(a, b)]))
-    out.flush()
-PY
-cat >"$t/mute.py" <<'PY'
-# q7pred-numpy-oracle-protocol: 1
-import sys, time
-inp, out = sys.stdin.buffer, sys.stdout.buffer
-out.write(b"READY mute numpy\n"); out.flush()
-while True:
-    w = inp.readline().split()
-    if w and w[0] == b"COVERS":
-        out.write(b"YES\n" if w[1] == b"ltu_1_8_8" else b"NO mute\n"); out.flush()
-    elif w:
-        sys.stderr.write("mute: no answer\n"); sys.stderr.flush()
-        time.sleep(3600)
-PY
+ln -s "$SRCDIR/tests/fake_numpy_oracle.py" "$t/deaf.py"
+ln -s "$SRCDIR/tests/fake_numpy_oracle.py" "$t/mute.py"
 # --timeout 3: the programs' start (a Python interpreter) and their answers
 # fit in it on a loaded machine, and the two waits it bounds cost 3 s each
 np=(--oracles sem,numpy --python "$PYTHON" --corpus grid --leaf ltu_1_8_8 --timeout 3 --threads 1 --no-progress)
