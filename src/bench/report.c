@@ -173,16 +173,26 @@ static const js_field other_leaf_fields[] = {
 };
 static const js_table other_leaf_table = JS_TABLE(bench_json_keys, other_leaf_fields);
 
-static void json_other_leaves(jw *w, const bench_report *b)
+/* KEY: an array of N rows of SIZE bytes at ROWS, one line each, their
+ * members from TABLE, then what MORE (if any) adds of the row. */
+static void json_rows(jw *w, const char *key, const js_table *table, const void *rows, size_t n, size_t size,
+                      void (*more)(jw *w, const void *row))
 {
-    jw_key(w, BENCH_KEY(other_leaves));
+    jw_key(w, key);
     jw_array(w, JW_LINES);
-    for (int k = 0; k < BENCH_OTHER_LEAVES; k++) {
+    for (size_t k = 0; k < n; k++) {
+        const void *row = (const char *)rows + k * size;
         jw_object(w, JW_INLINE);
-        js_write_fields(w, &other_leaf_table, &b->other[k]);
+        js_write_fields(w, table, row);
+        if (more) more(w, row);
         jw_end(w);
     }
     jw_end(w);
+}
+
+static void json_other_leaves(jw *w, const bench_report *b)
+{
+    json_rows(w, BENCH_KEY(other_leaves), &other_leaf_table, b->other, BENCH_OTHER_LEAVES, sizeof b->other[0], NULL);
 }
 
 /* A kind's row as it is stored; its ratio follows. */
@@ -194,21 +204,17 @@ static const js_field kind_fields[] = {
 };
 static const js_table kind_table = JS_TABLE(bench_json_keys, kind_fields);
 
+static void kind_ratio(jw *w, const void *row)
+{
+    bench_json_member(w, BENCH_KEY(portable_over_best), portable_share(row));
+}
+
 static void json_portable_vs_best(jw *w, const bench_report *b)
 {
     jw_key(w, BENCH_KEY(portable_vs_best));
     jw_object(w, JW_INLINE);
     jw_member_string(w, BENCH_KEY(best_path), b->best_path);
-    jw_key(w, BENCH_KEY(kinds));
-    jw_array(w, JW_LINES);
-    for (int k = 0; k < BENCH_KINDS; k++) {
-        const bench_kind_row *r = &b->kinds[k];
-        jw_object(w, JW_INLINE);
-        js_write_fields(w, &kind_table, r);
-        bench_json_member(w, BENCH_KEY(portable_over_best), portable_share(r));
-        jw_end(w);
-    }
-    jw_end(w);
+    json_rows(w, BENCH_KEY(kinds), &kind_table, b->kinds, BENCH_KINDS, sizeof b->kinds[0], kind_ratio);
     jw_end(w);
 }
 

@@ -66,33 +66,42 @@ static bool gnu_hash_count(const image *m, uint64_t h, uint64_t *count)
     }
 }
 
+/* The offset of the first entry of TYPE (the 32-bit field at TYPE_AT) in
+ * the header table of NUM entries of ENT bytes at OFF, reading only the
+ * entries whose first SIZE bytes lie in the file; 0 (the ELF header's
+ * place, never an entry's) when there is none. */
+static uint64_t first_entry(const image *m, uint64_t off, unsigned ent, unsigned num, unsigned size, unsigned type_at,
+                            uint32_t type)
+{
+    for (unsigned i = 0; i < num; i++) {
+        uint64_t at = off + (uint64_t)i * ent;
+        if (at != 0 && in_file(m, at, size) && u32(m, at + type_at) == type) return at;
+    }
+    return 0;
+}
+
 /* Where .dynsym and .dynstr are, from the dynamic section. */
 static bool from_dynamic(const image *m, uint64_t *sym, uint64_t *nsym, uint64_t *str, uint64_t *strsz)
 {
-    uint64_t phoff = u64(m, 32);
-    unsigned phent = u16(m, 54), phnum = u16(m, 56);
-    for (unsigned i = 0; i < phnum; i++) {
-        uint64_t ph = phoff + (uint64_t)i * phent;
-        if (!in_file(m, ph, 56) || u32(m, ph) != PT_DYNAMIC) continue;
-        uint64_t d = u64(m, ph + 8), dsz = u64(m, ph + 32);
-        uint64_t symva = 0, strva = 0, hashva = 0, gnuva = 0;
-        *strsz = 0;
-        for (uint64_t o = d; o + 16 <= d + dsz && in_file(m, o, 16); o += 16) {
-            uint64_t tag = u64(m, o), val = u64(m, o + 8);
-            if (tag == DT_NULL) break;
-            if (tag == DT_SYMTAB) symva = val;
-            else if (tag == DT_STRTAB) strva = val;
-            else if (tag == DT_STRSZ) *strsz = val;
-            else if (tag == DT_HASH) hashva = val;
-            else if (tag == DT_GNU_HASH) gnuva = val;
-        }
-        uint64_t h;
-        if (!symva || !strva || !vaddr_offset(m, symva, sym) || !vaddr_offset(m, strva, str)) return false;
-        if (hashva && vaddr_offset(m, hashva, &h) && in_file(m, h, 8)) *nsym = u32(m, h + 4);
-        else if (!(gnuva && vaddr_offset(m, gnuva, &h) && gnu_hash_count(m, h, nsym))) return false;
-        return true;
+    uint64_t ph = first_entry(m, u64(m, 32), u16(m, 54), u16(m, 56), 56, 0, PT_DYNAMIC);
+    if (!ph) return false;
+    uint64_t d = u64(m, ph + 8), dsz = u64(m, ph + 32);
+    uint64_t symva = 0, strva = 0, hashva = 0, gnuva = 0;
+    *strsz = 0;
+    for (uint64_t o = d; o + 16 <= d + dsz && in_file(m, o, 16); o += 16) {
+        uint64_t tag = u64(m, o), val = u64(m, o + 8);
+        if (tag == DT_NULL) break;
+        if (tag == DT_SYMTAB) symva = val;
+        else if (tag == DT_STRTAB) strva = val;
+        else if (tag == DT_STRSZ) *strsz = val;
+        else if (tag == DT_HASH) hashva = val;
+        else if (tag == DT_GNU_HASH) gnuva = val;
     }
-    return false;
+    uint64_t h;
+    if (!symva || !strva || !vaddr_offset(m, symva, sym) || !vaddr_offset(m, strva, str)) return false;
+    if (hashva && vaddr_offset(m, hashva, &h) && in_file(m, h, 8)) *nsym = u32(m, h + 4);
+    else if (!(gnuva && vaddr_offset(m, gnuva, &h) && gnu_hash_count(m, h, nsym))) return false;
+    return true;
 }
 
 /* The same from the section headers (a file whose dynamic section says too little). */
@@ -100,19 +109,16 @@ static bool from_sections(const image *m, uint64_t *sym, uint64_t *nsym, uint64_
 {
     uint64_t shoff = u64(m, 40);
     unsigned shent = u16(m, 58), shnum = u16(m, 60);
-    for (unsigned i = 0; i < shnum; i++) {
-        uint64_t sh = shoff + (uint64_t)i * shent;
-        if (!in_file(m, sh, 64) || u32(m, sh + 4) != SHT_DYNSYM) continue;
-        uint32_t link = u32(m, sh + 40);
-        uint64_t lsh = shoff + (uint64_t)link * shent;
-        if (link >= shnum || !in_file(m, lsh, 64)) return false;
-        *sym = u64(m, sh + 24);
-        *nsym = u64(m, sh + 32) / SYM_SIZE;
-        *str = u64(m, lsh + 24);
-        *strsz = u64(m, lsh + 32);
-        return true;
-    }
-    return false;
+    uint64_t sh = first_entry(m, shoff, shent, shnum, 64, 4, SHT_DYNSYM);
+    if (!sh) return false;
+    uint32_t link = u32(m, sh + 40);
+    uint64_t lsh = shoff + (uint64_t)link * shent;
+    if (link >= shnum || !in_file(m, lsh, 64)) return false;
+    *sym = u64(m, sh + 24);
+    *nsym = u64(m, sh + 32) / SYM_SIZE;
+    *str = u64(m, lsh + 24);
+    *strsz = u64(m, lsh + 32);
+    return true;
 }
 
 static bool add_name(q7d_symbols *out, const char *s, size_t len, uint64_t offset, uint64_t size)
