@@ -115,10 +115,9 @@ all: $(ALL_EXTRA)
 # the time the tests spend waiting; their lines follow the tests' closing
 # line, and their failure (build/fuzz/brief-failures) fails check after
 # the tests have run.
-# The fuzz runs' sub-make is named through FUZZ_MAKE, not $(MAKE): a
-# recipe line that names $(MAKE) runs even under make -n, and this one
-# would then run the whole harness from a dry run.
-FUZZ_MAKE := $(MAKE)
+# The fuzz runs' sub-make is named through FUZZ_MAKE (mk/fuzz.mk), not
+# $(MAKE): a recipe line that names $(MAKE) runs even under make -n, and
+# this one would then run the whole harness from a dry run.
 check: FUZZ_DEFER := 1
 check: all check-asan check-clang $(filter-out fuzz-brief,$(CHECK_EXTRA)) fuzz-targets
 	@rc=0; mkdir -p $(FUZZ_DIR); rm -f $(FUZZ_DIR)/brief-failures*; \

@@ -128,10 +128,16 @@ FUZZ_AVAILABLE = command -v $(FUZZ_CC) >/dev/null 2>&1 && \
 fuzz-targets:
 	+@if $(FUZZ_AVAILABLE); then $(MAKE) --no-print-directory -s \
 	  $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%) $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%.dict); fi
+# Under make -n a brief run is printed, not run: a line naming $(MAKE) or
+# marked "+" (a sub-make that shares the job slots) would run even then,
+# overwriting the outputs of a real run going on beside it. So the brief
+# runs name their sub-make FUZZ_MAKE, and are "+" only when not dry.
+FUZZ_MAKE := $(MAKE)
+FUZZ_BRIEF_RECURSE = $(if $(findstring n,$(filter-out -%,$(firstword $(MAKEFLAGS)))),,+)
 $(FUZZ_TARGETS:%=fuzz-brief-%): fuzz-brief-%: fuzz-targets
 	@mkdir -p $(FUZZ_DIR); rm -f $(FUZZ_DIR)/brief-failures-$*
-	+@if $(FUZZ_AVAILABLE); then \
-	  $(MAKE) --no-print-directory fuzz-run FUZZ_ONE=$* FUZZ_RUNS=$(FUZZ_BRIEF_RUNS_$*) >$(FUZZ_DIR)/brief-$*.out 2>&1 \
+	$(FUZZ_BRIEF_RECURSE)@if $(FUZZ_AVAILABLE); then \
+	  $(FUZZ_MAKE) --no-print-directory fuzz-run FUZZ_ONE=$* FUZZ_RUNS=$(FUZZ_BRIEF_RUNS_$*) >$(FUZZ_DIR)/brief-$*.out 2>&1 \
 	    || cp $(FUZZ_DIR)/brief-$*.out $(FUZZ_DIR)/brief-failures-$*; \
 	  grep '^fuzz: $*' $(FUZZ_DIR)/brief-$*.out | grep -v FAILED; \
 	else echo "fuzz: $* skipped ($(FUZZ_CC) with libFuzzer not installed; apt-get install clang libclang-rt-14-dev)"; fi

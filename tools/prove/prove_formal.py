@@ -30,7 +30,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import requires  # noqa: E402
 
-requires.modules('python3-z3, python3-llvmlite', 'z3', 'llvmlite')
+z3, _ = requires.modules('python3-z3, python3-llvmlite', 'z3', 'llvmlite')
 
 import ir_to_z3 as ir  # noqa: E402
 import obligations as ob  # noqa: E402
