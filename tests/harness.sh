@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# Runs the tests of `make check` (or, with --fast, of `make check-fast`) and
-# prints one closing line:
+# Runs the tests of `make check` (or, with --fast, of `make check-fast`):
+# a verdict line per test with its wall and CPU seconds, then the tests'
+# CPU and wall in all, and one closing line:
 #   N passed, N failed, N skipped
 #   bash tests/harness.sh [--fast] [--jobs N]
 # A test that cannot run here (it needs something this machine lacks) exits
@@ -40,7 +41,7 @@ done
 case $jobs in ''|*[!0-9]*|0) echo "harness: --jobs wants a count of at least 1" >&2; exit 2 ;; esac
 log=$BUILD/test-logs
 mkdir -p "$log"
-rm -f "$log"/*.result
+rm -f "$log"/*.result "$log"/*.times
 
 # ---- the tests, in report order: name, build dir, command, in parallel arrays
 names=() bdirs=() kinds=() files=()
@@ -80,7 +81,12 @@ while read -r _ i; do order+=("$i"); done < <(
         echo "$s $i"
     done | sort -s -k1,1nr)
 
-# ---- running: a test in the background writes $log/<i>.result (rc secs)
+# ---- running: a test in the background writes $log/<i>.result (rc, wall
+# seconds, CPU seconds: user + system of the test and all it waited for,
+# from bash's `times`)
+cpu_seconds() { # "XmY.YYYs XmY.YYYs" -> whole seconds
+    awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); s += p[1] * 60 + p[2] } printf "%.0f\n", s }'
+}
 logfile() { echo "$log/$(echo "${names[$1]}" | tr '/ ' '__').log"; }
 start() { # index
     local i=$1 out
@@ -94,18 +100,21 @@ start() { # index
         esac
         Q7PRED="$SRCDIR/${bdirs[i]}/q7pred" Q7LIB="$SRCDIR/${bdirs[i]}/libq7pred.so" BUILD="${bdirs[i]}" \
             PYTHON="$PYTHON" SRCDIR="$SRCDIR" Q7ASAN_CLI="$asan_cli" "${cmd[@]}" </dev/null >"$out" 2>&1 || rc=$?
-        echo "$rc $((SECONDS - t0))" >"$log/$i.result.tmp" && mv "$log/$i.result.tmp" "$log/$i.result"
+        times >"$log/$i.times"   # in this shell, not a substitution's (whose children are not the test)
+        echo "$rc $((SECONDS - t0)) $(sed -n 2p "$log/$i.times" | cpu_seconds)" >"$log/$i.result.tmp" &&
+            mv "$log/$i.result.tmp" "$log/$i.result"
     ) &
 }
 
-passed=0 failed=0 skipped=0 failed_names=()
+passed=0 failed=0 skipped=0 failed_names=() cpu_total=0
 report() { # index: its verdict line, counted
     local i=$1 out rc secs
     out=$(logfile "$i")
-    read -r rc secs <"$log/$i.result"
+    read -r rc secs cpu <"$log/$i.result"
     echo "${names[i]} $secs" >>"$log/seconds.new"
+    cpu_total=$((cpu_total + cpu))
     if [ "$rc" -eq 0 ]; then
-        passed=$((passed + 1)); echo "PASS ${names[i]} ($secs s)"
+        passed=$((passed + 1)); echo "PASS ${names[i]} ($secs s, $cpu s CPU)"
     elif [ "$rc" -eq 77 ] && tail -n 1 "$out" | grep -q '^skipped: .'; then
         skipped=$((skipped + 1))
         echo "SKIP ${names[i]} ($(tail -n 1 "$out" | sed 's/^skipped: //'))"
@@ -142,7 +151,7 @@ while [ "$next_print" -lt "$n" ]; do
 done
 wait
 mv -f "$log/seconds.new" "$log/seconds" 2>/dev/null
-rm -f "$log"/*.result
+rm -f "$log"/*.result "$log"/*.times
 
 # No C test built (a wrong BUILD, say) must not read as a pass.
 if [ "$nc" -eq 0 ]; then
@@ -150,5 +159,6 @@ if [ "$nc" -eq 0 ]; then
     echo "FAIL no C tests in $BUILD/tests"
 fi
 if [ "$failed" -gt 0 ]; then echo "failed: ${failed_names[*]}"; fi
+echo "tests' CPU: $cpu_total s (user + system), wall: $SECONDS s"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
