@@ -231,9 +231,13 @@ static int probe_run(void *v)
         const q7_leaf *l = q7_leaf_find(syms.name[k]);
         if (l) present[l->id] = true;
         else {
+            /* judged on its first bytes only: no row is half as long, and
+             * a name of megabytes must not cost the probe minutes */
+            char head[64];
+            snprintf(head, sizeof head, "%s", syms.name[k] + strlen(PREFIX));
             const q7_leaf *near[1];
-            u[nu] = (unknown){ syms.name[k], family_like(syms.name[k] + strlen(PREFIX)), NULL };
-            if (cli_nearest_leaves(syms.name[k], near, 1)) u[nu].nearest = near[0];
+            u[nu] = (unknown){ syms.name[k], family_like(head), NULL };
+            if (cli_nearest_leaves(head, near, 1)) u[nu].nearest = near[0];
             nu++;
         }
     }

@@ -262,7 +262,7 @@ bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7
             continue;
         }
         if (c == 'N') {
-            snprintf(why, whysize, "the symbol is not there");
+            snprintf(why, whysize, "%s", Q7P_WHY_NOT_FOUND);
             return false;
         }
         int64_t cur = shm->head.current;

@@ -571,6 +571,12 @@ void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *res)
     roles_of(leaf, leaf->shape, &T);
     observe(&c, &T, &tob);
     bool all_crashed = tob.crashed, spread = maps_bits(leaf);
+    if (tob.crashed && !strcmp(tob.crash, Q7P_WHY_NOT_FOUND)) {   /* listed, yet not loadable: a broken hash table */
+        res->status = Q7P_ABSENT;
+        snprintf(res->evidence, sizeof res->evidence,
+                 "in the dynamic symbol table, but %s", Q7P_WHY_NOT_FOUND);
+        return;
+    }
     if (tob.reproduces) {
         res->status = Q7P_CONFIRMED;
         res->found_shape = (int)leaf->shape;
