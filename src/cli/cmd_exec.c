@@ -18,18 +18,34 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: q7pred exec PROGRAM [--trace] [--json] [--stats]\n"
-            "       q7pred exec [--trace] [--json] [--stats] -- PROGRAM\n"
-            "  Runs a vector program (docs/program-format.md); PROGRAM '-' reads stdin\n"
-            "  (after --, a PROGRAM may start with '-').\n"
-            "  A program is at most 64 MiB (67108864 bytes).\n"
-            "  --trace  after each statement, the registers it changed (old and new value)\n"
-            "  --json   the final value of every register written, as one JSON object;\n"
-            "           print and trace output then go to stderr\n"
-            "  --stats  on stderr: the program's size, statements and instructions, the\n"
-            "           parse time and rate (MB/s, statements/s), the run time and rate\n"
-            "           (instructions/s) and the decoded program's peak memory\n");
+    fputs("usage: q7pred exec [--trace] [--json] [--stats] [--] PROGRAM\n"
+          "\n"
+          "Runs a vector program (docs/program-format.md): PROGRAM is its file, or\n"
+          "'-' for standard input (after --, a PROGRAM may start with '-'). The\n"
+          "whole program is parsed first: a mistake is one line FILE:LINE:COL: what\n"
+          "was expected, and nothing runs. A program is at most\n"
+          "64 MiB (67108864 bytes). Its print statements write on stdout; a summary\n"
+          "line on stderr ends the run (statements, instructions, registers\n"
+          "written).\n"
+          "\n"
+          "  --trace             after each statement, the registers it changed (old\n"
+          "                      and new value)\n"
+          "  --json              the final value of every register written, as one\n"
+          "                      JSON object on stdout; print and trace output then go\n"
+          "                      to stderr\n"
+          "  --stats             on stderr: the program's size, statements and\n"
+          "                      instructions, the parse time and rate (MB/s,\n"
+          "                      statements/s), the run time and rate (instructions/s)\n"
+          "                      and the decoded program's peak memory\n"
+          "\n"
+          "Exit status: 0; 1 when the output cannot be written; 2 on a usage error, a\n"
+          "PROGRAM that cannot be read or is too large, or one that does not parse.\n"
+          "\n"
+          "examples:\n"
+          "  q7pred exec examples/nan_split.q7\n"
+          "  q7pred exec --trace examples/predicated_merge.q7\n"
+          "  q7pred exec --json - <examples/borfs_reduce.q7\n",
+          f);
 }
 
 /* The bytes left to read in f if it is a regular file (so its size is
@@ -119,7 +135,7 @@ static int exec_cmd_parse(void *args, int argc, char **argv)
         else a->path = arg;
     }
     if (!a->path && !a->help)
-        return cli_usage_error("exec: missing PROGRAM (usage: q7pred exec PROGRAM [--trace] [--json] [--stats])");
+        return cli_usage_error("exec: missing PROGRAM (usage: q7pred exec [--trace] [--json] [--stats] [--] PROGRAM)");
     return CLI_OK;
 }
 
