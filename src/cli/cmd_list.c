@@ -272,7 +272,7 @@ static int list_run(void *args)
     }
     char err[4400];
     proof_status *proofs = a->proofs ? proof_status_load(a->proofs, err, sizeof err) : NULL;
-    if (a->proofs && !proofs) return cli_error("list: --proofs %s", err);
+    if (a->proofs && !proofs) return cli_usage_error("list: --proofs: %s", err);
     if (a->json) list_json(a->only, proofs);
     else list_text(a->only, proofs);
     proof_status_free(proofs);

@@ -214,6 +214,8 @@ static int check_run_write(verify_args *a)
     if (rc == CLI_OK) rc = report_files_check(&a->out);
     if (rc != CLI_OK) return rc;
     char err[1024];
+    if (a->o.checkpoint && !q7d_checkpoint_check(a->o.checkpoint, err, sizeof err))
+        return cli_usage_error("verify: %s", err);
     if (a->resume_path) {
         if (!(a->resume = malloc(sizeof *a->resume))) return cli_error("verify: out of memory");
         if (!q7d_report_read(a->resume_path, a->resume, err, sizeof err)) {

@@ -38,11 +38,15 @@ int main(int argc, char **argv)
     signal(SIGXFSZ, SIG_IGN);
     int status = run(argc, argv);
     /* A table cut short by a full disk must not look like success to a
-     * script; a subcommand that failed has already said why. */
+     * script; a subcommand that failed has already said why. A write
+     * that failed before the last flush left its reason in errno, and
+     * stdio dropped what it held: the reason is the last flush's, else
+     * that one. */
+    int earlier = ferror(stdout) ? errno : 0;
     errno = 0;
     if (status == CLI_OK && (fflush(stdout) != 0 || ferror(stdout))) {
-        fprintf(stderr, "q7pred: cannot write the output: %s\n",
-                errno ? strerror(errno) : "write error");
+        int e = errno ? errno : earlier;
+        fprintf(stderr, "q7pred: cannot write the output: %s\n", e ? strerror(e) : "write error");
         return CLI_FAIL;
     }
     return status;

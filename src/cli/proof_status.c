@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 #include "proof_status.h"
 
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,14 +21,22 @@ proof_status *proof_status_load(const char *path, char *err, size_t errsize)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, errsize, "%s: cannot open", path);
+        /* the usual case: the report of a proof not yet run */
+        int e = errno;
+        size_t len = strlen(path), tail = strlen("prove-formal.json");
+        bool theirs = len >= tail && strcmp(path + len - tail, "prove-formal.json") == 0;
+        snprintf(err, errsize, "cannot read '%s': %s%s", path, strerror(e),
+                 e != ENOENT ? "" : theirs ? " (run make prove-formal first)"
+                                           : " (make prove-formal writes one: build/prove-formal.json)");
         return NULL;
     }
     char *text = malloc(PROOF_REPORT_MAX + 1);
     size_t n = text ? fread(text, 1, PROOF_REPORT_MAX + 1, f) : 0;
+    int read_error = ferror(f) ? errno : 0;
     fclose(f);
-    if (!text || n > PROOF_REPORT_MAX) {
-        snprintf(err, errsize, "%s: %s", path, text ? "larger than a proof report" : "out of memory");
+    if (!text || n > PROOF_REPORT_MAX || read_error) {
+        snprintf(err, errsize, "cannot read '%s': %s", path, !text ? "out of memory" : read_error ? strerror(read_error)
+                                                             : "it is larger than a proof report");
         free(text);
         return NULL;
     }

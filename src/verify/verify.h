@@ -356,6 +356,10 @@ typedef struct q7d_abi {
  * cannot be written. */
 bool q7d_checkpoint_write(const char *path, const q7d_results *r, q7d_report_writer *write, char *err,
                           size_t errsize);
+/* Whether PATH can take checkpoints, tried before the run (PATH.tmp
+ * created and removed; PATH itself, if there, a regular file that can be
+ * replaced): false with err naming the file and the reason. */
+bool q7d_checkpoint_check(const char *path, char *err, size_t errsize);
 /* Seconds between two checkpoints of a run (and one after its last unit). */
 #define Q7D_CHECKPOINT_SECONDS 5
 /* Whether resuming r from checkpoint `from` is sound: the same parameters

@@ -210,7 +210,7 @@ bool q7d_tf_read_stream(FILE *f, const char *path, const char *function, q7d_tf_
         out->cases[out->ncases++] = (q7d_tf_case){ a, b, res != 0, (uint8_t)flags };
     }
     if (ok && ferror(f)) {
-        snprintf(err, errsize, "testfloat: error reading '%s'", path);
+        snprintf(err, errsize, "testfloat: cannot read '%s': %s", path, errno ? strerror(errno) : "read error");
         ok = false;
     }
     if (ok && out->ncases == 0) {

@@ -8,8 +8,10 @@
  * run's.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "verify/verify.h"
@@ -31,6 +33,23 @@ bool q7d_checkpoint_write(const char *path, const q7d_results *r, q7d_report_wri
     unlink(tmp);
     snprintf(err, errsize, "checkpoint: cannot write '%s': %s", path, strerror(e));
     return false;
+}
+
+bool q7d_checkpoint_check(const char *path, char *err, size_t errsize)
+{
+    char tmp[4096];
+    struct stat sb;
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
+        return snprintf(err, errsize, "--checkpoint: path too long: %s", path), false;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+        return snprintf(err, errsize, "--checkpoint: cannot write '%s': %s", path,
+                        S_ISDIR(sb.st_mode) ? strerror(EISDIR) : "it is not a regular file"), false;
+    /* a stale PATH.tmp of a killed run is replaced, as the first write would */
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) return snprintf(err, errsize, "--checkpoint: cannot write '%s': %s", tmp, strerror(errno)), false;
+    close(fd);
+    unlink(tmp);
+    return true;
 }
 
 bool q7d_resume_fits(const q7d_results *r, const q7d_results *from, char *err, size_t errsize)
