@@ -40,10 +40,10 @@ stops() {
     sleep 0.2   # a killed child's end may take a moment to be seen in /proc
     check "$name, SIG$sig: no process of it left" "[ \$(left) -eq 0 ]"
 }
-stops "bench --prove-vector" INT 'every path equals the lane loop' bench --prove-vector
-stops "bench --prove-vector" TERM 'every path equals the lane loop' bench --prove-vector
-stops "bench --prove" TERM 'all exhaustive spaces agree' bench --prove
-stops "bench" INT '^  .* met ' bench
+stops "bench --prove-vector" INT '^[0-9]+ instruction paths: ' bench --prove-vector
+stops "bench --prove-vector" TERM '^[0-9]+ instruction paths: ' bench --prove-vector
+stops "bench --prove" TERM '^[0-9]+ exhaustive spaces: ' bench --prove
+stops "bench" INT '^  .* met |^[0-9]+ targets: ' bench
 stops "verify" TERM '^PASS' verify --corpus exhaustive --oracles sem,host --no-progress
 stops "probe" INT '^[0-9]+ leaves: ' probe --lib "$mis/hang_all.so" --timeout 30
 exit $fail

@@ -109,6 +109,18 @@ static void print_stats(const char *name, size_t len, const exec_program *prog, 
             len ? (double)mem / (double)len : 0.0);
 }
 
+/* The summary line, on stderr (stdout is the program's own output):
+ * "N statements: N instructions, N sets or prints; N registers written". */
+static void print_summary(const exec_state *st, size_t statements, size_t insns)
+{
+    unsigned regs = 0;
+    for (int c = 0; c < 3; c++)
+        for (uint32_t w = st->written[c]; w; w &= w - 1) regs++;
+    fprintf(stderr, "%zu statement%s: %zu instruction%s, %zu set%s or print%s; %u register%s written\n", statements,
+            statements == 1 ? "" : "s", insns, insns == 1 ? "" : "s", statements - insns,
+            statements - insns == 1 ? "" : "s", statements - insns == 1 ? "" : "s", regs, regs == 1 ? "" : "s");
+}
+
 typedef struct exec_args {
     bool help, trace, json, stats;
     const char *path;
@@ -172,12 +184,17 @@ static int exec_main(void *args)
     double t2 = q7_now_seconds();
     if (a->json) exec_print_json(&st, stdout);
     if (a->stats) print_stats(name, len, &prog, t1 - t0, t2 - t1);
+    size_t statements = prog.n, insns = prog.n_insn;
     exec_program_free(&prog);
     free(text);
+    int earlier = ferror(stdout) ? errno : 0;
+    errno = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "q7pred: exec: cannot write the output: %s\n", strerror(errno));
+        int e = errno ? errno : earlier;
+        fprintf(stderr, "q7pred: exec: cannot write the output: %s\n", e ? strerror(e) : "write error");
         return CLI_FAIL;
     }
+    print_summary(&st, statements, insns);
     return CLI_OK;
 }
 

@@ -210,10 +210,12 @@ static void late_deaths(q7p_prober *p, q7p_result *res, const bool *probed, prob
     }
 }
 
-static void summary(const probe_tally *t, size_t nunknown, int interrupted)
+/* The summary line, as every command's: "N leaves: tallies; more", or
+ * "interrupted (SIG) after K of N leaves: tallies". */
+static void summary(const probe_tally *t, unsigned selected, size_t nunknown, int interrupted)
 {
-    if (interrupted) printf("interrupted (%s) after %u probed leaves: ", q7d_signal_name(interrupted), t->probed);
-    else printf("%u leaves: ", t->probed);
+    if (interrupted) printf("interrupted (%s) after %u of ", q7d_signal_name(interrupted), t->probed);
+    printf("%u leaves: ", interrupted ? selected : t->probed);
     printf("%u confirmed, %u refuted, %u absent", t->status[Q7P_CONFIRMED], t->status[Q7P_REFUTED],
            t->status[Q7P_ABSENT]);
     if (t->status[Q7P_CRASHED]) printf(", %u crashed", t->status[Q7P_CRASHED]);
@@ -340,7 +342,9 @@ static int probe_run(void *v)
             printf("\n");
         }
     int sig = q7d_interrupted();
-    summary(&t, nu, sig);
+    unsigned selected = 0;
+    for (size_t i = 0; i < q7_leaf_count(); i++) selected += !a->any_selected || a->selected[i];
+    summary(&t, selected, nu, sig);
     int rc = t.status[Q7P_CONFIRMED] == t.probed && nu == 0 && t.deaths == 0 ? CLI_OK : CLI_FAIL;
     /* an interrupted probe writes the leaves it finished, and says it was cut */
     int w = a->json ? write_json(a, &jf, sig, res, probed, u, nu) : CLI_OK;
