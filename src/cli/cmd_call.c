@@ -367,8 +367,9 @@ static int call_parse(void *args, int argc, char **argv)
  * loading it and the call are bounded by --timeout and a crash is a
  * message): CLI_OK with out[] filled, or the exit status of what went
  * wrong (a crash: 128 + its signal, as a shell reports one). */
-static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out)
+static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out, bool *answered)
 {
+    *answered = false;
     char err[1200];
     q7d_interrupt_arm();
     q7d_lib *lib = q7d_lib_open(a->lib, NULL, 0, a->timeout, err, sizeof err);
@@ -380,7 +381,14 @@ static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out)
         uint32_t *outw[Q7_MAX_WORDS];
         for (unsigned w = 0; w < Q7_MAX_WORDS; w++) inw[w] = in + w, outw[w] = out + w;
         q7d_crash crash;
-        if (!q7d_lib_eval(lib, a->leaf, 1, inw, outw, &crash)) {
+        char how[64];
+        bool suspects[Q7_LEAF_COUNT] = { false };
+        bool ran = q7d_lib_eval(lib, a->leaf, 1, inw, outw, &crash);
+        *answered = ran;
+        if (ran && q7d_lib_deaths_between(lib, how, sizeof how, suspects))   /* its answer stands; the process did not */
+            rc = cli_error("call: --lib '%s': its child ended after the call returned (%s): the library breaks the "
+                           "process it runs in", a->lib, how);
+        if (!ran) {
             char text[1024];
             crash.leaf = a->leaf->id;
             memcpy(crash.in, in, sizeof crash.in);
@@ -406,15 +414,14 @@ static int call_run(void *args)
     const q7_leaf *l = a->leaf;
     uint32_t in[Q7_MAX_WORDS], out[Q7_MAX_WORDS] = { 0 };
     memcpy(in, a->in, sizeof in);
-    if (a->lib) {
-        int rc = call_lib(a, in, out);
-        if (rc != CLI_OK) return rc;
-    } else {
-        q7_shape_call(l->shape, l->abi, in, out);
-    }
+    int rc = CLI_OK;
+    bool answered = true;
+    if (a->lib) rc = call_lib(a, in, out, &answered);
+    else q7_shape_call(l->shape, l->abi, in, out);
+    if (!answered) return rc;
     if (!a->words_only) print_inputs(l, in, a->raw);
     print_outputs(l, out, a->words_only);
-    return CLI_OK;
+    return rc;
 }
 
 const cli_command cli_cmd_call = {

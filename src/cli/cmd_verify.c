@@ -214,18 +214,22 @@ static int check_run_write(verify_args *a)
     if (rc == CLI_OK) rc = report_files_check(&a->out);
     if (rc != CLI_OK) return rc;
     char err[1024];
-    if (a->o.checkpoint && !q7d_checkpoint_check(a->o.checkpoint, err, sizeof err))
+    int lock = -1;
+    if (a->o.checkpoint && !q7d_checkpoint_claim(a->o.checkpoint, &lock, err, sizeof err))
         return cli_usage_error("verify: %s", err);
     if (a->resume_path) {
-        if (!(a->resume = malloc(sizeof *a->resume))) return cli_error("verify: out of memory");
-        if (!q7d_report_read(a->resume_path, a->resume, err, sizeof err)) {
+        if (!(a->resume = malloc(sizeof *a->resume)) || !q7d_report_read(a->resume_path, a->resume, err, sizeof err)) {
+            if (!a->resume) snprintf(err, sizeof err, "out of memory");
             free(a->resume);
             a->resume = NULL;
+            if (a->o.checkpoint) q7d_checkpoint_release(a->o.checkpoint, lock);
             return cli_usage_error("verify: --resume: %s", err);
         }
         a->o.resume = a->resume;
     }
-    if (q7d_run(a->r, &a->o, err, sizeof err) != 0) return cli_usage_error("verify: %s", err);
+    int ran = q7d_run(a->r, &a->o, err, sizeof err);
+    if (a->o.checkpoint) q7d_checkpoint_release(a->o.checkpoint, lock);
+    if (ran != 0) return cli_usage_error("verify: %s", err);
     rc = report_files_write(a->r, &a->out);
     return a->r->interrupted && rc != CLI_USAGE ? 128 + a->r->interrupted : rc;
 }

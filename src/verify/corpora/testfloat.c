@@ -147,7 +147,12 @@ bool q7d_tf_read_stream(FILE *f, const char *path, const char *function, q7d_tf_
     bool ok = true, first = true;
     int got;
     while (ok && (got = read_line(f, line, sizeof line, &col)) != LINE_END) {
-        lineno++;
+        if (++lineno > Q7D_TF_MAX_LINES) {   /* an endless stdin ends here, its memory bounded */
+            snprintf(err, errsize, "testfloat: '%s' has more than %u lines, the most a TestFloat file may have "
+                     "(split it: testfloat_gen -n COUNT writes COUNT cases)", path, (unsigned)Q7D_TF_MAX_LINES);
+            ok = false;
+            break;
+        }
         if (got == LINE_NUL) {
             snprintf(err, errsize, "testfloat: %s:%zu:%zu: a NUL byte (not a testfloat_gen text file)", path, lineno,
                      col);
