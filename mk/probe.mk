@@ -5,7 +5,7 @@
 # and tests/probe_variants.c with -DPROBE_VARIANT_<NAME> exporting its
 # replacement; the real library's objects and ABI are untouched.
 PROBE_VARIANTS := ord_result_4th ult_aux tail_pred_first movfsv_out_first movfsv_words bnorfs_words_swapped bnorfs_missing \
-                  past_result segv_all ord_swapped m2_swapped fs_swapped timer unstable names
+                  past_result segv_all ord_swapped m2_swapped fs_swapped fs_in_swapped timer unstable names
 probe_leaf_ord_result_4th   := olt_1_2_16f_16f
 probe_leaf_ult_aux          := ult_1_1_16f_16f
 probe_leaf_tail_pred_first  := olt_1_2_16f_16f_2f_t
@@ -18,6 +18,7 @@ probe_leaf_segv_all         := clsfy_16f_16f
 probe_leaf_ord_swapped      := olt_1_1_16f_16f
 probe_leaf_m2_swapped       := andnotb_64_64_64
 probe_leaf_fs_swapped       := movfsv_64_64_64_64_64_64_64_64_512
+probe_leaf_fs_in_swapped    := movvfs_512_64_64_64_64_64_64_64_64
 probe_leaf_timer            := lt_1_8_8
 probe_leaf_unstable         := lt_1_8_8
 probe_leaf_names            := lt_1_8_8

@@ -142,6 +142,18 @@ EXPORT void module__xdref_movfsv_64_64_64_64_64_64_64_64_512(void *x, const uint
 {
     q7probe_replaced_movfsv_64_64_64_64_64_64_64_64_512(x, vec, f0, f1, f2, f3, f4, f5, f6, f7);
 }
+#elif defined(PROBE_VARIANT_FS_IN_SWAPPED)
+/* movvfs with the FS0 and FS1 sources exchanged: a group of eight like
+ * inputs, more than the order search permutes */
+void q7probe_replaced_movvfs_512_64_64_64_64_64_64_64_64(void *, const uint32_t *, const uint32_t *,
+    const uint32_t *, const uint32_t *, const uint32_t *, const uint32_t *, const uint32_t *, const uint32_t *,
+    uint32_t *);
+EXPORT void module__xdref_movvfs_512_64_64_64_64_64_64_64_64(void *x, const uint32_t *f1, const uint32_t *f0,
+    const uint32_t *f2, const uint32_t *f3, const uint32_t *f4, const uint32_t *f5, const uint32_t *f6,
+    const uint32_t *f7, uint32_t *vec)
+{
+    q7probe_replaced_movvfs_512_64_64_64_64_64_64_64_64(x, f0, f1, f2, f3, f4, f5, f6, f7, vec);
+}
 #elif defined(PROBE_VARIANT_TIMER)
 /* lt_1_8_8, right, but each call arms a 3 ms timer whose SIGALRM (default
  * action: end the process) kills the child between calls */

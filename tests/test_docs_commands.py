@@ -10,6 +10,8 @@ that a renamed leaf, family or flag, or a removed make target, fails here:
   and --family value (and a make LEAF=) a row of the tables, every word
   shaped like a leaf's name a leaf, every make target a target of the
   Makefile or mk/*.mk, every make TARGET= a fuzz target;
+- a make command is dry-run (`make -n`: nothing built or run), so a
+  target whose prerequisites or sub-makes no longer resolve fails;
 - a q7pred command that can run here runs, in a scratch directory, with a
   small corpus where it would take long (verify gets --fuzz-count 20
   --exhaustive-max 256 appended): exit 0 or 1, never the usage error 2.
@@ -38,9 +40,10 @@ BUILD = os.path.join(SRC, os.environ.get("BUILD", "build"))
 VENDOR = re.compile(r"/(path/to|shared|shared/fiss|opt/fiss)/libfiss-base\.so")
 VARS = {"N": "4", "K": "1", "SLURM_ARRAY_TASK_ID": "1", "SLURM_CPUS_PER_TASK": "1", "JOB_COMPLETION_INDEX": "0"}
 LEAFLIKE = re.compile(r"^(module__xdref_)?[a-z][a-z0-9]*_[0-9][0-9a-z_]*$")
+# prove's commands are only checked here: tests/test_prove_binary.sh runs them
 RUNNABLE = ("list", "call", "demo", "verify", "exec", "probe", "help")
 
-failures, checked, ran = [], 0, 0
+failures, checked, ran, dry = [], 0, 0, 0
 
 
 def fail(where, msg):
@@ -153,6 +156,7 @@ def expand(text):
 
 
 def check_make(where, words):
+    global dry
     for w in words[1:]:
         if "=" in w:
             var, val = w.split("=", 1)
@@ -162,6 +166,17 @@ def check_make(where, words):
                 fail(where, "make TARGET=%s names no fuzz target (%s)" % (val, " ".join(FUZZ)))
         elif not w.startswith("-") and w not in TARGETS:
             fail(where, "make %s: no such target" % w)
+            return
+    # a dry run (make -n: nothing is built or run, a sub-make dry too)
+    # resolves every prerequisite and variable the recipe needs
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    p = subprocess.run(["make", "-n", "-s", "BUILD=" + os.environ.get("BUILD", "build")] + words[1:], cwd=SRC,
+                       env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                       timeout=120)
+    dry += 1
+    if p.returncode != 0:
+        err = p.stderr.decode("utf-8", "replace").strip().split("\n")
+        fail(where, "make -n %s fails: %s" % (" ".join(words[1:]), err[-1][:300] if err else "exit %d" % p.returncode))
 
 
 def check_words(where, sub, words):
@@ -256,5 +271,6 @@ with tempfile.TemporaryDirectory() as scratch:
 
 for f in failures:
     print("FAIL: " + f)
-print("%d commands of README.md and docs/*.md checked, %d of them run; %d failures" % (checked, ran, len(failures)))
+print("%d commands of README.md and docs/*.md checked, %d of them run, %d make commands dry-run; %d failures"
+      % (checked, ran, dry, len(failures)))
 sys.exit(1 if failures else 0)

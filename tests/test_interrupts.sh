@@ -3,10 +3,10 @@
 # Every long-running command stops within a second of SIGINT or SIGTERM
 # with the interrupted status (130, 143), says it was interrupted, and
 # prints no success line after it: bench --prove-vector, bench --prove,
-# the bench's table, verify on the exhaustive corpus and probe on a library
-# whose leaves hang. Each is started with SIGINT at its default (a
-# background job of a script inherits it ignored) and signalled once it
-# runs. No child is left behind.
+# the bench's table, verify on the exhaustive corpus, and probe and call
+# --lib on a library whose leaves hang. Each is started with SIGINT at its
+# default (a background job of a script inherits it ignored) and signalled
+# once it runs. No child is left behind.
 set -u
 . "$(dirname "$0")/check_lib.sh"
 mis=$BUILD/tests/misbehave
@@ -46,4 +46,5 @@ stops "bench --prove" TERM '^[0-9]+ exhaustive spaces: ' bench --prove
 stops "bench" INT '^  .* met |^[0-9]+ targets: ' bench
 stops "verify" TERM '^PASS' verify --corpus exhaustive --oracles sem,host --no-progress
 stops "probe" INT '^[0-9]+ leaves: ' probe --lib "$mis/hang_all.so" --timeout 30
+stops "call --lib" INT '^result' call --lib "$mis/hang_all.so" --timeout 30 olt_1_1_16f_16f 1.0 2.0
 exit $fail

@@ -150,7 +150,7 @@ refused "threads_requested past 2^32-1" "\"threads_requested\" is not a count" \
 refused "max_crashes that is not a count" "missing parameters.max_crashes" \
     "$(edit "$t/c.json" "$t/mc.json" '"max_crashes": 10' '"max_crashes": -1'; echo "$t/mc.json")"
 refused "a report of format version 1" "unsupported report format version" \
-    "$(edit "$t/c.json" "$t/v1.json" '"format_version": 2' '"format_version": 1'; echo "$t/v1.json")"
+    "$(edit "$t/c.json" "$t/v1.json" '"format_version": 3' '"format_version": 1'; echo "$t/v1.json")"
 # crash counts true to their unit that still add up past 2^64-1: two
 # libraries crashing on every one of 2^63 cases
 cp "$Q7LIB" "$t/other.so"

@@ -154,14 +154,14 @@ same_file "are one file" --json - --markdown /dev/stdout
 nasty=$'lib\xff\x01\x1b[31m\xc2\x9b |&<x>"\'\\x.so'
 cp "$Q7LIB" "$t/$nasty"
 (cd "$t" && "$Q7PRED" verify --lib "$nasty" --oracles sem --corpus grid --family bitkill --no-progress \
-    --json r2.json --markdown r2.md --junit r2.xml >out2.txt 2>err2.txt)
+    --json r2.json --markdown r2.md --junit r2.xml --html r2.html >out2.txt 2>err2.txt)
 rc=$?
 [ $rc -eq 0 ] && ok "a library with foreign bytes in its name runs" || bad "foreign lib: exit $rc $(cat "$t/err2.txt")"
-"$PYTHON" - "$t" "$nasty" <<'PY' && ok "JSON, markdown, JUnit: valid UTF-8, valid format, path recoverable" \
+"$PYTHON" - "$t" "$nasty" <<'PY' && ok "JSON, markdown, JUnit, HTML: valid UTF-8, valid format, path recoverable" \
     || bad "foreign bytes in reports"
 import json, re, sys, xml.etree.ElementTree as ET
 d, nasty = sys.argv[1], sys.argv[2].encode("utf-8", "surrogateescape")
-raw = {n: open(f"{d}/{n}", "rb").read() for n in ("r2.json", "r2.md", "r2.xml", "out2.txt")}
+raw = {n: open(f"{d}/{n}", "rb").read() for n in ("r2.json", "r2.md", "r2.xml", "r2.html", "out2.txt")}
 for n, b in raw.items():
     b.decode("utf-8")                                   # strict: every report is UTF-8
     assert not re.search(rb"[\x00-\x09\x0b-\x1f\x7f]", b), n   # no control byte but newline
@@ -172,6 +172,7 @@ back = re.sub(rb"\\x([0-9a-f]{2})", lambda m: bytes([int(m.group(1), 16)]), lib)
 assert back == nasty, (lib, back, nasty)                # \xHH -> byte HH recovers the path
 assert "--lib $'lib\\377\\001\\033[31m\\302\\233 |&<x>\"\\'\\\\x.so'" in r["command"], r["command"]
 ET.fromstring(raw["r2.xml"])                            # well-formed XML 1.0
+assert b"<x>" not in raw["r2.html"] and b"&lt;x&gt;" in raw["r2.html"]   # HTML: markup in a name is text
 PY
 # an error is one line, whatever the argument holds
 "$Q7PRED" list $'a\nb\x1b[2J\xff' >/dev/null 2>"$t/e"
@@ -200,6 +201,7 @@ import shlex, sys
 line = [l for l in open(sys.argv[1], encoding="utf-8") if l.startswith("    reproduce: ")][0][15:].rstrip("\n")
 words = shlex.split(line)
 assert words[0].startswith("LD_PRELOAD=") and words[0].endswith("pre'$x\"`.so"), words[0]
-assert words[1:5] == ["q7pred", "call", "--raw", "--lib"] and words[5].endswith("/crash lib;.so"), words
+assert words[1].endswith("/q7pred") and words[2:5] == ["call", "--raw", "--lib"], words
+assert words[5].endswith("/crash lib;.so"), words
 PY
 exit $fail

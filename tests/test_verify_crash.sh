@@ -36,15 +36,18 @@ check "JSON records every crash" \
     '[ "$(grep -c "\"kind\": \"signal\"" "$out/r.json")" -eq 2 ] && [ "$(grep -c "\"kind\": \"hang\"" "$out/r.json")" -eq 4 ]'
 check "JSON cells and totals count the crashing cases" \
     '"$PYTHON" -c "import json,sys; d=json.load(open(sys.argv[1])); c={(u[\"leaf\"],u[\"corpus\"]):list(u[\"cells\"].values())[0] for u in d[\"units\"]}; assert d[\"totals\"][\"crashes\"]==6; assert c[(\"olt_1_1_16f_16f\",\"grid\")][\"crashes\"]==2 and c[(\"olt_1_1_16f_16f\",\"grid\")][\"state\"]==\"crashed\"; assert c[(\"un_1_1_16f_16f\",\"grid\")][\"checks\"]==725" "$out/r.json"'
-# the printed line reproduces the crash (q7pred call dies of the same SIGSEGV)
-line=$(sed -n 's/^    reproduce: q7pred call /call /p' "$out/out.txt" | head -1)
-(eval "\"\$Q7PRED\" $line" >/dev/null 2>&1); rc=$?
+# the printed line reproduces the crash as printed: the binary that ran is
+# named by its path (q7pred call dies of the same SIGSEGV)
+self=$(realpath "$Q7PRED")
+line=$(sed -n 's/^    reproduce: //p' "$out/out.txt" | head -1)
+(PATH=/usr/bin:/bin sh -c "$line" >/dev/null 2>&1); rc=$?
+check "the reproduction line names the binary that ran" '[ "${line%% *}" = "$self" ]'
 check "the reproduction line crashes the same way" '[ $rc -eq 139 ]'
 # with --preload, the line preloads the same library (LD_PRELOAD, as global as --preload)
 "$Q7PRED" verify --lib "$lib" --preload "$Q7LIB" --oracles sem --corpus grid --leaf olt_1_1_16f_16f \
     --no-progress >"$out/pre.txt" 2>&1
 check "the reproduction line carries the preloads" \
-    'grep -qF "reproduce: LD_PRELOAD=$Q7LIB q7pred call --raw --lib $lib olt_1_1_16f_16f 0x7e00 0x3c00" "$out/pre.txt"'
+    'grep -qF "reproduce: LD_PRELOAD=$Q7LIB $self call --raw --lib $lib olt_1_1_16f_16f 0x7e00 0x3c00" "$out/pre.txt"'
 # the model's own library: everything agrees
 "$Q7PRED" verify --lib "$Q7LIB" --oracles sem --corpus grid --quiet --no-progress >"$out/ok.txt"
 check "the unmutated library exits 0" '[ $? -eq 0 ] && grep -q "^PASS" "$out/ok.txt"'

@@ -217,7 +217,7 @@ static void test_engine(void)
         CHECK_EQ(m->out[0][0], 0);
     }
     char line[256];
-    q7d_repro_line(q7_leaf_find("olt_1_1_16f_16f"), whole.mismatches[0].in, NULL, line, sizeof line);
+    q7d_repro_line(q7_leaf_find("olt_1_1_16f_16f"), whole.mismatches[0].in, NULL, NULL, line, sizeof line);
     CHECK(strcmp(line, "q7pred call --raw olt_1_1_16f_16f 0x3c00 0x3c00") == 0);
 
     /* the same results with one thread */

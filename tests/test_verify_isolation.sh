@@ -53,6 +53,13 @@ crash_case abort "crashed (SIGABRT)"
 crash_case fork_segv "crashed (SIGSEGV)"
 # kill(0, SIGTERM) reaches the library's own process group only
 crash_case kill_group "crashed (SIGTERM)"
+# a byte written to the child's reply pipe by the library is no answer:
+# one case is lost to it (which one the parent cannot know: it reads the
+# byte while the child runs on, so the record names the case it had reached)
+run spoof "$Q7PRED" verify --lib "$libs/spoof.so" "${small[@]}"
+check "spoof: exit 1" '[ "$(rc spoof)" -eq 1 ]'
+check "spoof: broke the batch protocol, one case lost" \
+    'grep -qF "broke the batch protocol in olt_1_1_16f_16f at input" "$t/spoof.out" && cell "728 / 0, 1 crashed" spoof'
 
 # --- what the library prints is captured, never q7pred's output, and the
 # crash record shows its last lines
@@ -78,15 +85,34 @@ check "fork_sleep: verify | cat ends (exit 0, not killed by timeout)" '[ "${st[0
 check "fork_sleep: PASS" 'grep -q "^PASS: 925 cases, 925 checks" "$t/fork_sleep.out"'
 none_left fork_sleep && ok "fork_sleep: nothing left running" || bad "fork_sleep: processes left running"
 
+# --- a grandchild that left the child's group and session (setsid, then a
+# double fork) is ended too, by every command that runs a library
+run escape_verify "$Q7PRED" verify --lib "$libs/escape.so" "${small[@]}"
+check "escape: verify PASS" 'grep -q "^PASS: 925 cases, 925 checks" "$t/escape_verify.out"'
+run escape_probe "$Q7PRED" probe --lib "$libs/escape.so" --leaf olt_1_1_16f_16f --leaf lt_2_16_16
+check "escape: probe confirms both" '[ "$(rc escape_probe)" -eq 0 ]'
+run escape_call "$Q7PRED" call --lib "$libs/escape.so" olt_1_1_16f_16f 1.0 2.0
+check "escape: call answers" 'grep -qx "result = 0x1" "$t/escape_call.out"'
+
 # --- a library that hangs everywhere: after --max-crashes hanging cases the
 # leaf is fed no more, in this corpus or the next, and says `stopped`
 run hang_all "$Q7PRED" verify --lib "$libs/hang_all.so" --oracles sem --corpus grid,fuzz --fuzz-count 50 \
-    --leaf olt_1_1_16f_16f,lt_2_16_16 --timeout 1 --max-crashes 2 --by-leaf --no-progress --json "$t/hang_all.json"
+    --leaf olt_1_1_16f_16f,lt_2_16_16 --timeout 1 --max-crashes 2 --by-leaf --no-progress --json "$t/hang_all.json" \
+    --junit "$t/hang_all.xml"
 check "hang_all: exit 1" '[ "$(rc hang_all)" -eq 1 ]'
 check "hang_all: stopped after 2 hangs" \
-    'grep -Eq "^olt_1_1_16f_16f +grid +729 +0 / 0 \(\+727 n/a\), 2 crashed, stopped in 1$" "$t/hang_all.out"'
+    'grep -Eq "^olt_1_1_16f_16f +grid +729 +0 / 0 \(\+727 not run\), 2 crashed, stopped in 1$" "$t/hang_all.out"'
 check "hang_all: the next corpus is stopped too" \
-    'grep -Eq "^olt_1_1_16f_16f +fuzz +50 +0 / 0 \(\+50 n/a\), stopped in 1$" "$t/hang_all.out"'
+    'grep -Eq "^olt_1_1_16f_16f +fuzz +50 +0 / 0 \(\+50 not run\), stopped in 1$" "$t/hang_all.out"'
+check "hang_all: JUnit: a failure per hang of the stopped cell, the stopped leaf a skipped gap" \
+    '"$PYTHON" - "$t/hang_all.xml" <<"PY"
+import sys, xml.etree.ElementTree as ET
+cases = {c.get("name"): c for c in ET.parse(sys.argv[1]).getroot().iter("testcase")}
+grid = cases["olt_1_1_16f_16f [grid]"]
+assert [f.get("type") for f in grid.findall("failure")] == ["crash", "crash"], ET.tostring(grid)
+assert "stopped" in cases["olt_1_1_16f_16f [fuzz]"].find("skipped").get("message")
+assert cases["olt_1_1_16f_16f [stopped]"].find("skipped") is not None
+PY'
 check "hang_all: the other leaf is checked" 'grep -Eq "^lt_2_16_16 +grid +196 +196 / 0$" "$t/hang_all.out"'
 check "hang_all: the JSON cells say stopped" \
     '"$PYTHON" -c "import json,sys; s=[list(u[\"cells\"].values())[0][\"state\"] for u in json.load(open(sys.argv[1]))[\"units\"] if u[\"leaf\"] == \"olt_1_1_16f_16f\"]; assert s == [\"stopped\", \"stopped\"], s" "$t/hang_all.json"'

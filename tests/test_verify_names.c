@@ -206,7 +206,7 @@ static void test_report(void)
     check_refused("\"kind\": \"testfloat\"", "\"kind\": \"testfloats\"", "malformed oracle entry");
     check_refused("\"corpus\": \"fuzz\", \"cases\"", "\"corpus\": \"fuzzy\", \"cases\"", "malformed unit");
     check_refused("\"state\": \"stopped\"", "\"state\": \"stop\"", "malformed cell in unit");
-    check_refused("\"crashes\": 3}", "\"crashes\": -3}", "malformed cell in unit");
+    check_refused("\"crashes\": 3,", "\"crashes\": -3,", "malformed cell in unit");
     check_refused("\"interrupted\": true", "\"interrupted\": 1", "malformed \"interrupted\"");
     check_refused("\"max_crashes\"", "\"max_crash\"", "missing parameters.max_crashes");
     check_refused("\"kind\": \"protocol\"", "\"kind\": \"Protocol\"", "malformed crash 3");

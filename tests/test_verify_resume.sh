@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# verify --checkpoint and --resume: a run killed mid-way (SIGKILL: only its
-# last periodic checkpoint is left; SIGTERM: it writes a last one) and then
-# resumed from its checkpoint gives the JSON report of the same run left
-# uninterrupted, except its timing and command line. The run includes a
-# library whose lt_1_8_8 is wrong, so that mismatch records are carried
-# over too. A checkpoint is a whole JSON report at every moment (atomic
-# writes); --resume with other options is a usage error; merge refuses an
-# unfinished checkpoint.
+# verify --checkpoint and --resume (docs/report-format.md, "Checkpoints"):
+# - a run killed with SIGKILL at several points inside ONE long unit (its
+#   checkpoints hold the unit's first cases: the position it goes on from),
+#   resumed each time from its checkpoint, ends with the report of the run
+#   left uninterrupted, record for record (counts, cell states, mismatch
+#   and crash records, maps), but for its timing, command and provenance;
+# - the checkpoint a SIGTERM leaves is the interrupted run's --json report,
+#   byte for byte ("interrupted", the signal, "status": "interrupted");
+# - a checkpoint written while the run goes on says "status": "running",
+#   which merge refuses;
+# - the units a checkpoint holds are taken, not run again;
+# - a checkpoint of other options, or of another file at the library's
+#   path (its SHA-256), is refused naming what differs.
+# The library under test (tests/lib_rare_wrong.c) is wrong on rare inputs
+# and crashes on rarer ones, so records come from the whole unit.
 set -u
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 Q7PRED=${Q7PRED:-$SRCDIR/build/q7pred}
@@ -18,51 +25,112 @@ fails=0
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 command -v "$PY" >/dev/null || PY=python3
 
-$CC -shared -fPIC -o "$t/wrong.so" "$SRCDIR/tests/lib_lt_answers_0.c" || { echo "FAIL: cannot build the test library"; exit 1; }
-# About 10 s on two threads: 172 units, a checkpoint at most every 5 s.
-args=(verify --corpus grid,fuzz --fuzz-count 1500000 --threads 2 --oracles "sem,host,lib:$t/wrong.so" --no-progress
-      --quiet)
+$CC -shared -fPIC -O2 -o "$t/rare.so" "$SRCDIR/tests/lib_rare_wrong.c" || { echo "FAIL: cannot build the test library"; exit 1; }
+# Two long fuzz units (15M cases each, about 1.5 s), lt_1_8_8's the one
+# the kills fall in; a checkpoint every 0.1 s.
+args=(verify --corpus grid,fuzz --leaf lt_1_8_8,lt_2_16_16 --fuzz-count 15000000 --threads 2 --max-crashes 0
+      --max-report 1000 --oracles "sem,host,lib:$t/rare.so" --no-progress --quiet)
 
 "$Q7PRED" "${args[@]}" --json "$t/whole.json" >/dev/null; rc=$?
 [ "$rc" -eq 1 ] || bad "the uninterrupted run: exit $rc, want 1 (the wrong leaf)"
 
-same() { # A.json B.json: equal but for timing and the command line
+# The chain: kill at 20 %, 45 % and 70 % of the unit, resuming in between,
+# then resume to the end; each checkpoint must be cut inside the unit.
+"$PY" - "$Q7PRED" "$t" "${args[@]}" <<'PY' || bad "the SIGKILL chain"
+import json, os, signal, subprocess, sys, time
+q7pred, t, args = sys.argv[1], sys.argv[2], sys.argv[3:]
+ck = os.path.join(t, "ck.json")
+def unit(doc):
+    return next(u for u in doc["units"] if u["leaf"] == "lt_1_8_8" and u["corpus"] == "fuzz")
+def position():
+    try:
+        with open(ck) as f:
+            doc = json.load(f)
+    except (OSError, ValueError):
+        return None, None
+    return doc, unit(doc)["cases"]
+SLICE = 15000000
+last = 0
+for n, cut in enumerate((0.20, 0.45, 0.70)):
+    extra = ["--resume", ck] if n else []
+    p = subprocess.Popen([q7pred] + args + extra + ["--checkpoint", ck, "--checkpoint-interval", "0.1"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 60
+    while time.time() < deadline and p.poll() is None:
+        doc, at = position()
+        if at is not None and at >= cut * SLICE:
+            break
+        time.sleep(0.01)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    doc, at = position()
+    assert doc is not None, "kill %d: no whole checkpoint" % n
+    assert doc["status"] == "running", "kill %d: status %s" % (n, doc["status"])
+    assert last < at < SLICE, "kill %d: the unit's checkpoint is at %s of %d (before: %d): not inside it" % (n, at, SLICE, last)
+    u = unit(doc)
+    assert u["next_case"] == u["cases"], u
+    print("SIGKILL %d: the checkpoint holds %d of the unit's %d cases, %d mismatch and %d crash records"
+          % (n + 1, at, SLICE, len(doc["mismatches"]), len(doc["crashes"])))
+    last = at
+r = subprocess.run([q7pred] + args + ["--resume", ck, "--checkpoint", ck, "--json", os.path.join(t, "resumed.json")],
+                   stdout=subprocess.DEVNULL)
+assert r.returncode == 1, "the last resume: exit %d" % r.returncode
+PY
+
+# equal to the uninterrupted run but for timing, the command and provenance
+same() { # A.json B.json
     "$PY" - "$1" "$2" <<'PY'
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
 for r in (a, b):
-    r.pop("wall_seconds"); r.pop("command")
+    for k in ("wall_seconds", "command", "provenance"):
+        r.pop(k)
+    for u in r["units"]:
+        u.pop("seconds")
 diff = [k for k in a if a[k] != b.get(k)]
 assert not diff and set(a) == set(b), "differ in %s" % diff
-assert a["mismatches"], "no mismatch records carried"
+assert len(a["mismatches"]) > 100 and a["crashes"] and a["maps"] == [], "too few records to compare"
 PY
 }
+if same "$t/whole.json" "$t/resumed.json"; then
+    echo "killed three times inside one unit, resumed: the report equals the uninterrupted one, record for record"
+else
+    bad "the resumed report differs from the uninterrupted one"
+fi
+"$PY" -c 'import json,sys; p=json.load(open(sys.argv[1]))["provenance"]; assert p["resumed_from"].endswith("ck.json") and p["resumed_started"], p' \
+    "$t/resumed.json" || bad "the resumed report does not say what it resumed"
 
-for sig in KILL TERM; do
-    rm -f "$t/ck.json"
-    "$Q7PRED" "${args[@]}" --checkpoint "$t/ck.json" >/dev/null 2>&1 &
-    pid=$!
-    # killed as soon as the first checkpoint is there (after 5 s), short of the end
-    for _ in $(seq 600); do [ -e "$t/ck.json" ] && break; sleep 0.1; done
-    kill -s "$sig" "$pid"; wait "$pid" 2>/dev/null; rc=$?
-    [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ] || { bad "SIG$sig: the run had already ended ($rc); make it longer"; continue; }
-    [ -s "$t/ck.json" ] || { bad "SIG$sig: no checkpoint after 60 s"; continue; }
-    [ ! -e "$t/ck.json.tmp" ] || [ "$sig" = KILL ] || bad "SIG$sig: a temporary checkpoint left behind"
-    done_units=$("$PY" -c 'import json,sys; r=json.load(open(sys.argv[1])); print(sum(1 for u in r["units"] if u["cases"]))' "$t/ck.json") ||
-        { bad "SIG$sig: the checkpoint is not whole JSON"; continue; }
-    "$Q7PRED" merge "$t/ck.json" >/dev/null 2>&1 && bad "SIG$sig: merge took an unfinished checkpoint"
-    "$Q7PRED" "${args[@]}" --resume "$t/ck.json" --checkpoint "$t/ck.json" --json "$t/resumed.json" >/dev/null; rc=$?
-    [ "$rc" -eq 1 ] || bad "SIG$sig: the resumed run: exit $rc, want 1"
-    if same "$t/whole.json" "$t/resumed.json"; then
-        echo "SIG$sig after the first checkpoint ($done_units of 172 units had run): resumed report = uninterrupted report"
-    else
-        bad "SIG$sig: the resumed report differs from the uninterrupted one"
-    fi
-done
+# SIGTERM: the last checkpoint is the interrupted run's report
+rm -f "$t/ck.json"
+"$Q7PRED" "${args[@]}" --checkpoint "$t/ck.json" --checkpoint-interval 0.1 --json "$t/term.json" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 600); do [ -s "$t/ck.json" ] && break; sleep 0.05; done
+sleep 0.3
+kill -TERM "$pid"; wait "$pid"; rc=$?
+[ "$rc" -eq 143 ] || bad "SIGTERM: exit $rc, want 143"
+if cmp -s "$t/ck.json" "$t/term.json"; then
+    echo "SIGTERM: the checkpoint is the interrupted run's report, byte for byte"
+else
+    bad "SIGTERM: the checkpoint and the report differ: $(diff <(head -c 600 "$t/ck.json") <(head -c 600 "$t/term.json") | head -5)"
+fi
+"$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); assert (d["status"], d["interrupted"], d["interrupt_signal"]) == ("interrupted", True, 15), d["status"]' \
+    "$t/ck.json" || bad "SIGTERM: the checkpoint does not say interrupted (SIGTERM)"
+[ ! -e "$t/ck.json.tmp" ] || bad "SIGTERM: a temporary checkpoint left behind"
+"$Q7PRED" merge "$t/ck.json" >/dev/null 2>"$t/e" && bad "merge took an interrupted checkpoint"
 
-# the finished units are taken from the checkpoint, not run again: one of
-# its counts changed (a check moved to out_of_domain) shows in the report
-"$PY" - "$t/ck.json" "$t/tampered.json" <<'PY' || bad "could not alter the checkpoint"
+# merge refuses a checkpoint of a run that had not finished
+"$PY" - "$t/resumed.json" "$t/running.json" <<'PY' || bad "could not make a running checkpoint"
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["status"] = "running"
+json.dump(r, open(sys.argv[2], "w"))
+PY
+"$Q7PRED" merge "$t/running.json" >/dev/null 2>"$t/e"; rc=$?
+[ "$rc" -eq 2 ] && grep -q "is a checkpoint of a run that had not finished" "$t/e" || bad "merge of a running checkpoint: exit $rc, $(cat "$t/e")"
+
+# the units a checkpoint holds are taken, not run again: one of its counts
+# changed (a check moved to out_of_domain) shows in the report
+"$PY" - "$t/resumed.json" "$t/tampered.json" <<'PY' || bad "could not alter the checkpoint"
 import json, sys
 r = json.load(open(sys.argv[1]))
 u = next(u for u in r["units"] if u["cells"]["host"]["checks"] > 0)
@@ -74,16 +142,25 @@ PY
 "$PY" - "$t/tampered.json" "$t/from_tampered.json" <<'PY' || bad "a finished unit was run again instead of taken"
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
-assert a["units"] == b["units"], "units differ"
+strip = lambda us: [{k: v for k, v in u.items() if k != "seconds"} for u in us]
+assert strip(a["units"]) == strip(b["units"]), "units differ"
 PY
 
 # a checkpoint of other options is refused, naming what differs
-"$Q7PRED" verify --corpus grid,fuzz --fuzz-count 1500000 --threads 2 --seed 7 --oracles "sem,host,lib:$t/wrong.so" --no-progress \
-    --quiet --resume "$t/ck.json" >/dev/null 2>"$t/e"; rc=$?
+"$Q7PRED" "${args[@]}" --seed 7 --resume "$t/resumed.json" >/dev/null 2>"$t/e"; rc=$?
 [ "$rc" -eq 2 ] && grep -q "resume: the checkpoint was run with different seed" "$t/e" ||
     bad "--resume with another seed: exit $rc, $(cat "$t/e")"
+# another file at the library's path: refused, both SHA-256 named
+old=$(sha256sum "$t/rare.so" | cut -d' ' -f1)
+$CC -shared -fPIC -O1 -o "$t/rare.so" "$SRCDIR/tests/lib_rare_wrong.c"
+new=$(sha256sum "$t/rare.so" | cut -d' ' -f1)
+"$Q7PRED" "${args[@]}" --resume "$t/resumed.json" >/dev/null 2>"$t/e"; rc=$?
+[ "$old" != "$new" ] && [ "$rc" -eq 2 ] && grep -q "SHA-256 $old" "$t/e" && grep -q "SHA-256 $new" "$t/e" &&
+    grep -q "another library" "$t/e" || bad "--resume with another library file: exit $rc, $(cat "$t/e")"
 "$Q7PRED" verify --resume "$t/none.json" --quiet >/dev/null 2>"$t/e"; rc=$?
 [ "$rc" -eq 2 ] && grep -q "verify: --resume: " "$t/e" || bad "--resume of a missing file: exit $rc, $(cat "$t/e")"
+"$Q7PRED" verify --checkpoint-interval 1 --quiet >/dev/null 2>"$t/e"; rc=$?
+[ "$rc" -eq 2 ] && grep -q "without --checkpoint" "$t/e" || bad "--checkpoint-interval alone: exit $rc, $(cat "$t/e")"
 
 [ "$fails" -eq 0 ] || exit 1
-echo "PASS: a killed run resumed from its checkpoint reports as the uninterrupted run"
+echo "PASS: runs killed inside a unit resume from their checkpoints to the uninterrupted run's report"

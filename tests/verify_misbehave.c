@@ -19,7 +19,11 @@
  *                then dies of SIGSEGV
  *   FORK_SLEEP   on its first call forks a child that sleeps, then
  *                answers correctly
+ *   ESCAPE       the same with a grandchild that left the child's group
+ *                and session (setsid, then a double fork)
  *   KILL_GROUP   kill(0, SIGTERM): its whole process group
+ *   SPOOF        writes a byte to every descriptor from 3 on (the child's
+ *                reply pipe among them), then answers
  *   PRINT        prints a line to stdout and one to stderr on every call
  *   PRINT_SEGV   prints a line to each, then dies of SIGSEGV
  *   CTOR_HANG    its constructor never returns
@@ -95,6 +99,14 @@ static void misbehave(uint32_t a, uint32_t b)
         _exit(0);
     }
 #endif
+#if defined(MISBEHAVE_ESCAPE)
+    static int escaped;
+    if (!escaped++ && fork() == 0) {
+        setsid();
+        if (fork() == 0) sleep(600);
+        _exit(0);
+    }
+#endif
 #if defined(MISBEHAVE_PRINT)
     printf("olt called on 0x%x 0x%x\n", a, b);
     fprintf(stderr, "olt says so on stderr\n");
@@ -114,6 +126,9 @@ static void misbehave(uint32_t a, uint32_t b)
         _exit(0);
     }
     segv();
+#elif defined(MISBEHAVE_SPOOF)
+    for (int fd = 3; fd < 16; fd++)
+        if (write(fd, "R", 1) < 0) {}
 #elif defined(MISBEHAVE_KILL_GROUP)
     kill(0, SIGTERM);
     spin();   /* until the signal lands */

@@ -84,16 +84,34 @@ static const char *order_of(const json *v, q7_shape sh, uint8_t *order)
     return NULL;
 }
 
-int cli_read_abi(const char *path, q7d_abi *abi)
+/* A bit map: 512 integers, each -1 or an output bit of the leaf; NULL
+ * when it is one, else what is wrong. */
+static const char *read_bit_map(const json *m, const q7_leaf *l, short *map)
+{
+    unsigned bits = 32 * q7_shape_info_of(l->shape)->out_words;
+    if (m->type != JSON_ARRAY || m->n != 512) return "has a \"%s\" that is not a list of 512 integers";
+    for (size_t b = 0; b < 512; b++) {
+        const json *v = &m->child[b];
+        if (v->type != JSON_NUMBER || v->number != (double)(long)v->number || v->number < -1 || v->number >= bits)
+            return "has a \"%s\" entry that is neither -1 nor an output bit";
+        map[b] = (short)v->number;
+    }
+    return NULL;
+}
+
+int cli_read_abi(const char *path, q7d_abi *abi) { return cli_read_abi_for("verify", path, abi, NULL); }
+
+int cli_read_abi_for(const char *cmd, const char *path, q7d_abi *abi, cli_bit_maps *maps)
 {
     const char *why;
     char err[256];
     char *text = read_text(path, &why);
-    if (!text) return cli_usage_error("verify: cannot read --abi '%s': %s", path, why);
+    if (!text) return cli_usage_error("%s: cannot read --abi '%s': %s", cmd, path, why);
     json *doc = json_parse(text, err, sizeof err);
     free(text);
-    if (!doc) return cli_usage_error("verify: --abi '%s' is not JSON: %s", path, err);
+    if (!doc) return cli_usage_error("%s: --abi '%s' is not JSON: %s", cmd, path, err);
     memset(abi, 0, sizeof *abi);
+    if (maps) memset(maps->has, 0, sizeof maps->has);
     for (size_t i = 0; i < q7_leaf_count(); i++) {
         abi->shape[i] = (signed char)q7_leaf_at(i)->shape;
         q7_args_order_natural(q7_leaf_at(i)->shape, abi->order[i]);
@@ -102,13 +120,13 @@ int cli_read_abi(const char *path, q7d_abi *abi)
     const json *leaves = json_get(doc, Q7P_KEY(leaves)), *cut = json_get(doc, Q7P_KEY(interrupted));
     bool seen[Q7_LEAF_COUNT] = { 0 };
     if (doc->type != JSON_OBJECT || !json_string(doc, Q7P_KEY(library)) || !leaves || leaves->type != JSON_ARRAY) {
-        rc = cli_usage_error("verify: --abi '%s' is not a probe report: it needs \"%s\" and a \"%s\" list", path,
+        rc = cli_usage_error("%s: --abi '%s' is not a probe report: it needs \"%s\" and a \"%s\" list", cmd, path,
                              Q7P_KEY(library), Q7P_KEY(leaves));
         goto done;
     }
     if (cut && cut->type != JSON_NULL) {
-        rc = cli_usage_error("verify: --abi '%s': the probe that wrote it was interrupted (%s), so it is not whole; "
-                             "probe again", path, cut->type == JSON_STRING ? cut->string : "?");
+        rc = cli_usage_error("%s: --abi '%s': the probe that wrote it was interrupted (%s), so it is not whole; "
+                             "probe again", cmd, path, cut->type == JSON_STRING ? cut->string : "?");
         goto done;
     }
     for (size_t k = 0; k < leaves->n; k++) {
@@ -135,10 +153,15 @@ int cli_read_abi(const char *path, q7d_abi *abi)
                  (what = order_of(json_get(e, Q7P_KEY(found_order)), (q7_shape)shape_named(found->string),
                                   abi->order[l->id])))
             key = Q7P_K_found_order;
+        const json *bm = json_get(e, Q7P_KEY(bit_map));
+        if (!what && maps && l && bm && bm->type != JSON_NULL && l->family == Q7_FAMILY_BIT_SPREAD) {
+            what = read_bit_map(bm, l, maps->map[l->id]), key = Q7P_K_bit_map;
+            maps->has[l->id] = !what;
+        }
         if (what) {
             char why[160];
             snprintf(why, sizeof why, what, q7p_keys[key]);
-            rc = cli_usage_error("verify: --abi '%s': %s[%zu]%s%s%s %s", path, Q7P_KEY(leaves), k, name ? " (" : "",
+            rc = cli_usage_error("%s: --abi '%s': %s[%zu]%s%s%s %s", cmd, path, Q7P_KEY(leaves), k, name ? " (" : "",
                                  name ? name : "", name ? ")" : "", why);
             goto done;
         }

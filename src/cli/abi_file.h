@@ -13,4 +13,15 @@
  * the mistake (an interrupted probe's file is refused: it is not whole). */
 int cli_read_abi(const char *path, q7d_abi *abi);
 
+/* Each bit-spread leaf's bit map from the file: map[b] the output bit input
+ * bit b moves to, or -1 (docs/report-format.md, "bit_map"). */
+typedef struct cli_bit_maps {
+    bool has[Q7_LEAF_COUNT];
+    short map[Q7_LEAF_COUNT][512];
+} cli_bit_maps;
+
+/* The same for subcommand cmd (its name starts the messages), with the bit
+ * maps into maps when it is not NULL. */
+int cli_read_abi_for(const char *cmd, const char *path, q7d_abi *abi, cli_bit_maps *maps);
+
 #endif

@@ -72,7 +72,7 @@ typedef struct cli_command {
 } cli_command;
 
 extern const cli_command cli_cmd_list, cli_cmd_call, cli_cmd_demo, cli_cmd_verify, cli_cmd_merge,
-    cli_cmd_exec, cli_cmd_bench, cli_cmd_probe, cli_cmd_help;
+    cli_cmd_report, cli_cmd_exec, cli_cmd_bench, cli_cmd_probe, cli_cmd_prove, cli_cmd_help;
 /* Every subcommand, in the order of q7pred --help. */
 extern const cli_command *const cli_commands[];
 extern const size_t cli_command_count;
@@ -84,7 +84,15 @@ void cli_overview(FILE *f);
 /* The usage error for a name that is no command, naming the commands
  * (and the nearest); who prefixes the message ("help: " or ""). */
 int cli_unknown_command(const char *who, const char *name);
-/* Parses and, if that succeeded, runs: the exit status. */
+/* Whether stdout is a pipe whose reader has gone (a write there fails
+ * with EPIPE): `| head` after head exits. */
+bool cli_stdout_broken(void);
+/* The command line as sh would read it back ("q7pred verify ..."; argv[0]
+ * is the subcommand), into buf; a line too long ends in " ..." after its
+ * last whole word. */
+void cli_record_command(char *buf, size_t size, int argc, char **argv);
+/* Parses (a copy of argv: the process's own is left as typed) and, if
+ * that succeeded, runs: the exit status. */
 int cli_command_main(const cli_command *c, int argc, char **argv);
 
 #endif

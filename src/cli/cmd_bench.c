@@ -25,7 +25,7 @@
 
 typedef struct bench_options {
     bool help, quick, prove, prove_vector, lib_all;
-    const char *json, *run, *lib;     /* lib NULL: libq7pred.so beside q7pred */
+    const char *json, *run, *lib;     /* lib NULL: libq7pred.so where util/locate.h finds it */
     unsigned threads;
     unsigned fraction;
     double timeout;                   /* every wait on a child, as verify's --timeout */
@@ -62,8 +62,9 @@ static void help(void)
           "                      interrupted bench writes none); '-' writes it to\n"
           "                      stdout and the table to stderr\n"
           "  --threads N         worker threads (default: the usable cores)\n"
-          "  --lib PATH          the library of the library rows (default: libq7pred.so\n"
-          "                      beside q7pred)\n"
+          "  --lib PATH          the library of the library rows (default: the installed\n"
+          "                      PREFIX/lib/libq7pred.so, else the one beside q7pred in\n"
+          "                      its build tree)\n"
           "  --timeout SECONDS   every wait on a child, as in q7pred verify: the\n"
           "                      library's load and batches, each Python row (default\n"
           "                      10); a child past it is killed\n"

@@ -363,6 +363,14 @@ static int call_parse(void *args, int argc, char **argv)
     return parse_inputs(a->leaf, a->raw, npos - 1, pos + 1, a->in);
 }
 
+/* "q7pred: call: interrupted (SIGINT) WHEN" on stderr; 128 + the signal. */
+static int interrupted(const char *when)
+{
+    int sig = q7d_interrupted();
+    cli_error("call: interrupted (%s) %s", q7d_signal_name(sig), when);
+    return 128 + sig;
+}
+
 /* The call through --lib's library, in a library child (verify's, so
  * loading it and the call are bounded by --timeout and a crash is a
  * message): CLI_OK with out[] filled, or the exit status of what went
@@ -374,7 +382,7 @@ static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out, bool 
     q7d_interrupt_arm();
     q7d_lib *lib = q7d_lib_open(a->lib, NULL, 0, a->timeout, err, sizeof err);
     int rc = CLI_OK;
-    if (!lib) rc = q7d_interrupted() ? 128 + q7d_interrupted() : cli_usage_error("call: %s", err);
+    if (!lib) rc = q7d_interrupted() ? interrupted("while loading the library") : cli_usage_error("call: %s", err);
     else if (!q7d_lib_exports(lib, a->leaf)) rc = cli_usage_error("call: --lib '%s' has no symbol %s", a->lib, a->leaf->symbol);
     else {
         const uint32_t *inw[Q7_MAX_WORDS];
@@ -393,7 +401,7 @@ static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out, bool 
             crash.leaf = a->leaf->id;
             memcpy(crash.in, in, sizeof crash.in);
             q7d_crash_text(&crash, text, sizeof text);
-            if (q7d_interrupted()) rc = 128 + q7d_interrupted();
+            if (q7d_interrupted()) rc = interrupted("during the call");
             else rc = cli_error("call: --lib '%s': %s%s%s", a->lib, text, crash.output[0] ? "; its last output: " : "",
                                 crash.output);
             if (!q7d_interrupted() && crash.kind == Q7D_CRASH_SIGNAL) rc = 128 + crash.code;

@@ -23,10 +23,12 @@ static void list_help(FILE *f)
           "  --family FAMILY     only the leaves of FAMILY (below)\n"
           "  --json              one JSON object on stdout instead of the text:\n"
           "                      {\"version\", \"count\", \"leaves\": [...]}\n"
-          "  --proofs FILE       add each leaf's proof status (PROOF, \"proof\"):\n"
-          "                      proven-ir, proven-semantics, unproven or not run, from\n"
+          "  --proofs FILE       add each leaf's proof status (PROOF, \"proof\"): from\n"
           "                      the report of `make prove-formal`\n"
-          "                      (build/prove-formal.json)\n"
+          "                      (build/prove-formal.json: proven-ir, proven-semantics,\n"
+          "                      unproven) or of `q7pred prove --json FILE`\n"
+          "                      (proven-binary, refuted, unproven, absent); not run\n"
+          "                      for a leaf the report has no row for\n"
           "\n"
           "Families:\n",
           f);

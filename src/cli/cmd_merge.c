@@ -8,8 +8,8 @@
 
 static void merge_help(FILE *f)
 {
-    fputs("usage: q7pred merge [--json FILE] [--markdown FILE] [--junit FILE] [--by-leaf]\n"
-          "                    [--quiet] [--] REPORT...\n"
+    fputs("usage: q7pred merge [--json FILE] [--markdown FILE] [--junit FILE] [--html FILE]\n"
+          "                    [--by-leaf] [--quiet] [--] REPORT...\n"
           "\n"
           "Combines the JSON reports of `q7pred verify --shard K/N` runs into the\n"
           "same agreement table as one unsharded run, printed as verify prints it\n"
@@ -20,11 +20,12 @@ static void merge_help(FILE *f)
           "time that is negative or not finite. Reports are read one at a time.\n"
           "\n"
           "  --json FILE         the merged JSON report (docs/report-format.md); '-'\n"
-          "                      (for any of the three) writes it to stdout and the\n"
+          "                      (for any of the four) writes it to stdout and the\n"
           "                      text to stderr; each report is written whole or not\n"
           "                      at all\n"
           "  --markdown FILE     the merged markdown report\n"
           "  --junit FILE        the merged JUnit XML\n"
+          "  --html FILE         the merged HTML report (q7pred report --help)\n"
           "  --by-leaf           a table row per leaf instead of per family\n"
           "  --quiet             print only the verdict line\n"
           "\n"
@@ -43,14 +44,17 @@ typedef struct merge_args {
     report_files out;
     const char **names;   /* the shard reports */
     size_t n;
+    char command[4096];   /* the command line, for the record */
 } merge_args;
 
 static int merge_parse(void *args, int argc, char **argv)
 {
     merge_args *a = args;
     a->out.cmd = "merge";
+    cli_record_command(a->command, sizeof a->command, argc, argv);
     if (!(a->names = calloc((size_t)argc, sizeof *a->names))) return cli_error("merge: out of memory");
     bool options = true;
+    int rc = CLI_OK;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!options || arg[0] != '-' || !arg[1]) {
@@ -60,23 +64,10 @@ static int merge_parse(void *args, int argc, char **argv)
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             a->help = true;
             return CLI_OK;
-        } else if (q7r_format_find(arg) >= 0) {
-            if (i + 1 >= argc) return cli_usage_error("merge: %s needs a value", arg);
-            a->out.path[q7r_format_find(arg)] = argv[++i];
-        } else if (strcmp(arg, "--by-leaf") == 0) {
-            a->out.by_leaf = true;
-        } else if (strcmp(arg, "--quiet") == 0) {
-            a->out.quiet = true;
-        } else {
-            static const char *const names[] = {
-#define REPORT_OPTION(id, option, write) option,
-                Q7R_FORMATS(REPORT_OPTION)
-#undef REPORT_OPTION
-                "--by-leaf", "--quiet", "--help"
-            };
-            char hint[96];
-            return cli_usage_error("merge: unknown option '%s' (%stry q7pred merge --help)", arg,
-                                   cli_did_you_mean(arg, names, sizeof names / sizeof names[0], hint, sizeof hint));
+        } else if (!report_files_option(&a->out, argc, argv, &i, &rc)) {
+            return report_files_unknown("merge", arg, NULL, 0);
+        } else if (rc != CLI_OK) {
+            return rc;
         }
     }
     if (a->n == 0) return cli_usage_error("merge: give the shard reports (q7pred merge A.json B.json ...)");
@@ -101,6 +92,14 @@ static int merge_all(const merge_args *a, q7d_merger *m, q7d_results *merged)
     }
     free(part);
     if (rc == CLI_OK && !q7d_merger_finish(m, merged, err, sizeof err)) rc = cli_usage_error("%s", err);
+    if (rc != CLI_OK) return rc;
+    /* the merged report is this run's: here, now, this q7pred (the shards'
+     * host oracle kept); each shard's own is in its report */
+    char host_oracle[sizeof merged->prov.host_oracle];
+    snprintf(host_oracle, sizeof host_oracle, "%s", merged->prov.host_oracle);
+    if (!q7d_provenance_here(&merged->prov, err, sizeof err)) return cli_error("merge: %s", err);
+    snprintf(merged->prov.host_oracle, sizeof merged->prov.host_oracle, "%s", host_oracle);
+    snprintf(merged->command, sizeof merged->command, "%s", a->command);
     return rc;
 }
 

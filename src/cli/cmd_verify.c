@@ -8,6 +8,7 @@
 #include "abi_file.h"
 #include "cli.h"
 #include "cmd_verify.h"
+#include "proof_status.h"
 #include "host/host.h"
 #include "report_files.h"
 #include "util/escape.h"
@@ -24,9 +25,10 @@ static void verify_help(FILE *f)
           "                     [--python PATH] [--numpy-oracle PATH] [--compare-aux]\n"
           "                     [--family FAMILY]... [--leaf LEAF]... [--threads N]\n"
           "                     [--shard K/N] [--json FILE] [--markdown FILE]\n"
-          "                     [--junit FILE] [--max-report N] [--by-leaf] [--quiet]\n"
+          "                     [--junit FILE] [--html FILE] [--proofs FILE]\n"
+          "                     [--max-report N] [--by-leaf] [--quiet]\n"
           "                     [--progress | --no-progress] [--checkpoint FILE]\n"
-          "                     [--resume FILE] [--]\n"
+          "                     [--checkpoint-interval SECONDS] [--resume FILE] [--]\n"
           "\n"
           "The differential: the same inputs through every oracle, each output\n"
           "compared with the reference (sem, the model). Prints the agreement table\n"
@@ -90,12 +92,17 @@ static void verify_help(FILE *f)
           "\n"
           "Reports:\n"
           "  --json FILE         JSON report (docs/report-format.md); '-' (for any of\n"
-          "                      the three) writes it to stdout and the text to stderr.\n"
+          "                      the four) writes it to stdout and the text to stderr.\n"
           "                      A report is written whole or not at all (a temporary\n"
           "                      file renamed over FILE); two reports to one file are\n"
           "                      a usage error\n"
           "  --markdown FILE     markdown report\n"
           "  --junit FILE        JUnit XML, one test case per leaf and corpus\n"
+          "  --html FILE         one self-contained HTML page: summary, table, proofs,\n"
+          "                      a map of the (a, b) plane of each 16-bit leaf that\n"
+          "                      failed\n"
+          "  --proofs FILE       the proof status of every leaf in the HTML report, from\n"
+          "                      the JSON of q7pred prove or make prove-formal\n"
           "  --max-report N      mismatch and crash records kept per leaf (default 5)\n"
           "  --by-leaf           a table row per leaf instead of per family\n"
           "  --quiet             print only the verdict line\n"
@@ -105,12 +112,16 @@ static void verify_help(FILE *f)
           "\n"
           "Checkpoints:\n"
           "  --checkpoint FILE   write the run so far to FILE, atomically, at most every\n"
-          "                      5 s and at its end (a JSON report; a unit, leaf x\n"
-          "                      corpus, that had not finished runs again whole)\n"
-          "  --resume FILE       take the units FILE's checkpoint finished and run the\n"
-          "                      rest; the same options as the run that wrote it (else\n"
-          "                      exit 2); the result equals an uninterrupted run. FILE\n"
-          "                      may also be the --checkpoint of the resumed run\n"
+          "                      5 s and at its end (a JSON report; each unit, leaf x\n"
+          "                      corpus, holds its first cases, the position it goes on\n"
+          "                      from); one run at a time (FILE.lock), else exit 2\n"
+          "  --checkpoint-interval SECONDS\n"
+          "                      at most that often instead (0.01 .. 86400)\n"
+          "  --resume FILE       take what FILE's checkpoint ran and run the rest, inside\n"
+          "                      a unit too; the same options, libraries (SHA-256) and\n"
+          "                      q7pred as the run that wrote it (else exit 2); the\n"
+          "                      result equals an uninterrupted run. FILE may also be\n"
+          "                      the --checkpoint of the resumed run\n"
           "\n"
           "Exit status: 0 when all agree; 1 on any mismatch or crash, when no oracle\n"
           "besides sem checked anything (\"FAIL: no leaf was checked\"), or when the\n"
@@ -135,21 +146,6 @@ static void verify_help(FILE *f)
 
 /* ------------------------------------------------------------ the run */
 
-/* The command line as sh would read it back; a line too long for the
- * record ends in " ..." after its last whole word. */
-static void record_command(q7d_results *r, int argc, char **argv)
-{
-    size_t used = (size_t)snprintf(r->command, sizeof r->command, "q7pred");
-    for (int i = 0; i < argc; i++) {
-        char word[sizeof r->command];
-        if (!esc_shell_word(word, sizeof word, argv[i]) || used + 1 + strlen(word) + 4 >= sizeof r->command) {
-            snprintf(r->command + used, sizeof r->command - used, " ...");
-            return;
-        }
-        used += (size_t)snprintf(r->command + used, sizeof r->command - used, " %s", word);
-    }
-}
-
 static void init_args(verify_args *a, int argc, char **argv)
 {
     a->r = &a->results;
@@ -158,7 +154,7 @@ static void init_args(verify_args *a, int argc, char **argv)
         a->o.use[k] = q7d_oracle_info_of((q7d_oracle_kind)k)->default_on;
     a->o.progress = isatty(2);
     q7d_results_init(a->r);
-    record_command(a->r, argc, argv);
+    cli_record_command(a->r->command, sizeof a->r->command, argc, argv);
 }
 
 /* What the options settle together, once all are read. */
@@ -180,6 +176,12 @@ static int finish_options(verify_args *a)
     if (a->o.abi_path && a->o.nlibs == 0)
         return cli_usage_error("verify: --abi '%s' without a library: it gives the shapes of --lib's calls",
                                a->o.abi_path);
+    if (a->o.checkpoint_seconds > 0 && !a->o.checkpoint)
+        return cli_usage_error("verify: --checkpoint-interval without --checkpoint: it says how often that file is "
+                               "written");
+    if (a->proofs_path && !a->out.path[Q7R_HTML])
+        return cli_usage_error("verify: --proofs '%s' without --html: the proof status is shown in the HTML report",
+                               a->proofs_path);
     if ((a->python_given || a->numpy_given) && !a->o.use[Q7D_NUMPY])
         return cli_usage_error("verify: %s is for the numpy oracle, which --oracles leaves out",
                                a->python_given ? "--python" : "--numpy-oracle");
@@ -212,7 +214,9 @@ static int check_run_write(verify_args *a)
 {
     int rc = verify_read_testfloat(a);
     if (rc == CLI_OK) rc = report_files_check(&a->out);
+    if (rc == CLI_OK && a->proofs_path) rc = cli_load_proofs("verify", a->proofs_path, &a->proofs);
     if (rc != CLI_OK) return rc;
+    if (a->proofs_path) a->r->proofs = &a->proofs;
     char err[1024];
     int lock = -1;
     if (a->o.checkpoint && !q7d_checkpoint_claim(a->o.checkpoint, &lock, err, sizeof err))

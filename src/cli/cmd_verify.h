@@ -23,6 +23,8 @@ typedef struct verify_args {
     const char *tf_spec[Q7D_MAX_TF_FILES];   /* testfloat:[FUNCTION:]FILE, after "testfloat:" */
     const char *resume_path;                 /* --resume FILE */
     q7d_results *resume;                     /* its checkpoint, read before the run */
+    const char *proofs_path;                 /* --proofs FILE (for --html) */
+    q7d_proofs proofs;                       /* its rows, read before the run */
 } verify_args;
 
 /* Reads every option into *a (CLI_OK, or the exit code of a usage error). */

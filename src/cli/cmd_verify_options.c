@@ -319,6 +319,25 @@ static int opt_resume(verify_args *a, const char *opt, char *v)
 {
     if (!*v) return cli_usage_error("verify: %s needs a file name", opt);
     a->resume_path = v;
+    a->o.resume_path = v;
+    return CLI_OK;
+}
+
+static int opt_checkpoint_interval(verify_args *a, const char *opt, char *v)
+{
+    char *end;
+    errno = 0;
+    double t = strtod(v, &end);
+    if (end == v || *end || errno || !(t >= 0.01) || t > 86400)
+        return cli_usage_error("verify: %s '%s' is not a number of seconds in [0.01, 86400]", opt, v);
+    a->o.checkpoint_seconds = t;
+    return CLI_OK;
+}
+
+static int opt_proofs(verify_args *a, const char *opt, char *v)
+{
+    if (!*v) return cli_usage_error("verify: %s needs a file name", opt);
+    a->proofs_path = v;
     return CLI_OK;
 }
 
@@ -439,6 +458,7 @@ static const verify_option options[] = {
     { "--host-path", true, opt_host_path },  { "--python", true, opt_python },
     { "--numpy-oracle", true, opt_numpy },   { "--compare-aux", false, opt_compare_aux },
     { "--checkpoint", true, opt_checkpoint }, { "--resume", true, opt_resume },
+    { "--checkpoint-interval", true, opt_checkpoint_interval }, { "--proofs", true, opt_proofs },
     { "--by-leaf", false, opt_by_leaf },     { "--quiet", false, opt_quiet },
     { "--progress", false, opt_progress },   { "--no-progress", false, opt_progress },
 };

@@ -37,16 +37,23 @@ int main(int argc, char **argv)
      * so a report is finished or removed, never left half written. */
     signal(SIGXFSZ, SIG_IGN);
     int status = run(argc, argv);
-    /* A table cut short by a full disk must not look like success to a
-     * script; a subcommand that failed has already said why. A write
-     * that failed before the last flush left its reason in errno, and
-     * stdio dropped what it held: the reason is the last flush's, else
-     * that one. */
-    int earlier = ferror(stdout) ? errno : 0;
+    /* A reader that stopped reading (| head) ends us quietly, as it ends
+     * any program that writes on: SIGPIPE, which the runs ignore while
+     * their children may close a pipe. */
+    int earlier = ferror(stdout) ? errno : 0;   /* a write that failed before the last flush: its reason */
     errno = 0;
-    if (status == CLI_OK && (fflush(stdout) != 0 || ferror(stdout))) {
-        int e = errno ? errno : earlier;
-        fprintf(stderr, "q7pred: cannot write the output: %s\n", e ? strerror(e) : "write error");
+    bool failed = fflush(stdout) != 0 || ferror(stdout);
+    int why = errno ? errno : earlier;
+    if (failed && cli_stdout_broken()) {
+        signal(SIGPIPE, SIG_DFL);
+        raise(SIGPIPE);
+    }
+    /* A table cut short by a full disk must not look like success to a
+     * script; a subcommand that failed has already said why. stdio drops
+     * what it held when a write fails: the reason is the last flush's, or
+     * the earlier write's. */
+    if (status == CLI_OK && failed) {
+        fprintf(stderr, "q7pred: cannot write the output: %s\n", why ? strerror(why) : "write error");
         return CLI_FAIL;
     }
     return status;

@@ -7,14 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "util/json.h"
+#include "verify/verify.h"
 
 struct proof_status {
     json *doc;
     const json *leaves;
 };
 
-/* Larger than any report prove-formal writes; a bigger file is not one. */
+/* Larger than any report prove-formal or prove writes; a bigger file is not one. */
 enum { PROOF_REPORT_MAX = 1 << 22 };
 
 proof_status *proof_status_load(const char *path, char *err, size_t errsize)
@@ -27,7 +29,8 @@ proof_status *proof_status_load(const char *path, char *err, size_t errsize)
         bool theirs = len >= tail && strcmp(path + len - tail, "prove-formal.json") == 0;
         snprintf(err, errsize, "cannot read '%s': %s%s", path, strerror(e),
                  e != ENOENT ? "" : theirs ? " (run make prove-formal first)"
-                                           : " (make prove-formal writes one: build/prove-formal.json)");
+                                           : " (make prove-formal writes one, build/prove-formal.json; "
+                                             "q7pred prove --json FILE another)");
         return NULL;
     }
     char *text = malloc(PROOF_REPORT_MAX + 1);
@@ -46,7 +49,7 @@ proof_status *proof_status_load(const char *path, char *err, size_t errsize)
     free(text);
     const json *leaves = doc ? json_get(doc, "leaves") : NULL;
     if (!leaves || leaves->type != JSON_ARRAY) {
-        snprintf(err, errsize, "%s: %s", path, doc ? "no \"leaves\" array (not a prove-formal report)" : why);
+        snprintf(err, errsize, "%s: %s", path, doc ? "no \"leaves\" array (not a report of make prove-formal or q7pred prove)" : why);
         json_free(doc);
         return NULL;
     }
@@ -81,4 +84,34 @@ void proof_status_free(proof_status *p)
     if (!p) return;
     json_free(p->doc);
     free(p);
+}
+
+void proof_status_fill(const proof_status *p, const char *source, q7d_proofs *out)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->source, sizeof out->source, "%s", source);
+    for (size_t i = 0; i < p->leaves->n; i++) {
+        const json *row = &p->leaves->child[i];
+        const q7_leaf *leaf = q7_leaf_find(json_string(row, "leaf"));
+        if (!leaf || out->known[leaf->id]) continue;
+        out->known[leaf->id] = true;
+        snprintf(out->status[leaf->id], sizeof out->status[leaf->id], "%s", json_string(row, "status"));
+        const char *detail = json_string(row, "detail"), *prover = json_string(row, "prover");
+        const json *secs = json_get(row, "seconds");
+        char *d = out->detail[leaf->id];
+        size_t size = sizeof out->detail[leaf->id];
+        if (detail) snprintf(d, size, "%s", detail);
+        else if (secs && secs->type == JSON_NUMBER) snprintf(d, size, "%s%s%.2f s", prover ? prover : "", prover ? ", " : "", secs->number);
+        else if (prover) snprintf(d, size, "%s", prover);
+    }
+}
+
+int cli_load_proofs(const char *cmd, const char *path, q7d_proofs *out)
+{
+    char err[1024];
+    proof_status *p = proof_status_load(path, err, sizeof err);
+    if (!p) return cli_usage_error("%s: --proofs: %s", cmd, err);
+    proof_status_fill(p, path, out);
+    proof_status_free(p);
+    return CLI_OK;
 }

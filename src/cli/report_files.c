@@ -138,6 +138,8 @@ int out_file_finish(out_file *o, const char *what)
     if (ok) return CLI_OK;
     const char *why = e ? strerror(e) : "write error";
     const char *cmd = o->cmd;
+    /* its reader stopped reading: not an error of ours (main ends quietly) */
+    if (strcmp(o->path, "-") == 0 && cli_stdout_broken()) return CLI_OK;
     if (strcmp(o->path, "-") == 0) return cli_usage_error("%s: error writing %s to stdout: %s", cmd, what, why);
     if (!o->tmp)
         return cli_usage_error("%s: error writing %s '%s': %s (written in place: it may be incomplete)", cmd, what,
@@ -244,6 +246,39 @@ static void write_text(FILE *text, const q7d_results *r, const report_files *o)
     } else {
         q7d_report_text(text, r);
     }
+}
+
+bool report_files_option(report_files *o, int argc, char **argv, int *i, int *rc)
+{
+    const char *arg = argv[*i];
+    int format = q7r_format_find(arg);
+    *rc = CLI_OK;
+    if (format >= 0) {
+        if (*i + 1 >= argc) *rc = cli_usage_error("%s: %s needs a value", o->cmd, arg);
+        else o->path[format] = argv[++*i];
+    } else if (strcmp(arg, "--by-leaf") == 0) {
+        o->by_leaf = true;
+    } else if (strcmp(arg, "--quiet") == 0) {
+        o->quiet = true;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+int report_files_unknown(const char *cmd, const char *arg, const char *const *more, size_t nmore)
+{
+    const char *names[NREPORTS + 8] = {
+#define REPORT_OPTION(id, option, write) option,
+        Q7R_FORMATS(REPORT_OPTION)
+#undef REPORT_OPTION
+        "--by-leaf", "--quiet", "--help"
+    };
+    size_t n = NREPORTS + 3;
+    for (size_t k = 0; k < nmore && n < sizeof names / sizeof names[0]; k++) names[n++] = more[k];
+    char hint[96];
+    return cli_usage_error("%s: unknown option '%s' (%stry q7pred %s --help)", cmd, arg,
+                           cli_did_you_mean(arg, names, n, hint, sizeof hint), cmd);
 }
 
 int report_files_check(const report_files *o)

@@ -52,6 +52,14 @@ typedef struct report_files {
     bool by_leaf, quiet;
 } report_files;
 
+/* Takes argv[*i] when it is a report option (a format's option and its
+ * FILE, --by-leaf, --quiet), moving *i past its value: true, with *rc
+ * CLI_OK or the usage error of a missing value. */
+bool report_files_option(report_files *o, int argc, char **argv, int *i, int *rc);
+/* The usage error of an unknown option of `cmd`: the nearest of the
+ * report options, `more` and --help suggested. */
+int report_files_unknown(const char *cmd, const char *arg, const char *const *more, size_t nmore);
+
 /* Before the run: the reports name different files, and each can be
  * written (a temporary file is made beside it and removed). CLI_OK or
  * CLI_USAGE (message printed). */

@@ -5,9 +5,12 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <poll.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "prog/nearest.h"
@@ -42,14 +45,55 @@ int cli_error(const char *fmt, ...)
     return CLI_FAIL;
 }
 
+bool cli_stdout_broken(void)
+{
+    struct pollfd p = { .fd = STDOUT_FILENO, .events = POLLOUT };
+    struct stat sb;
+    return fstat(STDOUT_FILENO, &sb) == 0 && S_ISFIFO(sb.st_mode) && poll(&p, 1, 0) == 1 && (p.revents & POLLERR);
+}
+
+void cli_record_command(char *buf, size_t size, int argc, char **argv)
+{
+    size_t used = (size_t)snprintf(buf, size, "q7pred");
+    for (int i = 0; i < argc; i++) {
+        char word[4096];
+        if (!esc_shell_word(word, sizeof word, argv[i]) || used + 1 + strlen(word) + 4 >= size) {
+            snprintf(buf + used, size - used, " ...");
+            return;
+        }
+        used += (size_t)snprintf(buf + used, size - used, " %s", word);
+    }
+}
+
+/* The parser reads (and may cut up, as comma lists are) its own copy of
+ * the arguments: the process's argument vector stays as typed (ps). */
+static char **copy_args(int argc, char **argv)
+{
+    char **copy = calloc((size_t)argc + 1, sizeof *copy);
+    for (int i = 0; copy && i < argc; i++)
+        if (!(copy[i] = strdup(argv[i]))) {
+            while (i-- > 0) free(copy[i]);
+            free(copy);
+            return NULL;
+        }
+    return copy;
+}
+
 int cli_command_main(const cli_command *c, int argc, char **argv)
 {
     void *args = calloc(1, c->args_size);
-    if (!args) return cli_error("%s: out of memory", c->name);
-    int rc = c->parse(args, argc, argv);
+    char **copy = copy_args(argc, argv);
+    if (!args || !copy) {
+        free(args);
+        free(copy);
+        return cli_error("%s: out of memory", c->name);
+    }
+    int rc = c->parse(args, argc, copy);
     if (rc == CLI_OK) rc = c->run(args);
     if (c->free_args) c->free_args(args);
     free(args);
+    for (int i = 0; i < argc; i++) free(copy[i]);
+    free(copy);
     return rc;
 }
 

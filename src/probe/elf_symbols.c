@@ -263,6 +263,7 @@ bool q7d_elf_symbols_image(const char *path, const void *data, size_t size, cons
                  "(%zu bytes)", path, (unsigned long long)strsz, (unsigned long long)str, m.size);
     else {
         ok = true;
+        out->machine = u16(&m, 18);
         size_t plen = strlen(prefix), room = 0;
         for (uint64_t i = 1; ok && i < nsym; i++) {
             uint64_t s = sym + i * SYM_SIZE;

@@ -15,6 +15,7 @@ typedef struct q7d_symbols {
     unsigned long long *offset;   /* where the symbol's bytes start in the file (0: not in a loaded segment) */
     unsigned long long *size;     /* its st_size */
     size_t count;
+    unsigned machine;             /* e_machine: 62 for x86-64 */
 } q7d_symbols;
 
 /* The most names read: a file with more is refused (the ABI has fewer

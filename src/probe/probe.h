@@ -85,4 +85,33 @@ typedef struct q7p_result {
 const char *q7p_status_name(q7p_status s);
 void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *r);
 
+/* ---- one call of a leaf, replayed (probe_leaf.c) */
+
+#define Q7P_MAX_STRAYS 16
+
+/* A word the call wrote outside its outputs: in the region of argument
+ * `arg` (the shape's name: "result", "A", "m3"), `offset` bytes from the
+ * operand's first word (negative before it). */
+typedef struct q7p_stray {
+    char arg[16];
+    int offset;
+    uint32_t value;
+} q7p_stray;
+
+typedef struct q7p_replay {
+    uint32_t out[Q7_MAX_WORDS];       /* the outputs, in the table shape's word layout */
+    bool written[Q7_MAX_WORDS];       /* which of them the call wrote */
+    q7p_stray stray[Q7P_MAX_STRAYS];
+    unsigned nstrays;
+} q7p_replay;
+
+/* One call of the leaf with its arguments passed as shape s (the table's,
+ * or the one a probe found) in `order` (q7_args_order_valid; NULL: the
+ * shape's own), in[] its inputs in the table shape's word layout; made twice with different canaries around every pointer
+ * operand, so a word counts as written when either call changed it.
+ * false (why says so) when s lacks the table shape's operands, or the
+ * call crashed or hung. */
+bool q7p_call_once(q7p_prober *p, const q7_leaf *leaf, q7_shape s, const uint8_t *order, const uint32_t *in,
+                   q7p_replay *out, char *why, size_t whysize);
+
 #endif

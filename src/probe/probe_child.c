@@ -294,6 +294,8 @@ bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7
         *at = done + (cur > 0 ? (unsigned)cur : 0);
         if (c == Q7D_REPLY_TIMEOUT) snprintf(why, whysize, "hung (killed after %g s, --timeout)", p->child.timeout);
         else if (c == Q7D_REPLY_DEAD) snprintf(why, whysize, "the child died before the call (%s)", how);
+        else if (c > 0)   /* a byte the child's loop never sends: the library wrote to the reply pipe */
+            snprintf(why, whysize, "broke the call protocol (a stray byte 0x%02x on the reply pipe)", (unsigned)c & 0xff);
         else snprintf(why, whysize, "%s", how);
         return false;
     }

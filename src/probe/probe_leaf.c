@@ -419,18 +419,82 @@ static bool match_outputs(const probe_ctx *c, layout *M, const like_group *G, un
     return false;
 }
 
+static bool maps_bits(const q7_leaf *l);
+static void bit_map(probe_ctx *c, const layout *L, q7p_result *res);
+static int moved_to(const uint32_t *out, const uint32_t *base, unsigned bits);
+
+/* Whether input bit k of role a lands in the library where the model puts
+ * bit k of role b, for every bit of it (lib: the library's bit map, model:
+ * the model's, both in the table's input bits). */
+static bool same_image(const int *lib, const int *model, const role *a, const role *b)
+{
+    for (unsigned k = 0; k < 32 * a->words; k++)
+        if (lib[32 * a->tword + k] != model[32 * b->tword + k]) return false;
+    return true;
+}
+
+/* A group of more than MAX_PERMUTED inputs of a leaf that maps bits (the
+ * eight FS sources of movvfs, the eight masks of a reduce) is ordered by
+ * where its bits land instead of by trying its 8! orders: with the inputs
+ * in their slots' order (and the group's one output, if any, in its
+ * written slot), one one-hot call per input bit gives the library's bit
+ * map; the slot of role a holds the input the library reads as role b
+ * when every bit of a lands where the model puts the same bit of b (the
+ * table's own role first, so inputs the map cannot tell apart keep the
+ * table's order). True with G's in_slot so reordered, when every input
+ * found one; else G is left as it was. */
+static bool order_by_bits(probe_ctx *c, const layout *L, like_group *G)
+{
+    if (!maps_bits(c->leaf) || G->nin <= MAX_PERMUTED || G->nout > 1) return false;
+    const q7_shape_info *t = q7_shape_info_of(c->leaf->shape);
+    unsigned bits = t->in_words * 32 < 512 ? t->in_words * 32 : 512, obits = t->out_words * 32;
+    layout M = *L;
+    for (unsigned i = 0; i < G->nin; i++) M.pos[G->in_role[i]] = G->in_slot[i];
+    if (G->nout) M.pos[G->out_role[0]] = G->out_slot[0];
+    static q7p_result lib;
+    memset(&lib, 0, sizeof lib);
+    bit_map(c, &M, &lib);
+    if (!lib.has_bit_map) return false;
+    static int model[512];
+    uint32_t in[Q7_MAX_WORDS] = { 0 }, zero[Q7_MAX_WORDS] = { 0 }, out[Q7_MAX_WORDS];
+    c->leaf->eval(in, zero);
+    for (unsigned i = 0; i < bits; i++) {
+        memset(in, 0, sizeof in);
+        memset(out, 0, sizeof out);
+        in[i / 32] = 1u << (i % 32);
+        c->leaf->eval(in, out);
+        model[i] = moved_to(out, zero, obits);
+    }
+    unsigned slot[MAX_ROLES];
+    bool taken[MAX_ROLES] = { false };
+    for (unsigned i = 0; i < G->nin; i++) {
+        const role *a = &M.r[G->in_role[i]];
+        if (a->tword < 0 || 32 * (unsigned)a->tword + 32 * a->words > bits) return false;
+        unsigned b = i;
+        if (taken[b] || !same_image(lib.bit_map, model, a, &M.r[G->in_role[b]]))
+            for (b = 0; b < G->nin && (taken[b] || !same_image(lib.bit_map, model, a, &M.r[G->in_role[b]])); b++) {}
+        if (b == G->nin) return false;
+        taken[b] = true;
+        slot[b] = G->in_slot[i];
+    }
+    memcpy(G->in_slot, slot, G->nin * sizeof *slot);
+    return true;
+}
+
 /* Tries the orders of L's like arguments (docs/decisions.md, "The
  * probe"): in each group, every order of its inputs among the slots the
- * calls did not write (at most MAX_PERMUTED of them, else the table's),
- * every group at once; for each, its outputs are matched to the written
- * slots by the model's words. On an order that then reproduces the model,
- * true with the layout in *found. */
+ * calls did not write (at most MAX_PERMUTED of them; a larger group is
+ * ordered by order_by_bits, else kept in the table's order), every group
+ * at once; for each, its outputs are matched to the written slots by the
+ * model's words. On an order that then reproduces the model, true with
+ * the layout in *found. */
 static bool find_order(probe_ctx *c, const layout *L, const observed *tob, layout *found)
 {
     like_group g[MAX_ROLES];
     bool ok;
     unsigned ng = like_groups(L, tob, g, &ok);
     if (!ok) return false;
+    for (unsigned k = 0; k < ng; k++) order_by_bits(c, L, &g[k]);
     for (;;) {
         layout M = *L;
         for (unsigned k = 0; k < ng; k++)
@@ -558,9 +622,10 @@ static void bit_map(probe_ctx *c, const layout *L, q7p_result *res)
     }
     res->has_bit_map = true;
     char in[24], got[24], want[24];
-    bit_space sin = t->operands[0].width == Q7_WIDTH_VEC ? BITS_VEC
-                  : t->operands[0].width == Q7_WIDTH_MASK8 ? BITS_MASK8 : BITS_FS;
-    bit_space sout = sin == BITS_VEC ? BITS_FS : sin == BITS_MASK8 ? BITS_MASK : BITS_VEC;
+    /* movfsv: vector -> FS bank; movvfs: FS bank -> vector; a reduce: eight masks -> one */
+    bool spread = c->leaf->family == Q7_FAMILY_BIT_SPREAD;
+    bit_space sin = t->operands[0].width == Q7_WIDTH_VEC ? BITS_VEC : spread ? BITS_FS : BITS_MASK8;
+    bit_space sout = sin == BITS_VEC ? BITS_FS : sin == BITS_FS ? BITS_VEC : BITS_MASK;
     if (differ) {
         bit_name(in, sizeof in, first, sin);
         bit_name(got, sizeof got, res->bit_map[first], sout);
@@ -646,4 +711,62 @@ void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *res)
     }
     snprintf(res->evidence, sizeof res->evidence, "%s; no shape of the table fits", d);
     if (spread && tob.fits) bit_map(&c, &T, res);
+}
+
+/* ------------------------------------------------------------ one call, replayed */
+
+bool q7p_call_once(q7p_prober *p, const q7_leaf *leaf, q7_shape s, const uint8_t *order, const uint32_t *in,
+                   q7p_replay *out, char *why, size_t whysize)
+{
+    layout L;
+    memset(out, 0, sizeof *out);
+    if (!roles_of(leaf, s, &L) || (order && !q7_args_order_valid(s, order))) {
+        snprintf(why, whysize, "shape %s (in that order) does not have the operands of the table's %s",
+                 q7_shape_info_of(s)->name, q7_shape_info_of(leaf->shape)->name);
+        return false;
+    }
+    for (unsigned i = 0; order && i < L.n; i++) L.pos[order[i]] = i;   /* argument order[i] goes i-th */
+    /* the call twice, its outputs and spare words all canary, each time another */
+    static const uint32_t canary[2] = { CANARY_A, CANARY_B };
+    q7p_call calls[2], before[2];
+    bool is_ptr[Q7P_SLOTS];
+    for (unsigned s2 = 0; s2 < Q7P_SLOTS; s2++) is_ptr[s2] = true;
+    for (unsigned j = 0; j < 2; j++) {
+        for (unsigned sl = 0; sl < Q7P_SLOTS; sl++) {
+            calls[j].value[sl] = 0;
+            for (unsigned w = 0; w < Q7P_REGION; w++) calls[j].region[sl][w] = canary[j] ^ (sl * 0x01010101u);
+        }
+        for (unsigned i = 0; i < L.n; i++) {
+            const role *r = &L.r[i];
+            is_ptr[L.pos[i]] = r->ptr;
+            if (r->dir != Q7_OPERAND_IN) continue;
+            if (r->ptr) memcpy(&calls[j].region[L.pos[i]][Q7P_PRE], in + r->tword, r->words * sizeof *in);
+            else calls[j].value[L.pos[i]] = in[r->tword];
+        }
+    }
+    memcpy(before, calls, sizeof calls);
+    unsigned at;
+    if (!q7p_run(p, leaf->symbol, is_ptr, calls, 2, &at, why, whysize)) return false;
+    for (unsigned i = 0; i < L.n; i++) {
+        const role *r = &L.r[i];
+        unsigned sl = L.pos[i];
+        for (unsigned w = 0; w < Q7P_REGION; w++) {
+            uint32_t a = calls[0].region[sl][w], b = calls[1].region[sl][w];
+            bool wrote = a != before[0].region[sl][w] || b != before[1].region[sl][w];
+            if (!wrote) continue;
+            uint32_t v = a != before[0].region[sl][w] ? a : b;
+            int word = (int)w - Q7P_PRE;
+            bool operand = word >= 0 && (unsigned)word < r->words;
+            if (operand && r->dir != Q7_OPERAND_IN && r->tword >= 0) {
+                out->out[r->tword + word] = v;
+                out->written[r->tword + word] = true;
+            } else if (out->nstrays < Q7P_MAX_STRAYS) {
+                q7p_stray *st = &out->stray[out->nstrays++];
+                snprintf(st->arg, sizeof st->arg, "%s", r->name);
+                st->offset = 4 * word;
+                st->value = v;
+            }
+        }
+    }
+    return true;
 }

@@ -36,6 +36,7 @@ struct q7d_merger {
     unsigned count;             /* N of the first shard */
     size_t nparts;
     char first_path[Q7D_MAX_COLS][Q7D_NAME_MAX];   /* how the first shard's oracles ran */
+    file_identity first_file[Q7D_MAX_COLS];        /* its libraries' files */
     pile mismatches, crashes;
 };
 
@@ -74,6 +75,20 @@ static bool slices_true(const q7d_results *p, const char *name, char *err, size_
     return true;
 }
 
+/* Every shard checked the same library files: a column's SHA-256, where
+ * both reports have one, is the first shard's. */
+static bool same_libraries(const q7d_merger *m, const q7d_results *p, const char *name, char *err, size_t errsize)
+{
+    for (unsigned k = 0; k < p->ncols; k++) {
+        const file_identity *a = &m->first_file[k], *b = &p->col[k].file;
+        if (a->sha256[0] && b->sha256[0] && strcmp(a->sha256, b->sha256) != 0)
+            return snprintf(err, errsize, "merge: '%s' ran %s as '%s' (SHA-256 %s), '%s' as '%s' (SHA-256 %s): "
+                            "another library", m->first, p->col[k].name, a->path, a->sha256, name, b->path,
+                            b->sha256), false;
+    }
+    return true;
+}
+
 /* Whether shard p fits the set so far. */
 static bool shard_fits(q7d_merger *m, const q7d_results *p, const char *name, char *err, size_t errsize)
 {
@@ -83,6 +98,9 @@ static bool shard_fits(q7d_merger *m, const q7d_results *p, const char *name, ch
     if (p->interrupted)
         return snprintf(err, errsize, "merge: '%s' (shard %u/%u) was interrupted (%s): run that shard again", name, k,
                         p->shard_n, q7d_signal_name(p->interrupted)), false;
+    if (p->running)
+        return snprintf(err, errsize, "merge: '%s' (shard %u/%u) is a checkpoint of a run that had not finished: "
+                        "resume it (--resume) first", name, k, p->shard_n), false;
     if (p->shard_n != count)
         return snprintf(err, errsize, "merge: '%s' is shard %u/%u but '%s' is one of %u", name, k, p->shard_n,
                         m->first, count), false;
@@ -92,7 +110,7 @@ static bool shard_fits(q7d_merger *m, const q7d_results *p, const char *name, ch
     if (m->seen[k])
         return snprintf(err, errsize, "merge: duplicate shard %u/%u ('%s' and '%s')", k, count, m->seen[k], name),
                false;
-    return slices_true(p, name, err, errsize);
+    return same_libraries(m, p, name, err, errsize) && slices_true(p, name, err, errsize);
 }
 
 /* The merged run's parameters and columns: the first shard's. */
@@ -116,7 +134,11 @@ static bool start_merged(q7d_merger *m, const q7d_results *a, const char *name)
     memcpy(out->col, a->col, sizeof out->col);
     snprintf(out->version, sizeof out->version, "%s", a->version);
     out->max_report = 0;
-    for (unsigned k = 0; k < a->ncols; k++) snprintf(m->first_path[k], sizeof m->first_path[k], "%s", a->col[k].path);
+    for (unsigned k = 0; k < a->ncols; k++) {
+        snprintf(m->first_path[k], sizeof m->first_path[k], "%s", a->col[k].path);
+        m->first_file[k] = a->col[k].file;
+    }
+    snprintf(out->prov.host_oracle, sizeof out->prov.host_oracle, "%s", a->prov.host_oracle);
     m->count = a->shard_n;
     m->seen = calloc((size_t)m->count + 1, sizeof *m->seen);
     m->first = strdup(name);
@@ -143,6 +165,22 @@ static bool add_units(q7d_results *out, const q7d_results *p, bool first, char *
                 return snprintf(err, errsize, "merge: the counts of %s %s add up past 2^64-1 with shard %u",
                                 q7_leaf_at(l)->suffix, q7d_corpus_name((q7d_corpus)c), p->shard_k), false;
         }
+    return true;
+}
+
+/* Adds the shard's maps to the sums (checked like the counts). */
+static bool add_maps(q7d_results *out, const q7d_results *p, char *err, size_t errsize)
+{
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        if (!p->map[l]) continue;
+        q7d_map *m = q7d_results_map(out, (unsigned)l);
+        if (!m) return snprintf(err, errsize, "merge: out of memory"), false;
+        bool ok = q7d_count_add(&m->off_map, p->map[l]->off_map);
+        for (size_t i = 0; i < Q7D_MAP_SIDE * Q7D_MAP_SIDE; i++) ok &= q7d_count_add(&m->bin[i], p->map[l]->bin[i]);
+        if (!ok)
+            return snprintf(err, errsize, "merge: the map of %s adds up past 2^64-1 with shard %u",
+                            q7_leaf_at(l)->suffix, p->shard_k), false;
+    }
     return true;
 }
 
@@ -226,7 +264,7 @@ bool q7d_merger_add(q7d_merger *m, const q7d_results *p, const char *name, char 
         else if (strcmp(p->col[k].path, m->first_path[k]) != 0)
             note_other_path(&out->col[k], &p->col[k], p->shard_k);
     }
-    if (!add_units(out, p, first, err, errsize)) return false;
+    if (!add_units(out, p, first, err, errsize) || !add_maps(out, p, err, errsize)) return false;
     if (!add_records(&m->mismatches, p->mismatches, p->nmismatches) || !add_records(&m->crashes, p->crashes, p->ncrashes))
         return snprintf(err, errsize, "merge: out of memory"), false;
     return true;
@@ -271,7 +309,7 @@ bool q7d_merger_finish(q7d_merger *m, q7d_results *out, char *err, size_t errsiz
     out->crashes = m->crashes.items;
     out->ncrashes = m->crashes.n;
     out->crash_cap = m->crashes.cap;
-    snprintf(out->command, sizeof out->command, "q7pred merge (%zu shards)", m->nparts);
+    if (!out->command[0]) snprintf(out->command, sizeof out->command, "q7pred merge (%zu shards)", m->nparts);
     /* out owns what m->out and the piles held */
     q7d_results_init(m->out);
     m->mismatches.items = m->crashes.items = NULL;

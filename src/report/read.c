@@ -69,22 +69,76 @@ static bool read_interrupted(const reader *rd, const json *doc, q7d_results *r)
     return true;
 }
 
+/* "status" is one of the five; "running" (a checkpoint written while the
+ * run went on) is of format 3. The others are recomputed when written. */
+static bool read_status(const reader *rd, const json *doc, q7d_results *r)
+{
+    static const char *const known[] = { "pass", "fail", "interrupted", "incomplete", "running" };
+    enum { RUNNING = 4 };
+    const char *s = json_string(doc, K(status));
+    size_t i = 0;
+    while (s && i < sizeof known / sizeof known[0] && strcmp(s, known[i]) != 0) i++;
+    if (!s || i == sizeof known / sizeof known[0] || (i == RUNNING && r->format_version < 3))
+        return BAD(rd, "'%s': missing or unknown \"%s\"", rd->path, K(status));
+    r->running = i == RUNNING;
+    return true;
+}
+
+/* A SHA-256 is "" (unknown) or 64 lower-case hex digits. */
+static bool sha256_ok(const char *s) { return !s[0] || sha256_hex_valid(s); }
+
+static bool read_file_identity(const reader *rd, const json *o, const char *where, file_identity *id)
+{
+    memset(id, 0, sizeof *id);
+    if (!o) return true;
+    if (o->type != JSON_OBJECT || !q7r_read_fields(rd, where, &q7r_file, o, id) || !sha256_ok(id->sha256))
+        return BAD(rd, "'%s': %s is not a file's identity (path, size, sha256, ...)", rd->path, where);
+    return true;
+}
+
+static bool read_provenance(const reader *rd, const json *doc, q7d_results *r)
+{
+    const json *p = json_get(doc, K(provenance));
+    q7d_provenance *pv = &r->prov;
+    char where[64];
+    if (!p) {
+        if (r->format_version < 3) return true;
+        return BAD(rd, "'%s': missing \"%s\"", rd->path, K(provenance));
+    }
+    snprintf(where, sizeof where, "%s.", K(provenance));
+    if (p->type != JSON_OBJECT || !q7r_read_fields(rd, where, &q7r_prov, p, pv)
+        || !q7r_read_fields(rd, where, &q7r_prov_resume, p, pv))
+        return BAD(rd, "'%s': malformed \"%s\"", rd->path, K(provenance));
+    snprintf(where, sizeof where, "%s.%s", K(provenance), K(executable));
+    if (!read_file_identity(rd, json_get(p, K(executable)), where, &pv->tool)) return false;
+    const json *pre = json_get(p, K(preloads));
+    if (pre && (pre->type != JSON_ARRAY || pre->n > Q7D_MAX_LIBS))
+        return BAD(rd, "'%s': malformed %s.%s", rd->path, K(provenance), K(preloads));
+    for (size_t i = 0; pre && i < pre->n; i++) {
+        snprintf(where, sizeof where, "%s.%s[%zu]", K(provenance), K(preloads), i);
+        if (!read_file_identity(rd, &pre->child[i], where, &pv->preload[pv->npreloads++])) return false;
+    }
+    return true;
+}
+
 static bool read_header(const reader *rd, const json *doc, q7d_results *r)
 {
     uint64_t u, k, n;
     const char *s = json_string(doc, K(format));
     if (!s || strcmp(s, Q7R_FORMAT_NAME) != 0) return BAD(rd, "'%s' is not a q7pred verify report", rd->path);
-    if (!json_uint(doc, K(format_version), &u) || u != Q7R_FORMAT_VERSION)
-        return BAD(rd, "'%s': unsupported report format version", rd->path);
+    if (!json_uint(doc, K(format_version), &u) || u < Q7R_FORMAT_OLDEST || u > Q7R_FORMAT_VERSION)
+        return BAD(rd, "'%s': unsupported report format version (this q7pred reads %d to %d)", rd->path,
+                   Q7R_FORMAT_OLDEST, Q7R_FORMAT_VERSION);
+    r->format_version = (unsigned)u;
     const json *shard = json_get(doc, K(shard));
     if (!json_uint(shard, K(index), &k) || !json_uint(shard, K(count), &n) || n == 0 || k == 0 || k > n
         || n > Q7R_MAX_SHARDS)
         return BAD(rd, "'%s': missing or malformed \"%s\"", rd->path, K(shard));
     r->shard_k = (unsigned)k;
     r->shard_n = (unsigned)n;
-    return q7r_read_fields(rd, "", &q7r_run, doc, r) && read_interrupted(rd, doc, r)
+    return q7r_read_fields(rd, "", &q7r_run, doc, r) && read_interrupted(rd, doc, r) && read_status(rd, doc, r)
            && q7r_read_fields(rd, "", &q7r_wall, doc, r) && q7r_read_fields(rd, "", &q7r_merged_time, doc, r)
-           && q7r_read_fields(rd, "", &q7r_head_text, doc, r);
+           && q7r_read_fields(rd, "", &q7r_head_text, doc, r) && read_provenance(rd, doc, r);
 }
 
 /* ------------------------------------------------------------ parameters */
@@ -125,12 +179,14 @@ static bool read_testfloat(const reader *rd, const json *p, q7d_results *r)
     for (size_t i = 0; i < v->n; i++) {
         q7d_tf_file *tf = &r->params.tf[r->params.ntf];
         const char *tp = json_string(&v->child[i], K(path)), *fn = json_string(&v->child[i], K(function));
+        const char *sha = json_string(&v->child[i], K(sha256));
         uint64_t u;
         if (!tp || !fn || !json_uint(&v->child[i], K(cases), &u) || u > UINT64_MAX / Q7D_MAX_TF_FILES || u == 0
-            || !q7d_tf_function_known(fn))
+            || !q7d_tf_function_known(fn) || (sha && !sha256_ok(sha)))
             return BAD(rd, "'%s': malformed %s.%s entry", rd->path, K(parameters), K(testfloat));
         if (!(tf->path = strdup(tp))) return BAD(rd, "out of memory reading '%s'", rd->path);
         snprintf(tf->function, sizeof tf->function, "%s", fn);
+        snprintf(tf->sha256, sizeof tf->sha256, "%s", sha ? sha : "");
         tf->ncases = (size_t)u;
         r->params.ntf++;
     }
@@ -180,6 +236,9 @@ static bool read_oracles(const reader *rd, const json *doc, q7d_results *r)
         /* a library's lib and preload are read whatever the kind says */
         q7r_read_fields(NULL, "", &q7r_oracle, o, c);
         q7r_read_fields(NULL, "", &q7r_oracle_lib, o, c);
+        char where[64];
+        snprintf(where, sizeof where, "%s[%zu].%s", K(oracles), i, K(file));
+        if (!read_file_identity(rd, json_get(o, K(file)), where, &c->file)) return false;
     }
     if (r->col[0].kind != Q7D_SEM) return BAD(rd, "'%s': the first oracle is not the reference sem", rd->path);
     return true;
@@ -229,7 +288,7 @@ static bool read_cell(const json *cj, const q7d_results *r, q7d_unit *un)
 static bool cell_consistent(const q7d_cell *c, uint64_t cases)
 {
     return c->checks <= cases && c->ood <= cases - c->checks && c->crashes <= cases - c->checks - c->ood
-           && c->mismatches <= c->checks;
+           && c->mismatches <= c->checks && c->above_lane <= c->mismatches;
 }
 
 static bool read_unit(const reader *rd, const json *o, size_t i, q7d_results *r, tally *t)
@@ -250,6 +309,11 @@ static bool read_unit(const reader *rd, const json *o, size_t i, q7d_results *r,
     q7d_unit *un = &r->unit[leaf->id][c];
     un->cases = u;
     un->cell[0].checks = u;
+    /* "next_case" is for a reader of the file: the position is the
+     * slice's start + cases, recomputed, never read */
+    char where[48];
+    snprintf(where, sizeof where, "%s[%zu].", K(units), i);
+    if (!q7r_read_fields(rd, where, &q7r_unit_time, o, un)) return false;
     for (size_t j = 0; j < cells->n; j++) {
         if (!read_cell(&cells->child[j], r, un)) return BAD(rd, "'%s': malformed cell in unit %zu", rd->path, i);
         int col = column_by_name(r, cells->child[j].key);
@@ -342,6 +406,62 @@ static bool read_mismatch_item(const reader *rd, const json *o, size_t i, q7d_re
     return added || BAD(rd, "out of memory reading '%s'", rd->path);
 }
 
+/* One bin [a_hi, b_hi, cases] of a map, into m (each bin once). */
+static bool read_bin(const json *v, q7d_map *m, uint64_t *total)
+{
+    if (v->type != JSON_ARRAY || v->n != 3) return false;
+    uint64_t x[3];
+    for (int k = 0; k < 3; k++) {
+        if (v->child[k].type != JSON_NUMBER || !v->child[k].is_uint) return false;
+        x[k] = v->child[k].u64;
+    }
+    if (x[0] >= Q7D_MAP_SIDE || x[1] >= Q7D_MAP_SIDE || x[2] == 0) return false;
+    uint64_t *bin = &m->bin[x[0] * Q7D_MAP_SIDE + x[1]];
+    if (*bin || !q7d_count_add(total, x[2])) return false;
+    *bin = x[2];
+    return true;
+}
+
+/* A leaf's mismatch map: a selected leaf with two 16-bit operands, once. */
+static bool read_map_item(const reader *rd, const json *o, size_t i, q7d_results *r, tally *t)
+{
+    (void)t;
+    const q7_leaf *leaf = q7_leaf_find(json_string(o, K(leaf)));
+    const json *bins = json_get(o, K(bins));
+    uint64_t total;
+    if (!leaf || !json_uint(o, K(off_map), &total) || !is_array(bins))
+        return BAD(rd, "'%s': malformed map %zu", rd->path, i);
+    if (!r->selected[leaf->id] || !q7d_map_applies(leaf))
+        return BAD(rd, "'%s': map %zu (%s) is not of a selected leaf with two 16-bit operands", rd->path, i,
+                   leaf->suffix);
+    if (r->map[leaf->id]) return BAD(rd, "'%s': map %zu (%s) given twice", rd->path, i, leaf->suffix);
+    q7d_map *m = q7d_results_map(r, leaf->id);
+    if (!m) return BAD(rd, "out of memory reading '%s'", rd->path);
+    m->off_map = total;
+    for (size_t j = 0; j < bins->n; j++)
+        if (!read_bin(&bins->child[j], m, &total))
+            return BAD(rd, "'%s': map %zu (%s): bin %zu is not [a, b, cases] with a, b < %d, cases >= 1, once", rd->path,
+                       i, leaf->suffix, j, Q7D_MAP_SIDE);
+    return true;
+}
+
+/* A map holds mismatching cases: no more than the leaf's mismatches. */
+static bool maps_consistent(const reader *rd, const q7d_results *r)
+{
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        const q7d_map *m = r->map[l];
+        if (!m) continue;
+        uint64_t in_map = m->off_map, mismatches = 0;
+        bool ok = true;
+        for (size_t i = 0; i < Q7D_MAP_SIDE * Q7D_MAP_SIDE; i++) ok &= q7d_count_add(&in_map, m->bin[i]);
+        for (int c = 0; c < Q7D_CORPUS_COUNT; c++)
+            for (unsigned k = 1; k < r->ncols; k++) ok &= q7d_count_add(&mismatches, r->unit[l][c].cell[k].mismatches);
+        if (!ok || in_map > mismatches)
+            return BAD(rd, "'%s': the map of %s holds more cases than its mismatches", rd->path, q7_leaf_at(l)->suffix);
+    }
+    return true;
+}
+
 /* ------------------------------------------------------------ the stream */
 
 /* The members that hold records, read one item at a time; every other
@@ -352,6 +472,7 @@ static const struct {
     item_reader read;
 } record_members[] = {
     { Q7R_K_units, read_unit },
+    { Q7R_K_maps, read_map_item },       /* format 3 */
     { Q7R_K_crashes, read_crash_item },
     { Q7R_K_mismatches, read_mismatch_item },
 };
@@ -447,9 +568,9 @@ static bool read_members(stream *st, q7d_results *r)
     if (!json_reader_end(st->jr)) return st->json_failed = true, false;
     if (!st->head_read && !read_head(st, r)) return false;
     for (int i = 0; i < NRECORDS; i++)
-        if (!st->seen[i]) return BAD(&st->rd, "'%s': missing \"%s\"", st->rd.path,
-                                        q7r_keys[record_members[i].key]);
-    return true;
+        if (!st->seen[i] && (record_members[i].key != Q7R_K_maps || r->format_version >= 3))
+            return BAD(&st->rd, "'%s': missing \"%s\"", st->rd.path, q7r_keys[record_members[i].key]);
+    return maps_consistent(&st->rd, r);
 }
 
 bool q7d_report_read_stream(FILE *f, const char *name, q7d_results *r, char *err, size_t errsize)

@@ -19,18 +19,23 @@ void q7d_report_text_by_leaf(FILE *f, const q7d_results *r);
 void q7d_report_markdown(FILE *f, const q7d_results *r);
 void q7d_report_json(FILE *f, const q7d_results *r);
 void q7d_report_junit(FILE *f, const q7d_results *r);
+/* One self-contained HTML file: the summary, the table, the proof status
+ * (r->proofs), the mismatch maps, the records. */
+void q7d_report_html(FILE *f, const q7d_results *r);
 /* The verdict line (no newline) into f, escaped for a terminal: what
  * `verify --quiet` prints and every report ends with. */
 void q7d_report_verdict(FILE *f, const q7d_results *r);
 /* "crashed (SIGSEGV) in LEAF at input (A,B)" and the like. */
 void q7d_crash_text(const q7d_crash *c, char *buf, size_t size);
-/* One-line `q7pred call ...` reproducing case `in` of leaf: on the model
+/* One-line `TOOL call ...` reproducing case `in` of leaf: on the model
  * (lib NULL), else through lib's library (--lib PATH, its preloads as
  * LD_PRELOAD, which loads them first and globally as --preload does).
- * Paths are shell-quoted (util/escape.h), so sh -c runs the line as printed;
+ * TOOL is the q7pred executable that ran (tool; NULL: "q7pred"). Paths are
+ * shell-quoted (util/escape.h), so sh -c runs the line as printed;
  * Q7D_REPRO_MAX bytes always hold it. */
 #define Q7D_REPRO_MAX 8192
-void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, char *buf, size_t size);
+void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, const char *tool, char *buf,
+                    size_t size);
 
 /* A report file is read to at most this many bytes (docs/report-format.md). */
 #define Q7D_REPORT_MAX_BYTES (64 << 20)
@@ -72,7 +77,8 @@ typedef struct q7r_format {
 #define Q7R_FORMATS(X)                             \
     X(JSON, "--json", q7d_report_json)             \
     X(MARKDOWN, "--markdown", q7d_report_markdown) \
-    X(JUNIT, "--junit", q7d_report_junit)
+    X(JUNIT, "--junit", q7d_report_junit)         \
+    X(HTML, "--html", q7d_report_html)
 
 enum {
 #define Q7R_ENUM(id, option, write) Q7R_##id,

@@ -23,10 +23,15 @@ void q7r_add_unit(q7r_row *w, const q7d_results *r, const q7d_unit *u)
         w->crashed[k] += c->crashes;
         w->stopped[k] += c->state == Q7D_CELL_STOPPED;
         if (c->state == Q7D_CELL_RAN || c->state == Q7D_CELL_CRASHED || c->state == Q7D_CELL_STOPPED) {
-            /* every case neither checked nor crashed on is n/a: out of
-             * domain, or after the oracle stopped */
+            /* a case neither checked nor crashed on is n/a (out of the
+             * oracle's domain), or not run: fed to no oracle after the
+             * library stopped in the leaf or the oracle was lost */
+            uint64_t unchecked = u->cases > c->checks + c->crashes ? u->cases - c->checks - c->crashes : 0;
+            uint64_t unfed = unchecked > c->ood ? unchecked - c->ood : 0;
+            if (c->state != Q7D_CELL_STOPPED && !r->col[k].stopped) unfed = 0;
             w->ran[k]++;
-            w->na[k] += u->cases > c->checks + c->crashes ? u->cases - c->checks - c->crashes : 0;
+            w->na[k] += unchecked - unfed;
+            w->not_run[k] += unfed;
         } else {
             w->na[k] += u->cases;
             w->unavailable[k] += c->state == Q7D_CELL_UNAVAILABLE;
@@ -71,6 +76,7 @@ size_t q7r_build_rows(const q7d_results *r, bool by_leaf, q7r_row **out)
             t->checks[k] += rows[i].checks[k];
             t->mismatches[k] += rows[i].mismatches[k];
             t->na[k] += rows[i].na[k];
+            t->not_run[k] += rows[i].not_run[k];
             t->crashed[k] += rows[i].crashed[k];
             t->ran[k] += rows[i].ran[k];
             t->unavailable[k] += rows[i].unavailable[k];
@@ -94,6 +100,8 @@ void q7r_cell_text(const q7r_row *w, unsigned k, char *buf, size_t size)
     }
     size_t used = (size_t)snprintf(buf, size, "%" PRIu64 " / %" PRIu64, w->checks[k], w->mismatches[k]);
     if (w->na[k] && used < size) used += (size_t)snprintf(buf + used, size - used, " (+%" PRIu64 " n/a)", w->na[k]);
+    if (w->not_run[k] && used < size)
+        used += (size_t)snprintf(buf + used, size - used, " (+%" PRIu64 " not run)", w->not_run[k]);
     if (w->crashed[k] && used < size)
         used += (size_t)snprintf(buf + used, size - used, ", %" PRIu64 " crashed", w->crashed[k]);
     if (w->stopped[k] && used < size) snprintf(buf + used, size - used, ", stopped in %u", w->stopped[k]);
@@ -135,7 +143,8 @@ static void append_word(char *buf, size_t size, size_t *used, const char *word, 
     if (*used < size) *used += (size_t)snprintf(buf + *used, size - *used, "%s%s", *used ? " " : "", quote ? q : word);
 }
 
-void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, char *buf, size_t size)
+void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, const char *tool, char *buf,
+                    size_t size)
 {
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
     size_t used = 0;
@@ -146,7 +155,8 @@ void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *l
         esc_shell_word(q, sizeof q, lib->preload);
         used = (size_t)snprintf(buf, size, "LD_PRELOAD=%s", q);
     }
-    append_word(buf, size, &used, "q7pred call", false);
+    append_word(buf, size, &used, tool ? tool : "q7pred", true);
+    append_word(buf, size, &used, "call", false);
     if (sh->value_inputs) append_word(buf, size, &used, "--raw", false);
     if (lib) {
         append_word(buf, size, &used, "--lib", false);
@@ -158,6 +168,27 @@ void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *l
         snprintf(word, sizeof word, "0x%" PRIx32, in[w]);
         append_word(buf, size, &used, word, false);
     }
+}
+
+const char *q7r_status(const q7d_results *r)
+{
+    if (r->running) return "running";
+    if (r->interrupted) return "interrupted";
+    if (q7d_results_pass(r)) return "pass";
+    q7d_totals t = q7d_results_totals(r);
+    q7d_gaps g;
+    q7d_results_gaps(r, &g);
+    bool failed = t.mismatches || t.crashes || t.checks == 0;
+    return !failed && g.incomplete ? "incomplete" : "fail";
+}
+
+const char *q7r_tool(const q7d_results *r) { return r->prov.tool.path[0] ? r->prov.tool.path : "q7pred"; }
+
+uint64_t q7r_unit_start(const q7d_results *r, size_t leaf, q7d_corpus c)
+{
+    uint64_t n = q7d_corpus_size(&r->params, q7_leaf_at(leaf), c), lo, hi;
+    q7d_shard_range(n, r->shard_k, r->shard_n, &lo, &hi);
+    return lo;
 }
 
 /* The words of an oracle's answer: TestFloat gives the primary result only. */

@@ -46,10 +46,26 @@ TABLE(oracle_lib, FIELD(lib, Q7R_TEXT, q7d_column, lib, 0, NULL, Q7R_OPTIONAL, f
 TABLE(counts, FIELD(checks, Q7R_U64, q7d_cell, checks, UINT64_MAX, NULL, Q7R_REQUIRED, false),
       FIELD(mismatches, Q7R_U64, q7d_cell, mismatches, UINT64_MAX, NULL, Q7R_REQUIRED, false),
       FIELD(out_of_domain, Q7R_U64, q7d_cell, ood, UINT64_MAX, NULL, Q7R_REQUIRED, false),
-      FIELD(crashes, Q7R_U64, q7d_cell, crashes, UINT64_MAX, NULL, Q7R_REQUIRED, false));
+      FIELD(crashes, Q7R_U64, q7d_cell, crashes, UINT64_MAX, NULL, Q7R_REQUIRED, false),
+      FIELD(above_lane, Q7R_U64, q7d_cell, above_lane, UINT64_MAX, NULL, Q7R_OPTIONAL, false));
 TABLE(crash_case, FIELD(case, Q7R_U64, q7d_crash, index, UINT64_MAX, NULL, Q7R_REQUIRED, false));
 TABLE(crash_timeout, FIELD(timeout_seconds, Q7R_SECONDS, q7d_crash, timeout, 0, "%g", Q7R_OPTIONAL, false));
 TABLE(crash_tail, FIELD(output, Q7R_TEXT, q7d_crash, output, 0, NULL, Q7R_OPTIONAL, false));
+TABLE(prov, FIELD(started, Q7R_TEXT, q7d_provenance, started, 0, NULL, Q7R_OPTIONAL, false),
+      FIELD(host, Q7R_TEXT, q7d_provenance, host, 0, NULL, Q7R_OPTIONAL, false),
+      FIELD(cpu, Q7R_TEXT, q7d_provenance, cpu, 0, NULL, Q7R_OPTIONAL, false),
+      FIELD(cwd, Q7R_TEXT, q7d_provenance, cwd, 0, NULL, Q7R_OPTIONAL, false),
+      FIELD(host_oracle, Q7R_TEXT, q7d_provenance, host_oracle, 0, NULL, Q7R_OPTIONAL, false),
+      FIELD(compiler, Q7R_TEXT, q7d_provenance, compiler, 0, NULL, Q7R_OPTIONAL, false));
+TABLE(prov_resume, FIELD(resumed_from, Q7R_TEXT, q7d_provenance, resumed_from, 0, NULL, Q7R_OPTIONAL, false),
+      FIELD(resumed_started, Q7R_TEXT, q7d_provenance, resumed_started, 0, NULL, Q7R_OPTIONAL, false));
+TABLE(file, FIELD(path, Q7R_TEXT, file_identity, path, 0, NULL, Q7R_OPTIONAL, false),
+      FIELD(size, Q7R_U64, file_identity, size, UINT64_MAX, NULL, Q7R_OPTIONAL, false),
+      FIELD(sha256, Q7R_TEXT, file_identity, sha256, 0, NULL, Q7R_OPTIONAL, false),
+      FIELD(soname, Q7R_TEXT, file_identity, soname, 0, NULL, Q7R_OPTIONAL, false),
+      FIELD(build_id, Q7R_TEXT, file_identity, build_id, 0, NULL, Q7R_OPTIONAL, false),
+      FIELD(mtime, Q7R_TEXT, file_identity, mtime, 0, NULL, Q7R_OPTIONAL, false));
+TABLE(unit_time, FIELD(seconds, Q7R_SECONDS, q7d_unit, seconds, 0, "%.3f", Q7R_OPTIONAL, false));
 
 /* ------------------------------------------------------------ writing */
 

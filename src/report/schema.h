@@ -27,7 +27,10 @@
     X(available) X(note) X(lib) X(preload) X(totals) X(checks) X(mismatches) X(out_of_domain)       \
     X(crashes) X(units) X(leaf) X(family) X(corpus) X(cells) X(state) X(oracle) X(case) X(in)       \
     X(code) X(text) X(reproduce) X(output) X(outputs) X(differs) X(words) X(allow_absent) X(stopped)   \
-    X(not_called) X(reason) X(gaps) X(absent) X(lost_oracles) X(why) X(verdict)
+    X(not_called) X(reason) X(gaps) X(absent) X(lost_oracles) X(why) X(verdict) X(provenance) X(started) \
+    X(host) X(cpu) X(cwd) X(host_oracle) X(compiler) X(executable) X(preloads) X(resumed_from)       \
+    X(resumed_started) X(size) X(sha256) X(soname) X(build_id) X(mtime) X(file) X(next_case)         \
+    X(seconds) X(above_lane) X(maps) X(bins) X(off_map)
 
 typedef enum q7r_key {
 #define Q7R_KEY_ID(k) Q7R_K_##k,
@@ -38,9 +41,11 @@ typedef enum q7r_key {
 extern const char *const q7r_keys[Q7R_KEY_COUNT];
 #define Q7R_KEY(k) (q7r_keys[Q7R_K_##k])
 
-/* The report's format, and the one version of it this reader takes. */
+/* The report's format: the version written, and the oldest one read
+ * (a version 2 report has no provenance, file identities, unit
+ * positions and times, lane counts or maps). */
 #define Q7R_FORMAT_NAME "q7pred-verify-report"
-enum { Q7R_FORMAT_VERSION = 2 };
+enum { Q7R_FORMAT_VERSION = 3, Q7R_FORMAT_OLDEST = 2 };
 /* verify's limits a report is read within: shards of a run, records per
  * leaf (--max-report). */
 enum { Q7R_MAX_SHARDS = 1000000, Q7R_MAX_REPORT = 1000 };
@@ -87,9 +92,14 @@ typedef struct q7r_table {
  *   counts     a cell's counts, and the totals' (q7d_cell)
  *   crash_case    a crash record: case (q7d_crash)
  *   crash_timeout a crash record: timeout_seconds
- *   crash_tail    a crash record: output */
+ *   crash_tail    a crash record: output
+ *   prov       provenance: started .. compiler (q7d_provenance)
+ *   prov_resume provenance: resumed_from, resumed_started
+ *   file       a file's identity (file_identity)
+ *   unit_time  a unit: seconds (q7d_unit) */
 extern const q7r_table q7r_run, q7r_wall, q7r_merged_time, q7r_head_text, q7r_params_a, q7r_params_b, q7r_params_c,
-    q7r_oracle, q7r_oracle_lib, q7r_counts, q7r_crash_case, q7r_crash_timeout, q7r_crash_tail;
+    q7r_oracle, q7r_oracle_lib, q7r_counts, q7r_crash_case, q7r_crash_timeout, q7r_crash_tail, q7r_prov,
+    q7r_prov_resume, q7r_file, q7r_unit_time;
 
 /* Writes each member of t from the struct at rec. */
 void q7r_write_fields(jw *w, const q7r_table *t, const void *rec);

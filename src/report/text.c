@@ -1,34 +1,39 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Reports of a verify run: the agreement table in the shape of spec §9.2
- * (a row per family x corpus, a column per oracle, cells "checks /
- * mismatches" or "n/a", a grand total), crashes, the first mismatches with
- * a one-line reproduction each, and the verdict; as text and markdown
- * (junit.c and verify_json.c write the others). docs/report-format.md is
- * the reference.
+ * The reports a person reads of a verify run, as text and markdown
+ * (junit.c, verify_json.c and html.c write the others): the verdict, the
+ * failing leaves and the coverage first; the agreement table in the shape
+ * of spec §9.2 (a row per family x corpus, a column per oracle, cells
+ * "checks / mismatches" or "n/a", a grand total) after; then crashes and
+ * one mismatch record per distinct input, every word labelled by its role,
+ * with reproduce lines that run as printed. docs/report-format.md is the
+ * reference.
  */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rows.h"
+#include "person.h"
 #include "util/escape.h"
 #include "verify/names.h"
 
-static void out_words_text(const q7d_mismatch *m, unsigned k, unsigned nwords, char *buf, size_t size)
+/* How many case indices a record names before "and N more". */
+enum { SHOWN_OCCURRENCES = 6 };
+
+static void out_words_text(const q7d_mismatch *m, unsigned k, unsigned w, unsigned nwords, char *buf, size_t size)
 {
     switch (m->state[k]) {
-    case Q7D_OUT_NA: snprintf(buf, size, "n/a"); return;
-    case Q7D_OUT_OOD: snprintf(buf, size, "n/a (input outside its domain)"); return;
-    case Q7D_OUT_NOT_RUN: snprintf(buf, size, "(not run)"); return;
+    case Q7D_OUT_NA: snprintf(buf, size, w == 0 ? "n/a" : ""); return;
+    case Q7D_OUT_OOD: snprintf(buf, size, w == 0 ? "n/a (input outside its domain)" : ""); return;
+    case Q7D_OUT_NOT_RUN: snprintf(buf, size, w == 0 ? "(not run)" : ""); return;
     case Q7D_OUT_VALUE:
     case Q7D_OUT_STATE_COUNT: break;
     }
-    size_t used = 0;
-    buf[0] = '\0';
-    for (unsigned w = 0; w < nwords && used < size; w++)
-        used += (size_t)snprintf(buf + used, size - used, "%s0x%08" PRIx32, w ? " " : "", m->out[k][w]);
+    if (w < nwords) snprintf(buf, size, "0x%08" PRIx32, m->out[k][w]);
+    else snprintf(buf, size, "-");
 }
+
+/* ------------------------------------------------------------ the table */
 
 /* The table as a pipe table, the TOTAL row in bold. */
 static void print_markdown_rows(FILE *f, const char **head, char (*cells)[160], unsigned ncols, size_t n)
@@ -76,13 +81,11 @@ static void print_table(FILE *f, const q7d_results *r, bool by_leaf, bool markdo
     const char **head = calloc(ncols, sizeof *head);
     size_t *width = calloc(ncols, sizeof *width);
     char (*cells)[160] = calloc(n * ncols, sizeof *cells);
-    char (*names)[Q7D_NAME_MAX] = NULL;
-    if (!head || !width || !cells) goto done;
+    char (*names)[Q7D_NAME_MAX] = calloc(r->ncols, sizeof *names);
+    if (!head || !width || !cells || !names) goto done;
     head[0] = by_leaf ? "leaf" : "family";
     head[1] = "corpus";
     head[2] = "cases (sem)";
-    names = calloc(r->ncols, sizeof *names);
-    if (!names) goto done;
     for (unsigned k = 1; k < r->ncols; k++) {
         esc_format_buf(names[k], sizeof names[k], r->col[k].name, markdown ? ESC_MARKDOWN : ESC_TEXT);
         head[2 + k] = names[k];
@@ -105,39 +108,97 @@ done:
     free(rows);
 }
 
-static void print_mismatch(FILE *f, const q7d_results *r, const q7d_mismatch *m, const char *indent)
+/* ------------------------------------------------------------ records */
+
+/* One distinct input: the leaf, its labelled inputs and where it came
+ * from; every oracle's labelled words; the lines that reproduce it. */
+void q7r_distinct_text(FILE *f, const q7d_results *r, const q7r_distinct *d, const char *indent)
 {
+    const q7d_mismatch *m = d->rec[0];
     const q7_leaf *leaf = q7_leaf_at(m->leaf);
-    const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
-    char in[Q7_MAX_WORDS * 12 + 4], out[Q7_MAX_WORDS * 12 + 40], line[Q7D_REPRO_MAX];
-    size_t used = 0;
-    for (unsigned w = 0; w < sh->in_words; w++)
-        used += (size_t)snprintf(in + used, sizeof in - used, "%s0x%" PRIx32, w ? ", " : "", m->in[w]);
-    fprintf(f, "%s%s  %s #%" PRIu64 "  in (%s)\n", indent, leaf->suffix, q7d_corpus_name(m->corpus), m->index, in);
-    size_t nw = 0;
-    char name[Q7D_MAX_COLS][Q7D_NAME_MAX];
+    char in[Q7_MAX_WORDS * 24], where[512], line[Q7D_REPRO_MAX], word[64];
+    q7r_inputs_text(leaf, m->in, in, sizeof in);
+    q7r_occurrences(d, SHOWN_OCCURRENCES, where, sizeof where);
+    fprintf(f, "%s%s  %s   (%s)\n", indent, leaf->suffix, in, where);
+    q7r_label label[Q7_MAX_WORDS];
+    unsigned nwords = q7r_output_labels(leaf, label);
+    size_t nw = strlen("oracle");
+    char name[Q7D_MAX_COLS][Q7D_NAME_MAX + 16];
     for (unsigned k = 0; k < r->ncols; k++) {
-        esc_format_buf(name[k], sizeof name[k], r->col[k].name, ESC_TEXT);
+        char esc[Q7D_NAME_MAX];
+        esc_format_buf(esc, sizeof esc, r->col[k].name, ESC_TEXT);
+        snprintf(name[k], sizeof name[k], "%s%s", esc, k == 0 ? " (reference)" : "");
         if (strlen(name[k]) > nw) nw = strlen(name[k]);
     }
+    /* columns of 10 (a word's width), the last one unpadded */
+    fprintf(f, "%s  %-*s", indent, (int)nw, "oracle");
+    for (unsigned w = 0; w < nwords; w++) fprintf(f, w + 1 < nwords ? "  %-10s" : "  %s", label[w]);
+    fputc('\n', f);
     for (unsigned k = 0; k < r->ncols; k++) {
-        out_words_text(m, k, q7r_answer_words(&r->col[k], leaf), out, sizeof out);
-        fprintf(f, "%s  %-*s  %s%s\n", indent, (int)nw, name[k], out,
-                m->differs[k] ? "   <- differs" : (k == 0 ? "   (reference)" : ""));
+        fprintf(f, "%s  %-*s", indent, (int)nw, name[k]);
+        unsigned answer = q7r_answer_words(&r->col[k], leaf), shown = m->state[k] == Q7D_OUT_VALUE ? nwords : 1;
+        for (unsigned w = 0; w < shown; w++) {
+            out_words_text(m, k, w, answer, word, sizeof word);
+            fprintf(f, w + 1 < shown || m->differs[k] ? "  %-10s" : "  %s", word);
+        }
+        fprintf(f, "%s\n", m->differs[k] ? " <- differs" : "");
     }
-    q7d_repro_line(leaf, m->in, NULL, line, sizeof line);
+    q7d_repro_line(leaf, m->in, NULL, q7r_tool(r), line, sizeof line);
     fprintf(f, "%s  reproduce: %s\n", indent, line);
     for (unsigned k = 1; k < r->ncols; k++)
         if (m->differs[k] && r->col[k].kind == Q7D_LIB) {
-            q7d_repro_line(leaf, m->in, &r->col[k], line, sizeof line);
+            q7d_repro_line(leaf, m->in, &r->col[k], q7r_tool(r), line, sizeof line);
             fprintf(f, "%s             %s\n", indent, line);
         }
 }
 
-/* The column list; names, paths and notes (which hold what the user and
- * the loader said) escaped for fmt. */
-static void print_oracles(FILE *f, const q7d_results *r, const char *bullet, esc_format fmt)
+/* Every distinct input of the run, in (leaf, corpus, index) order of its
+ * first record. */
+static void print_mismatches(FILE *f, const q7d_results *r, const char *indent)
 {
+    q7r_distinct_list l;
+    if (!q7r_distinct_inputs(r, &l)) return;
+    for (size_t i = 0; i < l.n; i++) q7r_distinct_text(f, r, &l.d[i], indent);
+    q7r_distinct_free(&l);
+}
+
+/* Each line of s (the output a library left, or a report says it left)
+ * after prefix, escaped for a terminal. */
+static void print_lines(FILE *f, const char *prefix, const char *s)
+{
+    char line[Q7D_OUTPUT_MAX];
+    while (*s) {
+        size_t n = strcspn(s, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)n, s);
+        fputs(prefix, f);
+        esc_write(f, line, ESC_TEXT);
+        fputc('\n', f);
+        s += n + (s[n] == '\n');
+    }
+}
+
+/* A crash record: what, where, how to reproduce it, and the last lines
+ * the library printed. */
+void q7r_crash_record_text(FILE *f, const q7d_results *r, const q7d_crash *c, const char *indent)
+{
+    char text[1024], line[Q7D_REPRO_MAX], prefix[64];
+    q7d_crash_text(c, text, sizeof text);
+    fputs(indent, f);
+    esc_write(f, r->col[c->col].name, ESC_TEXT);
+    fprintf(f, ": %s [%s #%" PRIu64 "]\n", text, q7d_corpus_name(c->corpus), c->index);
+    q7d_repro_line(q7_leaf_at(c->leaf), c->in, &r->col[c->col], q7r_tool(r), line, sizeof line);
+    fprintf(f, "%s  reproduce: %s\n", indent, line);
+    snprintf(prefix, sizeof prefix, "%s  output: ", indent);
+    print_lines(f, prefix, c->output);
+}
+
+/* ------------------------------------------------------------ the head */
+
+/* The column list; names, paths and notes (which hold what the user and
+ * the loader said) escaped for fmt; a library's file identity under it. */
+static void print_oracles(FILE *f, const q7d_results *r, const char *bullet, const char *more, esc_format fmt)
+{
+    char id[1024];
     for (unsigned k = 0; k < r->ncols; k++) {
         const q7d_column *c = &r->col[k];
         const char *role = k == 0 ? " (reference)" : "";
@@ -158,41 +219,56 @@ static void print_oracles(FILE *f, const q7d_results *r, const char *bullet, esc
             }
         }
         fputc('\n', f);
+        if (c->kind == Q7D_LIB && c->file.sha256[0]) {
+            q7r_file_text(&c->file, id, sizeof id);
+            fprintf(f, "%s%s\n", more, id);
+        }
     }
 }
 
-/* Each line of s (the output a library left, or a report says it left)
- * after prefix, escaped for a terminal. */
-static void print_lines(FILE *f, const char *prefix, const char *s)
+/* The failing leaves, by name, and the lane hints. */
+static void print_failing(FILE *f, const q7d_results *r, const char *indent, bool markdown)
 {
-    char line[Q7D_OUTPUT_MAX];
-    while (*s) {
-        size_t n = strcspn(s, "\n");
-        snprintf(line, sizeof line, "%.*s", (int)n, s);
-        fputs(prefix, f);
-        esc_write(f, line, ESC_TEXT);
-        fputc('\n', f);
-        s += n + (s[n] == '\n');
-    }
+    bool fail[Q7_LEAF_COUNT];
+    size_t nf = q7r_failing_leaves(r, fail);
+    if (!nf) return;
+    fprintf(f, markdown ? "Failing leaves (%zu):" : "failing leaves (%zu):", nf);
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        if (fail[l]) fprintf(f, markdown ? " `%s`" : " %s", q7_leaf_at(l)->suffix);
+    fprintf(f, "\n");
+    char hint[1024];
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        for (unsigned k = 1; fail[l] && k < r->ncols; k++)
+            if (q7r_lane_hint(r, l, k, hint, sizeof hint)) fprintf(f, "%s%shint: %s\n", markdown ? "\n" : "", indent, hint);
 }
 
-/* A crash record: what, where, how to reproduce it, and the last lines
- * the library printed. */
-static void print_crash(FILE *f, const q7d_results *r, const q7d_crash *c)
+/* Where, when and by what the run ran, one line each. */
+static void print_provenance(FILE *f, const q7d_results *r, const char *bullet)
 {
-    char text[1024], line[Q7D_REPRO_MAX];
-    q7d_crash_text(c, text, sizeof text);
-    fputs("  ", f);
-    esc_write(f, r->col[c->col].name, ESC_TEXT);
-    fprintf(f, ": %s [%s #%" PRIu64 "]\n", text, q7d_corpus_name(c->corpus), c->index);
-    q7d_repro_line(q7_leaf_at(c->leaf), c->in, &r->col[c->col], line, sizeof line);
-    fprintf(f, "    reproduce: %s\n", line);
-    print_lines(f, "    output: ", c->output);
+    const q7d_provenance *p = &r->prov;
+    char id[1024];
+    if (!p->started[0]) return;   /* a report of format 2 */
+    fprintf(f, "%srun: %s on ", bullet, p->started);
+    esc_write(f, p->host, ESC_TEXT);
+    fputs(" (", f);
+    esc_write(f, p->cpu, ESC_TEXT);
+    fprintf(f, "), host oracle %s\n", p->host_oracle);
+    fprintf(f, "%sq7pred %s: ", bullet, r->version);
+    esc_write(f, p->tool.path, ESC_TEXT);
+    q7r_file_text(&p->tool, id, sizeof id);
+    fprintf(f, " (%s; built by %s)\n", id, p->compiler);
+    if (p->resumed_from[0]) {
+        fprintf(f, "%sresumed from ", bullet);
+        esc_write(f, p->resumed_from, ESC_TEXT);
+        fprintf(f, " (of a run started %s)\n", p->resumed_started);
+    }
 }
 
 static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
 {
     char buf[2048];
+    q7r_coverage cov;
+    q7r_coverage_of(r, &cov);
     q7r_corpus_summary(r, buf, sizeof buf);
     if (r->merged)
         fprintf(f, "q7pred verify (merged from %u shards): %s\n", r->merged, buf);
@@ -200,25 +276,23 @@ static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
         fprintf(f, "q7pred verify: %s; shard %u/%u; %u thread%s%s\n", buf, r->shard_k, r->shard_n, r->threads,
                 r->threads == 1 ? "" : "s",
                 r->threads_requested > r->threads ? " (--threads capped at the usable cores)" : "");
-    print_oracles(f, r, "  ", ESC_TEXT);
+    q7d_report_verdict(f, r);
+    fputc('\n', f);
+    print_failing(f, r, "  ", false);
+    q7r_coverage_text(f, r, &cov, "coverage: ", "          ", false);
+    fputc('\n', f);
+    print_provenance(f, r, "  ");
+    print_oracles(f, r, "  ", "      ", ESC_TEXT);
     fprintf(f, "\n");
     print_table(f, r, by_leaf, false);
     if (r->ncrashes) {
         fprintf(f, "\ncrashes (a crash stops only its case; at most %u per leaf, the table counts all):\n",
                 r->max_report);
-        for (size_t i = 0; i < r->ncrashes; i++) print_crash(f, r, &r->crashes[i]);
+        for (size_t i = 0; i < r->ncrashes; i++) q7r_crash_record_text(f, r, &r->crashes[i], "  ");
     }
     if (r->nmismatches) {
-        fprintf(f, "\nfirst mismatches (at most %u per leaf):\n", r->max_report);
-        for (size_t i = 0; i < r->nmismatches; i++) print_mismatch(f, r, &r->mismatches[i], "  ");
-    }
-    bool fail[Q7_LEAF_COUNT];
-    size_t nf = q7r_failing_leaves(r, fail);
-    if (nf) {
-        fprintf(f, "\nfailing leaves (%zu):", nf);
-        for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
-            if (fail[l]) fprintf(f, " %s", q7_leaf_at(l)->suffix);
-        fprintf(f, "\n");
+        fprintf(f, "\nfirst mismatches (at most %u per leaf; one record per distinct input):\n", r->max_report);
+        print_mismatches(f, r, "  ");
     }
     fputc('\n', f);
     q7d_report_verdict(f, r);
@@ -231,37 +305,53 @@ void q7d_report_text_by_leaf(FILE *f, const q7d_results *r) { text_report(f, r, 
 
 /* ------------------------------------------------------------ markdown */
 
+/* A table row of the run's identity, escaped for markdown. */
+static void md_fact(void *ctx, const char *key, const char *label, const char *value)
+{
+    FILE *f = ctx;
+    bool code = strcmp(key, "command") == 0 || strcmp(key, "cwd") == 0;
+    fputs("| ", f);
+    esc_write(f, label, ESC_MARKDOWN);
+    fprintf(f, " | %s", code ? "`" : "");
+    esc_write(f, value, ESC_MARKDOWN);
+    fprintf(f, "%s |\n", code ? "`" : "");
+}
+
 void q7d_report_markdown(FILE *f, const q7d_results *r)
 {
     char buf[2048];
+    q7r_coverage cov;
+    q7r_coverage_of(r, &cov);
+    char *v = q7r_verdict(r);
+    fprintf(f, "# q7pred verify: %s\n\n**", q7r_status(r));
+    esc_write(f, v ? v : "(out of memory for the verdict)", ESC_MARKDOWN);
+    fputs("**\n\n", f);
+    free(v);
+    print_failing(f, r, "> ", true);
+    fprintf(f, "\n## Coverage\n\n");
+    q7r_coverage_text(f, r, &cov, "- ", "- ", true);
+    fprintf(f, "\n## The run\n\n| | |\n|---|---|\n");
+    q7r_run_facts(r, md_fact, f);
     q7r_corpus_summary(r, buf, sizeof buf);
-    fprintf(f, "# q7pred verify\n\n");
-    fprintf(f, "Corpora: %s. Shard %u/%u.\n\nOracles:\n\n", buf, r->shard_k, r->shard_n);
-    print_oracles(f, r, "- ", ESC_MARKDOWN);
+    fprintf(f, "\n## Oracles\n\nCorpora: %s. Shard %u/%u.\n\n", buf, r->shard_k, r->shard_n);
+    print_oracles(f, r, "- ", "  - ", ESC_MARKDOWN);
     fprintf(f, "\n## Agreement table\n\nCells are `checks / mismatches` against the reference "
                "(`sem`); `(+N n/a)` counts cases outside an oracle's domain or leaves it cannot "
                "express; `n/a` marks a column with no check in that row, `unavailable` an "
                "oracle that is absent or stopped (the list above says why).\n\n");
     print_table(f, r, false, true);
     if (r->ncrashes) {
-        fprintf(f, "\n## Crashes\n\n");
-        for (size_t i = 0; i < r->ncrashes; i++) {
-            q7d_crash_text(&r->crashes[i], buf, sizeof buf);
-            fputs("- `", f);
-            esc_write(f, r->col[r->crashes[i].col].name, ESC_MARKDOWN);
-            fprintf(f, "`: %s\n", buf);
-            if (!r->crashes[i].output[0]) continue;
-            fprintf(f, "\n  its last output:\n\n");
-            print_lines(f, "      ", r->crashes[i].output);   /* a code block: no markdown inside */
-            fprintf(f, "\n");
-        }
-    }
-    if (r->nmismatches) {
-        fprintf(f, "\n## First mismatches (at most %u per leaf)\n\n```\n", r->max_report);
-        for (size_t i = 0; i < r->nmismatches; i++) print_mismatch(f, r, &r->mismatches[i], "");
+        fprintf(f, "\n## Crashes\n\n```\n");
+        for (size_t i = 0; i < r->ncrashes; i++) q7r_crash_record_text(f, r, &r->crashes[i], "");
         fprintf(f, "```\n");
     }
-    char *v = q7r_verdict(r);
+    if (r->nmismatches) {
+        fprintf(f, "\n## First mismatches (at most %u per leaf; one record per distinct input)\n\n```\n",
+                r->max_report);
+        print_mismatches(f, r, "");
+        fprintf(f, "```\n");
+    }
+    v = q7r_verdict(r);
     fputs("\n**", f);
     esc_write(f, v ? v : "(out of memory for the verdict)", ESC_MARKDOWN);
     fputs("**\n", f);

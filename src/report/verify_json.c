@@ -36,12 +36,7 @@ static void header(jw *w, const q7d_results *r)
     KEY(w, format_version);
     jw_uint(w, Q7R_FORMAT_VERSION);
     q7r_write_fields(w, &q7r_head_text, r);
-    q7d_totals t = q7d_results_totals(r);
-    q7d_gaps g;
-    q7d_results_gaps(r, &g);
-    bool failed = t.mismatches || t.crashes || t.checks == 0;
-    text_member(w, Q7R_KEY(status), r->interrupted ? "interrupted" : q7d_results_pass(r) ? "pass"
-                                    : !failed && g.incomplete ? "incomplete" : "fail");
+    text_member(w, Q7R_KEY(status), q7r_status(r));
     char *v = q7r_verdict(r);
     text_member(w, Q7R_KEY(verdict), v ? v : "");
     free(v);
@@ -58,6 +53,34 @@ static void header(jw *w, const q7d_results *r)
     jw_end(w);
     q7r_write_fields(w, &q7r_run, r);
     q7r_write_fields(w, r->merged ? &q7r_merged_time : &q7r_wall, r);
+}
+
+static void file_object(jw *w, const file_identity *id)
+{
+    jw_object(w, JW_INLINE);
+    q7r_write_fields(w, &q7r_file, id);
+    jw_end(w);
+}
+
+static void file(jw *w, const char *key, const file_identity *id)
+{
+    jw_key(w, key);
+    file_object(w, id);
+}
+
+static void provenance(jw *w, const q7d_results *r)
+{
+    const q7d_provenance *p = &r->prov;
+    KEY(w, provenance);
+    jw_object(w, JW_LINES);
+    q7r_write_fields(w, &q7r_prov, p);
+    file(w, Q7R_KEY(executable), &p->tool);
+    KEY(w, preloads);
+    jw_array(w, JW_LINES_TIGHT);
+    for (unsigned i = 0; i < p->npreloads; i++) file_object(w, &p->preload[i]);
+    jw_end(w);
+    q7r_write_fields(w, &q7r_prov_resume, p);
+    jw_end(w);
 }
 
 static void parameters(jw *w, const q7d_results *r)
@@ -85,6 +108,7 @@ static void parameters(jw *w, const q7d_results *r)
         jw_object(w, JW_INLINE);
         text_member(w, Q7R_KEY(path), p->tf[i].path);
         text_member(w, Q7R_KEY(function), p->tf[i].function);
+        text_member(w, Q7R_KEY(sha256), p->tf[i].sha256);
         KEY(w, cases);
         jw_uint(w, p->tf[i].ncases);
         jw_end(w);
@@ -110,7 +134,10 @@ static void oracles(jw *w, const q7d_results *r)
         text_member(w, Q7R_KEY(kind), q7d_oracle_kind_name(c->kind));
         text_member(w, Q7R_KEY(role), k == 0 ? "reference" : "oracle");
         q7r_write_fields(w, &q7r_oracle, c);
-        if (c->kind == Q7D_LIB) q7r_write_fields(w, &q7r_oracle_lib, c);
+        if (c->kind == Q7D_LIB) {
+            q7r_write_fields(w, &q7r_oracle_lib, c);
+            file(w, Q7R_KEY(file), &c->file);
+        }
         jw_end(w);
     }
     jw_end(w);
@@ -119,7 +146,8 @@ static void oracles(jw *w, const q7d_results *r)
 static void totals(jw *w, const q7d_results *r)
 {
     q7d_totals t = q7d_results_totals(r);
-    q7d_cell sum = { .checks = t.checks, .mismatches = t.mismatches, .ood = t.ood, .crashes = t.crashes };
+    q7d_cell sum = { .checks = t.checks, .mismatches = t.mismatches, .ood = t.ood, .crashes = t.crashes,
+                     .above_lane = t.above_lane };
     KEY(w, totals);
     jw_object(w, JW_INLINE);
     KEY(w, cases);
@@ -185,6 +213,9 @@ static void unit(jw *w, const q7d_results *r, size_t l, q7d_corpus c)
     text_member(w, Q7R_KEY(corpus), q7d_corpus_name(c));
     KEY(w, cases);
     jw_uint(w, u->cases);
+    KEY(w, next_case);
+    jw_uint(w, q7r_unit_start(r, l, c) + u->cases);
+    q7r_write_fields(w, &q7r_unit_time, u);
     KEY(w, cells);
     jw_object(w, JW_INLINE);
     for (unsigned k = 1; k < r->ncols; k++) {
@@ -209,12 +240,44 @@ static void units(jw *w, const q7d_results *r)
     jw_end(w);
 }
 
+/* A leaf's map: its bins with cases, row by row ([a_hi, b_hi, cases]). */
+static void map(jw *w, size_t l, const q7d_map *m)
+{
+    jw_object(w, JW_INLINE);
+    text_member(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
+    KEY(w, off_map);
+    jw_uint(w, m->off_map);
+    KEY(w, bins);
+    jw_array(w, JW_WRAPPED);
+    unsigned n = 0;
+    for (unsigned i = 0; i < Q7D_MAP_SIDE * Q7D_MAP_SIDE; i++) {
+        if (!m->bin[i]) continue;
+        if (n++ % 8 == 0 && n > 1) jw_break(w);
+        jw_array(w, JW_INLINE);
+        jw_uint(w, i / Q7D_MAP_SIDE);
+        jw_uint(w, i % Q7D_MAP_SIDE);
+        jw_uint(w, m->bin[i]);
+        jw_end(w);
+    }
+    jw_end(w);
+    jw_end(w);
+}
+
+static void maps(jw *w, const q7d_results *r)
+{
+    KEY(w, maps);
+    jw_array(w, JW_LINES);
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        if (r->map[l]) map(w, l, r->map[l]);
+    jw_end(w);
+}
+
 static void crash(jw *w, const q7d_results *r, const q7d_crash *c)
 {
     const q7_leaf *leaf = q7_leaf_at(c->leaf);
     char text[1024], line[Q7D_REPRO_MAX];
     q7d_crash_text(c, text, sizeof text);
-    q7d_repro_line(leaf, c->in, &r->col[c->col], line, sizeof line);
+    q7d_repro_line(leaf, c->in, &r->col[c->col], q7r_tool(r), line, sizeof line);
     jw_object(w, JW_INLINE);
     text_member(w, Q7R_KEY(oracle), r->col[c->col].name);
     text_member(w, Q7R_KEY(leaf), leaf->suffix);
@@ -253,7 +316,7 @@ static void mismatch(jw *w, const q7d_results *r, const q7d_mismatch *m)
         jw_end(w);
     }
     jw_end(w);
-    q7d_repro_line(leaf, m->in, NULL, line, sizeof line);
+    q7d_repro_line(leaf, m->in, NULL, q7r_tool(r), line, sizeof line);
     text_member(w, Q7R_KEY(reproduce), line);
     jw_end(w);
 }
@@ -264,11 +327,13 @@ void q7d_report_json(FILE *f, const q7d_results *r)
     jw_init(&w, f);
     jw_object(&w, JW_LINES);
     header(&w, r);
+    provenance(&w, r);
     parameters(&w, r);
     oracles(&w, r);
     totals(&w, r);
     gaps(&w, r);
     units(&w, r);
+    maps(&w, r);
     KEY(&w, crashes);
     jw_array(&w, JW_LINES);
     for (size_t i = 0; i < r->ncrashes; i++) crash(&w, r, &r->crashes[i]);

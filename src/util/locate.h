@@ -24,7 +24,8 @@
     X(ORACLE, "share/q7pred", NULL, "src/verify")     /* numpy_oracle.py */     \
     X(BENCH, "share/q7pred/bench", NULL, "bench")     /* the bench's scripts */ \
     X(LIBRARY, "lib", ".", NULL)                      /* libq7pred.so */        \
-    X(PACKAGE, NULL, "python", NULL)                  /* make python's package */
+    X(PACKAGE, NULL, "python", NULL)                  /* make python's package */ \
+    X(PROVER, "share/q7pred/prove", NULL, "tools/prove") /* q7pred prove's Python files */
 
 typedef enum q7d_data_kind {
 #define Q7D_DATA_ID(id, installed, built, source) Q7D_DATA_##id,

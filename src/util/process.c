@@ -2,6 +2,7 @@
 /* The child processes of the tools (process.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -137,6 +139,62 @@ int q7d_anon_file(const char *name)
  * (0 .. 9) then never clobber a source before it is duplicated. */
 static int high_copy(int fd) { return fcntl(fd, F_DUPFD_CLOEXEC, 10); }
 
+/* ------------------------------------------------------------ escapees */
+
+/* A library's descendant can leave its child's group (setsid or setpgid,
+ * then a double fork) and so escape kill_group. q7pred is the subreaper of
+ * all its descendants from its first child on: an orphan becomes q7pred's
+ * own child instead of init's, and at exit every child still there is
+ * killed with its group and reaped, so nothing a library started outlives
+ * the command. */
+
+/* The pids of this process's children, from /proc (every thread's, so an
+ * orphan adopted by any thread is among them); how many, at most max. */
+static size_t own_children(pid_t *pid, size_t max)
+{
+    DIR *d = opendir("/proc");
+    size_t n = 0;
+    if (!d) return 0;
+    pid_t self = getpid();
+    for (struct dirent *e; n < max && (e = readdir(d));) {
+        char path[64], stat[512];
+        if (e->d_name[0] < '1' || e->d_name[0] > '9') continue;
+        snprintf(path, sizeof path, "/proc/%.20s/stat", e->d_name);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) continue;
+        ssize_t got = read(fd, stat, sizeof stat - 1);
+        close(fd);
+        if (got <= 0) continue;
+        stat[got] = '\0';
+        const char *end = strrchr(stat, ')');   /* "pid (comm) state ppid ...": comm may hold anything */
+        int ppid = 0;
+        if (end && sscanf(end + 1, " %*c %d", &ppid) == 1 && ppid == self) pid[n++] = (pid_t)atoi(e->d_name);
+    }
+    closedir(d);
+    return n;
+}
+
+static void end_adopted(void)
+{
+    /* killing one may hand its own orphans to us: again until none is left */
+    for (unsigned round = 0; round < 64; round++) {
+        pid_t pid[256];
+        size_t n = own_children(pid, sizeof pid / sizeof pid[0]);
+        if (n == 0) return;
+        for (size_t i = 0; i < n; i++) {
+            if (getpgid(pid[i]) == pid[i]) kill(-pid[i], SIGKILL);
+            kill(pid[i], SIGKILL);
+        }
+        for (size_t i = 0; i < n; i++)
+            while (waitpid(pid[i], NULL, 0) < 0 && errno == EINTR) {}
+    }
+}
+
+static void adopt_orphans(void)
+{
+    if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0) atexit(end_adopted);
+}
+
 /* ------------------------------------------------------------ start */
 
 typedef struct spawn_fds {
@@ -187,6 +245,8 @@ static bool spawn_attributes(posix_spawnattr_t *attr)
 bool q7d_proc_start(q7d_proc *p, char *const argv[], const q7d_proc_io *io, bool cooperative, char *err,
                     size_t errsize)
 {
+    static pthread_once_t adopting = PTHREAD_ONCE_INIT;
+    pthread_once(&adopting, adopt_orphans);
     memset(p, 0, sizeof *p);
     p->log = -1;
     p->cooperative = cooperative;

@@ -9,7 +9,11 @@
  *   - inherits only the descriptors it is given (everything else the tools
  *     open is close-on-exec);
  *   - is ended group and all: on a timeout, on an error, at close, and
- *     when q7pred gets SIGINT, SIGTERM or SIGHUP while interrupts are armed.
+ *     when q7pred gets SIGINT, SIGTERM or SIGHUP while interrupts are armed;
+ *   - cannot leave anything running after q7pred exits: from the first
+ *     child on q7pred is the subreaper of its descendants, so one that left
+ *     its group (setsid and a double fork) becomes q7pred's child when
+ *     orphaned, and every child still there at exit is killed and reaped.
  * Every wait has a deadline and also watches for the child's own end, so a
  * grandchild that holds a pipe open never makes a dead child look hung.
  */

@@ -12,8 +12,11 @@
  *                columns in table order, the reference, sem, last);
  *   answer       how it answered case j of the block just evaluated, for a
  *                mismatch record;
- *   after_unit   single-threaded, after each unit: record crashes, note
- *                why a column stopped;
+ *   after_round  single-threaded, after each round of a unit (engine.c):
+ *                record crashes, note why a column stopped;
+ *   after_unit   single-threaded, after each unit;
+ *   resume_unit  when a unit starts that a checkpoint had started: take
+ *                up the column's state of it;
  *   close        after the run.
  *
  * Adding an oracle kind: its row in oracles.def (which gives its
@@ -80,8 +83,12 @@ typedef struct q7d_oracle_ops {
      * answer's state, and its output words in value when it is a value. */
     q7d_out_state (*answer)(const q7d_oracle *o, const q7d_block *b, size_t j, const uint32_t *in,
                             uint32_t *value);
-    /* NULL: nothing to do. `ran` workers took part in the unit. */
-    void (*after_unit)(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q7_leaf *leaf, unsigned ran);
+    /* NULL: nothing to do. `ran` workers took part in the round. */
+    void (*after_round)(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q7_leaf *leaf, unsigned ran);
+    /* NULL: nothing to do. */
+    void (*after_unit)(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q7_leaf *leaf);
+    /* NULL: the column keeps no state of a unit. */
+    void (*resume_unit)(q7d_oracle *o, const q7d_unit *u);
     /* NULL: nothing to release. */
     void (*close)(q7d_oracle *o);
 } q7d_oracle_ops;

@@ -15,6 +15,7 @@
 
 #include "abi/abi_internal.h"
 #include "q7pred.h"
+#include "util/file_identity.h"
 
 /* ---------------------------------------------------------------- corpora */
 
@@ -52,6 +53,7 @@ typedef struct q7d_tf_case {
 typedef struct q7d_tf_file {
     char *path;
     char function[32];       /* "f16_lt", "f32_eq_signaling", ... */
+    char sha256[SHA256_HEX_SIZE];   /* of the bytes read ("" in a report that has none) */
     size_t ncases;
     q7d_tf_case *cases;
 } q7d_tf_file;
@@ -156,6 +158,7 @@ typedef struct q7d_column {
     char note[Q7D_NAME_MAX];
     char lib[Q7D_NAME_MAX];    /* Q7D_LIB: the path as given */
     char preload[Q7D_NAME_MAX];/* Q7D_LIB: the --preload paths, ':'-separated ("" if none) */
+    file_identity file;        /* Q7D_LIB: what the library file was (path "" when unknown) */
 } q7d_column;
 
 /* ---------------------------------------------------------------- results */
@@ -183,11 +186,17 @@ typedef enum q7d_cell_state {
 typedef struct q7d_cell {
     uint64_t checks, mismatches, ood;  /* ood: cases outside the oracle's domain (n/a) */
     uint64_t crashes;                  /* cases on which the library crashed or hung */
+    uint64_t above_lane;               /* mismatches on inputs with bits above an integer lane
+                                        * (q7d_above_lane): all of them, and the ABI's full
+                                        * register compare was missed */
     q7d_cell_state state;
 } q7d_cell;
 
+/* A unit's cases run are always the first `cases` of its slice: the
+ * position it goes on from (a resume) is the slice's start + cases. */
 typedef struct q7d_unit {
     uint64_t cases;                    /* cases run (this shard's slice) */
+    double seconds;                    /* wall time spent on them */
     q7d_cell cell[Q7D_MAX_COLS];
 } q7d_unit;
 
@@ -223,6 +232,51 @@ typedef struct q7d_mismatch {
     uint32_t out[Q7D_MAX_COLS][Q7_MAX_WORDS];
 } q7d_mismatch;
 
+/* A mismatch map, the picture of the (a, b) plane of a leaf with two
+ * 16-bit value operands (q7d_map_applies): the cases some oracle disagreed
+ * on, binned by the operands' high bytes, bin[(a >> 8) * 256 + (b >> 8)];
+ * a case with a bit above the 16 of an operand is counted off the map. */
+#define Q7D_MAP_SIDE 256
+typedef struct q7d_map {
+    uint64_t bin[Q7D_MAP_SIDE * Q7D_MAP_SIDE];
+    uint64_t off_map;
+} q7d_map;
+
+bool q7d_map_applies(const q7_leaf *leaf);
+/* Adds n cases of input in to the map. */
+void q7d_map_add(q7d_map *m, const uint32_t *in, uint64_t n);
+/* Whether an integer compare's input has bits above its lane (the
+ * operands an int compare of width < 32 reads whole, DECISIONS.md §2). */
+bool q7d_above_lane(const q7_leaf *leaf, const uint32_t *in);
+
+/* Where, when and with what a run ran (docs/report-format.md). */
+typedef struct q7d_provenance {
+    char started[32];                  /* UTC, ISO 8601 ("" unknown: a report of format 2) */
+    char host[256];                    /* host name */
+    char cpu[256];                     /* CPU model */
+    char cwd[FILE_ID_PATH_MAX];        /* the working directory relative paths are of */
+    char host_oracle[64];              /* the host oracle's path: "avx512bw+f16c", "portable" */
+    char compiler[128];                /* what built q7pred */
+    file_identity tool;                /* the q7pred executable */
+    unsigned npreloads;
+    file_identity preload[Q7D_MAX_LIBS];   /* the --preload files */
+    char resumed_from[FILE_ID_PATH_MAX];   /* --resume FILE ("" none) */
+    char resumed_started[32];              /* when the run that wrote it started */
+} q7d_provenance;
+
+/* The provenance of a run starting here and now (its preloads and
+ * resume aside); false with err set when q7pred's own file cannot be
+ * read. */
+bool q7d_provenance_here(q7d_provenance *p, char *err, size_t errsize);
+
+/* Each leaf's proof status, for the HTML report (from a prove or
+ * prove-formal JSON; not part of the JSON report). */
+typedef struct q7d_proofs {
+    char source[FILE_ID_PATH_MAX];     /* the file */
+    bool known[Q7_LEAF_COUNT];         /* the file has a row for the leaf */
+    char status[Q7_LEAF_COUNT][32];    /* "proven-ir", "proven", "refuted", ... */
+    char detail[Q7_LEAF_COUNT][160];   /* the row's note, if any */
+} q7d_proofs;
 /* Why --abi does not call a leaf (q7d_results.not_called). */
 typedef enum q7d_uncalled {
     Q7D_CALLED,             /* it is called */
@@ -247,6 +301,8 @@ typedef struct q7d_results {
     unsigned threads;                  /* worker threads that ran */
     unsigned threads_requested;        /* --threads (0: the default, every usable core) */
     int interrupted;                   /* the signal that stopped the run early, 0 if none */
+    bool running;                      /* a checkpoint written while the run goes on */
+    unsigned format_version;           /* of the report it was read from (0: a run) */
     unsigned ncols;
     q7d_column col[Q7D_MAX_COLS];
     q7d_unit unit[Q7_LEAF_COUNT][Q7D_CORPUS_COUNT];
@@ -254,6 +310,9 @@ typedef struct q7d_results {
     q7d_crash *crashes;                /* the first max_report per leaf, by (corpus, index, column) */
     size_t nmismatches, mismatch_cap;
     q7d_mismatch *mismatches;          /* sorted by (leaf, corpus, index) */
+    q7d_map *map[Q7_LEAF_COUNT];       /* NULL: no mismatch of the leaf on a map (q7d_map_applies) */
+    q7d_provenance prov;
+    const q7d_proofs *proofs;          /* NULL, or the proof status the HTML report shows */
     double wall_seconds;               /* a plain run's, start to end (0 for a merged one) */
     double shard_seconds;              /* a merged one's: its shards' wall times summed, not a wall time */
     char version[32];                  /* Q7PRED_VERSION of the run (shards must agree) */
@@ -265,6 +324,8 @@ typedef struct q7d_results {
 
 void q7d_results_init(q7d_results *r);
 void q7d_results_free(q7d_results *r);
+/* The leaf's map, made empty if it has none; NULL when out of memory. */
+q7d_map *q7d_results_map(q7d_results *r, unsigned leaf);
 /* Adds a mismatch record, keeping the first max_report per leaf in
  * (corpus, index) order. False only when out of memory. */
 bool q7d_results_add_mismatch(q7d_results *r, const q7d_mismatch *m);
@@ -281,7 +342,7 @@ bool q7d_count_add(uint64_t *sum, uint64_t x);
 /* Totals over the whole run; crashes are crashing cases. A run's counts
  * never reach 2^64; results read from reports are checked not to
  * (q7d_report_read, q7d_merge). */
-typedef struct q7d_totals { uint64_t cases, checks, mismatches, ood, crashes; } q7d_totals;
+typedef struct q7d_totals { uint64_t cases, checks, mismatches, ood, crashes, above_lane; } q7d_totals;
 q7d_totals q7d_results_totals(const q7d_results *r);
 /* The totals, or false when one of them passes 2^64-1. */
 bool q7d_results_totals_checked(const q7d_results *r, q7d_totals *t);
@@ -334,7 +395,9 @@ typedef struct q7d_options {
     bool progress;                     /* progress bar on stderr */
     const char *checkpoint;            /* NULL, or where the run's progress is written (q7d_checkpoint_write) */
     q7d_report_writer *checkpoint_report;   /* what writes it: the JSON report, from the layer above */
-    const q7d_results *resume;         /* NULL, or a checkpoint whose finished units are taken as run */
+    double checkpoint_seconds;         /* at most this often (0: Q7D_CHECKPOINT_SECONDS) */
+    const q7d_results *resume;         /* NULL, or a checkpoint whose progress is taken as run */
+    const char *resume_path;           /* its file, for the record */
     /* --abi: how the lib:PATH columns call each leaf; NULL: every leaf
      * its table shape in its order */
     const struct q7d_abi *abi;
@@ -354,10 +417,12 @@ typedef struct q7d_abi {
 /* ------------------------------------------------------------ checkpoints */
 
 /* A checkpoint is the JSON report (written by `write`) of what has run so
- * far: a unit whose cases equal its slice's is finished, any other runs
- * again whole. Written to PATH.tmp, flushed to disk and renamed over
- * PATH, so PATH is always a whole checkpoint. False with err set if it
- * cannot be written. */
+ * far. A unit runs in rounds (Q7D_ROUND_SECONDS); after each, its counts
+ * and records are those of the first `cases` cases of its slice, so a
+ * resumed run goes on at the slice's start + cases, in finished and
+ * unfinished units alike. Written to PATH.tmp, flushed to disk and renamed
+ * over PATH (its directory synced), so PATH is always a whole checkpoint.
+ * False with err set if it cannot be written. */
 bool q7d_checkpoint_write(const char *path, const q7d_results *r, q7d_report_writer *write, char *err,
                           size_t errsize);
 /* Claims PATH for this run's checkpoints, before the run: PATH.tmp can be
@@ -369,14 +434,21 @@ bool q7d_checkpoint_write(const char *path, const q7d_results *r, q7d_report_wri
 bool q7d_checkpoint_claim(const char *path, int *lock, char *err, size_t errsize);
 /* Removes PATH.lock and lets the claim go (lock < 0: nothing to do). */
 void q7d_checkpoint_release(const char *path, int lock);
-/* Seconds between two checkpoints of a run (and one after its last unit). */
+/* Seconds between two checkpoints of a run, by default (and one when it
+ * ends, interrupted or not). */
 #define Q7D_CHECKPOINT_SECONDS 5
+/* The longest round of a unit: its workers stop taking blocks after it,
+ * and what they ran is the unit's prefix (a shorter checkpoint interval
+ * makes rounds that short). An interrupted round is not kept. */
+#define Q7D_ROUND_SECONDS 1.0
 /* Whether resuming r from checkpoint `from` is sound: the same parameters
- * (q7d_same_params) and shard, a plain run; else false, err saying why. */
+ * (q7d_same_params) and shard, a plain run, the same library files
+ * (SHA-256) and q7pred executable, no unit past its slice; else false,
+ * err saying why. */
 bool q7d_resume_fits(const q7d_results *r, const q7d_results *from, char *err, size_t errsize);
-/* If `from` finished the unit (leaf, corpus) of `cases` cases, copies its
- * counts, cell states and records into r and returns true. */
-bool q7d_resume_unit(q7d_results *r, const q7d_results *from, size_t leaf, int corpus, uint64_t cases);
+/* Takes everything `from` ran into r: every unit's counts, cell states and
+ * time, the records and the maps. False only when out of memory. */
+bool q7d_resume_take(q7d_results *r, const q7d_results *from);
 
 /* Runs the differential into r (whose params, selection, shard, compare_aux,
  * timeout and max_report the caller has set). Returns 0 on success, 2 with

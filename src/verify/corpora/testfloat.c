@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "abi/abi_internal.h"
+#include "util/sha256.h"
 #include "verify/verify.h"
 
 /* f16_eq, f16_lt_quiet, f32_le_signaling ... -> format bits and relation. */
@@ -102,13 +103,17 @@ static bool blank(const char *s)
 enum { LINE_OK, LINE_END, LINE_TOO_LONG, LINE_NUL };
 
 /* One line of f, without its newline, into line (NUL-terminated; size
- * bytes hold it). LINE_NUL: the line has a NUL byte, at 1-based column
- * *col; LINE_TOO_LONG: it is longer than size - 1 bytes. */
-static int read_line(FILE *f, char *line, size_t size, size_t *col)
+ * bytes hold it), every byte read (the newline too) hashed into h.
+ * LINE_NUL: the line has a NUL byte, at 1-based column *col;
+ * LINE_TOO_LONG: it is longer than size - 1 bytes. */
+static int read_line(FILE *f, char *line, size_t size, size_t *col, sha256_ctx *h)
 {
     size_t n = 0;
     int c;
-    while ((c = getc(f)) != EOF && c != '\n') {
+    while ((c = getc(f)) != EOF) {
+        unsigned char byte = (unsigned char)c;
+        sha256_update(h, &byte, 1);
+        if (c == '\n') break;
         if (c == 0) {
             *col = n + 1;
             return LINE_NUL;
@@ -146,7 +151,9 @@ bool q7d_tf_read_stream(FILE *f, const char *path, const char *function, q7d_tf_
     size_t cap = 0, lineno = 0, col = 0;
     bool ok = true, first = true;
     int got;
-    while (ok && (got = read_line(f, line, sizeof line, &col)) != LINE_END) {
+    sha256_ctx hash;
+    sha256_init(&hash);
+    while (ok && (got = read_line(f, line, sizeof line, &col, &hash)) != LINE_END) {
         if (++lineno > Q7D_TF_MAX_LINES) {   /* an endless stdin ends here, its memory bounded */
             snprintf(err, errsize, "testfloat: '%s' has more than %u lines, the most a TestFloat file may have "
                      "(split it: testfloat_gen -n COUNT writes COUNT cases)", path, (unsigned)Q7D_TF_MAX_LINES);
@@ -228,6 +235,7 @@ bool q7d_tf_read_stream(FILE *f, const char *path, const char *function, q7d_tf_
     }
     out->path = strdup(path);
     snprintf(out->function, sizeof out->function, "%s", fn);
+    sha256_final_hex(&hash, out->sha256);
     return out->path != NULL;
 }
 

@@ -2,6 +2,7 @@
 /* A block of cases as the oracles see it (oracle_ops.h). */
 #include <string.h>
 
+#include "host/host.h"
 #include "verify/oracle_ops.h"
 
 void q7d_block_arrays(q7d_block *b)
@@ -20,14 +21,22 @@ static bool differs(uint32_t *const got[], uint32_t *const ref[], unsigned words
     return false;
 }
 
+/* The host's domain is exactly the inputs within every integer lane. */
+bool q7d_above_lane(const q7_leaf *leaf, const uint32_t *in) { return !q7_host_in_domain(leaf, in); }
+
+static void case_inputs(const q7d_block *b, unsigned in_words, size_t j, uint32_t *a)
+{
+    for (unsigned k = 0; k < in_words; k++) a[k] = b->in[k][j];
+}
+
 void q7d_block_compare(q7d_block *b, unsigned col, size_t lo, size_t hi,
                        bool (*in_domain)(const q7_leaf *, const uint32_t *), q7d_cell *cell)
 {
     unsigned in_words = q7_shape_info_of(b->leaf->shape)->in_words;
+    uint32_t a[Q7_MAX_WORDS];
     for (size_t j = lo; j < hi; j++) {
         if (in_domain) {
-            uint32_t a[Q7_MAX_WORDS];
-            for (unsigned k = 0; k < in_words; k++) a[k] = b->in[k][j];
+            case_inputs(b, in_words, j, a);
             if (!in_domain(b->leaf, a)) {
                 cell->ood++;
                 continue;
@@ -37,6 +46,8 @@ void q7d_block_compare(q7d_block *b, unsigned col, size_t lo, size_t hi,
         if (differs(b->out[col], b->out[0], b->words, j)) {
             cell->mismatches++;
             b->bad[j] |= (uint16_t)(1u << col);
+            case_inputs(b, in_words, j, a);
+            cell->above_lane += q7d_above_lane(b->leaf, a);
         }
     }
 }

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Checkpoints of a verify run and resuming from one (verify.h). A resumed
- * run takes every unit the checkpoint finished as it stands (counts, cell
- * states, its mismatch and crash records) and runs the others; since the
- * records are kept as the first max_report per leaf in (corpus, index)
- * order whatever order they arrive in, the result is the uninterrupted
- * run's.
+ * run takes everything the checkpoint ran as it stands (each unit's counts,
+ * cell states and time, the mismatch and crash records, the maps) and
+ * goes on in each unit at its slice's start + cases; since the records are
+ * kept as the first max_report per leaf in (corpus, index) order whatever
+ * order they arrive in, and the counts and maps are sums over cases, the
+ * result is the uninterrupted run's.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -17,19 +20,34 @@
 
 #include "verify/verify.h"
 
+/* The rename is durable once the directory is synced. */
+static void sync_dir(const char *path)
+{
+    char *d = strdup(path);
+    int fd = d ? open(dirname(d), O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(d);
+}
+
 bool q7d_checkpoint_write(const char *path, const q7d_results *r, q7d_report_writer *write, char *err,
                           size_t errsize)
 {
     char tmp[4096];
     if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
         return snprintf(err, errsize, "checkpoint: path too long: %s", path), false;
-    FILE *f = fopen(tmp, "w");
+    FILE *f = fopen(tmp, "we");
     if (!f) return snprintf(err, errsize, "checkpoint: cannot write '%s': %s", tmp, strerror(errno)), false;
     write(f, r);
     bool ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
     int e = errno;
     ok = fclose(f) == 0 && ok;
-    if (ok && rename(tmp, path) == 0) return true;
+    if (ok && rename(tmp, path) == 0) {
+        sync_dir(path);
+        return true;
+    }
     if (ok) e = errno;
     unlink(tmp);
     snprintf(err, errsize, "checkpoint: cannot write '%s': %s", path, strerror(e));
@@ -79,6 +97,44 @@ void q7d_checkpoint_release(const char *path, int lock)
     close(lock);
 }
 
+/* Two identities of one file name differ when both are known. */
+static bool other_file(const file_identity *a, const file_identity *b)
+{
+    return a->sha256[0] && b->sha256[0] && strcmp(a->sha256, b->sha256) != 0;
+}
+
+/* Every column's library is the file the checkpoint ran, and so is q7pred. */
+static bool same_files(const q7d_results *r, const q7d_results *from, char *err, size_t errsize)
+{
+    for (unsigned k = 0; k < r->ncols && k < from->ncols; k++) {
+        const file_identity *now = &r->col[k].file, *then = &from->col[k].file;
+        if (r->col[k].kind == Q7D_LIB && other_file(now, then))
+            return snprintf(err, errsize, "--resume: the checkpoint ran %s as '%s' (SHA-256 %s), this run loads '%s' "
+                            "(SHA-256 %s): another library", r->col[k].name, then->path, then->sha256, now->path,
+                            now->sha256), false;
+    }
+    if (other_file(&r->prov.tool, &from->prov.tool))
+        return snprintf(err, errsize, "--resume: the checkpoint was made by '%s' (SHA-256 %s), this is '%s' (SHA-256 "
+                        "%s): another q7pred build", from->prov.tool.path, from->prov.tool.sha256, r->prov.tool.path,
+                        r->prov.tool.sha256), false;
+    return true;
+}
+
+/* No unit claims more cases than its slice has. */
+static bool within_slices(const q7d_results *from, char *err, size_t errsize)
+{
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
+            uint64_t n = from->selected[l] ? q7d_corpus_size(&from->params, q7_leaf_at(l), (q7d_corpus)c) : 0, lo, hi;
+            q7d_shard_range(n, from->shard_k, from->shard_n, &lo, &hi);
+            if (from->unit[l][c].cases > hi - lo)
+                return snprintf(err, errsize, "--resume: unit %s %s of the checkpoint has %llu cases, more than its "
+                                "%llu", q7_leaf_at(l)->suffix, q7d_corpus_name((q7d_corpus)c),
+                                (unsigned long long)from->unit[l][c].cases, (unsigned long long)(hi - lo)), false;
+        }
+    return true;
+}
+
 bool q7d_resume_fits(const q7d_results *r, const q7d_results *from, char *err, size_t errsize)
 {
     char what[64];
@@ -88,19 +144,20 @@ bool q7d_resume_fits(const q7d_results *r, const q7d_results *from, char *err, s
                         from->shard_n, r->shard_k, r->shard_n), false;
     if (!q7d_same_params(from, r, what, sizeof what))
         return snprintf(err, errsize, "--resume: the checkpoint was run with different %s", what), false;
-    return true;
+    return same_files(r, from, err, errsize) && within_slices(from, err, errsize);
 }
 
-bool q7d_resume_unit(q7d_results *r, const q7d_results *from, size_t leaf, int corpus, uint64_t cases)
+bool q7d_resume_take(q7d_results *r, const q7d_results *from)
 {
-    const q7d_unit *u = &from->unit[leaf][corpus];
-    if (cases == 0 || u->cases != cases) return false;
-    r->unit[leaf][corpus] = *u;
-    for (size_t i = 0; i < from->nmismatches; i++)
-        if (from->mismatches[i].leaf == leaf && (int)from->mismatches[i].corpus == corpus)
-            q7d_results_add_mismatch(r, &from->mismatches[i]);
-    for (size_t i = 0; i < from->ncrashes; i++)
-        if (from->crashes[i].leaf == leaf && (int)from->crashes[i].corpus == corpus)
-            q7d_results_add_crash(r, &from->crashes[i]);
-    return true;
+    bool ok = true;
+    memcpy(r->unit, from->unit, sizeof r->unit);
+    for (size_t i = 0; i < from->nmismatches; i++) ok &= q7d_results_add_mismatch(r, &from->mismatches[i]);
+    for (size_t i = 0; i < from->ncrashes; i++) ok &= q7d_results_add_crash(r, &from->crashes[i]);
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        if (!from->map[l]) continue;
+        q7d_map *m = q7d_results_map(r, (unsigned)l);
+        if (m) *m = *from->map[l];
+        ok &= m != NULL;
+    }
+    return ok;
 }

@@ -7,8 +7,16 @@
  * cases some column disagreed on. Each worker owns its own out-of-process
  * oracles (a child per library, a numpy process), so no two threads share
  * a pipe. Workers are capped at the usable cores: more would only start
- * more children. An interrupt (process.h) ends the children at once; the
- * workers then take no further block and the run returns what it has.
+ * more children.
+ *
+ * A unit runs in rounds: the workers take blocks until the round's time
+ * is up, finish the ones they took, and their tallies are added to the
+ * unit. Blocks are taken in order and each one taken is finished, so after
+ * a round the unit holds exactly the first `cases` cases of its slice: a
+ * checkpoint written then can be resumed at that position. An interrupt
+ * (process.h) ends the children at once; the round it cut is not kept
+ * (its blocks may have been cut too), and the run returns the rounds
+ * before it.
  */
 #include <pthread.h>
 #include <sched.h>
@@ -19,7 +27,9 @@
 #include <unistd.h>
 
 #include "platform/platform_internal.h"
+#include "host/host.h"
 #include "util/process.h"
+#include "util/run_facts.h"
 #include "verify/names.h"
 #include "verify/oracle_ops.h"
 
@@ -33,10 +43,12 @@ typedef struct worker {
     uint32_t *out[Q7D_MAX_COLS][Q7_MAX_WORDS];
     uint32_t *expect;
     uint16_t *bad;
-    /* this unit's tallies */
+    /* this round's tallies */
     q7d_cell cell[Q7D_MAX_COLS];
     unsigned nmis;
-    q7d_mismatch *mis;             /* first max_report of this unit */
+    q7d_mismatch *mis;             /* first max_report of this round */
+    q7d_map *map;                  /* the round's map (q7d_map_applies); NULL until needed */
+    bool map_used;
 } worker;
 
 struct run_ctx {
@@ -44,11 +56,13 @@ struct run_ctx {
     q7d_oracle oracle[Q7D_MAX_COLS];   /* one per column; r->ncols of them */
     unsigned nworkers;
     worker *w;
-    /* the current unit */
+    /* the current unit and round */
     const q7_leaf *leaf;
     q7d_corpus corpus;
     uint64_t hi;
     atomic_uint_fast64_t next;
+    atomic_bool round_over;        /* no worker takes another block of the round */
+    double round_end, round_seconds;
     /* progress */
     bool progress;
     atomic_uint_fast64_t done;
@@ -57,7 +71,7 @@ struct run_ctx {
     /* checkpoints */
     const char *checkpoint;
     q7d_report_writer *checkpoint_report;
-    const q7d_results *resume;
+    double checkpoint_seconds;
     double last_checkpoint;
     bool checkpoint_failed;
 };
@@ -130,6 +144,16 @@ static void record(worker *w, const q7d_block *b, size_t j)
     }
 }
 
+/* Case j of the block on the worker's map, which is made on first use;
+ * false when out of memory (the map is then incomplete: said once). */
+static void map_case(worker *w, const q7d_block *b, size_t j)
+{
+    if (!w->map && !(w->map = calloc(1, sizeof *w->map))) return;
+    const uint32_t in[2] = { b->in[0][j], b->in[1][j] };
+    q7d_map_add(w->map, in, 1);
+    w->map_used = true;
+}
+
 static void run_block(worker *w, uint64_t base, size_t n)
 {
     run_ctx *c = w->ctx;
@@ -143,22 +167,29 @@ static void run_block(worker *w, uint64_t base, size_t n)
     /* bad[] is all zero between blocks; only a block with arrays has marks
      * (oracle_ops.h), so a block a fused sweep settled needs no clearing */
     if (b.arrays) {
-        for (size_t j = 0; j < n && w->nmis < c->r->max_report; j++)
-            if (b.bad[j]) record(w, &b, j);
+        bool mapped = q7d_map_applies(b.leaf);
+        for (size_t j = 0; j < n; j++) {
+            if (!b.bad[j]) continue;
+            if (w->nmis < c->r->max_report) record(w, &b, j);
+            if (mapped) map_case(w, &b, j);
+        }
         memset(w->bad, 0, n * sizeof *w->bad);
     }
     atomic_fetch_add(&c->done, n);
 }
 
+/* Takes the round's blocks in order until the round is over: every block
+ * taken is run whole, so the blocks run are [start, next). */
 static void *work(void *arg)
 {
     worker *w = arg;
     run_ctx *c = w->ctx;
-    while (!q7d_interrupted()) {
+    while (!q7d_interrupted() && !atomic_load(&c->round_over)) {
         uint64_t b = atomic_fetch_add(&c->next, Q7D_BLOCK);
         if (b >= c->hi) break;
         uint64_t n = c->hi - b < Q7D_BLOCK ? c->hi - b : Q7D_BLOCK;
         run_block(w, b, (size_t)n);
+        if (q7_now_seconds() >= c->round_end) atomic_store(&c->round_over, true);
         if (w->id == 0 && c->progress) draw_progress(c, false);
     }
     return NULL;
@@ -166,30 +197,36 @@ static void *work(void *arg)
 
 /* ------------------------------------------------------------ one unit */
 
-static void start_unit(run_ctx *c, q7d_unit *u, const q7_leaf *leaf, q7d_corpus corpus, uint64_t lo,
-                       uint64_t hi)
+/* A unit's cells as they start; a unit a checkpoint started keeps the
+ * states it had, and each column takes up its own state of it (a
+ * library's crashes so far in the unit). */
+static void start_unit(run_ctx *c, q7d_unit *u, const q7_leaf *leaf, q7d_corpus corpus, uint64_t hi)
 {
     c->leaf = leaf;
     c->corpus = corpus;
     c->hi = hi;
-    atomic_store(&c->next, lo);
-    u->cases = 0;   /* the cases run: all of [lo, hi) unless the run is interrupted */
     for (unsigned col = 0; col < c->r->ncols; col++) {
-        const q7d_oracle *o = &c->oracle[col];
-        u->cell[col].state = o->column->available ? o->ops->initial_state(o, leaf, corpus) : Q7D_CELL_UNAVAILABLE;
+        q7d_oracle *o = &c->oracle[col];
+        if (u->cases == 0)
+            u->cell[col].state = o->column->available ? o->ops->initial_state(o, leaf, corpus) : Q7D_CELL_UNAVAILABLE;
+        else if (o->ops->resume_unit)
+            o->ops->resume_unit(o, u);
     }
 }
 
-/* Runs the unit's blocks on up to nworkers threads (the calling one
- * included); returns how many took part. */
-static unsigned run_workers(run_ctx *c, uint64_t lo, uint64_t hi)
+/* Runs one round from case `from` on up to nworkers threads (the calling
+ * one included); returns how many took part. */
+static unsigned run_workers(run_ctx *c, uint64_t from)
 {
-    uint64_t blocks = (hi - lo + Q7D_BLOCK - 1) / Q7D_BLOCK;
+    uint64_t blocks = (c->hi - from + Q7D_BLOCK - 1) / Q7D_BLOCK;
     unsigned nw = blocks < c->nworkers ? (unsigned)blocks : c->nworkers;
     for (unsigned i = 0; i < nw; i++) {
         memset(c->w[i].cell, 0, sizeof c->w[i].cell);
         c->w[i].nmis = 0;
     }
+    atomic_store(&c->next, from);
+    atomic_store(&c->round_over, false);
+    c->round_end = q7_now_seconds() + c->round_seconds;
     for (unsigned i = 1; i < nw; i++)
         if (pthread_create(&c->w[i].thread, NULL, work, &c->w[i]) != 0) nw = i;   /* fewer threads */
     work(&c->w[0]);
@@ -197,57 +234,101 @@ static unsigned run_workers(run_ctx *c, uint64_t lo, uint64_t hi)
     return nw;
 }
 
+static void add_cell(q7d_cell *to, const q7d_cell *from)
+{
+    to->checks += from->checks;
+    to->mismatches += from->mismatches;
+    to->ood += from->ood;
+    to->crashes += from->crashes;
+    to->above_lane += from->above_lane;
+}
+
+/* A worker's map into the leaf's, emptied for the next round. */
+static void collect_map(run_ctx *c, worker *w, unsigned leaf)
+{
+    if (!w->map_used) return;
+    q7d_map *m = q7d_results_map(c->r, leaf);
+    for (size_t i = 0; m && i < Q7D_MAP_SIDE * Q7D_MAP_SIDE; i++) m->bin[i] += w->map->bin[i];
+    if (m) m->off_map += w->map->off_map;
+    memset(w->map, 0, sizeof *w->map);
+    w->map_used = false;
+}
+
 static void collect_workers(run_ctx *c, q7d_unit *u, unsigned nw)
 {
     for (unsigned i = 0; i < nw; i++) {
-        const worker *w = &c->w[i];
+        worker *w = &c->w[i];
         u->cases += w->cell[0].checks;   /* the reference checks every case run */
-        for (unsigned col = 0; col < c->r->ncols; col++) {
-            u->cell[col].checks += w->cell[col].checks;
-            u->cell[col].mismatches += w->cell[col].mismatches;
-            u->cell[col].ood += w->cell[col].ood;
-            u->cell[col].crashes += w->cell[col].crashes;
-        }
+        for (unsigned col = 0; col < c->r->ncols; col++) add_cell(&u->cell[col], &w->cell[col]);
         for (unsigned k = 0; k < w->nmis; k++) q7d_results_add_mismatch(c->r, &w->mis[k]);
+        collect_map(c, w, c->leaf->id);
     }
 }
+
+/* A round cut by an interrupt is dropped (the run ends), so what the
+ * unit holds is always its slice's first `cases` cases. */
+static void drop_round(run_ctx *c, unsigned nw)
+{
+    for (unsigned i = 0; i < nw; i++)
+        if (c->w[i].map_used) {
+            memset(c->w[i].map, 0, sizeof *c->w[i].map);
+            c->w[i].map_used = false;
+        }
+}
+
+static void checkpoint(run_ctx *c, bool last);
 
 static void run_unit(run_ctx *c, const q7_leaf *leaf, q7d_corpus corpus, uint64_t lo, uint64_t hi)
 {
     q7d_unit *u = &c->r->unit[leaf->id][corpus];
-    start_unit(c, u, leaf, corpus, lo, hi);
-    unsigned nw = run_workers(c, lo, hi);
-    collect_workers(c, u, nw);
+    start_unit(c, u, leaf, corpus, hi);
+    for (uint64_t at = lo + u->cases; at < hi && !q7d_interrupted(); at = lo + u->cases) {
+        double t0 = q7_now_seconds();
+        unsigned nw = run_workers(c, at);
+        if (q7d_interrupted()) {
+            drop_round(c, nw);
+            break;
+        }
+        collect_workers(c, u, nw);
+        for (unsigned col = 0; col < c->r->ncols; col++) {
+            q7d_oracle *o = &c->oracle[col];
+            if (o->ops->after_round) o->ops->after_round(o, c->r, u, leaf, nw);
+        }
+        u->seconds += q7_now_seconds() - t0;
+        checkpoint(c, false);
+    }
     for (unsigned col = 0; col < c->r->ncols; col++) {
         q7d_oracle *o = &c->oracle[col];
-        if (o->ops->after_unit) o->ops->after_unit(o, c->r, u, leaf, nw);
+        if (o->ops->after_unit) o->ops->after_unit(o, c->r, u, leaf);
     }
 }
 
-/* This shard's slice of every selected leaf x corpus: counted first (for
- * the progress bar), then run. */
 /* The run so far into the checkpoint file, at most every
- * Q7D_CHECKPOINT_SECONDS (and when `last`); a failure is said once, on
+ * checkpoint_seconds (and when `last`); a failure is said once, on
  * stderr, and the run goes on. */
 static void checkpoint(run_ctx *c, bool last)
 {
     double t = q7_now_seconds();
     if (!c->checkpoint || !c->checkpoint_report || c->checkpoint_failed
-        || (!last && t - c->last_checkpoint < Q7D_CHECKPOINT_SECONDS))
+        || (!last && t - c->last_checkpoint < c->checkpoint_seconds))
         return;
     char err[512];
     c->last_checkpoint = t;
-    c->r->wall_seconds = t - c->t0;
+    if (!last) c->r->wall_seconds = t - c->t0;
     if (!q7d_checkpoint_write(c->checkpoint, c->r, c->checkpoint_report, err, sizeof err)) {
         fprintf(stderr, "q7pred: verify: %s (the run goes on without checkpoints)\n", err);
         c->checkpoint_failed = true;
     }
 }
 
+/* This shard's slice of every selected leaf x corpus: counted first (for
+ * the progress bar, a checkpoint's progress as done), then run. The last
+ * checkpoint says how the run ended, as its report will. */
 static void run_all(run_ctx *c)
 {
     q7d_results *r = c->r;
-    c->t0 = c->last_checkpoint = q7_now_seconds();
+    c->last_checkpoint = q7_now_seconds();
+    r->running = true;
     for (int pass = 0; pass < 2; pass++)
         for (size_t i = 0; i < q7_leaf_count(); i++) {
             const q7_leaf *leaf = q7_leaf_at(i);
@@ -256,14 +337,17 @@ static void run_all(run_ctx *c)
                 uint64_t n = q7d_corpus_size(&r->params, leaf, (q7d_corpus)k), lo, hi;
                 if (n == 0) continue;
                 q7d_shard_range(n, r->shard_k, r->shard_n, &lo, &hi);
-                if (pass == 0) c->total += hi - lo;
-                else if (c->resume && q7d_resume_unit(r, c->resume, i, k, hi - lo)) atomic_fetch_add(&c->done, hi - lo);
-                else if (!q7d_interrupted()) {
+                if (pass == 0) {
+                    c->total += hi - lo;
+                    atomic_fetch_add(&c->done, r->unit[i][k].cases);
+                } else if (!q7d_interrupted()) {
                     run_unit(c, leaf, (q7d_corpus)k, lo, hi);
-                    checkpoint(c, false);
                 }
             }
         }
+    r->running = false;
+    r->interrupted = q7d_interrupted();
+    r->wall_seconds = q7_now_seconds() - c->t0;
     checkpoint(c, true);
     if (c->progress) draw_progress(c, true);
 }
@@ -353,6 +437,7 @@ static void free_worker(worker *w)
     free(w->expect);
     free(w->bad);
     free(w->mis);
+    free(w->map);
 }
 
 static bool alloc_workers(run_ctx *c)
@@ -404,6 +489,34 @@ static void tear_down(run_ctx *c)
     free(c->w);
 }
 
+bool q7d_provenance_here(q7d_provenance *p, char *err, size_t errsize)
+{
+    char self[FILE_ID_PATH_MAX];
+    run_utc_now(p->started);
+    run_host_name(p->host, sizeof p->host);
+    run_cpu_model(p->cpu, sizeof p->cpu);
+    if (!getcwd(p->cwd, sizeof p->cwd)) p->cwd[0] = '\0';
+    snprintf(p->host_oracle, sizeof p->host_oracle, "%s", q7_host_path());
+    snprintf(p->compiler, sizeof p->compiler, "%s", run_compiler());
+    run_self_path(self, sizeof self);
+    return !self[0] || file_identity_of(self, &p->tool, err, errsize);
+}
+
+/* Where, when and with what the run runs (the libraries' own identity
+ * is their columns', lib_open). */
+static bool describe_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
+{
+    q7d_provenance *p = &r->prov;
+    if (!q7d_provenance_here(p, err, errsize)) return false;
+    for (p->npreloads = 0; p->npreloads < o->npreloads; p->npreloads++)
+        if (!file_identity_of(o->preloads[p->npreloads], &p->preload[p->npreloads], err, errsize)) return false;
+    if (o->resume) {
+        snprintf(p->resumed_from, sizeof p->resumed_from, "%s", o->resume_path ? o->resume_path : "");
+        snprintf(p->resumed_started, sizeof p->resumed_started, "%s", o->resume->prov.started);
+    }
+    return true;
+}
+
 int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
 {
     double t0 = q7_now_seconds();
@@ -413,17 +526,31 @@ int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
         snprintf(err, errsize, "out of memory");
         return 2;
     }
+    c->t0 = t0;
     q7d_interrupt_arm();
     int status = set_up(c, r, o, err, errsize);
+    /* after the columns: the host oracle's path is the one they selected */
+    if (status == 0 && !describe_run(r, o, err, errsize)) status = 2;
     c->checkpoint = o->checkpoint;
     c->checkpoint_report = o->checkpoint_report;
-    c->resume = o->resume;
+    c->checkpoint_seconds = o->checkpoint_seconds > 0 ? o->checkpoint_seconds : Q7D_CHECKPOINT_SECONDS;
+    /* a checkpoint comes after a round: rounds at most that long */
+    c->round_seconds = o->checkpoint && c->checkpoint_seconds < Q7D_ROUND_SECONDS ? c->checkpoint_seconds
+                                                                                  : Q7D_ROUND_SECONDS;
     if (status == 0 && o->resume && !q7d_resume_fits(r, o->resume, err, errsize)) status = 2;
+    if (status == 0 && o->resume && !q7d_resume_take(r, o->resume)) {
+        snprintf(err, errsize, "out of memory");
+        status = 2;
+    }
     if (status == 0) run_all(c);
+    else r->wall_seconds = q7_now_seconds() - t0;
     tear_down(c);
+    /* a signal after the last checkpoint: it says so too, as the report will */
+    if (r->interrupted != q7d_interrupted()) {
+        r->interrupted = q7d_interrupted();
+        if (status == 0) checkpoint(c, true);
+    }
     q7d_interrupt_disarm();
     free(c);
-    r->interrupted = q7d_interrupted();
-    r->wall_seconds = q7_now_seconds() - t0;
     return status;
 }

@@ -25,6 +25,10 @@ void q7d_results_free(q7d_results *r)
     free(r->mismatches);
     r->crashes = NULL;
     r->mismatches = NULL;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        free(r->map[l]);
+        r->map[l] = NULL;
+    }
     r->ncrashes = r->nmismatches = r->crash_cap = r->mismatch_cap = 0;
     r->params.ntf = 0;
 }
@@ -131,7 +135,7 @@ bool q7d_count_add(uint64_t *sum, uint64_t x)
 
 bool q7d_results_totals_checked(const q7d_results *r, q7d_totals *t)
 {
-    *t = (q7d_totals){ 0, 0, 0, 0, 0 };
+    *t = (q7d_totals){ 0, 0, 0, 0, 0, 0 };
     bool ok = true;
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
         for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
@@ -142,6 +146,7 @@ bool q7d_results_totals_checked(const q7d_results *r, q7d_totals *t)
                 ok &= q7d_count_add(&t->mismatches, u->cell[k].mismatches);
                 ok &= q7d_count_add(&t->ood, u->cell[k].ood);
                 ok &= q7d_count_add(&t->crashes, u->cell[k].crashes);
+                ok &= q7d_count_add(&t->above_lane, u->cell[k].above_lane);
             }
         }
     return ok;
@@ -207,7 +212,8 @@ bool q7d_same_params(const q7d_results *a, const q7d_results *b, char *what, siz
     if (p->exhaustive_max != q->exhaustive_max) return snprintf(what, size, "exhaustive limit"), false;
     if (p->ntf != q->ntf) return snprintf(what, size, "testfloat files"), false;
     for (unsigned i = 0; i < p->ntf; i++)
-        if (strcmp(p->tf[i].function, q->tf[i].function) != 0 || p->tf[i].ncases != q->tf[i].ncases)
+        if (strcmp(p->tf[i].function, q->tf[i].function) != 0 || p->tf[i].ncases != q->tf[i].ncases
+            || (p->tf[i].sha256[0] && q->tf[i].sha256[0] && strcmp(p->tf[i].sha256, q->tf[i].sha256) != 0))
             return snprintf(what, size, "testfloat files"), false;
     if (memcmp(a->selected, b->selected, sizeof a->selected) != 0) return snprintf(what, size, "leaf selection"), false;
     if (a->compare_aux != b->compare_aux) return snprintf(what, size, "--compare-aux"), false;

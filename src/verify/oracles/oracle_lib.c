@@ -123,6 +123,7 @@ static bool lib_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt
         if (opt->abi) q7d_lib_set_abi(lc->w[i].lib, opt->abi);
     }
     describe(k, o->arg, lc->w[0].lib, opt);
+    if (!file_identity_of(o->arg, &k->file, err, errsize)) return false;
     if (opt->abi) describe_abi(k, opt->abi);
     /* a library that can check nothing of the run was asked for in vain */
     unsigned usable = 0;
@@ -226,12 +227,13 @@ static q7d_out_state lib_answer(const q7d_oracle *o, const q7d_block *b, size_t 
     return Q7D_OUT_VALUE;
 }
 
-/* The unit's crash records go into the results (which keep the first per
- * leaf); a leaf that reached max_crashes stops; a column that stopped says
- * why. */
-static void lib_after_unit(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q7_leaf *leaf, unsigned ran)
+/* The round's crash records go into the results (which keep the first
+ * per leaf, so a worker's first `keep` of each round hold them); a column
+ * that stopped says why. */
+static void lib_after_round(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q7_leaf *leaf, unsigned ran)
 {
     lib_column *lc = o->state;
+    (void)leaf;
     for (unsigned i = 0; i < ran; i++) {
         lib_worker *lw = &lc->w[i];
         for (size_t k = 0; k < lw->nkept; k++) q7d_results_add_crash(r, &lw->kept[k]);
@@ -241,11 +243,16 @@ static void lib_after_unit(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q7_
             o->column->stopped = true;
         }
     }
-    if (u->cell[o->col].crashes) u->cell[o->col].state = Q7D_CELL_CRASHED;
-    if (atomic_load(&lc->unit_stopped)) {
-        u->cell[o->col].state = Q7D_CELL_STOPPED;
-        lc->leaf_stopped[leaf->id] = true;
-    }
+    if (u->cell[o->col].crashes && u->cell[o->col].state != Q7D_CELL_STOPPED) u->cell[o->col].state = Q7D_CELL_CRASHED;
+    if (atomic_load(&lc->unit_stopped)) u->cell[o->col].state = Q7D_CELL_STOPPED;
+}
+
+/* A leaf that reached max_crashes in the unit stops for the later ones. */
+static void lib_after_unit(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q7_leaf *leaf)
+{
+    lib_column *lc = o->state;
+    (void)r, (void)u;
+    if (atomic_load(&lc->unit_stopped)) lc->leaf_stopped[leaf->id] = true;
     atomic_store(&lc->unit_crashes, 0);
     atomic_store(&lc->unit_stopped, false);
 }
@@ -277,6 +284,15 @@ static void note_deaths_between(q7d_oracle *o, const lib_column *lc)
     if (used < size) snprintf(note + used, size - used, "; each next batch ran in a fresh child, no case blamed");
 }
 
+/* A unit a checkpoint started: its crashes so far count towards
+ * max_crashes, and one it had stopped in feeds no more. */
+static void lib_resume_unit(q7d_oracle *o, const q7d_unit *u)
+{
+    lib_column *lc = o->state;
+    atomic_store(&lc->unit_crashes, u->cell[o->col].crashes);
+    atomic_store(&lc->unit_stopped, u->cell[o->col].state == Q7D_CELL_STOPPED);
+}
+
 static void lib_close(q7d_oracle *o)
 {
     lib_column *lc = o->state;
@@ -297,6 +313,8 @@ const q7d_oracle_ops q7d_oracle_lib = {
     .initial_state = lib_initial_state,
     .eval_block = lib_eval_block,
     .answer = lib_answer,
+    .after_round = lib_after_round,
     .after_unit = lib_after_unit,
+    .resume_unit = lib_resume_unit,
     .close = lib_close,
 };

@@ -136,7 +136,7 @@ static q7d_out_state numpy_answer(const q7d_oracle *o, const q7d_block *b, size_
 
 /* A process that failed stops the column; the unit it stopped in keeps
  * what it checked (the rest is n/a). */
-static void numpy_after_unit(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q7_leaf *leaf, unsigned ran)
+static void numpy_after_round(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q7_leaf *leaf, unsigned ran)
 {
     numpy_column *nc = o->state;
     q7d_column *k = o->column;
@@ -167,6 +167,6 @@ const q7d_oracle_ops q7d_oracle_numpy = {
     .initial_state = numpy_initial_state,
     .eval_block = numpy_eval_block,
     .answer = numpy_answer,
-    .after_unit = numpy_after_unit,
+    .after_round = numpy_after_round,
     .close = numpy_close,
 };

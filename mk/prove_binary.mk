@@ -1,0 +1,76 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# q7pred prove, the proof of a library's machine code (tools/prove/prove_binary.py,
+# docs/proofs.md): its test libraries, the library rebuilt by other compilers
+# and levels, and the matrix.
+#   make prove-binary             q7pred prove --lib $(BUILD)/libq7pred.so; JSON in $(BUILD)/prove-binary.json
+#   make prove-binary-matrix      the library rebuilt with gcc -O0/-O1/-O2/-O3/-Os and
+#                                 clang -O0/-O2, each proven (every leaf proven-binary)
+# make check runs tests/test_prove_binary.sh (the default build, gcc -O0 and
+# clang -O2, the test libraries below, the translator's tests) and
+# tests/test_prove_instructions.sh.
+PROVE_TESTS := $(BUILD)/tests/prove
+CLANG ?= clang
+
+# The whole library rebuilt as a variant COMPILER-LEVEL: $(BUILD)/prove/gcc-O0/libq7pred.so.
+PROVE_MATRIX := gcc-O0 gcc-O1 gcc-O2 gcc-O3 gcc-Os clang-O0 clang-O2
+prove_variant_lib = $(BUILD)/prove/$(1)/libq7pred.so
+$(BUILD)/prove/%/libq7pred.so: $(LIB_SRCS) $(HEADERS) $(LIB_FLAGS_FILE)
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/prove/$* CC=$(if $(filter clang-%,$*),$(CLANG),gcc) \
+	  CFLAGS='-$(lastword $(subst -, ,$*)) -g' SAN= lib
+
+# The fp compares written with C's float and _Float16 operators (comiss,
+# ucomiss, libgcc's __extendhfsf2 linked in).
+$(PROVE_TESTS)/float_compares.so: tests/prove/float_compares.c
+	@mkdir -p $(dir $@)
+	gcc $(WARN) -O2 -fPIC -fvisibility=hidden -shared -static-libgcc -o $@ $<
+
+# The planted bugs, built three ways: gcc -fPIC (every bug), clang (no
+# gcc-only bug), gcc -fno-pic (no PIC-only bug; without the two leaves that
+# read tables, which -fno-pic code in a shared library cannot address).
+$(PROVE_TESTS)/planted_bugs.so: tests/prove/planted_bugs.c
+	@mkdir -p $(dir $@)
+	gcc $(WARN) -O2 -fPIC -fvisibility=hidden -shared -o $@ $<
+$(PROVE_TESTS)/planted_bugs_clang.so: tests/prove/planted_bugs.c
+	@mkdir -p $(dir $@)
+	$(CLANG) $(WARN) -O2 -fPIC -fvisibility=hidden -shared -o $@ $<
+$(PROVE_TESTS)/planted_bugs_nopic.so: tests/prove/planted_bugs.c
+	@mkdir -p $(dir $@)
+	gcc $(WARN) -O2 -fno-pic -DPLANTED_NO_TABLES -fvisibility=hidden -shared -o $@ $<
+
+# The leaves built from a wrong table row: olt_1_4_32f_32f naming q7_f32_le.
+$(PROVE_TESTS)/wrong_row/include/q7pred.h: $(wildcard include/*.h include/*.def)
+	@mkdir -p $(dir $@)
+	cp include/*.h include/*.def $(dir $@)
+	sed -i 's/^\(LEAF(olt_1_4_32f_32f, .*\)q7_f32_lt(/\1q7_f32_le(/' $(dir $@)q7pred_leaves.def
+	grep -q '^LEAF(olt_1_4_32f_32f, .*q7_f32_le(' $(dir $@)q7pred_leaves.def
+$(PROVE_TESTS)/wrong_row.so: src/abi/xdref.c $(HEADERS) $(PROVE_TESTS)/wrong_row/include/q7pred.h
+	$(CC) $(WARN) -O2 -fPIC $(call library_flags,all) -I$(PROVE_TESTS)/wrong_row/include -Isrc -shared -o $@ $<
+
+PROVE_TEST_LIBS := $(PROVE_TESTS)/float_compares.so $(PROVE_TESTS)/planted_bugs.so \
+                   $(PROVE_TESTS)/planted_bugs_nopic.so $(PROVE_TESTS)/wrong_row.so $(call prove_variant_lib,gcc-O0)
+ifneq ($(shell command -v $(CLANG) 2>/dev/null),)
+PROVE_TEST_LIBS += $(PROVE_TESTS)/planted_bugs_clang.so
+endif
+.PHONY: prove-binary prove-binary-libs prove-binary-matrix
+prove-binary-libs: $(PROVE_TEST_LIBS)
+CHECK_EXTRA += prove-binary-libs
+
+prove-binary: $(BUILD)/q7pred $(BUILD)/libq7pred.so
+	$(BUILD)/q7pred prove --lib $(BUILD)/libq7pred.so --json $(BUILD)/prove-binary.json
+	@echo "q7pred list --proofs $(BUILD)/prove-binary.json shows each leaf's status"
+
+prove-binary-matrix: $(BUILD)/q7pred $(foreach v,$(PROVE_MATRIX),$(call prove_variant_lib,$(v)))
+	@rc=0; for v in $(PROVE_MATRIX); do \
+	  echo "== $$v"; $(BUILD)/q7pred prove --quiet --lib $(BUILD)/prove/$$v/libq7pred.so \
+	    --json $(BUILD)/prove/$$v/prove-binary.json || rc=1; \
+	done; exit $$rc
+
+# make install: the prover's Python files, where an installed q7pred looks
+# for them (PREFIX/share/q7pred/prove/, util/locate.h).
+PROVE_BINARY_FILES := bitvec elf_image x86_decode x86_semantics machine_state memory_model symbolic_executor \
+                      name_obligations leaf_proof prove_binary spec check_instructions check_binary_translator
+.PHONY: install-prove-binary
+install: install-prove-binary
+install-prove-binary:
+	install -d $(DESTDIR)$(PREFIX)/share/q7pred/prove
+	install -m 644 $(PROVE_BINARY_FILES:%=tools/prove/%.py) $(DESTDIR)$(PREFIX)/share/q7pred/prove/

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* q7pred report: the reports of a verify run (HTML, markdown, JUnit, the
+ * text) written again from its JSON report. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "proof_status.h"
+#include "report_files.h"
+
+static void report_help(FILE *f)
+{
+    fprintf(f,
+        "usage: q7pred report [--html FILE] [--markdown FILE] [--junit FILE] [--json FILE]\n"
+        "                     [--proofs FILE] [--by-leaf] [--quiet] [--] REPORT.json\n"
+        "\n"
+        "Reads the JSON report of q7pred verify or merge (format 2 or 3, a checkpoint\n"
+        "included), read as merge reads one (nothing in it is believed), and writes\n"
+        "the reports asked for from it, as verify would have: --html one\n"
+        "self-contained page (the summary, the table, the proof status of every leaf\n"
+        "from --proofs, a map of the (a, b) plane of each 16-bit leaf that failed).\n"
+        "Prints the text report (--quiet: the verdict line). Exit 0 when the report\n"
+        "passes, 1 when it fails, 2 on a usage error, a report that cannot be read,\n"
+        "or one that cannot be written (the old file is then left as it was). '-'\n"
+        "writes a report to stdout.\n"
+        "\n"
+        "examples:\n"
+        "  q7pred report --html run.html run.json\n"
+        "  q7pred report --html run.html --proofs build/prove-formal.json run.json\n");
+}
+
+typedef struct report_args {
+    bool help;
+    report_files out;
+    const char *proofs_path;
+    const char *input;
+} report_args;
+
+static int report_parse(void *args, int argc, char **argv)
+{
+    report_args *a = args;
+    a->out.cmd = "report";
+    bool options = true;
+    int rc = CLI_OK;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!options || arg[0] != '-' || !arg[1]) {
+            if (a->input) return cli_usage_error("report: one JSON report at a time ('%s' and '%s')", a->input, arg);
+            a->input = arg;
+        } else if (strcmp(arg, "--") == 0) {
+            options = false;
+        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            a->help = true;
+            return CLI_OK;
+        } else if (strcmp(arg, "--proofs") == 0) {
+            if (i + 1 >= argc) return cli_usage_error("report: %s needs a value", arg);
+            a->proofs_path = argv[++i];
+        } else if (!report_files_option(&a->out, argc, argv, &i, &rc)) {
+            static const char *const more[] = { "--proofs" };
+            return report_files_unknown("report", arg, more, 1);
+        } else if (rc != CLI_OK) {
+            return rc;
+        }
+    }
+    if (!a->input && !a->help) return cli_usage_error("report: give the JSON report (q7pred report --html r.html r.json)");
+    if (a->proofs_path && !a->out.path[Q7R_HTML] && !a->help)
+        return cli_usage_error("report: --proofs '%s' without --html: the proof status is shown in the HTML report",
+                               a->proofs_path);
+    return CLI_OK;
+}
+
+static int report_run(void *args)
+{
+    report_args *a = args;
+    if (a->help) {
+        report_help(stdout);
+        return CLI_OK;
+    }
+    int rc = report_files_check(&a->out);
+    static q7d_results r;     /* large: not on the stack */
+    static q7d_proofs proofs;
+    if (rc == CLI_OK && a->proofs_path) rc = cli_load_proofs("report", a->proofs_path, &proofs);
+    if (rc != CLI_OK) return rc;
+    char err[1024];
+    if (!q7d_report_read(a->input, &r, err, sizeof err)) return cli_usage_error("report: %s", err);
+    if (a->proofs_path) r.proofs = &proofs;
+    rc = report_files_write(&r, &a->out);
+    q7d_results_free(&r);
+    return rc;
+}
+
+const cli_command cli_cmd_report = {
+    "report", "write a verify JSON report again as HTML, markdown, JUnit, text", sizeof(report_args), report_parse,
+    report_run, NULL,
+};

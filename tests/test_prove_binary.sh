@@ -1,0 +1,239 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# q7pred prove (docs/proofs.md): the machine code of a library proven equal
+# to what each leaf's name requires, and the proof shown able to fail:
+#   1. the default build, the library rebuilt with gcc -O0 and clang -O2
+#      (build/clang, make check-clang): every leaf proven-binary, one JSON
+#      row each, q7pred list --proofs reads it;
+#   2. the translator's terms against native calls of the same three
+#      libraries, and against a mutant's (they must disagree);
+#   3. the fp compares written with C float/_Float16 operators (comiss,
+#      ucomiss, __extendhfsf2 in the code): proven;
+#   4. planted bugs: each refuted or unproven naming its leaf, with the
+#      counterexample replayed natively where there is one; the gcc-only
+#      bug absent from the clang build, the PIC-only one from -fno-pic;
+#   5. a library built from a wrong table row, and a wrong row handed to
+#      the prover: refuted, naming the row;
+#   6. each make-mutants pitfall: its leaves refuted;
+#   7. --abi with the probe's report (another shape, another argument
+#      order, another bit map), --timeout, SIGINT/SIGTERM, bad input.
+# Needs /usr/bin/python3 with python3-z3 and python3-capstone: without them a
+# SKIP, but under CI=true (where .ci/run installs them) a failure.
+set -u
+cd "$SRCDIR"
+export Q7PRED_PYTHON=$PYTHON
+if ! "$PYTHON" -c 'import z3, capstone' 2>/dev/null; then
+    if [ "${CI:-}" = true ]; then echo "FAIL: python3-z3/python3-capstone missing under CI"; exit 1; fi
+    echo "skipped: needs python3-z3 and python3-capstone"; exit 77
+fi
+T=$BUILD/tests/prove
+fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+ok() { echo "ok: $*"; }
+bad() { echo "FAIL: $*"; fail=1; }
+count=$("$Q7PRED" list --json | "$PYTHON" -c 'import json, sys; print(json.load(sys.stdin)["count"])')
+"$Q7PRED" prove --write-table "$tmp/table.json" || bad "--write-table"
+
+# The status of each leaf in a prove report, "leaf status" per line.
+statuses() { "$PYTHON" -c '
+import json, sys
+for r in json.load(open(sys.argv[1]))["leaves"]:
+    print(r["leaf"], r["status"])' "$1"; }
+# One member of one leaf's row.
+member() { "$PYTHON" -c '
+import json, sys
+r = [r for r in json.load(open(sys.argv[1]))["leaves"] if r["leaf"] == sys.argv[2]][0]
+v = r
+for k in sys.argv[3].split("."):
+    v = v.get(k) if isinstance(v, dict) else None
+print("" if v is None else v)' "$1" "$2" "$3"; }
+
+# ---- 1. every leaf of three builds proven
+prove_all() { # name library
+    local out=$tmp/$1.out json=$tmp/$1.json rc=0
+    "$Q7PRED" prove --quiet --lib "$2" --json "$json" >"$out" 2>&1 || rc=$?
+    if [ $rc -eq 0 ] && grep -qx "$count leaves: $count proven-binary, 0 refuted, 0 unproven, 0 absent" "$out" &&
+       [ "$(statuses "$json" | grep -c ' proven-binary$')" = "$count" ]; then
+        ok "$1: $(tail -n 1 "$out")"
+    else
+        bad "$1: exit $rc"; tail -n 5 "$out"; statuses "$json" 2>/dev/null | grep -v proven-binary | head
+    fi
+}
+prove_all default "$Q7LIB" &
+prove_all gcc-O0 "$BUILD/prove/gcc-O0/libq7pred.so" &
+wait
+if [ -f build/clang/libq7pred.so ]; then prove_all clang-O2 build/clang/libq7pred.so
+else bad "no build/clang/libq7pred.so (make check builds it: check-clang)"; fi
+if "$Q7PRED" list --proofs "$tmp/default.json" --json | "$PYTHON" -c '
+import json, sys
+rows = json.load(sys.stdin)["leaves"]
+sys.exit(0 if rows and all(r.get("proof") == "proven-binary" for r in rows) else 1)'; then
+    ok "q7pred list --proofs reads prove's report: proven-binary for every leaf"
+else bad "list --proofs does not show proven-binary for every leaf"; fi
+
+# ---- 2. the translator against native calls
+xlate() { "$PYTHON" tools/prove/check_binary_translator.py --table "$tmp/table.json" --cases 12 "$@"; }
+for lib in "$Q7LIB" "$BUILD/prove/gcc-O0/libq7pred.so" build/clang/libq7pred.so; do
+    [ -f "$lib" ] || continue
+    if xlate --lib "$lib" >"$tmp/x.out" 2>&1; then ok "$(tail -n 1 "$tmp/x.out")"
+    else bad "the translator disagrees with $lib"; tail -n 5 "$tmp/x.out"; fi
+done
+mutant=$BUILD/mutants/nan_polarity.so
+if [ ! -f "$mutant" ]; then bad "no $mutant (make check builds the mutants)"
+elif xlate --lib "$Q7LIB" --native "$mutant" >"$tmp/x.out" 2>&1; then
+    bad "the translator's terms of $Q7LIB agree with the nan_polarity mutant's calls"
+elif grep -q '^check-binary-translator: o\(eq\|lt\|le\)_' "$tmp/x.out"; then
+    ok "the translator check fails against the nan_polarity mutant, naming an ordered leaf"
+else bad "the check against the mutant failed without naming an ordered leaf"; tail -n 3 "$tmp/x.out"; fi
+
+# ---- 3. compares on the float unit
+fl=$T/float_compares.so
+if objdump -d "$fl" | grep -q 'comiss' && objdump -d "$fl" | grep -q 'ucomiss' &&
+   objdump -d "$fl" | grep -q 'call.*<__extendhfsf2>'; then
+    ok "float_compares.so computes on the float unit (comiss, ucomiss, __extendhfsf2)"
+else bad "float_compares.so has no comiss/ucomiss/__extendhfsf2: not the test it claims"; fi
+"$Q7PRED" prove --quiet --lib "$fl" --json "$tmp/fl.json" >"$tmp/fl.out" 2>&1; rc=$?
+fp=$("$Q7PRED" list --json | "$PYTHON" -c '
+import json, sys
+print(sum(l["family"] in ("fp-compare", "fp-tail") for l in json.load(sys.stdin)["leaves"]))')
+proven=$(statuses "$tmp/fl.json" | grep -c ' proven-binary$')
+if [ $rc -eq 0 ] && [ "$proven" = "$fp" ] && [ "$(statuses "$tmp/fl.json" | grep -vc ' absent$')" = "$fp" ]; then
+    ok "float_compares.so: its $fp fp compares and tails proven-binary"
+else bad "float_compares.so: exit $rc, $proven of $fp proven"; tail -n 3 "$tmp/fl.out"; fi
+
+# ---- 4. planted bugs
+"$Q7PRED" prove --lib "$T/planted_bugs.so" --json "$tmp/pl.json" >"$tmp/pl.out" 2>&1; rc=$?
+[ $rc -eq 1 ] && ok "planted bugs: exit 1" || bad "planted bugs: exit $rc, want 1"
+expect() { # leaf status reason-pattern
+    local st reason
+    st=$(member "$tmp/pl.json" "$1" status); reason=$(member "$tmp/pl.json" "$1" reason)
+    if [ "$st" = "$2" ] && echo "$reason" | grep -q -- "$3"; then ok "planted $1: $st ($reason)"
+    else bad "planted $1: $st ($reason), want $2 matching '$3'"; fi
+}
+expect olt_1_4_32f_32f refuted 'result differs from the spec'
+expect lt_2_16_16 refuted 'writes result bytes 4..7, outside its 4 bytes'
+expect andb_64_64_64 refuted 'writes A byte 4, an input'
+expect eq_1_8_8 refuted 'returns with %rbx changed'
+expect ltu_1_8_8 refuted 'reads the stack at entry %rsp-8, which nothing wrote'
+expect leu_1_8_8 refuted 'result differs from the spec'
+expect neq_1_8_8 refuted 'result differs from the spec'
+expect fs0ltu_64_8_8 refuted 'result differs from the spec'
+expect bitkillt_8_1 unproven 'unmodelled instruction cpuid at 0x'
+expect extbi_1_8_32 unproven 'forked on the inputs .* trip count'
+expect eq_2_16_16 proven-binary ''
+expect bitkillf_16_2 proven-binary ''     # a .rodata table at a computed index
+expect bitkillf_32_4 proven-binary ''     # a switch's jump table
+cx() { echo "$(member "$tmp/pl.json" "$1" counterexample.A) $(member "$tmp/pl.json" "$1" counterexample.B)"; }
+[ "$(cx olt_1_4_32f_32f)" = "0x3f800000 0x40000000" ] && ok "the wrong fp32 pair is the counterexample" ||
+    bad "olt_1_4_32f_32f counterexample $(cx olt_1_4_32f_32f), want the planted pair"
+[ "$(cx leu_1_8_8)" = "0x12345678 0x12345677" ] && ok "the gcc-only pair is the counterexample" ||
+    bad "leu_1_8_8 counterexample $(cx leu_1_8_8)"
+[ "$(cx fs0ltu_64_8_8)" = "0x12345677 0x12345678" ] && ok "the gcc-only bug reached through the PLT, at the swapped pair" ||
+    bad "fs0ltu_64_8_8 counterexample $(cx fs0ltu_64_8_8)"
+[ "$(cx neq_1_8_8)" = "0x7 0x7" ] && ok "the PIC-only pair is the counterexample" || bad "neq_1_8_8: $(cx neq_1_8_8)"
+for leaf in olt_1_4_32f_32f lt_2_16_16 leu_1_8_8 neq_1_8_8 fs0ltu_64_8_8 andb_64_64_64 ltu_1_8_8; do
+    if [ "$(member "$tmp/pl.json" "$leaf" replay)" = "the real call agrees with the prediction" ]; then
+        ok "$leaf: replayed natively, the real call agrees with the prediction"
+    else bad "$leaf: replay: $(member "$tmp/pl.json" "$leaf" replay)"; fi
+done
+[ "$(member "$tmp/pl.json" olt_1_4_32f_32f native.result)" = 0x0 ] && [ "$(member "$tmp/pl.json" olt_1_4_32f_32f expected.result)" = 0xf ] &&
+    ok "olt_1_4_32f_32f: the real call answers 0x0 where the spec says 0xf" || bad "olt_1_4_32f_32f: native/expected"
+[ "$(member "$tmp/pl.json" lt_2_16_16 native.result+4)" = 0x5a5a5a5a ] &&
+    ok "lt_2_16_16: the real call's write past the result is seen, as predicted" || bad "lt_2_16_16: no native result+4"
+grep -q 'THE TRANSLATOR IS WRONG' "$tmp/pl.out" && bad "a planted bug's replay disagrees with its prediction"
+if [ -f "$T/planted_bugs_clang.so" ]; then
+    "$Q7PRED" prove --quiet --lib "$T/planted_bugs_clang.so" --leaf leu_1_8_8 --leaf fs0ltu_64_8_8 --leaf eq_2_16_16 >"$tmp/c.out" 2>&1 &&
+        ok "clang build: the gcc-only bug is not there (leu_1_8_8 and its PLT caller proven-binary)" || { bad "clang build of the planted bugs"; cat "$tmp/c.out"; }
+else bad "no $T/planted_bugs_clang.so"; fi
+"$Q7PRED" prove --quiet --lib "$T/planted_bugs_nopic.so" --leaf neq_1_8_8 >"$tmp/c.out" 2>&1 &&
+    ok "-fno-pic build: the PIC-only bug is not there (neq_1_8_8 proven-binary)" || { bad "-fno-pic build"; cat "$tmp/c.out"; }
+
+# ---- 5. a wrong table row
+"$Q7PRED" prove --lib "$T/wrong_row.so" --leaf olt_1_4_32f_32f --leaf ole_1_4_32f_32f --json "$tmp/w.json" >"$tmp/w.out" 2>&1
+if [ "$(member "$tmp/w.json" olt_1_4_32f_32f status)" = refuted ] &&
+   [ "$(member "$tmp/w.json" olt_1_4_32f_32f counterexample.A)" = "$(member "$tmp/w.json" olt_1_4_32f_32f counterexample.B)" -o \
+     -n "$(member "$tmp/w.json" olt_1_4_32f_32f counterexample.A)" ] &&
+   [ "$(member "$tmp/w.json" ole_1_4_32f_32f status)" = proven-binary ]; then
+    ok "a library built from the row olt_1_4_32f_32f -> q7_f32_le: refuted ($(member "$tmp/w.json" olt_1_4_32f_32f reason))"
+else bad "the wrong-row library"; cat "$tmp/w.out"; fi
+sed 's/\("leaf": "olt_1_4_32f_32f", .*\)q7_f32_lt(/\1q7_f32_le(/' "$tmp/table.json" >"$tmp/wrong-table.json"
+"$PYTHON" tools/prove/prove_binary.py --lib "$Q7LIB" --table "$tmp/wrong-table.json" --leaf olt_1_4_32f_32f >"$tmp/wt.out" 2>&1
+if grep -q '"status": "refuted".*the leaf table.s row olt_1_4_32f_32f: semantics REP(q7_f32_le(A, B)), where the name and the spec give REP(q7_f32_lt(A, B))' "$tmp/wt.out"; then
+    ok "a wrong row handed to the prover is refuted, naming the row"
+else bad "the wrong table row was not found"; cat "$tmp/wt.out"; fi
+
+# ---- 6. the mutants: each pitfall's leaves refuted (tests/mutant_expect.sh)
+. tests/mutant_expect.sh
+for m in $MUTANT_NAMES; do
+    lib=$BUILD/mutants/$m.so
+    [ -f "$lib" ] || { bad "no $lib"; continue; }
+    want=$(eval echo "\$expect_$m" | tr ' ' '\n' | grep . | sort)
+    args=(); for l in $want; do args+=(--leaf "$l"); done
+    "$Q7PRED" prove --quiet --lib "$lib" "${args[@]}" --json "$tmp/m.json" >"$tmp/m.out" 2>&1
+    got=$(statuses "$tmp/m.json" | awk '$2 == "refuted" {print $1}' | sort)
+    if [ "$want" = "$got" ] && ! grep -q 'TRANSLATOR IS WRONG' "$tmp/m.out"; then
+        ok "mutant $m: its $(echo "$want" | wc -l) leaves refuted, each replay agreeing"
+    else bad "mutant $m: refuted leaves differ"; diff <(echo "$want") <(echo "$got") | head -5; fi
+done
+
+# ---- 7. --abi, --timeout, SIGINT, bad input
+P=$BUILD/tests/probe
+if [ -f "$P/ord_result_4th.so" ] && [ -f "$P/movfsv_words.so" ]; then
+    for v in ord_result_4th:olt_1_2_16f_16f movfsv_words:movfsv_64_64_64_64_64_64_64_64_512 \
+             tail_pred_first:olt_1_2_16f_16f_2f_t ord_swapped:olt_1_1_16f_16f m2_swapped:andnotb_64_64_64; do
+        lib=$P/${v%%:*}.so leaf=${v#*:}
+        "$Q7PRED" probe --lib "$lib" --leaf "$leaf" --json "$tmp/probe.json" >/dev/null 2>&1
+        a=$("$Q7PRED" prove --lib "$lib" --leaf "$leaf" | awk 'NR == 1 {print $1}')
+        b=$("$Q7PRED" prove --lib "$lib" --leaf "$leaf" --abi "$tmp/probe.json" | awk 'NR == 1 {print $1}')
+        [ "$a" = refuted ] && [ "$b" = proven-binary ] && ok "${v%%:*}: refuted on the table's ABI, proven on the probe's" ||
+            bad "${v%%:*}: $a without --abi, $b with it"
+    done
+else bad "no probe test libraries in $P"; fi
+"$Q7PRED" prove --lib "$Q7LIB" --leaf movfsv_64_64_64_64_64_64_64_64_512 --timeout 0.001 >"$tmp/t.out" 2>&1; rc=$?
+[ $rc -eq 1 ] && grep -q '^unproven .*timeout after 0.001 s' "$tmp/t.out" && ok "--timeout: unproven, timeout" ||
+    { bad "--timeout: exit $rc"; cat "$tmp/t.out"; }
+# SIGINT and SIGTERM mid-run (from Python: a background job of this shell ignores SIGINT)
+if "$PYTHON" - "$Q7PRED" "$BUILD/prove/gcc-O0/libq7pred.so" "$tmp" "$count" <<'PY'
+import json, os, signal, subprocess, sys, time
+q7pred, lib, tmp, count = sys.argv[1:]
+bad = 0
+for sig, want in ((signal.SIGINT, 130), (signal.SIGTERM, 143)):
+    js = os.path.join(tmp, 'int.json')
+    p = subprocess.Popen([q7pred, 'prove', '--lib', lib, '--json', js], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True)
+    time.sleep(2)
+    t0 = time.monotonic()
+    p.send_signal(sig)
+    out, _ = p.communicate(timeout=30)
+    took = time.monotonic() - t0
+    left = subprocess.run(['pgrep', '-f', 'prove_binary.py --lib ' + lib], capture_output=True, text=True).stdout.split()
+    doc = json.load(open(js)) if os.path.exists(js) else {}
+    lines = out.splitlines()
+    good = (p.returncode == want and took < 1.5 and lines and lines[-1].startswith('prove: interrupted (%s) after'
+                                                                                    % sig.name)
+            and not any(l.startswith(count + ' leaves:') for l in lines) and not left and doc.get('interrupted')
+            and 0 < len(doc.get('leaves', [])) < int(count))
+    print('%s: %s: exit %s in %.2f s, %d rows written, %d provers left'
+          % ('ok' if good else 'FAIL', sig.name, p.returncode, took, len(doc.get('leaves', [])), len(left)))
+    bad |= not good
+sys.exit(bad)
+PY
+then :; else fail=1; fi
+printf 'not an ELF file\n' >"$tmp/text.so"
+cp "$Q7LIB" "$tmp/arm.so"; printf '\267\000' | dd of="$tmp/arm.so" bs=1 seek=18 conv=notrunc 2>/dev/null
+usage() { # what pattern args...
+    local what=$1 pat=$2; shift 2
+    "$Q7PRED" prove "$@" >"$tmp/u.out" 2>&1; local rc=$?
+    [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/u.out")" = 1 ] && grep -q -- "$pat" "$tmp/u.out" && ok "$what: exit 2, one line" ||
+        { bad "$what: exit $rc"; cat "$tmp/u.out"; }
+}
+usage "a file that is not ELF" "is not an ELF file" --lib "$tmp/text.so"
+usage "an AArch64 library" "not x86-64" --lib "$tmp/arm.so"
+usage "an object without .dynsym" "no dynamic symbol table" --lib "$BUILD/obj/src/abi/xdref.o"
+usage "a missing library" "No such file" --lib "$tmp/none.so"
+usage "no --lib" "--lib PATH is required"
+usage "an unknown leaf" "not a leaf of the table" --lib "$Q7LIB" --leaf nosuch
+printf '#!/bin/sh\nexec %s -S "$@"\n' "$PYTHON" >"$tmp/nosite"; chmod +x "$tmp/nosite"
+usage "an interpreter without z3" "the prover needs" --lib "$Q7LIB" --python "$tmp/nosite"
+usage "an interpreter that does not exist" "cannot start the prover" --lib "$Q7LIB" --python "$tmp/none/python3"
+exit $fail

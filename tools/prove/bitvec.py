@@ -1,0 +1,350 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""The machine's values: a bit-vector of a known width is a Python int
+when it is known (0 <= x < 2^w) and a z3 term when it depends on an input;
+a truth value is a Python bool or a z3 Bool. Every operation folds known
+operands in Python, so a loop counter, an address or a shift count stays a
+number and only what depends on an input becomes a term.
+
+Anything else that stands for a 64-bit value (a pointer into an object,
+memory_model.Ptr) says how it reads as a number through as_term().
+Widths are the caller's: every function takes the width it works at.
+"""
+import z3
+
+
+def mask(w):
+    return (1 << w) - 1
+
+
+def known(x):
+    return type(x) is int
+
+
+def term(x, w):
+    """x as a z3 bit-vector of w bits."""
+    if type(x) is int:
+        return z3.BitVecVal(x, w)
+    if hasattr(x, 'as_term'):
+        t = x.as_term()
+        return t if w == 64 else z3.Extract(w - 1, 0, t)
+    return x
+
+
+def boolean(c):
+    """c as a z3 Bool."""
+    return z3.BoolVal(c) if type(c) is bool else c
+
+
+def fold(x):
+    """x with its term simplified, an int when z3 finds it constant."""
+    if type(x) is int or type(x) is bool or hasattr(x, 'as_term'):
+        return x
+    s = z3.simplify(x)
+    if z3.is_bv_value(s):
+        return s.as_long()
+    if z3.is_true(s):
+        return True
+    if z3.is_false(s):
+        return False
+    return s
+
+
+def signed(x, w):
+    """A known value read as a w-bit two's complement number."""
+    return x - (1 << w) if x >> (w - 1) else x
+
+
+# ---- arithmetic and logic, at width w
+
+def add(a, b, w):
+    if type(a) is int and type(b) is int:
+        return (a + b) & mask(w)
+    if type(b) is int and b == 0:
+        return a
+    if type(a) is int and a == 0:
+        return b
+    return term(a, w) + term(b, w)
+
+
+def sub(a, b, w):
+    if type(a) is int and type(b) is int:
+        return (a - b) & mask(w)
+    if type(b) is int and b == 0:
+        return a
+    return term(a, w) - term(b, w)
+
+
+def mul(a, b, w):
+    if type(a) is int and type(b) is int:
+        return (a * b) & mask(w)
+    return term(a, w) * term(b, w)
+
+
+def neg(a, w):
+    return (-a) & mask(w) if type(a) is int else -term(a, w)
+
+
+def not_(a, w):
+    return a ^ mask(w) if type(a) is int else ~term(a, w)
+
+
+def and_(a, b, w):
+    if type(a) is int and type(b) is int:
+        return a & b
+    for x, y in ((a, b), (b, a)):
+        if type(x) is int:
+            if x == 0:
+                return 0
+            if x == mask(w):
+                return y
+    return term(a, w) & term(b, w)
+
+
+def or_(a, b, w):
+    if type(a) is int and type(b) is int:
+        return a | b
+    for x, y in ((a, b), (b, a)):
+        if type(x) is int:
+            if x == 0:
+                return y
+            if x == mask(w):
+                return x
+    return term(a, w) | term(b, w)
+
+
+def xor(a, b, w):
+    if type(a) is int and type(b) is int:
+        return a ^ b
+    for x, y in ((a, b), (b, a)):
+        if type(x) is int and x == 0:
+            return y
+    if a is b:
+        return 0
+    return term(a, w) ^ term(b, w)
+
+
+def shl(a, n, w):
+    """a << n; n (an int or a w-bit term) at or past w gives 0."""
+    if type(n) is int:
+        if n == 0:
+            return a
+        if n >= w:
+            return 0
+        if type(a) is int:
+            return (a << n) & mask(w)
+    return term(a, w) << term(n, w)
+
+
+def lshr(a, n, w):
+    if type(n) is int:
+        if n == 0:
+            return a
+        if n >= w:
+            return 0
+        if type(a) is int:
+            return a >> n
+        return z3.LShR(term(a, w), n)
+    return z3.LShR(term(a, w), term(n, w))
+
+
+def ashr(a, n, w):
+    if type(n) is int:
+        if n == 0:
+            return a
+        n = min(n, w - 1)
+        if type(a) is int:
+            return (signed(a, w) >> n) & mask(w)
+    return term(a, w) >> term(n, w)
+
+
+def udiv(a, b, w):
+    if type(a) is int and type(b) is int and b:
+        return a // b
+    return z3.UDiv(term(a, w), term(b, w))
+
+
+def urem(a, b, w):
+    if type(a) is int and type(b) is int and b:
+        return a % b
+    return z3.URem(term(a, w), term(b, w))
+
+
+def sdiv(a, b, w):
+    """Truncating signed division, as x86 and C divide."""
+    if type(a) is int and type(b) is int and b:
+        q = abs(signed(a, w)) // abs(signed(b, w))
+        return (q if (signed(a, w) < 0) == (signed(b, w) < 0) else -q) & mask(w)
+    return term(a, w) / term(b, w)
+
+
+def srem(a, b, w):
+    """The remainder of sdiv: the dividend's sign."""
+    if type(a) is int and type(b) is int and b:
+        r = abs(signed(a, w)) % abs(signed(b, w))
+        return (-r if signed(a, w) < 0 else r) & mask(w)
+    return z3.SRem(term(a, w), term(b, w))
+
+
+# ---- widths
+
+def extract(x, hi, lo, w):
+    """Bits hi..lo of the w-bit x."""
+    if lo == 0 and hi == w - 1:
+        return x
+    if type(x) is int:
+        return (x >> lo) & mask(hi - lo + 1)
+    t = term(x, w)
+    if z3.is_app_of(t, z3.Z3_OP_CONCAT):   # a part of the low or high piece alone
+        kids = t.children()
+        low = kids[-1].size()
+        if hi < low and len(kids) == 2:
+            return extract(kids[1], hi, lo, low)
+        if lo >= low and len(kids) == 2:
+            return extract(kids[0], hi - low, lo - low, w - low)
+    if z3.is_app_of(t, z3.Z3_OP_ZERO_EXT):
+        inner = t.children()[0]
+        if lo >= inner.size():
+            return 0
+        if hi < inner.size():
+            return extract(inner, hi, lo, inner.size())
+    return z3.Extract(hi, lo, t)
+
+
+def zext(x, w_from, w_to):
+    if w_to == w_from or type(x) is int:
+        return x
+    return z3.ZeroExt(w_to - w_from, term(x, w_from))
+
+
+def sext(x, w_from, w_to):
+    if w_to == w_from:
+        return x
+    if type(x) is int:
+        return signed(x, w_from) & mask(w_to)
+    return z3.SignExt(w_to - w_from, term(x, w_from))
+
+
+def concat(parts):
+    """[(value, width)] from the most significant part down."""
+    if all(type(v) is int for v, _ in parts):
+        out = 0
+        for v, w in parts:
+            out = (out << w) | v
+        return out
+    merged = []   # neighbouring known parts joined
+    for v, w in parts:
+        if merged and type(v) is int and type(merged[-1][0]) is int:
+            pv, pw = merged.pop()
+            merged.append(((pv << w) | v, pw + w))
+        else:
+            merged.append((v, w))
+    if len(merged) == 2 and type(merged[0][0]) is int and merged[0][0] == 0:
+        return zext(merged[1][0], merged[1][1], merged[0][1] + merged[1][1])
+    return z3.Concat(*[term(v, w) for v, w in merged]) if len(merged) > 1 else merged[0][0]
+
+
+def ite(c, a, b, w):
+    if type(c) is bool:
+        return a if c else b
+    if type(a) is int and type(b) is int and a == b:
+        return a
+    if a is b:
+        return a
+    return z3.If(c, term(a, w), term(b, w))
+
+
+# ---- truth values
+
+def eq(a, b, w):
+    if type(a) is int and type(b) is int:
+        return a == b
+    return term(a, w) == term(b, w)
+
+
+def ult(a, b, w):
+    if type(a) is int and type(b) is int:
+        return a < b
+    return z3.ULT(term(a, w), term(b, w))
+
+
+def slt(a, b, w):
+    if type(a) is int and type(b) is int:
+        return signed(a, w) < signed(b, w)
+    return term(a, w) < term(b, w)
+
+
+def bit(x, i, w):
+    """Bit i of x as a truth value."""
+    if type(x) is int:
+        return bool((x >> i) & 1)
+    return z3.Extract(i, i, term(x, w)) == 1
+
+
+def from_bool(c, w=1):
+    """1 or 0 at width w."""
+    if type(c) is bool:
+        return int(c)
+    return z3.If(c, z3.BitVecVal(1, w), z3.BitVecVal(0, w))
+
+
+def band(*cs):
+    out = []
+    for c in cs:
+        if c is False:
+            return False
+        if c is not True:
+            out.append(c)
+    return True if not out else out[0] if len(out) == 1 else z3.And(*out)
+
+
+def bor(*cs):
+    out = []
+    for c in cs:
+        if c is True:
+            return True
+        if c is not False:
+            out.append(c)
+    return False if not out else out[0] if len(out) == 1 else z3.Or(*out)
+
+
+def bnot(c):
+    return (not c) if type(c) is bool else z3.Not(c)
+
+
+def bxor(a, b):
+    if type(a) is bool and type(b) is bool:
+        return a != b
+    return z3.Xor(boolean(a), boolean(b))
+
+
+def bite(c, a, b):
+    """The truth value a where c holds, else b."""
+    if type(c) is bool:
+        return a if c else b
+    if type(a) is bool and type(b) is bool and a == b:
+        return a
+    return z3.If(c, boolean(a), boolean(b))
+
+
+def parity(x):
+    """x86's PF: the low byte of x has an even number of set bits."""
+    if type(x) is int:
+        return bin(x & 0xff).count('1') % 2 == 0
+    t = term(x, x.size())
+    p = z3.Extract(0, 0, t)
+    for i in range(1, 8):
+        p = p ^ z3.Extract(i, i, t)
+    return p == 0
+
+
+def same(a, b):
+    """Whether two values are the same without asking a solver."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if type(a) in (int, bool):
+        return a == b
+    if hasattr(a, 'same_as'):
+        return a.same_as(b)
+    return z3.is_expr(a) and a.eq(b)
