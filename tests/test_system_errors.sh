@@ -30,7 +30,7 @@ enoent="No such file or directory"
 # ---- a missing file, a directory
 refused "list: --proofs: cannot read 'build/prove-formal.json': $enoent (run make prove-formal first)" \
     list --proofs build/prove-formal.json
-refused "cannot read 'none.json': $enoent (make prove-formal writes one: build/prove-formal.json)" \
+refused "cannot read 'none.json': $enoent (make prove-formal writes one, build/prove-formal.json; q7pred prove --json FILE another)" \
     list --proofs none.json
 refused "list: --proofs: cannot read 'dir': Is a directory" list --proofs dir
 refused "exec: cannot open 'none.q7': $enoent" exec none.q7
@@ -46,7 +46,7 @@ refused "verify: cannot read --preload 'none.so': $enoent" verify "${small[@]}" 
 refused "cannot read numpy oracle program 'none.py': $enoent" verify "${small[@]/sem,host/sem,numpy}" --numpy-oracle none.py
 refused "verify: cannot write report 'nodir/r.json': $enoent" verify "${small[@]}" --json nodir/r.json
 refused "verify: cannot write report 'dir': Is a directory" verify "${small[@]}" --markdown dir
-refused "verify: --checkpoint: cannot write 'nodir/ck.json.tmp': $enoent" verify "${small[@]}" --checkpoint nodir/ck.json
+refused "verify: --checkpoint: cannot write 'nodir/ck.json.lock': $enoent" verify "${small[@]}" --checkpoint nodir/ck.json
 refused "verify: --checkpoint: cannot write 'dir': Is a directory" verify "${small[@]}" --checkpoint dir
 refused "probe: cannot load library 'none.so': $enoent" probe --lib none.so
 refused "probe: cannot write JSON file 'nodir/p.json': $enoent" probe --lib "$Q7LIB" --json nodir/p.json
@@ -72,7 +72,7 @@ if command -v setpriv >/dev/null && [ "$(id -u)" -eq 0 ] && setpriv --reuid=6553
     if as_nobody "$Q7PRED" --version >/dev/null 2>&1; then
         nobody_refused "exec: cannot open 'secret.q7': Permission denied" exec secret.q7
         nobody_refused "verify: cannot write report 'ro/r.json': Permission denied" verify "${small[@]}" --json ro/r.json
-        nobody_refused "verify: --checkpoint: cannot write 'ro/ck.json.tmp': Permission denied" \
+        nobody_refused "verify: --checkpoint: cannot write 'ro/ck.json.lock': Permission denied" \
             verify "${small[@]}" --checkpoint ro/ck.json
         nobody_refused "probe: cannot write JSON file 'ro/p.json': Permission denied" probe --lib "$Q7LIB" --json ro/p.json
         check "nothing written into the read-only directory" "[ -z \"\$(ls -A ro)\" ]"
