@@ -7,7 +7,7 @@
 #   make check-fast the quick loop, under a minute: the gcc tree's C tests and
 #                   the shell tests not marked `# slow:` (no ASan, clang, fuzz)
 #   make run        the main job on its built-in default corpus (builds the
-#                   library and the CLI only)
+#                   library and the CLI only, in parallel: -j from nproc)
 #   make install PREFIX=/usr/local   (also lib/pkgconfig/q7pred.pc and the
 #                   CMake package lib/cmake/q7pred: find_package(q7pred))
 # Area fragments (mk/*.mk) add their own targets and checks.
@@ -143,7 +143,12 @@ check-clang:
 	  $(MAKE) --no-print-directory BUILD=build/clang CC=clang lib cli tests; \
 	else echo "check-clang: clang not installed" >&2; exit 1; fi
 
-run: lib cli
+# The main job. Its build runs in parallel: -j as many as the CPUs online,
+# unless make was given a -j of its own (-j1 included) or runs under
+# another make's jobserver, which is then kept.
+NPROC := $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+run:
+	+@$(MAKE) --no-print-directory $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(NPROC)) lib cli
 	$(BUILD)/q7pred verify --lib $(BUILD)/libq7pred.so
 
 install: lib cli

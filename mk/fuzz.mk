@@ -4,8 +4,9 @@
 #   cli        every subcommand's option parsing (cli_command.parse)
 #   testfloat  the TestFloat case file reader
 #   report     the JSON report reader and merge of two shards
+#   elf        the probe's ELF reader (the dynamic symbol table of a library)
 # Each has a committed seed corpus, tests/fuzz/corpus/<target>/ (program
-# also takes examples/*.q7); new finds go to build/fuzz/corpus-<target>/,
+# also takes examples/*.q7; elf's are written by tests/fuzz/elf_seeds.py); new finds go to build/fuzz/corpus-<target>/,
 # crashes to build/fuzz/<target>-crash-*.
 #   make fuzz [TARGET=cli] [FUZZ_TIME=600]   every target (or one) for
 #                          FUZZ_TIME seconds each (default 60)
@@ -35,8 +36,9 @@ FUZZ_BRIEF_RUNS_program   ?= 300000
 FUZZ_BRIEF_RUNS_cli       ?= 60000
 FUZZ_BRIEF_RUNS_testfloat ?= 3000000
 FUZZ_BRIEF_RUNS_report    ?= 150000
+FUZZ_BRIEF_RUNS_elf       ?= 100000
 FUZZ_BRIEF_CAP            ?= 900
-FUZZ_TARGETS := program cli testfloat report
+FUZZ_TARGETS := program cli testfloat report elf
 TARGET       ?= $(FUZZ_TARGETS)
 FUZZ_CFLAGS  := $(WARN) $(call library_flags,all) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
                 -Iinclude -Isrc
@@ -47,6 +49,7 @@ FUZZ_MAXLEN_program   := 4096
 FUZZ_MAXLEN_cli       := 1024
 FUZZ_MAXLEN_testfloat := 4096
 FUZZ_MAXLEN_report    := 32768
+FUZZ_MAXLEN_elf       := 4096
 
 .PHONY: fuzz fuzz-brief fuzz-run
 $(FUZZ_DIR)/obj/%.o: %.c $(FUZZ_DIR)/obj/%.o.d
@@ -84,6 +87,17 @@ $(FUZZ_DIR)/report.dict: src/report/schema.h mk/fuzz.mk
 	  | sort -u | sed 's/.*/"\\"&\\""/' > $@
 	@for w in ran crashed stopped signal hang value grid fuzz 18446744073709551615 1e999 -1e308; do \
 	  echo "\"$$w\""; done >> $@
+
+# the ELF magic and header bytes, the prefix, and the program header,
+# dynamic and section types the reader looks for, as 4- and 8-byte words
+$(FUZZ_DIR)/elf.dict: mk/fuzz.mk
+	@mkdir -p $(FUZZ_DIR)
+	@for w in '\x7fELF' '\x02\x01\x01' '\x03\x00\x3e\x00' module__xdref_ module__xdref_lt_1_8_8 \
+	          '\x01\x00\x00\x00' '\x02\x00\x00\x00' '\x0b\x00\x00\x00' '\x03\x00\x00\x00' \
+	          '\x04\x00\x00\x00\x00\x00\x00\x00' '\x05\x00\x00\x00\x00\x00\x00\x00' \
+	          '\x06\x00\x00\x00\x00\x00\x00\x00' '\x0a\x00\x00\x00\x00\x00\x00\x00' \
+	          '\xf5\xfe\xff\x6f\x00\x00\x00\x00' '\xff\xff\xff\xff' '\x12\x00\x01\x00'; do \
+	  echo "\"$$w\""; done > $@
 
 # One target's run (FUZZ_ONE): for FUZZ_TIME seconds, growing
 # $(FUZZ_DIR)/corpus-<target>; or, with FUZZ_RUNS, exactly that many inputs

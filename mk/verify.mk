@@ -18,7 +18,7 @@ ALL_EXTRA += $(VERIFY_CRASHLIB)
 # per misbehaviour, each tests/verify_misbehave.c with -DMISBEHAVE_<NAME>.
 # Built without sanitizers, like the crash library.
 MISBEHAVIOURS := segv hang hang_all exit abort fork_segv fork_sleep escape kill_group spoof print print_segv \
-                 ctor_hang ctor_segv no_symbols
+                 ctor_hang ctor_segv no_symbols write_fds close_fds forge_reply exit0 stop unstable
 MISBEHAVE_LIBS := $(MISBEHAVIOURS:%=$(BUILD)/tests/misbehave/%.so)
 $(BUILD)/tests/misbehave/%.so: tests/verify_misbehave.c
 	@mkdir -p $(dir $@)

@@ -15,9 +15,10 @@ expect() { # WANT ARGS...: stderr contains WANT, exit 2, one line
         echo "FAIL: q7pred $*: exit $rc, '$err', want '$want'"; fails=$((fails + 1))
     fi
 }
-expect "unknown command 'verfy' (did you mean verify? try q7pred --help)" verfy
-expect "unknown command 'lsit' (did you mean list? try q7pred --help)" lsit
-expect "unknown command 'xyzzy' (try q7pred --help)" xyzzy
+expect "unknown command 'verfy' (did you mean verify? commands: list, call, " verfy
+expect "unknown command 'lsit' (did you mean list? commands: list, call, " lsit
+expect "unknown command 'xyzzy' (commands: list, call, " xyzzy
+expect "help: unknown command 'verfy' (did you mean verify? commands: list, call, " help verfy
 expect "verify: unknown option '--quite' (did you mean --quiet? " verify --quite
 expect "verify: unknown option '--orcales' (did you mean --oracles? " verify --orcales sem
 expect "verify: unknown option '--resum' (did you mean --resume? " verify --resum x.json
@@ -32,6 +33,6 @@ expect "unknown leaf 'clsfy' (nearest: clsfy_16f_16f, clsfy_32f_32f, " call clsf
 expect "unknown leaf 'CLSFY_32' (nearest: clsfy_32f_32f, " call CLSFY_32 1
 expect "unknown leaf '16f_16f_2f' (nearest: oeq_1_2_16f_16f_2f_t, olt_1_2_16f_16f_2f_t, ole_1_2_16f_16f_2f_t;" \
     call 16f_16f_2f 1 2 1
-expect "--leaf 'movfs' is not a leaf of the table (nearest: movfsv_64_64_64_64_64_64_64_64_512" probe --lib x --leaf movfs
+expect "--leaf 'movfs' is not a leaf of the table (nearest: movfsv_64_64_64_64_64_64_64_64_512)" probe --lib x --leaf movfs
 [ "$fails" -eq 0 ] || exit 1
 echo "PASS: command and option typos get the nearest name"

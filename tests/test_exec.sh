@@ -19,19 +19,37 @@ clis=("$Q7PRED")
 # the ASan+UBSan CLI too, where the run has that tree (Q7ASAN_CLI, as the harness sets it)
 asan_cli=${Q7ASAN_CLI-$SRCDIR/build/asan/q7pred}
 [ -n "$asan_cli" ] && [ -x "$asan_cli" ] && [ "$Q7PRED" != "$asan_cli" ] && clis+=("$asan_cli")
+# summary PROG: the summary line exec must end with on stderr, counted here
+# from the program's text (a statement is a line with something before its
+# comment; a set has '=', a print starts with print, an instruction is any
+# other) and the registers of its --json (every register written)
+summary() {
+    local st ins other regs
+    st=$(sed 's/#.*//' "$1" | grep -c '[^[:space:]]')
+    other=$(sed 's/#.*//' "$1" | grep -cE '=|^[[:space:]]*print[[:space:]]')
+    ins=$((st - other))
+    regs=$("$Q7PRED" exec --json "$1" 2>/dev/null | grep -c '^  "')
+    s() { [ "$1" -eq 1 ] || echo s; }
+    echo "$st statement$(s $st): $ins instruction$(s $ins), $other set$(s $other) or print$(s $other); $regs register$(s $regs) written"
+}
 n_examples=0
 for prog in examples/*.q7; do
     want=${prog%.q7}.expected
     [ -f "$want" ] || { fail "$prog has no $want"; continue; }
     n_examples=$((n_examples + 1))
+    line=$(summary "$prog")
     for cli in "${clis[@]}"; do
         "$cli" exec "$prog" >"$tmp/out" 2>"$tmp/err"
         rc=$?
-        if [ $rc -ne 0 ] || [ -s "$tmp/err" ] || ! cmp -s "$tmp/out" "$want"; then
-            fail "$cli exec $prog (rc $rc)"; diff "$tmp/out" "$want" | head -20; head -5 "$tmp/err"
+        if [ $rc -ne 0 ] || [ "$(cat "$tmp/err")" != "$line" ] || ! cmp -s "$tmp/out" "$want"; then
+            fail "$cli exec $prog (rc $rc; want stderr '$line')"; diff "$tmp/out" "$want" | head -20; head -5 "$tmp/err"
         else ok; fi
     done
 done
+# the same counted by hand for one: 35 statements, 14 compares (7 fp16, 7
+# fp32), 4 sets and 17 prints; v0-v3, vb0-vb6 and vb8-vb14 written
+[ "$(summary examples/nan_split.q7)" = "35 statements: 14 instructions, 21 sets or prints; 18 registers written" ] && ok ||
+    fail "nan_split's summary: $(summary examples/nan_split.q7)"
 [ "$n_examples" -ge 6 ] || fail "only $n_examples examples"
 
 # ---- --json: the final state of every register written, hand-derived
@@ -60,18 +78,19 @@ rc=$?
 if [ $rc -ne 0 ] || ! cmp -s "$tmp/out" "$tmp/want.json"; then
     fail "--json (rc $rc)"; diff "$tmp/out" "$tmp/want.json"
 else ok; fi
-# with --json the print output goes to stderr, unchanged
-if cmp -s "$tmp/err" examples/predicated_merge.expected; then ok; else fail "--json: prints not on stderr"; fi
+# with --json the print output goes to stderr, unchanged, and the summary after it
+{ cat examples/predicated_merge.expected; summary examples/predicated_merge.q7; } >"$tmp/want.err"
+if cmp -s "$tmp/err" "$tmp/want.err"; then ok; else fail "--json: prints not on stderr"; fi
 if [ -n "${PYTHON:-}" ] && "$PYTHON" -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out"; then ok
 else fail "--json output is not JSON"; fi
 # movfsv writes all eight fs; an empty program writes nothing
 printf 'v5 = 2nx8 0x80, 0*63\nmovfsv v5\n' >"$tmp/m.q7"
-"$Q7PRED" exec "$tmp/m.q7" --json >"$tmp/out"
+"$Q7PRED" exec "$tmp/m.q7" --json >"$tmp/out" 2>/dev/null
 want=$(printf '{\n  "v5": "0x%s80",\n' "$(rep 00 63)"; for j in 0 1 2 3 4 5 6; do
     printf '  "fs%d": "0x0000000000000000",\n' $j; done; printf '  "fs7": "0x0000000000000001"\n}')
 [ "$(cat "$tmp/out")" = "$want" ] && ok || { fail "--json after movfsv"; cat "$tmp/out"; }
 printf '# nothing\n\n' >"$tmp/empty.q7"
-[ "$("$Q7PRED" exec "$tmp/empty.q7" --json)" = "{}" ] && ok || fail "--json of an empty program"
+[ "$("$Q7PRED" exec "$tmp/empty.q7" --json 2>/dev/null)" = "{}" ] && ok || fail "--json of an empty program"
 
 # ---- --trace: each statement, the registers it changed (new, was)
 cat >"$tmp/t.q7" <<'EOF'
@@ -129,7 +148,8 @@ stat_ok program "$size bytes, 35 statements, 14 instructions"
 stat_ok parse "$pos s, $pos MB/s, $pos M statements/s"
 stat_ok run "$pos s, $pos M instructions/s"
 stat_ok decoded "$pos bytes peak, $num x the program"
-[ "$(wc -l <"$tmp/err")" -eq 5 ] && ok || fail "--stats: $(wc -l <"$tmp/err") lines, want 5"
+[ "$(wc -l <"$tmp/err")" -eq 6 ] && ok || fail "--stats: $(wc -l <"$tmp/err") lines, want 5 and the summary"
+[ "$(tail -n 1 "$tmp/err")" = "$(summary examples/nan_split.q7)" ] && ok || fail "--stats: the summary is not last"
 # with --json, stdout is still pure JSON
 "$Q7PRED" exec --stats --json examples/predicated_merge.q7 >"$tmp/out" 2>"$tmp/err"
 cmp -s "$tmp/out" "$tmp/want.json" && grep -q '^  run ' "$tmp/err" && ok || fail "--stats --json"
@@ -143,7 +163,9 @@ printf 'print vb0\n#' >"$tmp/limit.q7"
 truncate -s $limit "$tmp/limit.q7"
 cp "$tmp/limit.q7" "$tmp/over.q7"
 truncate -s $((limit + 1)) "$tmp/over.q7"
-[ "$("$Q7PRED" exec "$tmp/limit.q7" 2>&1)" = "vb0 = 0x0000000000000000" ] && ok || fail "a program of exactly the limit"
+[ "$("$Q7PRED" exec "$tmp/limit.q7" 2>"$tmp/err")" = "vb0 = 0x0000000000000000" ] &&
+    [ "$(cat "$tmp/err")" = "1 statement: 0 instructions, 1 set or print; 0 registers written" ] && ok ||
+    fail "a program of exactly the limit"
 big_error() { # the name the message gives, then the command
     local name=$1; shift
     "$@" >"$tmp/out" 2>"$tmp/err"
@@ -246,7 +268,7 @@ cli_error --bogus examples/nan_split.q7
 cli_error "$tmp/no-such-file.q7"
 cli_error examples/nan_split.q7 examples/borfs_reduce.q7
 cli_error "$tmp"
-"$Q7PRED" exec --help | grep -q 'usage: q7pred exec PROGRAM' && ok || fail "exec --help"
+"$Q7PRED" exec --help | grep -q 'usage: q7pred exec \[--trace\] \[--json\] \[--stats\] \[--\] PROGRAM' && ok || fail "exec --help"
 "$Q7PRED" exec --help | grep -q -- '--stats' && ok || fail "exec --help: --stats"
 "$Q7PRED" exec --help | grep -q '64 MiB (67108864 bytes)' && ok || fail "exec --help: the size limit"
 # output that cannot be written is an error (exit 1, one line), not silence

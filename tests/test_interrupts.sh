@@ -38,10 +38,10 @@ stops() {
         "grep -qi 'interrupted' \"$t/out\" \"$t/err\" && ! grep -Eq '$success' \"$t/out\""
     check "$name, SIG$sig: no process of it left" 'await 60 none_marked "$mark"'
 }
-stops "bench --prove-vector" INT 'every path equals the lane loop' bench --prove-vector
-stops "bench --prove-vector" TERM 'every path equals the lane loop' bench --prove-vector
-stops "bench --prove" TERM 'all exhaustive spaces agree' bench --prove
-stops "bench" INT '^  .* met ' bench
+stops "bench --prove-vector" INT '^[0-9]+ instruction paths: ' bench --prove-vector
+stops "bench --prove-vector" TERM '^[0-9]+ instruction paths: ' bench --prove-vector
+stops "bench --prove" TERM '^[0-9]+ exhaustive spaces: ' bench --prove
+stops "bench" INT '^  .* met |^[0-9]+ targets: ' bench
 stops "verify" TERM '^PASS' verify --corpus exhaustive --oracles sem,host --no-progress
 stops "probe" INT '^[0-9]+ leaves: ' probe --lib "$mis/hang_all.so" --timeout 30
 stops "call --lib" INT '^result' call --lib "$mis/hang_all.so" --timeout 30 olt_1_1_16f_16f 1.0 2.0

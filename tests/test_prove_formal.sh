@@ -80,7 +80,8 @@ else
     echo "FAIL: q7pred list --proofs does not show every leaf proven-ir"; fail=1
 fi
 "$Q7PRED" list --proofs "$BUILD/no-such-report.json" >/dev/null 2>"$out"; rc=$?
-if [ $rc -eq 1 ] && grep -q "no-such-report.json: cannot open" "$out"; then echo "ok: a missing report is named (exit 1)"
+if [ $rc -eq 2 ] && grep -q "cannot read '$BUILD/no-such-report.json': No such file or directory (make prove-formal writes one" "$out"
+then echo "ok: a missing report is named, with the reason and the fix (exit 2)"
 else echo "FAIL: list --proofs on a missing file: exit $rc"; cat "$out"; fail=1; fi
 "$Q7PRED" list --proofs >/dev/null 2>"$out"; rc=$?
 if [ $rc -eq 2 ] && grep -q "needs a file" "$out"; then echo "ok: --proofs without a file is a usage error"

@@ -29,6 +29,16 @@
  *   CTOR_HANG    its constructor never returns
  *   CTOR_SEGV    its constructor dies of SIGSEGV
  *   NO_SYMBOLS   exports none of the leaves
+ *   WRITE_FDS    writes 4 KiB of 0xa5 over every descriptor 0..1023 (at
+ *                its offset and at offset 0: a shared memory file too),
+ *                then answers correctly
+ *   CLOSE_FDS    closes every descriptor 0..1023, then answers correctly
+ *   FORGE_REPLY  writes the child's "batch done" byte ('D') to every
+ *                descriptor 3..1023, then answers correctly
+ *   EXIT0        calls _exit(0): a clean exit in the middle of a call
+ *   STOP         stops itself (SIGSTOP)
+ *   UNSTABLE     lt_2_16_16 answers right on odd calls, wrongly (the
+ *                result inverted) on even ones; olt always right
  * Written from the spec (§4.1-§4.3, DECISIONS.md §2), sharing no code with
  * the model.
  */
@@ -37,6 +47,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #define EXPORT __attribute__((visibility("default")))
@@ -125,6 +136,22 @@ static void misbehave(uint32_t a, uint32_t b)
     printf("about to fail on 0x%x 0x%x\n", a, b);
     fprintf(stderr, "last words on stderr\n");
     segv();
+#elif defined(MISBEHAVE_WRITE_FDS)
+    static unsigned char junk[4096];
+    memset(junk, 0xa5, sizeof junk);
+    for (int fd = 0; fd < 1024; fd++) {
+        if (write(fd, junk, sizeof junk) < 0) { /* not writable: the next */ }
+        if (pwrite(fd, junk, sizeof junk, 0) < 0) { /* not a file */ }
+    }
+#elif defined(MISBEHAVE_CLOSE_FDS)
+    for (int fd = 0; fd < 1024; fd++) close(fd);
+#elif defined(MISBEHAVE_FORGE_REPLY)
+    for (int fd = 3; fd < 1024; fd++)
+        if (write(fd, "D", 1) < 0) { /* not writable: the next */ }
+#elif defined(MISBEHAVE_EXIT0)
+    _exit(0);
+#elif defined(MISBEHAVE_STOP)
+    raise(SIGSTOP);
 #endif
 }
 
@@ -144,6 +171,10 @@ EXPORT void module__xdref_lt_2_16_16(void *xstate, uint32_t a, uint32_t b, uint3
 {
     (void)xstate;
     *result = bias16(a) < bias16(b) ? 0x3 : 0x0;
+#if defined(MISBEHAVE_UNSTABLE)
+    static unsigned calls;
+    if (++calls % 2 == 0) *result ^= 0x3;
+#endif
 }
 
 #endif

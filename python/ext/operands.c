@@ -100,6 +100,9 @@ static int loop_type(const q7py_ufunc *u, unsigned k, PyArray_Descr *d)
         return type_error(u, k, "%s is not taken: values are never converted, an operand is a bit pattern "
                           "(pass %s)", dtype_text(d, name, sizeof name), taken_text(&u->op[k]));
     }
+    if (t == NPY_OBJECT)   /* what numpy makes of a Python int past 64 bits, or of Python objects */
+        return type_error(u, k, "dtype object is not taken: Python objects, or an int wider than 64 bits, are no "
+                          "bit pattern (pass %s)", taken_text(&u->op[k]));
     return type_error(u, k, "dtype %s is not taken (pass %s)", dtype_text(d, name, sizeof name),
                       taken_text(&u->op[k]));
 }

@@ -216,12 +216,16 @@ int bench_prove_vector(unsigned threads, unsigned fraction);
 /* speed_report.c: the leaf-call and vector sections of the table, their
  * target lines, and their members of the JSON's top object. */
 void bench_print_speed(FILE *f, const bench_report *b);
-void bench_print_speed_goals(FILE *f, const bench_report *b);
+/* The targets' statuses, counted for the summary line. */
+typedef struct bench_tally {
+    unsigned met, missed, na;
+} bench_tally;
+void bench_print_speed_goals(FILE *f, const bench_report *b, bench_tally *t);
 /* One row of the targets table: what, the target (x <= limit, or >= with
  * at_least), whether this run met it ("met", "MISSED", "n/a" when x < 0:
- * not measured), and x in fmt with a note after it. */
-void bench_goal(FILE *f, const char *what, bool at_least, double limit, const char *unit, double x, const char *fmt,
-                const char *note);
+ * not measured), counted in *t, and x in fmt with a note after it. */
+void bench_goal(FILE *f, bench_tally *t, const char *what, bool at_least, double limit, const char *unit, double x,
+                const char *fmt, const char *note);
 void bench_json_speed(jw *w, const bench_report *b);
 
 /* report.c: the table, the JSON, and whether anything failed. */

@@ -138,36 +138,39 @@ void bench_print_speed(FILE *f, const bench_report *b)
     fprintf(f, "\n");
 }
 
-void bench_goal(FILE *f, const char *what, bool at_least, double limit, const char *unit, double x, const char *fmt,
-                const char *note)
+void bench_goal(FILE *f, bench_tally *t, const char *what, bool at_least, double limit, const char *unit, double x,
+                const char *fmt, const char *note)
 {
     char target[32];
     snprintf(target, sizeof target, "%s %g%s", at_least ? ">=" : "<=", limit, unit);
     bool met = at_least ? x >= limit : x <= limit;
+    if (x < 0) t->na++;
+    else if (met) t->met++;
+    else t->missed++;
     fprintf(f, "  %-50s%-11s%-8s", what, target, x < 0 ? "n/a" : met ? "met" : "MISSED");
     x < 0 ? fprintf(f, "n/a") : fprintf(f, fmt, x);
     fprintf(f, "%s\n", note);
 }
 
-void bench_print_speed_goals(FILE *f, const bench_report *b)
+void bench_print_speed_goals(FILE *f, const bench_report *b, bench_tally *t)
 {
     const bench_vector *v = &b->vec;
     char note[96] = "";
     double w;
-    bench_goal(f, "exported leaf call / minimal leaf", false, 1.5, "x",
+    bench_goal(f, t, "exported leaf call / minimal leaf", false, 1.5, "x",
                ratio(b->leaf_call.dlsym_ns, b->leaf_call.minimal_ns), "%.2fx", "");
-    bench_goal(f, "q7v_oltnxf16 / 32-lane silicon compare", false, 4, "x", ratio(v->named_ns[0], v->silicon_ns),
+    bench_goal(f, t, "q7v_oltnxf16 / 32-lane silicon compare", false, 4, "x", ratio(v->named_ns[0], v->silicon_ns),
                "%.2fx", "");
-    bench_goal(f, "q7v_oltnxf16_t / 32-lane silicon compare", false, 6, "x", ratio(v->named_ns[1], v->silicon_ns),
+    bench_goal(f, t, "q7v_oltnxf16_t / 32-lane silicon compare", false, 6, "x", ratio(v->named_ns[1], v->silicon_ns),
                "%.2fx", "");
     const bench_vector_row *r = worst(v, avx512_ns, &w);
     if (r) snprintf(note, sizeof note, " (%s)", r->op->mnemonic);
-    bench_goal(f, "every vector instruction on avx512", false, 10, " ns", w, "%.2f ns", note);
+    bench_goal(f, t, "every vector instruction on avx512", false, 10, " ns", w, "%.2f ns", note);
     r = worst(v, portable_over_simd, &w);
     note[0] = '\0';
     if (r) snprintf(note, sizeof note, " (%s)", r->op->mnemonic);
-    bench_goal(f, "portable / simd path, every vector instruction", false, 4, "x", w, "%.2fx", note);
-    bench_goal(f, "q7pred exec run, compares / _t / logic", true, 20, " M/s",
+    bench_goal(f, t, "portable / simd path, every vector instruction", false, 4, "x", w, "%.2fx", note);
+    bench_goal(f, t, "q7pred exec run, compares / _t / logic", true, 20, " M/s",
                b->exec.run_ns > 0 ? 1e3 / b->exec.run_ns : -1, "%.1f M instr/s", "");
 }
 

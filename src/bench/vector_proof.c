@@ -263,21 +263,26 @@ int bench_prove_vector(unsigned threads, unsigned fraction)
     /* an interrupted run counts the rows it finished (a row cut short may
      * have shown a mismatch, which is counted too) */
     uint64_t bad = 0, pairs = (uint64_t)(q7d_interrupted() ? atomic_load(&pf.rows_done) : pf.rows) << 16;
+    unsigned runs = 0, equal = 0;
     for (unsigned o = 0; o < pf.nops; o++)
         for (int p = 0; p < Q7V_PATH_COUNT; p++) {
             if (!pf.kernels[p]) continue;
             proof_op *po = &pf.ops[o];
             bad += po->path[p].mismatches;
+            runs++;
+            equal += po->path[p].mismatches == 0;
             printf("  %-12s %-8s %llu pairs, %llu mismatches\n", po->op->mnemonic, q7v_path_name(p),
                    (unsigned long long)pairs, (unsigned long long)po->path[p].mismatches);
             for (unsigned s = 0; s < po->path[p].shown; s++) printf("      %s\n", po->path[p].first[s]);
         }
-    if (q7d_interrupted())   /* what ran, and no success line: the proof is not whole */
-        printf("vector proof INTERRUPTED (%s) after %u of %u rows, %llu mismatches so far, in %.1f s\n",
+    /* the summary line; interrupted, what ran and no success: the proof is not whole */
+    if (q7d_interrupted())
+        printf("interrupted (%s) after %u of %u rows: %llu mismatches so far (%.1f s)\n",
                q7d_signal_name(q7d_interrupted()), (unsigned)atomic_load(&pf.rows_done), pf.rows,
                (unsigned long long)bad, q7_now_seconds() - t0);
     else
-        printf("%s in %.1f s\n", bad ? "VECTOR PROOF FAILED" : "every path equals the lane loop", q7_now_seconds() - t0);
+        printf("%u instruction paths: %u equal the lane loop, %u differ (%.1f s)\n", runs, equal, runs - equal,
+               q7_now_seconds() - t0);
     pthread_mutex_destroy(&pf.lock);
     return bad ? 1 : 0;
 }

@@ -20,6 +20,9 @@ static int shape_named(const char *name)
     return -1;
 }
 
+/* The largest probe report read: the probe writes some tens of KiB. */
+#define ABI_MAX_BYTES ((size_t)1 << 26)
+
 static char *read_text(const char *path, const char **why)
 {
     FILE *f = fopen(path, "rb");
@@ -29,21 +32,27 @@ static char *read_text(const char *path, const char **why)
     }
     size_t len = 0, cap = 1 << 16;
     char *text = malloc(cap);
+    bool too_large = false;
     while (text) {
         size_t got = fread(text + len, 1, cap - len - 1, f);
         len += got;
         if (got == 0) break;
         if (len + 1 == cap) {
-            char *g = cap < (1u << 26) ? realloc(text, cap *= 2) : NULL;
+            if (cap >= ABI_MAX_BYTES) {
+                too_large = true;
+                break;
+            }
+            char *g = realloc(text, cap *= 2);
             if (!g) free(text);
             text = g;
         }
     }
-    bool bad = ferror(f);
+    int read_error = ferror(f) ? errno : 0;
     fclose(f);
-    if (!text || bad) {
+    if (!text || read_error || too_large) {
+        *why = !text ? "out of memory" : too_large ? "it is larger than 64 MiB, no probe report"
+                                                   : strerror(read_error);
         free(text);
-        *why = text ? "read error" : "too large or out of memory";
         return NULL;
     }
     text[len] = 0;

@@ -72,10 +72,18 @@ typedef struct cli_command {
 } cli_command;
 
 extern const cli_command cli_cmd_list, cli_cmd_call, cli_cmd_demo, cli_cmd_verify, cli_cmd_merge,
-    cli_cmd_report, cli_cmd_exec, cli_cmd_bench, cli_cmd_probe, cli_cmd_prove;
+    cli_cmd_report, cli_cmd_exec, cli_cmd_bench, cli_cmd_probe, cli_cmd_prove, cli_cmd_help;
 /* Every subcommand, in the order of q7pred --help. */
 extern const cli_command *const cli_commands[];
 extern const size_t cli_command_count;
+/* The subcommand of that name, or NULL. */
+const cli_command *cli_command_find(const char *name);
+/* The overview of q7pred --help and q7pred help: the commands from the
+ * table, q7pred's own options, the exit statuses. */
+void cli_overview(FILE *f);
+/* The usage error for a name that is no command, naming the commands
+ * (and the nearest); who prefixes the message ("help: " or ""). */
+int cli_unknown_command(const char *who, const char *name);
 /* Whether stdout is a pipe whose reader has gone (a write there fails
  * with EPIPE): `| head` after head exits. */
 bool cli_stdout_broken(void);

@@ -2,10 +2,10 @@
 /*
  * q7pred bench: the options, then the steps of src/bench in order.
  *
- *   q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH] [--timeout S]
- *   q7pred bench --prove [--threads N] [--lib PATH] [--lib-all] [--timeout S]
- *   q7pred bench --prove-vector [--threads N] [--fraction F]
- *   q7pred bench --run NAME [--threads N] [--fraction F] [--lib PATH] [--timeout S]
+ *   q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH] [--timeout SECONDS]
+ *   q7pred bench --prove [--threads N] [--lib PATH] [--lib-all] [--timeout SECONDS]
+ *   q7pred bench --prove-vector [--threads N] [--fraction N]
+ *   q7pred bench --run NAME [--quick] [--threads N] [--fraction N] [--lib PATH] [--timeout SECONDS]
  *
  * --run is the child side of the exhaustive rows and of the leaf-call row
  * (--run leaf-call); one JSON line.
@@ -34,32 +34,67 @@ typedef struct bench_options {
 static int usage(const char *what)
 {
     return cli_usage_error("bench: %s (usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH] "
-                           "[--timeout S] [--prove] [--prove-vector])", what);
+                           "[--timeout SECONDS] [--prove] [--prove-vector])", what);
 }
 
 static void help(void)
 {
-    printf("usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH] [--timeout S] [--]\n"
-           "       q7pred bench --prove [--threads N] [--lib PATH] [--lib-all] [--timeout S]\n"
-           "       q7pred bench --prove-vector [--threads N] [--fraction F]\n"
-           "  side-by-side ns/eval of the ABI leaf, batch kernel, host silicon oracle, numpy,\n"
-           "  Python ctypes and the q7pred package on the same fp16 arrays; wall time and peak RSS of the\n"
-           "  exhaustive runs through the verify engine (--quick: 1/64 of each space,\n"
-           "  extrapolated).\n"
-           "  --prove: every exhaustive space through the verify engine, model vs host, and\n"
-           "  " BENCH_LEAF " (--lib-all: every leaf) vs the library at --lib (default:\n"
-           "  the installed PREFIX/lib/libq7pred.so, else the one beside q7pred in its build\n"
-           "  tree), one line per leaf; exit 1 on a mismatch\n"
-           "  --prove-vector: every vector path (avx512, avx2, portable, as this CPU runs\n"
-           "  them) against the lane loop over the leaf, every fp16 pair through every fp16\n"
-           "  compare and _t in each lane position class (--fraction F: the first 1/F of\n"
-           "  the pairs); one line per instruction and path; exit 1 on a mismatch\n"
-           "  --timeout S: every wait on a child, as in q7pred verify: the library's load\n"
-           "  and batches, each Python row (default 10); a child past it is killed\n"
-           "  --json FILE: the table's numbers as JSON, written whole or not at all (a\n"
-           "  temporary file renamed over FILE; on a write error the old file stays and\n"
-           "  the exit is 2; an interrupted bench writes none); '-' writes it to stdout\n"
-           "  and the table to stderr\n");
+    fputs("usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH]\n"
+          "                    [--timeout SECONDS] [--]\n"
+          "       q7pred bench --prove [--threads N] [--lib PATH] [--lib-all]\n"
+          "                    [--timeout SECONDS]\n"
+          "       q7pred bench --prove-vector [--threads N] [--fraction N]\n"
+          "       q7pred bench --run NAME [--quick] [--threads N] [--fraction N]\n"
+          "                    [--lib PATH] [--timeout SECONDS]\n"
+          "\n"
+          "Side by side in one run, each figure beside its anchor as a ratio: ns/eval\n"
+          "of the ABI leaf, the batch kernel, the host silicon oracle, numpy, Python\n"
+          "ctypes and the q7pred package on the same fp16 arrays; every vector\n"
+          "instruction on every path; exec's parse and run rates; the wall time and\n"
+          "peak RSS of the exhaustive runs through the verify engine; then the speed\n"
+          "and memory targets, each met, MISSED or n/a, and a summary line.\n"
+          "\n"
+          "  --quick             1/64 of each exhaustive space, extrapolated, and\n"
+          "                      shorter timings\n"
+          "  --json FILE         the table's numbers as JSON, written whole or not at\n"
+          "                      all (a temporary file renamed over FILE; on a write\n"
+          "                      error the old file stays and the exit is 2; an\n"
+          "                      interrupted bench writes none); '-' writes it to\n"
+          "                      stdout and the table to stderr\n"
+          "  --threads N         worker threads (default: the usable cores)\n"
+          "  --lib PATH          the library of the library rows (default: the installed\n"
+          "                      PREFIX/lib/libq7pred.so, else the one beside q7pred in\n"
+          "                      its build tree)\n"
+          "  --timeout SECONDS   every wait on a child, as in q7pred verify: the\n"
+          "                      library's load and batches, each Python row (default\n"
+          "                      10); a child past it is killed\n"
+          "  --prove             every exhaustive space through the verify engine, model\n"
+          "                      vs host, and " BENCH_LEAF " vs the library at --lib,\n"
+          "                      one line per leaf\n"
+          "  --lib-all           with --prove: every leaf vs the library, not only\n"
+          "                      " BENCH_LEAF "\n"
+          "  --prove-vector      every vector path (avx512, avx2, portable, as this CPU\n"
+          "                      runs them) against the lane loop over the leaf, every\n"
+          "                      fp16 pair through every fp16 compare and _t in each\n"
+          "                      lane position class; one line per instruction and path\n"
+          "  --fraction N        with --prove-vector or --run: the first 1/N of the\n"
+          "                      pairs (a power of two)\n"
+          "  --run NAME          one row's measurement as one JSON line on stdout: the\n"
+          "                      child side of the exhaustive rows and of the leaf-call\n"
+          "                      row (leaf-call), which bench starts itself\n"
+          "\n"
+          "Exit status: 0; 1 when results differ (a mismatch of --prove or\n"
+          "--prove-vector; a batch, host or exhaustive result unlike the model's); 2\n"
+          "on a usage error or a --json FILE that cannot be written; 128 + the signal\n"
+          "when interrupted (within a second, no success line). A MISSED target is\n"
+          "no failure: the summary line counts it.\n"
+          "\n"
+          "examples:\n"
+          "  q7pred bench --quick\n"
+          "  q7pred bench --json bench.json\n"
+          "  q7pred bench --prove --lib build/libq7pred.so --lib-all\n"
+          "  q7pred bench --prove-vector --fraction 64\n",
+          stdout);
 }
 
 static bool takes_value(const char *a)

@@ -15,55 +15,63 @@
 
 static void call_help(FILE *f)
 {
-    fprintf(f,
-            "usage: q7pred call [--raw] [--words] [--lib PATH] [--timeout S] [--] LEAF ARG...\n"
-            "\n"
-            "One call of LEAF (its suffix, or the full module__xdref_ symbol) through\n"
-            "its exported ABI symbol; prints every output word in hex.\n"
-            "\n"
-            "ARGs are the leaf's input operands in ABI order (q7pred list shows them as\n"
-            "name:bits):\n"
-            "  fp values       (the A and B of fp compares, classify's A) as q7pred exec's\n"
-            "                  fp lanes take them: a decimal rounded to fp16/fp32 (1, 1.5,\n"
-            "                  -0.0, 6e-8), inf, -inf, qnan, snan, or a raw 0x/0b pattern;\n"
-            "  int values      (the A and B of integer compares) as exec's integer lanes:\n"
-            "                  hex, binary or decimal, a negative decimal as two's\n"
-            "                  complement in the lane (-1 is 0xff in an 8-bit lane);\n"
-            "  other values    (predicate fields, bit indices) hex (0x...), binary (0b...)\n"
-            "                  or decimal, never negative, no wider than the operand (a\n"
-            "                  predicate its field, a bit index 3/4/5 bits);\n"
-            "  64-bit masks    (vbool logic, borfs/bnorfs, movvfs's FS0..FS7) one number\n"
-            "                  of up to 64 bits each, OR every mask as its two 32-bit\n"
-            "                  words, low word first: andb takes 2 or 4 ARGs;\n"
-            "  512-bit vector  (movfsv) one hex number of up to 128 digits, bit i = bit\n"
-            "                  (i mod 8) of byte i/8 (so 0x80 is byte 0 bit 7), OR its\n"
-            "                  sixteen 32-bit words, low word first.\n"
-            "A value wider than its operand is an error, never masked.\n"
-            "\n"
-            "Output: for a leaf with fp or int values, first a line `in:` with each as\n"
-            "its pattern and its value (A = 0x3c00 (1.0)); then one line per output\n"
-            "operand: NAME = 0xVALUE, at least as many digits as the field has; a 64-bit\n"
-            "mask or the vector also shows its words (low first). Ordered fp leaves\n"
-            "print result, then the reserved aux word.\n"
-            "\n"
-            "  --raw       value operands are raw words and may use the whole 32-bit\n"
-            "              argument register (the leaves read full registers:\n"
-            "              ltu_1_8_8 0x100 1 is 0)\n"
-            "  --words     print only the output words of the generic layout, one line,\n"
-            "              hex, primary result first, aux last\n"
-            "  --lib PATH  call PATH's module__xdref_ symbol instead of this library's\n"
-            "              (any library with the same ABI), in a child process as verify\n"
-            "              runs one: a crash is reported and the exit is 128 + its signal\n"
-            "  --timeout S how long the child may take to load the library and to call\n"
-            "              (default 10 s)\n"
-            "\n"
-            "examples:\n"
-            "  q7pred call olt_1_1_16f_16f 0x3c00 0x7e00\n"
-            "  q7pred call olt_1_1_16f_16f 1.0 qnan\n"
-            "  q7pred call lt_1_8_8 -1 0\n"
-            "  q7pred call module__xdref_lt_2_16_16 0x8000 1\n"
-            "  q7pred call andb_64_64_64 0xf0f0f0f0f0f0f0f0 0x00ff00ff00ff00ff\n"
-            "  q7pred call movfsv_64_64_64_64_64_64_64_64_512 0x4080\n");
+    fputs("usage: q7pred call [--raw] [--words] [--lib PATH] [--timeout SECONDS] [--]\n"
+          "                   LEAF ARG...\n"
+          "\n"
+          "One call of LEAF (its suffix, or the full module__xdref_ symbol) through\n"
+          "its exported ABI symbol; prints every output word in hex.\n"
+          "\n"
+          "ARGs are the leaf's input operands in ABI order (q7pred list shows them as\n"
+          "name:bits):\n"
+          "  fp values           (the A and B of fp compares, classify's A) as q7pred\n"
+          "                      exec's fp lanes take them: a decimal rounded to\n"
+          "                      fp16/fp32 (1, 1.5, -0.0, 6e-8), inf, -inf, qnan, snan,\n"
+          "                      or a raw 0x/0b pattern\n"
+          "  int values          (the A and B of integer compares) as exec's integer\n"
+          "                      lanes: hex, binary or decimal, a negative decimal as\n"
+          "                      two's complement in the lane (-1 is 0xff in an 8-bit\n"
+          "                      lane)\n"
+          "  other values        (predicate fields, bit indices) hex (0x...), binary\n"
+          "                      (0b...) or decimal, never negative, no wider than the\n"
+          "                      operand (a predicate its field, a bit index 3/4/5 bits)\n"
+          "  64-bit masks        (vbool logic, borfs/bnorfs, movvfs's FS0..FS7) one\n"
+          "                      number of up to 64 bits each, OR every mask as its two\n"
+          "                      32-bit words, low word first: andb takes 2 or 4 ARGs\n"
+          "  512-bit vector      (movfsv) one hex number of up to 128 digits, bit i =\n"
+          "                      bit (i mod 8) of byte i/8 (so 0x80 is byte 0 bit 7),\n"
+          "                      OR its sixteen 32-bit words, low word first\n"
+          "A value wider than its operand is an error, never masked.\n"
+          "\n"
+          "Output: for a leaf with fp or int values, first a line `in:` with each as\n"
+          "its pattern and its value (A = 0x3c00 (1.0)); then one line per output\n"
+          "operand: NAME = 0xVALUE, at least as many digits as the field has; a 64-bit\n"
+          "mask or the vector also shows its words (low first). Ordered fp leaves\n"
+          "print result, then the reserved aux word.\n"
+          "\n"
+          "  --raw               value operands are raw words and may use the whole\n"
+          "                      32-bit argument register (the leaves read full\n"
+          "                      registers: ltu_1_8_8 0x100 1 is 0)\n"
+          "  --words             print only the output words of the generic layout, one\n"
+          "                      line, hex, primary result first, aux last\n"
+          "  --lib PATH          call PATH's module__xdref_ symbol instead of this\n"
+          "                      library's (any library with the same ABI), in a child\n"
+          "                      process as verify runs one: a crash is reported\n"
+          "  --timeout SECONDS   how long the child may take to load the library and to\n"
+          "                      call (default 10)\n"
+          "\n"
+          "Exit status: 0; 1 when the --lib leaf hangs or exits; 2 on a usage error (a\n"
+          "leaf, an ARG, a library that cannot be loaded or lacks LEAF); 128 + the\n"
+          "signal when the --lib leaf dies of one.\n"
+          "\n"
+          "examples:\n"
+          "  q7pred call olt_1_1_16f_16f 0x3c00 0x7e00\n"
+          "  q7pred call olt_1_1_16f_16f 1.0 qnan\n"
+          "  q7pred call lt_1_8_8 -1 0\n"
+          "  q7pred call module__xdref_lt_2_16_16 0x8000 1\n"
+          "  q7pred call andb_64_64_64 0xf0f0f0f0f0f0f0f0 0x00ff00ff00ff00ff\n"
+          "  q7pred call movfsv_64_64_64_64_64_64_64_64_512 0x4080\n"
+          "  q7pred call --lib build/libq7pred.so --timeout 2 lt_2_16_16 0x8000 1\n",
+          f);
 }
 
 /* Strips "0x" and leading zeros; returns the remaining digits, or NULL if
@@ -367,8 +375,9 @@ static int interrupted(const char *when)
  * loading it and the call are bounded by --timeout and a crash is a
  * message): CLI_OK with out[] filled, or the exit status of what went
  * wrong (a crash: 128 + its signal, as a shell reports one). */
-static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out)
+static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out, bool *answered)
 {
+    *answered = false;
     char err[1200];
     q7d_interrupt_arm();
     q7d_lib *lib = q7d_lib_open(a->lib, NULL, 0, a->timeout, err, sizeof err);
@@ -380,7 +389,14 @@ static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out)
         uint32_t *outw[Q7_MAX_WORDS];
         for (unsigned w = 0; w < Q7_MAX_WORDS; w++) inw[w] = in + w, outw[w] = out + w;
         q7d_crash crash;
-        if (!q7d_lib_eval(lib, a->leaf, 1, inw, outw, &crash)) {
+        char how[64];
+        bool suspects[Q7_LEAF_COUNT] = { false };
+        bool ran = q7d_lib_eval(lib, a->leaf, 1, inw, outw, &crash);
+        *answered = ran;
+        if (ran && q7d_lib_deaths_between(lib, how, sizeof how, suspects))   /* its answer stands; the process did not */
+            rc = cli_error("call: --lib '%s': its child ended after the call returned (%s): the library breaks the "
+                           "process it runs in", a->lib, how);
+        if (!ran) {
             char text[1024];
             crash.leaf = a->leaf->id;
             memcpy(crash.in, in, sizeof crash.in);
@@ -406,15 +422,14 @@ static int call_run(void *args)
     const q7_leaf *l = a->leaf;
     uint32_t in[Q7_MAX_WORDS], out[Q7_MAX_WORDS] = { 0 };
     memcpy(in, a->in, sizeof in);
-    if (a->lib) {
-        int rc = call_lib(a, in, out);
-        if (rc != CLI_OK) return rc;
-    } else {
-        q7_shape_call(l->shape, l->abi, in, out);
-    }
+    int rc = CLI_OK;
+    bool answered = true;
+    if (a->lib) rc = call_lib(a, in, out, &answered);
+    else q7_shape_call(l->shape, l->abi, in, out);
+    if (!answered) return rc;
     if (!a->words_only) print_inputs(l, in, a->raw);
     print_outputs(l, out, a->words_only);
-    return CLI_OK;
+    return rc;
 }
 
 const cli_command cli_cmd_call = {

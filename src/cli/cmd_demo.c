@@ -47,7 +47,8 @@ static int demo_parse(void *args, int argc, char **argv)
     for (int i = 1; i < argc && !a->help; i++) {
         if (options && strcmp(argv[i], "--") == 0) options = false;
         else if (options && (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)) a->help = true;
-        else return cli_usage_error("demo: unexpected argument '%s' (demo takes none)", argv[i]);
+        else return cli_usage_error("demo: %s '%s' (demo takes none)",
+                                    options && argv[i][0] == '-' ? "unknown option" : "unexpected argument", argv[i]);
     }
     return CLI_OK;
 }
@@ -56,11 +57,18 @@ static int demo_run(void *args)
 {
     const demo_args *a = args;
     if (a->help) {
-        printf("usage: q7pred demo [--]\n\n"
-               "Prints the captured output of the spec's section 10 driver (the NaN split,\n"
-               "the sNaN/qNaN classify, the signed/unsigned separator and the bitkillt\n"
-               "merge mask), each value computed by a call of this library's exported\n"
-               "module__xdref_* symbol with the driver's arguments.\n");
+        fputs("usage: q7pred demo [--]\n"
+              "\n"
+              "Prints the captured output of the spec's section 10 driver (the NaN split,\n"
+              "the sNaN/qNaN classify, the signed/unsigned separator and the bitkillt\n"
+              "merge mask), each value computed by a call of this library's exported\n"
+              "module__xdref_* symbol with the driver's arguments.\n"
+              "\n"
+              "Exit status: 0, or 2 on a usage error (demo takes no arguments).\n"
+              "\n"
+              "examples:\n"
+              "  q7pred demo\n",
+              stdout);
         return CLI_OK;
     }
     demo();

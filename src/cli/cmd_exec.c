@@ -18,18 +18,34 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: q7pred exec PROGRAM [--trace] [--json] [--stats]\n"
-            "       q7pred exec [--trace] [--json] [--stats] -- PROGRAM\n"
-            "  Runs a vector program (docs/program-format.md); PROGRAM '-' reads stdin\n"
-            "  (after --, a PROGRAM may start with '-').\n"
-            "  A program is at most 64 MiB (67108864 bytes).\n"
-            "  --trace  after each statement, the registers it changed (old and new value)\n"
-            "  --json   the final value of every register written, as one JSON object;\n"
-            "           print and trace output then go to stderr\n"
-            "  --stats  on stderr: the program's size, statements and instructions, the\n"
-            "           parse time and rate (MB/s, statements/s), the run time and rate\n"
-            "           (instructions/s) and the decoded program's peak memory\n");
+    fputs("usage: q7pred exec [--trace] [--json] [--stats] [--] PROGRAM\n"
+          "\n"
+          "Runs a vector program (docs/program-format.md): PROGRAM is its file, or\n"
+          "'-' for standard input (after --, a PROGRAM may start with '-'). The\n"
+          "whole program is parsed first: a mistake is one line FILE:LINE:COL: what\n"
+          "was expected, and nothing runs. A program is at most\n"
+          "64 MiB (67108864 bytes). Its print statements write on stdout; a summary\n"
+          "line on stderr ends the run (statements, instructions, registers\n"
+          "written).\n"
+          "\n"
+          "  --trace             after each statement, the registers it changed (old\n"
+          "                      and new value)\n"
+          "  --json              the final value of every register written, as one\n"
+          "                      JSON object on stdout; print and trace output then go\n"
+          "                      to stderr\n"
+          "  --stats             on stderr: the program's size, statements and\n"
+          "                      instructions, the parse time and rate (MB/s,\n"
+          "                      statements/s), the run time and rate (instructions/s)\n"
+          "                      and the decoded program's peak memory\n"
+          "\n"
+          "Exit status: 0; 1 when the output cannot be written; 2 on a usage error, a\n"
+          "PROGRAM that cannot be read or is too large, or one that does not parse.\n"
+          "\n"
+          "examples:\n"
+          "  q7pred exec examples/nan_split.q7\n"
+          "  q7pred exec --trace examples/predicated_merge.q7\n"
+          "  q7pred exec --json - <examples/borfs_reduce.q7\n",
+          f);
 }
 
 /* The bytes left to read in f if it is a regular file (so its size is
@@ -93,6 +109,18 @@ static void print_stats(const char *name, size_t len, const exec_program *prog, 
             len ? (double)mem / (double)len : 0.0);
 }
 
+/* The summary line, on stderr (stdout is the program's own output):
+ * "N statements: N instructions, N sets or prints; N registers written". */
+static void print_summary(const exec_state *st, size_t statements, size_t insns)
+{
+    unsigned regs = 0;
+    for (int c = 0; c < 3; c++)
+        for (uint32_t w = st->written[c]; w; w &= w - 1) regs++;
+    fprintf(stderr, "%zu statement%s: %zu instruction%s, %zu set%s or print%s; %u register%s written\n", statements,
+            statements == 1 ? "" : "s", insns, insns == 1 ? "" : "s", statements - insns,
+            statements - insns == 1 ? "" : "s", statements - insns == 1 ? "" : "s", regs, regs == 1 ? "" : "s");
+}
+
 typedef struct exec_args {
     bool help, trace, json, stats;
     const char *path;
@@ -119,7 +147,7 @@ static int exec_cmd_parse(void *args, int argc, char **argv)
         else a->path = arg;
     }
     if (!a->path && !a->help)
-        return cli_usage_error("exec: missing PROGRAM (usage: q7pred exec PROGRAM [--trace] [--json] [--stats])");
+        return cli_usage_error("exec: missing PROGRAM (usage: q7pred exec [--trace] [--json] [--stats] [--] PROGRAM)");
     return CLI_OK;
 }
 
@@ -156,12 +184,17 @@ static int exec_main(void *args)
     double t2 = q7_now_seconds();
     if (a->json) exec_print_json(&st, stdout);
     if (a->stats) print_stats(name, len, &prog, t1 - t0, t2 - t1);
+    size_t statements = prog.n, insns = prog.n_insn;
     exec_program_free(&prog);
     free(text);
+    int earlier = ferror(stdout) ? errno : 0;
+    errno = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "q7pred: exec: cannot write the output: %s\n", strerror(errno));
+        int e = errno ? errno : earlier;
+        fprintf(stderr, "q7pred: exec: cannot write the output: %s\n", e ? strerror(e) : "write error");
         return CLI_FAIL;
     }
+    print_summary(&st, statements, insns);
     return CLI_OK;
 }
 

@@ -11,25 +11,39 @@
 
 static void list_help(FILE *f)
 {
-    fprintf(f,
-            "usage: q7pred list [--family F] [--json] [--proofs FILE] [--]\n"
-            "\n"
-            "The leaf map: every exported module__xdref_<suffix> leaf with its ABI shape,\n"
-            "the C arguments after `void *xstate` (ignored: pass NULL), the result field\n"
-            "and operand widths, the operands `q7pred call` takes (name:bits), the\n"
-            "family, the provenance (observed on the spec page, or inferred by\n"
-            "DECISIONS.md) and the semantics (the leaf table's row, see\n"
-            "include/q7pred_leaves.def and src/model/).\n"
-            "\n"
-            "  --family F  only the leaves of family F, one of:\n");
+    fputs("usage: q7pred list [--family FAMILY] [--json] [--proofs FILE] [--]\n"
+          "\n"
+          "The leaf map: every exported module__xdref_<suffix> leaf with its ABI shape,\n"
+          "the C arguments after `void *xstate` (ignored: pass NULL), the result field\n"
+          "and operand widths, the operands `q7pred call` takes (name:bits), the\n"
+          "family, the provenance (observed on the spec page, or inferred by\n"
+          "DECISIONS.md) and the semantics (the leaf table's row, see\n"
+          "include/q7pred_leaves.def and src/model/).\n"
+          "\n"
+          "  --family FAMILY     only the leaves of FAMILY (below)\n"
+          "  --json              one JSON object on stdout instead of the text:\n"
+          "                      {\"version\", \"count\", \"leaves\": [...]}\n"
+          "  --proofs FILE       add each leaf's proof status (PROOF, \"proof\"): from\n"
+          "                      the report of `make prove-formal`\n"
+          "                      (build/prove-formal.json: proven-ir, proven-semantics,\n"
+          "                      unproven) or of `q7pred prove --json FILE`\n"
+          "                      (proven-binary, refuted, unproven, absent); not run\n"
+          "                      for a leaf the report has no row for\n"
+          "\n"
+          "Families:\n",
+          f);
     for (unsigned i = 0; i < Q7_FAMILY_COUNT; i++)
-        fprintf(f, "                %-12s %s\n", q7_family_name((q7_family)i),
-                q7_family_description((q7_family)i));
-    fprintf(f, "  --json      one JSON object: {\"version\", \"count\", \"leaves\": [...]}\n"
-               "  --proofs FILE  add each leaf's proof status (PROOF, \"proof\"): from the report of\n"
-               "              `make prove-formal` (build/prove-formal.json: proven-ir, proven-semantics,\n"
-               "              unproven) or of `q7pred prove --json` (proven-binary, refuted, unproven,\n"
-               "              absent); not run for a leaf the report has no row for\n");
+        fprintf(f, "  %-19s %s\n", q7_family_name((q7_family)i), q7_family_description((q7_family)i));
+    fputs("\n"
+          "Exit status: 0, or 2 on a usage error (an unknown family; a --proofs FILE\n"
+          "that cannot be read or is no proof report).\n"
+          "\n"
+          "examples:\n"
+          "  q7pred list\n"
+          "  q7pred list --family fp-compare\n"
+          "  q7pred list --json\n"
+          "  q7pred list --proofs build/prove-formal.json\n",
+          f);
 }
 
 /* "A:16 B:16" or "A:8 B:1 C:3"; masks show as :64, the vector as :512. */
@@ -243,7 +257,8 @@ static int list_parse(void *args, int argc, char **argv)
         } else if (options && strncmp(arg, "--family=", 9) == 0) {
             fam = arg + 9;
         } else {
-            return cli_usage_error("list: unexpected argument '%s' (try q7pred list --help)", arg);
+            return cli_usage_error("list: %s '%s' (try q7pred list --help)",
+                                   options && arg[0] == '-' ? "unknown option" : "unexpected argument", arg);
         }
         if (fam && (a->only = q7_family_find(fam)) == Q7_FAMILY_COUNT) return family_error(fam);
     }
@@ -259,7 +274,7 @@ static int list_run(void *args)
     }
     char err[4400];
     proof_status *proofs = a->proofs ? proof_status_load(a->proofs, err, sizeof err) : NULL;
-    if (a->proofs && !proofs) return cli_error("list: --proofs %s", err);
+    if (a->proofs && !proofs) return cli_usage_error("list: --proofs: %s", err);
     if (a->json) list_json(a->only, proofs);
     else list_text(a->only, proofs);
     proof_status_free(proofs);

@@ -8,19 +8,35 @@
 
 static void merge_help(FILE *f)
 {
-    fprintf(f,
-        "usage: q7pred merge [--json FILE] [--markdown FILE] [--junit FILE] [--html FILE]\n"
-        "                    [--by-leaf] [--quiet] [--] REPORT.json...\n"
-        "\n"
-        "Combines the JSON reports of `q7pred verify --shard K/N` runs into the\n"
-        "same agreement table as one unsharded run. Refuses (exit 2) a set with a\n"
-        "missing or duplicate shard, shards run with different parameters, and a\n"
-        "report that is not one verify wrote: larger than 64 MiB, a count out of\n"
-        "its range or more than its shard's cases, counts adding up past 2^64-1, a\n"
-        "time that is negative or not finite. Reports are read one at a time.\n"
-        "Exit 0 when all agree, 1 on any mismatch or crash or when no leaf was\n"
-        "checked, 2 on a usage error or a report that cannot be written (the old\n"
-        "file is then left as it was). '-' writes a report to stdout.\n");
+    fputs("usage: q7pred merge [--json FILE] [--markdown FILE] [--junit FILE] [--html FILE]\n"
+          "                    [--by-leaf] [--quiet] [--] REPORT...\n"
+          "\n"
+          "Combines the JSON reports of `q7pred verify --shard K/N` runs into the\n"
+          "same agreement table as one unsharded run, printed as verify prints it\n"
+          "and ending with its verdict line. Refuses (exit 2) a set with a missing\n"
+          "or duplicate shard, shards run with different parameters, and a report\n"
+          "that is not one verify wrote: larger than 64 MiB, a count out of its\n"
+          "range or more than its shard's cases, counts adding up past 2^64-1, a\n"
+          "time that is negative or not finite. Reports are read one at a time.\n"
+          "\n"
+          "  --json FILE         the merged JSON report (docs/report-format.md); '-'\n"
+          "                      (for any of the four) writes it to stdout and the\n"
+          "                      text to stderr; each report is written whole or not\n"
+          "                      at all\n"
+          "  --markdown FILE     the merged markdown report\n"
+          "  --junit FILE        the merged JUnit XML\n"
+          "  --html FILE         the merged HTML report (q7pred report --help)\n"
+          "  --by-leaf           a table row per leaf instead of per family\n"
+          "  --quiet             print only the verdict line\n"
+          "\n"
+          "Exit status: 0 when all agree; 1 on any mismatch or crash or when no leaf\n"
+          "was checked; 2 on a usage error, a REPORT refused, or a report that\n"
+          "cannot be written (the old file is then left as it was).\n"
+          "\n"
+          "examples:\n"
+          "  q7pred merge s1.json s2.json\n"
+          "  q7pred merge --json all.json --markdown all.md s*.json\n",
+          f);
 }
 
 typedef struct merge_args {

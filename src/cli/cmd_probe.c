@@ -31,17 +31,39 @@ typedef struct probe_args {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: q7pred probe --lib PATH [--preload P]... [--leaf L]... [--json FILE] [--timeout S]\n"
-               "  Lists the library's module__xdref_* symbols from its dynamic symbol table, calls each\n"
-               "  table leaf in a crash-isolated child with the argument lists of the shape table, and\n"
-               "  reports which arguments it reads, which pointers it writes (words), stray writes, and\n"
-               "  the bit maps of movfsv/movvfs against the inferred one.\n"
-               "  --leaf L         probe only this leaf (repeatable; suffix or symbol)\n"
-               "  --preload P      load P before the library (repeatable)\n"
-               "  --json FILE      the findings as JSON (docs/report-format.md), written whole or not at all\n"
-               "  --timeout S      every wait on the child, seconds (default 10)\n"
-               "  --disasm         each leaf's stores (needs capstone at build time)\n"
-               "Exit 0 when every table leaf is present and confirmed, 1 otherwise, 2 on a usage error.\n");
+    fputs("usage: q7pred probe --lib PATH [--preload PATH]... [--leaf LEAF]...\n"
+          "                    [--json FILE] [--timeout SECONDS] [--disasm] [--]\n"
+          "\n"
+          "Lists the library's module__xdref_* symbols from its dynamic symbol table\n"
+          "(the names the table lacks first), calls each table leaf in a\n"
+          "crash-isolated child with the argument lists of the shape table, and\n"
+          "prints a line per leaf: confirmed, refuted (with the shape or argument\n"
+          "order found), absent or crashed, and the evidence: which arguments it\n"
+          "reads, which pointers it writes (words), stray writes, and the bit maps\n"
+          "of movfsv/movvfs against the inferred one. A summary line ends the run\n"
+          "(N leaves: confirmed, refuted, absent; unknown symbols).\n"
+          "\n"
+          "  --lib PATH          the library under test (a 64-bit little-endian ELF\n"
+          "                      shared object for this machine)\n"
+          "  --preload PATH      load PATH before the library (repeatable)\n"
+          "  --leaf LEAF         probe only this leaf (repeatable; suffix or symbol)\n"
+          "  --json FILE         the findings as JSON (docs/report-format.md), written\n"
+          "                      whole or not at all; verify --abi reads it\n"
+          "  --timeout SECONDS   every wait on the child (default 10)\n"
+          "  --disasm            each leaf's stores, disassembled (needs capstone at\n"
+          "                      build time)\n"
+          "\n"
+          "Exit status: 0 when every table leaf is present and confirmed; 1\n"
+          "otherwise (a leaf refuted, absent or crashed, an unknown symbol, a child\n"
+          "that died between calls); 2 on a usage error or a file that is no\n"
+          "library this probe reads; 128 + the signal when interrupted (the JSON\n"
+          "then holds the leaves finished, marked interrupted).\n"
+          "\n"
+          "examples:\n"
+          "  q7pred probe --lib build/libq7pred.so\n"
+          "  q7pred probe --lib /opt/fiss/libfiss-base.so --json probe.json\n"
+          "  q7pred probe --lib /opt/fiss/libfiss-base.so --leaf olt_1_2_16f_16f --disasm\n",
+          f);
 }
 
 static int probe_parse(void *v, int argc, char **argv)
@@ -60,6 +82,11 @@ static int probe_parse(void *v, int argc, char **argv)
             a->disasm = true;
             continue;
         }
+        if (!strcmp(o, "--")) {   /* the end of the options: probe takes no operands */
+            if (i + 1 < argc) return cli_usage_error("probe: unexpected argument '%s' (probe takes none)", argv[i + 1]);
+            break;
+        }
+        if (o[0] != '-') return cli_usage_error("probe: unexpected argument '%s' (probe takes none)", o);
         if (strcmp(o, "--lib") && strcmp(o, "--preload") && strcmp(o, "--leaf") && strcmp(o, "--json") &&
             strcmp(o, "--timeout"))
             return cli_usage_error("probe: unknown option '%s' (try q7pred probe --help)", o);
@@ -78,8 +105,8 @@ static int probe_parse(void *v, int argc, char **argv)
             if (!l) {
                 const q7_leaf *near[3];
                 size_t n = cli_nearest_leaves(val, near, 3);
-                return cli_usage_error("probe: --leaf '%s' is not a leaf of the table%s%s", val,
-                                       n ? " (nearest: " : "", n ? near[0]->suffix : "");
+                return cli_usage_error("probe: --leaf '%s' is not a leaf of the table%s%s%s", val,
+                                       n ? " (nearest: " : "", n ? near[0]->suffix : "", n ? ")" : "");
             }
             a->selected[l->id] = a->any_selected = true;
         }
@@ -183,10 +210,12 @@ static void late_deaths(q7p_prober *p, q7p_result *res, const bool *probed, prob
     }
 }
 
-static void summary(const probe_tally *t, size_t nunknown, int interrupted)
+/* The summary line, as every command's: "N leaves: tallies; more", or
+ * "interrupted (SIG) after K of N leaves: tallies". */
+static void summary(const probe_tally *t, unsigned selected, size_t nunknown, int interrupted)
 {
-    if (interrupted) printf("interrupted (%s) after %u probed leaves: ", q7d_signal_name(interrupted), t->probed);
-    else printf("%u leaves: ", t->probed);
+    if (interrupted) printf("interrupted (%s) after %u of ", q7d_signal_name(interrupted), t->probed);
+    printf("%u leaves: ", interrupted ? selected : t->probed);
     printf("%u confirmed, %u refuted, %u absent", t->status[Q7P_CONFIRMED], t->status[Q7P_REFUTED],
            t->status[Q7P_ABSENT]);
     if (t->status[Q7P_CRASHED]) printf(", %u crashed", t->status[Q7P_CRASHED]);
@@ -231,9 +260,13 @@ static int probe_run(void *v)
         const q7_leaf *l = q7_leaf_find(syms.name[k]);
         if (l) present[l->id] = true;
         else {
+            /* judged on its first bytes only: no row is half as long, and
+             * a name of megabytes must not cost the probe minutes */
+            char head[64];
+            snprintf(head, sizeof head, "%s", syms.name[k] + strlen(PREFIX));
             const q7_leaf *near[1];
-            u[nu] = (unknown){ syms.name[k], family_like(syms.name[k] + strlen(PREFIX)), NULL };
-            if (cli_nearest_leaves(syms.name[k], near, 1)) u[nu].nearest = near[0];
+            u[nu] = (unknown){ syms.name[k], family_like(head), NULL };
+            if (cli_nearest_leaves(head, near, 1)) u[nu].nearest = near[0];
             nu++;
         }
     }
@@ -309,7 +342,9 @@ static int probe_run(void *v)
             printf("\n");
         }
     int sig = q7d_interrupted();
-    summary(&t, nu, sig);
+    unsigned selected = 0;
+    for (size_t i = 0; i < q7_leaf_count(); i++) selected += !a->any_selected || a->selected[i];
+    summary(&t, selected, nu, sig);
     int rc = t.status[Q7P_CONFIRMED] == t.probed && nu == 0 && t.deaths == 0 ? CLI_OK : CLI_FAIL;
     /* an interrupted probe writes the leaves it finished, and says it was cut */
     int w = a->json ? write_json(a, &jf, sig, res, probed, u, nu) : CLI_OK;
@@ -326,6 +361,6 @@ static int probe_run(void *v)
 }
 
 const cli_command cli_cmd_probe = {
-    "probe", "find each leaf's real ABI and the bit maps in a library under test", sizeof(probe_args),
+    "probe", "find each leaf's real ABI in a library under test", sizeof(probe_args),
     probe_parse, probe_run, probe_free,
 };

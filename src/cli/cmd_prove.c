@@ -41,29 +41,47 @@ typedef struct prove_args {
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: q7pred prove --lib PATH [--abi PROBE.json] [--leaf NAME]... [--json FILE]\n"
-            "                    [--markdown FILE] [--junit FILE] [--timeout S] [--python PATH] [--quiet]\n"
-            "       q7pred prove --write-table FILE\n"
-            "  Proves each module__xdref_* leaf that PATH exports, from its machine code, equal to what\n"
-            "  its name requires (DECISIONS.md and the spec's rules) for every input: the words it\n"
-            "  stores, nothing written outside its outputs and its frame, no read of a byte nothing\n"
-            "  wrote, the callee-saved registers kept, no fault (docs/proofs.md). A counterexample is\n"
-            "  replayed natively in a crash-isolated child and compared with the proof's prediction.\n"
-            "  --abi FILE       place the arguments as `q7pred probe --json` found them (and prove\n"
-            "                   movfsv/movvfs on the probe's bit maps)\n"
-            "  --leaf NAME      prove only this leaf (repeatable; suffix or symbol)\n"
-            "  --json FILE      the results as JSON (docs/report-format.md); --markdown, --junit the\n"
-            "                   same as a markdown table and JUnit XML; each written whole or not at all\n"
-            "  --timeout S      seconds per leaf (default 60): past it the leaf is unproven\n"
-            "  --python PATH    the interpreter (else $Q7PRED_PYTHON, else /usr/bin/python3, else\n"
-            "                   python3); it needs python3-z3 and python3-capstone\n"
-            "  --quiet          no progress line per leaf\n"
-            "  --write-table FILE  write the tables the prover is handed (JSON) and exit\n"
-            "Statuses: proven-binary, refuted (a counterexample), unproven (a reason), absent (not\n"
-            "exported). Exit 0 when every present leaf is proven-binary, 1 otherwise or when a\n"
-            "prediction disagrees with the real call, 2 on a usage error or an unreadable library,\n"
-            "128 + the signal when interrupted (what was proven so far is printed and written).\n");
+    fputs(
+        "usage: q7pred prove --lib PATH [--abi FILE] [--leaf LEAF]... [--json FILE]\n"
+        "                    [--markdown FILE] [--junit FILE] [--timeout SECONDS]\n"
+        "                    [--python PATH] [--quiet]\n"
+        "       q7pred prove --write-table FILE\n"
+        "\n"
+        "Proves each module__xdref_* leaf that PATH exports, from its machine code,\n"
+        "equal to what its name requires (DECISIONS.md and the spec's rules) for\n"
+        "every input: the words it stores, nothing written outside its outputs and\n"
+        "its frame, no read of a byte nothing wrote, the callee-saved registers\n"
+        "kept, no fault (docs/proofs.md). A counterexample is replayed natively in\n"
+        "a crash-isolated child and compared with the proof's prediction. Each\n"
+        "leaf ends proven-binary, refuted (a counterexample), unproven (a reason)\n"
+        "or absent (not exported); a summary line counts them.\n"
+        "\n"
+        "  --lib PATH          the x86-64 shared library to prove\n"
+        "  --abi FILE          place the arguments as q7pred probe --json found them\n"
+        "                      (and prove movfsv/movvfs on the probe's bit maps)\n"
+        "  --leaf LEAF         prove only this leaf (repeatable; suffix or symbol)\n"
+        "  --json FILE         the results as JSON (docs/report-format.md); each\n"
+        "                      report is written whole or not at all\n"
+        "  --markdown FILE     the results as a markdown table\n"
+        "  --junit FILE        the results as JUnit XML, one test case per leaf\n"
+        "  --timeout SECONDS   seconds per leaf (default 60): past it the leaf is\n"
+        "                      unproven\n"
+        "  --python PATH       the interpreter (default $Q7PRED_PYTHON, else\n"
+        "                      /usr/bin/python3, else python3); it needs python3-z3\n"
+        "                      and python3-capstone\n"
+        "  --quiet             no progress line per leaf\n"
+        "  --write-table FILE  write the tables the prover is handed (JSON) and exit\n"
+        "\n"
+        "Exit status: 0 when every present leaf is proven-binary; 1 otherwise, or\n"
+        "when a prediction disagrees with the real call; 2 on a usage error or an\n"
+        "unreadable library; 128 + the signal when interrupted (what was proven so\n"
+        "far is printed and written).\n"
+        "\n"
+        "examples:\n"
+        "  q7pred prove --lib build/libq7pred.so\n"
+        "  q7pred prove --lib libfiss-base.so --abi probe.json --json prove.json\n"
+        "  q7pred prove --lib build/libq7pred.so --leaf lt_1_8_8 --timeout 120\n",
+        f);
 }
 
 static int prove_parse(void *v, int argc, char **argv)
@@ -619,6 +637,6 @@ static int prove_run(void *v)
 }
 
 const cli_command cli_cmd_prove = {
-    "prove", "prove each leaf's machine code equal to the spec, for every input",
+    "prove", "prove each leaf's machine code equal to the spec",
     sizeof(prove_args), prove_parse, prove_run, NULL,
 };

@@ -10,23 +10,37 @@
 
 static void report_help(FILE *f)
 {
-    fprintf(f,
-        "usage: q7pred report [--html FILE] [--markdown FILE] [--junit FILE] [--json FILE]\n"
-        "                     [--proofs FILE] [--by-leaf] [--quiet] [--] REPORT.json\n"
+    fputs(
+        "usage: q7pred report [--html FILE] [--markdown FILE] [--junit FILE]\n"
+        "                     [--json FILE] [--proofs FILE] [--by-leaf] [--quiet] [--]\n"
+        "                     REPORT\n"
         "\n"
-        "Reads the JSON report of q7pred verify or merge (format 2 or 3, a checkpoint\n"
-        "included), read as merge reads one (nothing in it is believed), and writes\n"
-        "the reports asked for from it, as verify would have: --html one\n"
-        "self-contained page (the summary, the table, the proof status of every leaf\n"
-        "from --proofs, a map of the (a, b) plane of each 16-bit leaf that failed).\n"
-        "Prints the text report (--quiet: the verdict line). Exit 0 when the report\n"
-        "passes, 1 when it fails, 2 on a usage error, a report that cannot be read,\n"
-        "or one that cannot be written (the old file is then left as it was). '-'\n"
-        "writes a report to stdout.\n"
+        "Reads the JSON report of q7pred verify or merge (format 2 or 3, a\n"
+        "checkpoint included) as merge reads one (nothing in it is believed), and\n"
+        "writes the reports asked for from it, as verify would have. Prints the\n"
+        "text report.\n"
+        "\n"
+        "  --html FILE         one self-contained HTML page: the summary, the table,\n"
+        "                      the proof status of every leaf from --proofs, a map of\n"
+        "                      the (a, b) plane of each 16-bit leaf that failed; '-'\n"
+        "                      (for any of the four) writes it to stdout and the text\n"
+        "                      to stderr; each report is written whole or not at all\n"
+        "  --markdown FILE     the markdown report\n"
+        "  --junit FILE        the JUnit XML\n"
+        "  --json FILE         the JSON report again (docs/report-format.md)\n"
+        "  --proofs FILE       the proof status of every leaf in the HTML report, from\n"
+        "                      a q7pred prove --json or make prove-formal JSON\n"
+        "  --by-leaf           a table row per leaf instead of per family\n"
+        "  --quiet             print only the verdict line\n"
+        "\n"
+        "Exit status: 0 when the report passes; 1 when it fails; 2 on a usage\n"
+        "error, a REPORT that cannot be read or is refused, or a report that cannot\n"
+        "be written (the old file is then left as it was).\n"
         "\n"
         "examples:\n"
         "  q7pred report --html run.html run.json\n"
-        "  q7pred report --html run.html --proofs build/prove-formal.json run.json\n");
+        "  q7pred report --html run.html --proofs build/prove-formal.json run.json\n",
+        f);
 }
 
 typedef struct report_args {
@@ -90,6 +104,6 @@ static int report_run(void *args)
 }
 
 const cli_command cli_cmd_report = {
-    "report", "write a verify JSON report again as HTML, markdown, JUnit, text", sizeof(report_args), report_parse,
+    "report", "rewrite a verify JSON report as HTML, markdown or JUnit", sizeof(report_args), report_parse,
     report_run, NULL,
 };

@@ -8,36 +8,24 @@
 #include "probe/probe.h"
 #include "verify/oracles.h"
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: q7pred COMMAND [ARG...]   (q7pred COMMAND --help for each)\n\n");
-    for (size_t i = 0; i < cli_command_count; i++)
-        fprintf(f, "  %-7s %s\n", cli_commands[i]->name, cli_commands[i]->summary);
-    fprintf(f, "\n  --version, --help\n");
-}
-
 static int run(int argc, char **argv)
 {
     if (argc < 2) {
-        usage(stderr);
+        cli_overview(stderr);
         return CLI_USAGE;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        usage(stdout);
+        cli_overview(stdout);
         return CLI_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
         printf("q7pred %s\n", Q7PRED_VERSION);
         return CLI_OK;
     }
-    for (size_t i = 0; i < cli_command_count; i++)
-        if (strcmp(argv[1], cli_commands[i]->name) == 0) return cli_command_main(cli_commands[i], argc - 1, argv + 1);
-    const char *names[16];
-    size_t n = 0;
-    for (size_t i = 0; i < cli_command_count && n < 16; i++) names[n++] = cli_commands[i]->name;
-    char hint[96];
-    return cli_usage_error("unknown command '%s' (%stry q7pred --help)", argv[1],
-                           cli_did_you_mean(argv[1], names, n, hint, sizeof hint));
+    const cli_command *c = cli_command_find(argv[1]);
+    if (c) return cli_command_main(c, argc - 1, argv + 1);
+    if (argv[1][0] == '-') return cli_usage_error("unknown option '%s' (try q7pred --help)", argv[1]);
+    return cli_unknown_command("", argv[1]);
 }
 
 int main(int argc, char **argv)
@@ -52,17 +40,20 @@ int main(int argc, char **argv)
     /* A reader that stopped reading (| head) ends us quietly, as it ends
      * any program that writes on: SIGPIPE, which the runs ignore while
      * their children may close a pipe. */
+    int earlier = ferror(stdout) ? errno : 0;   /* a write that failed before the last flush: its reason */
     errno = 0;
     bool failed = fflush(stdout) != 0 || ferror(stdout);
+    int why = errno ? errno : earlier;
     if (failed && cli_stdout_broken()) {
         signal(SIGPIPE, SIG_DFL);
         raise(SIGPIPE);
     }
     /* A table cut short by a full disk must not look like success to a
-     * script; a subcommand that failed has already said why. */
+     * script; a subcommand that failed has already said why. stdio drops
+     * what it held when a write fails: the reason is the last flush's, or
+     * the earlier write's. */
     if (status == CLI_OK && failed) {
-        fprintf(stderr, "q7pred: cannot write the output: %s\n",
-                errno ? strerror(errno) : "write error");
+        fprintf(stderr, "q7pred: cannot write the output: %s\n", why ? strerror(why) : "write error");
         return CLI_FAIL;
     }
     return status;

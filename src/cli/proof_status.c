@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 #include "proof_status.h"
 
-#include "cli.h"
-
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "util/json.h"
 #include "verify/verify.h"
 
@@ -22,14 +23,23 @@ proof_status *proof_status_load(const char *path, char *err, size_t errsize)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, errsize, "%s: cannot open", path);
+        /* the usual case: the report of a proof not yet run */
+        int e = errno;
+        size_t len = strlen(path), tail = strlen("prove-formal.json");
+        bool theirs = len >= tail && strcmp(path + len - tail, "prove-formal.json") == 0;
+        snprintf(err, errsize, "cannot read '%s': %s%s", path, strerror(e),
+                 e != ENOENT ? "" : theirs ? " (run make prove-formal first)"
+                                           : " (make prove-formal writes one, build/prove-formal.json; "
+                                             "q7pred prove --json FILE another)");
         return NULL;
     }
     char *text = malloc(PROOF_REPORT_MAX + 1);
     size_t n = text ? fread(text, 1, PROOF_REPORT_MAX + 1, f) : 0;
+    int read_error = ferror(f) ? errno : 0;
     fclose(f);
-    if (!text || n > PROOF_REPORT_MAX) {
-        snprintf(err, errsize, "%s: %s", path, text ? "larger than a proof report" : "out of memory");
+    if (!text || n > PROOF_REPORT_MAX || read_error) {
+        snprintf(err, errsize, "cannot read '%s': %s", path, !text ? "out of memory" : read_error ? strerror(read_error)
+                                                             : "it is larger than a proof report");
         free(text);
         return NULL;
     }
@@ -100,7 +110,7 @@ int cli_load_proofs(const char *cmd, const char *path, q7d_proofs *out)
 {
     char err[1024];
     proof_status *p = proof_status_load(path, err, sizeof err);
-    if (!p) return cli_usage_error("%s: --proofs %s", cmd, err);
+    if (!p) return cli_usage_error("%s: --proofs: %s", cmd, err);
     proof_status_fill(p, path, out);
     proof_status_free(p);
     return CLI_OK;

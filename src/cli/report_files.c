@@ -127,9 +127,11 @@ void out_file_discard(out_file *o)
 int out_file_finish(out_file *o, const char *what)
 {
     if (!o->f) return CLI_OK;
+    /* a write that failed earlier left its reason in errno; stdio kept none */
+    int earlier = ferror(o->f) ? errno : 0;
     errno = 0;
     bool ok = !ferror(o->f) && fflush(o->f) == 0;
-    int e = errno;
+    int e = errno ? errno : earlier;
     if (ok && o->tmp && fsync(fileno(o->f)) != 0) ok = false, e = errno;
     if (o->f != stdout && fclose(o->f) != 0 && ok) ok = false, e = errno;
     o->f = NULL;

@@ -26,21 +26,57 @@ static uint64_t u64(const image *m, uint64_t o) { return (uint64_t)u32(m, o) | (
 enum { PT_LOAD = 1, PT_DYNAMIC = 2, DT_NULL = 0, DT_HASH = 4, DT_STRTAB = 5, DT_SYMTAB = 6, DT_STRSZ = 10,
        DT_GNU_HASH = 0x6ffffef5, SHT_DYNSYM = 11, STB_GLOBAL = 1, STB_WEAK = 2, SYM_SIZE = 24 };
 
-/* A virtual address of a loaded segment as a file offset; false if none holds it. */
-static bool vaddr_offset(const image *m, uint64_t vaddr, uint64_t *off)
+/* The loaded segments (PT_LOAD) of the file, sorted by address, so that
+ * an address is found in log time however many program headers a file
+ * claims (a file of 65535 headers and millions of symbols stays fast). */
+typedef struct segment {
+    uint64_t vaddr, filesz, offset;
+} segment;
+
+typedef struct segments {
+    segment *s;
+    size_t n;
+} segments;
+
+static int by_vaddr(const void *x, const void *y)
+{
+    const segment *a = x, *b = y;
+    return a->vaddr < b->vaddr ? -1 : a->vaddr > b->vaddr;
+}
+
+/* false only when out of memory; a header outside the file is skipped. */
+static bool load_segments(const image *m, segments *out)
 {
     uint64_t phoff = u64(m, 32);
     unsigned phent = u16(m, 54), phnum = u16(m, 56);
+    out->n = 0;
+    out->s = malloc((phnum ? phnum : 1) * sizeof *out->s);
+    if (!out->s) return false;
     for (unsigned i = 0; i < phnum; i++) {
         uint64_t ph = phoff + (uint64_t)i * phent;
-        if (!in_file(m, ph, 56) || u32(m, ph) != PT_LOAD) continue;
-        uint64_t poff = u64(m, ph + 8), pva = u64(m, ph + 16), filesz = u64(m, ph + 32);
-        if (vaddr >= pva && vaddr - pva < filesz) {
-            *off = poff + (vaddr - pva);
-            return true;
-        }
+        if (ph < phoff || !in_file(m, ph, 56) || u32(m, ph) != PT_LOAD) continue;
+        out->s[out->n++] = (segment){ u64(m, ph + 16), u64(m, ph + 32), u64(m, ph + 8) };
     }
-    return false;
+    qsort(out->s, out->n, sizeof *out->s, by_vaddr);
+    return true;
+}
+
+/* A virtual address as a file offset: the segment with the highest start
+ * at or below it must hold it (in a well-formed file segments do not
+ * overlap); false if none does. */
+static bool vaddr_offset(const segments *g, uint64_t vaddr, uint64_t *off)
+{
+    size_t lo = 0, hi = g->n;   /* the first segment starting above vaddr, in [lo, hi] */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (g->s[mid].vaddr <= vaddr) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo == 0) return false;
+    const segment *s = &g->s[lo - 1];
+    if (vaddr - s->vaddr >= s->filesz) return false;
+    *off = s->offset + (vaddr - s->vaddr);
+    return true;
 }
 
 /* The number of symbols a GNU hash table covers: past the highest bucket, its chain to the end. */
@@ -66,42 +102,49 @@ static bool gnu_hash_count(const image *m, uint64_t h, uint64_t *count)
     }
 }
 
-/* The offset of the first entry of TYPE (the 32-bit field at TYPE_AT) in
- * the header table of NUM entries of ENT bytes at OFF, reading only the
- * entries whose first SIZE bytes lie in the file; 0 (the ELF header's
- * place, never an entry's) when there is none. */
-static uint64_t first_entry(const image *m, uint64_t off, unsigned ent, unsigned num, unsigned size, unsigned type_at,
-                            uint32_t type)
+/* Where .dynsym and .dynstr are, from the dynamic section. */
+static bool from_dynamic(const image *m, const segments *g, uint64_t *sym, uint64_t *nsym, uint64_t *str, uint64_t *strsz)
 {
-    for (unsigned i = 0; i < num; i++) {
-        uint64_t at = off + (uint64_t)i * ent;
-        if (at != 0 && in_file(m, at, size) && u32(m, at + type_at) == type) return at;
+    uint64_t phoff = u64(m, 32);
+    unsigned phent = u16(m, 54), phnum = u16(m, 56);
+    for (unsigned i = 0; i < phnum; i++) {
+        uint64_t ph = phoff + (uint64_t)i * phent;
+        if (!in_file(m, ph, 56) || u32(m, ph) != PT_DYNAMIC) continue;
+        uint64_t d = u64(m, ph + 8), dsz = u64(m, ph + 32);
+        uint64_t symva = 0, strva = 0, hashva = 0, gnuva = 0;
+        *strsz = 0;
+        for (uint64_t o = d; o - d <= dsz && dsz - (o - d) >= 16 && in_file(m, o, 16); o += 16) {
+            uint64_t tag = u64(m, o), val = u64(m, o + 8);
+            if (tag == DT_NULL) break;
+            if (tag == DT_SYMTAB) symva = val;
+            else if (tag == DT_STRTAB) strva = val;
+            else if (tag == DT_STRSZ) *strsz = val;
+            else if (tag == DT_HASH) hashva = val;
+            else if (tag == DT_GNU_HASH) gnuva = val;
+        }
+        uint64_t h;
+        if (!symva || !strva || !vaddr_offset(g, symva, sym) || !vaddr_offset(g, strva, str)) return false;
+        if (hashva && vaddr_offset(g, hashva, &h) && in_file(m, h, 8)) *nsym = u32(m, h + 4);
+        else if (!(gnuva && vaddr_offset(g, gnuva, &h) && gnu_hash_count(m, h, nsym))) return false;
+        return true;
     }
-    return 0;
+    return false;
 }
 
-/* Where .dynsym and .dynstr are, from the dynamic section. */
-static bool from_dynamic(const image *m, uint64_t *sym, uint64_t *nsym, uint64_t *str, uint64_t *strsz)
+/* Whether the file's dynamic section lies past its end (the file was cut
+ * short): its offset and size into *off, *size. */
+static bool dynamic_past_end(const image *m, uint64_t *off, uint64_t *size)
 {
-    uint64_t ph = first_entry(m, u64(m, 32), u16(m, 54), u16(m, 56), 56, 0, PT_DYNAMIC);
-    if (!ph) return false;
-    uint64_t d = u64(m, ph + 8), dsz = u64(m, ph + 32);
-    uint64_t symva = 0, strva = 0, hashva = 0, gnuva = 0;
-    *strsz = 0;
-    for (uint64_t o = d; o + 16 <= d + dsz && in_file(m, o, 16); o += 16) {
-        uint64_t tag = u64(m, o), val = u64(m, o + 8);
-        if (tag == DT_NULL) break;
-        if (tag == DT_SYMTAB) symva = val;
-        else if (tag == DT_STRTAB) strva = val;
-        else if (tag == DT_STRSZ) *strsz = val;
-        else if (tag == DT_HASH) hashva = val;
-        else if (tag == DT_GNU_HASH) gnuva = val;
+    uint64_t phoff = u64(m, 32);
+    unsigned phent = u16(m, 54), phnum = u16(m, 56);
+    for (unsigned i = 0; i < phnum; i++) {
+        uint64_t ph = phoff + (uint64_t)i * phent;
+        if (ph < phoff || !in_file(m, ph, 56) || u32(m, ph) != PT_DYNAMIC) continue;
+        *off = u64(m, ph + 8);
+        *size = u64(m, ph + 32);
+        return !in_file(m, *off, *size);
     }
-    uint64_t h;
-    if (!symva || !strva || !vaddr_offset(m, symva, sym) || !vaddr_offset(m, strva, str)) return false;
-    if (hashva && vaddr_offset(m, hashva, &h) && in_file(m, h, 8)) *nsym = u32(m, h + 4);
-    else if (!(gnuva && vaddr_offset(m, gnuva, &h) && gnu_hash_count(m, h, nsym))) return false;
-    return true;
+    return false;
 }
 
 /* The same from the section headers (a file whose dynamic section says too little). */
@@ -109,27 +152,36 @@ static bool from_sections(const image *m, uint64_t *sym, uint64_t *nsym, uint64_
 {
     uint64_t shoff = u64(m, 40);
     unsigned shent = u16(m, 58), shnum = u16(m, 60);
-    uint64_t sh = first_entry(m, shoff, shent, shnum, 64, 4, SHT_DYNSYM);
-    if (!sh) return false;
-    uint32_t link = u32(m, sh + 40);
-    uint64_t lsh = shoff + (uint64_t)link * shent;
-    if (link >= shnum || !in_file(m, lsh, 64)) return false;
-    *sym = u64(m, sh + 24);
-    *nsym = u64(m, sh + 32) / SYM_SIZE;
-    *str = u64(m, lsh + 24);
-    *strsz = u64(m, lsh + 32);
-    return true;
+    for (unsigned i = 0; i < shnum; i++) {
+        uint64_t sh = shoff + (uint64_t)i * shent;
+        if (!in_file(m, sh, 64) || u32(m, sh + 4) != SHT_DYNSYM) continue;
+        uint32_t link = u32(m, sh + 40);
+        uint64_t lsh = shoff + (uint64_t)link * shent;
+        if (link >= shnum || !in_file(m, lsh, 64)) return false;
+        *sym = u64(m, sh + 24);
+        *nsym = u64(m, sh + 32) / SYM_SIZE;
+        *str = u64(m, lsh + 24);
+        *strsz = u64(m, lsh + 32);
+        return true;
+    }
+    return false;
 }
 
-static bool add_name(q7d_symbols *out, const char *s, size_t len, uint64_t offset, uint64_t size)
+/* One more name, the arrays grown by half as much again as they hold. */
+static bool add_name(q7d_symbols *out, size_t *room, const char *s, size_t len, uint64_t offset, uint64_t size)
 {
-    char **grown = realloc(out->name, (out->count + 1) * sizeof *grown);
-    if (grown) out->name = grown;
-    unsigned long long *o = realloc(out->offset, (out->count + 1) * sizeof *o);
-    if (o) out->offset = o;
-    unsigned long long *z = realloc(out->size, (out->count + 1) * sizeof *z);
-    if (z) out->size = z;
-    if (!grown || !o || !z || !(out->name[out->count] = strndup(s, len))) return false;
+    if (out->count == *room) {
+        size_t n = *room ? *room + *room / 2 : 16;
+        char **grown = realloc(out->name, n * sizeof *grown);
+        if (grown) out->name = grown;
+        unsigned long long *o = realloc(out->offset, n * sizeof *o);
+        if (o) out->offset = o;
+        unsigned long long *z = realloc(out->size, n * sizeof *z);
+        if (z) out->size = z;
+        if (!grown || !o || !z) return false;
+        *room = n;
+    }
+    if (!(out->name[out->count] = strndup(s, len))) return false;
     out->offset[out->count] = offset;
     out->size[out->count] = size;
     out->count++;
@@ -173,11 +225,12 @@ static bool read_whole(const char *path, image *m, char *err, size_t errsize)
     return true;
 }
 
-bool q7d_elf_symbols(const char *path, const char *prefix, q7d_symbols *out, char *err, size_t errsize)
+bool q7d_elf_symbols_image(const char *path, const void *data, size_t size, const char *prefix, q7d_symbols *out,
+                           char *err, size_t errsize)
 {
     *out = (q7d_symbols){ 0 };
-    image m;
-    if (!read_whole(path, &m, err, errsize)) return false;
+    const image m = { data, size };
+    segments g = { 0 };
     bool ok = false;
     uint64_t sym = 0, nsym = 0, str = 0, strsz = 0;
     if (m.size < 64 || memcmp(m.p, "\177ELF", 4) != 0)
@@ -186,14 +239,32 @@ bool q7d_elf_symbols(const char *path, const char *prefix, q7d_symbols *out, cha
         snprintf(err, errsize, "'%s' is a %s %s-endian ELF file; the probe reads 64-bit little-endian ones only",
                  path, m.p[4] == 1 ? "32-bit" : m.p[4] == 2 ? "64-bit" : "unknown-class",
                  m.p[5] == 2 ? "big" : m.p[5] == 1 ? "little" : "unknown");
-    else if (!from_dynamic(&m, &sym, &nsym, &str, &strsz) && !from_sections(&m, &sym, &nsym, &str, &strsz))
-        snprintf(err, errsize, "'%s' has no dynamic symbol table", path);
-    else if (!in_file(&m, sym, nsym * SYM_SIZE) || !in_file(&m, str, strsz))
-        snprintf(err, errsize, "'%s': its dynamic symbol table points outside the file", path);
+    else if (!load_segments(&m, &g))
+        snprintf(err, errsize, "out of memory");
+    else if (!from_dynamic(&m, &g, &sym, &nsym, &str, &strsz) && !from_sections(&m, &sym, &nsym, &str, &strsz)) {
+        uint64_t doff, dsize, phoff = u64(&m, 32), phnum = u16(&m, 56);
+        if (!in_file(&m, phoff, phnum * u16(&m, 54)))
+            snprintf(err, errsize,
+                     "'%s' is cut short: its program headers (%llu at offset %llu) run past the end of the file "
+                     "(%zu bytes)", path, (unsigned long long)phnum, (unsigned long long)phoff, m.size);
+        else if (dynamic_past_end(&m, &doff, &dsize))
+            snprintf(err, errsize,
+                     "'%s' is cut short: its dynamic section (%llu bytes at offset %llu) runs past the end of the "
+                     "file (%zu bytes)", path, (unsigned long long)dsize, (unsigned long long)doff, m.size);
+        else snprintf(err, errsize, "'%s' has no dynamic symbol table", path);
+    }
+    else if (nsym > m.size / SYM_SIZE || !in_file(&m, sym, nsym * SYM_SIZE))
+        snprintf(err, errsize,
+                 "'%s': its dynamic symbol table (%llu symbols at offset %llu) runs past the end of the file "
+                 "(%zu bytes)", path, (unsigned long long)nsym, (unsigned long long)sym, m.size);
+    else if (!in_file(&m, str, strsz))
+        snprintf(err, errsize,
+                 "'%s': its dynamic string table (%llu bytes at offset %llu) runs past the end of the file "
+                 "(%zu bytes)", path, (unsigned long long)strsz, (unsigned long long)str, m.size);
     else {
         ok = true;
         out->machine = u16(&m, 18);
-        size_t plen = strlen(prefix);
+        size_t plen = strlen(prefix), room = 0;
         for (uint64_t i = 1; ok && i < nsym; i++) {
             uint64_t s = sym + i * SYM_SIZE;
             uint32_t name = u32(&m, s);
@@ -201,15 +272,32 @@ bool q7d_elf_symbols(const char *path, const char *prefix, q7d_symbols *out, cha
             if (shndx == 0 || (bind != STB_GLOBAL && bind != STB_WEAK) || name >= strsz) continue;
             const char *n = (const char *)m.p + str + name;
             size_t len = strnlen(n, strsz - name);
-            uint64_t off = 0, value = u64(&m, s + 8), size = u64(&m, s + 16);
-            if (!vaddr_offset(&m, value, &off) || !in_file(&m, off, size)) off = 0;
-            if (len >= plen && memcmp(n, prefix, plen) == 0 && !add_name(out, n, len, off, size)) {
+            if (len < plen || memcmp(n, prefix, plen) != 0) continue;
+            if (out->count == Q7D_ELF_MAX_NAMES) {
+                snprintf(err, errsize, "'%s' has more than %d symbols named %s*; no library of this ABI has so many",
+                         path, Q7D_ELF_MAX_NAMES, prefix);
+                ok = false;
+                break;
+            }
+            uint64_t off = 0, value = u64(&m, s + 8), bytes = u64(&m, s + 16);
+            if (!vaddr_offset(&g, value, &off) || !in_file(&m, off, bytes)) off = 0;
+            if (!add_name(out, &room, n, len, off, bytes)) {
                 snprintf(err, errsize, "out of memory");
                 ok = false;
             }
         }
         if (!ok) q7d_symbols_free(out);
     }
+    free(g.s);
+    return ok;
+}
+
+bool q7d_elf_symbols(const char *path, const char *prefix, q7d_symbols *out, char *err, size_t errsize)
+{
+    *out = (q7d_symbols){ 0 };
+    image m;
+    if (!read_whole(path, &m, err, errsize)) return false;
+    bool ok = q7d_elf_symbols_image(path, m.p, m.size, prefix, out, err, errsize);
     free((void *)m.p);
     return ok;
 }

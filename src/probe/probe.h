@@ -50,7 +50,9 @@ void q7p_close(q7p_prober *p);
  * blamed for a death it did not cause: when the child had died before the
  * batch was sent (it died between calls), or fails on a child that ran
  * another symbol's calls before, the batch runs again in a fresh child,
- * and the death is put down to the calls before it (q7p_deaths). */
+ * and the death is put down to the calls before it (q7p_deaths). A symbol
+ * the loader does not find is Q7P_WHY_NOT_FOUND in *why. */
+#define Q7P_WHY_NOT_FOUND "the loader does not find the symbol (dlsym)"
 bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7p_call *calls, unsigned n,
              unsigned *at, char *why, size_t whysize);
 

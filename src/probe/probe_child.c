@@ -245,6 +245,7 @@ bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7
          * (a timer, a thread): a failure there is not yet this batch's */
         bool other = p->nserved > 1 || (p->nserved == 1 && !has_served(p, symbol));
         int c = q7d_child_request(&p->child, 'B');
+        if (c == 'D' && shm->head.current < (int64_t)k) c = 0x100;   /* a 'D' the leaf wrote: a broken protocol */
         if (c == 'D') {
             memcpy(calls + done, shm->calls, k * sizeof *calls);
             if (suspect) {   /* the death was the calls' before this batch */
@@ -262,7 +263,7 @@ bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7
             continue;
         }
         if (c == 'N') {
-            snprintf(why, whysize, "the symbol is not there");
+            snprintf(why, whysize, "%s", Q7P_WHY_NOT_FOUND);
             return false;
         }
         int64_t cur = shm->head.current;

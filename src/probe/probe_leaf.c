@@ -203,6 +203,16 @@ static bool same_outputs(const layout *L, const q7p_call *a, const q7p_call *b)
     return true;
 }
 
+static void reverse_calls(q7p_call *calls, unsigned n)
+{
+    static q7p_call t;
+    for (unsigned i = 0, j = n - 1; i < j; i++, j--) {
+        t = calls[i];
+        calls[i] = calls[j];
+        calls[j] = t;
+    }
+}
+
 static void observe(probe_ctx *c, const layout *L, observed *ob)
 {
     memset(ob, 0, sizeof *ob);
@@ -215,9 +225,14 @@ static void observe(probe_ctx *c, const layout *L, observed *ob)
     if (!run(c, is_ptr, ob)) return;
     note_writes(c, L, is_ptr, ob);
     memcpy(first, c->calls, sizeof first);
-    /* the same calls again: what they leave must be the same, word for word */
+    /* the same calls again, in the reverse order (so that a leaf whose
+     * answers follow a count of its calls shows it, whatever the count's
+     * period): what they leave must be the same, word for word */
     make_calls(c, L, CANARY_A, -1, is_ptr);
-    if (!run(c, is_ptr, ob)) return;
+    reverse_calls(c->calls, NCASES);
+    bool again = run(c, is_ptr, ob);
+    reverse_calls(c->calls, NCASES);
+    if (!again) return;
     for (unsigned j = 0; j < NCASES; j++) ob->unstable += memcmp(&first[j], &c->calls[j], sizeof first[j]) != 0;
     /* the model on the grid */
     const q7_shape_info *t = q7_shape_info_of(c->leaf->shape);
@@ -636,6 +651,12 @@ void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *res)
     roles_of(leaf, leaf->shape, &T);
     observe(&c, &T, &tob);
     bool all_crashed = tob.crashed, spread = maps_bits(leaf);
+    if (tob.crashed && !strcmp(tob.crash, Q7P_WHY_NOT_FOUND)) {   /* listed, yet not loadable: a broken hash table */
+        res->status = Q7P_ABSENT;
+        snprintf(res->evidence, sizeof res->evidence,
+                 "in the dynamic symbol table, but %s", Q7P_WHY_NOT_FOUND);
+        return;
+    }
     if (tob.reproduces) {
         res->status = Q7P_CONFIRMED;
         res->found_shape = (int)leaf->shape;

@@ -54,9 +54,18 @@ void q7d_lib_close(q7d_lib *lib);
  * which case (its index within the batch in crash->index) and what the
  * library printed last, and out[] holds the results of the cases before
  * it. The child is then ended, group and all. false with q7d_interrupted()
- * set: the run was interrupted (no crash). */
+ * set: the run was interrupted (no crash). A death no case of this batch
+ * caused is no crash: a child found dead before the batch (a timer the
+ * last batch armed) is replaced and the batch sent again, once; a child
+ * that ends after every call of the batch returned (it closed its own
+ * descriptors) leaves the batch's results whole. Each such death is
+ * counted (q7d_lib_deaths_between) and the next batch gets a fresh child. */
 bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *const in[],
                   uint32_t *const out[], q7d_crash *crash);
+/* The deaths of the child between batches so far: how many, how the last
+ * ended ("SIGALRM", "exit status 0") into how, and the leaves the dead
+ * children had run marked in suspects[Q7_LEAF_COUNT] (or-ed in). */
+unsigned q7d_lib_deaths_between(const q7d_lib *lib, char *how, size_t howsize, bool *suspects);
 
 /* ---- numpy */
 

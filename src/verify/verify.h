@@ -59,6 +59,10 @@ typedef struct q7d_tf_file {
 } q7d_tf_file;
 
 #define Q7D_MAX_TF_FILES 16
+/* The most lines a TestFloat file (or standard input) may have: each is at
+ * most 255 bytes and a case 12, so a file costs at most 400 MiB of cases,
+ * and an endless stdin ends. */
+#define Q7D_TF_MAX_LINES (1u << 25)
 
 /* Everything that defines the input stream; the JSON report records it so
  * a run can be repeated and shards can be merged. */
@@ -421,6 +425,15 @@ typedef struct q7d_abi {
  * False with err set if it cannot be written. */
 bool q7d_checkpoint_write(const char *path, const q7d_results *r, q7d_report_writer *write, char *err,
                           size_t errsize);
+/* Claims PATH for this run's checkpoints, before the run: PATH.tmp can be
+ * created (it is, and removed; PATH itself, if there, is a regular file),
+ * and no other run holds PATH.lock (an exclusive flock, held until
+ * q7d_checkpoint_release; two runs writing one checkpoint would take each
+ * other's PATH.tmp). The lock's descriptor into *lock; false with err
+ * naming the file and the reason. */
+bool q7d_checkpoint_claim(const char *path, int *lock, char *err, size_t errsize);
+/* Removes PATH.lock and lets the claim go (lock < 0: nothing to do). */
+void q7d_checkpoint_release(const char *path, int lock);
 /* Seconds between two checkpoints of a run, by default (and one when it
  * ends, interrupted or not). */
 #define Q7D_CHECKPOINT_SECONDS 5

@@ -154,7 +154,12 @@ bool q7d_tf_read_stream(FILE *f, const char *path, const char *function, q7d_tf_
     sha256_ctx hash;
     sha256_init(&hash);
     while (ok && (got = read_line(f, line, sizeof line, &col, &hash)) != LINE_END) {
-        lineno++;
+        if (++lineno > Q7D_TF_MAX_LINES) {   /* an endless stdin ends here, its memory bounded */
+            snprintf(err, errsize, "testfloat: '%s' has more than %u lines, the most a TestFloat file may have "
+                     "(split it: testfloat_gen -n COUNT writes COUNT cases)", path, (unsigned)Q7D_TF_MAX_LINES);
+            ok = false;
+            break;
+        }
         if (got == LINE_NUL) {
             snprintf(err, errsize, "testfloat: %s:%zu:%zu: a NUL byte (not a testfloat_gen text file)", path, lineno,
                      col);
@@ -217,7 +222,7 @@ bool q7d_tf_read_stream(FILE *f, const char *path, const char *function, q7d_tf_
         out->cases[out->ncases++] = (q7d_tf_case){ a, b, res != 0, (uint8_t)flags };
     }
     if (ok && ferror(f)) {
-        snprintf(err, errsize, "testfloat: error reading '%s'", path);
+        snprintf(err, errsize, "testfloat: cannot read '%s': %s", path, errno ? strerror(errno) : "read error");
         ok = false;
     }
     if (ok && out->ncases == 0) {

@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "verify/verify.h"
@@ -50,6 +52,49 @@ bool q7d_checkpoint_write(const char *path, const q7d_results *r, q7d_report_wri
     unlink(tmp);
     snprintf(err, errsize, "checkpoint: cannot write '%s': %s", path, strerror(e));
     return false;
+}
+
+bool q7d_checkpoint_claim(const char *path, int *lock, char *err, size_t errsize)
+{
+    char tmp[4096], lockpath[4096];
+    struct stat sb;
+    *lock = -1;
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp ||
+        (size_t)snprintf(lockpath, sizeof lockpath, "%s.lock", path) >= sizeof lockpath)
+        return snprintf(err, errsize, "--checkpoint: path too long: %s", path), false;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+        return snprintf(err, errsize, "--checkpoint: cannot write '%s': %s", path,
+                        S_ISDIR(sb.st_mode) ? strerror(EISDIR) : "it is not a regular file"), false;
+    int fd = open(lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) return snprintf(err, errsize, "--checkpoint: cannot write '%s': %s", lockpath, strerror(errno)), false;
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        int e = errno;
+        close(fd);
+        if (e == EWOULDBLOCK)
+            return snprintf(err, errsize, "--checkpoint: '%s' is in use by another run of verify (it holds '%s'); "
+                            "give this run a checkpoint of its own", path, lockpath), false;
+        return snprintf(err, errsize, "--checkpoint: cannot lock '%s': %s", lockpath, strerror(e)), false;
+    }
+    /* a stale PATH.tmp of a killed run is replaced, as the first write would */
+    int t = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (t < 0) {
+        snprintf(err, errsize, "--checkpoint: cannot write '%s': %s", tmp, strerror(errno));
+        q7d_checkpoint_release(path, fd);
+        return false;
+    }
+    close(t);
+    unlink(tmp);
+    *lock = fd;
+    return true;
+}
+
+void q7d_checkpoint_release(const char *path, int lock)
+{
+    if (lock < 0) return;
+    char lockpath[4096];
+    /* removed while still held: no other run can have taken it meanwhile */
+    if ((size_t)snprintf(lockpath, sizeof lockpath, "%s.lock", path) < sizeof lockpath) unlink(lockpath);
+    close(lock);
 }
 
 /* Two identities of one file name differ when both are known. */

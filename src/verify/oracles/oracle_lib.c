@@ -257,6 +257,33 @@ static void lib_after_unit(q7d_oracle *o, q7d_results *r, q7d_unit *u, const q7_
     atomic_store(&lc->unit_stopped, false);
 }
 
+/* Deaths of the children between batches (no case caused them, none is
+ * blamed) are said in the column's note: how many, how, after which
+ * leaf's calls. */
+static void note_deaths_between(q7d_oracle *o, const lib_column *lc)
+{
+    unsigned total = 0;
+    char how[64] = "", one[64];
+    bool suspects[Q7_LEAF_COUNT] = { false };
+    for (unsigned i = 0; lc->w && i < o->nworkers; i++) {
+        unsigned n = lc->w[i].lib ? q7d_lib_deaths_between(lc->w[i].lib, one, sizeof one, suspects) : 0;
+        if (n) snprintf(how, sizeof how, "%s", one);
+        total += n;
+    }
+    if (!total) return;
+    char *note = o->column->note;
+    size_t size = sizeof o->column->note, used = strlen(note);
+    used += (size_t)snprintf(note + used, size - used, "; its child died between batches %u time%s (%s), after calls of",
+                             total, total == 1 ? "" : "s", how);
+    const char *sep = " ";
+    for (size_t i = 0; i < q7_leaf_count() && used < size; i++)
+        if (suspects[i]) {
+            used += (size_t)snprintf(note + used, size - used, "%s%s", sep, q7_leaf_at(i)->suffix);
+            sep = ", ";
+        }
+    if (used < size) snprintf(note + used, size - used, "; each next batch ran in a fresh child, no case blamed");
+}
+
 /* A unit a checkpoint started: its crashes so far count towards
  * max_crashes, and one it had stopped in feeds no more. */
 static void lib_resume_unit(q7d_oracle *o, const q7d_unit *u)
@@ -270,6 +297,7 @@ static void lib_close(q7d_oracle *o)
 {
     lib_column *lc = o->state;
     if (!lc) return;
+    note_deaths_between(o, lc);
     for (unsigned i = 0; lc->w && i < o->nworkers; i++) {
         q7d_lib_close(lc->w[i].lib);
         free(lc->w[i].crashed);

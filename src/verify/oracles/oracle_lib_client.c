@@ -20,6 +20,11 @@ struct q7d_lib {
     int8_t shape[Q7_LEAF_COUNT];
     uint8_t ordered[Q7_LEAF_COUNT];
     uint8_t order[Q7_LEAF_COUNT][Q7_MAX_ARGS];
+    unsigned between;                   /* deaths between batches (q7d_lib_deaths_between) */
+    char between_how[64];
+    bool suspect[Q7_LEAF_COUNT];        /* the leaves the children that died so had run */
+    bool ran[Q7_LEAF_COUNT];            /* the leaves the current child has run */
+    unsigned served;                    /* batches the current child answered */
 };
 
 /* Ends the child, group and all, after waiting up to `grace` for it to end
@@ -80,6 +85,8 @@ static bool spawn(q7d_lib *lib, char *err, size_t errsize)
     snprintf(label, sizeof label, "lib:%s", lib->child.path);
     int c = q7d_child_start(&lib->child, label, " (out of memory, /proc/self/exe, or $Q7PRED_EMULATOR too long)", err,
                             errsize);
+    lib->served = 0;
+    memset(lib->ran, 0, sizeof lib->ran);
     if (c == 'R') return true;
     if (c != Q7D_REPLY_NOT_STARTED) load_failed(lib, c, err, errsize);
     return false;
@@ -192,6 +199,81 @@ void q7d_lib_close(q7d_lib *lib)
     free(lib);
 }
 
+/* A death of the child that no call of a batch caused: the leaves the
+ * child had run are its suspects. */
+static void died_between(q7d_lib *lib, const q7d_crash *end)
+{
+    lib->between++;
+    for (size_t i = 0; i < Q7_LEAF_COUNT; i++) lib->suspect[i] |= lib->ran[i];
+    if (end->kind == Q7D_CRASH_SIGNAL) snprintf(lib->between_how, sizeof lib->between_how, "%s", q7d_signal_name(end->code));
+    else if (end->kind == Q7D_CRASH_EXIT) snprintf(lib->between_how, sizeof lib->between_how, "exit status %d", end->code);
+    else snprintf(lib->between_how, sizeof lib->between_how, "it broke the protocol");
+}
+
+unsigned q7d_lib_deaths_between(const q7d_lib *lib, char *how, size_t howsize, bool *suspects)
+{
+    snprintf(how, howsize, "%s", lib->between_how);
+    for (size_t i = 0; i < Q7_LEAF_COUNT; i++) suspects[i] |= lib->suspect[i];
+    return lib->between;
+}
+
+/* The batch's header in the region, and its request; a child found dead
+ * before it (it died idle, of what the calls before left) is counted and
+ * replaced, and the batch sent again once. */
+static int request_batch(q7d_lib *lib, const q7_leaf *leaf, size_t n)
+{
+    for (int attempt = 0;; attempt++) {
+        lib_shm *shm = lib->shm;
+        shm->leaf = leaf->id;
+        shm->n = (uint32_t)n;
+        shm->head.current = -1;
+        shm->head.signo = 0;
+        q7d_proc_trim_output(&lib->child.proc);
+        int c = q7d_child_request(&lib->child, 'B');
+        if (c != Q7D_REPLY_DEAD || attempt > 0 || q7d_interrupted()) return c;
+        q7d_crash end = { 0 };
+        finish(lib, lib->child.timeout, &end);
+        died_between(lib, &end);
+        char err[512];
+        if (!spawn(lib, err, sizeof err)) return c;
+    }
+}
+
+/* How the child's batch ended when it did not answer 'D' (c), into
+ * *crash: a hang, a death (signal or exit) or a broken protocol. */
+static void ended(q7d_lib *lib, int c, q7d_crash *crash)
+{
+    memset(crash, 0, sizeof *crash);
+    if (c == Q7D_REPLY_TIMEOUT || c == Q7D_REPLY_INTERRUPTED) {
+        finish(lib, 0, crash);
+        crash->kind = Q7D_CRASH_HANG;
+        crash->timeout = lib->child.timeout;
+    } else if (!finish(lib, c == Q7D_REPLY_GONE || c == Q7D_REPLY_DEAD ? lib->child.timeout : 0, crash)) {
+        crash->kind = Q7D_CRASH_PROTOCOL;   /* a stray byte, or EOF from a live child */
+    }
+}
+
+/* After a batch's reply c: the case the child had reached, and (for any
+ * reply but 'D') how it ended, into *end, the child reaped. A stray byte
+ * came from a live child: the batch broke the protocol, at the case then
+ * running (the byte may have been written by an earlier case of the
+ * batch: a leaf that writes and goes on cannot be told apart) or, after
+ * the last call, at the last; a 'D' before the last call returned is one
+ * (the leaf wrote it). Any other end is read once the child is reaped,
+ * since its
+ * reply pipe can close (a leaf that closes descriptors) while calls still
+ * run. */
+static int64_t settle(q7d_lib *lib, int *c, size_t n, q7d_crash *end)
+{
+    int64_t seen = lib->shm->head.current;
+    if (*c == 'D' && seen >= (int64_t)n) return seen;
+    if (*c == 'D') *c = 0x100;   /* a 'D' before the last call returned: the leaf wrote it */
+    ended(lib, *c, end);
+    if (*c <= 0) return lib->shm->head.current;
+    /* a stray byte is always a crash of the batch, never results taken */
+    return seen < 0 ? 0 : seen >= (int64_t)n ? (int64_t)n - 1 : seen;
+}
+
 bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *const in[],
                   uint32_t *const out[], q7d_crash *crash)
 {
@@ -203,27 +285,38 @@ bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *c
         for (unsigned w = 0; w < sh->in_words; w++) memcpy(shm->in[w], in[w], n * sizeof(uint32_t));
     else
         put_inputs(shm, leaf, call, n, in);
-    shm->leaf = leaf->id;
-    shm->n = (uint32_t)n;
-    shm->head.current = -1;
-    shm->head.signo = 0;
-    q7d_proc_trim_output(&lib->child.proc);
-    int c = q7d_child_request(&lib->child, 'B');
+    int c = request_batch(lib, leaf, n);
+    bool hang = c == Q7D_REPLY_TIMEOUT || c == Q7D_REPLY_INTERRUPTED;
+    q7d_crash end = { 0 };
+    int64_t at = settle(lib, &c, n, &end);
+    if (c != 'D' && c <= 0 && !hang && at < (int64_t)n && lib->served > 0) {
+        /* a death in a child that ran batches before may be theirs (a
+         * timer they armed): the batch runs again in a fresh child, and if
+         * it then runs, the death is put down to the calls before it */
+        char err[512];
+        if (spawn(lib, err, sizeof err)) {
+            q7d_crash first = end;
+            c = request_batch(lib, leaf, n);
+            hang = c == Q7D_REPLY_TIMEOUT || c == Q7D_REPLY_INTERRUPTED;
+            at = settle(lib, &c, n, &end);
+            if (c == 'D' || (!hang && at >= (int64_t)n)) died_between(lib, &first);
+        }
+    }
+    if (c != 'D' && c <= 0 && !hang && at >= (int64_t)n) {
+        /* every call returned, then the child ended: the results are whole */
+        lib->ran[leaf->id] = true;
+        died_between(lib, &end);
+        c = 'D';
+    }
     if (c == 'D') {
+        lib->ran[leaf->id] = true;
+        lib->served++;
         if (!own) get_outputs(shm, leaf, call, n, out);
         else
             for (unsigned w = 0; w < sh->out_words; w++) memcpy(out[w], shm->out[w], n * sizeof(uint32_t));
         return true;
     }
-    memset(crash, 0, sizeof *crash);
-    int64_t at = shm->head.current;
-    if (c == Q7D_REPLY_TIMEOUT || c == Q7D_REPLY_INTERRUPTED) {
-        finish(lib, 0, crash);
-        crash->kind = Q7D_CRASH_HANG;
-        crash->timeout = lib->child.timeout;
-    } else if (!finish(lib, c == Q7D_REPLY_GONE || c == Q7D_REPLY_DEAD ? lib->child.timeout : 0, crash)) {
-        crash->kind = Q7D_CRASH_PROTOCOL;   /* a stray byte, or EOF from a live child */
-    }
+    *crash = end;
     if (at < 0) at = 0;
     if ((uint64_t)at >= n) at = (int64_t)n - 1;
     crash->index = (uint64_t)at;

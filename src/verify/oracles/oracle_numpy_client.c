@@ -285,7 +285,7 @@ q7d_numpy *q7d_numpy_open(const char *python, const char *program, double timeou
         }
         program = prog;
     } else if (!readable(program)) {
-        snprintf(why, whysize, "cannot read numpy oracle program '%s'", program);
+        snprintf(why, whysize, "cannot read numpy oracle program '%s': %s", program, strerror(errno));
         return NULL;
     }
     if (!declares_protocol(program)) {
