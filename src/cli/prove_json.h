@@ -18,7 +18,7 @@
     X(library) X(prover) X(abi) X(leaves) X(leaf) X(status) X(seconds) X(reason) X(counterexample)          \
     X(predicted) X(native) X(expected) X(replay) X(summary) X(translator_disagreements) X(interrupted)      \
     X(symbol) X(shape) X(field_bits) X(operand_bits) X(family) X(semantics) X(placement) X(bit_map)         \
-    X(order) X(shapes) X(dir) X(name) X(width) X(words) X(word)
+    X(order) X(shapes) X(dir) X(name) X(width) X(words) X(word) X(unwritten)
 
 typedef enum prv_key {
 #define PRV_KEY_ID(k) PRV_K_##k,
@@ -55,6 +55,7 @@ typedef struct prv_row {
     double seconds;
     char reason[1024];
     prv_values counterexample, predicted, expected, native;
+    prv_values unwritten;     /* outputs with a word the prediction leaves wholly unwritten (names only) */
     bool replayed;            /* native holds a real call's outputs */
     char replay[256];         /* how the replay went: "agrees", "DISAGREES: ...", "crashed: SIGSEGV" */
     bool disagrees;           /* the prediction and the real call differ: the translator is wrong */

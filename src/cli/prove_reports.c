@@ -57,7 +57,12 @@ void prv_write_markdown(FILE *f, const prv_run *r)
         fputs("; argument placement from ", f);
         md(f, r->abi);
     }
-    fputs(".\n\n| leaf | status | seconds | evidence |\n|---|---|---:|---|\n", f);
+    fputs(".\n\n**", f);   /* the verdict before the table it sums up */
+    summary_line(f, r);
+    fputs("**", f);
+    if (r->disagreements)
+        fprintf(f, "\n\n**The translator is wrong: %u predictions disagree with the real calls.**", r->disagreements);
+    fputs("\n\n| leaf | status | seconds | evidence |\n|---|---|---:|---|\n", f);
     for (size_t i = 0; i < q7_leaf_count(); i++) {
         const prv_row *w = &r->row[i];
         if (!w->selected || !w->done) continue;
@@ -65,12 +70,6 @@ void prv_write_markdown(FILE *f, const prv_run *r)
         evidence(f, w, md);
         fputs(" |\n", f);
     }
-    fputs("\n**", f);
-    summary_line(f, r);
-    fputs("**", f);
-    if (r->disagreements)
-        fprintf(f, "\n\n**The translator is wrong: %u predictions disagree with the real calls.**", r->disagreements);
-    fputc('\n', f);
 }
 
 void prv_write_junit(FILE *f, const prv_run *r)
