@@ -38,6 +38,7 @@ typedef struct prove_args {
     const char *lib, *abi, *json, *markdown, *junit, *python, *table_out;
     bool selected[Q7_LEAF_COUNT], any_selected, quiet, help;
     double timeout;
+    char command[4096];   /* as typed, for the reports */
 } prove_args;
 
 static void usage(FILE *f)
@@ -89,6 +90,7 @@ static int prove_parse(void *v, int argc, char **argv)
 {
     prove_args *a = v;
     a->timeout = 60;
+    cli_record_command(a->command, sizeof a->command, argc, argv);
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
@@ -583,8 +585,9 @@ static int prove_run(void *v)
         st.placement[i] = (signed char)q7_leaf_at(i)->shape;
         q7_args_order_natural(q7_leaf_at(i)->shape, st.abi.order[i]);
     }
+    cli_abi_source source;
     if (a->abi) {
-        int rc = cli_read_abi_for("prove", a->abi, &st.abi, &maps);
+        int rc = cli_read_abi_for("prove", a->abi, &st.abi, &maps, &source);
         if (rc) return rc;
         memcpy(st.placement, st.abi.shape, sizeof st.placement);
         /* a bit map is kept only where the probe saw the table shape's layout
@@ -604,6 +607,11 @@ static int prove_run(void *v)
     }
     int rc = check_library(a->lib);
     if (rc) return rc;
+    char err[1024];
+    if (!file_identity_of(a->lib, &st.run.file, err, sizeof err)) return cli_usage_error("prove: %s", err);
+    if (a->abi && (rc = cli_abi_check_library("prove", a->abi, &source, a->lib, &st.run.file))) return rc;
+    if (!q7d_provenance_here(&st.run.prov, err, sizeof err)) return cli_error("prove: %s", err);
+    st.run.command = a->command;
     const out_option reports[] = { { "--json", a->json }, { "--markdown", a->markdown }, { "--junit", a->junit } };
     if ((rc = out_options_check("prove", reports, sizeof reports / sizeof reports[0]))) return rc;
     st.run.library = a->lib;
