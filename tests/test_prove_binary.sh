@@ -102,8 +102,12 @@ if [ $rc -eq 0 ] && [ "$proven" = "$fp" ] && [ "$(statuses "$tmp/fl.json" | grep
 else bad "float_compares.so: exit $rc, $proven of $fp proven"; tail -n 3 "$tmp/fl.out"; fi
 
 # ---- 4. planted bugs
-"$Q7PRED" prove --lib "$T/planted_bugs.so" --json "$tmp/pl.json" >"$tmp/pl.out" 2>&1; rc=$?
+"$Q7PRED" prove --lib "$T/planted_bugs.so" --json "$tmp/pl.json" --markdown "$tmp/pl.md" >"$tmp/pl.out" 2>&1; rc=$?
 [ $rc -eq 1 ] && ok "planted bugs: exit 1" || bad "planted bugs: exit $rc, want 1"
+verdict=$(grep -n '^\*\*[0-9]* leaves: ' "$tmp/pl.md" | head -n 1 | cut -d: -f1)
+table=$(grep -n '^| leaf | status' "$tmp/pl.md" | head -n 1 | cut -d: -f1)
+[ -n "$verdict" ] && [ -n "$table" ] && [ "$verdict" -lt "$table" ] &&
+    ok "the markdown report gives its verdict before the table" || bad "markdown: verdict line $verdict, table line $table"
 expect() { # leaf status reason-pattern
     local st reason
     st=$(member "$tmp/pl.json" "$1" status); reason=$(member "$tmp/pl.json" "$1" reason)
@@ -247,7 +251,12 @@ usage() { # what pattern args...
         { bad "$what: exit $rc"; cat "$tmp/u.out"; }
 }
 usage "a file that is not ELF" "is not an ELF file" --lib "$tmp/text.so"
-usage "an AArch64 library" "not x86-64" --lib "$tmp/arm.so"
+usage "an AArch64 library" "an ELF file for aarch64, not x86-64" --lib "$tmp/arm.so"
+cp "$Q7LIB" "$tmp/e32.so"; printf '\001' | dd of="$tmp/e32.so" bs=1 seek=4 conv=notrunc 2>/dev/null
+usage "a 32-bit ELF file" "32-bit little-endian ELF file; q7pred reads 64-bit" --lib "$tmp/e32.so"
+# a report that cannot be written is found before the proof (one line: no leaf was run)
+usage "a report in a missing directory" "cannot write JSON report\|cannot write report" --lib "$Q7LIB" --json "$tmp/none/r.json"
+usage "two reports to one file" "both write" --lib "$Q7LIB" --json "$tmp/same" --markdown "$tmp/same"
 usage "an object without .dynsym" "no dynamic symbol table" --lib "$BUILD/obj/src/abi/xdref.o"
 usage "a missing library" "No such file" --lib "$tmp/none.so"
 usage "no --lib" "--lib PATH is required"

@@ -11,6 +11,7 @@
 
 #include "abi_file.h"
 #include "probe/probe_json.h"
+#include "report/schema.h"
 #include "util/json.h"
 
 static int shape_named(const char *name)
@@ -99,10 +100,59 @@ static const char *read_bit_map(const json *m, const q7_leaf *l, short *map)
     return NULL;
 }
 
-int cli_read_abi(const char *path, q7d_abi *abi) { return cli_read_abi_for("verify", path, abi, NULL); }
-
-int cli_read_abi_for(const char *cmd, const char *path, q7d_abi *abi, cli_bit_maps *maps)
+int cli_read_abi(const char *path, q7d_abi *abi, cli_abi_source *source)
 {
+    return cli_read_abi_for("verify", path, abi, NULL, source);
+}
+
+static bool is_sha256_hex(const char *s)
+{
+    size_t n = 0;
+    while (s[n] && strchr("0123456789abcdef", s[n])) n++;
+    return n == SHA256_HEX_SIZE - 1 && !s[n];
+}
+
+/* The report's "file" into source: NULL when it has a well-formed one or
+ * none, else what is wrong. */
+static const char *read_source(const json *doc, cli_abi_source *source)
+{
+    const json *file = json_get(doc, Q7P_KEY(file));
+    memset(source, 0, sizeof *source);
+    if (!file) return NULL;
+    const char *sha = json_string(file, Q7R_KEY(sha256)), *path = json_string(file, Q7R_KEY(path));
+    if (file->type != JSON_OBJECT || !sha || !is_sha256_hex(sha) || !path)
+        return "has a \"file\" that is not a file's identity with a path and a SHA-256 of 64 hex digits";
+    source->known = true;
+    snprintf(source->path, sizeof source->path, "%s", path);
+    snprintf(source->sha256, sizeof source->sha256, "%s", sha);
+    return NULL;
+}
+
+int cli_abi_check_library(const char *cmd, const char *abi_path, cli_abi_source *source, const char *lib,
+                          const file_identity *id)
+{
+    file_identity own;
+    char err[1024];
+    if (!source->known) {
+        if (!source->warned)
+            fprintf(stderr, "%s: warning: --abi '%s' does not record which library it probed; it is taken to be "
+                            "of '%s'\n", cmd, abi_path, lib);
+        source->warned = true;
+        return CLI_OK;
+    }
+    if (!id) {
+        if (!file_identity_of(lib, &own, err, sizeof err)) return cli_usage_error("%s: %s", cmd, err);
+        id = &own;
+    }
+    if (strcmp(id->sha256, source->sha256) == 0) return CLI_OK;
+    return cli_usage_error("%s: --abi '%s' is the probe of another file: '%s' (SHA-256 %s), not --lib '%s' "
+                           "(SHA-256 %s); probe --lib '%s' again", cmd, abi_path, source->path, source->sha256, lib,
+                           id->sha256, lib);
+}
+
+int cli_read_abi_for(const char *cmd, const char *path, q7d_abi *abi, cli_bit_maps *maps, cli_abi_source *source)
+{
+    cli_abi_source ignored;
     const char *why;
     char err[256];
     char *text = read_text(path, &why);
@@ -122,6 +172,11 @@ int cli_read_abi_for(const char *cmd, const char *path, q7d_abi *abi, cli_bit_ma
     if (doc->type != JSON_OBJECT || !json_string(doc, Q7P_KEY(library)) || !leaves || leaves->type != JSON_ARRAY) {
         rc = cli_usage_error("%s: --abi '%s' is not a probe report: it needs \"%s\" and a \"%s\" list", cmd, path,
                              Q7P_KEY(library), Q7P_KEY(leaves));
+        goto done;
+    }
+    const char *bad_source = read_source(doc, source ? source : &ignored);
+    if (bad_source) {
+        rc = cli_usage_error("%s: --abi '%s' %s", cmd, path, bad_source);
         goto done;
     }
     if (cut && cut->type != JSON_NULL) {

@@ -14,6 +14,7 @@
 #include "probe/probe.h"
 #include "probe/probe_json.h"
 #include "probe_disasm.h"
+#include "report/run_identity.h"
 #include "report_files.h"
 #include "util/escape.h"
 #include "util/lib_child.h"
@@ -27,6 +28,7 @@ typedef struct probe_args {
     unsigned npreloads;
     bool selected[Q7_LEAF_COUNT], any_selected, disasm, help;
     double timeout;
+    file_identity file;   /* the library's, when the probe began */
 } probe_args;
 
 static void usage(FILE *f)
@@ -224,6 +226,8 @@ static void summary(const probe_tally *t, unsigned selected, size_t nunknown, in
     printf("\n");
 }
 
+static void file_member(jw *w, const void *ctx) { q7r_json_file(w, Q7P_KEY(file), ctx); }
+
 static int write_json(const probe_args *a, out_file *jf, int interrupted, const q7p_result *res,
                       const bool *probed, const unknown *u, size_t nu)
 {
@@ -233,7 +237,7 @@ static int write_json(const probe_args *a, out_file *jf, int interrupted, const 
         return cli_error("probe: out of memory (no JSON written)");
     }
     for (size_t k = 0; k < nu; k++) names[k] = u[k].name;
-    q7p_write_json(jf->f, a->lib, interrupted, res, probed, names, nu);
+    q7p_write_json(jf->f, a->lib, file_member, &a->file, interrupted, res, probed, names, nu);
     free(names);
     int w = out_file_finish(jf, "JSON file");
     return w ? w : out_file_commit(jf, "JSON file");
@@ -251,6 +255,7 @@ static int probe_run(void *v)
     for (unsigned i = 0; i < a->npreloads; i++)
         if (!q7d_lib_file_check("--preload", a->preloads[i], err, sizeof err)) return cli_usage_error("probe: %s", err);
     if (!q7d_lib_file_check("library", a->lib, err, sizeof err)) return cli_usage_error("probe: %s", err);
+    if (!file_identity_of(a->lib, &a->file, err, sizeof err)) return cli_usage_error("probe: %s", err);
     q7d_symbols syms;
     if (!q7d_elf_symbols(a->lib, PREFIX, &syms, err, sizeof err)) return cli_usage_error("probe: %s", err);
     bool present[Q7_LEAF_COUNT] = { 0 }, probed[Q7_LEAF_COUNT] = { 0 };

@@ -28,6 +28,7 @@
 #include "util/locate.h"
 #include "util/escape.h"
 #include "util/json.h"
+#include "util/lib_child.h"
 #include "util/process.h"
 
 #define PROVER "prove_binary.py"
@@ -37,6 +38,7 @@ typedef struct prove_args {
     const char *lib, *abi, *json, *markdown, *junit, *python, *table_out;
     bool selected[Q7_LEAF_COUNT], any_selected, quiet, help;
     double timeout;
+    char command[4096];   /* as typed, for the reports */
 } prove_args;
 
 static void usage(FILE *f)
@@ -88,6 +90,7 @@ static int prove_parse(void *v, int argc, char **argv)
 {
     prove_args *a = v;
     a->timeout = 60;
+    cli_record_command(a->command, sizeof a->command, argc, argv);
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
@@ -158,6 +161,14 @@ static void read_values(const json *obj, prv_values *v)
     v->n = 0;
     for (size_t k = 0; obj && obj->type == JSON_OBJECT && k < obj->n; k++)
         put_value(v, obj->child[k].key, obj->child[k].type == JSON_STRING ? obj->child[k].string : NULL);
+}
+
+/* ["name", ...] into v, each unknown. */
+static void read_names(const json *arr, prv_values *v)
+{
+    v->n = 0;
+    for (size_t k = 0; arr && arr->type == JSON_ARRAY && k < arr->n; k++)
+        if (arr->child[k].type == JSON_STRING) put_value(v, arr->child[k].string, NULL);
 }
 
 static const prv_value *find_value(const prv_values *v, const char *name)
@@ -272,6 +283,18 @@ static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32
             return;
         }
     }
+    /* an output the prediction leaves partly unwritten that the real call
+     * wrote whole (every word off both canaries) contradicts it */
+    for (unsigned k = 0; k < row->unwritten.n; k++) {
+        const prv_value *n = find_value(&row->native, row->unwritten.v[k].name);
+        if (n && n->known) {
+            snprintf(row->replay, sizeof row->replay, "DISAGREES: %.23s predicted left unwritten, the real call "
+                     "wrote %.136s", row->unwritten.v[k].name, n->hex);
+            row->disagrees = true;
+            st->run.disagreements++;
+            return;
+        }
+    }
     snprintf(row->replay, sizeof row->replay, "the real call agrees with the prediction");
 }
 
@@ -343,6 +366,7 @@ static int take_line(prove_state *st, const char *line, char *why, size_t whysiz
             read_values(json_get(doc, PRV_KEY(counterexample)), &row->counterexample);
             read_values(json_get(doc, PRV_KEY(predicted)), &row->predicted);
             read_values(json_get(doc, PRV_KEY(expected)), &row->expected);
+            read_names(json_get(doc, PRV_KEY(unwritten)), &row->unwritten);
             const json *inw = json_get(doc, "in_words");
             uint32_t in[Q7_MAX_WORDS] = { 0 };
             bool have_in = inw && inw->type == JSON_ARRAY && inw->n == q7_shape_info_of(l->shape)->in_words;
@@ -540,8 +564,8 @@ static int check_library(const char *lib)
     unsigned machine = syms.machine;
     q7d_symbols_free(&syms);
     if (machine != EM_X86_64)
-        return cli_usage_error("prove: '%s' is an ELF file for machine %u, not x86-64; prove reads x86-64 code only",
-                               lib, machine);
+        return cli_usage_error("prove: '%s' is an ELF file for %s, not x86-64; prove reads x86-64 code only", lib,
+                               q7d_elf_machine_name(machine));
     return CLI_OK;
 }
 
@@ -561,8 +585,9 @@ static int prove_run(void *v)
         st.placement[i] = (signed char)q7_leaf_at(i)->shape;
         q7_args_order_natural(q7_leaf_at(i)->shape, st.abi.order[i]);
     }
+    cli_abi_source source;
     if (a->abi) {
-        int rc = cli_read_abi_for("prove", a->abi, &st.abi, &maps);
+        int rc = cli_read_abi_for("prove", a->abi, &st.abi, &maps, &source);
         if (rc) return rc;
         memcpy(st.placement, st.abi.shape, sizeof st.placement);
         /* a bit map is kept only where the probe saw the table shape's layout
@@ -582,6 +607,13 @@ static int prove_run(void *v)
     }
     int rc = check_library(a->lib);
     if (rc) return rc;
+    char err[1024];
+    if (!file_identity_of(a->lib, &st.run.file, err, sizeof err)) return cli_usage_error("prove: %s", err);
+    if (a->abi && (rc = cli_abi_check_library("prove", a->abi, &source, a->lib, &st.run.file))) return rc;
+    if (!q7d_provenance_here(&st.run.prov, err, sizeof err)) return cli_error("prove: %s", err);
+    st.run.command = a->command;
+    const out_option reports[] = { { "--json", a->json }, { "--markdown", a->markdown }, { "--junit", a->junit } };
+    if ((rc = out_options_check("prove", reports, sizeof reports / sizeof reports[0]))) return rc;
     st.run.library = a->lib;
     st.run.abi = a->abi;
     snprintf(st.run.prover, sizeof st.run.prover, "?");

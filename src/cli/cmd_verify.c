@@ -176,6 +176,10 @@ static int finish_options(verify_args *a)
     if (a->o.abi_path && a->o.nlibs == 0)
         return cli_usage_error("verify: --abi '%s' without a library: it gives the shapes of --lib's calls",
                                a->o.abi_path);
+    for (unsigned i = 0; a->o.abi_path && i < a->o.nlibs; i++) {
+        int rc = cli_abi_check_library("verify", a->o.abi_path, &a->abi_source, a->o.libs[i], NULL);
+        if (rc != CLI_OK) return rc;
+    }
     if (a->o.checkpoint_seconds > 0 && !a->o.checkpoint)
         return cli_usage_error("verify: --checkpoint-interval without --checkpoint: it says how often that file is "
                                "written");

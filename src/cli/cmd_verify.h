@@ -6,6 +6,7 @@
 #ifndef Q7_CLI_CMD_VERIFY_H
 #define Q7_CLI_CMD_VERIFY_H
 
+#include "abi_file.h"
 #include "report_files.h"
 #include "verify/verify.h"
 
@@ -25,6 +26,7 @@ typedef struct verify_args {
     q7d_results *resume;                     /* its checkpoint, read before the run */
     const char *proofs_path;                 /* --proofs FILE (for --html) */
     q7d_proofs proofs;                       /* its rows, read before the run */
+    cli_abi_source abi_source;               /* the library --abi's probe report was made from */
 } verify_args;
 
 /* Reads every option into *a (CLI_OK, or the exit code of a usage error). */

@@ -240,7 +240,7 @@ static int opt_abi(verify_args *a, const char *opt, char *v)
 {
     static q7d_abi abi;
     (void)opt;
-    int rc = cli_read_abi(v, &abi);
+    int rc = cli_read_abi(v, &abi, &a->abi_source);
     a->o.abi = &abi;
     a->o.abi_path = v;
     memcpy(a->r->not_called, abi.uncalled, sizeof a->r->not_called);

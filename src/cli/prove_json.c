@@ -2,6 +2,7 @@
 /* q7pred prove's JSON documents: the report and the tables (prove_json.h). */
 #include "prove_json.h"
 
+#include "report/run_identity.h"
 #include "util/json_write.h"
 
 const char *const prv_keys[PRV_KEY_COUNT] = {
@@ -76,6 +77,15 @@ void prv_write_json(FILE *f, const prv_run *r)
     jw_object(&w, JW_HANGING);
     jw_key(&w, PRV_KEY(library));
     jw_string(&w, r->library);
+    q7r_json_file(&w, PRV_KEY(file), &r->file);
+    jw_break(&w);
+    jw_key(&w, PRV_KEY(q7pred_version));
+    jw_string(&w, Q7PRED_VERSION);
+    jw_key(&w, PRV_KEY(command));
+    jw_string(&w, r->command);
+    jw_break(&w);
+    q7r_json_provenance(&w, &r->prov);
+    jw_break(&w);
     jw_key(&w, PRV_KEY(prover));
     jw_string(&w, r->prover);
     jw_key(&w, PRV_KEY(abi));

@@ -13,12 +13,14 @@
 
 #include "abi/abi_internal.h"
 #include "q7pred.h"
+#include "verify/verify.h"
 
 #define PRV_KEYS(X)                                                                                         \
     X(library) X(prover) X(abi) X(leaves) X(leaf) X(status) X(seconds) X(reason) X(counterexample)          \
     X(predicted) X(native) X(expected) X(replay) X(summary) X(translator_disagreements) X(interrupted)      \
     X(symbol) X(shape) X(field_bits) X(operand_bits) X(family) X(semantics) X(placement) X(bit_map)         \
-    X(order) X(shapes) X(dir) X(name) X(width) X(words) X(word)
+    X(order) X(shapes) X(dir) X(name) X(width) X(words) X(word) X(unwritten) X(file) X(q7pred_version) \
+    X(command)
 
 typedef enum prv_key {
 #define PRV_KEY_ID(k) PRV_K_##k,
@@ -55,6 +57,7 @@ typedef struct prv_row {
     double seconds;
     char reason[1024];
     prv_values counterexample, predicted, expected, native;
+    prv_values unwritten;     /* outputs with a word the prediction leaves wholly unwritten (names only) */
     bool replayed;            /* native holds a real call's outputs */
     char replay[256];         /* how the replay went: "agrees", "DISAGREES: ...", "crashed: SIGSEGV" */
     bool disagrees;           /* the prediction and the real call differ: the translator is wrong */
@@ -63,6 +66,9 @@ typedef struct prv_row {
 typedef struct prv_run {
     const char *library, *abi;
     char prover[160];
+    const char *command;      /* the command line as typed (cli_record_command) */
+    q7d_provenance prov;      /* where, when, with what it ran (as verify's reports) */
+    file_identity file;       /* the library's file, when the proof began */
     prv_row row[Q7_LEAF_COUNT];
     unsigned disagreements;
     int interrupted;          /* the signal that cut the run, 0 if none */

@@ -2,6 +2,7 @@
 /* q7pred prove's markdown and JUnit reports (prove_json.h,
  * docs/report-format.md): the same rows as its JSON. */
 #include "prove_json.h"
+#include "report/run_identity.h"
 #include "util/escape.h"
 
 static void md(FILE *f, const char *s) { esc_write(f, s, ESC_MARKDOWN); }
@@ -46,6 +47,16 @@ static void summary_line(FILE *f, const prv_run *r)
     if (r->interrupted) fprintf(f, " (interrupted after %u of %u)", done, selected);
 }
 
+/* The run's identity as verify's reports record theirs: the command, the
+ * version, the provenance and the library's file (as "lib:PATH"). */
+static void run_facts(const prv_run *r, q7r_fact_fn *fn, void *ctx)
+{
+    char name[FILE_ID_PATH_MAX + 8];
+    snprintf(name, sizeof name, "lib:%s", r->library);
+    q7r_provenance_facts(r->command, Q7PRED_VERSION, &r->prov, fn, ctx);
+    q7r_file_facts(name, &r->file, fn, ctx);
+}
+
 void prv_write_markdown(FILE *f, const prv_run *r)
 {
     fputs("# q7pred prove: ", f);
@@ -57,7 +68,12 @@ void prv_write_markdown(FILE *f, const prv_run *r)
         fputs("; argument placement from ", f);
         md(f, r->abi);
     }
-    fputs(".\n\n| leaf | status | seconds | evidence |\n|---|---|---:|---|\n", f);
+    fputs(".\n\n**", f);   /* the verdict before the table it sums up */
+    summary_line(f, r);
+    fputs("**", f);
+    if (r->disagreements)
+        fprintf(f, "\n\n**The translator is wrong: %u predictions disagree with the real calls.**", r->disagreements);
+    fputs("\n\n| leaf | status | seconds | evidence |\n|---|---|---:|---|\n", f);
     for (size_t i = 0; i < q7_leaf_count(); i++) {
         const prv_row *w = &r->row[i];
         if (!w->selected || !w->done) continue;
@@ -65,12 +81,8 @@ void prv_write_markdown(FILE *f, const prv_run *r)
         evidence(f, w, md);
         fputs(" |\n", f);
     }
-    fputs("\n**", f);
-    summary_line(f, r);
-    fputs("**", f);
-    if (r->disagreements)
-        fprintf(f, "\n\n**The translator is wrong: %u predictions disagree with the real calls.**", r->disagreements);
-    fputc('\n', f);
+    fputs("\n## The run\n\n| | |\n|---|---|\n", f);
+    run_facts(r, q7r_markdown_fact, f);
 }
 
 void prv_write_junit(FILE *f, const prv_run *r)
@@ -83,11 +95,13 @@ void prv_write_junit(FILE *f, const prv_run *r)
                "time=\"%.3f\">\n",
             done + (r->interrupted != 0), counts[PRV_REFUTED], counts[PRV_UNPROVEN] + (r->interrupted != 0), done,
             counts[PRV_REFUTED], counts[PRV_UNPROVEN], counts[PRV_ABSENT], r->seconds);
-    fputs("    <properties><property name=\"library\" value=\"", f);
+    fputs("    <properties>\n      <property name=\"library\" value=\"", f);
     xml(f, r->library);
-    fputs("\"/><property name=\"prover\" value=\"", f);
+    fputs("\"/>\n      <property name=\"prover\" value=\"", f);
     xml(f, r->prover);
-    fputs("\"/></properties>\n", f);
+    fputs("\"/>\n", f);
+    run_facts(r, q7r_junit_fact, f);
+    fputs("    </properties>\n", f);
     for (size_t i = 0; i < q7_leaf_count(); i++) {
         const prv_row *w = &r->row[i];
         if (!w->selected || !w->done) continue;

@@ -281,13 +281,10 @@ int report_files_unknown(const char *cmd, const char *arg, const char *const *mo
                            cli_did_you_mean(arg, names, n, hint, sizeof hint), cmd);
 }
 
-int report_files_check(const report_files *o)
+int out_options_check(const char *cmd, const out_option *opts, size_t n)
 {
-    const char *cmd = o->cmd;
-    out_option opts[NREPORTS];
-    report_options(o, opts);
-    int rc = out_options_distinct(cmd, opts, NREPORTS);
-    for (int i = 0; rc == CLI_OK && i < NREPORTS; i++) {
+    int rc = out_options_distinct(cmd, opts, n);
+    for (size_t i = 0; rc == CLI_OK && i < n; i++) {
         if (!opts[i].path || strcmp(opts[i].path, "-") == 0) continue;
         struct stat sb;
         if (stat(opts[i].path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode)) {
@@ -300,6 +297,13 @@ int report_files_check(const report_files *o)
         if (rc == CLI_OK) out_file_discard(&probe);
     }
     return rc;
+}
+
+int report_files_check(const report_files *o)
+{
+    out_option opts[NREPORTS];
+    report_options(o, opts);
+    return out_options_check(o->cmd, opts, NREPORTS);
 }
 
 /* Opens, writes and finishes every report; CLI_OK when all are ready to

@@ -45,6 +45,10 @@ typedef struct out_option {
 /* CLI_OK, or a usage error ("CMD: --json and --markdown both write 'x'")
  * when two outputs name one file. */
 int out_options_distinct(const char *cmd, const out_option *opts, size_t n);
+/* Before a run: the outputs name different files, and each can be
+ * written (a temporary file is made beside it and removed; a FIFO or
+ * device is checked writable, not opened). CLI_OK or CLI_USAGE. */
+int out_options_check(const char *cmd, const out_option *opts, size_t n);
 
 typedef struct report_files {
     const char *cmd;                       /* "verify", "merge": for messages */

@@ -236,7 +236,7 @@ bool q7d_elf_symbols_image(const char *path, const void *data, size_t size, cons
     if (m.size < 64 || memcmp(m.p, "\177ELF", 4) != 0)
         snprintf(err, errsize, "'%s' is not an ELF file", path);
     else if (m.p[4] != 2 || m.p[5] != 1)
-        snprintf(err, errsize, "'%s' is a %s %s-endian ELF file; the probe reads 64-bit little-endian ones only",
+        snprintf(err, errsize, "'%s' is a %s %s-endian ELF file; q7pred reads 64-bit little-endian ones only",
                  path, m.p[4] == 1 ? "32-bit" : m.p[4] == 2 ? "64-bit" : "unknown-class",
                  m.p[5] == 2 ? "big" : m.p[5] == 1 ? "little" : "unknown");
     else if (!load_segments(&m, &g))

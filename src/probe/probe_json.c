@@ -60,14 +60,16 @@ const q7p_member q7p_leaf_members[] = {
 };
 const size_t q7p_leaf_member_count = sizeof q7p_leaf_members / sizeof q7p_leaf_members[0];
 
-void q7p_write_json(FILE *f, const char *lib, int interrupted, const q7p_result *res, const bool *probed,
-                    const char *const *unknown, size_t nunknown)
+void q7p_write_json(FILE *f, const char *lib, q7p_member_fn *file, const void *ctx, int interrupted,
+                    const q7p_result *res, const bool *probed, const char *const *unknown, size_t nunknown)
 {
     jw w;
     jw_init(&w, f);
     jw_object(&w, JW_HANGING);
     jw_key(&w, Q7P_KEY(library));
     jw_string(&w, lib);
+    file(&w, ctx);
+    jw_break(&w);
     jw_key(&w, Q7P_KEY(interrupted));
     if (interrupted) jw_string(&w, q7d_signal_name(interrupted));
     else jw_null(&w);

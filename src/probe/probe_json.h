@@ -16,7 +16,7 @@
 
 #define Q7P_KEYS(X)                                                                                      \
     X(library) X(interrupted) X(leaves) X(unknown_symbols) X(leaf) X(status) X(table_shape) X(found_shape) \
-    X(found_order) X(evidence) X(bit_map)
+    X(found_order) X(evidence) X(bit_map) X(file)
 
 typedef enum q7p_key {
 #define Q7P_KEY_ID(k) Q7P_K_##k,
@@ -43,11 +43,15 @@ typedef struct q7p_member {
 extern const q7p_member q7p_leaf_members[];
 extern const size_t q7p_leaf_member_count;
 
-/* The document: the library's path, the signal that interrupted the
- * probe (0: none; then only the leaves probed before it are there), each
- * probed leaf (probed[i] for the table's leaf i, its result res[i]), the
- * unknown symbols' names. */
-void q7p_write_json(FILE *f, const char *lib, int interrupted, const q7p_result *res, const bool *probed,
-                    const char *const *unknown, size_t nunknown);
+/* Writes one member of the document being written (w inside its object). */
+typedef void q7p_member_fn(jw *w, const void *ctx);
+
+/* The document: the library's path, its file's identity (file(w, ctx)
+ * writes the "file" member: {FILE} as verify's report writes one, a layer
+ * above), the signal that interrupted the probe (0: none; then only the
+ * leaves probed before it are there), each probed leaf (probed[i] for the
+ * table's leaf i, its result res[i]), the unknown symbols' names. */
+void q7p_write_json(FILE *f, const char *lib, q7p_member_fn *file, const void *ctx, int interrupted,
+                    const q7p_result *res, const bool *probed, const char *const *unknown, size_t nunknown);
 
 #endif

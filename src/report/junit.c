@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "person.h"
+#include "run_identity.h"
 #include "util/escape.h"
 #include "verify/names.h"
 
@@ -156,7 +157,7 @@ static void junit_testcase(FILE *f, const q7d_results *r, const q7r_distinct_lis
 
 /* The run's identity as a suite's properties, "q7pred.KEY" (a library's
  * by its column's name). */
-static void junit_property(void *ctx, const char *key, const char *label, const char *value)
+void q7r_junit_fact(void *ctx, const char *key, const char *label, const char *value)
 {
     FILE *f = ctx;
     (void)label;
@@ -170,7 +171,7 @@ static void junit_property(void *ctx, const char *key, const char *label, const 
 static void junit_properties(FILE *f, const q7d_results *r)
 {
     fprintf(f, "    <properties>\n");
-    q7r_run_facts(r, junit_property, f);
+    q7r_run_facts(r, q7r_junit_fact, f);
     fprintf(f, "    </properties>\n");
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "person.h"
+#include "run_identity.h"
 #include "util/escape.h"
 #include "verify/names.h"
 
@@ -253,31 +254,42 @@ void q7r_file_text(const file_identity *id, char *buf, size_t size)
 
 /* ------------------------------------------------------------ the run's facts */
 
+void q7r_provenance_facts(const char *command, const char *version, const q7d_provenance *p, q7r_fact_fn *fn,
+                          void *ctx)
+{
+    char buf[2 * FILE_ID_PATH_MAX + 1024];
+    fn(ctx, "command", "command", command);
+    fn(ctx, "version", "q7pred version", version);
+    if (!p->started[0]) return;
+    fn(ctx, "started", "started (UTC)", p->started);
+    fn(ctx, "host", "host", p->host);
+    fn(ctx, "cpu", "CPU", p->cpu);
+    fn(ctx, "cwd", "working directory", p->cwd);
+    fn(ctx, "host_oracle", "host oracle", p->host_oracle);
+    fn(ctx, "executable", "q7pred executable", p->tool.path);
+    q7r_file_text(&p->tool, buf, sizeof buf);
+    fn(ctx, "executable.identity", "q7pred's file", buf);
+    fn(ctx, "compiler", "built by", p->compiler);
+}
+
+void q7r_file_facts(const char *name, const file_identity *id, q7r_fact_fn *fn, void *ctx)
+{
+    char buf[2 * FILE_ID_PATH_MAX + 1024], key[Q7D_NAME_MAX + 16];
+    snprintf(key, sizeof key, "%s.path", name);
+    fn(ctx, key, key, id->path);
+    snprintf(key, sizeof key, "%s.identity", name);
+    q7r_file_text(id, buf, sizeof buf);
+    fn(ctx, key, key, buf);
+}
+
 void q7r_run_facts(const q7d_results *r, q7r_fact_fn *fn, void *ctx)
 {
     const q7d_provenance *p = &r->prov;
-    char buf[2 * FILE_ID_PATH_MAX + 1024], key[Q7D_NAME_MAX + 16];
-    fn(ctx, "command", "command", r->command);
-    fn(ctx, "version", "q7pred version", r->version);
-    if (p->started[0]) {
-        fn(ctx, "started", "started (UTC)", p->started);
-        fn(ctx, "host", "host", p->host);
-        fn(ctx, "cpu", "CPU", p->cpu);
-        fn(ctx, "cwd", "working directory", p->cwd);
-        fn(ctx, "host_oracle", "host oracle", p->host_oracle);
-        fn(ctx, "executable", "q7pred executable", p->tool.path);
-        q7r_file_text(&p->tool, buf, sizeof buf);
-        fn(ctx, "executable.identity", "q7pred's file", buf);
-        fn(ctx, "compiler", "built by", p->compiler);
-    }
+    char buf[2 * FILE_ID_PATH_MAX + 1024];
+    q7r_provenance_facts(r->command, r->version, p, fn, ctx);
     for (unsigned k = 0; k < r->ncols; k++) {
         const q7d_column *c = &r->col[k];
-        if (c->kind != Q7D_LIB || !c->file.path[0]) continue;
-        snprintf(key, sizeof key, "%s.path", c->name);
-        fn(ctx, key, key, c->file.path);
-        snprintf(key, sizeof key, "%s.identity", c->name);
-        q7r_file_text(&c->file, buf, sizeof buf);
-        fn(ctx, key, key, buf);
+        if (c->kind == Q7D_LIB && c->file.path[0]) q7r_file_facts(c->name, &c->file, fn, ctx);
     }
     for (unsigned i = 0; i < p->npreloads; i++) {
         char id[1024];

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "person.h"
+#include "run_identity.h"
 #include "util/escape.h"
 #include "verify/names.h"
 
@@ -306,7 +307,7 @@ void q7d_report_text_by_leaf(FILE *f, const q7d_results *r) { text_report(f, r, 
 /* ------------------------------------------------------------ markdown */
 
 /* A table row of the run's identity, escaped for markdown. */
-static void md_fact(void *ctx, const char *key, const char *label, const char *value)
+void q7r_markdown_fact(void *ctx, const char *key, const char *label, const char *value)
 {
     FILE *f = ctx;
     bool code = strcmp(key, "command") == 0 || strcmp(key, "cwd") == 0;
@@ -331,7 +332,7 @@ void q7d_report_markdown(FILE *f, const q7d_results *r)
     fprintf(f, "\n## Coverage\n\n");
     q7r_coverage_text(f, r, &cov, "- ", "- ", true);
     fprintf(f, "\n## The run\n\n| | |\n|---|---|\n");
-    q7r_run_facts(r, md_fact, f);
+    q7r_run_facts(r, q7r_markdown_fact, f);
     q7r_corpus_summary(r, buf, sizeof buf);
     fprintf(f, "\n## Oracles\n\nCorpora: %s. Shard %u/%u.\n\n", buf, r->shard_k, r->shard_n);
     print_oracles(f, r, "- ", "  - ", ESC_MARKDOWN);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "rows.h"
+#include "run_identity.h"
 #include "schema.h"
 #include "verify/names.h"
 
@@ -62,19 +63,18 @@ static void file_object(jw *w, const file_identity *id)
     jw_end(w);
 }
 
-static void file(jw *w, const char *key, const file_identity *id)
+void q7r_json_file(jw *w, const char *key, const file_identity *id)
 {
     jw_key(w, key);
     file_object(w, id);
 }
 
-static void provenance(jw *w, const q7d_results *r)
+void q7r_json_provenance(jw *w, const q7d_provenance *p)
 {
-    const q7d_provenance *p = &r->prov;
     KEY(w, provenance);
     jw_object(w, JW_LINES);
     q7r_write_fields(w, &q7r_prov, p);
-    file(w, Q7R_KEY(executable), &p->tool);
+    q7r_json_file(w, Q7R_KEY(executable), &p->tool);
     KEY(w, preloads);
     jw_array(w, JW_LINES_TIGHT);
     for (unsigned i = 0; i < p->npreloads; i++) file_object(w, &p->preload[i]);
@@ -136,7 +136,7 @@ static void oracles(jw *w, const q7d_results *r)
         q7r_write_fields(w, &q7r_oracle, c);
         if (c->kind == Q7D_LIB) {
             q7r_write_fields(w, &q7r_oracle_lib, c);
-            file(w, Q7R_KEY(file), &c->file);
+            q7r_json_file(w, Q7R_KEY(file), &c->file);
         }
         jw_end(w);
     }
@@ -327,7 +327,7 @@ void q7d_report_json(FILE *f, const q7d_results *r)
     jw_init(&w, f);
     jw_object(&w, JW_LINES);
     header(&w, r);
-    provenance(&w, r);
+    q7r_json_provenance(&w, &r->prov);
     parameters(&w, r);
     oracles(&w, r);
     totals(&w, r);

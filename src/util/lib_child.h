@@ -81,6 +81,10 @@ enum { Q7D_REPLY_INTERRUPTED = -2, Q7D_REPLY_TIMEOUT = -1, Q7D_REPLY_GONE = 0, Q
  * runs x86-64 code". */
 bool q7d_lib_file_check(const char *what, const char *path, char *err, size_t errsize);
 
+/* An ELF e_machine as messages name it ("aarch64", "x86-64"; "machine 999"
+ * for one not known here, in a per-thread buffer). */
+const char *q7d_elf_machine_name(unsigned machine);
+
 typedef struct q7d_child {
     const char *arg;            /* the option that makes this executable the child */
     char *path;

@@ -79,7 +79,7 @@ static unsigned own_machine(void)
 #endif
 }
 
-static const char *machine_name(unsigned m)
+const char *q7d_elf_machine_name(unsigned m)
 {
     static const struct { unsigned m; const char *name; } names[] = {
         { 3, "x86 (i386)" }, { 62, "x86-64" }, { 183, "aarch64" }, { 40, "32-bit ARM" }, { 22, "s390" },
@@ -118,8 +118,8 @@ static const char *elf_head_problem(const unsigned char *h, char *why, size_t si
     unsigned type = own_data == 1 ? (unsigned)(h[16] | h[17] << 8) : (unsigned)(h[16] << 8 | h[17]);
     unsigned machine = own_data == 1 ? (unsigned)(h[18] | h[19] << 8) : (unsigned)(h[18] << 8 | h[19]);
     if (own_machine() && machine != own_machine()) {
-        snprintf(why, size, "it is an ELF file for %s; this q7pred runs %s code", machine_name(machine),
-                 machine_name(own_machine()));
+        snprintf(why, size, "it is an ELF file for %s; this q7pred runs %s code", q7d_elf_machine_name(machine),
+                 q7d_elf_machine_name(own_machine()));
         return why;
     }
     if (type != 3) {   /* ET_DYN */

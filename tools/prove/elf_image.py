@@ -16,6 +16,7 @@ PT_LOAD, PT_DYNAMIC, PT_GNU_RELRO = 1, 2, 0x6474e552
 PF_X, PF_W, PF_R = 1, 2, 4
 SHT_SYMTAB, SHT_DYNSYM = 2, 11
 SHF_ALLOC = 2
+STT_GNU_IFUNC = 10
 DT_NULL, DT_STRTAB, DT_SYMTAB, DT_RELA, DT_RELASZ, DT_STRSZ, DT_JMPREL, DT_PLTRELSZ = 0, 5, 6, 7, 8, 10, 23, 2
 DT_HASH, DT_GNU_HASH = 4, 0x6ffffef5
 R_X86_64_64, R_X86_64_GLOB_DAT, R_X86_64_JUMP_SLOT, R_X86_64_RELATIVE = 1, 6, 7, 8
@@ -120,6 +121,18 @@ class Image:
         if not seg[4] & PF_W:
             return True
         return self.relro is not None and self.relro[0] <= vaddr and vaddr + n <= self.relro[1]
+
+    def trusted_slot(self, vaddr, n):
+        """Whether the relocated word at vaddr holds what the loader put
+        there while the library runs: it is read-only once relocated, or it
+        is a GOT or PLT slot (.got/.got.plt) the loader resolves to a symbol.
+        Any other relocated word in writable memory (a pointer in .data) may
+        be changed by the library's own code, a constructor say."""
+        if self.readable(vaddr, n):
+            return True
+        sec = self.section_of(vaddr)
+        return (sec is not None and sec['name'] in ('.got', '.got.plt') and
+                all(r.kind in ('got', 'plt') and r.sym for _, r in self.relocated(vaddr, n)))
 
     def executable(self, vaddr):
         seg = self.segment_of(vaddr)

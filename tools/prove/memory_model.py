@@ -5,14 +5,18 @@ Every pointer argument is an object of its own at a base of its own (the
 proof assumes non-overlapping arguments, as the ABI's callers pass them):
   in      an input: its bytes are the input's, read-only
   out     an output: nothing in it until the leaf writes it
-  xstate  the ignored first argument (callers pass NULL): no byte at all
+  xstate  the ignored first argument: NULL, as callers pass it (its base
+          is 0), and no byte at all, so a test of it sees NULL and a
+          read or write through it is a violation
   stack   offsets from the entry %rsp: below it the leaf's own frame
           (writable; a byte reads only once written), at 0 the return
           address and above it the stack-passed arguments (readable, never
           writable), nothing past them
   image   the library's loaded file at its link-time addresses: code and
-          read-only data readable (bytes from the file, relocated words as
-          the loader leaves them), nothing writable
+          read-only data readable (bytes from the file; a relocated word as
+          the loader leaves it only where nothing else can write it: in
+          read-only or RELRO memory, or a .got/.got.plt slot resolved to a
+          symbol), nothing writable
   caller  the caller's code, where the entry return address points
 
 A pointer is (object, offset); as a number it is the object's base plus
@@ -106,10 +110,14 @@ class Memory:
             self.bytes[(obj.name, off + i)] = (value, width, i, True)
 
     def assumptions(self):
-        """What the proof assumes of the objects' places: aligned, disjoint,
-        in the canonical lower half (no object wraps around)."""
-        spans = []
+        """What the proof assumes of the objects' places: xstate NULL, the
+        others aligned, disjoint, in the canonical lower half (no object
+        wraps around)."""
+        spans, out = [], []
         for o in self.objects.values():
+            if o.kind == 'xstate':   # NULL, as every caller passes it: no byte, at address 0
+                out.append(o.base == 0)
+                continue
             if o.kind == 'stack':
                 lo, hi = -FRAME_LIMIT, 8 + self.stack_args
             elif o.kind == 'image':
@@ -117,7 +125,6 @@ class Memory:
             else:
                 lo, hi = 0, max(o.size, 1)
             spans.append((o, lo, hi))
-        out = []
         for o, lo, hi in spans:
             b = o.base
             out += [z3.UGE(b + lo, 1 << 16), z3.ULE(b + hi, CANON_TOP), z3.ULT(b + lo, b + hi)]
@@ -165,6 +172,7 @@ class Memory:
 
     def _readable(self, m, obj, off, n):
         if obj.kind == 'stack':
+            _within_red_zone(m, off, 'reads')
             if off + n > 8 + self.stack_args:
                 m.violation('reads the caller\'s frame at entry %%rsp%+d, above its own arguments' % off)
                 return False
@@ -183,10 +191,9 @@ class Memory:
     def _read_image(self, m, vaddr, n):
         img = self.image
         relocs = img.relocated(vaddr, n)
-        if relocs:
-            # a word the loader relocates (a GOT or PLT slot, a pointer in
-            # .data.rel.ro): what it holds once loaded, writable or not (the
-            # proof assumes nothing but the loader writes it)
+        if relocs and img.trusted_slot(vaddr, n):
+            # a word the loader relocates and nothing else writes (a GOT or
+            # PLT slot, a pointer in RELRO data): what it holds once loaded
             where, r = relocs[0]
             if len(relocs) > 1 or where != vaddr or n != 8:
                 raise Refusal('reads part of a relocated word at %s' % img.where(vaddr))
@@ -275,6 +282,7 @@ class Memory:
                 return
             if off < -FRAME_LIMIT:
                 raise Refusal('its frame grows past %d bytes' % FRAME_LIMIT)
+            _within_red_zone(m, off, 'writes')
         elif obj.kind == 'in':
             m.violation('writes %s, an input' % obj.describe(off))
             self.strays.append((m.path(), obj, off, n, value))
@@ -334,6 +342,20 @@ class Memory:
             else:
                 out.bytes[key] = (bv.ite(c, va, vb, 8), 8, 0, bv.bite(c, a[3], b[3]))
         return out
+
+
+RED_ZONE = 128   # bytes below %rsp that System V keeps from signal handlers
+
+
+def _within_red_zone(m, off, what):
+    """A stack access more than the red zone below the current %rsp: a
+    signal handler may overwrite those bytes at any moment, so what the leaf
+    reads back there is not what it stored (unproven: the prover does not
+    model signals)."""
+    sp = m.s.reg('rsp')
+    if isinstance(sp, Ptr) and type(sp.off) is int and off < sp.off - RED_ZONE:
+        m.refuse('%s the stack %d bytes below %%rsp, past the %d-byte red zone (a signal handler may overwrite it)'
+                 % (what, sp.off - off, RED_ZONE))
 
 
 class External:

@@ -11,7 +11,8 @@ its bit map. One JSON object per line on stdout:
 
   {"prover": ..., "leaves": N}                        first
   {"leaf", "status", "seconds", "reason"?,            one per leaf, in table order
-   "counterexample"?, "in_words"?, "predicted"?, "expected"?}
+   "counterexample"?, "in_words"?, "predicted"?, "expected"?,
+   "unwritten"?}
   {"error": "..."}                                    unreadable input (exit 2)
   {"missing": "..."}                                  z3 or capstone missing (exit 77)
 
@@ -22,7 +23,8 @@ table shape's input word layout; predicted the outputs the proof predicts
 for a real call on them, by object ("result", "FS3"), and each aligned
 word it writes outside one ("result+4"): null where it cannot say (a byte
 never written, a value that depends on what the caller leaves in
-registers); expected the spec's outputs.
+registers); expected the spec's outputs; unwritten the output objects
+with a word no byte of which the proof predicts written.
 """
 import argparse
 import json
@@ -88,7 +90,7 @@ def counterexample(run, model):
     out = {'counterexample': shown, 'in_words': in_words}
     state = next((s for s, how in run.finals
                   if z3.is_true(model.eval(bv.boolean(s.path()), model_completion=True))), None)
-    predicted, expected = {}, {}
+    predicted, expected, unwritten = {}, {}, []
     want = run.expected()
     for obj, tab, op, word, words in run.out_objects:
         spec_v = z3.BitVecVal(0, 32 * words) if op['dir'] == 'aux' else want.get(obj.name)
@@ -102,6 +104,8 @@ def counterexample(run, model):
         if got is not None and _holds(written, replay):
             v = evaluate(model, got, replay)
             predicted[obj.name] = None if v is None else hex(v)
+        elif any(_never_written(state, obj, 4 * w, replay) for w in range(obj.size // 4)):
+            unwritten.append(obj.name)
     for cond, obj, off, n, value in (state.mem.strays if state is not None else []):
         if not z3.is_true(model.eval(bv.boolean(cond), model_completion=True)):
             continue
@@ -117,7 +121,18 @@ def counterexample(run, model):
             predicted['%s%+d' % (obj.name, 4 * w)] = None if v is None else hex(v)
     out['predicted'] = predicted
     out['expected'] = expected
+    out['unwritten'] = unwritten
     return out
+
+
+def _never_written(state, obj, off, replay):
+    """Whether no byte of the word at obj+off is written at the end of the
+    counterexample's path: a real call that changes the word contradicts it."""
+    for i in range(4):
+        e = state.mem.bytes.get((obj.name, off + i))
+        if e is not None and not _holds(bv.bnot(e[3]), replay):
+            return False
+    return True
 
 
 def _input_word(run, model, name, w):
@@ -147,6 +162,9 @@ def prove_one(image, decoder, row, shapes, timeout):
         res.update(status='unproven', reason='the name fits no group of DECISIONS.md section 1: no obligation')
     elif row['symbol'] not in image.by_name:
         res.update(status='absent', reason='not in the dynamic symbol table')
+    elif image.by_name[row['symbol']].kind == elf_image.STT_GNU_IFUNC:
+        res.update(status='unproven', reason='an IFUNC symbol: the leaf is the function its resolver picks when the '
+                                             'library is loaded, which the prover does not follow')
     elif row['placement'] is None:
         res.update(status='unproven', reason='the probe report found no shape its arguments fit (--abi)')
     else:
@@ -159,7 +177,8 @@ def prove_one(image, decoder, row, shapes, timeout):
             if status == 'proven-binary':
                 res.update(status='proven-binary')
             elif status == 'refuted':
-                shown = ['%s%s' % (desc, ' at %#x' % addr if addr is not None else '') for desc, addr in fail]
+                shown = list(dict.fromkeys('%s%s' % (desc, ' at %#x' % addr if addr is not None else '')
+                                           for desc, addr in fail))   # one claim owed on two paths: said once
                 res.update(status='refuted', reason='; '.join(shown[:4]) + ('; ...' if len(shown) > 4 else ''))
                 res.update(counterexample(run, model))
                 res['clobbers'] = any(leaf_proof.caller_claim(desc) for desc, _ in fail)

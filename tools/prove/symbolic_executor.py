@@ -119,6 +119,10 @@ class Executor:
                 return
             self._jump_table(m, target.off)
             return
+        before = _earlier_read(m.s)
+        if before:
+            raise Refusal('jumps to an address not in the library at %#x (%s); before it, it %s'
+                          % (m.insn.addr, m.insn.text, before))
         m.refuse('jumps to an address not in the library')
 
     def _jump_table(self, m, off):
@@ -173,3 +177,12 @@ class Executor:
             obj = self.mem.objects.get('canary')
             return Ptr(obj, 0)
         m.refuse('a %s-relative access (thread-local storage)' % op.seg)
+
+
+def _earlier_read(s):
+    """A read this path made where it may not ("reads .data+0x10, ... at
+    0x1174"), if any: a jump's unknown target is likely its value."""
+    for desc, addr, claim, path in s.owed:
+        if claim is False and path is True and desc.startswith('reads '):
+            return '%s at %#x' % (desc, addr)
+    return None
