@@ -288,8 +288,11 @@ static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32
     for (unsigned k = 0; k < row->unwritten.n; k++) {
         const prv_value *n = find_value(&row->native, row->unwritten.v[k].name);
         if (n && n->known) {
-            snprintf(row->replay, sizeof row->replay, "DISAGREES: %.23s predicted left unwritten, the real call "
-                     "wrote %.136s", row->unwritten.v[k].name, n->hex);
+            char said[400];   /* its arguments live in the row too */
+            snprintf(said, sizeof said, "DISAGREES: %.23s predicted left unwritten, the real call wrote %.136s",
+                     row->unwritten.v[k].name, n->hex);
+            memcpy(row->replay, said, sizeof row->replay - 1);
+            row->replay[sizeof row->replay - 1] = '\0';
             row->disagrees = true;
             st->run.disagreements++;
             return;
