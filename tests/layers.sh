@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The include rule of the tree: every #include "..." in include/ and src/
 # points down (or within its own folder), never up or across.
-#   bash tests/layers.sh [ROOT]     exit 0 if the tree keeps the rule,
-#                                   1 with one line per violation
+#   bash tests/layers.sh [ROOT [OBJDIR]]
+#       exit 0 if the tree keeps the rules, 1 with one line per violation.
+#       OBJDIR holds the objects make built of ROOT's sources (build/obj),
+#       for the check of their names.
 # The layers, bottom first, and what each may include besides itself:
 #   include    the public headers: only each other
 #   platform   CPU features, dispatch, byte order, clock
@@ -30,7 +32,9 @@
 # folder has its place in this list. A folder's own subfolders
 # (src/verify/engine/) are of its layer.
 set -u
-root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
+here=$(cd "$(dirname "$0")" && pwd)
+root=${1:-$(cd "$here/.." && pwd)}
+[ -f "$here/header_names.awk" ] || { echo "layers: $here/header_names.awk is missing" >&2; exit 2; }
 
 declare -A may=(
     [include]="include"
@@ -104,5 +108,68 @@ while IFS=: read -r file line _; do
     say "${file#"$root"/}:$line: a public header names a source path"
 done < <(grep -n 'src/' "$root"/include/* /dev/null)
 
-[ "$bad" -eq 0 ] && echo "layers: every include points down"
+# The names. Each folder's names begin with its prefix, and a prefix is one
+# folder's: a name says where it lives. The library's folders share the
+# public API's q7_ (and model its q7m_ bodies, vec its q7v_, abi the
+# exported module__xdref_ leaves).
+prefixes='platform=q7_ model=q7_,q7m_ abi=q7_,module__xdref_ batch=q7_ vec=q7_,q7v_
+          util=q7u_ host=q7h_ prog=prog_ probe=q7p_ verify=q7d_ report=q7r_ bench=bench_ cli=cli_'
+# One awk reads the table, then the lines to judge, and prints a violation a
+# line. A header line is H FILE:LINE:NAME[:KIND] (tests/header_names.awk),
+# an object's symbol is O SOURCE NAME.
+names_check() {
+    awk -v table="$prefixes" -v root="$root/" '
+    function folder(path) { sub("^" root, "", path); sub(/^src\//, "", path); sub(/\/.*/, "", path); return path }
+    function list(f) { s = pre[f]; gsub(/,/, ", ", s); return s }
+    # the folder owning the longest prefix of n (either case), "" for none;
+    # a prefix shared by folders is owned by each (own[f, p])
+    function owner_of(n,    l, p, best) {
+        l = tolower(n); best = ""
+        for (p in owners) if (index(l, p) == 1 && length(p) > length(best)) best = p
+        return best
+    }
+    BEGIN { nf = split(table, rows, /[ \n]+/)
+        for (r = 1; r <= nf; r++) { if (rows[r] == "") continue; split(rows[r], kv, "=")
+            pre[kv[1]] = kv[2]; np = split(kv[2], ps, ",")
+            for (k = 1; k <= np; k++) { own[kv[1], ps[k]] = 1; if (!(ps[k] in owners)) owners[ps[k]] = kv[1] } } }
+    $1 == "H" { split($2, h, ":"); hf[++nh] = h[1]; hl[nh] = h[2]; hn[nh] = h[3]; hk[nh] = h[4]
+        if (h[3] != "guard") declared[folder(h[1]), h[3]] = 1; next }
+    $1 == "O" { f = folder($2); if (!(f in pre) || (f == "cli" && $3 == "main")) next
+        ok = 0; np = split(pre[f], ps, ","); for (k = 1; k <= np; k++) if (index($3, ps[k]) == 1) ok = 1
+        if (!ok) print $2 " defines " $3 ": the names of src/" f "/ begin with " list(f); next }
+    END { for (i = 1; i <= nh; i++) {
+        f = folder(hf[i]); if (!(f in pre)) continue; rel = hf[i]; sub("^" root, "", rel)
+        if (hn[i] == "guard") { up = "Q7_" toupper(f) "_"
+            if (index(hk[i], up) != 1) print rel ":" hl[i] ": the include guard " hk[i] " does not begin with " up; continue }
+        p = owner_of(hn[i]); if (p == "" || own[f, p]) continue
+        o = owners[p]
+        # a macro may wrap a name, or redefine one its owner declares (a
+        # planted mutant overrides a model body): it declares none
+        if (hk[i] == "wraps" || (hk[i] == "define" && declared[o, hn[i]])) continue
+        print rel ":" hl[i] ": " hn[i] " has the prefix of src/" o "/: the names of src/" f "/ begin with " list(f) } }'
+}
+
+# What a header declares (tests/header_names.awk): a name with another
+# folder's prefix is that folder's, and the include guard is Q7_<FOLDER>_...
+# What the linker sees: every symbol a folder's objects define begins with
+# the folder's prefix (main is the program's). The objects are those make
+# built of the tree's sources (OBJDIR, by default build/obj); without them
+# the objects are not checked, and the check says so, unless OBJDIR was given.
+objdir=${2:-$root/${BUILD:-build}/obj}
+objects=()
+while IFS= read -r obj; do
+    rel=${obj#"$objdir"/}
+    [ -f "$root/${rel%.o}.c" ] && objects+=("$obj")   # not an object of a source that is gone
+done < <([ -d "$objdir/src" ] && find "$objdir/src" -name '*.o' -type f | sort)
+while IFS= read -r v; do say "$v"; done < <(
+    { find "$root/src" -name '*.h' -type f -exec awk -f "$here/header_names.awk" {} + | sed 's/^/H /'
+      [ "${#objects[@]}" -eq 0 ] ||
+          nm -A -g --defined-only "${objects[@]}" | awk -v d="$objdir/" 'NF == 3 { o = $1; sub(/:[0-9a-f]*$/, "", o); sub("^" d, "", o); sub(/\.o$/, ".c", o); print "O", o, $3 }'
+    } | names_check | sort)
+if [ "${#objects[@]}" -eq 0 ]; then
+    if [ -n "${2:-}" ]; then say "no objects of the tree's sources in $objdir"
+    else echo "layers: the objects' names not checked: no objects in $objdir (run make first)"; fi
+fi
+
+[ "$bad" -eq 0 ] && echo "layers: every include points down, every name has its folder's prefix"
 exit "$bad"

@@ -2,7 +2,7 @@
 /*
  * The range API on every batch path: with b_bits = operand_bits a range is
  * exactly the exhaustive space of src/verify/exhaustive.h (checked case by
- * case against q7_exhaustive_case + leaf->eval); fp16 and int16 pairs are
+ * case against q7d_exhaustive_case + leaf->eval); fp16 and int16 pairs are
  * covered strided (every B for a spread of A, including all the edges);
  * fp32 as "A fixed, B over [b0, b1)" windows around the edges; fp32
  * classify over windows; ranges that cross A boundaries; invalid ranges.
@@ -33,7 +33,7 @@ static void check_range(const q7_leaf *leaf, const q7_range *r, const char *path
         uint32_t in[Q7_MAX_WORDS], want[Q7_MAX_WORDS];
         memcpy(in, r->fixed, sizeof in);
         if (exhaustive) {
-            q7_exhaustive_case(leaf, i, in);
+            q7d_exhaustive_case(leaf, i, in);
         } else if (r->b_bits == 0) {
             in[0] = (uint32_t)i;
         } else {
@@ -119,8 +119,9 @@ static void exhaustive8(const char *path)
 {
     for (size_t l = 0; l < q7_leaf_count(); l++) {
         const q7_leaf *leaf = q7_leaf_at(l);
-        if (q7_shape_info_of(leaf->shape)->inputs != 2 || leaf->operand_bits != 8 || q7_exhaustive_size(leaf) == 0) continue;
-        q7_range r = { .lo = 0, .hi = q7_exhaustive_size(leaf), .b_bits = 8 };
+        if (q7_shape_info_of(leaf->shape)->inputs != 2 || leaf->operand_bits != 8 || q7d_exhaustive_size(leaf) == 0)
+            continue;
+        q7_range r = { .lo = 0, .hi = q7d_exhaustive_size(leaf), .b_bits = 8 };
         check_range(leaf, &r, path, true);
     }
 }

@@ -27,17 +27,17 @@ static void utf8_cases(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         size_t n = strlen(cases[i].s);
-        CHECK_EQF(esc_utf8_char((const unsigned char *)cases[i].s, n), cases[i].len, "case %zu", i);
-        CHECK_EQF(esc_utf8_valid(cases[i].s, n), cases[i].len == n, "case %zu", i);
+        CHECK_EQF(q7u_esc_utf8_char((const unsigned char *)cases[i].s, n), cases[i].len, "case %zu", i);
+        CHECK_EQF(q7u_esc_utf8_valid(cases[i].s, n), cases[i].len == n, "case %zu", i);
     }
     /* a character cut by the end of the buffer is none */
-    CHECK_EQ(esc_utf8_char((const unsigned char *)"\xe2\x82\xac", 2), 0);
+    CHECK_EQ(q7u_esc_utf8_char((const unsigned char *)"\xe2\x82\xac", 2), 0);
 }
 
 static void check_format(const char *s, esc_format fmt, const char *want)
 {
     char got[256];
-    esc_format_buf(got, sizeof got, s, fmt);
+    q7u_esc_format_buf(got, sizeof got, s, fmt);
     if (strcmp(got, want) != 0) fprintf(stderr, "format %d of '%s': '%s', want '%s'\n", (int)fmt, s, got, want);
     CHECK(strcmp(got, want) == 0);
 }
@@ -66,14 +66,14 @@ static void format_cases(void)
     check_format("\xef\xbf\xbe\xef\xbf\xbd\xff", ESC_XML, "\\xef\\xbf\\xbe\xef\xbf\xbd\\xff");
     /* a buffer too small is cut between escapes, never inside one */
     char small[6];
-    CHECK_EQ(esc_format_buf(small, sizeof small, "ab\xff", ESC_TEXT), 2);
+    CHECK_EQ(q7u_esc_format_buf(small, sizeof small, "ab\xff", ESC_TEXT), 2);
     CHECK(strcmp(small, "ab") == 0);
 }
 
 static void check_word(const char *s, const char *want)
 {
     char got[256];
-    CHECK(esc_shell_word(got, sizeof got, s));
+    CHECK(q7u_esc_shell_word(got, sizeof got, s));
     if (strcmp(got, want) != 0) fprintf(stderr, "shell word of '%s': '%s', want '%s'\n", s, got, want);
     CHECK(strcmp(got, want) == 0);
 }
@@ -83,9 +83,9 @@ static void check_word(const char *s, const char *want)
 static bool shell_reads_back(const char *shell, const char *s)
 {
     char word[512], script[600], quoted[1300], cmd[1400], out[512];
-    if (!esc_shell_word(word, sizeof word, s)) return false;
+    if (!q7u_esc_shell_word(word, sizeof word, s)) return false;
     snprintf(script, sizeof script, "printf %%s %s", word);
-    if (!esc_shell_word(quoted, sizeof quoted, script)) return false;
+    if (!q7u_esc_shell_word(quoted, sizeof quoted, script)) return false;
     snprintf(cmd, sizeof cmd, "%s -c %s", shell, quoted);
     FILE *p = popen(cmd, "r");
     if (!p) return false;
@@ -107,7 +107,7 @@ static void shell_cases(void)
     check_word("a\nb", "$'a\\012b'");
     check_word("x\xff'\\", "$'x\\377\\'\\\\'");
     char tiny[4];
-    CHECK(!esc_shell_word(tiny, sizeof tiny, "a b c"));
+    CHECK(!q7u_esc_shell_word(tiny, sizeof tiny, "a b c"));
     static const char *const plain[] = { "a b", "it's", "$(touch x) `y` \"z\" ;&|<>*?~#!\\", "caf\xc3\xa9", "-x" };
     for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) CHECK(shell_reads_back("sh", plain[i]));
     if (system("bash -c true >/dev/null 2>&1") == 0) {

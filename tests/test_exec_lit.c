@@ -16,7 +16,7 @@ static uint32_t fp(const char *s, unsigned bits, int *status)
 {
     uint32_t x = 0xdeadbeef;
     bool overflow;
-    bool ok = exec_decimal_to_fp(s, strlen(s), bits, &x, &overflow);
+    bool ok = prog_decimal_to_fp(s, strlen(s), bits, &x, &overflow);
     *status = !ok ? -1 : overflow ? 1 : 0;
     return x;
 }
@@ -122,8 +122,8 @@ static void round_trips(void)
     char buf[64], why[256];
     for (uint32_t x = 0; x <= 0xffff; x++) {
         uint32_t back = 0xdeadbeef;
-        exec_format_lane(buf, sizeof buf, x, Q7_NXF16, false);
-        bool ok = exec_lane_literal(buf, strlen(buf), Q7_NXF16, false, &back, why, sizeof why);
+        prog_format_lane(buf, sizeof buf, x, Q7_NXF16, false);
+        bool ok = prog_lane_literal(buf, strlen(buf), Q7_NXF16, false, &back, why, sizeof why);
         CHECK_EQF(ok, true, "fp16 0x%04x printed '%s': %s", x, buf, why);
         CHECK_EQF(back, x, "fp16 0x%04x printed '%s'", x, buf);
     }
@@ -132,8 +132,8 @@ static void round_trips(void)
         r ^= r << 13, r ^= r >> 7, r ^= r << 17;
         uint32_t x = (uint32_t)r, back = 0xdeadbeef;
         if (i % 4 == 0) x &= 0x807fffff;  /* denormals and zeros */
-        exec_format_lane(buf, sizeof buf, x, Q7_N_2XF32, false);
-        bool ok = exec_lane_literal(buf, strlen(buf), Q7_N_2XF32, false, &back, why, sizeof why);
+        prog_format_lane(buf, sizeof buf, x, Q7_N_2XF32, false);
+        bool ok = prog_lane_literal(buf, strlen(buf), Q7_N_2XF32, false, &back, why, sizeof why);
         CHECK_EQF(ok && back == x, true, "fp32 0x%08x printed '%s' read 0x%08x", x, buf, back);
     }
     static const struct { uint32_t x; q7_lanefmt f; const char *s; } printed[] = {
@@ -146,7 +146,7 @@ static void round_trips(void)
         { 0x8000, Q7_NX16, "0x8000" },   { 0x05, Q7_2NX8, "0x05" },      { 0x1, Q7_N_2X32, "0x00000001" },
     };
     for (size_t i = 0; i < sizeof printed / sizeof printed[0]; i++) {
-        exec_format_lane(buf, sizeof buf, printed[i].x, printed[i].f, false);
+        prog_format_lane(buf, sizeof buf, printed[i].x, printed[i].f, false);
         CHECK(strcmp(buf, printed[i].s) == 0);
         if (strcmp(buf, printed[i].s) != 0) fprintf(stderr, "  0x%x printed '%s'\n", printed[i].x, buf);
     }
@@ -174,7 +174,7 @@ static void lanes_and_fields(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char why[256] = "";
         uint32_t x = 0xdeadbeef;
-        bool ok = exec_lane_literal(cases[i].s, strlen(cases[i].s), cases[i].f, cases[i].field, &x, why, sizeof why);
+        bool ok = prog_lane_literal(cases[i].s, strlen(cases[i].s), cases[i].f, cases[i].field, &x, why, sizeof why);
         CHECK_EQF(ok, cases[i].ok, "'%s' as %s%s: %s", cases[i].s, q7_lanefmt_name(cases[i].f),
                   cases[i].field ? " field" : "", why);
         if (ok && cases[i].ok) CHECK_EQF(x, cases[i].want, "'%s'", cases[i].s);

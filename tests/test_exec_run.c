@@ -177,7 +177,7 @@ static void random_programs(void)
         text t = { malloc(4096), 0, 4096 };
         exec_state ref, st;
         if (!t.s) abort();
-        exec_state_init(&ref);
+        prog_state_init(&ref);
         set_all_registers(&t, &ref);
         size_t n_insn = 0;
         for (unsigned k = 0; k < 6 * Q7V_OP_COUNT; k++) {
@@ -188,18 +188,18 @@ static void random_programs(void)
         }
         exec_program prog;
         exec_error err;
-        bool ok = exec_parse(t.s, t.n, &prog, &err);
+        bool ok = prog_parse(t.s, t.n, &prog, &err);
         CHECK_EQF(ok, true, "round %d parses: %u:%u: %s", round, err.line, err.col, err.msg);
         if (!ok) {
             free(t.s);
             continue;
         }
         CHECK_EQF(prog.n_insn, n_insn, "round %d: instructions", round);
-        CHECK(exec_program_bytes(&prog) >= prog.n * (8 + sizeof(uint32_t)));
-        exec_state_init(&st);
-        exec_run(&prog, &st, NULL, NULL, "random");
+        CHECK(prog_program_bytes(&prog) >= prog.n * (8 + sizeof(uint32_t)));
+        prog_state_init(&st);
+        prog_run(&prog, &st, NULL, NULL, "random");
         check_same(&st, &ref, "random program");
-        exec_program_free(&prog);
+        prog_program_free(&prog);
         CHECK(prog.code == NULL && prog.n == 0);
         free(t.s);
     }
@@ -212,40 +212,40 @@ static void api_contracts(void)
     static const char bad[] = "vb1 = 0x3\n\n  oltnxf16 vb0, v0\n";
     exec_program prog;
     exec_error err;
-    CHECK(!exec_parse(bad, sizeof bad - 1, &prog, &err));
+    CHECK(!prog_parse(bad, sizeof bad - 1, &prog, &err));
     CHECK_EQ(err.line, 3);
     CHECK_EQ(err.col, 19);
     CHECK(strcmp(err.msg, "oltnxf16 expects 3 operands (vbD, vA, vB), got 2") == 0);
     CHECK(prog.code == NULL && prog.line == NULL && prog.pool == NULL && prog.n == 0);
 
     static const char one[] = "notb vb2, vb2\nfs1ltu2nx8 v3, v4\n";
-    CHECK(exec_parse(one, sizeof one - 1, &prog, &err));
+    CHECK(prog_parse(one, sizeof one - 1, &prog, &err));
     CHECK_EQ(prog.n, 2);
     CHECK_EQ(prog.n_insn, 2);
     exec_state st;
-    exec_state_init(&st);
-    exec_run(&prog, &st, NULL, NULL, "one");
+    prog_state_init(&st);
+    prog_run(&prog, &st, NULL, NULL, "one");
     CHECK_EQ(st.vb[2], ~0ull);
-    exec_run(&prog, &st, NULL, NULL, "one");  /* runs on the state it is given */
+    prog_run(&prog, &st, NULL, NULL, "one");  /* runs on the state it is given */
     CHECK_EQ(st.vb[2], 0);
-    CHECK(exec_written(&st, (exec_reg){ EXEC_VB, 2 }));
-    CHECK(exec_written(&st, (exec_reg){ EXEC_FS, 1 }));
-    CHECK(!exec_written(&st, (exec_reg){ EXEC_V, 3 }));   /* read, not written */
-    CHECK(!exec_written(&st, (exec_reg){ EXEC_FS, 0 }));
-    exec_program_free(&prog);
+    CHECK(prog_written(&st, (exec_reg){ EXEC_VB, 2 }));
+    CHECK(prog_written(&st, (exec_reg){ EXEC_FS, 1 }));
+    CHECK(!prog_written(&st, (exec_reg){ EXEC_V, 3 }));   /* read, not written */
+    CHECK(!prog_written(&st, (exec_reg){ EXEC_FS, 0 }));
+    prog_program_free(&prog);
 
     /* an empty text, even as NULL, is a program of nothing */
-    CHECK(exec_parse(NULL, 0, &prog, &err));
+    CHECK(prog_parse(NULL, 0, &prog, &err));
     CHECK_EQ(prog.n, 0);
-    exec_state_init(&st);
-    exec_run(&prog, &st, NULL, NULL, "empty");
+    prog_state_init(&st);
+    prog_run(&prog, &st, NULL, NULL, "empty");
     CHECK_EQ(st.written[0] | st.written[1] | st.written[2], 0);
-    exec_program_free(&prog);
+    prog_program_free(&prog);
 }
 
 int main(void)
 {
     random_programs();
     api_contracts();
-    return check_status("exec_run");
+    return check_status("prog_run");
 }

@@ -21,9 +21,10 @@
 static void hex_of(const void *data, size_t n, size_t piece, char hex[SHA256_HEX_SIZE])
 {
     sha256_ctx c;
-    sha256_init(&c);
-    for (size_t at = 0; at < n; at += piece) sha256_update(&c, (const char *)data + at, n - at < piece ? n - at : piece);
-    sha256_final_hex(&c, hex);
+    q7u_sha256_init(&c);
+    for (size_t at = 0; at < n; at += piece)
+        q7u_sha256_update(&c, (const char *)data + at, n - at < piece ? n - at : piece);
+    q7u_sha256_final_hex(&c, hex);
 }
 
 static void check_sha256(void)
@@ -46,9 +47,9 @@ static void check_sha256(void)
     memset(a, 'a', 1000000);
     hex_of(a, 1000000, 4099, hex);
     CHECK(strcmp(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0") == 0);
-    CHECK(sha256_hex_valid(hex));
+    CHECK(q7u_sha256_hex_valid(hex));
     hex[3] = 'A';
-    CHECK(!sha256_hex_valid(hex));
+    CHECK(!q7u_sha256_hex_valid(hex));
     free(a);
 }
 
@@ -126,7 +127,7 @@ static bool identify(const unsigned char *bytes, size_t n, file_identity *id)
     if (!f) return false;
     fwrite(bytes, 1, n, f);
     fclose(f);
-    bool ok = file_identity_of(path, id, err, sizeof err);
+    bool ok = q7u_file_identity_of(path, id, err, sizeof err);
     unlink(path);
     return ok;
 }
@@ -175,9 +176,9 @@ int main(void)
     CHECK(identify((const unsigned char *)"not ELF at all\n", 15, &id));
     CHECK(id.soname[0] == '\0' && id.build_id[0] == '\0' && id.size == 15);
     char err[800] = "";
-    CHECK(!file_identity_of(dir, &id, err, sizeof err));
+    CHECK(!q7u_file_identity_of(dir, &id, err, sizeof err));
     CHECK(strstr(err, "not a regular file") != NULL);
-    CHECK(!file_identity_of("/nonexistent/q7/x.so", &id, err, sizeof err));
+    CHECK(!q7u_file_identity_of("/nonexistent/q7/x.so", &id, err, sizeof err));
     CHECK(strstr(err, "No such file or directory") != NULL);
     rmdir(dir);
     return check_status("file_identity");

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The host oracle's SIMD paths equal its portable path (q7_host_eval) on
+ * The host oracle's SIMD paths equal its portable path (q7h_eval) on
  * every leaf: random in-domain words and edge values, odd batch sizes;
  * all 2^16 fp16 patterns for classify; every B for a spread of A for the
  * fp16 compares. Path selection: Q7PRED_HOST=portable forces portable,
- * q7_host_select accepts the SIMD names the CPU supports and refuses others.
+ * q7h_select accepts the SIMD names the CPU supports and refuses others.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +21,7 @@ static uint32_t rnd(void) { return batch_rnd(&rng); }
 enum { N = 70000 };
 static uint32_t inw[Q7_MAX_WORDS][N], outw[Q7_MAX_WORDS][N];
 
-/* A host batch on inw equals q7_host_eval (the portable path) call for call. */
+/* A host batch on inw equals q7h_eval (the portable path) call for call. */
 static void check_batch(const q7_leaf *leaf, size_t n, const char *path)
 {
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
@@ -31,10 +31,10 @@ static void check_batch(const q7_leaf *leaf, size_t n, const char *path)
     for (size_t i = 0; i < n; i++) {
         uint32_t a[Q7_MAX_WORDS];
         for (unsigned w = 0; w < sh->in_words; w++) a[w] = inw[w][i];
-        if (!q7_host_in_domain(leaf, a))
+        if (!q7h_in_domain(leaf, a))
             for (unsigned w = 0; w < sh->in_words; w++) inw[w][i] &= (1u << leaf->operand_bits) - 1;
     }
-    batch_run_check(leaf, n, in, out, q7_host_eval_batch, q7_host_eval, "host path", path);
+    batch_run_check(leaf, n, in, out, q7h_eval_batch, q7h_eval, "host path", path);
 }
 
 static void every_leaf(const char *path)
@@ -81,27 +81,27 @@ int main(void)
 {
     /* the environment forces the portable path; select overrides it */
     setenv("Q7PRED_HOST", "portable", 1);
-    CHECK(strcmp(q7_host_path(), "portable") == 0);
-    CHECK(q7_host_select("auto"));
-    CHECK(strcmp(q7_host_path(), "portable") == 0);
-    CHECK(q7_host_select("portable"));
-    CHECK(!q7_host_select("vcmpph"));
-    CHECK(!q7_host_select(""));
+    CHECK(strcmp(q7h_path(), "portable") == 0);
+    CHECK(q7h_select("auto"));
+    CHECK(strcmp(q7h_path(), "portable") == 0);
+    CHECK(q7h_select("portable"));
+    CHECK(!q7h_select("vcmpph"));
+    CHECK(!q7h_select(""));
 
     int ran = 0;
     for (size_t p = 0; p < sizeof simd_paths / sizeof simd_paths[0]; p++) {
-        if (!q7_host_select(simd_paths[p])) {
+        if (!q7h_select(simd_paths[p])) {
             printf("host path %s: not supported by this CPU, skipped\n", simd_paths[p]);
             continue;
         }
-        CHECK(strncmp(q7_host_path(), simd_paths[p], strlen(simd_paths[p])) == 0);
-        every_leaf(q7_host_path());
-        fp16_spaces(q7_host_path());
-        printf("host path %s: equal to portable\n", q7_host_path());
+        CHECK(strncmp(q7h_path(), simd_paths[p], strlen(simd_paths[p])) == 0);
+        every_leaf(q7h_path());
+        fp16_spaces(q7h_path());
+        printf("host path %s: equal to portable\n", q7h_path());
         ran++;
     }
     if (!ran) printf("no SIMD host path on this CPU: only selection was checked\n");
-    CHECK(q7_host_select("portable"));
-    CHECK(strcmp(q7_host_path(), "portable") == 0);
+    CHECK(q7h_select("portable"));
+    CHECK(strcmp(q7h_path(), "portable") == 0);
     return check_status("host_simd");
 }

@@ -4,8 +4,8 @@
  * layout's separators, indentation and empty form, nesting of inline
  * containers in line containers and back, JW_WRAPPED's and JW_HANGING's
  * breaks, JW_LINES_TIGHT's close, keys and
- * strings escaped as json_write_string does, and a newline after the
- * outermost close. Every document written is read back by json_parse.
+ * strings escaped as q7u_json_write_string does, and a newline after the
+ * outermost close. Every document written is read back by q7u_json_parse.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +25,7 @@ static void expect(build_fn *build, const char *want, const char *what)
     CHECK(f != NULL);
     if (!f) return;
     jw w;
-    jw_init(&w, f);
+    q7u_jw_init(&w, f);
     build(&w);
     fclose(f);
     if (strcmp(buf, want) != 0) {
@@ -33,152 +33,152 @@ static void expect(build_fn *build, const char *want, const char *what)
         fprintf(stderr, "%s: wrote\n%s\nwant\n%s\n", what, buf, want);
     }
     check_count++;
-    json *doc = json_parse(buf, err, sizeof err);
+    json *doc = q7u_json_parse(buf, err, sizeof err);
     CHECK(doc != NULL);
-    json_free(doc);
+    q7u_json_free(doc);
     free(buf);
 }
 
 static void inline_object(jw *w)
 {
-    jw_object(w, JW_INLINE);
-    jw_key(w, "a");
-    jw_uint(w, 18446744073709551615u);
-    jw_key(w, "b");
-    jw_int(w, -3);
-    jw_key(w, "c");
-    jw_bool(w, true);
-    jw_key(w, "d");
-    jw_null(w);
-    jw_key(w, "e");
-    jw_double(w, "%.3f", 0.5);
-    jw_key(w, "q\"\n");
-    jw_string(w, "x\\y\x01");
-    jw_end(w);
+    q7u_jw_object(w, JW_INLINE);
+    q7u_jw_key(w, "a");
+    q7u_jw_uint(w, 18446744073709551615u);
+    q7u_jw_key(w, "b");
+    q7u_jw_int(w, -3);
+    q7u_jw_key(w, "c");
+    q7u_jw_bool(w, true);
+    q7u_jw_key(w, "d");
+    q7u_jw_null(w);
+    q7u_jw_key(w, "e");
+    q7u_jw_double(w, "%.3f", 0.5);
+    q7u_jw_key(w, "q\"\n");
+    q7u_jw_string(w, "x\\y\x01");
+    q7u_jw_end(w);
 }
 
 static void empty_containers(jw *w)
 {
-    jw_array(w, JW_INLINE);
-    jw_object(w, JW_INLINE);
-    jw_end(w);
-    jw_array(w, JW_INLINE);
-    jw_end(w);
-    jw_object(w, JW_LINES);
-    jw_end(w);
-    jw_array(w, JW_LINES_OPEN);
-    jw_end(w);
-    jw_end(w);
+    q7u_jw_array(w, JW_INLINE);
+    q7u_jw_object(w, JW_INLINE);
+    q7u_jw_end(w);
+    q7u_jw_array(w, JW_INLINE);
+    q7u_jw_end(w);
+    q7u_jw_object(w, JW_LINES);
+    q7u_jw_end(w);
+    q7u_jw_array(w, JW_LINES_OPEN);
+    q7u_jw_end(w);
+    q7u_jw_end(w);
 }
 
 /* An array in LAYOUT of an inline object and a number: [{"x": 1}, 2]. */
 static void object_then_number(jw *w, jw_layout layout)
 {
-    jw_array(w, layout);
-    jw_object(w, JW_INLINE);
-    jw_key(w, "x");
-    jw_uint(w, 1);
-    jw_end(w);
-    jw_uint(w, 2);
-    jw_end(w);
+    q7u_jw_array(w, layout);
+    q7u_jw_object(w, JW_INLINE);
+    q7u_jw_key(w, "x");
+    q7u_jw_uint(w, 1);
+    q7u_jw_end(w);
+    q7u_jw_uint(w, 2);
+    q7u_jw_end(w);
 }
 
 /* the verify report's shape: lines in lines, inline inside */
 static void lines_in_lines(jw *w)
 {
-    jw_object(w, JW_LINES);
-    jw_key(w, "k");
-    jw_string(w, "v");
-    jw_key(w, "p");
-    jw_object(w, JW_LINES);
-    jw_key(w, "l");
-    jw_array(w, JW_INLINE);
-    jw_string(w, "a");
-    jw_string(w, "b");
-    jw_end(w);
-    jw_end(w);
-    jw_key(w, "u");
+    q7u_jw_object(w, JW_LINES);
+    q7u_jw_key(w, "k");
+    q7u_jw_string(w, "v");
+    q7u_jw_key(w, "p");
+    q7u_jw_object(w, JW_LINES);
+    q7u_jw_key(w, "l");
+    q7u_jw_array(w, JW_INLINE);
+    q7u_jw_string(w, "a");
+    q7u_jw_string(w, "b");
+    q7u_jw_end(w);
+    q7u_jw_end(w);
+    q7u_jw_key(w, "u");
     object_then_number(w, JW_LINES_OPEN);
-    jw_key(w, "none");
-    jw_array(w, JW_LINES);
-    jw_end(w);
-    jw_end(w);
+    q7u_jw_key(w, "none");
+    q7u_jw_array(w, JW_LINES);
+    q7u_jw_end(w);
+    q7u_jw_end(w);
 }
 
 /* list --json's shape: a line array in an inline object */
 static void lines_in_inline(jw *w)
 {
-    jw_object(w, JW_INLINE);
-    jw_key(w, "n");
-    jw_uint(w, 2);
-    jw_key(w, "items");
-    jw_array(w, JW_LINES);
-    jw_uint(w, 1);
-    jw_uint(w, 2);
-    jw_end(w);
-    jw_end(w);
+    q7u_jw_object(w, JW_INLINE);
+    q7u_jw_key(w, "n");
+    q7u_jw_uint(w, 2);
+    q7u_jw_key(w, "items");
+    q7u_jw_array(w, JW_LINES);
+    q7u_jw_uint(w, 1);
+    q7u_jw_uint(w, 2);
+    q7u_jw_end(w);
+    q7u_jw_end(w);
 }
 
 /* bench's "vector": breaks where asked, a line array inside */
 static void wrapped(jw *w)
 {
-    jw_object(w, JW_LINES);
-    jw_key(w, "v");
-    jw_object(w, JW_WRAPPED);
-    jw_key(w, "a");
-    jw_uint(w, 1);
-    jw_key(w, "b");
-    jw_uint(w, 2);
-    jw_break(w);
-    jw_key(w, "c");
-    jw_uint(w, 3);
-    jw_break(w);
-    jw_key(w, "d");
-    jw_array(w, JW_LINES);
-    jw_uint(w, 4);
-    jw_end(w);
-    jw_end(w);
-    jw_end(w);
+    q7u_jw_object(w, JW_LINES);
+    q7u_jw_key(w, "v");
+    q7u_jw_object(w, JW_WRAPPED);
+    q7u_jw_key(w, "a");
+    q7u_jw_uint(w, 1);
+    q7u_jw_key(w, "b");
+    q7u_jw_uint(w, 2);
+    q7u_jw_break(w);
+    q7u_jw_key(w, "c");
+    q7u_jw_uint(w, 3);
+    q7u_jw_break(w);
+    q7u_jw_key(w, "d");
+    q7u_jw_array(w, JW_LINES);
+    q7u_jw_uint(w, 4);
+    q7u_jw_end(w);
+    q7u_jw_end(w);
+    q7u_jw_end(w);
 }
 
 /* the probe's shape: a hanging object, a tight line array in it, and an
  * empty tight array */
 static void hanging(jw *w)
 {
-    jw_object(w, JW_HANGING);
-    jw_key(w, "a");
-    jw_uint(w, 1);
-    jw_key(w, "l");
+    q7u_jw_object(w, JW_HANGING);
+    q7u_jw_key(w, "a");
+    q7u_jw_uint(w, 1);
+    q7u_jw_key(w, "l");
     object_then_number(w, JW_LINES_TIGHT);
-    jw_break(w);
-    jw_key(w, "e");
-    jw_array(w, JW_LINES_TIGHT);
-    jw_end(w);
-    jw_key(w, "u");
-    jw_array(w, JW_INLINE);
-    jw_string(w, "s");
-    jw_end(w);
-    jw_end(w);
+    q7u_jw_break(w);
+    q7u_jw_key(w, "e");
+    q7u_jw_array(w, JW_LINES_TIGHT);
+    q7u_jw_end(w);
+    q7u_jw_key(w, "u");
+    q7u_jw_array(w, JW_INLINE);
+    q7u_jw_string(w, "s");
+    q7u_jw_end(w);
+    q7u_jw_end(w);
 }
 
 /* a tight array and a hanging object below a line object: indented by
  * the lines around them */
 static void tight_in_lines(jw *w)
 {
-    jw_object(w, JW_LINES);
-    jw_key(w, "t");
-    jw_array(w, JW_LINES_TIGHT);
-    jw_uint(w, 1);
-    jw_end(w);
-    jw_key(w, "h");
-    jw_object(w, JW_HANGING);
-    jw_key(w, "a");
-    jw_uint(w, 1);
-    jw_break(w);
-    jw_key(w, "b");
-    jw_uint(w, 2);
-    jw_end(w);
-    jw_end(w);
+    q7u_jw_object(w, JW_LINES);
+    q7u_jw_key(w, "t");
+    q7u_jw_array(w, JW_LINES_TIGHT);
+    q7u_jw_uint(w, 1);
+    q7u_jw_end(w);
+    q7u_jw_key(w, "h");
+    q7u_jw_object(w, JW_HANGING);
+    q7u_jw_key(w, "a");
+    q7u_jw_uint(w, 1);
+    q7u_jw_break(w);
+    q7u_jw_key(w, "b");
+    q7u_jw_uint(w, 2);
+    q7u_jw_end(w);
+    q7u_jw_end(w);
 }
 
 int main(void)

@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# The include rule (tests/layers.sh) holds for this tree, and the check
-# itself catches an upward include, a cross include between tool folders,
-# a tool including a library folder's private header, an unknown folder
-# and a public header that names a source path.
+# The include rule and the names' prefixes (tests/layers.sh) hold for this
+# tree and its objects, and the check itself catches an upward include, a
+# cross include between tool folders, a tool including a library folder's
+# private header, an unknown folder, a public header that names a source
+# path, a header declaring a name with another folder's prefix (a macro may
+# only override a name that folder makes), an include
+# guard of another folder, and an object defining a name without its
+# folder's prefix.
 set -u
 cd "$SRCDIR"
 fail=0
-bash tests/layers.sh "$SRCDIR" || { echo "FAIL: the tree breaks the include rule"; fail=1; }
+bash tests/layers.sh "$SRCDIR" "$SRCDIR/${BUILD:-build}/obj" ||
+    { echo "FAIL: the tree or its objects break the rules"; fail=1; }
 
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-expect_caught() { # what, then the text the check must print
+expect_caught() { # what, the text the check must print, [OBJDIR]
     local what=$1 text=$2 out
-    if out=$(bash tests/layers.sh "$tmp/t" 2>&1); then
+    if out=$(bash tests/layers.sh "$tmp/t" ${3:+"$3"} 2>&1); then
         echo "FAIL: $what passed the check"; fail=1
     elif ! grep -qF -- "$text" <<<"$out"; then
         echo "FAIL: $what: expected '$text' in:"; echo "$out"; fail=1
@@ -38,4 +43,22 @@ fresh; echo '/* see src/verify/engine.c */' >> "$tmp/t/include/q7pred.h"
 expect_caught "a public header naming a source path" "include/q7pred.h"
 fresh; echo '#include "no_such.h"' >> "$tmp/t/src/abi/registry.c"
 expect_caught "an include of no file" "names no file of the tree"
+fresh; echo 'int q7d_stray(void);' >> "$tmp/t/src/util/process.h"
+expect_caught "util declaring a name with verify's prefix" \
+    "src/util/process.h:$(wc -l < "$tmp/t/src/util/process.h"): q7d_stray has the prefix of src/verify/"
+fresh; echo '#define Q7U_STRAY 1' >> "$tmp/t/src/report/report.h"
+expect_caught "report defining a macro with util's prefix" "Q7U_STRAY has the prefix of src/util/"
+fresh; echo '#define q7m_unmade(a) (a)' >> "$tmp/t/src/abi/mutants.h"
+expect_caught "abi defining a model name that model does not make" "q7m_unmade has the prefix of src/model/"
+fresh; sed -i 's/Q7_HOST_IMPL_H/Q7_VERIFY_IMPL_H/g' "$tmp/t/src/host/host_impl.h"
+expect_caught "host's header with verify's include guard" "include guard Q7_VERIFY_IMPL_H does not begin with Q7_HOST_"
+# An object: a planted source compiled beside a copy of the tree.
+fresh; mkdir -p "$tmp/obj/src/probe"
+printf 'int stray_name(void);\nint stray_name(void) { return 0; }\n' > "$tmp/t/src/probe/plant.c"
+cc -c -o "$tmp/obj/src/probe/plant.o" "$tmp/t/src/probe/plant.c"
+expect_caught "probe's object defining a name without q7p_" "src/probe/plant.c defines stray_name" "$tmp/obj"
+rm "$tmp/t/src/probe/plant.c"
+if bash tests/layers.sh "$tmp/t" "$tmp/obj" >/dev/null 2>&1; then
+    echo "FAIL: OBJDIR holding no object of the tree's sources passed"; fail=1
+else echo "ok: an OBJDIR without the tree's objects caught"; fi
 exit $fail

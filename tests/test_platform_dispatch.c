@@ -98,16 +98,16 @@ static void public_paths(void)
     CHECK(q7v_select("auto"));
     CHECK(strcmp(q7v_path(), widest_batch()) == 0);
 
-    const char *host = q7_host_path();
+    const char *host = q7h_path();
     static const char *const host_names[] = { "avx512bw+f16c", "avx2+f16c", "portable" };
     static const char *const host_short[] = { "avx512", "avx2", "portable" };
     size_t widest = 0;
-    while (widest < 2 && !q7_host_select(host_short[widest])) widest++;
+    while (widest < 2 && !q7h_select(host_short[widest])) widest++;
     CHECK(strcmp(host, host_names[widest]) == 0);
-    CHECK(strcmp(q7_host_path(), host_names[widest]) == 0);
-    CHECK(q7_host_select(host_names[widest]));          /* the long name selects too */
-    CHECK(q7_host_select("auto"));
-    CHECK(strcmp(q7_host_path(), host) == 0);
+    CHECK(strcmp(q7h_path(), host_names[widest]) == 0);
+    CHECK(q7h_select(host_names[widest]));          /* the long name selects too */
+    CHECK(q7h_select("auto"));
+    CHECK(strcmp(q7h_path(), host) == 0);
 }
 
 int main(void)

@@ -176,7 +176,7 @@ static void save(const q7d_results *r, const char *name, char *path, size_t size
 {
     FILE *f = scratch_create(name, path, size);
     if (!f) return;
-    q7d_report_json(f, r);
+    q7r_report_json(f, r);
     fclose(f);
 }
 
@@ -216,7 +216,7 @@ static void test_engine(void)
         CHECK_EQ(m->out[0][0], 0);
     }
     char line[256];
-    q7d_repro_line(q7_leaf_find("olt_1_1_16f_16f"), whole.mismatches[0].in, NULL, NULL, line, sizeof line);
+    q7r_repro_line(q7_leaf_find("olt_1_1_16f_16f"), whole.mismatches[0].in, NULL, NULL, line, sizeof line);
     CHECK(strcmp(line, "q7pred call --raw olt_1_1_16f_16f 0x3c00 0x3c00") == 0);
 
     /* the same results with one thread */
@@ -229,7 +229,7 @@ static void test_engine(void)
     /* the JSON report reads back equal */
     char path[512], names[3][512];
     save(&whole, "whole.json", path, sizeof path);
-    CHECK(q7d_report_read(path, &back, err, sizeof err));
+    CHECK(q7r_report_read(path, &back, err, sizeof err));
     CHECK(same_units(&whole, &back));
     CHECK(same_mismatches(&whole, &back));
     CHECK_EQ(back.params.seed, whole.params.seed);
@@ -245,50 +245,50 @@ static void test_engine(void)
         snprintf(name, sizeof name, "shard%u.json", k + 1);
         save(&parts[k], name, names[k], sizeof names[k]);
         q7d_results_free(&parts[k]);
-        CHECK(q7d_report_read(names[k], &parts[k], err, sizeof err));
+        CHECK(q7r_report_read(names[k], &parts[k], err, sizeof err));
     }
     CHECK(!same_units(&whole, &parts[0]));   /* a shard alone is a slice */
     q7d_results *p3[3] = { &parts[0], &parts[1], &parts[2] };
     const char *n3[3] = { names[0], names[1], names[2] };
-    CHECK(q7d_merge(p3, n3, 3, &merged, err, sizeof err));
+    CHECK(q7r_merge(p3, n3, 3, &merged, err, sizeof err));
     CHECK(same_units(&whole, &merged));
     CHECK(same_mismatches(&whole, &merged));
     CHECK_EQ(merged.merged, 3);
     q7d_results_free(&merged);
     /* refusals */
     q7d_results *missing[2] = { &parts[0], &parts[2] };
-    CHECK(!q7d_merge(missing, n3, 2, &merged, err, sizeof err));
+    CHECK(!q7r_merge(missing, n3, 2, &merged, err, sizeof err));
     CHECK(strstr(err, "missing shard 2/3") != NULL);
     q7d_results *dup[3] = { &parts[0], &parts[1], &parts[1] };
     const char *ndup[3] = { names[0], names[1], names[1] };
-    CHECK(!q7d_merge(dup, ndup, 3, &merged, err, sizeof err));
+    CHECK(!q7r_merge(dup, ndup, 3, &merged, err, sizeof err));
     CHECK(strstr(err, "duplicate shard 2/3") != NULL);
     /* a shard whose host ran another path merges, and the column says so */
     snprintf(parts[1].col[1].path, sizeof parts[1].col[1].path, "avx2+f16c");
-    CHECK(q7d_merge(p3, n3, 3, &merged, err, sizeof err));
+    CHECK(q7r_merge(p3, n3, 3, &merged, err, sizeof err));
     CHECK(strcmp(merged.col[1].path, "portable; shard 2: avx2+f16c") == 0);
     q7d_results_free(&merged);
     /* shards of different q7pred versions may compute differently */
     snprintf(parts[1].version, sizeof parts[1].version, "9.9.9");
-    CHECK(!q7d_merge(p3, n3, 3, &merged, err, sizeof err));
+    CHECK(!q7r_merge(p3, n3, 3, &merged, err, sizeof err));
     CHECK(strstr(err, "different q7pred versions") != NULL);
     snprintf(parts[1].version, sizeof parts[1].version, "%s", parts[0].version);
     parts[1].params.seed = 7;
-    CHECK(!q7d_merge(p3, n3, 3, &merged, err, sizeof err));
+    CHECK(!q7r_merge(p3, n3, 3, &merged, err, sizeof err));
     CHECK(strstr(err, "seed") != NULL);
     q7d_results *single[1] = { &whole };
     const char *nw[1] = { "whole.json" };
-    CHECK(q7d_merge(single, nw, 1, &merged, err, sizeof err));   /* 1/1 alone is complete */
+    CHECK(q7r_merge(single, nw, 1, &merged, err, sizeof err));   /* 1/1 alone is complete */
     q7d_results_free(&merged);
     for (int k = 0; k < 3; k++) q7d_results_free(&parts[k]);
     q7d_results_free(&whole);
 
     /* reading: not JSON, not a report */
     write_file("junk.json", "{\"format\": 3", path, sizeof path);
-    CHECK(!q7d_report_read(path, &back, err, sizeof err));
+    CHECK(!q7r_report_read(path, &back, err, sizeof err));
     CHECK(strstr(err, "not JSON") != NULL);
     write_file("other.json", "{\"format\": \"something-else\"}", path, sizeof path);
-    CHECK(!q7d_report_read(path, &back, err, sizeof err));
+    CHECK(!q7r_report_read(path, &back, err, sizeof err));
     CHECK(strstr(err, "not a q7pred verify report") != NULL);
     /* a count past 2^64-1 is refused, not read as 2^64-1 */
     static char text[1 << 20];
@@ -304,7 +304,7 @@ static void test_engine(void)
         snprintf(huge, sizeof huge, "%.*s\"seed\": 99999999999999999999%s", (int)(seed - text), text,
                  seed + strlen("\"seed\": 20260617"));
         write_file("huge.json", huge, path, sizeof path);
-        CHECK(!q7d_report_read(path, &back, err, sizeof err));
+        CHECK(!q7r_report_read(path, &back, err, sizeof err));
         CHECK(strstr(err, "seed") != NULL);
     }
 }

@@ -34,7 +34,7 @@ int main(void)
     o.threads = 2;
 
     if (!q7d_sweep_model_vs_host(leaf, 0, 64, &(q7d_sweep_result){ 0 })) {
-        printf("verify_fused: skipped, no fused sweep on this CPU (host path %s)\n", q7_host_path());
+        printf("verify_fused: skipped, no fused sweep on this CPU (host path %s)\n", q7h_path());
         return 0;
     }
     q7d_sweep_test_flip(flipped);

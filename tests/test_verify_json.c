@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The JSON string writer (json_write_string) against RFC 8259: `"` and `\`
+ * The JSON string writer (q7u_json_write_string) against RFC 8259: `"` and `\`
  * escaped, every control character below 0x20 escaped (\n short, the rest
  * \u00xx), every other character as it is (UTF-8 untouched), and a byte
  * that is not UTF-8 as the text \xHH (docs/report-format.md): the output
- * is always UTF-8. The reader (json_parse) gives back exactly the string
+ * is always UTF-8. The reader (q7u_json_parse) gives back exactly the string
  * that was written when it is UTF-8, and otherwise a text from which
  * replacing every \xHH by its byte recovers it.
  */
@@ -15,14 +15,14 @@
 #include "check.h"
 #include "util/json.h"
 
-/* What json_write_string writes for s, without the quotes. */
+/* What q7u_json_write_string writes for s, without the quotes. */
 static char *written(const char *s)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     if (!f) return NULL;
-    json_write_string(f, s);
+    q7u_json_write_string(f, s);
     fclose(f);
     CHECK(len >= 2 && buf[0] == '"' && buf[len - 1] == '"');
     memmove(buf, buf + 1, len - 2);
@@ -40,11 +40,11 @@ static json *round_trip(const char *s, char **text)
     FILE *f = open_memstream(text, &len);
     if (!f) return NULL;
     fputs("{\"k\": ", f);
-    json_write_string(f, s);
+    q7u_json_write_string(f, s);
     fputs("}", f);
     fclose(f);
     for (size_t i = 0; i < len; i++) CHECK((unsigned char)(*text)[i] >= 0x20);   /* RFC 8259: none raw */
-    json *doc = json_parse(*text, err, sizeof err);
+    json *doc = q7u_json_parse(*text, err, sizeof err);
     if (!doc) fprintf(stderr, "%s does not parse: %s\n", *text, err);
     return doc;
 }
@@ -54,10 +54,10 @@ static bool reads_back(const char *s)
 {
     char *text;
     json *doc = round_trip(s, &text);
-    const char *got = json_string(doc, "k");
+    const char *got = q7u_json_string(doc, "k");
     bool same = got && strcmp(got, s) == 0;
     if (!same) fprintf(stderr, "read back differs for %s\n", text);
-    json_free(doc);
+    q7u_json_free(doc);
     free(text);
     return same;
 }
@@ -67,7 +67,7 @@ static bool recovers(const char *s)
 {
     char *text;
     json *doc = round_trip(s, &text);
-    const char *got = json_string(doc, "k");
+    const char *got = q7u_json_string(doc, "k");
     char *back = got ? malloc(strlen(got) + 1) : NULL;
     size_t n = 0;
     for (const char *p = got; back && *p; p++) {
@@ -84,7 +84,7 @@ static bool recovers(const char *s)
     bool same = back && strcmp(back, s) == 0;
     if (!same) fprintf(stderr, "not recovered from %s\n", text);
     free(back);
-    json_free(doc);
+    q7u_json_free(doc);
     free(text);
     return same;
 }

@@ -177,7 +177,7 @@ static void check_refused(const char *from, const char *to, const char *want)
     if (!f) return;
     fputs(edited, f);
     fclose(f);
-    CHECK(!q7d_report_read(path, &back, err, sizeof err));
+    CHECK(!q7r_report_read(path, &back, err, sizeof err));
     if (!strstr(err, want)) fprintf(stderr, "'%s' -> '%s': message '%s', want '%s'\n", from, to, err, want);
     CHECK(strstr(err, want) != NULL);
 }
@@ -188,9 +188,9 @@ static void test_report(void)
     make_report(&made);
     FILE *f = scratch_create("every.json", path, sizeof path);
     if (!f) return;
-    q7d_report_json(f, &made);
+    q7r_report_json(f, &made);
     fclose(f);
-    CHECK(q7d_report_read(path, &back, err, sizeof err));
+    CHECK(q7r_report_read(path, &back, err, sizeof err));
     CHECK(same_report(&made, &back));
     q7d_results_free(&back);
 

@@ -90,7 +90,7 @@ static void sem_eval(void *ctx, const q7_leaf *leaf, size_t n, const uint32_t *c
 static void host_eval(void *ctx, const q7_leaf *leaf, size_t n, const uint32_t *const in[], uint32_t *const out[])
 {
     (void)ctx;
-    q7_host_eval_batch(leaf, n, in, out);
+    q7h_eval_batch(leaf, n, in, out);
 }
 
 static void numpy_eval(void *ctx, const q7_leaf *leaf, size_t n, const uint32_t *const in[], uint32_t *const out[])
@@ -232,7 +232,7 @@ static void test_crash_isolation(void)
     crash.leaf = Q7_LEAF_un_1_1_16f_16f;
     crash.in[0] = 0x3c00;
     crash.in[1] = 0x7c01;
-    q7d_crash_text(&crash, text, sizeof text);
+    q7r_crash_text(&crash, text, sizeof text);
     CHECK(strcmp(text, "hung (killed after 2 s) in un_1_1_16f_16f at input (0x3c00,0x7c01)") == 0);
     CHECK(q7d_lib_restart(lib, err, sizeof err));
     b[6] = 0x7e00;
@@ -268,12 +268,12 @@ int main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], Q7D_LIB_CHILD_ARG) == 0) return q7d_lib_child_main(argc, argv);
     check_known("sem", sem_eval, NULL, NULL);
     check_known("host", host_eval, NULL, NULL);   /* the host evaluates every leaf */
-    CHECK(q7_host_select("portable"));
-    CHECK(strcmp(q7_host_path(), "portable") == 0);
+    CHECK(q7h_select("portable"));
+    CHECK(strcmp(q7h_path(), "portable") == 0);
     check_known("host/portable", host_eval, NULL, NULL);
-    CHECK(q7_host_select("auto"));
+    CHECK(q7h_select("auto"));
     uint32_t in[2] = { 0x100, 1 };
-    CHECK(!q7_host_in_domain(q7_leaf_find("ltu_1_8_8"), in));
+    CHECK(!q7h_in_domain(q7_leaf_find("ltu_1_8_8"), in));
     test_ops_kinds();
     test_numpy();
     test_lib();

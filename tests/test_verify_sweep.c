@@ -2,7 +2,7 @@
 /*
  * The fused sweeps (q7d_sweep_model_vs_host): on sampled sub-ranges of every
  * leaf they cover (unaligned ends, rows of IEEE edges) they agree with a
- * scalar loop over q7_exhaustive_case, leaf->eval and q7_host_eval: same
+ * scalar loop over q7d_exhaustive_case, leaf->eval and q7h_eval: same
  * check count, zero mismatches. That they CAN report a mismatch is shown
  * twice: a model of one leaf swept against the host reading of another
  * (olt vs ole, lt vs ltu, ...) gives exactly the scalar loop's count and
@@ -24,9 +24,9 @@ static q7d_sweep_result scalar(const q7_leaf *m, const q7_leaf *h, uint64_t lo, 
     q7d_sweep_result r = { .checks = hi - lo };
     for (uint64_t i = lo; i < hi; i++) {
         uint32_t in[Q7_MAX_WORDS] = { 0 }, want[Q7_MAX_WORDS], got[Q7_MAX_WORDS];
-        q7_exhaustive_case(m, i, in);
+        q7d_exhaustive_case(m, i, in);
         m->eval(in, want);
-        q7_host_eval(h, in, got);
+        q7h_eval(h, in, got);
         if (want[0] != got[0]) {
             if (r.nfirst < Q7D_SWEEP_FIRST) r.first[r.nfirst++] = i;
             r.mismatches++;
@@ -51,7 +51,7 @@ static void same_result(const q7d_sweep_result *got, const q7d_sweep_result *wan
  * windows that cross rows. */
 static void windows(const q7_leaf *leaf, uint64_t lo[], uint64_t hi[], int *n)
 {
-    uint64_t size = q7_exhaustive_size(leaf);
+    uint64_t size = q7d_exhaustive_size(leaf);
     static const uint64_t rows16[] = { 0x0000, 0x8000, 0x7c00, 0x7bff, 0x7e01, 0xfc00, 0x3c00, 0x03ff };
     *n = 0;
     if (q7_shape_info_of(leaf->shape)->inputs == 1 || leaf->operand_bits == 8) {
@@ -83,7 +83,7 @@ static void agreement(void)
         uint64_t lo[16], hi[16];
         int n;
         q7d_sweep_result r;
-        if (q7_exhaustive_size(leaf) == 0) {
+        if (q7d_exhaustive_size(leaf) == 0) {
             CHECK(!q7d_sweep_model_vs_host(leaf, 0, 16, &r));
             continue;
         }
@@ -99,7 +99,7 @@ static void agreement(void)
             CHECK_EQF(want.mismatches, 0, "%s: scalar model vs host", leaf->suffix);
             same_result(&r, &want, leaf->suffix, lo[k], hi[k]);
         }
-        CHECK(!q7d_sweep_model_vs_host(leaf, 0, q7_exhaustive_size(leaf) + 1, &r));
+        CHECK(!q7d_sweep_model_vs_host(leaf, 0, q7d_exhaustive_size(leaf) + 1, &r));
     }
     /* in DECISIONS.md's list: the fp16 compares (not the tails), the int8
      * and int16 compares, the FS compares (8-bit lanes), classify */
@@ -150,7 +150,7 @@ static void injected(void)
 
 int main(void)
 {
-    if (!q7_host_select("avx512")) {
+    if (!q7h_select("avx512")) {
         printf("no AVX-512 host path: the sweeps must decline\n");
         q7d_sweep_result r;
         CHECK(!q7d_sweep_model_vs_host(q7_leaf_find("olt_1_1_16f_16f"), 0, 64, &r));
@@ -169,7 +169,7 @@ int main(void)
     cross("fs0ltu_64_8_8", "lt_1_8_8", 0, 65536);
     injected();
     /* the portable path has no fused kernels: the engine uses batches */
-    CHECK(q7_host_select("portable"));
+    CHECK(q7h_select("portable"));
     q7d_sweep_result r;
     CHECK(!q7d_sweep_model_vs_host(q7_leaf_find("olt_1_1_16f_16f"), 0, 64, &r));
     return check_status("verify_sweep");

@@ -67,7 +67,7 @@ static PyObject *state_tuple(const exec_state *st, const char *printed, size_t p
         { EXEC_V, "v", EXEC_NV }, { EXEC_VB, "vb", EXEC_NVB }, { EXEC_FS, "fs", EXEC_NFS } };
     for (unsigned f = 0; f < 3; f++)
         for (unsigned i = 0; i < files[f].n; i++) {
-            if (!exec_written(st, (exec_reg){ files[f].cls, i })) continue;
+            if (!prog_written(st, (exec_reg){ files[f].cls, i })) continue;
             PyObject *name = PyUnicode_FromFormat("%s%u", files[f].prefix, i);
             int rc = name ? PyList_Append(written, name) : -1;
             Py_XDECREF(name);
@@ -99,14 +99,14 @@ PyObject *q7py_run(PyObject *self, PyObject *args)
     bool parsed = false, ran = false;
     if (st) {
         Py_BEGIN_ALLOW_THREADS
-        parsed = exec_parse(text.buf, (size_t)text.len, &prog, &err);
+        parsed = prog_parse(text.buf, (size_t)text.len, &prog, &err);
         FILE *out = parsed ? open_memstream(&printed, &printed_len) : NULL;
         if (out) {
-            exec_state_init(st);
-            exec_run(&prog, st, out, NULL, "<program>");
+            prog_state_init(st);
+            prog_run(&prog, st, out, NULL, "<program>");
             ran = fclose(out) == 0;
         }
-        if (parsed) exec_program_free(&prog);
+        if (parsed) prog_program_free(&prog);
         Py_END_ALLOW_THREADS
     }
     PyObject *result = NULL;

@@ -3,8 +3,8 @@
  * oracle's (loop plumbing only; each side keeps its own arithmetic): steps
  * of 16 calls in 32-bit lanes, the last one masked so no load or store goes
  * past n. */
-#ifndef Q7_STEPS_AVX512_H
-#define Q7_STEPS_AVX512_H
+#ifndef Q7_BATCH_STEPS_AVX512_H
+#define Q7_BATCH_STEPS_AVX512_H
 #if defined(__x86_64__)   /* x86-64 only */
 
 #include <immintrin.h>

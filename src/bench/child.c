@@ -23,14 +23,14 @@
 /* Reads the child's stdout to its end (at most size - 1 bytes kept, the
  * rest read and dropped so that the child never blocks on a full pipe),
  * until the deadline (timeout <= 0: none). Returns how the reading ended:
- * READY at end of file, else as q7d_proc_wait says. */
-static q7d_wait read_all(q7d_proc *p, int fd, double timeout, char *out, size_t size)
+ * READY at end of file, else as q7u_proc_wait says. */
+static q7u_wait read_all(q7u_proc *p, int fd, double timeout, char *out, size_t size)
 {
     double deadline = timeout > 0 ? q7_now_seconds() + timeout : 1e300;
     size_t len = 0;
     char sink[256];
-    q7d_wait w;
-    while ((w = q7d_proc_wait(p, fd, POLLIN, deadline)) == Q7D_WAIT_READY) {
+    q7u_wait w;
+    while ((w = q7u_proc_wait(p, fd, POLLIN, deadline)) == Q7U_WAIT_READY) {
         bool room = len < size - 1;
         ssize_t got = read(fd, room ? out + len : sink, room ? size - 1 - len : sizeof sink);
         if (got < 0 && errno == EINTR) continue;
@@ -47,21 +47,21 @@ bench_child bench_spawn(char *const argv[], double timeout, bool cooperative)
     int fd[2];
     if (pipe2(fd, O_CLOEXEC) != 0) return c;
     double t0 = q7_now_seconds();
-    q7d_proc p;
-    q7d_proc_io io = { .in = -1, .out = fd[1], .err = 2 };
+    q7u_proc p;
+    q7u_proc_io io = { .in = -1, .out = fd[1], .err = 2 };
     char err[512];
-    bool started = q7d_proc_start(&p, argv, &io, cooperative, err, sizeof err);
+    bool started = q7u_proc_start(&p, argv, &io, cooperative, err, sizeof err);
     close(fd[1]);
     if (!started) {
         close(fd[0]);
         return c;
     }
-    q7d_wait w = read_all(&p, fd[0], timeout, c.out, sizeof c.out);
+    q7u_wait w = read_all(&p, fd[0], timeout, c.out, sizeof c.out);
     close(fd[0]);
-    c.timed_out = w == Q7D_WAIT_TIMEOUT;
+    c.timed_out = w == Q7U_WAIT_TIMEOUT;
     /* it ends by itself after its output, or (interrupted, and cooperative)
      * after ending its own children; one past its deadline is killed */
-    q7d_proc_end(&p, c.timed_out ? 0 : timeout > 0 ? timeout : Q7D_DEFAULT_TIMEOUT);
+    q7u_proc_end(&p, c.timed_out ? 0 : timeout > 0 ? timeout : Q7D_DEFAULT_TIMEOUT);
     c.wall = q7_now_seconds() - t0;
     c.rss_kib = p.peak_rss_kib;
     c.status = p.term_signal ? -p.term_signal : p.exit_status;
@@ -75,4 +75,4 @@ void bench_self_path(char *buf, size_t size)
     buf[n > 0 ? n : 0] = '\0';
 }
 
-void bench_default_lib(char *buf, size_t size) { q7d_data_path(Q7D_DATA_LIBRARY, "libq7pred.so", buf, size); }
+void bench_default_lib(char *buf, size_t size) { q7u_data_path(Q7D_DATA_LIBRARY, "libq7pred.so", buf, size); }

@@ -49,16 +49,16 @@ const js_table bench_run_line_table = JS_TABLE(bench_line_keys, run_fields);
 void bench_line_write(FILE *f, const js_table *t, const void *rec)
 {
     jw w;
-    jw_init(&w, f);
-    jw_object(&w, JW_INLINE);
-    js_write_fields(&w, t, rec);
-    jw_end(&w);
+    q7u_jw_init(&w, f);
+    q7u_jw_object(&w, JW_INLINE);
+    q7u_js_write_fields(&w, t, rec);
+    q7u_jw_end(&w);
 }
 
 void bench_line_read(const bench_child *c, const js_table *t, void *rec)
 {
     char err[128];
-    json *root = json_parse(c->out, err, sizeof err);
-    if (root) js_read_fields(t, root, rec);
-    json_free(root);
+    json *root = q7u_json_parse(c->out, err, sizeof err);
+    if (root) q7u_js_read_fields(t, root, rec);
+    q7u_json_free(root);
 }

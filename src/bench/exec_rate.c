@@ -131,13 +131,13 @@ static void run_parse(void *ctx)
     run_ctx *c = ctx;
     exec_program p;
     exec_error e;
-    if (exec_parse(c->text, c->len, &p, &e)) exec_program_free(&p);
+    if (prog_parse(c->text, c->len, &p, &e)) prog_program_free(&p);
 }
 
 static void run_program(void *ctx)
 {
     run_ctx *c = ctx;
-    exec_run(c->prog, &c->st, NULL, NULL, "bench");
+    prog_run(c->prog, &c->st, NULL, NULL, "bench");
 }
 
 /* The sequence on c->st's registers through the functions by op. */
@@ -170,7 +170,7 @@ void bench_time_exec(bench_report *b, double min_s)
         snprintf(e->error, sizeof e->error, "no memory for the bench's program");
         return;
     }
-    if (!exec_parse(s.text, s.len, &prog, &err)) {
+    if (!prog_parse(s.text, s.len, &prog, &err)) {
         free(s.text);
         snprintf(e->error, sizeof e->error, "the bench's program did not parse: %u:%u: %s", err.line, err.col,
                  err.msg);
@@ -182,15 +182,15 @@ void bench_time_exec(bench_report *b, double min_s)
     e->parse_mb_s = (double)s.len / parse_ns * 1e3;
     e->parse_ns = parse_ns / (double)prog.n;
 
-    exec_state_init(&c.st);
+    prog_state_init(&c.st);
     e->run_ns = bench_best_ns(run_program, &c, EXEC_BENCH_INSNS, min_s);
 
     /* the anchor starts from the preamble's registers */
     run_ctx d = { .s = &s };
-    if (exec_parse(s.text, s.preamble_len, &pre, &err)) {
-        exec_state_init(&d.st);
-        exec_run(&pre, &d.st, NULL, NULL, "bench");
-        exec_program_free(&pre);
+    if (prog_parse(s.text, s.preamble_len, &pre, &err)) {
+        prog_state_init(&d.st);
+        prog_run(&pre, &d.st, NULL, NULL, "bench");
+        prog_program_free(&pre);
         exec_state start = d.st;
         e->direct_ns = bench_best_ns(run_direct, &d, EXEC_BENCH_INSNS, min_s);
         /* one more run of each from the same start: the same registers */
@@ -202,6 +202,6 @@ void bench_time_exec(bench_report *b, double min_s)
         snprintf(e->error, sizeof e->error, "the bench's preamble did not parse: %u:%u: %s", err.line, err.col,
                  err.msg);
     }
-    exec_program_free(&prog);
+    prog_program_free(&prog);
     free(s.text);
 }

@@ -14,13 +14,13 @@ const char *const bench_json_keys[BENCH_JSON_KEY_COUNT] = {
 /* A number, or null when not available (< 0). */
 void bench_json_number(jw *w, const char *fmt, double x)
 {
-    if (x < 0) jw_null(w);
-    else jw_double(w, fmt, x);
+    if (x < 0) q7u_jw_null(w);
+    else q7u_jw_double(w, fmt, x);
 }
 
 /* "key": number-or-null, four decimals. */
 void bench_json_member(jw *w, const char *key, double x)
 {
-    jw_key(w, key);
+    q7u_jw_key(w, key);
     bench_json_number(w, "%.4f", x);
 }

@@ -20,6 +20,7 @@
 #include "bench.h"
 #include "child_lines.h"
 #include "q7pred_xdref.h"
+#include "util/process.h"
 #include "verify/verify.h"
 
 typedef struct leaf_run {
@@ -106,7 +107,7 @@ void bench_time_leaf_call(bench_report *b, const char *self, const char *lib, do
         if (ch.timed_out)
             snprintf(c->note, sizeof c->note, "did not run: killed after %g s (--timeout)", b->timeout + min_s);
         else if (ch.status < 0)
-            snprintf(c->note, sizeof c->note, "did not run: the timing child died of %s", q7d_signal_name(-ch.status));
+            snprintf(c->note, sizeof c->note, "did not run: the timing child died of %s", q7u_signal_name(-ch.status));
         else
             snprintf(c->note, sizeof c->note, "did not run: the timing child ended with status %d", ch.status);
         return;

@@ -9,8 +9,8 @@
 
 void bench_describe_machine(bench_report *b)
 {
-    run_cpu_model(b->cpu, sizeof b->cpu);
+    q7u_run_cpu_model(b->cpu, sizeof b->cpu);
     b->cores = sysconf(_SC_NPROCESSORS_ONLN);
     b->batch_path = q7_batch_path();
-    b->host_path = q7_host_path();
+    b->host_path = q7h_path();
 }

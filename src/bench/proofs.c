@@ -139,7 +139,7 @@ static bool prove_leaf(q7d_results *r, const q7_leaf *leaf, const char *lib, uns
         printf(PROVE_ROW, leaf->suffix, vs, "-", "-", "-", err);
         return false;
     }
-    if (r->ncrashes) q7d_crash_text(&r->crashes[0], err, sizeof err);
+    if (r->ncrashes) q7r_crash_text(&r->crashes[0], err, sizeof err);
     else snprintf(err, sizeof err, "%s", lib ? "engine lib child" : fused(leaf) ? "fused sweep" : "batches");
     printf("  %-38s %-8s %14llu %10llu %9.2f  %s\n", leaf->suffix, vs, (unsigned long long)cell->checks,
            (unsigned long long)cell->mismatches, r->wall_seconds, err);
@@ -155,27 +155,27 @@ int bench_prove(unsigned threads, const char *lib, bool lib_all, double timeout)
     bool ok = true;
     double t0 = q7_now_seconds();
     printf("exhaustive proof through the verify engine, %u thread(s); host path %s, batch path %s\n", threads,
-           q7_host_path(), q7_batch_path());
+           q7h_path(), q7_batch_path());
     printf(PROVE_ROW, "leaf", "vs", "cases", "mismatch", "seconds", "via");
     unsigned total = 0, done = 0, agree = 0;
     for (int pass = 0; pass < 2; pass++)   /* the spaces counted, then proven */
         for (int leg = 0; leg < (lib ? 2 : 1); leg++)
             for (size_t i = 0; i < q7_leaf_count(); i++) {
                 const q7_leaf *leaf = q7_leaf_at(i);
-                if (q7_exhaustive_size(leaf) == 0) continue;
+                if (q7d_exhaustive_size(leaf) == 0) continue;
                 if (leg == 1 && !lib_all && strcmp(leaf->suffix, BENCH_LEAF) != 0) continue;
                 if (pass == 0) {
                     total++;
                     continue;
                 }
-                if (q7d_interrupted()) break;
+                if (q7u_interrupted()) break;
                 bool same = prove_leaf(r, leaf, leg ? lib : NULL, threads, timeout);
                 ok &= same;
-                agree += same && !q7d_interrupted();
-                done += !q7d_interrupted();
+                agree += same && !q7u_interrupted();
+                done += !q7u_interrupted();
             }
     /* the summary line; interrupted, it counts what finished and says no success */
-    if (q7d_interrupted()) printf("interrupted (%s) after %u of ", q7d_signal_name(q7d_interrupted()), done);
+    if (q7u_interrupted()) printf("interrupted (%s) after %u of ", q7u_signal_name(q7u_interrupted()), done);
     printf("%u exhaustive spaces: %u agree, %u differ (%.1f s)\n", total, agree, done - agree, q7_now_seconds() - t0);
     q7d_results_free(r);
     return ok ? 0 : 1;

@@ -28,7 +28,7 @@ static bool script_path(const char *name, char *buf, size_t size)
         snprintf(buf, size, "%s/%s", dir, name);
         return access(buf, R_OK) == 0;
     }
-    return q7d_data_path(Q7D_DATA_BENCH, name, buf, size);
+    return q7u_data_path(Q7D_DATA_BENCH, name, buf, size);
 }
 
 /* The operand pairs as little-endian uint16, A then B, in a fresh
@@ -127,7 +127,7 @@ static double c_vec_ns(const bench_arrays *x, double min_s, size_t *trues)
             q7v_set_lane(&b[r], Q7_NXF16, k, x->b[32 * r + k]);
         }
     double best = 0, end = q7_now_seconds() + min_s;
-    for (int pass = 0; (pass < 5 || q7_now_seconds() < end) && (pass == 0 || !q7d_interrupted()); pass++) {
+    for (int pass = 0; (pass < 5 || q7_now_seconds() < end) && (pass == 0 || !q7u_interrupted()); pass++) {
         double t0 = q7_now_seconds();
         for (unsigned r = 0; r < REGS; r++) out[r] = q7v_oltnxf16(&a[r], &b[r]);
         double ns = (q7_now_seconds() - t0) * 1e9 / REGS;
@@ -143,7 +143,7 @@ static double c_vec_ns(const bench_arrays *x, double min_s, size_t *trues)
  * (make python), where util/locate.h finds it. */
 static void package_dir(char *buf, size_t size)
 {
-    q7d_data_path(Q7D_DATA_PACKAGE, "q7pred", buf, size);
+    q7u_data_path(Q7D_DATA_PACKAGE, "q7pred", buf, size);
     char *slash = strrchr(buf, '/');
     if (slash) *slash = '\0';
 }
@@ -195,7 +195,7 @@ static void ufunc_rows(bench_report *b, bench_row *r, bench_row *v, const bench_
 
 void bench_time_python(bench_report *b, const bench_arrays *x, const char *lib, double min_s)
 {
-    const char *py = q7d_python(NULL, NULL);
+    const char *py = q7u_python(NULL, NULL);
     char data[] = "/tmp/q7bench-XXXXXX";
     bool created, have_data = write_operands(x, data, &created);
     numpy_row(b, &b->row[b->nrows++], x, py, have_data ? data : NULL, min_s);

@@ -98,8 +98,8 @@ static void print_goals(FILE *f, const bench_report *b)
     double peak = 0;
     for (int k = 0; k < BENCH_EXHAUSTIVE_ROWS; k++)
         if (b->ex[k].run.rss_kib / 1024.0 > peak) peak = b->ex[k].run.rss_kib / 1024.0;
-    if (q7d_interrupted()) {   /* cut-short timings meet nothing */
-        fprintf(f, "\ntargets not judged: the bench was interrupted (%s)\n", q7d_signal_name(q7d_interrupted()));
+    if (q7u_interrupted()) {   /* cut-short timings meet nothing */
+        fprintf(f, "\ntargets not judged: the bench was interrupted (%s)\n", q7u_signal_name(q7u_interrupted()));
         return;
     }
     bench_tally t = { 0 };
@@ -142,31 +142,31 @@ void bench_print(FILE *f, const bench_report *b)
 
 static void json_throughput(jw *w, const bench_report *b)
 {
-    jw_key(w, BENCH_KEY(throughput));
-    jw_array(w, JW_LINES);
+    q7u_jw_key(w, BENCH_KEY(throughput));
+    q7u_jw_array(w, JW_LINES);
     for (int r = 0; r < b->nrows; r++) {
         const bench_row *row = &b->row[r];
-        jw_object(w, JW_INLINE);
-        jw_member_string(w, BENCH_KEY(method), row->method);
-        jw_key(w, BENCH_KEY(ns_per_eval));
+        q7u_jw_object(w, JW_INLINE);
+        q7u_jw_member_string(w, BENCH_KEY(method), row->method);
+        q7u_jw_key(w, BENCH_KEY(ns_per_eval));
         bench_json_number(w, "%.4f", row->ns);
-        jw_key(w, BENCH_KEY(gevals_per_s));
+        q7u_jw_key(w, BENCH_KEY(gevals_per_s));
         bench_json_number(w, "%.4f", row->ns < 0 ? -1 : 1 / row->ns);
-        jw_member_string(w, BENCH_KEY(note), row->note);
-        jw_end(w);
+        q7u_jw_member_string(w, BENCH_KEY(note), row->note);
+        q7u_jw_end(w);
     }
-    jw_end(w);
-    jw_key(w, BENCH_KEY(ratios));
-    jw_object(w, JW_INLINE);
-    jw_key(w, BENCH_KEY(batch_over_silicon));
-    jw_double(w, "%.4f", b->silicon_ns / b->batch_ns);
-    jw_key(w, BENCH_KEY(batch_over_ctypes));
+    q7u_jw_end(w);
+    q7u_jw_key(w, BENCH_KEY(ratios));
+    q7u_jw_object(w, JW_INLINE);
+    q7u_jw_key(w, BENCH_KEY(batch_over_silicon));
+    q7u_jw_double(w, "%.4f", b->silicon_ns / b->batch_ns);
+    q7u_jw_key(w, BENCH_KEY(batch_over_ctypes));
     bench_json_number(w, "%.1f", b->ctypes_ns > 0 ? b->ctypes_ns / b->batch_ns : -1);
-    jw_key(w, BENCH_KEY(batch_over_numpy));
+    q7u_jw_key(w, BENCH_KEY(batch_over_numpy));
     bench_json_number(w, "%.3f", b->numpy_ns > 0 ? b->numpy_ns / b->batch_ns : -1);
-    jw_key(w, BENCH_KEY(ufunc_over_batch));
+    q7u_jw_key(w, BENCH_KEY(ufunc_over_batch));
     bench_json_number(w, "%.3f", b->ufunc_ns > 0 ? b->ufunc_ns / b->batch_ns : -1);
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 /* An other leaf's row, as it is stored. */
@@ -183,16 +183,16 @@ static const js_table other_leaf_table = JS_TABLE(bench_json_keys, other_leaf_fi
 static void json_rows(jw *w, const char *key, const js_table *table, const void *rows, size_t n, size_t size,
                       void (*more)(jw *w, const void *row))
 {
-    jw_key(w, key);
-    jw_array(w, JW_LINES);
+    q7u_jw_key(w, key);
+    q7u_jw_array(w, JW_LINES);
     for (size_t k = 0; k < n; k++) {
         const void *row = (const char *)rows + k * size;
-        jw_object(w, JW_INLINE);
-        js_write_fields(w, table, row);
+        q7u_jw_object(w, JW_INLINE);
+        q7u_js_write_fields(w, table, row);
         if (more) more(w, row);
-        jw_end(w);
+        q7u_jw_end(w);
     }
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 static void json_other_leaves(jw *w, const bench_report *b)
@@ -216,68 +216,68 @@ static void kind_ratio(jw *w, const void *row)
 
 static void json_portable_vs_best(jw *w, const bench_report *b)
 {
-    jw_key(w, BENCH_KEY(portable_vs_best));
-    jw_object(w, JW_INLINE);
-    jw_member_string(w, BENCH_KEY(best_path), b->best_path);
+    q7u_jw_key(w, BENCH_KEY(portable_vs_best));
+    q7u_jw_object(w, JW_INLINE);
+    q7u_jw_member_string(w, BENCH_KEY(best_path), b->best_path);
     json_rows(w, BENCH_KEY(kinds), &kind_table, b->kinds, BENCH_KINDS, sizeof b->kinds[0], kind_ratio);
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 static void json_exhaustive(jw *w, const bench_report *b)
 {
-    jw_key(w, BENCH_KEY(exhaustive));
-    jw_array(w, JW_LINES);
+    q7u_jw_key(w, BENCH_KEY(exhaustive));
+    q7u_jw_array(w, JW_LINES);
     for (int k = 0; k < BENCH_EXHAUSTIVE_ROWS; k++) {
         const bench_exhaustive_row *e = &b->ex[k];
         bool done = ran(e);
-        jw_object(w, JW_INLINE);
-        jw_member_string(w, BENCH_KEY(run), e->name);
-        jw_key(w, BENCH_KEY(threads));
-        jw_uint(w, e->threads);
-        jw_key(w, BENCH_KEY(ok));
-        jw_bool(w, done);
-        jw_key(w, BENCH_KEY(extrapolated));
-        jw_bool(w, e->extrapolated);
+        q7u_jw_object(w, JW_INLINE);
+        q7u_jw_member_string(w, BENCH_KEY(run), e->name);
+        q7u_jw_key(w, BENCH_KEY(threads));
+        q7u_jw_uint(w, e->threads);
+        q7u_jw_key(w, BENCH_KEY(ok));
+        q7u_jw_bool(w, done);
+        q7u_jw_key(w, BENCH_KEY(extrapolated));
+        q7u_jw_bool(w, e->extrapolated);
         /* a row that did not run has null for each of its numbers */
         const struct { const char *key, *fmt; double x; } nums[] = {
             { BENCH_KEY(wall_s), "%.4f", e->estimate }, { BENCH_KEY(peak_rss_mib), "%.2f", e->run.rss_kib / 1024.0 },
             { BENCH_KEY(cases), "%.0f", e->cases },     { BENCH_KEY(mismatches), "%.0f", e->mismatches },
         };
         for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) {
-            jw_key(w, nums[i].key);
-            if (done) jw_double(w, nums[i].fmt, nums[i].x);
-            else jw_null(w);
+            q7u_jw_key(w, nums[i].key);
+            if (done) q7u_jw_double(w, nums[i].fmt, nums[i].x);
+            else q7u_jw_null(w);
         }
-        jw_member_string(w, BENCH_KEY(via), e->via);
-        jw_end(w);
+        q7u_jw_member_string(w, BENCH_KEY(via), e->via);
+        q7u_jw_end(w);
     }
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 void bench_write_json(FILE *f, const bench_report *b)
 {
     jw w;
-    jw_init(&w, f);
-    jw_object(&w, JW_LINES);
-    jw_key(&w, BENCH_KEY(machine));
-    jw_object(&w, JW_INLINE);
-    jw_member_string(&w, BENCH_KEY(cpu), b->cpu);
-    jw_key(&w, BENCH_KEY(cores));
-    jw_int(&w, b->cores);
-    jw_end(&w);
-    jw_key(&w, BENCH_KEY(quick));
-    jw_bool(&w, b->quick);
-    jw_member_string(&w, BENCH_KEY(batch_path), b->batch_path);
-    jw_member_string(&w, BENCH_KEY(host_path), b->host_path);
-    jw_member_string(&w, BENCH_KEY(leaf), BENCH_LEAF);
-    jw_key(&w, BENCH_KEY(pairs));
-    jw_int(&w, BENCH_PAIRS);
+    q7u_jw_init(&w, f);
+    q7u_jw_object(&w, JW_LINES);
+    q7u_jw_key(&w, BENCH_KEY(machine));
+    q7u_jw_object(&w, JW_INLINE);
+    q7u_jw_member_string(&w, BENCH_KEY(cpu), b->cpu);
+    q7u_jw_key(&w, BENCH_KEY(cores));
+    q7u_jw_int(&w, b->cores);
+    q7u_jw_end(&w);
+    q7u_jw_key(&w, BENCH_KEY(quick));
+    q7u_jw_bool(&w, b->quick);
+    q7u_jw_member_string(&w, BENCH_KEY(batch_path), b->batch_path);
+    q7u_jw_member_string(&w, BENCH_KEY(host_path), b->host_path);
+    q7u_jw_member_string(&w, BENCH_KEY(leaf), BENCH_LEAF);
+    q7u_jw_key(&w, BENCH_KEY(pairs));
+    q7u_jw_int(&w, BENCH_PAIRS);
     json_throughput(&w, b);
     json_other_leaves(&w, b);
     json_portable_vs_best(&w, b);
     bench_json_speed(&w, b);
     json_exhaustive(&w, b);
-    jw_end(&w);
+    q7u_jw_end(&w);
 }
 
 bool bench_failed(const bench_report *b)

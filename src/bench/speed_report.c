@@ -180,75 +180,75 @@ static void json_worst(jw *w, const char *key, const bench_vector *v, measure_fn
 {
     double value;
     const bench_vector_row *r = worst(v, measure, &value);
-    jw_key(w, key);
-    jw_object(w, JW_INLINE);
-    jw_member_string(w, BENCH_KEY(mnemonic), r ? r->op->mnemonic : "");
+    q7u_jw_key(w, key);
+    q7u_jw_object(w, JW_INLINE);
+    q7u_jw_member_string(w, BENCH_KEY(mnemonic), r ? r->op->mnemonic : "");
     bench_json_member(w, BENCH_KEY(value), r ? value : -1);
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 static void json_leaf_call(jw *w, const bench_leaf_call *c)
 {
-    jw_key(w, BENCH_KEY(leaf_call));
-    jw_object(w, JW_INLINE);
-    jw_member_string(w, BENCH_KEY(leaf), BENCH_LEAF);
+    q7u_jw_key(w, BENCH_KEY(leaf_call));
+    q7u_jw_object(w, JW_INLINE);
+    q7u_jw_member_string(w, BENCH_KEY(leaf), BENCH_LEAF);
     bench_json_member(w, BENCH_KEY(exported_dlsym_ns), c->dlsym_ns);
     bench_json_member(w, BENCH_KEY(minimal_ns), c->minimal_ns);
     bench_json_member(w, BENCH_KEY(ratio), ratio(c->dlsym_ns, c->minimal_ns));
-    jw_member_string(w, BENCH_KEY(note), c->note);
-    jw_end(w);
+    q7u_jw_member_string(w, BENCH_KEY(note), c->note);
+    q7u_jw_end(w);
 }
 
 static void json_vector(jw *w, const bench_vector *v)
 {
-    jw_key(w, BENCH_KEY(vector));
-    jw_object(w, JW_WRAPPED);
-    jw_member_string(w, BENCH_KEY(path), v->path);
+    q7u_jw_key(w, BENCH_KEY(vector));
+    q7u_jw_object(w, JW_WRAPPED);
+    q7u_jw_member_string(w, BENCH_KEY(path), v->path);
     bench_json_member(w, BENCH_KEY(silicon_ns), v->silicon_ns);
-    jw_member_string(w, BENCH_KEY(silicon_via), v->silicon_via);
-    jw_break(w);
+    q7u_jw_member_string(w, BENCH_KEY(silicon_via), v->silicon_via);
+    q7u_jw_break(w);
     bench_json_member(w, BENCH_KEY(q7v_oltnxf16_ns), v->named_ns[0]);
     bench_json_member(w, BENCH_KEY(q7v_oltnxf16_t_ns), v->named_ns[1]);
-    jw_break(w);
+    q7u_jw_break(w);
     json_worst(w, BENCH_KEY(slowest_avx512_ns), v, avx512_ns);
     json_worst(w, BENCH_KEY(largest_portable_over_simd), v, portable_over_simd);
     json_worst(w, BENCH_KEY(largest_best_over_silicon), v, best_over_silicon);
-    jw_break(w);
-    jw_key(w, BENCH_KEY(instructions));
-    jw_array(w, JW_LINES);
+    q7u_jw_break(w);
+    q7u_jw_key(w, BENCH_KEY(instructions));
+    q7u_jw_array(w, JW_LINES);
     for (size_t i = 0; i < q7v_op_count(); i++) {
         const bench_vector_row *r = &v->op[i];
-        jw_object(w, JW_INLINE);
-        jw_member_string(w, BENCH_KEY(mnemonic), r->op->mnemonic);
-        jw_member_string(w, BENCH_KEY(kind), kind_names[r->op->kind]);
+        q7u_jw_object(w, JW_INLINE);
+        q7u_jw_member_string(w, BENCH_KEY(mnemonic), r->op->mnemonic);
+        q7u_jw_member_string(w, BENCH_KEY(kind), kind_names[r->op->kind]);
         for (int p = 0; p < Q7V_PATH_COUNT; p++) {
             char key[32];
             snprintf(key, sizeof key, "%s_ns", q7v_path_name(p));
             bench_json_member(w, key, r->ns[p]);
         }
-        jw_end(w);
+        q7u_jw_end(w);
     }
-    jw_end(w);
-    jw_end(w);
+    q7u_jw_end(w);
+    q7u_jw_end(w);
 }
 
 static void json_exec(jw *w, const bench_exec *e)
 {
-    jw_key(w, BENCH_KEY(exec));
-    jw_object(w, JW_INLINE);
-    jw_key(w, BENCH_KEY(instructions));
-    jw_uint(w, e->instructions);
-    jw_key(w, BENCH_KEY(bytes));
-    jw_uint(w, e->bytes);
+    q7u_jw_key(w, BENCH_KEY(exec));
+    q7u_jw_object(w, JW_INLINE);
+    q7u_jw_key(w, BENCH_KEY(instructions));
+    q7u_jw_uint(w, e->instructions);
+    q7u_jw_key(w, BENCH_KEY(bytes));
+    q7u_jw_uint(w, e->bytes);
     bench_json_member(w, BENCH_KEY(parse_mb_s), e->parse_mb_s);
     bench_json_member(w, BENCH_KEY(parse_ns_per_statement), e->parse_ns);
     bench_json_member(w, BENCH_KEY(run_ns_per_instruction), e->run_ns);
     bench_json_member(w, BENCH_KEY(run_minstr_s), e->run_ns > 0 ? 1e3 / e->run_ns : -1);
     bench_json_member(w, BENCH_KEY(array_ns_per_instruction), e->direct_ns);
     bench_json_member(w, BENCH_KEY(run_over_array), ratio(e->run_ns, e->direct_ns));
-    jw_key(w, BENCH_KEY(registers_agree));
-    jw_bool(w, !e->differs);
-    jw_end(w);
+    q7u_jw_key(w, BENCH_KEY(registers_agree));
+    q7u_jw_bool(w, !e->differs);
+    q7u_jw_end(w);
 }
 
 void bench_json_speed(jw *w, const bench_report *b)

@@ -44,7 +44,7 @@ static void run_host(bench_arrays *x)
 {
     const uint32_t *in[3] = { x->a, x->b, x->c };
     uint32_t *out[2] = { x->out, x->aux };
-    q7_host_eval_batch(x->leaf, BENCH_PAIRS, in, out);
+    q7h_eval_batch(x->leaf, BENCH_PAIRS, in, out);
 }
 
 double bench_best_ns(void (*fn)(void *ctx), void *ctx, size_t evals, double min_s)
@@ -52,13 +52,13 @@ double bench_best_ns(void (*fn)(void *ctx), void *ctx, size_t evals, double min_
     double best = 0;
     /* an interrupt cuts every timing short, so the bench stops within a
      * second (its figures are then not whole, and none is written) */
-    for (int rep = 0; rep < 3 && (rep == 0 || !q7d_interrupted()); rep++) {
+    for (int rep = 0; rep < 3 && (rep == 0 || !q7u_interrupted()); rep++) {
         size_t calls = 0;
         double t0 = q7_now_seconds(), dt;
         do {
             fn(ctx);
             calls++;
-        } while ((dt = q7_now_seconds() - t0) < min_s / 3 && !q7d_interrupted());
+        } while ((dt = q7_now_seconds() - t0) < min_s / 3 && !q7u_interrupted());
         double ns = dt * 1e9 / ((double)calls * (double)evals);
         if (rep == 0 || ns < best) best = ns;
     }
@@ -128,8 +128,8 @@ void bench_time_leaf(bench_report *b, bench_arrays *x, double min_s)
     bool simd_host = strcmp(b->host_path, "portable") != 0;
     snprintf(method, sizeof method, "host silicon oracle (%s)", b->host_path);
     b->silicon_ns = add_row(b, run_host, x, min_s, method,
-                            simd_host ? "q7_host_eval_batch: vcvtph2ps + vcmpps"
-                                      : "q7_host_eval_batch: C float compares, software fp16 widening");
+                            simd_host ? "q7h_eval_batch: vcvtph2ps + vcmpps"
+                                      : "q7h_eval_batch: C float compares, software fp16 widening");
     b->disagree |= bench_count_true(x, BENCH_PAIRS) != want_true;
     /* the python rows compare their counts with the ABI leaf's results */
     run_abi(x);

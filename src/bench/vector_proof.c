@@ -212,7 +212,7 @@ static void *prove_rows(void *arg)
     for (unsigned s = 0; s < SLOTS; s++) make_offsets(off[s], slot_rotation[s]);
     for (;;) {
         unsigned row = atomic_fetch_add(&pf->next_row, 1);
-        if (row >= pf->rows || q7d_interrupted()) return NULL;   /* a signal stops it within a row */
+        if (row >= pf->rows || q7u_interrupted()) return NULL;   /* a signal stops it within a row */
         uint32_t a16 = row * (ROWS / pf->rows);
         q7_vec a;
         for (unsigned w = 0; w < 8; w++) store_le64(a.u8 + 8 * w, a16 * 0x0001000100010001ull);
@@ -262,7 +262,7 @@ int bench_prove_vector(unsigned threads, unsigned fraction)
 
     /* an interrupted run counts the rows it finished (a row cut short may
      * have shown a mismatch, which is counted too) */
-    uint64_t bad = 0, pairs = (uint64_t)(q7d_interrupted() ? atomic_load(&pf.rows_done) : pf.rows) << 16;
+    uint64_t bad = 0, pairs = (uint64_t)(q7u_interrupted() ? atomic_load(&pf.rows_done) : pf.rows) << 16;
     unsigned runs = 0, equal = 0;
     for (unsigned o = 0; o < pf.nops; o++)
         for (int p = 0; p < Q7V_PATH_COUNT; p++) {
@@ -276,9 +276,9 @@ int bench_prove_vector(unsigned threads, unsigned fraction)
             for (unsigned s = 0; s < po->path[p].shown; s++) printf("      %s\n", po->path[p].first[s]);
         }
     /* the summary line; interrupted, what ran and no success: the proof is not whole */
-    if (q7d_interrupted())
+    if (q7u_interrupted())
         printf("interrupted (%s) after %u of %u rows: %llu mismatches so far (%.1f s)\n",
-               q7d_signal_name(q7d_interrupted()), (unsigned)atomic_load(&pf.rows_done), pf.rows,
+               q7u_signal_name(q7u_interrupted()), (unsigned)atomic_load(&pf.rows_done), pf.rows,
                (unsigned long long)bad, q7_now_seconds() - t0);
     else
         printf("%u instruction paths: %u equal the lane loop, %u differ (%.1f s)\n", runs, equal, runs - equal,

@@ -116,10 +116,10 @@ static bool is_sha256_hex(const char *s)
  * none, else what is wrong. */
 static const char *read_source(const json *doc, cli_abi_source *source)
 {
-    const json *file = json_get(doc, Q7P_KEY(file));
+    const json *file = q7u_json_get(doc, Q7P_KEY(file));
     memset(source, 0, sizeof *source);
     if (!file) return NULL;
-    const char *sha = json_string(file, Q7R_KEY(sha256)), *path = json_string(file, Q7R_KEY(path));
+    const char *sha = q7u_json_string(file, Q7R_KEY(sha256)), *path = q7u_json_string(file, Q7R_KEY(path));
     if (file->type != JSON_OBJECT || !sha || !is_sha256_hex(sha) || !path)
         return "has a \"file\" that is not a file's identity with a path and a SHA-256 of 64 hex digits";
     source->known = true;
@@ -141,7 +141,7 @@ int cli_abi_check_library(const char *cmd, const char *abi_path, cli_abi_source 
         return CLI_OK;
     }
     if (!id) {
-        if (!file_identity_of(lib, &own, err, sizeof err)) return cli_usage_error("%s: %s", cmd, err);
+        if (!q7u_file_identity_of(lib, &own, err, sizeof err)) return cli_usage_error("%s: %s", cmd, err);
         id = &own;
     }
     if (strcmp(id->sha256, source->sha256) == 0) return CLI_OK;
@@ -157,7 +157,7 @@ int cli_read_abi_for(const char *cmd, const char *path, q7d_abi *abi, cli_bit_ma
     char err[256];
     char *text = read_text(path, &why);
     if (!text) return cli_usage_error("%s: cannot read --abi '%s': %s", cmd, path, why);
-    json *doc = json_parse(text, err, sizeof err);
+    json *doc = q7u_json_parse(text, err, sizeof err);
     free(text);
     if (!doc) return cli_usage_error("%s: --abi '%s' is not JSON: %s", cmd, path, err);
     memset(abi, 0, sizeof *abi);
@@ -167,9 +167,9 @@ int cli_read_abi_for(const char *cmd, const char *path, q7d_abi *abi, cli_bit_ma
         q7_args_order_natural(q7_leaf_at(i)->shape, abi->order[i]);
     }
     int rc = CLI_OK;
-    const json *leaves = json_get(doc, Q7P_KEY(leaves)), *cut = json_get(doc, Q7P_KEY(interrupted));
+    const json *leaves = q7u_json_get(doc, Q7P_KEY(leaves)), *cut = q7u_json_get(doc, Q7P_KEY(interrupted));
     bool seen[Q7_LEAF_COUNT] = { 0 };
-    if (doc->type != JSON_OBJECT || !json_string(doc, Q7P_KEY(library)) || !leaves || leaves->type != JSON_ARRAY) {
+    if (doc->type != JSON_OBJECT || !q7u_json_string(doc, Q7P_KEY(library)) || !leaves || leaves->type != JSON_ARRAY) {
         rc = cli_usage_error("%s: --abi '%s' is not a probe report: it needs \"%s\" and a \"%s\" list", cmd, path,
                              Q7P_KEY(library), Q7P_KEY(leaves));
         goto done;
@@ -186,9 +186,9 @@ int cli_read_abi_for(const char *cmd, const char *path, q7d_abi *abi, cli_bit_ma
     }
     for (size_t k = 0; k < leaves->n; k++) {
         const json *e = &leaves->child[k];
-        const char *name = json_string(e, Q7P_KEY(leaf)), *status = json_string(e, Q7P_KEY(status));
-        const char *table = json_string(e, Q7P_KEY(table_shape));
-        const json *found = json_get(e, Q7P_KEY(found_shape));
+        const char *name = q7u_json_string(e, Q7P_KEY(leaf)), *status = q7u_json_string(e, Q7P_KEY(status));
+        const char *table = q7u_json_string(e, Q7P_KEY(table_shape));
+        const json *found = q7u_json_get(e, Q7P_KEY(found_shape));
         const q7_leaf *l = name ? q7_leaf_find(name) : NULL;
         const char *what = NULL;   /* what is wrong, naming the member `key` as %s */
         q7p_key key = Q7P_K_leaf;
@@ -205,10 +205,10 @@ int cli_read_abi_for(const char *cmd, const char *path, q7d_abi *abi, cli_bit_ma
         else if (!strcmp(status, "confirmed") && (found->type == JSON_NULL || strcmp(found->string, table)))
             what = "is confirmed with a \"%s\" other than its table shape", key = Q7P_K_found_shape;
         else if (found->type == JSON_STRING &&
-                 (what = order_of(json_get(e, Q7P_KEY(found_order)), (q7_shape)shape_named(found->string),
+                 (what = order_of(q7u_json_get(e, Q7P_KEY(found_order)), (q7_shape)shape_named(found->string),
                                   abi->order[l->id])))
             key = Q7P_K_found_order;
-        const json *bm = json_get(e, Q7P_KEY(bit_map));
+        const json *bm = q7u_json_get(e, Q7P_KEY(bit_map));
         if (!what && maps && l && bm && bm->type != JSON_NULL && l->family == Q7_FAMILY_BIT_SPREAD) {
             what = read_bit_map(bm, l, maps->map[l->id]), key = Q7P_K_bit_map;
             maps->has[l->id] = !what;
@@ -229,6 +229,6 @@ int cli_read_abi_for(const char *cmd, const char *path, q7d_abi *abi, cli_bit_ma
         }
     }
 done:
-    json_free(doc);
+    q7u_json_free(doc);
     return rc;
 }

@@ -183,8 +183,8 @@ static int bench_table(const bench_options *o, const char *lib)
      * stdout, the table then goes to stderr */
     out_file json = { 0 };
     if (o->json) {   /* a path that cannot be written fails before the run */
-        int rc = out_file_open(&json, "bench", "--json", o->json);
-        out_file_discard(&json);
+        int rc = cli_out_file_open(&json, "bench", "--json", o->json);
+        cli_out_file_discard(&json);
         if (rc != CLI_OK) return rc;
     }
     static bench_report b;
@@ -212,16 +212,16 @@ static int bench_table(const bench_options *o, const char *lib)
     if (b.exec.error[0]) fprintf(stderr, "q7pred: bench: %s\n", b.exec.error);
     bench_time_exhaustive(&b, self, lib);
 
-    if (o->json && !q7d_interrupted()) {   /* an interrupted bench writes no JSON: its figures are not whole */
-        int rc = out_file_open(&json, "bench", "--json", o->json);
+    if (o->json && !q7u_interrupted()) {   /* an interrupted bench writes no JSON: its figures are not whole */
+        int rc = cli_out_file_open(&json, "bench", "--json", o->json);
         if (rc != CLI_OK) return rc;
     }
     bench_print(json.f == stdout || (o->json && strcmp(o->json, "-") == 0) ? stderr : stdout, &b);
     if (json.f) {
         bench_write_json(json.f, &b);
-        int rc = out_file_finish(&json, "--json");
-        if (q7d_interrupted()) out_file_discard(&json);   /* its figures are not whole: the caller says so */
-        else if (rc == CLI_OK) rc = out_file_commit(&json, "--json");
+        int rc = cli_out_file_finish(&json, "--json");
+        if (q7u_interrupted()) cli_out_file_discard(&json);   /* its figures are not whole: the caller says so */
+        else if (rc == CLI_OK) rc = cli_out_file_commit(&json, "--json");
         if (rc != CLI_OK) return rc;
     }
     return bench_failed(&b) ? CLI_FAIL : CLI_OK;
@@ -233,7 +233,7 @@ static int run(const bench_options *o)
     bench_default_lib(lib_default, sizeof lib_default);
     const char *lib = o->lib ? o->lib : lib_default;
     /* a FIFO, a device or a foreign machine's file is refused by name before a child loads it */
-    if (o->lib && !q7d_lib_file_check("--lib", o->lib, err, sizeof err)) return cli_usage_error("bench: %s", err);
+    if (o->lib && !q7u_lib_file_check("--lib", o->lib, err, sizeof err)) return cli_usage_error("bench: %s", err);
     if (o->run && strcmp(o->run, "leaf-call") == 0) return bench_run_leaf_call(lib, o->quick);
     if (o->run) {
         int rc = bench_run_named(o->run, o->threads, o->fraction, lib, o->timeout, err, sizeof err);
@@ -254,12 +254,12 @@ static int bench_main(void *args)
         help();
         return CLI_OK;
     }
-    q7d_interrupt_arm();
+    q7u_interrupt_arm();
     int rc = run(o);
-    q7d_interrupt_disarm();
-    if (!q7d_interrupted()) return rc;
-    fprintf(stderr, "q7pred: bench: interrupted (%s)\n", q7d_signal_name(q7d_interrupted()));
-    return 128 + q7d_interrupted();
+    q7u_interrupt_disarm();
+    if (!q7u_interrupted()) return rc;
+    fprintf(stderr, "q7pred: bench: interrupted (%s)\n", q7u_signal_name(q7u_interrupted()));
+    return 128 + q7u_interrupted();
 }
 
 const cli_command cli_cmd_bench = {

@@ -190,7 +190,7 @@ static int parse_inputs(const q7_leaf *l, bool raw, int argc, char **argv, uint3
         if (lane >= 0) {
             char lwhy[256];
             uint32_t x;
-            if (!exec_lane_literal(arg, strlen(arg), (q7_lanefmt)lane, false, &x, lwhy, sizeof lwhy))
+            if (!prog_lane_literal(arg, strlen(arg), (q7_lanefmt)lane, false, &x, lwhy, sizeof lwhy))
                 return cli_usage_error("call: argument %d (%s) '%s': %s", i + 1, what, arg, lwhy);
             in[op->word] = x;
             continue;
@@ -234,7 +234,7 @@ static void print_inputs(const q7_leaf *l, const uint32_t *in, bool raw)
         unsigned bits = q7_lane_bits((q7_lanefmt)lane);
         char value[64];
         if (raw && bits < 32 && x >> bits) snprintf(value, sizeof value, "a whole register, above the lane");
-        else if (q7_lanefmt_is_fp((q7_lanefmt)lane)) exec_format_lane(value, sizeof value, x, (q7_lanefmt)lane, false);
+        else if (q7_lanefmt_is_fp((q7_lanefmt)lane)) prog_format_lane(value, sizeof value, x, (q7_lanefmt)lane, false);
         else {
             uint32_t top = 1u << (bits - 1), mask = bits == 32 ? ~0u : (1u << bits) - 1;
             if (x & top) snprintf(value, sizeof value, "%u, or -%u signed", x, (~x & mask) + 1);
@@ -366,8 +366,8 @@ static int call_parse(void *args, int argc, char **argv)
 /* "q7pred: call: interrupted (SIGINT) WHEN" on stderr; 128 + the signal. */
 static int interrupted(const char *when)
 {
-    int sig = q7d_interrupted();
-    cli_error("call: interrupted (%s) %s", q7d_signal_name(sig), when);
+    int sig = q7u_interrupted();
+    cli_error("call: interrupted (%s) %s", q7u_signal_name(sig), when);
     return 128 + sig;
 }
 
@@ -379,10 +379,10 @@ static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out, bool 
 {
     *answered = false;
     char err[1200];
-    q7d_interrupt_arm();
+    q7u_interrupt_arm();
     q7d_lib *lib = q7d_lib_open(a->lib, NULL, 0, a->timeout, err, sizeof err);
     int rc = CLI_OK;
-    if (!lib) rc = q7d_interrupted() ? interrupted("while loading the library") : cli_usage_error("call: %s", err);
+    if (!lib) rc = q7u_interrupted() ? interrupted("while loading the library") : cli_usage_error("call: %s", err);
     else if (!q7d_lib_exports(lib, a->leaf)) rc = cli_usage_error("call: --lib '%s' has no symbol %s", a->lib, a->leaf->symbol);
     else {
         const uint32_t *inw[Q7_MAX_WORDS];
@@ -400,15 +400,15 @@ static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out, bool 
             char text[1024];
             crash.leaf = a->leaf->id;
             memcpy(crash.in, in, sizeof crash.in);
-            q7d_crash_text(&crash, text, sizeof text);
-            if (q7d_interrupted()) rc = interrupted("during the call");
+            q7r_crash_text(&crash, text, sizeof text);
+            if (q7u_interrupted()) rc = interrupted("during the call");
             else rc = cli_error("call: --lib '%s': %s%s%s", a->lib, text, crash.output[0] ? "; its last output: " : "",
                                 crash.output);
-            if (!q7d_interrupted() && crash.kind == Q7D_CRASH_SIGNAL) rc = 128 + crash.code;
+            if (!q7u_interrupted() && crash.kind == Q7D_CRASH_SIGNAL) rc = 128 + crash.code;
         }
     }
     q7d_lib_close(lib);
-    q7d_interrupt_disarm();
+    q7u_interrupt_disarm();
     return rc;
 }
 

@@ -99,7 +99,7 @@ static int slurp(FILE *f, char **text, size_t *len)
 static void print_stats(const char *name, size_t len, const exec_program *prog, double parse_s, double run_s)
 {
     double ps = parse_s > 0 ? parse_s : 1e-9, rs = run_s > 0 ? run_s : 1e-9;
-    size_t mem = exec_program_bytes(prog);
+    size_t mem = prog_program_bytes(prog);
     fprintf(stderr, "exec stats: %s\n", name);
     fprintf(stderr, "  program       %zu bytes, %zu statements, %zu instructions\n", len, prog->n, prog->n_insn);
     fprintf(stderr, "  parse         %.6f s, %.1f MB/s, %.3f M statements/s\n", parse_s, (double)len / ps / 1e6,
@@ -172,20 +172,20 @@ static int exec_main(void *args)
     exec_program prog;
     exec_error err;
     double t0 = q7_now_seconds();
-    if (!exec_parse(text, len, &prog, &err)) {
+    if (!prog_parse(text, len, &prog, &err)) {
         free(text);
         return cli_usage_error("%s:%u:%u: %s", name, err.line, err.col, err.msg);
     }
     double t1 = q7_now_seconds();
     exec_state st;
-    exec_state_init(&st);
+    prog_state_init(&st);
     FILE *out = a->json ? stderr : stdout;
-    exec_run(&prog, &st, out, a->trace ? out : NULL, name);
+    prog_run(&prog, &st, out, a->trace ? out : NULL, name);
     double t2 = q7_now_seconds();
-    if (a->json) exec_print_json(&st, stdout);
+    if (a->json) prog_print_json(&st, stdout);
     if (a->stats) print_stats(name, len, &prog, t1 - t0, t2 - t1);
     size_t statements = prog.n, insns = prog.n_insn;
-    exec_program_free(&prog);
+    prog_program_free(&prog);
     free(text);
     int earlier = ferror(stdout) ? errno : 0;
     errno = 0;

@@ -87,25 +87,25 @@ static const char *const list_keys[LIST_KEY_COUNT] = {
 
 static void json_operands(jw *w, const char *key, const cli_operand *ops, size_t n)
 {
-    jw_key(w, key);
-    jw_array(w, JW_INLINE);
+    q7u_jw_key(w, key);
+    q7u_jw_array(w, JW_INLINE);
     for (size_t i = 0; i < n; i++) {
-        jw_object(w, JW_INLINE);
-        jw_key(w, LIST_KEY(name));
-        jw_string(w, ops[i].name);
-        jw_key(w, LIST_KEY(kind));
-        jw_string(w, kind_name(ops[i].kind));
-        jw_key(w, LIST_KEY(bits));
-        jw_uint(w, ops[i].bits);
-        jw_key(w, LIST_KEY(word));
-        jw_uint(w, ops[i].word);
+        q7u_jw_object(w, JW_INLINE);
+        q7u_jw_key(w, LIST_KEY(name));
+        q7u_jw_string(w, ops[i].name);
+        q7u_jw_key(w, LIST_KEY(kind));
+        q7u_jw_string(w, kind_name(ops[i].kind));
+        q7u_jw_key(w, LIST_KEY(bits));
+        q7u_jw_uint(w, ops[i].bits);
+        q7u_jw_key(w, LIST_KEY(word));
+        q7u_jw_uint(w, ops[i].word);
         if (ops[i].role) {
-            jw_key(w, LIST_KEY(role));
-            jw_string(w, ops[i].role);
+            q7u_jw_key(w, LIST_KEY(role));
+            q7u_jw_string(w, ops[i].role);
         }
-        jw_end(w);
+        q7u_jw_end(w);
     }
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 /* One leaf's members: the string ones, then the counts; its proof status
@@ -122,28 +122,28 @@ static void json_leaf(jw *w, const q7_leaf *l, const proof_status *proofs)
         { LIST_KEY(in_words), s->in_words },     { LIST_KEY(out_words), s->out_words },       { LIST_KEY(aux_words), s->aux_words },
         { LIST_KEY(field_bits), l->field_bits }, { LIST_KEY(operand_bits), l->operand_bits },
     };
-    jw_object(w, JW_INLINE);
+    q7u_jw_object(w, JW_INLINE);
     for (size_t i = 0; i < sizeof text / sizeof text[0]; i++) {
-        jw_key(w, text[i].key);
-        jw_string(w, text[i].value);
+        q7u_jw_key(w, text[i].key);
+        q7u_jw_string(w, text[i].value);
     }
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
-        jw_key(w, counts[i].key);
-        jw_uint(w, counts[i].value);
+        q7u_jw_key(w, counts[i].key);
+        q7u_jw_uint(w, counts[i].value);
     }
-    jw_key(w, LIST_KEY(family));
-    jw_string(w, q7_family_name(l->family));
-    jw_key(w, LIST_KEY(provenance));
-    jw_string(w, q7_provenance_name(l->provenance));
-    jw_key(w, LIST_KEY(semantics));
-    jw_string(w, l->semantics);
+    q7u_jw_key(w, LIST_KEY(family));
+    q7u_jw_string(w, q7_family_name(l->family));
+    q7u_jw_key(w, LIST_KEY(provenance));
+    q7u_jw_string(w, q7_provenance_name(l->provenance));
+    q7u_jw_key(w, LIST_KEY(semantics));
+    q7u_jw_string(w, l->semantics);
     json_operands(w, LIST_KEY(inputs), in, nin);
     json_operands(w, LIST_KEY(outputs), out, nout);
     if (proofs) {
-        jw_key(w, LIST_KEY(proof));
-        jw_string(w, proof_status_of(proofs, l->suffix));
+        q7u_jw_key(w, LIST_KEY(proof));
+        q7u_jw_string(w, cli_proof_status_of(proofs, l->suffix));
     }
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 static void list_json(q7_family only, const proof_status *proofs)
@@ -152,18 +152,18 @@ static void list_json(q7_family only, const proof_status *proofs)
     for (size_t i = 0; i < q7_leaf_count(); i++)
         shown += only == Q7_FAMILY_COUNT || q7_leaf_at(i)->family == only;
     jw w;
-    jw_init(&w, stdout);
-    jw_object(&w, JW_INLINE);
-    jw_key(&w, LIST_KEY(version));
-    jw_string(&w, Q7PRED_VERSION);
-    jw_key(&w, LIST_KEY(count));
-    jw_uint(&w, shown);
-    jw_key(&w, LIST_KEY(leaves));
-    jw_array(&w, JW_LINES);
+    q7u_jw_init(&w, stdout);
+    q7u_jw_object(&w, JW_INLINE);
+    q7u_jw_key(&w, LIST_KEY(version));
+    q7u_jw_string(&w, Q7PRED_VERSION);
+    q7u_jw_key(&w, LIST_KEY(count));
+    q7u_jw_uint(&w, shown);
+    q7u_jw_key(&w, LIST_KEY(leaves));
+    q7u_jw_array(&w, JW_LINES);
     for (size_t i = 0; i < q7_leaf_count(); i++)
         if (only == Q7_FAMILY_COUNT || q7_leaf_at(i)->family == only) json_leaf(&w, q7_leaf_at(i), proofs);
-    jw_end(&w);
-    jw_end(&w);
+    q7u_jw_end(&w);
+    q7u_jw_end(&w);
 }
 
 /* A table per family; column widths fit the rows shown. The PROOF column
@@ -186,7 +186,7 @@ static void list_text(q7_family only, const proof_status *proofs)
         const char *cell[COLS] = { l->suffix, q7_shape_info_of(l->shape)->name,
                                    q7_shape_info_of(l->shape)->arguments, "", "", buf,
                                    q7_provenance_name(l->provenance),
-                                   proofs ? proof_status_of(proofs, l->suffix) : "", l->semantics };
+                                   proofs ? cli_proof_status_of(proofs, l->suffix) : "", l->semantics };
         for (int c = 0; c < COLS; c++)
             if (strlen(cell[c]) > width[c]) width[c] = strlen(cell[c]);
         shown++;
@@ -211,7 +211,7 @@ static void list_text(q7_family only, const proof_status *proofs)
                    (int)width[1], s->name, (int)width[2], s->arguments, (int)width[3],
                    l->field_bits, (int)width[4], l->operand_bits, (int)width[5], buf,
                    (int)width[6], q7_provenance_name(l->provenance));
-            if (proofs) printf("%-*s ", (int)width[7], proof_status_of(proofs, l->suffix));
+            if (proofs) printf("%-*s ", (int)width[7], cli_proof_status_of(proofs, l->suffix));
             printf("%s\n", l->semantics);
         }
     }
@@ -273,11 +273,11 @@ static int list_run(void *args)
         return CLI_OK;
     }
     char err[4400];
-    proof_status *proofs = a->proofs ? proof_status_load(a->proofs, err, sizeof err) : NULL;
+    proof_status *proofs = a->proofs ? cli_proof_status_load(a->proofs, err, sizeof err) : NULL;
     if (a->proofs && !proofs) return cli_usage_error("list: --proofs: %s", err);
     if (a->json) list_json(a->only, proofs);
     else list_text(a->only, proofs);
-    proof_status_free(proofs);
+    cli_proof_status_free(proofs);
     return CLI_OK;
 }
 

@@ -64,8 +64,8 @@ static int merge_parse(void *args, int argc, char **argv)
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             a->help = true;
             return CLI_OK;
-        } else if (!report_files_option(&a->out, argc, argv, &i, &rc)) {
-            return report_files_unknown("merge", arg, NULL, 0);
+        } else if (!cli_report_files_option(&a->out, argc, argv, &i, &rc)) {
+            return cli_report_files_unknown("merge", arg, NULL, 0);
         } else if (rc != CLI_OK) {
             return rc;
         }
@@ -76,22 +76,22 @@ static int merge_parse(void *args, int argc, char **argv)
 
 /* Reads each report and folds it in; only one shard is in memory at a
  * time besides the sums. */
-static int merge_all(const merge_args *a, q7d_merger *m, q7d_results *merged)
+static int merge_all(const merge_args *a, q7r_merger *m, q7d_results *merged)
 {
     char err[1024];
     q7d_results *part = malloc(sizeof *part);
     if (!part) return cli_error("merge: out of memory");
     int rc = CLI_OK;
     for (size_t i = 0; rc == CLI_OK && i < a->n; i++) {
-        if (!q7d_report_read(a->names[i], part, err, sizeof err)) {
+        if (!q7r_report_read(a->names[i], part, err, sizeof err)) {
             rc = cli_usage_error("merge: %s", err);
             break;
         }
-        if (!q7d_merger_add(m, part, a->names[i], err, sizeof err)) rc = cli_usage_error("%s", err);
+        if (!q7r_merger_add(m, part, a->names[i], err, sizeof err)) rc = cli_usage_error("%s", err);
         q7d_results_free(part);
     }
     free(part);
-    if (rc == CLI_OK && !q7d_merger_finish(m, merged, err, sizeof err)) rc = cli_usage_error("%s", err);
+    if (rc == CLI_OK && !q7r_merger_finish(m, merged, err, sizeof err)) rc = cli_usage_error("%s", err);
     if (rc != CLI_OK) return rc;
     /* the merged report is this run's: here, now, this q7pred (the shards'
      * host oracle kept); each shard's own is in its report */
@@ -110,14 +110,14 @@ static int merge_run(void *args)
         merge_help(stdout);
         return CLI_OK;
     }
-    int rc = report_files_check(&a->out);
+    int rc = cli_report_files_check(&a->out);
     if (rc != CLI_OK) return rc;
     static q7d_results merged;   /* large: not on the stack */
-    q7d_merger *m = q7d_merger_new();
+    q7r_merger *m = q7r_merger_new();
     if (!m) return cli_error("merge: out of memory");
     rc = merge_all(a, m, &merged);
-    q7d_merger_free(m);
-    if (rc == CLI_OK) rc = report_files_write(&merged, &a->out);
+    q7r_merger_free(m);
+    if (rc == CLI_OK) rc = cli_report_files_write(&merged, &a->out);
     q7d_results_free(&merged);
     return rc;
 }

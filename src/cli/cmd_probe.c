@@ -160,7 +160,7 @@ static int by_likeness(const void *x, const void *y)
 }
 
 /* Prints s escaped for a terminal (a symbol's name may hold any bytes). */
-static void put_text(const char *s) { esc_write(stdout, s, ESC_TEXT); }
+static void put_text(const char *s) { q7u_esc_write(stdout, s, ESC_TEXT); }
 
 /* Appends a death note to a leaf's evidence: "its child died between
  * calls N times (SIGALRM)...". */
@@ -216,7 +216,7 @@ static void late_deaths(q7p_prober *p, q7p_result *res, const bool *probed, prob
  * "interrupted (SIG) after K of N leaves: tallies". */
 static void summary(const probe_tally *t, unsigned selected, size_t nunknown, int interrupted)
 {
-    if (interrupted) printf("interrupted (%s) after %u of ", q7d_signal_name(interrupted), t->probed);
+    if (interrupted) printf("interrupted (%s) after %u of ", q7u_signal_name(interrupted), t->probed);
     printf("%u leaves: ", interrupted ? selected : t->probed);
     printf("%u confirmed, %u refuted, %u absent", t->status[Q7P_CONFIRMED], t->status[Q7P_REFUTED],
            t->status[Q7P_ABSENT]);
@@ -233,14 +233,14 @@ static int write_json(const probe_args *a, out_file *jf, int interrupted, const 
 {
     const char **names = calloc(nu + 1, sizeof *names);
     if (!names) {
-        out_file_discard(jf);
+        cli_out_file_discard(jf);
         return cli_error("probe: out of memory (no JSON written)");
     }
     for (size_t k = 0; k < nu; k++) names[k] = u[k].name;
     q7p_write_json(jf->f, a->lib, file_member, &a->file, interrupted, res, probed, names, nu);
     free(names);
-    int w = out_file_finish(jf, "JSON file");
-    return w ? w : out_file_commit(jf, "JSON file");
+    int w = cli_out_file_finish(jf, "JSON file");
+    return w ? w : cli_out_file_commit(jf, "JSON file");
 }
 
 static int probe_run(void *v)
@@ -253,11 +253,11 @@ static int probe_run(void *v)
     char err[1024];
     /* the file itself first: a FIFO, a device or a foreign machine's file is refused by name */
     for (unsigned i = 0; i < a->npreloads; i++)
-        if (!q7d_lib_file_check("--preload", a->preloads[i], err, sizeof err)) return cli_usage_error("probe: %s", err);
-    if (!q7d_lib_file_check("library", a->lib, err, sizeof err)) return cli_usage_error("probe: %s", err);
-    if (!file_identity_of(a->lib, &a->file, err, sizeof err)) return cli_usage_error("probe: %s", err);
-    q7d_symbols syms;
-    if (!q7d_elf_symbols(a->lib, PREFIX, &syms, err, sizeof err)) return cli_usage_error("probe: %s", err);
+        if (!q7u_lib_file_check("--preload", a->preloads[i], err, sizeof err)) return cli_usage_error("probe: %s", err);
+    if (!q7u_lib_file_check("library", a->lib, err, sizeof err)) return cli_usage_error("probe: %s", err);
+    if (!q7u_file_identity_of(a->lib, &a->file, err, sizeof err)) return cli_usage_error("probe: %s", err);
+    q7p_symbols syms;
+    if (!q7p_elf_symbols(a->lib, PREFIX, &syms, err, sizeof err)) return cli_usage_error("probe: %s", err);
     bool present[Q7_LEAF_COUNT] = { 0 }, probed[Q7_LEAF_COUNT] = { 0 };
     unknown *u = calloc(syms.count + 1, sizeof *u);
     size_t nu = 0;
@@ -279,22 +279,22 @@ static int probe_run(void *v)
     qsort(u, nu, sizeof *u, by_likeness);
     out_file jf = { 0 };
     if (a->json) {
-        int rc = out_file_open(&jf, "probe", "JSON file", a->json);
+        int rc = cli_out_file_open(&jf, "probe", "JSON file", a->json);
         if (rc) {
             free(u);
-            q7d_symbols_free(&syms);
+            q7p_symbols_free(&syms);
             return rc;
         }
     }
-    q7d_interrupt_arm();
+    q7u_interrupt_arm();
     q7p_prober *p = q7p_open(a->lib, a->preloads, a->npreloads, a->timeout, err, sizeof err);
     if (!p) {
-        int sig = q7d_interrupted();
-        q7d_interrupt_disarm();
-        out_file_discard(&jf);
+        int sig = q7u_interrupted();
+        q7u_interrupt_disarm();
+        cli_out_file_discard(&jf);
         free(u);
-        q7d_symbols_free(&syms);
-        if (sig) return cli_error("probe: interrupted (%s) while loading the library", q7d_signal_name(sig)), 128 + sig;
+        q7p_symbols_free(&syms);
+        if (sig) return cli_error("probe: interrupted (%s) while loading the library", q7u_signal_name(sig)), 128 + sig;
         return cli_usage_error("probe: %s", err);
     }
     static q7p_result res[Q7_LEAF_COUNT];
@@ -306,7 +306,7 @@ static int probe_run(void *v)
         }
     printf("%-40s %-9s %-6s %-6s %s\n", "leaf", "status", "table", "found", "evidence");
     probe_tally t = { 0 };
-    for (size_t i = 0; i < q7_leaf_count() && !q7d_interrupted(); i++) {
+    for (size_t i = 0; i < q7_leaf_count() && !q7u_interrupted(); i++) {
         if (a->any_selected && !a->selected[i]) continue;
         const q7_leaf *l = q7_leaf_at(i);
         q7p_result *r = &res[i];
@@ -318,7 +318,7 @@ static int probe_run(void *v)
         } else {
             q7p_probe_leaf(p, l, r);
         }
-        if (q7d_interrupted()) break;   /* what the signal cut short is not a finding */
+        if (q7u_interrupted()) break;   /* what the signal cut short is not a finding */
         probed[i] = true;
         if (r->bit_map_note[0]) {
             size_t used = strlen(r->evidence);
@@ -331,7 +331,7 @@ static int probe_run(void *v)
         t.probed++;
         t.status[r->status]++;
         char ev[1200];
-        esc_format_buf(ev, sizeof ev, r->evidence, ESC_TEXT);
+        q7u_esc_format_buf(ev, sizeof ev, r->evidence, ESC_TEXT);
         printf("%-40s %-9s %-6s %-6s %s\n", l->suffix, q7p_status_name(r->status), q7_shape_info_of(l->shape)->name,
                r->found_shape >= 0 ? q7_shape_info_of((q7_shape)r->found_shape)->name : "-", ev);
         for (size_t k = 0; a->disasm && present[i] && k < syms.count; k++)
@@ -346,7 +346,7 @@ static int probe_run(void *v)
             put_text(u[k].name);
             printf("\n");
         }
-    int sig = q7d_interrupted();
+    int sig = q7u_interrupted();
     unsigned selected = 0;
     for (size_t i = 0; i < q7_leaf_count(); i++) selected += !a->any_selected || a->selected[i];
     summary(&t, selected, nu, sig);
@@ -355,13 +355,13 @@ static int probe_run(void *v)
     int w = a->json ? write_json(a, &jf, sig, res, probed, u, nu) : CLI_OK;
     if (w) rc = w;
     if (sig) {
-        cli_error("probe: interrupted (%s) after %u leaves%s", q7d_signal_name(sig), t.probed,
+        cli_error("probe: interrupted (%s) after %u leaves%s", q7u_signal_name(sig), t.probed,
                   a->json && !w ? "; the JSON has those, with \"interrupted\"" : "");
         rc = 128 + sig;
     }
-    q7d_interrupt_disarm();
+    q7u_interrupt_disarm();
     free(u);
-    q7d_symbols_free(&syms);
+    q7p_symbols_free(&syms);
     return rc;
 }
 

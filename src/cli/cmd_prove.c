@@ -131,7 +131,7 @@ static int prove_parse(void *v, int argc, char **argv)
     if (!a->lib && !a->table_out) return cli_usage_error("prove: --lib PATH is required (try q7pred prove --help)");
     out_option outs[] = { { "--json", a->json }, { "--markdown", a->markdown }, { "--junit", a->junit },
                           { "--write-table", a->table_out } };
-    return out_options_distinct("prove", outs, sizeof outs / sizeof outs[0]);
+    return cli_out_options_distinct("prove", outs, sizeof outs / sizeof outs[0]);
 }
 
 /* ------------------------------------------------------------ values */
@@ -306,17 +306,17 @@ static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32
 static prv_status status_named(const char *s)
 {
     for (int k = 0; k < PRV_STATUS_COUNT; k++)
-        if (s && !strcmp(s, prv_status_names[k])) return (prv_status)k;
+        if (s && !strcmp(s, cli_prv_status_names[k])) return (prv_status)k;
     return PRV_STATUS_COUNT;
 }
 
 static void progress(const prove_state *st, const q7_leaf *l, const prv_row *row)
 {
     if (st->a->quiet) return;
-    printf("%-13s %-40s %7.2f s", prv_status_names[row->status], l->suffix, row->seconds);
+    printf("%-13s %-40s %7.2f s", cli_prv_status_names[row->status], l->suffix, row->seconds);
     if (row->reason[0]) {
         fputs("  ", stdout);
-        esc_write(stdout, row->reason, ESC_TEXT);
+        q7u_esc_write(stdout, row->reason, ESC_TEXT);
     }
     if (row->counterexample.n) {
         fputs("; counterexample", stdout);
@@ -328,7 +328,7 @@ static void progress(const prove_state *st, const q7_leaf *l, const prv_row *row
             if (row->replayed) printf(" (native %s)", n && n->known ? n->hex : "?");
         }
         fputs("; ", stdout);
-        esc_write(stdout, row->replay, ESC_TEXT);
+        q7u_esc_write(stdout, row->replay, ESC_TEXT);
     }
     fputc('\n', stdout);
     fflush(stdout);
@@ -338,26 +338,26 @@ static void progress(const prove_state *st, const q7_leaf *l, const prv_row *row
 static int take_line(prove_state *st, const char *line, char *why, size_t whysize)
 {
     char err[160];
-    json *doc = json_parse(line, err, sizeof err);
+    json *doc = q7u_json_parse(line, err, sizeof err);
     if (!doc || doc->type != JSON_OBJECT) {
         snprintf(why, whysize, "the prover wrote a line that is not a JSON object: %s", doc ? "" : err);
-        json_free(doc);
+        q7u_json_free(doc);
         return -1;
     }
     int rc = -1;
     const char *s;
-    if ((s = json_string(doc, "missing"))) {
+    if ((s = q7u_json_string(doc, "missing"))) {
         snprintf(why, whysize, "the prover needs %s", s);
-    } else if ((s = json_string(doc, "error"))) {
+    } else if ((s = q7u_json_string(doc, "error"))) {
         snprintf(why, whysize, "%s", s);
-    } else if ((s = json_string(doc, PRV_KEY(prover)))) {
+    } else if ((s = q7u_json_string(doc, PRV_KEY(prover)))) {
         snprintf(st->run.prover, sizeof st->run.prover, "%s", s);
         rc = 0;
     } else {
-        const char *name = json_string(doc, PRV_KEY(leaf));
+        const char *name = q7u_json_string(doc, PRV_KEY(leaf));
         const q7_leaf *l = name ? q7_leaf_find(name) : NULL;
-        prv_status status = status_named(json_string(doc, PRV_KEY(status)));
-        const json *secs = json_get(doc, PRV_KEY(seconds));
+        prv_status status = status_named(q7u_json_string(doc, PRV_KEY(status)));
+        const json *secs = q7u_json_get(doc, PRV_KEY(seconds));
         if (!l || status == PRV_STATUS_COUNT || !secs || secs->type != JSON_NUMBER) {
             snprintf(why, whysize, "the prover wrote a result without a known leaf, status and seconds");
         } else {
@@ -365,22 +365,22 @@ static int take_line(prove_state *st, const char *line, char *why, size_t whysiz
             row->done = true;
             row->status = status;
             row->seconds = secs->number;
-            snprintf(row->reason, sizeof row->reason, "%s", (s = json_string(doc, PRV_KEY(reason))) ? s : "");
-            read_values(json_get(doc, PRV_KEY(counterexample)), &row->counterexample);
-            read_values(json_get(doc, PRV_KEY(predicted)), &row->predicted);
-            read_values(json_get(doc, PRV_KEY(expected)), &row->expected);
-            read_names(json_get(doc, PRV_KEY(unwritten)), &row->unwritten);
-            const json *inw = json_get(doc, "in_words");
+            snprintf(row->reason, sizeof row->reason, "%s", (s = q7u_json_string(doc, PRV_KEY(reason))) ? s : "");
+            read_values(q7u_json_get(doc, PRV_KEY(counterexample)), &row->counterexample);
+            read_values(q7u_json_get(doc, PRV_KEY(predicted)), &row->predicted);
+            read_values(q7u_json_get(doc, PRV_KEY(expected)), &row->expected);
+            read_names(q7u_json_get(doc, PRV_KEY(unwritten)), &row->unwritten);
+            const json *inw = q7u_json_get(doc, "in_words");
             uint32_t in[Q7_MAX_WORDS] = { 0 };
             bool have_in = inw && inw->type == JSON_ARRAY && inw->n == q7_shape_info_of(l->shape)->in_words;
             for (size_t k = 0; have_in && k < inw->n; k++) in[k] = (uint32_t)inw->child[k].u64;
-            const json *cl = json_get(doc, "clobbers");
+            const json *cl = q7u_json_get(doc, "clobbers");
             if (status == PRV_REFUTED && have_in) replay(st, l, row, in, cl && cl->type == JSON_BOOL && cl->boolean);
             progress(st, l, row);
             rc = 1;
         }
     }
-    json_free(doc);
+    q7u_json_free(doc);
     return rc;
 }
 
@@ -389,27 +389,27 @@ static int take_line(prove_state *st, const char *line, char *why, size_t whysiz
 static int write_tables_file(prove_state *st, const char *path, const short *const *maps)
 {
     out_file o;
-    int rc = out_file_open(&o, "prove", "table file", path);
+    int rc = cli_out_file_open(&o, "prove", "table file", path);
     if (rc) return rc;
-    prv_write_tables(o.f, st->placement, st->abi.order, maps);
-    rc = out_file_finish(&o, "table file");
-    return rc ? rc : out_file_commit(&o, "table file");
+    cli_prv_write_tables(o.f, st->placement, st->abi.order, maps);
+    rc = cli_out_file_finish(&o, "table file");
+    return rc ? rc : cli_out_file_commit(&o, "table file");
 }
 
 /* The prover as a child: its argv, into argv (store holds the words). */
 static bool prover_argv(const prove_args *a, char *program, size_t psize, const char **argv, char *timeout,
                         size_t tsize, char *err, size_t errsize)
 {
-    if (!q7d_data_path(Q7D_DATA_PROVER, PROVER, program, psize)) {
+    if (!q7u_data_path(Q7D_DATA_PROVER, PROVER, program, psize)) {
         char places[1024];
-        q7d_data_places(Q7D_DATA_PROVER, PROVER, places, sizeof places);
+        q7u_data_places(Q7D_DATA_PROVER, PROVER, places, sizeof places);
         snprintf(err, errsize, "cannot find the prover: looked for %.1000s", places);
         return false;
     }
     snprintf(timeout, tsize, "%g", a->timeout);
     size_t k = 0;
     const char *from;
-    argv[k++] = q7d_python(a->python, &from);
+    argv[k++] = q7u_python(a->python, &from);
     argv[k++] = program;
     argv[k++] = "--lib";
     argv[k++] = a->lib;
@@ -428,7 +428,7 @@ static bool prover_argv(const prove_args *a, char *program, size_t psize, const 
 
 /* Reads the prover's lines until it ends, is interrupted or falls silent.
  * CLI_OK, or CLI_USAGE / CLI_FAIL with the message printed. */
-static int read_prover(prove_state *st, q7d_proc *proc, int fd)
+static int read_prover(prove_state *st, q7u_proc *proc, int fd)
 {
     size_t cap = 1 << 16, have = 0;
     char *buf = malloc(cap);
@@ -462,9 +462,9 @@ static int read_prover(prove_state *st, q7d_proc *proc, int fd)
             }
             buf = g;
         }
-        q7d_wait w = q7d_proc_wait(proc, fd, POLLIN, q7_now_seconds() + wait);
-        if (w == Q7D_WAIT_INTERRUPTED) break;
-        if (w == Q7D_WAIT_TIMEOUT) {
+        q7u_wait w = q7u_proc_wait(proc, fd, POLLIN, q7_now_seconds() + wait);
+        if (w == Q7U_WAIT_INTERRUPTED) break;
+        if (w == Q7U_WAIT_TIMEOUT) {
             snprintf(why, sizeof why, "the prover did not answer for %g s", wait);
             rc = CLI_FAIL;
             break;
@@ -499,10 +499,10 @@ static int run_prover(prove_state *st, int table_fd)
         return cli_usage_error("prove: %s", err);
     int out[2];
     if (pipe2(out, O_CLOEXEC) != 0) return cli_error("prove: pipe: %s", strerror(errno));
-    q7d_proc proc;
+    q7u_proc proc;
     const int pass[1] = { table_fd };
-    q7d_proc_io io = { .in = -1, .out = out[1], .err = -1, .pass = pass, .npass = 1 };
-    bool started = q7d_proc_start(&proc, (char *const *)argv, &io, false, err, sizeof err);
+    q7u_proc_io io = { .in = -1, .out = out[1], .err = -1, .pass = pass, .npass = 1 };
+    bool started = q7u_proc_start(&proc, (char *const *)argv, &io, false, err, sizeof err);
     close(out[1]);
     if (!started) {
         close(out[0]);
@@ -511,20 +511,20 @@ static int run_prover(prove_state *st, int table_fd)
     int rc = read_prover(st, &proc, out[0]);
     close(out[0]);
     char tail[600] = "", how[64];
-    if (!q7d_interrupted() && q7d_proc_wait(&proc, -1, 0, q7_now_seconds() + 5) == Q7D_WAIT_ENDED) {}
-    q7d_proc_output(&proc, tail, sizeof tail);
-    q7d_proc_end(&proc, 0);
-    q7d_proc_how(&proc, how, sizeof how);
+    if (!q7u_interrupted() && q7u_proc_wait(&proc, -1, 0, q7_now_seconds() + 5) == Q7U_WAIT_ENDED) {}
+    q7u_proc_output(&proc, tail, sizeof tail);
+    q7u_proc_end(&proc, 0);
+    q7u_proc_how(&proc, how, sizeof how);
     unsigned counts[PRV_STATUS_COUNT], done, selected;
-    prv_counts(&st->run, counts, &done, &selected);
-    if (rc == CLI_OK && !q7d_interrupted() && done < selected) {
+    cli_prv_counts(&st->run, counts, &done, &selected);
+    if (rc == CLI_OK && !q7u_interrupted() && done < selected) {
         char *nl;
         while ((nl = strchr(tail, '\n'))) *nl = ' ';
         cli_error("prove: the prover ended (%s) after %u of %u leaves: %s", how, done, selected,
                   tail[0] ? tail : "no output");
         rc = CLI_FAIL;
     }
-    if (rc == CLI_FAIL && !q7d_interrupted()) mark_unanswered(st, "the prover stopped before this leaf");
+    if (rc == CLI_FAIL && !q7u_interrupted()) mark_unanswered(st, "the prover stopped before this leaf");
     return rc;
 }
 
@@ -538,22 +538,22 @@ typedef struct report_out {
  * none is committed). */
 static int write_reports(prove_state *st)
 {
-    report_out r[] = { { st->a->json, "JSON report", prv_write_json, { 0 } },
-                       { st->a->markdown, "markdown report", prv_write_markdown, { 0 } },
-                       { st->a->junit, "JUnit report", prv_write_junit, { 0 } } };
+    report_out r[] = { { st->a->json, "JSON report", cli_prv_write_json, { 0 } },
+                       { st->a->markdown, "markdown report", cli_prv_write_markdown, { 0 } },
+                       { st->a->junit, "JUnit report", cli_prv_write_junit, { 0 } } };
     enum { N = sizeof r / sizeof r[0] };
-    unsigned signals = q7d_interrupt_count();
+    unsigned signals = q7u_interrupt_count();
     int rc = CLI_OK;
     for (int i = 0; i < N && rc == CLI_OK; i++)
-        if (r[i].path && (rc = out_file_open(&r[i].file, "prove", r[i].what, r[i].path)) == CLI_OK) {
+        if (r[i].path && (rc = cli_out_file_open(&r[i].file, "prove", r[i].what, r[i].path)) == CLI_OK) {
             r[i].write(r[i].file.f, &st->run);
-            rc = out_file_finish(&r[i].file, r[i].what);
+            rc = cli_out_file_finish(&r[i].file, r[i].what);
         }
-    bool cut = q7d_interrupt_count() != signals;
+    bool cut = q7u_interrupt_count() != signals;
     for (int i = 0; i < N; i++) {
         if (!r[i].path) continue;
-        if (rc == CLI_OK && !cut) rc = out_file_commit(&r[i].file, r[i].what);
-        else out_file_discard(&r[i].file);
+        if (rc == CLI_OK && !cut) rc = cli_out_file_commit(&r[i].file, r[i].what);
+        else cli_out_file_discard(&r[i].file);
     }
     if (cut && rc == CLI_OK) rc = cli_error("prove: interrupted while writing the reports: none was written");
     return rc;
@@ -561,14 +561,14 @@ static int write_reports(prove_state *st)
 
 static int check_library(const char *lib)
 {
-    q7d_symbols syms;
+    q7p_symbols syms;
     char err[1024];
-    if (!q7d_elf_symbols(lib, "module__xdref_", &syms, err, sizeof err)) return cli_usage_error("prove: %s", err);
+    if (!q7p_elf_symbols(lib, "module__xdref_", &syms, err, sizeof err)) return cli_usage_error("prove: %s", err);
     unsigned machine = syms.machine;
-    q7d_symbols_free(&syms);
+    q7p_symbols_free(&syms);
     if (machine != EM_X86_64)
         return cli_usage_error("prove: '%s' is an ELF file for %s, not x86-64; prove reads x86-64 code only", lib,
-                               q7d_elf_machine_name(machine));
+                               q7u_elf_machine_name(machine));
     return CLI_OK;
 }
 
@@ -611,44 +611,44 @@ static int prove_run(void *v)
     int rc = check_library(a->lib);
     if (rc) return rc;
     char err[1024];
-    if (!file_identity_of(a->lib, &st.run.file, err, sizeof err)) return cli_usage_error("prove: %s", err);
+    if (!q7u_file_identity_of(a->lib, &st.run.file, err, sizeof err)) return cli_usage_error("prove: %s", err);
     if (a->abi && (rc = cli_abi_check_library("prove", a->abi, &source, a->lib, &st.run.file))) return rc;
     if (!q7d_provenance_here(&st.run.prov, err, sizeof err)) return cli_error("prove: %s", err);
     st.run.command = a->command;
     const out_option reports[] = { { "--json", a->json }, { "--markdown", a->markdown }, { "--junit", a->junit } };
-    if ((rc = out_options_check("prove", reports, sizeof reports / sizeof reports[0]))) return rc;
+    if ((rc = cli_out_options_check("prove", reports, sizeof reports / sizeof reports[0]))) return rc;
     st.run.library = a->lib;
     st.run.abi = a->abi;
     snprintf(st.run.prover, sizeof st.run.prover, "?");
     for (size_t i = 0; i < q7_leaf_count(); i++) st.run.row[i].selected = !a->any_selected || a->selected[i];
-    int table = q7d_anon_file("prove-tables");
+    int table = q7u_anon_file("prove-tables");
     FILE *tf = table >= 0 ? fdopen(dup(table), "w") : NULL;
     if (!tf) {
         if (table >= 0) close(table);
         return cli_error("prove: no file for the tables: %s", strerror(errno));
     }
-    prv_write_tables(tf, st.placement, st.abi.order, map_of);
+    cli_prv_write_tables(tf, st.placement, st.abi.order, map_of);
     bool table_ok = fclose(tf) == 0;
     if (!table_ok) {
         close(table);
         return cli_error("prove: cannot write the tables: %s", strerror(errno));
     }
     double t0 = q7_now_seconds();
-    q7d_interrupt_arm();
+    q7u_interrupt_arm();
     rc = run_prover(&st, table);
     close(table);
     q7p_close(st.prober);
     st.run.seconds = q7_now_seconds() - t0;
-    st.run.interrupted = q7d_interrupted();
+    st.run.interrupted = q7u_interrupted();
     unsigned counts[PRV_STATUS_COUNT], done, selected;
-    prv_counts(&st.run, counts, &done, &selected);
+    cli_prv_counts(&st.run, counts, &done, &selected);
     if (rc == CLI_USAGE) {
-        q7d_interrupt_disarm();
+        q7u_interrupt_disarm();
         return rc;
     }
     if (st.run.interrupted) {
         printf("prove: interrupted (%s) after %u of %u leaves: %u proven-binary, %u refuted, %u unproven, %u absent\n",
-               q7d_signal_name(st.run.interrupted), done, selected, counts[PRV_PROVEN], counts[PRV_REFUTED],
+               q7u_signal_name(st.run.interrupted), done, selected, counts[PRV_PROVEN], counts[PRV_REFUTED],
                counts[PRV_UNPROVEN], counts[PRV_ABSENT]);
     } else {
         printf("%u leaves: %u proven-binary, %u refuted, %u unproven, %u absent\n", done, counts[PRV_PROVEN],
@@ -663,8 +663,8 @@ static int prove_run(void *v)
         rc = cli_error("prove: '%s' exports none of the %u leaves asked for: nothing was proven", a->lib, done);
     fflush(stdout);
     int wrc = write_reports(&st);
-    int sig = q7d_interrupted();
-    q7d_interrupt_disarm();
+    int sig = q7u_interrupted();
+    q7u_interrupt_disarm();
     if (sig) return 128 + sig;
     if (wrc) return wrc;
     if (rc) return rc;

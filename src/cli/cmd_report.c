@@ -69,9 +69,9 @@ static int report_parse(void *args, int argc, char **argv)
         } else if (strcmp(arg, "--proofs") == 0) {
             if (i + 1 >= argc) return cli_usage_error("report: %s needs a value", arg);
             a->proofs_path = argv[++i];
-        } else if (!report_files_option(&a->out, argc, argv, &i, &rc)) {
+        } else if (!cli_report_files_option(&a->out, argc, argv, &i, &rc)) {
             static const char *const more[] = { "--proofs" };
-            return report_files_unknown("report", arg, more, 1);
+            return cli_report_files_unknown("report", arg, more, 1);
         } else if (rc != CLI_OK) {
             return rc;
         }
@@ -90,15 +90,15 @@ static int report_run(void *args)
         report_help(stdout);
         return CLI_OK;
     }
-    int rc = report_files_check(&a->out);
+    int rc = cli_report_files_check(&a->out);
     static q7d_results r;     /* large: not on the stack */
     static q7d_proofs proofs;
     if (rc == CLI_OK && a->proofs_path) rc = cli_load_proofs("report", a->proofs_path, &proofs);
     if (rc != CLI_OK) return rc;
     char err[1024];
-    if (!q7d_report_read(a->input, &r, err, sizeof err)) return cli_usage_error("report: %s", err);
+    if (!q7r_report_read(a->input, &r, err, sizeof err)) return cli_usage_error("report: %s", err);
     if (a->proofs_path) r.proofs = &proofs;
-    rc = report_files_write(&r, &a->out);
+    rc = cli_report_files_write(&r, &a->out);
     q7d_results_free(&r);
     return rc;
 }

@@ -53,7 +53,7 @@ static void verify_help(FILE *f)
           "                      when --corpus is not given)\n"
           "\n",
           f);
-    verify_oracle_help(f);
+    cli_verify_oracle_help(f);
     fputs("  --lib PATH          add a library with the module__xdref_* ABI (repeatable);\n"
           "                      it runs in a child process, crashes and hangs are\n"
           "                      reported; one with none of the selected leaves is a\n"
@@ -164,7 +164,7 @@ static int finish_options(verify_args *a)
     /* the environment's forcing (Q7PRED_HOST) is checked like the option */
     const char *env_host = getenv("Q7PRED_HOST");
     if (a->o.use[Q7D_HOST] && !a->o.host_path && env_host && *env_host) {
-        int rc = verify_check_host_path("Q7PRED_HOST", env_host);
+        int rc = cli_verify_check_host_path("Q7PRED_HOST", env_host);
         if (rc != CLI_OK) return rc;
     }
     /* an option for an oracle the run does not have is a mistake */
@@ -206,7 +206,7 @@ static int verify_parse(void *args, int argc, char **argv)
 {
     verify_args *a = args;
     init_args(a, argc, argv);
-    int rc = verify_parse_options(a, argc, argv);
+    int rc = cli_verify_parse_options(a, argc, argv);
     return rc == CLI_OK && !a->help ? finish_options(a) : rc;
 }
 
@@ -216,8 +216,8 @@ static int verify_parse(void *args, int argc, char **argv)
  * process that signal ended. */
 static int check_run_write(verify_args *a)
 {
-    int rc = verify_read_testfloat(a);
-    if (rc == CLI_OK) rc = report_files_check(&a->out);
+    int rc = cli_verify_read_testfloat(a);
+    if (rc == CLI_OK) rc = cli_report_files_check(&a->out);
     if (rc == CLI_OK && a->proofs_path) rc = cli_load_proofs("verify", a->proofs_path, &a->proofs);
     if (rc != CLI_OK) return rc;
     if (a->proofs_path) a->r->proofs = &a->proofs;
@@ -226,7 +226,7 @@ static int check_run_write(verify_args *a)
     if (a->o.checkpoint && !q7d_checkpoint_claim(a->o.checkpoint, &lock, err, sizeof err))
         return cli_usage_error("verify: %s", err);
     if (a->resume_path) {
-        if (!(a->resume = malloc(sizeof *a->resume)) || !q7d_report_read(a->resume_path, a->resume, err, sizeof err)) {
+        if (!(a->resume = malloc(sizeof *a->resume)) || !q7r_report_read(a->resume_path, a->resume, err, sizeof err)) {
             if (!a->resume) snprintf(err, sizeof err, "out of memory");
             free(a->resume);
             a->resume = NULL;
@@ -238,7 +238,7 @@ static int check_run_write(verify_args *a)
     int ran = q7d_run(a->r, &a->o, err, sizeof err);
     if (a->o.checkpoint) q7d_checkpoint_release(a->o.checkpoint, lock);
     if (ran != 0) return cli_usage_error("verify: %s", err);
-    rc = report_files_write(a->r, &a->out);
+    rc = cli_report_files_write(a->r, &a->out);
     return a->r->interrupted && rc != CLI_USAGE ? 128 + a->r->interrupted : rc;
 }
 
@@ -249,9 +249,9 @@ static int verify_run(void *args)
         verify_help(stdout);
         return CLI_OK;
     }
-    q7d_interrupt_arm();
+    q7u_interrupt_arm();
     int rc = check_run_write(a);
-    q7d_interrupt_disarm();
+    q7u_interrupt_disarm();
     return rc;
 }
 

@@ -30,23 +30,23 @@ typedef struct verify_args {
 } verify_args;
 
 /* Reads every option into *a (CLI_OK, or the exit code of a usage error). */
-int verify_parse_options(verify_args *a, int argc, char **argv);
+int cli_verify_parse_options(verify_args *a, int argc, char **argv);
 /* A --host-path value, or $Q7PRED_HOST's (named by `what`), is a path
  * this machine can run. */
-int verify_check_host_path(const char *what, const char *v);
+int cli_verify_check_host_path(const char *what, const char *v);
 /* Reads the --corpus testfloat:... files, once the options are read. */
-int verify_read_testfloat(verify_args *a);
+int cli_verify_read_testfloat(verify_args *a);
 /* The oracles as the help and the messages list them (oracles.def):
  * `defaults`, the kinds a run has without --oracles, "sem,host,numpy";
  * else the names --oracles takes, "sem, host, numpy, lib:PATH". */
-void verify_oracle_list(char *buf, size_t size, bool defaults);
+void cli_verify_oracle_list(char *buf, size_t size, bool defaults);
 /* One item of --oracles: a kind's name, or name:ARG for a kind that takes
  * one (lib:PATH). */
-int verify_add_oracle(q7d_options *o, const char *item);
+int cli_verify_add_oracle(q7d_options *o, const char *item);
 /* A library for a lib column (--lib PATH, lib:PATH): readable, not given
  * before, at most Q7D_MAX_LIBS. */
-int verify_add_lib(q7d_options *o, const char *path);
+int cli_verify_add_lib(q7d_options *o, const char *path);
 /* The help's Oracles line and its --oracles line. */
-void verify_oracle_help(FILE *f);
+void cli_verify_oracle_help(FILE *f);
 
 #endif

@@ -85,7 +85,7 @@ static int add_testfloat(verify_args *a, const char *spec)
 }
 
 /* Reads the TestFloat files into the run's parameters. */
-int verify_read_testfloat(verify_args *a)
+int cli_verify_read_testfloat(verify_args *a)
 {
     q7d_results *r = a->r;
     for (unsigned i = 0; i < a->ntf; i++) {
@@ -128,7 +128,7 @@ static int parse_oracles(q7d_options *o, char *list)
     memset(o->named, 0, sizeof o->named);
     char *cur = list, *item;
     while ((item = next_item(&cur))) {
-        int rc = verify_add_oracle(o, item);
+        int rc = cli_verify_add_oracle(o, item);
         if (rc != CLI_OK) return rc;
     }
     return CLI_OK;
@@ -194,18 +194,18 @@ static int parse_timeout(q7d_results *r, const char *s)
     return CLI_OK;
 }
 
-/* A host path the host oracle can run here (q7_host_select is tried and
+/* A host path the host oracle can run here (q7h_select is tried and
  * undone; the run selects it again). */
-int verify_check_host_path(const char *what, const char *v)
+int cli_verify_check_host_path(const char *what, const char *v)
 {
-    bool ok = q7_host_select(v);
-    q7_host_select("auto");
+    bool ok = q7h_select(v);
+    q7h_select("auto");
     if (ok) return CLI_OK;
     static const char *const names[] = { "avx512", "avx2", "portable" };
     char here[64] = "auto";
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (q7_host_select(names[i])) snprintf(here + strlen(here), sizeof here - strlen(here), ", %s", names[i]);
-    q7_host_select("auto");
+        if (q7h_select(names[i])) snprintf(here + strlen(here), sizeof here - strlen(here), ", %s", names[i]);
+    q7h_select("auto");
     return cli_usage_error("verify: %s '%s' unknown or not supported by this CPU (here: %s)", what, v, here);
 }
 
@@ -233,7 +233,7 @@ static int opt_oracles(verify_args *a, const char *opt, char *v)
 static int opt_lib(verify_args *a, const char *opt, char *v)
 {
     (void)opt;
-    return verify_add_lib(&a->o, v);
+    return cli_verify_add_lib(&a->o, v);
 }
 
 static int opt_abi(verify_args *a, const char *opt, char *v)
@@ -311,7 +311,7 @@ static int opt_checkpoint(verify_args *a, const char *opt, char *v)
 {
     if (!*v) return cli_usage_error("verify: %s needs a file name", opt);
     a->o.checkpoint = v;
-    a->o.checkpoint_report = q7d_report_json;
+    a->o.checkpoint_report = q7r_report_json;
     return CLI_OK;
 }
 
@@ -432,7 +432,7 @@ static int opt_max_report(verify_args *a, const char *opt, char *v)
 static int opt_host_path(verify_args *a, const char *opt, char *v)
 {
     a->o.host_path = v;
-    return verify_check_host_path(opt, v);
+    return cli_verify_check_host_path(opt, v);
 }
 
 typedef struct verify_option {
@@ -472,7 +472,7 @@ static const verify_option *find_option(const char *name)
 
 /* Applies the options in order; stops at the first error or at --help.
  * verify takes no operands: anything after "--" is an error. */
-int verify_parse_options(verify_args *a, int argc, char **argv)
+int cli_verify_parse_options(verify_args *a, int argc, char **argv)
 {
     for (int i = 1; i < argc && !a->help; i++) {
         if (strcmp(argv[i], "--") == 0) {

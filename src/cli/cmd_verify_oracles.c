@@ -10,7 +10,7 @@
 #include "cmd_verify.h"
 #include "verify/verify.h"
 
-int verify_add_lib(q7d_options *o, const char *path)
+int cli_verify_add_lib(q7d_options *o, const char *path)
 {
     if (!*path) return cli_usage_error("verify: --lib needs a library path");
     if (o->nlibs == Q7D_MAX_LIBS) return cli_usage_error("verify: at most %d libraries", Q7D_MAX_LIBS);
@@ -22,7 +22,7 @@ int verify_add_lib(q7d_options *o, const char *path)
     return CLI_OK;
 }
 
-void verify_oracle_list(char *buf, size_t size, bool defaults)
+void cli_verify_oracle_list(char *buf, size_t size, bool defaults)
 {
     size_t used = 0;
     buf[0] = '\0';
@@ -37,7 +37,7 @@ void verify_oracle_list(char *buf, size_t size, bool defaults)
 }
 
 /* A CORPUS kind's column comes from its corpus, never from --oracles. */
-int verify_add_oracle(q7d_options *o, const char *item)
+int cli_verify_add_oracle(q7d_options *o, const char *item)
 {
     for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++) {
         const q7d_oracle_info *info = q7d_oracle_info_of((q7d_oracle_kind)k);
@@ -52,11 +52,11 @@ int verify_add_oracle(q7d_options *o, const char *item)
             o->use[k] = o->named[k] = true;
             return CLI_OK;
         case Q7D_COLUMNS_PER_PATH:
-            return verify_add_lib(o, item + len + 1);
+            return cli_verify_add_lib(o, item + len + 1);
         }
     }
     char names[256];
-    verify_oracle_list(names, sizeof names, false);
+    cli_verify_oracle_list(names, sizeof names, false);
     return cli_usage_error("verify: unknown oracle '%s' (oracles: %s)", item, names);
 }
 
@@ -78,11 +78,11 @@ static void wrap(FILE *f, const char *lead, const char *text, int indent)
     fprintf(f, "\n");
 }
 
-void verify_oracle_help(FILE *f)
+void cli_verify_oracle_help(FILE *f)
 {
     char defaults[256], names[256], text[1024];
-    verify_oracle_list(defaults, sizeof defaults, true);
-    verify_oracle_list(names, sizeof names, false);
+    cli_verify_oracle_list(defaults, sizeof defaults, true);
+    cli_verify_oracle_list(names, sizeof names, false);
     size_t used = (size_t)snprintf(text, sizeof text, "Oracles (default %s", defaults);
     const char *reference = "";
     for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++) {

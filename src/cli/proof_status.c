@@ -19,7 +19,7 @@ struct proof_status {
 /* Larger than any report prove-formal or prove writes; a bigger file is not one. */
 enum { PROOF_REPORT_MAX = 1 << 22 };
 
-proof_status *proof_status_load(const char *path, char *err, size_t errsize)
+proof_status *cli_proof_status_load(const char *path, char *err, size_t errsize)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -45,25 +45,25 @@ proof_status *proof_status_load(const char *path, char *err, size_t errsize)
     }
     text[n] = '\0';
     char why[160];
-    json *doc = json_parse(text, why, sizeof why);
+    json *doc = q7u_json_parse(text, why, sizeof why);
     free(text);
-    const json *leaves = doc ? json_get(doc, "leaves") : NULL;
+    const json *leaves = doc ? q7u_json_get(doc, "leaves") : NULL;
     if (!leaves || leaves->type != JSON_ARRAY) {
         snprintf(err, errsize, "%s: %s", path, doc ? "no \"leaves\" array (not a report of make prove-formal or q7pred prove)" : why);
-        json_free(doc);
+        q7u_json_free(doc);
         return NULL;
     }
     for (size_t i = 0; i < leaves->n; i++) {
-        if (!json_string(&leaves->child[i], "leaf") || !json_string(&leaves->child[i], "status")) {
+        if (!q7u_json_string(&leaves->child[i], "leaf") || !q7u_json_string(&leaves->child[i], "status")) {
             snprintf(err, errsize, "%s: leaves[%zu] has no \"leaf\" and \"status\" strings", path, i);
-            json_free(doc);
+            q7u_json_free(doc);
             return NULL;
         }
     }
     proof_status *p = malloc(sizeof *p);
     if (!p) {
         snprintf(err, errsize, "%s: out of memory", path);
-        json_free(doc);
+        q7u_json_free(doc);
         return NULL;
     }
     p->doc = doc;
@@ -71,33 +71,33 @@ proof_status *proof_status_load(const char *path, char *err, size_t errsize)
     return p;
 }
 
-const char *proof_status_of(const proof_status *p, const char *leaf)
+const char *cli_proof_status_of(const proof_status *p, const char *leaf)
 {
     for (size_t i = 0; p && i < p->leaves->n; i++)
-        if (strcmp(json_string(&p->leaves->child[i], "leaf"), leaf) == 0)
-            return json_string(&p->leaves->child[i], "status");
+        if (strcmp(q7u_json_string(&p->leaves->child[i], "leaf"), leaf) == 0)
+            return q7u_json_string(&p->leaves->child[i], "status");
     return "not run";
 }
 
-void proof_status_free(proof_status *p)
+void cli_proof_status_free(proof_status *p)
 {
     if (!p) return;
-    json_free(p->doc);
+    q7u_json_free(p->doc);
     free(p);
 }
 
-void proof_status_fill(const proof_status *p, const char *source, q7d_proofs *out)
+void cli_proof_status_fill(const proof_status *p, const char *source, q7d_proofs *out)
 {
     memset(out, 0, sizeof *out);
     snprintf(out->source, sizeof out->source, "%s", source);
     for (size_t i = 0; i < p->leaves->n; i++) {
         const json *row = &p->leaves->child[i];
-        const q7_leaf *leaf = q7_leaf_find(json_string(row, "leaf"));
+        const q7_leaf *leaf = q7_leaf_find(q7u_json_string(row, "leaf"));
         if (!leaf || out->known[leaf->id]) continue;
         out->known[leaf->id] = true;
-        snprintf(out->status[leaf->id], sizeof out->status[leaf->id], "%s", json_string(row, "status"));
-        const char *detail = json_string(row, "detail"), *prover = json_string(row, "prover");
-        const json *secs = json_get(row, "seconds");
+        snprintf(out->status[leaf->id], sizeof out->status[leaf->id], "%s", q7u_json_string(row, "status"));
+        const char *detail = q7u_json_string(row, "detail"), *prover = q7u_json_string(row, "prover");
+        const json *secs = q7u_json_get(row, "seconds");
         char *d = out->detail[leaf->id];
         size_t size = sizeof out->detail[leaf->id];
         if (detail) snprintf(d, size, "%s", detail);
@@ -109,9 +109,9 @@ void proof_status_fill(const proof_status *p, const char *source, q7d_proofs *ou
 int cli_load_proofs(const char *cmd, const char *path, q7d_proofs *out)
 {
     char err[1024];
-    proof_status *p = proof_status_load(path, err, sizeof err);
+    proof_status *p = cli_proof_status_load(path, err, sizeof err);
     if (!p) return cli_usage_error("%s: --proofs: %s", cmd, err);
-    proof_status_fill(p, path, out);
-    proof_status_free(p);
+    cli_proof_status_fill(p, path, out);
+    cli_proof_status_free(p);
     return CLI_OK;
 }

@@ -28,12 +28,12 @@ typedef enum prv_key {
 #undef PRV_KEY_ID
     PRV_KEY_COUNT
 } prv_key;
-extern const char *const prv_keys[PRV_KEY_COUNT];
-#define PRV_KEY(k) (prv_keys[PRV_K_##k])
+extern const char *const cli_prv_keys[PRV_KEY_COUNT];
+#define PRV_KEY(k) (cli_prv_keys[PRV_K_##k])
 
 typedef enum prv_status { PRV_PROVEN, PRV_REFUTED, PRV_UNPROVEN, PRV_ABSENT, PRV_STATUS_COUNT } prv_status;
 /* "proven-binary", "refuted", "unproven", "absent" */
-extern const char *const prv_status_names[PRV_STATUS_COUNT];
+extern const char *const cli_prv_status_names[PRV_STATUS_COUNT];
 
 enum { PRV_MAX_VALUES = 24 };
 
@@ -76,11 +76,11 @@ typedef struct prv_run {
 } prv_run;
 
 /* How many selected rows have each status, and how many are done. */
-void prv_counts(const prv_run *r, unsigned counts[PRV_STATUS_COUNT], unsigned *done, unsigned *selected);
+void cli_prv_counts(const prv_run *r, unsigned counts[PRV_STATUS_COUNT], unsigned *done, unsigned *selected);
 
-void prv_write_json(FILE *f, const prv_run *r);
-void prv_write_markdown(FILE *f, const prv_run *r);
-void prv_write_junit(FILE *f, const prv_run *r);
+void cli_prv_write_json(FILE *f, const prv_run *r);
+void cli_prv_write_markdown(FILE *f, const prv_run *r);
+void cli_prv_write_junit(FILE *f, const prv_run *r);
 
 /* The tables the prover is handed: every row of the leaf table with the
  * shape its arguments are passed in (placement[i]: a q7_shape, -1 when a
@@ -88,7 +88,7 @@ void prv_write_junit(FILE *f, const prv_run *r);
  * position; written as names, null when it is the shape's own) and its
  * bit map (maps[i], NULL for none), and every shape's operands in ABI
  * order. */
-void prv_write_tables(FILE *f, const signed char *placement, const uint8_t (*order)[Q7_MAX_ARGS],
+void cli_prv_write_tables(FILE *f, const signed char *placement, const uint8_t (*order)[Q7_MAX_ARGS],
                       const short *const *maps);
 
 #endif

@@ -5,8 +5,8 @@
 #include "report/run_identity.h"
 #include "util/escape.h"
 
-static void md(FILE *f, const char *s) { esc_write(f, s, ESC_MARKDOWN); }
-static void xml(FILE *f, const char *s) { esc_write(f, s, ESC_XML); }
+static void md(FILE *f, const char *s) { q7u_esc_write(f, s, ESC_MARKDOWN); }
+static void xml(FILE *f, const char *s) { q7u_esc_write(f, s, ESC_XML); }
 
 static void values_text(FILE *f, const prv_values *v, void (*put)(FILE *, const char *))
 {
@@ -41,7 +41,7 @@ static void evidence(FILE *f, const prv_row *w, void (*put)(FILE *, const char *
 static void summary_line(FILE *f, const prv_run *r)
 {
     unsigned counts[PRV_STATUS_COUNT], done, selected;
-    prv_counts(r, counts, &done, &selected);
+    cli_prv_counts(r, counts, &done, &selected);
     fprintf(f, "%u leaves: %u proven-binary, %u refuted, %u unproven, %u absent", done, counts[PRV_PROVEN],
             counts[PRV_REFUTED], counts[PRV_UNPROVEN], counts[PRV_ABSENT]);
     if (r->interrupted) fprintf(f, " (interrupted after %u of %u)", done, selected);
@@ -57,7 +57,7 @@ static void run_facts(const prv_run *r, q7r_fact_fn *fn, void *ctx)
     q7r_file_facts(name, &r->file, fn, ctx);
 }
 
-void prv_write_markdown(FILE *f, const prv_run *r)
+void cli_prv_write_markdown(FILE *f, const prv_run *r)
 {
     fputs("# q7pred prove: ", f);
     md(f, r->library);
@@ -77,7 +77,7 @@ void prv_write_markdown(FILE *f, const prv_run *r)
     for (size_t i = 0; i < q7_leaf_count(); i++) {
         const prv_row *w = &r->row[i];
         if (!w->selected || !w->done) continue;
-        fprintf(f, "| `%s` | %s | %.2f | ", q7_leaf_at(i)->suffix, prv_status_names[w->status], w->seconds);
+        fprintf(f, "| `%s` | %s | %.2f | ", q7_leaf_at(i)->suffix, cli_prv_status_names[w->status], w->seconds);
         evidence(f, w, md);
         fputs(" |\n", f);
     }
@@ -85,10 +85,10 @@ void prv_write_markdown(FILE *f, const prv_run *r)
     run_facts(r, q7r_markdown_fact, f);
 }
 
-void prv_write_junit(FILE *f, const prv_run *r)
+void cli_prv_write_junit(FILE *f, const prv_run *r)
 {
     unsigned counts[PRV_STATUS_COUNT], done, selected;
-    prv_counts(r, counts, &done, &selected);
+    cli_prv_counts(r, counts, &done, &selected);
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<testsuites name=\"q7pred.prove\" tests=\"%u\" failures=\"%u\" errors=\"%u\">\n"
                "  <testsuite name=\"q7pred.prove.binary\" tests=\"%u\" failures=\"%u\" errors=\"%u\" skipped=\"%u\" "
@@ -114,7 +114,7 @@ void prv_write_junit(FILE *f, const prv_run *r)
         }
         fputs(">\n", f);
         static const char *const tag[] = { "", "failure", "error", "skipped" };
-        fprintf(f, "      <%s type=\"%s\" message=\"", tag[w->status], prv_status_names[w->status]);
+        fprintf(f, "      <%s type=\"%s\" message=\"", tag[w->status], cli_prv_status_names[w->status]);
         xml(f, w->reason);
         fputs("\">", f);
         evidence(f, w, xml);

@@ -73,7 +73,7 @@ static mode_t new_mode(const struct stat *old)
     return 0666 & ~mask;
 }
 
-int out_file_open(out_file *o, const char *cmd, const char *what, const char *path)
+int cli_out_file_open(out_file *o, const char *cmd, const char *what, const char *path)
 {
     *o = (out_file){ .cmd = cmd, .path = path };
     if (strcmp(path, "-") == 0) {
@@ -94,7 +94,7 @@ int out_file_open(out_file *o, const char *cmd, const char *what, const char *pa
     o->target = strdup(real);
     o->tmp = o->target ? temp_template(o->target) : NULL;
     if (!o->tmp) {
-        out_file_discard(o);
+        cli_out_file_discard(o);
         return open_error(cmd, what, path, ENOMEM);
     }
     int fd = mkstemp(o->tmp);
@@ -102,19 +102,19 @@ int out_file_open(out_file *o, const char *cmd, const char *what, const char *pa
         int e = errno;
         free(o->tmp);
         o->tmp = NULL;
-        out_file_discard(o);
+        cli_out_file_discard(o);
         return open_error(cmd, what, path, e);
     }
     if (fchmod(fd, new_mode(exists ? &sb : NULL)) != 0 || !(o->f = fdopen(fd, "w"))) {
         int e = errno;
         close(fd);
-        out_file_discard(o);
+        cli_out_file_discard(o);
         return open_error(cmd, what, path, e);
     }
     return CLI_OK;
 }
 
-void out_file_discard(out_file *o)
+void cli_out_file_discard(out_file *o)
 {
     if (o->f && o->f != stdout) fclose(o->f);
     o->f = NULL;
@@ -124,7 +124,7 @@ void out_file_discard(out_file *o)
     o->tmp = o->target = NULL;
 }
 
-int out_file_finish(out_file *o, const char *what)
+int cli_out_file_finish(out_file *o, const char *what)
 {
     if (!o->f) return CLI_OK;
     /* a write that failed earlier left its reason in errno; stdio kept none */
@@ -145,7 +145,7 @@ int out_file_finish(out_file *o, const char *what)
         return cli_usage_error("%s: error writing %s '%s': %s (written in place: it may be incomplete)", cmd, what,
                                o->path, why);
     const char *path = o->path;
-    out_file_discard(o);
+    cli_out_file_discard(o);
     return cli_usage_error("%s: error writing %s '%s': %s (the file is left as it was)", cmd, what, path, why);
 }
 
@@ -162,7 +162,7 @@ static void sync_dir_of(const char *path)
     free(d);
 }
 
-int out_file_commit(out_file *o, const char *what)
+int cli_out_file_commit(out_file *o, const char *what)
 {
     if (!o->tmp) return CLI_OK;
     int rc = CLI_OK;
@@ -173,7 +173,7 @@ int out_file_commit(out_file *o, const char *what)
         free(o->tmp);
         o->tmp = NULL;
     }
-    out_file_discard(o);
+    cli_out_file_discard(o);
     return rc;
 }
 
@@ -208,7 +208,7 @@ static bool same_file(const identity *a, const identity *b)
     return strcmp(a->path, b->path) == 0;
 }
 
-int out_options_distinct(const char *cmd, const out_option *opts, size_t n)
+int cli_out_options_distinct(const char *cmd, const out_option *opts, size_t n)
 {
     identity id[8];
     if (n > sizeof id / sizeof id[0]) n = sizeof id / sizeof id[0];
@@ -239,16 +239,16 @@ static void report_options(const report_files *o, out_option *opts)
 static void write_text(FILE *text, const q7d_results *r, const report_files *o)
 {
     if (o->quiet) {   /* the verdict line alone: every gap is named there too */
-        q7d_report_verdict(text, r);
+        q7r_report_verdict(text, r);
         fputc('\n', text);
     } else if (o->by_leaf) {
-        q7d_report_text_by_leaf(text, r);
+        q7r_report_text_by_leaf(text, r);
     } else {
-        q7d_report_text(text, r);
+        q7r_report_text(text, r);
     }
 }
 
-bool report_files_option(report_files *o, int argc, char **argv, int *i, int *rc)
+bool cli_report_files_option(report_files *o, int argc, char **argv, int *i, int *rc)
 {
     const char *arg = argv[*i];
     int format = q7r_format_find(arg);
@@ -266,7 +266,7 @@ bool report_files_option(report_files *o, int argc, char **argv, int *i, int *rc
     return true;
 }
 
-int report_files_unknown(const char *cmd, const char *arg, const char *const *more, size_t nmore)
+int cli_report_files_unknown(const char *cmd, const char *arg, const char *const *more, size_t nmore)
 {
     const char *names[NREPORTS + 8] = {
 #define REPORT_OPTION(id, option, write) option,
@@ -281,9 +281,9 @@ int report_files_unknown(const char *cmd, const char *arg, const char *const *mo
                            cli_did_you_mean(arg, names, n, hint, sizeof hint), cmd);
 }
 
-int out_options_check(const char *cmd, const out_option *opts, size_t n)
+int cli_out_options_check(const char *cmd, const out_option *opts, size_t n)
 {
-    int rc = out_options_distinct(cmd, opts, n);
+    int rc = cli_out_options_distinct(cmd, opts, n);
     for (size_t i = 0; rc == CLI_OK && i < n; i++) {
         if (!opts[i].path || strcmp(opts[i].path, "-") == 0) continue;
         struct stat sb;
@@ -293,17 +293,17 @@ int out_options_check(const char *cmd, const out_option *opts, size_t n)
             continue;
         }
         out_file probe;
-        rc = out_file_open(&probe, cmd, "report", opts[i].path);
-        if (rc == CLI_OK) out_file_discard(&probe);
+        rc = cli_out_file_open(&probe, cmd, "report", opts[i].path);
+        if (rc == CLI_OK) cli_out_file_discard(&probe);
     }
     return rc;
 }
 
-int report_files_check(const report_files *o)
+int cli_report_files_check(const report_files *o)
 {
     out_option opts[NREPORTS];
     report_options(o, opts);
-    return out_options_check(o->cmd, opts, NREPORTS);
+    return cli_out_options_check(o->cmd, opts, NREPORTS);
 }
 
 /* Opens, writes and finishes every report; CLI_OK when all are ready to
@@ -316,38 +316,38 @@ static int write_all(const q7d_results *r, const report_files *o, out_file *out)
     bool report_on_stdout = false;
     for (int i = 0; rc == CLI_OK && i < NREPORTS; i++)
         if (opts[i].path) {
-            rc = out_file_open(&out[i], o->cmd, "report", opts[i].path);
+            rc = cli_out_file_open(&out[i], o->cmd, "report", opts[i].path);
             report_on_stdout |= strcmp(opts[i].path, "-") == 0;
         }
     if (rc == CLI_OK) {
         write_text(report_on_stdout ? stderr : stdout, r, o);   /* keep stdout parseable */
         for (int i = 0; i < NREPORTS; i++)
             if (out[i].f) q7r_formats[i].write(out[i].f, r);
-        for (int i = 0; rc == CLI_OK && i < NREPORTS; i++) rc = out_file_finish(&out[i], "report");
+        for (int i = 0; rc == CLI_OK && i < NREPORTS; i++) rc = cli_out_file_finish(&out[i], "report");
     }
     return rc;
 }
 
 /* Interrupts are armed throughout (process.h): a signal while the reports
  * are written is noted, not fatal, and then none of them is committed. */
-int report_files_write(const q7d_results *r, const report_files *o)
+int cli_report_files_write(const q7d_results *r, const report_files *o)
 {
     out_file out[NREPORTS] = { { 0 } };
-    q7d_interrupt_arm();
-    unsigned signals = q7d_interrupt_count();
+    q7u_interrupt_arm();
+    unsigned signals = q7u_interrupt_count();
     int rc = write_all(r, o, out);
-    bool cut = q7d_interrupt_count() != signals;
+    bool cut = q7u_interrupt_count() != signals;
     /* every report, or none of them */
     for (int i = 0; i < NREPORTS; i++) {
-        if (rc == CLI_OK && !cut) rc = out_file_commit(&out[i], "report");
-        else out_file_discard(&out[i]);
+        if (rc == CLI_OK && !cut) rc = cli_out_file_commit(&out[i], "report");
+        else cli_out_file_discard(&out[i]);
     }
-    q7d_interrupt_disarm();
+    q7u_interrupt_disarm();
     if (cut) {
         if (rc == CLI_OK)   /* else the error said what failed */
             cli_error("%s: interrupted (%s) while writing the reports: none was written; the old files are left "
-                      "as they were", o->cmd, q7d_signal_name(q7d_interrupted()));
-        return 128 + q7d_interrupted();
+                      "as they were", o->cmd, q7u_signal_name(q7u_interrupted()));
+        return 128 + q7u_interrupted();
     }
     if (rc != CLI_OK) return rc;
     return q7d_results_pass(r) ? CLI_OK : CLI_FAIL;

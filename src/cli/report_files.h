@@ -6,7 +6,7 @@
  * report of the run was written completely; on any error every temporary
  * file is removed, the old reports stay as they were, and the exit status
  * is 2 with the path named; a signal (SIGINT, SIGTERM, SIGHUP) while
- * they are written likewise leaves the old reports (report_files_write).
+ * they are written likewise leaves the old reports (cli_report_files_write).
  * A path that is a symbolic link is followed to its file; a path that
  * names no regular file (a device such as /dev/full, a FIFO) cannot be
  * replaced and is written in place, as '-' (stdout) is: an error there is
@@ -29,14 +29,14 @@ typedef struct out_file {
 
 /* Opens the output for writing (the temporary file, or in place).
  * CLI_OK, or CLI_USAGE with a message "CMD: cannot write WHAT 'PATH': why". */
-int out_file_open(out_file *o, const char *cmd, const char *what, const char *path);
+int cli_out_file_open(out_file *o, const char *cmd, const char *what, const char *path);
 /* Flushes, syncs and closes it; CLI_OK, or CLI_USAGE naming the path (the
  * temporary file is then removed). */
-int out_file_finish(out_file *o, const char *what);
+int cli_out_file_finish(out_file *o, const char *what);
 /* Renames the written temporary file over the path. */
-int out_file_commit(out_file *o, const char *what);
+int cli_out_file_commit(out_file *o, const char *what);
 /* Removes the temporary file (an output not to be kept). */
-void out_file_discard(out_file *o);
+void cli_out_file_discard(out_file *o);
 
 /* Outputs named by options: "--json" and its path, for the same-file check. */
 typedef struct out_option {
@@ -44,11 +44,11 @@ typedef struct out_option {
 } out_option;
 /* CLI_OK, or a usage error ("CMD: --json and --markdown both write 'x'")
  * when two outputs name one file. */
-int out_options_distinct(const char *cmd, const out_option *opts, size_t n);
+int cli_out_options_distinct(const char *cmd, const out_option *opts, size_t n);
 /* Before a run: the outputs name different files, and each can be
  * written (a temporary file is made beside it and removed; a FIFO or
  * device is checked writable, not opened). CLI_OK or CLI_USAGE. */
-int out_options_check(const char *cmd, const out_option *opts, size_t n);
+int cli_out_options_check(const char *cmd, const out_option *opts, size_t n);
 
 typedef struct report_files {
     const char *cmd;                       /* "verify", "merge": for messages */
@@ -59,19 +59,19 @@ typedef struct report_files {
 /* Takes argv[*i] when it is a report option (a format's option and its
  * FILE, --by-leaf, --quiet), moving *i past its value: true, with *rc
  * CLI_OK or the usage error of a missing value. */
-bool report_files_option(report_files *o, int argc, char **argv, int *i, int *rc);
+bool cli_report_files_option(report_files *o, int argc, char **argv, int *i, int *rc);
 /* The usage error of an unknown option of `cmd`: the nearest of the
  * report options, `more` and --help suggested. */
-int report_files_unknown(const char *cmd, const char *arg, const char *const *more, size_t nmore);
+int cli_report_files_unknown(const char *cmd, const char *arg, const char *const *more, size_t nmore);
 
 /* Before the run: the reports name different files, and each can be
  * written (a temporary file is made beside it and removed). CLI_OK or
  * CLI_USAGE (message printed). */
-int report_files_check(const report_files *o);
+int cli_report_files_check(const report_files *o);
 /* Writes the text and the reports asked for. CLI_OK when r passes,
  * CLI_FAIL when it does not, CLI_USAGE when a report cannot be written,
- * 128 + the signal (q7d_interrupted) when SIGINT, SIGTERM or SIGHUP came
+ * 128 + the signal (q7u_interrupted) when SIGINT, SIGTERM or SIGHUP came
  * while they were written: none is then committed. */
-int report_files_write(const q7d_results *r, const report_files *o);
+int cli_report_files_write(const q7d_results *r, const report_files *o);
 
 #endif

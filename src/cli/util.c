@@ -23,7 +23,7 @@ static void print_error(const char *fmt, va_list ap)
     char msg[8192];
     vsnprintf(msg, sizeof msg, fmt, ap);
     fputs("q7pred: ", stderr);
-    esc_write(stderr, msg, ESC_TEXT);
+    q7u_esc_write(stderr, msg, ESC_TEXT);
     fputc('\n', stderr);
 }
 
@@ -57,7 +57,7 @@ void cli_record_command(char *buf, size_t size, int argc, char **argv)
     size_t used = (size_t)snprintf(buf, size, "q7pred");
     for (int i = 0; i < argc; i++) {
         char word[4096];
-        if (!esc_shell_word(word, sizeof word, argv[i]) || used + 1 + strlen(word) + 4 >= size) {
+        if (!q7u_esc_shell_word(word, sizeof word, argv[i]) || used + 1 + strlen(word) + 4 >= size) {
             snprintf(buf + used, size - used, " ...");
             return;
         }
@@ -146,9 +146,9 @@ size_t cli_nearest_leaves(const char *name, const q7_leaf **out, size_t max)
         for (size_t i = 0; i < q7_leaf_count() && n < max; i++)
             if (!taken[i] && holds(q7_leaf_at(i)->suffix, name, len, anywhere)) out[n++] = q7_leaf_at(i), taken[i] = true;
     nearest s;
-    nearest_init(&s, name, len, max);
+    prog_nearest_init(&s, name, len, max);
     for (size_t i = 0; i < q7_leaf_count(); i++)
-        if (!taken[i]) nearest_offer(&s, q7_leaf_at(i)->suffix);
+        if (!taken[i]) prog_nearest_offer(&s, q7_leaf_at(i)->suffix);
     for (size_t k = 0; k < s.n && n < max; k++) out[n++] = q7_leaf_find(s.name[k]);
     return n;
 }
@@ -157,8 +157,8 @@ const char *cli_did_you_mean(const char *word, const char *const *names, size_t 
 {
     size_t len = strlen(word);
     nearest s;
-    nearest_init(&s, word, len, 1);
-    for (size_t i = 0; i < n; i++) nearest_offer(&s, names[i]);
+    prog_nearest_init(&s, word, len, 1);
+    for (size_t i = 0; i < n; i++) prog_nearest_offer(&s, names[i]);
     buf[0] = '\0';
     if (s.n && s.dist[0] > 0 && (s.dist[0] <= 2 || s.dist[0] * 3 <= len))
         snprintf(buf, size, "did you mean %s? ", s.name[0]);

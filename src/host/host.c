@@ -18,11 +18,11 @@ static const q7_path paths[HOST_PATH_COUNT] = {
 };
 static q7_dispatch dispatch = Q7_DISPATCH(paths, "Q7PRED_HOST");
 
-enum host_path host_path_now(void) { return (enum host_path)q7_dispatch_now(&dispatch); }
+enum host_path q7h_path_now(void) { return (enum host_path)q7_dispatch_now(&dispatch); }
 
-bool q7_host_select(const char *path) { return q7_dispatch_select(&dispatch, path); }
+bool q7h_select(const char *path) { return q7_dispatch_select(&dispatch, path); }
 
-const char *q7_host_path(void) { return paths[host_path_now()].name; }
+const char *q7h_path(void) { return paths[q7h_path_now()].name; }
 
 /* ----------------------------------------------------------- dispatch */
 
@@ -32,16 +32,16 @@ typedef size_t host_batch_fn(host_op op, size_t n,
                              const uint32_t *const in[], uint32_t *const out[]);
 static host_batch_fn *const simd_batch[HOST_PATH_COUNT] = {
 #if defined(__x86_64__)
-    [HOST_AVX512] = host_avx512_eval_batch,
-    [HOST_AVX2] = host_avx2_eval_batch,
+    [HOST_AVX512] = q7h_avx512_eval_batch,
+    [HOST_AVX2] = q7h_avx2_eval_batch,
 #endif
     [HOST_PORTABLE] = NULL,
 };
 
-void q7_host_eval_batch(const q7_leaf *leaf, size_t n,
+void q7h_eval_batch(const q7_leaf *leaf, size_t n,
                         const uint32_t *const in[], uint32_t *const out[])
 {
-    host_batch_fn *simd = simd_batch[host_path_now()];
-    size_t done = simd ? simd(host_op_of(leaf), n, in, out) : 0;
-    host_portable_eval_batch(leaf, done, n, in, out);
+    host_batch_fn *simd = simd_batch[q7h_path_now()];
+    size_t done = simd ? simd(q7h_op_of(leaf), n, in, out) : 0;
+    q7h_portable_eval_batch(leaf, done, n, in, out);
 }

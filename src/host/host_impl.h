@@ -78,19 +78,19 @@ typedef struct host_op {
 
 /* The host's reading of a leaf (kind HK_NONE for none, or a leaf it does
  * not cover); made once for every leaf of the table, so cheap per call. */
-host_op host_op_of(const q7_leaf *leaf);
+host_op q7h_op_of(const q7_leaf *leaf);
 /* The portable path's one call under a reading. */
-void host_eval_op(host_op op, const uint32_t *in, uint32_t *out);
+void q7h_eval_op(host_op op, const uint32_t *in, uint32_t *out);
 
 /* Paths, widest first. */
 enum host_path { HOST_AVX512, HOST_AVX2, HOST_PORTABLE, HOST_PATH_COUNT };
-enum host_path host_path_now(void);
+enum host_path q7h_path_now(void);
 
 /* The portable path, and the SIMD ones: each SIMD batch returns how many
  * leading calls it did (0 if it has no kernel); the rest go portable. */
-void host_portable_eval_batch(const q7_leaf *leaf, size_t from, size_t n,
+void q7h_portable_eval_batch(const q7_leaf *leaf, size_t from, size_t n,
                               const uint32_t *const in[], uint32_t *const out[]);
-size_t host_avx512_eval_batch(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[]);
-size_t host_avx2_eval_batch(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[]);
+size_t q7h_avx512_eval_batch(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[]);
+size_t q7h_avx2_eval_batch(host_op op, size_t n, const uint32_t *const in[], uint32_t *const out[]);
 
 #endif

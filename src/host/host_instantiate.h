@@ -2,7 +2,7 @@
 /*
  * Generates a SIMD host path's kernel table and its batch entry from
  * HOST_KINDS (host_impl.h). A path file defines, before including this:
- *   HOST_PATH      its name: the entry is host_<PATH>_eval_batch
+ *   HOST_PATH      its name: the entry is q7h_<PATH>_eval_batch
  *   HOST_ATTR      its functions' target attribute
  *   HOST_DONE(n)   the calls its kernels do of n (whole steps, or all n)
  * and, for every kind of HOST_KINDS, its kernel k_<KIND> written with
@@ -18,7 +18,7 @@ static host_simd_kernel *const kernels[HK_COUNT] = {
 #undef ROW
 };
 
-size_t HOST_CAT(host_, HOST_PATH, _eval_batch)(host_op op, size_t n, const uint32_t *const in[],
+size_t HOST_CAT(q7h_, HOST_PATH, _eval_batch)(host_op op, size_t n, const uint32_t *const in[],
                                                 uint32_t *const out[])
 {
     host_simd_kernel *kernel = op.kind < HK_COUNT ? kernels[op.kind] : NULL;

@@ -199,21 +199,21 @@ static host_batch *const batches[HK_COUNT] = {
 #undef ROW
 };
 
-void host_eval_op(host_op op, const uint32_t *in, uint32_t *out)
+void q7h_eval_op(host_op op, const uint32_t *in, uint32_t *out)
 {
     host_kernel *kernel = op.kind < HK_COUNT ? kernels[op.kind] : NULL;
     if (kernel) kernel(op, in, out);
 }
 
-void q7_host_eval(const q7_leaf *leaf, const uint32_t *in, uint32_t *out)
+void q7h_eval(const q7_leaf *leaf, const uint32_t *in, uint32_t *out)
 {
-    host_eval_op(host_op_of(leaf), in, out);
+    q7h_eval_op(q7h_op_of(leaf), in, out);
 }
 
-void host_portable_eval_batch(const q7_leaf *leaf, size_t from, size_t n,
+void q7h_portable_eval_batch(const q7_leaf *leaf, size_t from, size_t n,
                               const uint32_t *const in[], uint32_t *const out[])
 {
-    host_op op = host_op_of(leaf);
+    host_op op = q7h_op_of(leaf);
     host_batch *batch = batches[op.kind < HK_COUNT ? op.kind : HK_NONE];
     batch(op, q7_shape_info_of(leaf->shape), from, n, in, out);
 }

@@ -146,14 +146,14 @@ static inline const host_op *row_op_of(const q7_leaf *leaf)
     return leaf && leaf->id < Q7_LEAF_COUNT ? &row_op[leaf->id] : &none;
 }
 
-host_op host_op_of(const q7_leaf *leaf) { return *row_op_of(leaf); }
+host_op q7h_op_of(const q7_leaf *leaf) { return *row_op_of(leaf); }
 
 /* Per case, in the engine's compare: no copy of the reading. */
-bool q7_host_in_domain(const q7_leaf *leaf, const uint32_t *in)
+bool q7h_in_domain(const q7_leaf *leaf, const uint32_t *in)
 {
     const host_op *op = row_op_of(leaf);
     if (op->kind != HK_ICMP || op->lane >= 32) return true;
     return (in[0] | in[1]) >> op->lane == 0;
 }
 
-bool q7_host_covers(const q7_leaf *leaf) { return host_op_of(leaf).kind != HK_NONE; }
+bool q7h_covers(const q7_leaf *leaf) { return q7h_op_of(leaf).kind != HK_NONE; }

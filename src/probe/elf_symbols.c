@@ -168,7 +168,7 @@ static bool from_sections(const image *m, uint64_t *sym, uint64_t *nsym, uint64_
 }
 
 /* One more name, the arrays grown by half as much again as they hold. */
-static bool add_name(q7d_symbols *out, size_t *room, const char *s, size_t len, uint64_t offset, uint64_t size)
+static bool add_name(q7p_symbols *out, size_t *room, const char *s, size_t len, uint64_t offset, uint64_t size)
 {
     if (out->count == *room) {
         size_t n = *room ? *room + *room / 2 : 16;
@@ -225,10 +225,10 @@ static bool read_whole(const char *path, image *m, char *err, size_t errsize)
     return true;
 }
 
-bool q7d_elf_symbols_image(const char *path, const void *data, size_t size, const char *prefix, q7d_symbols *out,
+bool q7p_elf_symbols_image(const char *path, const void *data, size_t size, const char *prefix, q7p_symbols *out,
                            char *err, size_t errsize)
 {
-    *out = (q7d_symbols){ 0 };
+    *out = (q7p_symbols){ 0 };
     const image m = { data, size };
     segments g = { 0 };
     bool ok = false;
@@ -273,9 +273,9 @@ bool q7d_elf_symbols_image(const char *path, const void *data, size_t size, cons
             const char *n = (const char *)m.p + str + name;
             size_t len = strnlen(n, strsz - name);
             if (len < plen || memcmp(n, prefix, plen) != 0) continue;
-            if (out->count == Q7D_ELF_MAX_NAMES) {
+            if (out->count == Q7P_ELF_MAX_NAMES) {
                 snprintf(err, errsize, "'%s' has more than %d symbols named %s*; no library of this ABI has so many",
-                         path, Q7D_ELF_MAX_NAMES, prefix);
+                         path, Q7P_ELF_MAX_NAMES, prefix);
                 ok = false;
                 break;
             }
@@ -286,27 +286,27 @@ bool q7d_elf_symbols_image(const char *path, const void *data, size_t size, cons
                 ok = false;
             }
         }
-        if (!ok) q7d_symbols_free(out);
+        if (!ok) q7p_symbols_free(out);
     }
     free(g.s);
     return ok;
 }
 
-bool q7d_elf_symbols(const char *path, const char *prefix, q7d_symbols *out, char *err, size_t errsize)
+bool q7p_elf_symbols(const char *path, const char *prefix, q7p_symbols *out, char *err, size_t errsize)
 {
-    *out = (q7d_symbols){ 0 };
+    *out = (q7p_symbols){ 0 };
     image m;
     if (!read_whole(path, &m, err, errsize)) return false;
-    bool ok = q7d_elf_symbols_image(path, m.p, m.size, prefix, out, err, errsize);
+    bool ok = q7p_elf_symbols_image(path, m.p, m.size, prefix, out, err, errsize);
     free((void *)m.p);
     return ok;
 }
 
-void q7d_symbols_free(q7d_symbols *s)
+void q7p_symbols_free(q7p_symbols *s)
 {
     for (size_t i = 0; i < s->count; i++) free(s->name[i]);
     free(s->name);
     free(s->offset);
     free(s->size);
-    *s = (q7d_symbols){ 0 };
+    *s = (q7p_symbols){ 0 };
 }

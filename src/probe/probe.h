@@ -25,7 +25,7 @@
 #define Q7P_REGION 64
 #define Q7P_PRE 16
 #define Q7P_BATCH 128
-#define Q7D_PROBE_CHILD_ARG "--q7pred-probe-child"
+#define Q7P_PROBE_CHILD_ARG "--q7pred-probe-child"
 
 typedef struct q7p_call {
     uint32_t value[Q7P_SLOTS];                /* a value slot's argument */

@@ -18,7 +18,7 @@
 #include "util/lib_child.h"
 
 typedef struct probe_shm {
-    q7d_child_region head;              /* head.current: the call being made */
+    q7u_child_region head;              /* head.current: the call being made */
     char symbol[256];
     uint8_t is_ptr[Q7P_SLOTS];
     uint32_t n;
@@ -33,7 +33,7 @@ typedef struct death {
 } death;
 
 struct q7p_prober {
-    q7d_child child;
+    q7u_child child;
     probe_shm *shm;                     /* child.shm */
     char *served;                       /* "a, b": the symbols whose batches this child ran, each once */
     size_t nserved;                     /* how many */
@@ -85,14 +85,14 @@ int q7p_child_main(int argc, char **argv)
 {
     if (argc < 3) return 2;
     static probe_serving sv;
-    sv.shm = q7d_child_attach(sizeof(probe_shm), false);
+    sv.shm = q7u_child_attach(sizeof(probe_shm), false);
     sv.page = (size_t)sysconf(_SC_PAGESIZE);
     sv.pages = mmap(NULL, 2 * Q7P_SLOTS * sv.page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (sv.pages == MAP_FAILED) _exit(2);
     for (unsigned s = 0; s < Q7P_SLOTS; s++)
         if (mprotect(sv.pages + (2 * s + 1) * sv.page, sv.page, PROT_NONE) != 0) _exit(2);
-    sv.h = q7d_child_load(&sv.shm->head, argc, argv);
-    q7d_child_serve(&sv.shm->head, run_batch, &sv);
+    sv.h = q7u_child_load(&sv.shm->head, argc, argv);
+    q7u_child_serve(&sv.shm->head, run_batch, &sv);
 }
 
 /* ------------------------------------------------------------ the parent */
@@ -100,8 +100,8 @@ int q7p_child_main(int argc, char **argv)
 /* Ends the child and says how it ended ("SIGSEGV", "exit status 1"). */
 static void end_child(q7p_prober *p, double grace, char *how, size_t howsize)
 {
-    q7d_child_end(&p->child, grace, NULL, 0);
-    if (how) q7d_proc_how(&p->child.proc, how, howsize);
+    q7u_child_end(&p->child, grace, NULL, 0);
+    if (how) q7u_proc_how(&p->child.proc, how, howsize);
 }
 
 static bool spawn(q7p_prober *p, char *err, size_t errsize)
@@ -111,14 +111,14 @@ static bool spawn(q7p_prober *p, char *err, size_t errsize)
     free(p->served);
     p->served = NULL;
     p->nserved = 0;
-    int c = q7d_child_start(&p->child, "probe", "", err, errsize);
+    int c = q7u_child_start(&p->child, "probe", "", err, errsize);
     if (c == 'R') return true;
-    if (c == Q7D_REPLY_NOT_STARTED) return false;
+    if (c == Q7U_REPLY_NOT_STARTED) return false;
     double timeout = p->child.timeout;
     char how[64];
-    end_child(p, c == Q7D_REPLY_GONE ? timeout : 0, how, sizeof how);
+    end_child(p, c == Q7U_REPLY_GONE ? timeout : 0, how, sizeof how);
     if (c == 'E') snprintf(err, errsize, "%s", p->shm->head.load_error);
-    else if (c == Q7D_REPLY_TIMEOUT)
+    else if (c == Q7U_REPLY_TIMEOUT)
         snprintf(err, errsize, "cannot load library '%s': loading it hung (killed after %g s, --timeout)", p->child.path,
                  timeout);
     else snprintf(err, errsize, "cannot load library '%s': its child ended while loading (%s)", p->child.path, how);
@@ -133,7 +133,7 @@ q7p_prober *q7p_open(const char *path, const char *const *preloads, unsigned npr
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
-    bool ok = q7d_child_init(&p->child, Q7D_PROBE_CHILD_ARG, path, preloads, npreloads, timeout, "probe-calls",
+    bool ok = q7u_child_init(&p->child, Q7P_PROBE_CHILD_ARG, path, preloads, npreloads, timeout, "probe-calls",
                              sizeof(probe_shm));
     p->shm = p->child.shm;
     if (!ok) {
@@ -151,7 +151,7 @@ q7p_prober *q7p_open(const char *path, const char *const *preloads, unsigned npr
 void q7p_close(q7p_prober *p)
 {
     if (!p) return;
-    q7d_child_free(&p->child);
+    q7u_child_free(&p->child);
     for (unsigned i = 0; i < p->ndeaths; i++) free(p->deaths[i].suspects);
     free(p->deaths);
     free(p->served);
@@ -244,7 +244,7 @@ bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7
         /* a child that ran other symbols' calls may die of what they left
          * (a timer, a thread): a failure there is not yet this batch's */
         bool other = p->nserved > 1 || (p->nserved == 1 && !has_served(p, symbol));
-        int c = q7d_child_request(&p->child, 'B');
+        int c = q7u_child_request(&p->child, 'B');
         if (c == 'D' && shm->head.current < (int64_t)k) c = 0x100;   /* a 'D' the leaf wrote: a broken protocol */
         if (c == 'D') {
             memcpy(calls + done, shm->calls, k * sizeof *calls);
@@ -268,17 +268,17 @@ bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7
         }
         int64_t cur = shm->head.current;
         char how[64];
-        end_child(p, c == Q7D_REPLY_GONE || c == Q7D_REPLY_DEAD ? p->child.timeout : 0, how, sizeof how);
-        if (c == Q7D_REPLY_INTERRUPTED) {
+        end_child(p, c == Q7U_REPLY_GONE || c == Q7U_REPLY_DEAD ? p->child.timeout : 0, how, sizeof how);
+        if (c == Q7U_REPLY_INTERRUPTED) {
             snprintf(why, whysize, "interrupted");
             free(suspect);
             return false;
         }
-        if (!retried && (c == Q7D_REPLY_DEAD || other)) {
+        if (!retried && (c == Q7U_REPLY_DEAD || other)) {
             /* the batch runs again in a fresh child. One sent to a dead
              * child never ran: the death was the calls' before it. One that
              * failed after other symbols' calls was theirs if it then runs. */
-            if (c == Q7D_REPLY_DEAD) note_death(p, how);
+            if (c == Q7U_REPLY_DEAD) note_death(p, how);
             else {
                 suspect = p->served ? strdup(p->served) : strdup("");
                 snprintf(suspect_how, sizeof suspect_how, "%s", how);
@@ -292,8 +292,8 @@ bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7
         free(suspect);
         suspect = NULL;
         *at = done + (cur > 0 ? (unsigned)cur : 0);
-        if (c == Q7D_REPLY_TIMEOUT) snprintf(why, whysize, "hung (killed after %g s, --timeout)", p->child.timeout);
-        else if (c == Q7D_REPLY_DEAD) snprintf(why, whysize, "the child died before the call (%s)", how);
+        if (c == Q7U_REPLY_TIMEOUT) snprintf(why, whysize, "hung (killed after %g s, --timeout)", p->child.timeout);
+        else if (c == Q7U_REPLY_DEAD) snprintf(why, whysize, "the child died before the call (%s)", how);
         else if (c > 0)   /* a byte the child's loop never sends: the library wrote to the reply pipe */
             snprintf(why, whysize, "broke the call protocol (a stray byte 0x%02x on the reply pipe)", (unsigned)c & 0xff);
         else snprintf(why, whysize, "%s", how);

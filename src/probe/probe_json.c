@@ -10,41 +10,41 @@ const char *const q7p_keys[Q7P_KEY_COUNT] = {
 #undef Q7P_KEY_NAME
 };
 
-static void w_leaf(jw *w, const q7p_row *r) { jw_string(w, r->leaf->suffix); }
-static void w_status(jw *w, const q7p_row *r) { jw_string(w, q7p_status_name(r->result->status)); }
-static void w_table_shape(jw *w, const q7p_row *r) { jw_string(w, q7_shape_info_of(r->leaf->shape)->name); }
+static void w_leaf(jw *w, const q7p_row *r) { q7u_jw_string(w, r->leaf->suffix); }
+static void w_status(jw *w, const q7p_row *r) { q7u_jw_string(w, q7p_status_name(r->result->status)); }
+static void w_table_shape(jw *w, const q7p_row *r) { q7u_jw_string(w, q7_shape_info_of(r->leaf->shape)->name); }
 
 static void w_found_shape(jw *w, const q7p_row *r)
 {
-    if (r->result->found_shape >= 0) jw_string(w, q7_shape_info_of((q7_shape)r->result->found_shape)->name);
-    else jw_null(w);
+    if (r->result->found_shape >= 0) q7u_jw_string(w, q7_shape_info_of((q7_shape)r->result->found_shape)->name);
+    else q7u_jw_null(w);
 }
 
 /* The found shape's argument names in call order; null when none was found. */
 static void w_found_order(jw *w, const q7p_row *r)
 {
     if (r->result->found_shape < 0) {
-        jw_null(w);
+        q7u_jw_null(w);
         return;
     }
     q7_arg args[Q7_MAX_ARGS];
     unsigned n = q7_shape_args((q7_shape)r->result->found_shape, args);
-    jw_array(w, JW_INLINE);
-    for (unsigned i = 0; i < n; i++) jw_string(w, args[r->result->found_order[i]].name);
-    jw_end(w);
+    q7u_jw_array(w, JW_INLINE);
+    for (unsigned i = 0; i < n; i++) q7u_jw_string(w, args[r->result->found_order[i]].name);
+    q7u_jw_end(w);
 }
 
-static void w_evidence(jw *w, const q7p_row *r) { jw_string(w, r->result->evidence); }
+static void w_evidence(jw *w, const q7p_row *r) { q7u_jw_string(w, r->result->evidence); }
 
 static void w_bit_map(jw *w, const q7p_row *r)
 {
     if (!r->result->has_bit_map) {
-        jw_null(w);
+        q7u_jw_null(w);
         return;
     }
-    jw_array(w, JW_INLINE);
-    for (int b = 0; b < 512; b++) jw_int(w, r->result->bit_map[b]);
-    jw_end(w);
+    q7u_jw_array(w, JW_INLINE);
+    for (int b = 0; b < 512; b++) q7u_jw_int(w, r->result->bit_map[b]);
+    q7u_jw_end(w);
 }
 
 static bool has_bit_map(const q7p_row *r) { return r->leaf->family == Q7_FAMILY_BIT_SPREAD; }
@@ -64,34 +64,34 @@ void q7p_write_json(FILE *f, const char *lib, q7p_member_fn *file, const void *c
                     const q7p_result *res, const bool *probed, const char *const *unknown, size_t nunknown)
 {
     jw w;
-    jw_init(&w, f);
-    jw_object(&w, JW_HANGING);
-    jw_key(&w, Q7P_KEY(library));
-    jw_string(&w, lib);
+    q7u_jw_init(&w, f);
+    q7u_jw_object(&w, JW_HANGING);
+    q7u_jw_key(&w, Q7P_KEY(library));
+    q7u_jw_string(&w, lib);
     file(&w, ctx);
-    jw_break(&w);
-    jw_key(&w, Q7P_KEY(interrupted));
-    if (interrupted) jw_string(&w, q7d_signal_name(interrupted));
-    else jw_null(&w);
-    jw_key(&w, Q7P_KEY(leaves));
-    jw_array(&w, JW_LINES_TIGHT);
+    q7u_jw_break(&w);
+    q7u_jw_key(&w, Q7P_KEY(interrupted));
+    if (interrupted) q7u_jw_string(&w, q7u_signal_name(interrupted));
+    else q7u_jw_null(&w);
+    q7u_jw_key(&w, Q7P_KEY(leaves));
+    q7u_jw_array(&w, JW_LINES_TIGHT);
     for (size_t i = 0; i < q7_leaf_count(); i++) {
         if (!probed[i]) continue;
         q7p_row row = { q7_leaf_at(i), &res[i] };
-        jw_object(&w, JW_INLINE);
+        q7u_jw_object(&w, JW_INLINE);
         for (size_t m = 0; m < q7p_leaf_member_count; m++) {
             const q7p_member *mb = &q7p_leaf_members[m];
             if (mb->present && !mb->present(&row)) continue;
-            jw_key(&w, q7p_keys[mb->key]);
+            q7u_jw_key(&w, q7p_keys[mb->key]);
             mb->write(&w, &row);
         }
-        jw_end(&w);
+        q7u_jw_end(&w);
     }
-    jw_end(&w);
-    jw_break(&w);
-    jw_key(&w, Q7P_KEY(unknown_symbols));
-    jw_array(&w, JW_INLINE);
-    for (size_t k = 0; k < nunknown; k++) jw_string(&w, unknown[k]);
-    jw_end(&w);
-    jw_end(&w);
+    q7u_jw_end(&w);
+    q7u_jw_break(&w);
+    q7u_jw_key(&w, Q7P_KEY(unknown_symbols));
+    q7u_jw_array(&w, JW_INLINE);
+    for (size_t k = 0; k < nunknown; k++) q7u_jw_string(&w, unknown[k]);
+    q7u_jw_end(&w);
+    q7u_jw_end(&w);
 }

@@ -37,6 +37,6 @@ struct exec_insn {
 enum { EXEC_FS_BANK = EXEC_FS + 1 };
 
 /* The registers statement i writes (at most EXEC_NFS); returns how many. */
-size_t exec_insn_writes(const exec_insn *i, exec_reg out[EXEC_NFS]);
+size_t prog_insn_writes(const exec_insn *i, exec_reg out[EXEC_NFS]);
 
 #endif

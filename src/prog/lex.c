@@ -110,9 +110,9 @@ int prog_reg(pctx *c, const tok *t, exec_reg *r)
 bool prog_unknown_mnemonic(pctx *c, const tok *t)
 {
     nearest s;
-    nearest_init(&s, t->s, t->n, 3);
-    for (size_t i = 0; i < q7v_op_count(); i++) nearest_offer(&s, q7v_op_at(i)->mnemonic);
-    nearest_offer(&s, "print");
+    prog_nearest_init(&s, t->s, t->n, 3);
+    for (size_t i = 0; i < q7v_op_count(); i++) prog_nearest_offer(&s, q7v_op_at(i)->mnemonic);
+    prog_nearest_offer(&s, "print");
     const char **best = s.name;
     return prog_fail(c, t->col, "unknown mnemonic " TOKF "; nearest: %s, %s, %s", TOKA(t), best[0], best[1],
                      best[2]);

@@ -15,7 +15,7 @@
 
 /* ---------------------------------------------------------------- ints */
 
-bool exec_parse_u64(const char *s, size_t n, uint64_t *out)
+bool prog_parse_u64(const char *s, size_t n, uint64_t *out)
 {
     unsigned base = 10;
     size_t i = 0;
@@ -63,7 +63,7 @@ static bool int_lane(const char *s, size_t n, q7_lanefmt f, bool vbool_field, ui
     bool neg = allow_negative && n > 1 && s[0] == '-';
     const char *d = neg ? s + 1 : s;
     size_t dn = neg ? n - 1 : n;
-    if (exec_parse_u64(d, dn, &v) && v <= (neg ? 1ull << (bits - 1) : max) &&
+    if (prog_parse_u64(d, dn, &v) && v <= (neg ? 1ull << (bits - 1) : max) &&
         !(neg && has_radix_prefix(d, dn))) {
         *out = (uint32_t)((neg ? -v : v) & max);
         return true;
@@ -161,7 +161,7 @@ static int decimal_cmp(const char *a, size_t na, long ea, const char *b, size_t 
 
 enum { MAX_DIGITS = 800 };
 
-bool exec_decimal_to_fp(const char *s, size_t n, unsigned bits, uint32_t *out, bool *overflow)
+bool prog_decimal_to_fp(const char *s, size_t n, unsigned bits, uint32_t *out, bool *overflow)
 {
     const fpfmt *F = bits == 16 ? &F16 : &F32;
     char dig[MAX_DIGITS], buf[MAX_DIGITS + 64];
@@ -234,7 +234,7 @@ static bool fp_lane(const char *s, size_t n, const fpfmt *F, uint32_t *out, char
     uint32_t sign = 0, inf = inf_bits(F);
     if (has_radix_prefix(s, n)) {  /* raw bit pattern */
         uint64_t v;
-        if (!exec_parse_u64(s, n, &v) || v >> F->bits) {
+        if (!prog_parse_u64(s, n, &v) || v >> F->bits) {
             snprintf(why, cap, "raw bits '%.*s' do not fit a %u-bit %s lane", (int)(n > 40 ? 40 : n), s,
                      F->bits, what);
             return false;
@@ -252,7 +252,7 @@ static bool fp_lane(const char *s, size_t n, const fpfmt *F, uint32_t *out, char
         if (word_is(body, bn, "snan")) return *out = sign | F->snan, true;
     }
     bool overflow;
-    if (!exec_decimal_to_fp(s, n, F->bits, out, &overflow)) {
+    if (!prog_decimal_to_fp(s, n, F->bits, out, &overflow)) {
         snprintf(why, cap,
                  "expected an fp value for %s (decimal, inf, -inf, qnan, snan or 0x raw bits), got '%.*s'", what,
                  (int)(n > 40 ? 40 : n), s);
@@ -266,7 +266,7 @@ static bool fp_lane(const char *s, size_t n, const fpfmt *F, uint32_t *out, char
     return true;
 }
 
-bool exec_lane_literal(const char *s, size_t n, q7_lanefmt f, bool vbool_field, uint32_t *out,
+bool prog_lane_literal(const char *s, size_t n, q7_lanefmt f, bool vbool_field, uint32_t *out,
                        char *why, size_t why_cap)
 {
     if (!vbool_field && q7_lanefmt_is_fp(f))
@@ -320,13 +320,13 @@ static void format_fp(char *buf, size_t cap, uint32_t x, const fpfmt *F)
         uint32_t back;
         bool overflow;
         snprintf(t, sizeof t - 4, "%.*g", prec, v);
-        if (exec_decimal_to_fp(t, strlen(t), F->bits, &back, &overflow) && !overflow && back == x) break;
+        if (prog_decimal_to_fp(t, strlen(t), F->bits, &back, &overflow) && !overflow && back == x) break;
     }
     tidy_decimal(t);
     snprintf(buf, cap, "%s", t);
 }
 
-void exec_format_lane(char *buf, size_t cap, uint32_t x, q7_lanefmt f, bool vbool_field)
+void prog_format_lane(char *buf, size_t cap, uint32_t x, q7_lanefmt f, bool vbool_field)
 {
     if (vbool_field) snprintf(buf, cap, "%x", x);
     else if (q7_lanefmt_is_fp(f)) format_fp(buf, cap, x, q7_lane_bits(f) == 16 ? &F16 : &F32);

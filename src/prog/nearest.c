@@ -27,7 +27,7 @@ static size_t edit_distance(const char *a, size_t la, const char *b)
     return row[lb];
 }
 
-void nearest_init(nearest *s, const char *word, size_t word_len, size_t max)
+void prog_nearest_init(nearest *s, const char *word, size_t word_len, size_t max)
 {
     s->word = word;
     s->word_len = word_len;
@@ -35,7 +35,7 @@ void nearest_init(nearest *s, const char *word, size_t word_len, size_t max)
     s->n = 0;
 }
 
-void nearest_offer(nearest *s, const char *candidate)
+void prog_nearest_offer(nearest *s, const char *candidate)
 {
     if (s->max == 0) return;
     size_t d = edit_distance(s->word, s->word_len, candidate);

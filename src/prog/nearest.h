@@ -16,8 +16,8 @@ typedef struct nearest {
 } nearest;
 
 /* Starts a search for the `max` (at most NEAREST_MAX) names nearest to word. */
-void nearest_init(nearest *s, const char *word, size_t word_len, size_t max);
+void prog_nearest_init(nearest *s, const char *word, size_t word_len, size_t max);
 /* Considers one candidate name; s->name[0..n) stays sorted by distance. */
-void nearest_offer(nearest *s, const char *candidate);
+void prog_nearest_offer(nearest *s, const char *candidate);
 
 #endif

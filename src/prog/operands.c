@@ -14,7 +14,7 @@
 
 /* Each kind's operands (the EXEC column of q7pred_veckinds.def): classes
  * (v vector, b vbool, f FS, i bit index), their record fields (encode_op),
- * the class written (read by run.c's exec_insn_writes, not here) and their
+ * the class written (read by run.c's prog_insn_writes, not here) and their
  * names. */
 static const struct {
     const char *cls, *field;
@@ -45,7 +45,7 @@ static bool operand(pctx *c, stmt *st, const tok *t, char cls, const char *name,
     if (cls == 'i') {
         unsigned max = op->kind == Q7V_INJBI ? 7 : q7_lane_bits(op->fmt) - 1;
         uint64_t v;
-        if (!exec_parse_u64(t->s, t->n, &v))
+        if (!prog_parse_u64(t->s, t->n, &v))
             return prog_fail(c, t->col, "%s operand %u (%s): expected a bit index 0-%u, got " TOKF, op->mnemonic, pos,
                              name, max, TOKA(t));
         if (v > max)

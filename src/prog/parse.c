@@ -112,13 +112,13 @@ static bool emit(pctx *c, exec_program *p, const stmt *st)
     if (!line) return prog_fail(c, 1, "out of memory");
     p->line = line;
     exec_reg w[EXEC_NFS];
-    for (size_t k = 0, nw = exec_insn_writes(&i, w); k < nw; k++) p->written[w[k].cls] |= 1u << w[k].idx;
+    for (size_t k = 0, nw = prog_insn_writes(&i, w); k < nw; k++) p->written[w[k].cls] |= 1u << w[k].idx;
     p->code[p->n] = i;
     p->line[p->n++] = c->line;
     return true;
 }
 
-bool exec_parse(const char *text, size_t len, exec_program *prog, exec_error *err)
+bool prog_parse(const char *text, size_t len, exec_program *prog, exec_error *err)
 {
     pctx c = { .line = 1, .err = err };
     bool ok = true;
@@ -144,11 +144,11 @@ bool exec_parse(const char *text, size_t len, exec_program *prog, exec_error *er
         pos = end + 1;
     }
     free(c.t);
-    if (!ok) exec_program_free(prog);
+    if (!ok) prog_program_free(prog);
     return ok;
 }
 
-void exec_program_free(exec_program *prog)
+void prog_program_free(exec_program *prog)
 {
     free(prog->code);
     free(prog->line);
@@ -156,7 +156,7 @@ void exec_program_free(exec_program *prog)
     memset(prog, 0, sizeof *prog);
 }
 
-size_t exec_program_bytes(const exec_program *prog)
+size_t prog_program_bytes(const exec_program *prog)
 {
     return prog->cap * sizeof *prog->code + prog->line_cap * sizeof *prog->line +
            prog->pool_cap * sizeof *prog->pool;

@@ -27,7 +27,7 @@
 enum { EXEC_NV = 32, EXEC_NVB = 16, EXEC_NFS = 8 };
 
 /* The largest program text `q7pred exec` reads (64 MiB); a binding that
- * takes text from a user should apply the same bound. exec_parse itself
+ * takes text from a user should apply the same bound. prog_parse itself
  * takes any length. */
 #define EXEC_MAX_PROGRAM_BYTES ((size_t)64 << 20)
 
@@ -65,15 +65,15 @@ typedef struct exec_error {
 
 /* Parses the whole text (len bytes, text NULL allowed when len is 0; a NUL
  * byte is an error like any other unexpected byte). On success returns true and fills *prog (free with
- * exec_program_free); text must outlive *prog. On the first error returns
+ * prog_program_free); text must outlive *prog. On the first error returns
  * false with *err set (the message `q7pred exec` prints after
  * "FILE:LINE:COL: ") and *prog empty; out of memory is such an error too. */
-bool exec_parse(const char *text, size_t len, exec_program *prog, exec_error *err);
-void exec_program_free(exec_program *prog);
+bool prog_parse(const char *text, size_t len, exec_program *prog, exec_error *err);
+void prog_program_free(exec_program *prog);
 
 /* Bytes the decoded program holds (the capacity of its arrays, the most it
  * held at any time while parsing), the text not included. */
-size_t exec_program_bytes(const exec_program *prog);
+size_t prog_program_bytes(const exec_program *prog);
 
 /* The machine: every register, and which ones a run has written. */
 typedef struct exec_state {
@@ -84,7 +84,7 @@ typedef struct exec_state {
 } exec_state;
 
 /* All registers 0, none written. */
-void exec_state_init(exec_state *st);
+void prog_state_init(exec_state *st);
 
 /* Runs every statement in order on *st (which need not be fresh). print
  * statements write to out (NULL: they print nothing); with trace != NULL
@@ -92,31 +92,31 @@ void exec_state_init(exec_state *st);
  * "trace FILE:LINE: TEXT" with the registers it changed, file naming the
  * program. On return every register the program writes is marked in
  * st->written. */
-void exec_run(const exec_program *prog, exec_state *st, FILE *out, FILE *trace, const char *file);
+void prog_run(const exec_program *prog, exec_state *st, FILE *out, FILE *trace, const char *file);
 
 /* Whether register r has been written (set or an instruction's
  * destination; movfsv writes all eight fs). Unwritten registers read 0. */
-bool exec_written(const exec_state *st, exec_reg r);
+bool prog_written(const exec_state *st, exec_reg r);
 
 /* The final state of every register written, as one JSON object. */
-void exec_print_json(const exec_state *st, FILE *out);
+void prog_print_json(const exec_state *st, FILE *out);
 
 /* ---- literals (literal.c) */
 
 /* A lane literal of format f for a vector lane (vbool_field = false) or a
  * vbool field in that format's lane layout (true). Returns true and the
  * value, or false with why = what was wrong and what was expected. */
-bool exec_lane_literal(const char *s, size_t n, q7_lanefmt f, bool vbool_field, uint32_t *out,
+bool prog_lane_literal(const char *s, size_t n, q7_lanefmt f, bool vbool_field, uint32_t *out,
                        char *why, size_t why_cap);
 /* An unsigned number: 0x hex, 0b binary or decimal, all n bytes, < 2^64. */
-bool exec_parse_u64(const char *s, size_t n, uint64_t *out);
+bool prog_parse_u64(const char *s, size_t n, uint64_t *out);
 /* fp16 (bits 16) / fp32 (bits 32) from a decimal, correctly rounded
  * (nearest, ties to even). Returns false if it is not a decimal number;
  * *overflow set if it rounds past the largest finite value. */
-bool exec_decimal_to_fp(const char *s, size_t n, unsigned bits, uint32_t *out, bool *overflow);
+bool prog_decimal_to_fp(const char *s, size_t n, unsigned bits, uint32_t *out, bool *overflow);
 /* Writes a lane value of f (or a vbool field) as the program syntax reads
  * it back: fp as the shortest decimal that rounds to the same bits, or
  * inf / qnan / snan or raw 0x bits for other NaNs. */
-void exec_format_lane(char *buf, size_t cap, uint32_t x, q7_lanefmt f, bool vbool_field);
+void prog_format_lane(char *buf, size_t cap, uint32_t x, q7_lanefmt f, bool vbool_field);
 
 #endif

@@ -15,7 +15,7 @@
 
 _Static_assert(EXEC_OPCODE_COUNT <= 256, "an opcode is one byte");
 
-void exec_state_init(exec_state *st) { memset(st, 0, sizeof *st); }
+void prog_state_init(exec_state *st) { memset(st, 0, sizeof *st); }
 
 static const char *const class_prefix[3] = { "v", "vb", "fs" };
 
@@ -44,7 +44,7 @@ static const uint8_t kind_writes[Q7V_KIND_COUNT] = {
 #undef VKIND
 };
 
-size_t exec_insn_writes(const exec_insn *i, exec_reg out[EXEC_NFS])
+size_t prog_insn_writes(const exec_insn *i, exec_reg out[EXEC_NFS])
 {
     exec_regclass cls = EXEC_VB;
     switch (i->op) {
@@ -105,7 +105,7 @@ static void print_reg(const exec_state *st, const exec_insn *i, FILE *out)
     for (unsigned k = 0; k < lanes; k++) {
         char lane[48];
         uint32_t x = field ? q7v_field(mask_val(st, r), f, k) : q7v_lane(&st->v[r.idx], f, k);
-        exec_format_lane(lane, sizeof lane, x, f, field);
+        prog_format_lane(lane, sizeof lane, x, f, field);
         if (k % 8 == 0) fprintf(out, "  [%2u-%2u]", k, k + 7);
         fprintf(out, " %s", lane);
         if (k % 8 == 7) fputc('\n', out);
@@ -184,7 +184,7 @@ static void run_traced(const exec_program *p, exec_state *st, FILE *out, FILE *t
         const exec_insn *i = &p->code[k];
         exec_reg w[EXEC_NFS];
         char was[EXEC_NFS][140], now[140];
-        size_t nw = exec_insn_writes(i, w);
+        size_t nw = prog_insn_writes(i, w);
         for (size_t j = 0; j < nw; j++) hex_of(st, w[j], was[j]);
         run_span(st, p, k, k + 1, out);
         if (i->op == EXEC_PRINT) continue;
@@ -202,7 +202,7 @@ static void run_traced(const exec_program *p, exec_state *st, FILE *out, FILE *t
     }
 }
 
-void exec_run(const exec_program *prog, exec_state *st, FILE *out, FILE *trace, const char *file)
+void prog_run(const exec_program *prog, exec_state *st, FILE *out, FILE *trace, const char *file)
 {
     if (trace) {
         run_traced(prog, st, out, trace, file);
@@ -214,23 +214,23 @@ void exec_run(const exec_program *prog, exec_state *st, FILE *out, FILE *trace, 
 
 /* ---------------------------------------------------------------- state */
 
-bool exec_written(const exec_state *st, exec_reg r) { return st->written[r.cls] >> r.idx & 1; }
+bool prog_written(const exec_state *st, exec_reg r) { return st->written[r.cls] >> r.idx & 1; }
 
-void exec_print_json(const exec_state *st, FILE *out)
+void prog_print_json(const exec_state *st, FILE *out)
 {
     static const unsigned count[3] = { EXEC_NV, EXEC_NVB, EXEC_NFS };
     jw w;
-    jw_init(&w, out);
-    jw_object(&w, JW_LINES);
+    q7u_jw_init(&w, out);
+    q7u_jw_object(&w, JW_LINES);
     for (int cls = EXEC_V; cls <= EXEC_FS; cls++)
         for (unsigned i = 0; i < count[cls]; i++) {
             char hex[140], name[16];
             exec_reg r = { (exec_regclass)cls, i };
-            if (!exec_written(st, r)) continue;
+            if (!prog_written(st, r)) continue;
             hex_of(st, r, hex);
             snprintf(name, sizeof name, "%s%u", class_prefix[cls], i);
-            jw_key(&w, name);
-            jw_string(&w, hex);
+            q7u_jw_key(&w, name);
+            q7u_jw_string(&w, hex);
         }
-    jw_end(&w);
+    q7u_jw_end(&w);
 }

@@ -43,9 +43,9 @@ static bool raw_value(pctx *c, stmt *st, const tok *t)
         return true;
     }
     uint64_t v;
-    if (!exec_parse_u64(t->s, t->n, &v) && well_formed_number(t->s, t->n))
+    if (!prog_parse_u64(t->s, t->n, &v) && well_formed_number(t->s, t->n))
         return prog_fail(c, t->col, TOKF " does not fit a 64-bit register (at most 0xffffffffffffffff)", TOKA(t));
-    if (!exec_parse_u64(t->s, t->n, &v))
+    if (!prog_parse_u64(t->s, t->n, &v))
         return prog_fail(c, t->col,
                          "expected a lane format (%s) or a 64-bit value (0x hex, 0b binary or decimal), got " TOKF,
                          FORMATS, TOKA(t));
@@ -66,7 +66,7 @@ static bool lane_value(pctx *c, const stmt *st, q7_lanefmt f, const tok *t, uint
 {
     char why[256];
     if (t->kind != T_WORD) return prog_fail(c, t->col, "expected a lane value, got '%.*s'", TOKA(t));
-    if (!exec_lane_literal(t->s, t->n, f, st->reg.cls != EXEC_V, x, why, sizeof why))
+    if (!prog_lane_literal(t->s, t->n, f, st->reg.cls != EXEC_V, x, why, sizeof why))
         return prog_fail(c, t->col, "%s", why);
     return true;
 }
@@ -110,7 +110,7 @@ bool prog_parse_init(pctx *c, stmt *st)
         i++;
         if (i < n && t[i].kind == T_STAR) {
             uint64_t k;
-            if (i + 1 == n || t[i + 1].kind != T_WORD || !exec_parse_u64(t[i + 1].s, t[i + 1].n, &k) || k < 1 ||
+            if (i + 1 == n || t[i + 1].kind != T_WORD || !prog_parse_u64(t[i + 1].s, t[i + 1].n, &k) || k < 1 ||
                 k > lanes)
                 return prog_fail(c, i + 1 < n ? t[i + 1].col : c->end_col,
                                  "expected a repeat count 1-%u after '*'", lanes);

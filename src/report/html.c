@@ -26,7 +26,7 @@
 #include "util/escape.h"
 #include "verify/names.h"
 
-static void h(FILE *f, const char *s) { esc_write(f, s, ESC_XML); }
+static void h(FILE *f, const char *s) { q7u_esc_write(f, s, ESC_XML); }
 
 /* ------------------------------------------------------------ the page */
 
@@ -366,7 +366,7 @@ static void records(FILE *f, const q7d_results *r)
     }
 }
 
-void q7d_report_html(FILE *f, const q7d_results *r)
+void q7r_report_html(FILE *f, const q7d_results *r)
 {
     page_head(f, r);
     summary(f, r);

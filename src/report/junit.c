@@ -13,12 +13,13 @@
 #include "person.h"
 #include "run_identity.h"
 #include "util/escape.h"
+#include "util/process.h"
 #include "verify/names.h"
 
 /* The distinct inputs a failure's body shows. */
 enum { BODY_INPUTS = 5 };
 
-static void xml_str(FILE *f, const char *s) { esc_write(f, s, ESC_XML); }
+static void xml_str(FILE *f, const char *s) { q7u_esc_write(f, s, ESC_XML); }
 
 /* Why a unit that did not fail is skipped ("" when it passed): a library
  * column did not check it (the reasons), or no oracle did. */
@@ -116,7 +117,7 @@ static void junit_failures(FILE *f, const q7d_results *r, const q7r_distinct_lis
             const q7d_crash *cr = &r->crashes[i];
             if (cr->col != k || cr->leaf != l || cr->corpus != c) continue;
             char text[1024];
-            q7d_crash_text(cr, text, sizeof text);
+            q7r_crash_text(cr, text, sizeof text);
             fprintf(f, "      <failure type=\"crash\" message=\"");
             xml_str(f, r->col[k].name);
             fprintf(f, ": ");
@@ -242,7 +243,7 @@ static void junit_gaps(FILE *f, const q7d_results *r, const q7d_gaps *g)
     fprintf(f, "  </testsuite>\n");
 }
 
-void q7d_report_junit(FILE *f, const q7d_results *r)
+void q7r_report_junit(FILE *f, const q7d_results *r)
 {
     uint64_t tests, failures, skipped, gtests, gfailures, gskipped;
     q7d_gaps g;
@@ -265,7 +266,7 @@ void q7d_report_junit(FILE *f, const q7d_results *r)
                    "    <testcase classname=\"q7pred\" name=\"run\" time=\"%.3f\">\n"
                    "      <error type=\"interrupted\" message=\"interrupted by %s: the run is incomplete\"/>\n"
                    "    </testcase>\n  </testsuite>\n", r->wall_seconds, r->wall_seconds,
-                q7d_signal_name(r->interrupted));
+                q7u_signal_name(r->interrupted));
     }
     for (int c = 0; c < Q7D_CORPUS_COUNT; c++) {
         junit_counts(r, c, &tests, &failures, &skipped);

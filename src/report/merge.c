@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "util/process.h"
 
 /* verify's largest --max-report: the records kept while merging, per
  * leaf, are the first this many, which holds the first max_report of any
@@ -29,7 +30,7 @@ typedef struct pile {
     int (*cmp)(const void *, const void *);   /* by a key that starts with the leaf */
 } pile;
 
-struct q7d_merger {
+struct q7r_merger {
     q7d_results *out;           /* the first shard's parameters and columns, the sums so far */
     char **seen;                /* seen[k]: the name of shard k's report (count + 1 entries) */
     char *first;                /* the first report's name */
@@ -77,7 +78,7 @@ static bool slices_true(const q7d_results *p, const char *name, char *err, size_
 
 /* Every shard checked the same library files: a column's SHA-256, where
  * both reports have one, is the first shard's. */
-static bool same_libraries(const q7d_merger *m, const q7d_results *p, const char *name, char *err, size_t errsize)
+static bool same_libraries(const q7r_merger *m, const q7d_results *p, const char *name, char *err, size_t errsize)
 {
     for (unsigned k = 0; k < p->ncols; k++) {
         const file_identity *a = &m->first_file[k], *b = &p->col[k].file;
@@ -90,14 +91,14 @@ static bool same_libraries(const q7d_merger *m, const q7d_results *p, const char
 }
 
 /* Whether shard p fits the set so far. */
-static bool shard_fits(q7d_merger *m, const q7d_results *p, const char *name, char *err, size_t errsize)
+static bool shard_fits(q7r_merger *m, const q7d_results *p, const char *name, char *err, size_t errsize)
 {
     unsigned count = m->count, k = p->shard_k;
     char what[64];
     if (p->merged) return snprintf(err, errsize, "merge: '%s' is already a merged report", name), false;
     if (p->interrupted)
         return snprintf(err, errsize, "merge: '%s' (shard %u/%u) was interrupted (%s): run that shard again", name, k,
-                        p->shard_n, q7d_signal_name(p->interrupted)), false;
+                        p->shard_n, q7u_signal_name(p->interrupted)), false;
     if (p->running)
         return snprintf(err, errsize, "merge: '%s' (shard %u/%u) is a checkpoint of a run that had not finished: "
                         "resume it (--resume) first", name, k, p->shard_n), false;
@@ -114,7 +115,7 @@ static bool shard_fits(q7d_merger *m, const q7d_results *p, const char *name, ch
 }
 
 /* The merged run's parameters and columns: the first shard's. */
-static bool start_merged(q7d_merger *m, const q7d_results *a, const char *name)
+static bool start_merged(q7r_merger *m, const q7d_results *a, const char *name)
 {
     q7d_results *out = m->out;
     q7d_results_init(out);
@@ -226,9 +227,9 @@ static bool add_records(pile *p, const void *items, size_t n)
     return true;
 }
 
-q7d_merger *q7d_merger_new(void)
+q7r_merger *q7r_merger_new(void)
 {
-    q7d_merger *m = calloc(1, sizeof *m);
+    q7r_merger *m = calloc(1, sizeof *m);
     if (m && !(m->out = calloc(1, sizeof *m->out))) {
         free(m);
         return NULL;
@@ -241,7 +242,7 @@ q7d_merger *q7d_merger_new(void)
     return m;
 }
 
-bool q7d_merger_add(q7d_merger *m, const q7d_results *p, const char *name, char *err, size_t errsize)
+bool q7r_merger_add(q7r_merger *m, const q7d_results *p, const char *name, char *err, size_t errsize)
 {
     q7d_results *out = m->out;
     bool first = m->nparts == 0;
@@ -272,7 +273,7 @@ bool q7d_merger_add(q7d_merger *m, const q7d_results *p, const char *name, char 
 
 /* "missing shard 2/3"; "missing shards 2/9, 5/9 and 3 more": never cut
  * without a count. */
-static bool none_missing(const q7d_merger *m, char *err, size_t errsize)
+static bool none_missing(const q7r_merger *m, char *err, size_t errsize)
 {
     enum { LISTED = 10 };
     size_t nmissing = 0;
@@ -291,7 +292,7 @@ static bool none_missing(const q7d_merger *m, char *err, size_t errsize)
     return false;
 }
 
-bool q7d_merger_finish(q7d_merger *m, q7d_results *out, char *err, size_t errsize)
+bool q7r_merger_finish(q7r_merger *m, q7d_results *out, char *err, size_t errsize)
 {
     if (m->nparts == 0) return snprintf(err, errsize, "merge: no reports given"), false;
     if (!none_missing(m, err, errsize)) return false;
@@ -317,7 +318,7 @@ bool q7d_merger_finish(q7d_merger *m, q7d_results *out, char *err, size_t errsiz
     return true;
 }
 
-void q7d_merger_free(q7d_merger *m)
+void q7r_merger_free(q7r_merger *m)
 {
     if (!m) return;
     q7d_results_free(m->out);
@@ -330,14 +331,14 @@ void q7d_merger_free(q7d_merger *m)
     free(m);
 }
 
-bool q7d_merge(q7d_results *const parts[], const char *const names[], size_t n, q7d_results *out,
+bool q7r_merge(q7d_results *const parts[], const char *const names[], size_t n, q7d_results *out,
                char *err, size_t errsize)
 {
-    q7d_merger *m = q7d_merger_new();
+    q7r_merger *m = q7r_merger_new();
     if (!m) return snprintf(err, errsize, "merge: out of memory"), false;
     bool ok = true;
-    for (size_t i = 0; ok && i < n; i++) ok = q7d_merger_add(m, parts[i], names[i], err, errsize);
-    ok = ok && q7d_merger_finish(m, out, err, errsize);
-    q7d_merger_free(m);
+    for (size_t i = 0; ok && i < n; i++) ok = q7r_merger_add(m, parts[i], names[i], err, errsize);
+    ok = ok && q7r_merger_finish(m, out, err, errsize);
+    q7r_merger_free(m);
     return ok;
 }

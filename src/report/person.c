@@ -188,7 +188,7 @@ void q7r_coverage_text(FILE *f, const q7d_results *r, const q7r_coverage *c, con
         if (r->col[k].kind != Q7D_LIB) continue;
         fputs(bullet, f);
         if (markdown) fputc('`', f);
-        esc_write(f, r->col[k].name, markdown ? ESC_MARKDOWN : ESC_TEXT);
+        q7u_esc_write(f, r->col[k].name, markdown ? ESC_MARKDOWN : ESC_TEXT);
         if (markdown) fputc('`', f);
         fprintf(f, ": called on %zu of %zu leaves", c->called[k], c->selected);
         if (c->absent[k]) {
@@ -211,9 +211,9 @@ void q7r_coverage_text(FILE *f, const q7d_results *r, const q7r_coverage *c, con
     for (unsigned k = 1; k < r->ncols; k++) {
         if (!g.lost[k]) continue;
         fputs(bullet, f);
-        esc_write(f, r->col[k].name, markdown ? ESC_MARKDOWN : ESC_TEXT);
+        q7u_esc_write(f, r->col[k].name, markdown ? ESC_MARKDOWN : ESC_TEXT);
         fputs(" oracle lost: ", f);
-        esc_write(f, r->col[k].note[0] ? r->col[k].note : "unavailable", markdown ? ESC_MARKDOWN : ESC_TEXT);
+        q7u_esc_write(f, r->col[k].note[0] ? r->col[k].note : "unavailable", markdown ? ESC_MARKDOWN : ESC_TEXT);
         fputc('\n', f);
     }
 }
@@ -233,7 +233,7 @@ bool q7r_lane_hint(const q7d_results *r, size_t l, unsigned k, char *buf, size_t
     const q7_leaf *leaf = q7_leaf_at(l);
     unsigned lane = leaf->operand_bits;
     char name[Q7D_NAME_MAX];
-    esc_format_buf(name, sizeof name, r->col[k].name, ESC_TEXT);
+    q7u_esc_format_buf(name, sizeof name, r->col[k].name, ESC_TEXT);
     snprintf(buf, size, "%s fails in %s only on inputs with bits above its %u-bit lane (all %" PRIu64 " of its "
              "mismatches): the ABI compares the whole 32-bit register (DECISIONS.md §2: integer compares act on the "
              "full argument registers); a lane-typed compare such as (int%u_t)A < (int%u_t)B sees only the lane",
@@ -313,6 +313,6 @@ void q7r_write_escaped(FILE *f, int fmt, q7r_text_fn *fn, const q7d_results *r, 
     if (!m) return;
     fn(m, r, item);
     fclose(m);
-    esc_write(f, text ? text : "", (esc_format)fmt);
+    q7u_esc_write(f, text ? text : "", (esc_format)fmt);
     free(text);
 }

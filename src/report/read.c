@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Reading a JSON report (q7d_report_json) back into results. A report may
+ * Reading a JSON report (q7r_report_json) back into results. A report may
  * come from anywhere, so nothing in it is believed: the file is streamed
- * (at most Q7D_REPORT_MAX_BYTES; the records one at a time, never the
+ * (at most Q7R_REPORT_MAX_BYTES; the records one at a time, never the
  * whole tree), every count must be an integer in [0, 2^64) that fits its
  * field, every time a finite number >= 0, every cell consistent (checks +
  * out_of_domain + crashes <= cases, mismatches <= checks, crashes only in
@@ -58,11 +58,11 @@ static bool is_array(const json *v) { return v && v->type == JSON_ARRAY; }
 /* "interrupted" is required; an interrupted run names its signal. */
 static bool read_interrupted(const reader *rd, const json *doc, q7d_results *r)
 {
-    const json *v = json_get(doc, K(interrupted));
+    const json *v = q7u_json_get(doc, K(interrupted));
     uint64_t sig;
     if (!v || v->type != JSON_BOOL) return BAD(rd, "'%s': missing or malformed \"%s\"", rd->path, K(interrupted));
     if (!v->boolean) return true;
-    if (!json_uint(doc, K(interrupt_signal), &sig) || sig > MAX_SIGNAL || sig == 0)
+    if (!q7u_json_uint(doc, K(interrupt_signal), &sig) || sig > MAX_SIGNAL || sig == 0)
         return BAD(rd, "'%s': an interrupted run's \"%s\" is not a signal number 1..%d", rd->path,
                    K(interrupt_signal), MAX_SIGNAL);
     r->interrupted = (int)sig;
@@ -75,7 +75,7 @@ static bool read_status(const reader *rd, const json *doc, q7d_results *r)
 {
     static const char *const known[] = { "pass", "fail", "interrupted", "incomplete", "running" };
     enum { RUNNING = 4 };
-    const char *s = json_string(doc, K(status));
+    const char *s = q7u_json_string(doc, K(status));
     size_t i = 0;
     while (s && i < sizeof known / sizeof known[0] && strcmp(s, known[i]) != 0) i++;
     if (!s || i == sizeof known / sizeof known[0] || (i == RUNNING && r->format_version < 3))
@@ -85,7 +85,7 @@ static bool read_status(const reader *rd, const json *doc, q7d_results *r)
 }
 
 /* A SHA-256 is "" (unknown) or 64 lower-case hex digits. */
-static bool sha256_ok(const char *s) { return !s[0] || sha256_hex_valid(s); }
+static bool sha256_ok(const char *s) { return !s[0] || q7u_sha256_hex_valid(s); }
 
 static bool read_file_identity(const reader *rd, const json *o, const char *where, file_identity *id)
 {
@@ -98,7 +98,7 @@ static bool read_file_identity(const reader *rd, const json *o, const char *wher
 
 static bool read_provenance(const reader *rd, const json *doc, q7d_results *r)
 {
-    const json *p = json_get(doc, K(provenance));
+    const json *p = q7u_json_get(doc, K(provenance));
     q7d_provenance *pv = &r->prov;
     char where[64];
     if (!p) {
@@ -110,8 +110,8 @@ static bool read_provenance(const reader *rd, const json *doc, q7d_results *r)
         || !q7r_read_fields(rd, where, &q7r_prov_resume, p, pv))
         return BAD(rd, "'%s': malformed \"%s\"", rd->path, K(provenance));
     snprintf(where, sizeof where, "%s.%s", K(provenance), K(executable));
-    if (!read_file_identity(rd, json_get(p, K(executable)), where, &pv->tool)) return false;
-    const json *pre = json_get(p, K(preloads));
+    if (!read_file_identity(rd, q7u_json_get(p, K(executable)), where, &pv->tool)) return false;
+    const json *pre = q7u_json_get(p, K(preloads));
     if (pre && (pre->type != JSON_ARRAY || pre->n > Q7D_MAX_LIBS))
         return BAD(rd, "'%s': malformed %s.%s", rd->path, K(provenance), K(preloads));
     for (size_t i = 0; pre && i < pre->n; i++) {
@@ -124,14 +124,14 @@ static bool read_provenance(const reader *rd, const json *doc, q7d_results *r)
 static bool read_header(const reader *rd, const json *doc, q7d_results *r)
 {
     uint64_t u, k, n;
-    const char *s = json_string(doc, K(format));
+    const char *s = q7u_json_string(doc, K(format));
     if (!s || strcmp(s, Q7R_FORMAT_NAME) != 0) return BAD(rd, "'%s' is not a q7pred verify report", rd->path);
-    if (!json_uint(doc, K(format_version), &u) || u < Q7R_FORMAT_OLDEST || u > Q7R_FORMAT_VERSION)
+    if (!q7u_json_uint(doc, K(format_version), &u) || u < Q7R_FORMAT_OLDEST || u > Q7R_FORMAT_VERSION)
         return BAD(rd, "'%s': unsupported report format version (this q7pred reads %d to %d)", rd->path,
                    Q7R_FORMAT_OLDEST, Q7R_FORMAT_VERSION);
     r->format_version = (unsigned)u;
-    const json *shard = json_get(doc, K(shard));
-    if (!json_uint(shard, K(index), &k) || !json_uint(shard, K(count), &n) || n == 0 || k == 0 || k > n
+    const json *shard = q7u_json_get(doc, K(shard));
+    if (!q7u_json_uint(shard, K(index), &k) || !q7u_json_uint(shard, K(count), &n) || n == 0 || k == 0 || k > n
         || n > Q7R_MAX_SHARDS)
         return BAD(rd, "'%s': missing or malformed \"%s\"", rd->path, K(shard));
     r->shard_k = (unsigned)k;
@@ -145,7 +145,7 @@ static bool read_header(const reader *rd, const json *doc, q7d_results *r)
 
 static bool read_corpora(const reader *rd, const json *p, q7d_results *r)
 {
-    const json *v = json_get(p, K(corpora));
+    const json *v = q7u_json_get(p, K(corpora));
     if (!is_array(v)) return BAD(rd, "'%s': missing %s.%s", rd->path, K(parameters), K(corpora));
     memset(r->params.enabled, 0, sizeof r->params.enabled);
     for (size_t i = 0; i < v->n; i++) {
@@ -159,10 +159,10 @@ static bool read_corpora(const reader *rd, const json *p, q7d_results *r)
 
 static bool read_fuzz_counts(const reader *rd, const json *p, q7d_results *r)
 {
-    const json *v = json_get(p, K(fuzz_counts));
+    const json *v = q7u_json_get(p, K(fuzz_counts));
     for (int c = 0; c < Q7D_FUZZ_CATEGORY_COUNT; c++) {
         const char *name = q7d_fuzz_category_name((q7d_fuzz_category)c);
-        if (!json_uint(v, name, &r->params.fuzz[c]))
+        if (!q7u_json_uint(v, name, &r->params.fuzz[c]))
             return BAD(rd, "'%s': missing %s.%s.%s", rd->path, K(parameters), K(fuzz_counts), name);
     }
     return true;
@@ -173,15 +173,15 @@ static bool read_fuzz_counts(const reader *rd, const json *p, q7d_results *r)
  * the files of a leaf never add up past 2^64-1. */
 static bool read_testfloat(const reader *rd, const json *p, q7d_results *r)
 {
-    const json *v = json_get(p, K(testfloat));
+    const json *v = q7u_json_get(p, K(testfloat));
     if (!is_array(v) || v->n > Q7D_MAX_TF_FILES)
         return BAD(rd, "'%s': malformed %s.%s", rd->path, K(parameters), K(testfloat));
     for (size_t i = 0; i < v->n; i++) {
         q7d_tf_file *tf = &r->params.tf[r->params.ntf];
-        const char *tp = json_string(&v->child[i], K(path)), *fn = json_string(&v->child[i], K(function));
-        const char *sha = json_string(&v->child[i], K(sha256));
+        const char *tp = q7u_json_string(&v->child[i], K(path)), *fn = q7u_json_string(&v->child[i], K(function));
+        const char *sha = q7u_json_string(&v->child[i], K(sha256));
         uint64_t u;
-        if (!tp || !fn || !json_uint(&v->child[i], K(cases), &u) || u > UINT64_MAX / Q7D_MAX_TF_FILES || u == 0
+        if (!tp || !fn || !q7u_json_uint(&v->child[i], K(cases), &u) || u > UINT64_MAX / Q7D_MAX_TF_FILES || u == 0
             || !q7d_tf_function_known(fn) || (sha && !sha256_ok(sha)))
             return BAD(rd, "'%s': malformed %s.%s entry", rd->path, K(parameters), K(testfloat));
         if (!(tf->path = strdup(tp))) return BAD(rd, "out of memory reading '%s'", rd->path);
@@ -195,7 +195,7 @@ static bool read_testfloat(const reader *rd, const json *p, q7d_results *r)
 
 static bool read_selection(const reader *rd, const json *p, q7d_results *r)
 {
-    const json *v = json_get(p, K(leaves));
+    const json *v = q7u_json_get(p, K(leaves));
     if (!is_array(v)) return BAD(rd, "'%s': missing %s.%s", rd->path, K(parameters), K(leaves));
     memset(r->selected, 0, sizeof r->selected);
     for (size_t i = 0; i < v->n; i++) {
@@ -208,7 +208,7 @@ static bool read_selection(const reader *rd, const json *p, q7d_results *r)
 
 static bool read_parameters(const reader *rd, const json *doc, q7d_results *r)
 {
-    const json *p = json_get(doc, K(parameters));
+    const json *p = q7u_json_get(doc, K(parameters));
     char where[32];
     snprintf(where, sizeof where, "%s.", K(parameters));
     if (!p) return BAD(rd, "'%s': missing \"%s\"", rd->path, K(parameters));
@@ -221,14 +221,14 @@ static bool read_parameters(const reader *rd, const json *doc, q7d_results *r)
 
 static bool read_oracles(const reader *rd, const json *doc, q7d_results *r)
 {
-    const json *v = json_get(doc, K(oracles));
+    const json *v = q7u_json_get(doc, K(oracles));
     if (!is_array(v) || v->n == 0 || v->n > Q7D_MAX_COLS)
         return BAD(rd, "'%s': malformed \"%s\"", rd->path, K(oracles));
     for (size_t i = 0; i < v->n; i++) {
         q7d_column *c = &r->col[r->ncols];
         const json *o = &v->child[i];
-        const char *name = json_string(o, K(name));
-        if (!name || !q7d_oracle_kind_from_name(json_string(o, K(kind)), &c->kind))
+        const char *name = q7u_json_string(o, K(name));
+        if (!name || !q7d_oracle_kind_from_name(q7u_json_string(o, K(kind)), &c->kind))
             return BAD(rd, "'%s': malformed oracle entry", rd->path);
         snprintf(c->name, sizeof c->name, "%s", name);
         if (column_by_name(r, c->name) >= 0) return BAD(rd, "'%s': two oracles have one name", rd->path);
@@ -238,7 +238,7 @@ static bool read_oracles(const reader *rd, const json *doc, q7d_results *r)
         q7r_read_fields(NULL, "", &q7r_oracle_lib, o, c);
         char where[64];
         snprintf(where, sizeof where, "%s[%zu].%s", K(oracles), i, K(file));
-        if (!read_file_identity(rd, json_get(o, K(file)), where, &c->file)) return false;
+        if (!read_file_identity(rd, q7u_json_get(o, K(file)), where, &c->file)) return false;
     }
     if (r->col[0].kind != Q7D_SEM) return BAD(rd, "'%s': the first oracle is not the reference sem", rd->path);
     return true;
@@ -250,12 +250,12 @@ static bool read_oracles(const reader *rd, const json *doc, q7d_results *r)
  * cells do not tell); absent from reports that have no gaps. */
 static bool read_not_called(const reader *rd, const json *doc, q7d_results *r)
 {
-    const json *v = json_get(json_get(doc, K(gaps)), K(not_called));
+    const json *v = q7u_json_get(q7u_json_get(doc, K(gaps)), K(not_called));
     if (!v) return true;
     if (!is_array(v)) return BAD(rd, "'%s': malformed %s.%s", rd->path, K(gaps), K(not_called));
     for (size_t i = 0; i < v->n; i++) {
-        const q7_leaf *leaf = q7_leaf_find(json_string(&v->child[i], K(leaf)));
-        const char *why = json_string(&v->child[i], K(reason));
+        const q7_leaf *leaf = q7_leaf_find(q7u_json_string(&v->child[i], K(leaf)));
+        const char *why = q7u_json_string(&v->child[i], K(reason));
         unsigned u = Q7D_UNCALLED_CRASHED;
         while (u < Q7D_UNCALLED_COUNT && !(why && strcmp(why, q7d_uncalled_reason((q7d_uncalled)u)) == 0)) u++;
         if (!leaf || u == Q7D_UNCALLED_COUNT)
@@ -279,7 +279,7 @@ static bool read_cell(const json *cj, const q7d_results *r, q7d_unit *un)
     int col = column_by_name(r, cj->key);
     if (col <= 0) return false;
     q7d_cell *cell = &un->cell[col];
-    return q7d_cell_state_from_name(json_string(cj, K(state)), &cell->state)
+    return q7d_cell_state_from_name(q7u_json_string(cj, K(state)), &cell->state)
            && q7r_read_fields(NULL, "", &q7r_counts, cj, cell);
 }
 
@@ -293,11 +293,11 @@ static bool cell_consistent(const q7d_cell *c, uint64_t cases)
 
 static bool read_unit(const reader *rd, const json *o, size_t i, q7d_results *r, tally *t)
 {
-    const q7_leaf *leaf = q7_leaf_find(json_string(o, K(leaf)));
+    const q7_leaf *leaf = q7_leaf_find(q7u_json_string(o, K(leaf)));
     q7d_corpus c;
     uint64_t u;
-    const json *cells = json_get(o, K(cells));
-    if (!leaf || !q7d_corpus_from_name(json_string(o, K(corpus)), &c) || !json_uint(o, K(cases), &u) || !cells
+    const json *cells = q7u_json_get(o, K(cells));
+    if (!leaf || !q7d_corpus_from_name(q7u_json_string(o, K(corpus)), &c) || !q7u_json_uint(o, K(cases), &u) || !cells
         || cells->type != JSON_OBJECT)
         return BAD(rd, "'%s': malformed unit %zu", rd->path, i);
     if (!r->selected[leaf->id] || !r->params.enabled[c])
@@ -331,14 +331,15 @@ static bool read_unit(const reader *rd, const json *o, size_t i, q7d_results *r,
 static bool read_crash(const json *o, const q7d_results *r, q7d_crash *cr)
 {
     memset(cr, 0, sizeof *cr);
-    const q7_leaf *leaf = q7_leaf_find(json_string(o, K(leaf)));
-    int col = column_by_name(r, json_string(o, K(oracle)));
-    const json *code = json_get(o, K(code));
+    const q7_leaf *leaf = q7_leaf_find(q7u_json_string(o, K(leaf)));
+    int col = column_by_name(r, q7u_json_string(o, K(oracle)));
+    const json *code = q7u_json_get(o, K(code));
     /* only a library runs in a child that can crash */
-    if (!leaf || col < 0 || r->col[col].kind != Q7D_LIB || !q7d_corpus_from_name(json_string(o, K(corpus)), &cr->corpus)
-        || !q7d_crash_kind_from_name(json_string(o, K(kind)), &cr->kind)
-        || !q7r_read_fields(NULL, "", &q7r_crash_case, o, cr)
-        || !words_of(json_get(o, K(in)), cr->in, Q7_MAX_WORDS) || !code || code->type != JSON_NUMBER)
+    if (!leaf || col < 0 || r->col[col].kind != Q7D_LIB
+        || !q7d_corpus_from_name(q7u_json_string(o, K(corpus)), &cr->corpus)
+        || !q7d_crash_kind_from_name(q7u_json_string(o, K(kind)), &cr->kind)
+        || !q7r_read_fields(NULL, "", &q7r_crash_case, o, cr) || !words_of(q7u_json_get(o, K(in)), cr->in, Q7_MAX_WORDS)
+        || !code || code->type != JSON_NUMBER)
         return false;
     /* a signal number or an exit status: an int, exactly */
     if (!(code->number >= INT_MIN && code->number <= INT_MAX) || code->number != floor(code->number)) return false;
@@ -366,10 +367,10 @@ static bool read_crash_item(const reader *rd, const json *o, size_t i, q7d_resul
 static bool read_output(const json *oj, const q7d_results *r, q7d_mismatch *m)
 {
     int col = column_by_name(r, oj->key);
-    if (col < 0 || !q7d_out_state_from_name(json_string(oj, K(state)), &m->state[col])
-        || !words_of(json_get(oj, K(words)), m->out[col], Q7_MAX_WORDS))
+    if (col < 0 || !q7d_out_state_from_name(q7u_json_string(oj, K(state)), &m->state[col])
+        || !words_of(q7u_json_get(oj, K(words)), m->out[col], Q7_MAX_WORDS))
         return false;
-    const json *d = json_get(oj, K(differs));
+    const json *d = q7u_json_get(oj, K(differs));
     m->differs[col] = d && d->type == JSON_BOOL && d->boolean;
     return true;
 }
@@ -378,10 +379,10 @@ static bool read_output(const json *oj, const q7d_results *r, q7d_mismatch *m)
 static bool read_mismatch(const json *o, q7d_mismatch *m)
 {
     memset(m, 0, sizeof *m);
-    const q7_leaf *leaf = q7_leaf_find(json_string(o, K(leaf)));
-    const json *outs = json_get(o, K(outputs));
-    if (!leaf || !q7d_corpus_from_name(json_string(o, K(corpus)), &m->corpus) || !json_uint(o, K(case), &m->index)
-        || !words_of(json_get(o, K(in)), m->in, Q7_MAX_WORDS) || !outs || outs->type != JSON_OBJECT)
+    const q7_leaf *leaf = q7_leaf_find(q7u_json_string(o, K(leaf)));
+    const json *outs = q7u_json_get(o, K(outputs));
+    if (!leaf || !q7d_corpus_from_name(q7u_json_string(o, K(corpus)), &m->corpus) || !q7u_json_uint(o, K(case), &m->index)
+        || !words_of(q7u_json_get(o, K(in)), m->in, Q7_MAX_WORDS) || !outs || outs->type != JSON_OBJECT)
         return false;
     m->leaf = leaf->id;
     return true;
@@ -395,7 +396,7 @@ static bool read_mismatch_item(const reader *rd, const json *o, size_t i, q7d_re
         return BAD(rd, "'%s': more mismatch records of %s than its max_report %u", rd->path, q7_leaf_at(m.leaf)->suffix,
                    r->max_report);
     for (unsigned col = 0; col < r->ncols; col++) m.state[col] = Q7D_OUT_NOT_RUN;
-    const json *outs = json_get(o, K(outputs));
+    const json *outs = q7u_json_get(o, K(outputs));
     for (size_t j = 0; j < outs->n; j++)
         if (!read_output(&outs->child[j], r, &m)) return BAD(rd, "'%s': malformed output in mismatch %zu", rd->path, i);
     /* every record the file has is kept (at most max_report per leaf) */
@@ -426,10 +427,10 @@ static bool read_bin(const json *v, q7d_map *m, uint64_t *total)
 static bool read_map_item(const reader *rd, const json *o, size_t i, q7d_results *r, tally *t)
 {
     (void)t;
-    const q7_leaf *leaf = q7_leaf_find(json_string(o, K(leaf)));
-    const json *bins = json_get(o, K(bins));
+    const q7_leaf *leaf = q7_leaf_find(q7u_json_string(o, K(leaf)));
+    const json *bins = q7u_json_get(o, K(bins));
     uint64_t total;
-    if (!leaf || !json_uint(o, K(off_map), &total) || !is_array(bins))
+    if (!leaf || !q7u_json_uint(o, K(off_map), &total) || !is_array(bins))
         return BAD(rd, "'%s': malformed map %zu", rd->path, i);
     if (!r->selected[leaf->id] || !q7d_map_applies(leaf))
         return BAD(rd, "'%s': map %zu (%s) is not of a selected leaf with two 16-bit operands", rd->path, i,
@@ -499,17 +500,17 @@ typedef struct stream {
 
 static bool keep_small(stream *st, char *key)
 {
-    json *v = json_reader_value(st->jr);
+    json *v = q7u_json_reader_value(st->jr);
     if (!v) return st->json_failed = true, free(key), false;
     if (st->head_read) {   /* after the records: not needed ("totals" is recomputed) */
-        json_free(v);
+        q7u_json_free(v);
         free(key);
         return true;
     }
     json *h = st->head;
     json *c = realloc(h->child, (h->n + 1) * sizeof *c);
     if (!c) {
-        json_free(v);
+        q7u_json_free(v);
         free(key);
         return BAD(&st->rd, "out of memory reading '%s'", st->rd.path);
     }
@@ -533,28 +534,28 @@ static bool read_records(stream *st, int which, q7d_results *r)
     const char *key = q7r_keys[record_members[which].key];
     if (st->seen[which]) return BAD(&st->rd, "'%s': \"%s\" given twice", st->rd.path, key);
     st->seen[which] = true;
-    if (json_reader_peek(st->jr) != '[') {
-        if (json_reader_peek(st->jr) < 0) return st->json_failed = true, false;
+    if (q7u_json_reader_peek(st->jr) != '[') {
+        if (q7u_json_reader_peek(st->jr) < 0) return st->json_failed = true, false;
         return BAD(&st->rd, "'%s': missing \"%s\"", st->rd.path, key);
     }
-    if (!json_reader_array(st->jr)) return st->json_failed = true, false;
+    if (!q7u_json_reader_array(st->jr)) return st->json_failed = true, false;
     for (size_t i = 0;; i++) {
-        int k = json_reader_item(st->jr);
+        int k = q7u_json_reader_item(st->jr);
         if (k <= 0) return k == 0 || (st->json_failed = true, false);
-        json *item = json_reader_value(st->jr);
+        json *item = q7u_json_reader_value(st->jr);
         if (!item) return st->json_failed = true, false;
         bool ok = record_members[which].read(&st->rd, item, i, r, &st->t);
-        json_free(item);
+        q7u_json_free(item);
         if (!ok) return false;
     }
 }
 
 static bool read_members(stream *st, q7d_results *r)
 {
-    if (!json_reader_object(st->jr)) return st->json_failed = true, false;
+    if (!q7u_json_reader_object(st->jr)) return st->json_failed = true, false;
     for (;;) {
         char *key;
-        int k = json_reader_member(st->jr, &key);
+        int k = q7u_json_reader_member(st->jr, &key);
         if (k < 0) return st->json_failed = true, false;
         if (k == 0) break;
         int which = record_member(key);
@@ -565,7 +566,7 @@ static bool read_members(stream *st, q7d_results *r)
         free(key);
         if ((!st->head_read && !read_head(st, r)) || !read_records(st, which, r)) return false;
     }
-    if (!json_reader_end(st->jr)) return st->json_failed = true, false;
+    if (!q7u_json_reader_end(st->jr)) return st->json_failed = true, false;
     if (!st->head_read && !read_head(st, r)) return false;
     for (int i = 0; i < NRECORDS; i++)
         if (!st->seen[i] && (record_members[i].key != Q7R_K_maps || r->format_version >= 3))
@@ -573,7 +574,7 @@ static bool read_members(stream *st, q7d_results *r)
     return maps_consistent(&st->rd, r);
 }
 
-bool q7d_report_read_stream(FILE *f, const char *name, q7d_results *r, char *err, size_t errsize)
+bool q7r_report_read_stream(FILE *f, const char *name, q7d_results *r, char *err, size_t errsize)
 {
     q7d_results_init(r);
     char jerr[160] = "";
@@ -581,7 +582,7 @@ bool q7d_report_read_stream(FILE *f, const char *name, q7d_results *r, char *err
     bool ok = false;
     if (st) {
         st->rd = (reader){ name, err, errsize };
-        st->jr = json_reader_open(f, Q7D_REPORT_MAX_BYTES, jerr, sizeof jerr);
+        st->jr = q7u_json_reader_open(f, Q7R_REPORT_MAX_BYTES, jerr, sizeof jerr);
         st->head = calloc(1, sizeof *st->head);
     }
     if (!st || !st->jr || !st->head) {
@@ -590,22 +591,22 @@ bool q7d_report_read_stream(FILE *f, const char *name, q7d_results *r, char *err
         st->head->type = JSON_OBJECT;
         ok = read_members(st, r);
         if (!ok && st->json_failed) {
-            if (json_reader_too_large(st->jr))
+            if (q7u_json_reader_too_large(st->jr))
                 snprintf(err, errsize, "'%s' is larger than the report size limit of %d MiB (%llu bytes)", name,
-                         Q7D_REPORT_MAX_BYTES >> 20, (unsigned long long)Q7D_REPORT_MAX_BYTES);
+                         Q7R_REPORT_MAX_BYTES >> 20, (unsigned long long)Q7R_REPORT_MAX_BYTES);
             else snprintf(err, errsize, "'%s' is not JSON: %s", name, jerr);
         }
     }
     if (st) {
-        json_reader_close(st->jr);
-        json_free(st->head);
+        q7u_json_reader_close(st->jr);
+        q7u_json_free(st->head);
     }
     free(st);
     if (!ok) q7d_results_free(r);
     return ok;
 }
 
-bool q7d_report_read(const char *path, q7d_results *r, char *err, size_t errsize)
+bool q7r_report_read(const char *path, q7d_results *r, char *err, size_t errsize)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -615,14 +616,14 @@ bool q7d_report_read(const char *path, q7d_results *r, char *err, size_t errsize
     }
     /* a file known to be too large is refused unread */
     struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > Q7D_REPORT_MAX_BYTES) {
+    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > Q7R_REPORT_MAX_BYTES) {
         fclose(f);
         q7d_results_init(r);
         snprintf(err, errsize, "'%s' is larger than the report size limit of %d MiB (%llu bytes)", path,
-                 Q7D_REPORT_MAX_BYTES >> 20, (unsigned long long)Q7D_REPORT_MAX_BYTES);
+                 Q7R_REPORT_MAX_BYTES >> 20, (unsigned long long)Q7R_REPORT_MAX_BYTES);
         return false;
     }
-    bool ok = q7d_report_read_stream(f, path, r, err, errsize);
+    bool ok = q7r_report_read_stream(f, path, r, err, errsize);
     fclose(f);
     return ok;
 }

@@ -8,6 +8,7 @@
 
 #include "rows.h"
 #include "util/escape.h"
+#include "util/process.h"
 #include "verify/names.h"
 
 /* ------------------------------------------------------------ rows */
@@ -109,7 +110,7 @@ void q7r_cell_text(const q7r_row *w, unsigned k, char *buf, size_t size)
 
 /* ------------------------------------------------------------ text */
 
-void q7d_crash_text(const q7d_crash *c, char *buf, size_t size)
+void q7r_crash_text(const q7d_crash *c, char *buf, size_t size)
 {
     const q7_leaf *leaf = q7_leaf_at(c->leaf);
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
@@ -119,7 +120,7 @@ void q7d_crash_text(const q7d_crash *c, char *buf, size_t size)
         used += (size_t)snprintf(in + used, sizeof in - used, "%s0x%" PRIx32, w ? "," : "", c->in[w]);
     switch (c->kind) {
     case Q7D_CRASH_SIGNAL:
-        snprintf(buf, size, "crashed (%s) in %s at input (%s)", q7d_signal_name(c->code), leaf->suffix, in);
+        snprintf(buf, size, "crashed (%s) in %s at input (%s)", q7u_signal_name(c->code), leaf->suffix, in);
         break;
     case Q7D_CRASH_HANG:
         snprintf(buf, size, "hung (killed after %g s) in %s at input (%s)", c->timeout, leaf->suffix, in);
@@ -138,12 +139,12 @@ void q7d_crash_text(const q7d_crash *c, char *buf, size_t size)
 /* Appends " WORD" (shell-quoted; quote false: as it is). */
 static void append_word(char *buf, size_t size, size_t *used, const char *word, bool quote)
 {
-    char q[Q7D_REPRO_MAX];
-    if (quote && !esc_shell_word(q, sizeof q, word)) snprintf(q, sizeof q, "...");   /* cannot happen at this size */
+    char q[Q7R_REPRO_MAX];
+    if (quote && !q7u_esc_shell_word(q, sizeof q, word)) snprintf(q, sizeof q, "..."); /* cannot happen at this size */
     if (*used < size) *used += (size_t)snprintf(buf + *used, size - *used, "%s%s", *used ? " " : "", quote ? q : word);
 }
 
-void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, const char *tool, char *buf,
+void q7r_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *lib, const char *tool, char *buf,
                     size_t size)
 {
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
@@ -151,8 +152,8 @@ void q7d_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *l
     char word[Q7D_NAME_MAX + 16];
     buf[0] = '\0';
     if (lib && lib->preload[0]) {   /* LD_PRELOAD=WORD: the value is one shell word */
-        char q[Q7D_REPRO_MAX];
-        esc_shell_word(q, sizeof q, lib->preload);
+        char q[Q7R_REPRO_MAX];
+        q7u_esc_shell_word(q, sizeof q, lib->preload);
         used = (size_t)snprintf(buf, size, "LD_PRELOAD=%s", q);
     }
     append_word(buf, size, &used, tool ? tool : "q7pred", true);
@@ -271,7 +272,7 @@ static void gap_clauses(FILE *f, const q7d_results *r, const q7d_gaps *g, const 
         if (!g->nabsent[k]) continue;
         fputs(sep, f);
         if (libs > 1) {
-            esc_write(f, r->col[k].name, ESC_TEXT);
+            q7u_esc_write(f, r->col[k].name, ESC_TEXT);
             fputs(": ", f);
         }
         fprintf(f, "%u of %u leaves not exported", g->nabsent[k], g->selected);
@@ -303,9 +304,9 @@ static void gap_clauses(FILE *f, const q7d_results *r, const q7d_gaps *g, const 
     for (unsigned k = 1; k < r->ncols; k++) {
         if (!g->lost[k]) continue;
         fputs(sep, f);
-        esc_write(f, r->col[k].name, ESC_TEXT);
+        q7u_esc_write(f, r->col[k].name, ESC_TEXT);
         fputs(" oracle lost (", f);
-        esc_write(f, r->col[k].note[0] ? r->col[k].note : "unavailable", ESC_TEXT);
+        q7u_esc_write(f, r->col[k].note[0] ? r->col[k].note : "unavailable", ESC_TEXT);
         fputc(')', f);
         sep = "; ";
     }
@@ -322,7 +323,7 @@ static void verdict(FILE *f, const q7d_results *r)
     size_t nf = q7r_failing_leaves(r, fail);
     if (r->interrupted) {
         fprintf(f, "INTERRUPTED (%s): %" PRIu64 " cases, %" PRIu64 " checks, %" PRIu64 " mismatches, %" PRIu64
-                " crashes before it stopped; the run is incomplete", q7d_signal_name(r->interrupted), t.cases,
+                " crashes before it stopped; the run is incomplete", q7u_signal_name(r->interrupted), t.cases,
                 t.checks, t.mismatches, t.crashes);
         gap_clauses(f, r, &g, "; ");
     } else if (t.mismatches == 0 && t.crashes == 0 && t.checks == 0) {
@@ -357,4 +358,4 @@ char *q7r_verdict(const q7d_results *r)
     return text;
 }
 
-void q7d_report_verdict(FILE *f, const q7d_results *r) { verdict(f, r); }
+void q7r_report_verdict(FILE *f, const q7d_results *r) { verdict(f, r); }

@@ -75,13 +75,13 @@ void q7r_write_fields(jw *w, const q7r_table *t, const void *rec)
     for (size_t i = 0; i < t->n; i++) {
         const q7r_field *f = &t->field[i];
         const void *p = base + f->offset;
-        jw_key(w, q7r_keys[f->key]);
+        q7u_jw_key(w, q7r_keys[f->key]);
         switch (f->type) {
-        case Q7R_U64: jw_uint(w, *(const uint64_t *)p); break;
-        case Q7R_UINT: jw_uint(w, *(const unsigned *)p); break;
-        case Q7R_BOOL: jw_bool(w, *(const bool *)p); break;
-        case Q7R_SECONDS: jw_double(w, f->fmt, *(const double *)p); break;
-        case Q7R_TEXT: jw_string(w, p); break;
+        case Q7R_U64: q7u_jw_uint(w, *(const uint64_t *)p); break;
+        case Q7R_UINT: q7u_jw_uint(w, *(const unsigned *)p); break;
+        case Q7R_BOOL: q7u_jw_bool(w, *(const bool *)p); break;
+        case Q7R_SECONDS: q7u_jw_double(w, f->fmt, *(const double *)p); break;
+        case Q7R_TEXT: q7u_jw_string(w, p); break;
         }
     }
 }
@@ -107,7 +107,7 @@ static bool read_count(const q7r_reader *rd, const char *where, const q7r_field 
 
 static bool read_field(const q7r_reader *rd, const char *where, const q7r_field *f, const json *obj, void *p)
 {
-    const json *v = json_get(obj, q7r_keys[f->key]);
+    const json *v = q7u_json_get(obj, q7r_keys[f->key]);
     switch (f->type) {
     case Q7R_U64:
     case Q7R_UINT: return read_count(rd, where, f, v, p);

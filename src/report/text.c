@@ -88,7 +88,7 @@ static void print_table(FILE *f, const q7d_results *r, bool by_leaf, bool markdo
     head[1] = "corpus";
     head[2] = "cases (sem)";
     for (unsigned k = 1; k < r->ncols; k++) {
-        esc_format_buf(names[k], sizeof names[k], r->col[k].name, markdown ? ESC_MARKDOWN : ESC_TEXT);
+        q7u_esc_format_buf(names[k], sizeof names[k], r->col[k].name, markdown ? ESC_MARKDOWN : ESC_TEXT);
         head[2 + k] = names[k];
     }
     for (unsigned c = 0; c < ncols; c++) width[c] = strlen(head[c]);
@@ -117,7 +117,7 @@ void q7r_distinct_text(FILE *f, const q7d_results *r, const q7r_distinct *d, con
 {
     const q7d_mismatch *m = d->rec[0];
     const q7_leaf *leaf = q7_leaf_at(m->leaf);
-    char in[Q7_MAX_WORDS * 24], where[512], line[Q7D_REPRO_MAX], word[64];
+    char in[Q7_MAX_WORDS * 24], where[512], line[Q7R_REPRO_MAX], word[64];
     q7r_inputs_text(leaf, m->in, in, sizeof in);
     q7r_occurrences(d, SHOWN_OCCURRENCES, where, sizeof where);
     fprintf(f, "%s%s  %s   (%s)\n", indent, leaf->suffix, in, where);
@@ -127,7 +127,7 @@ void q7r_distinct_text(FILE *f, const q7d_results *r, const q7r_distinct *d, con
     char name[Q7D_MAX_COLS][Q7D_NAME_MAX + 16];
     for (unsigned k = 0; k < r->ncols; k++) {
         char esc[Q7D_NAME_MAX];
-        esc_format_buf(esc, sizeof esc, r->col[k].name, ESC_TEXT);
+        q7u_esc_format_buf(esc, sizeof esc, r->col[k].name, ESC_TEXT);
         snprintf(name[k], sizeof name[k], "%s%s", esc, k == 0 ? " (reference)" : "");
         if (strlen(name[k]) > nw) nw = strlen(name[k]);
     }
@@ -144,11 +144,11 @@ void q7r_distinct_text(FILE *f, const q7d_results *r, const q7r_distinct *d, con
         }
         fprintf(f, "%s\n", m->differs[k] ? " <- differs" : "");
     }
-    q7d_repro_line(leaf, m->in, NULL, q7r_tool(r), line, sizeof line);
+    q7r_repro_line(leaf, m->in, NULL, q7r_tool(r), line, sizeof line);
     fprintf(f, "%s  reproduce: %s\n", indent, line);
     for (unsigned k = 1; k < r->ncols; k++)
         if (m->differs[k] && r->col[k].kind == Q7D_LIB) {
-            q7d_repro_line(leaf, m->in, &r->col[k], q7r_tool(r), line, sizeof line);
+            q7r_repro_line(leaf, m->in, &r->col[k], q7r_tool(r), line, sizeof line);
             fprintf(f, "%s             %s\n", indent, line);
         }
 }
@@ -172,7 +172,7 @@ static void print_lines(FILE *f, const char *prefix, const char *s)
         size_t n = strcspn(s, "\n");
         snprintf(line, sizeof line, "%.*s", (int)n, s);
         fputs(prefix, f);
-        esc_write(f, line, ESC_TEXT);
+        q7u_esc_write(f, line, ESC_TEXT);
         fputc('\n', f);
         s += n + (s[n] == '\n');
     }
@@ -182,12 +182,12 @@ static void print_lines(FILE *f, const char *prefix, const char *s)
  * the library printed. */
 void q7r_crash_record_text(FILE *f, const q7d_results *r, const q7d_crash *c, const char *indent)
 {
-    char text[1024], line[Q7D_REPRO_MAX], prefix[64];
-    q7d_crash_text(c, text, sizeof text);
+    char text[1024], line[Q7R_REPRO_MAX], prefix[64];
+    q7r_crash_text(c, text, sizeof text);
     fputs(indent, f);
-    esc_write(f, r->col[c->col].name, ESC_TEXT);
+    q7u_esc_write(f, r->col[c->col].name, ESC_TEXT);
     fprintf(f, ": %s [%s #%" PRIu64 "]\n", text, q7d_corpus_name(c->corpus), c->index);
-    q7d_repro_line(q7_leaf_at(c->leaf), c->in, &r->col[c->col], q7r_tool(r), line, sizeof line);
+    q7r_repro_line(q7_leaf_at(c->leaf), c->in, &r->col[c->col], q7r_tool(r), line, sizeof line);
     fprintf(f, "%s  reproduce: %s\n", indent, line);
     snprintf(prefix, sizeof prefix, "%s  output: ", indent);
     print_lines(f, prefix, c->output);
@@ -204,18 +204,18 @@ static void print_oracles(FILE *f, const q7d_results *r, const char *bullet, con
         const q7d_column *c = &r->col[k];
         const char *role = k == 0 ? " (reference)" : "";
         fputs(bullet, f);
-        esc_write(f, c->name, fmt);
+        q7u_esc_write(f, c->name, fmt);
         if (!c->available) {
             fprintf(f, "%s: n/a, ", role);
-            esc_write(f, c->note, fmt);
+            q7u_esc_write(f, c->note, fmt);
         } else if (c->kind == Q7D_TESTFLOAT_COL) {
             fprintf(f, ": expected results of the TestFloat case files");
         } else {
             fprintf(f, "%s: ", role);
-            esc_write(f, c->path, fmt);
+            q7u_esc_write(f, c->path, fmt);
             if (c->note[0]) {
                 fputs(" (", f);
-                esc_write(f, c->note, fmt);
+                q7u_esc_write(f, c->note, fmt);
                 fputs(")", f);
             }
         }
@@ -250,17 +250,17 @@ static void print_provenance(FILE *f, const q7d_results *r, const char *bullet)
     char id[1024];
     if (!p->started[0]) return;   /* a report of format 2 */
     fprintf(f, "%srun: %s on ", bullet, p->started);
-    esc_write(f, p->host, ESC_TEXT);
+    q7u_esc_write(f, p->host, ESC_TEXT);
     fputs(" (", f);
-    esc_write(f, p->cpu, ESC_TEXT);
+    q7u_esc_write(f, p->cpu, ESC_TEXT);
     fprintf(f, "), host oracle %s\n", p->host_oracle);
     fprintf(f, "%sq7pred %s: ", bullet, r->version);
-    esc_write(f, p->tool.path, ESC_TEXT);
+    q7u_esc_write(f, p->tool.path, ESC_TEXT);
     q7r_file_text(&p->tool, id, sizeof id);
     fprintf(f, " (%s; built by %s)\n", id, p->compiler);
     if (p->resumed_from[0]) {
         fprintf(f, "%sresumed from ", bullet);
-        esc_write(f, p->resumed_from, ESC_TEXT);
+        q7u_esc_write(f, p->resumed_from, ESC_TEXT);
         fprintf(f, " (of a run started %s)\n", p->resumed_started);
     }
 }
@@ -277,7 +277,7 @@ static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
         fprintf(f, "q7pred verify: %s; shard %u/%u; %u thread%s%s\n", buf, r->shard_k, r->shard_n, r->threads,
                 r->threads == 1 ? "" : "s",
                 r->threads_requested > r->threads ? " (--threads capped at the usable cores)" : "");
-    q7d_report_verdict(f, r);
+    q7r_report_verdict(f, r);
     fputc('\n', f);
     print_failing(f, r, "  ", false);
     q7r_coverage_text(f, r, &cov, "coverage: ", "          ", false);
@@ -296,13 +296,13 @@ static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
         print_mismatches(f, r, "  ");
     }
     fputc('\n', f);
-    q7d_report_verdict(f, r);
+    q7r_report_verdict(f, r);
     if (r->merged) fprintf(f, " (%.2f s of its %u shards summed, not a wall time)\n", r->shard_seconds, r->merged);
     else fprintf(f, " (%.2f s)\n", r->wall_seconds);
 }
 
-void q7d_report_text(FILE *f, const q7d_results *r) { text_report(f, r, false); }
-void q7d_report_text_by_leaf(FILE *f, const q7d_results *r) { text_report(f, r, true); }
+void q7r_report_text(FILE *f, const q7d_results *r) { text_report(f, r, false); }
+void q7r_report_text_by_leaf(FILE *f, const q7d_results *r) { text_report(f, r, true); }
 
 /* ------------------------------------------------------------ markdown */
 
@@ -312,20 +312,20 @@ void q7r_markdown_fact(void *ctx, const char *key, const char *label, const char
     FILE *f = ctx;
     bool code = strcmp(key, "command") == 0 || strcmp(key, "cwd") == 0;
     fputs("| ", f);
-    esc_write(f, label, ESC_MARKDOWN);
+    q7u_esc_write(f, label, ESC_MARKDOWN);
     fprintf(f, " | %s", code ? "`" : "");
-    esc_write(f, value, ESC_MARKDOWN);
+    q7u_esc_write(f, value, ESC_MARKDOWN);
     fprintf(f, "%s |\n", code ? "`" : "");
 }
 
-void q7d_report_markdown(FILE *f, const q7d_results *r)
+void q7r_report_markdown(FILE *f, const q7d_results *r)
 {
     char buf[2048];
     q7r_coverage cov;
     q7r_coverage_of(r, &cov);
     char *v = q7r_verdict(r);
     fprintf(f, "# q7pred verify: %s\n\n**", q7r_status(r));
-    esc_write(f, v ? v : "(out of memory for the verdict)", ESC_MARKDOWN);
+    q7u_esc_write(f, v ? v : "(out of memory for the verdict)", ESC_MARKDOWN);
     fputs("**\n\n", f);
     free(v);
     print_failing(f, r, "> ", true);
@@ -354,7 +354,7 @@ void q7d_report_markdown(FILE *f, const q7d_results *r)
     }
     v = q7r_verdict(r);
     fputs("\n**", f);
-    esc_write(f, v ? v : "(out of memory for the verdict)", ESC_MARKDOWN);
+    q7u_esc_write(f, v ? v : "(out of memory for the verdict)", ESC_MARKDOWN);
     fputs("**\n", f);
     free(v);
 }

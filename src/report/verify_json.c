@@ -11,125 +11,125 @@
 #include "schema.h"
 #include "verify/names.h"
 
-#define KEY(w, k) jw_key(w, Q7R_KEY(k))
+#define KEY(w, k) q7u_jw_key(w, Q7R_KEY(k))
 
 static void text_member(jw *w, const char *key, const char *s)
 {
-    jw_key(w, key);
-    jw_string(w, s);
+    q7u_jw_key(w, key);
+    q7u_jw_string(w, s);
 }
 
 static void words(jw *w, const char *key, const uint32_t *v, unsigned n)
 {
-    jw_key(w, key);
-    jw_array(w, JW_INLINE);
+    q7u_jw_key(w, key);
+    q7u_jw_array(w, JW_INLINE);
     for (unsigned i = 0; i < n; i++) {
         char hex[16];
         snprintf(hex, sizeof hex, "0x%08" PRIx32, v[i]);
-        jw_string(w, hex);
+        q7u_jw_string(w, hex);
     }
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 static void header(jw *w, const q7d_results *r)
 {
     text_member(w, Q7R_KEY(format), Q7R_FORMAT_NAME);
     KEY(w, format_version);
-    jw_uint(w, Q7R_FORMAT_VERSION);
+    q7u_jw_uint(w, Q7R_FORMAT_VERSION);
     q7r_write_fields(w, &q7r_head_text, r);
     text_member(w, Q7R_KEY(status), q7r_status(r));
     char *v = q7r_verdict(r);
     text_member(w, Q7R_KEY(verdict), v ? v : "");
     free(v);
     KEY(w, interrupted);
-    jw_bool(w, r->interrupted != 0);
+    q7u_jw_bool(w, r->interrupted != 0);
     KEY(w, interrupt_signal);
-    jw_int(w, r->interrupted);
+    q7u_jw_int(w, r->interrupted);
     KEY(w, shard);
-    jw_object(w, JW_INLINE);
+    q7u_jw_object(w, JW_INLINE);
     KEY(w, index);
-    jw_uint(w, r->shard_k);
+    q7u_jw_uint(w, r->shard_k);
     KEY(w, count);
-    jw_uint(w, r->shard_n);
-    jw_end(w);
+    q7u_jw_uint(w, r->shard_n);
+    q7u_jw_end(w);
     q7r_write_fields(w, &q7r_run, r);
     q7r_write_fields(w, r->merged ? &q7r_merged_time : &q7r_wall, r);
 }
 
 static void file_object(jw *w, const file_identity *id)
 {
-    jw_object(w, JW_INLINE);
+    q7u_jw_object(w, JW_INLINE);
     q7r_write_fields(w, &q7r_file, id);
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 void q7r_json_file(jw *w, const char *key, const file_identity *id)
 {
-    jw_key(w, key);
+    q7u_jw_key(w, key);
     file_object(w, id);
 }
 
 void q7r_json_provenance(jw *w, const q7d_provenance *p)
 {
     KEY(w, provenance);
-    jw_object(w, JW_LINES);
+    q7u_jw_object(w, JW_LINES);
     q7r_write_fields(w, &q7r_prov, p);
     q7r_json_file(w, Q7R_KEY(executable), &p->tool);
     KEY(w, preloads);
-    jw_array(w, JW_LINES_TIGHT);
+    q7u_jw_array(w, JW_LINES_TIGHT);
     for (unsigned i = 0; i < p->npreloads; i++) file_object(w, &p->preload[i]);
-    jw_end(w);
+    q7u_jw_end(w);
     q7r_write_fields(w, &q7r_prov_resume, p);
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 static void parameters(jw *w, const q7d_results *r)
 {
     const q7d_corpus_params *p = &r->params;
     KEY(w, parameters);
-    jw_object(w, JW_LINES);
+    q7u_jw_object(w, JW_LINES);
     KEY(w, corpora);
-    jw_array(w, JW_INLINE);
+    q7u_jw_array(w, JW_INLINE);
     for (int c = 0; c < Q7D_CORPUS_COUNT; c++)
-        if (p->enabled[c]) jw_string(w, q7d_corpus_name((q7d_corpus)c));
-    jw_end(w);
+        if (p->enabled[c]) q7u_jw_string(w, q7d_corpus_name((q7d_corpus)c));
+    q7u_jw_end(w);
     q7r_write_fields(w, &q7r_params_a, r);
     KEY(w, fuzz_counts);
-    jw_object(w, JW_INLINE);
+    q7u_jw_object(w, JW_INLINE);
     for (int c = 0; c < Q7D_FUZZ_CATEGORY_COUNT; c++) {
-        jw_key(w, q7d_fuzz_category_name((q7d_fuzz_category)c));
-        jw_uint(w, p->fuzz[c]);
+        q7u_jw_key(w, q7d_fuzz_category_name((q7d_fuzz_category)c));
+        q7u_jw_uint(w, p->fuzz[c]);
     }
-    jw_end(w);
+    q7u_jw_end(w);
     q7r_write_fields(w, &q7r_params_b, r);
     KEY(w, testfloat);
-    jw_array(w, JW_INLINE);
+    q7u_jw_array(w, JW_INLINE);
     for (unsigned i = 0; i < p->ntf; i++) {
-        jw_object(w, JW_INLINE);
+        q7u_jw_object(w, JW_INLINE);
         text_member(w, Q7R_KEY(path), p->tf[i].path);
         text_member(w, Q7R_KEY(function), p->tf[i].function);
         text_member(w, Q7R_KEY(sha256), p->tf[i].sha256);
         KEY(w, cases);
-        jw_uint(w, p->tf[i].ncases);
-        jw_end(w);
+        q7u_jw_uint(w, p->tf[i].ncases);
+        q7u_jw_end(w);
     }
-    jw_end(w);
+    q7u_jw_end(w);
     KEY(w, leaves);
-    jw_array(w, JW_INLINE);
+    q7u_jw_array(w, JW_INLINE);
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
-        if (r->selected[l]) jw_string(w, q7_leaf_at(l)->suffix);
-    jw_end(w);
+        if (r->selected[l]) q7u_jw_string(w, q7_leaf_at(l)->suffix);
+    q7u_jw_end(w);
     q7r_write_fields(w, &q7r_params_c, r);
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 static void oracles(jw *w, const q7d_results *r)
 {
     KEY(w, oracles);
-    jw_array(w, JW_LINES);
+    q7u_jw_array(w, JW_LINES);
     for (unsigned k = 0; k < r->ncols; k++) {
         const q7d_column *c = &r->col[k];
-        jw_object(w, JW_INLINE);
+        q7u_jw_object(w, JW_INLINE);
         text_member(w, Q7R_KEY(name), c->name);
         text_member(w, Q7R_KEY(kind), q7d_oracle_kind_name(c->kind));
         text_member(w, Q7R_KEY(role), k == 0 ? "reference" : "oracle");
@@ -138,9 +138,9 @@ static void oracles(jw *w, const q7d_results *r)
             q7r_write_fields(w, &q7r_oracle_lib, c);
             q7r_json_file(w, Q7R_KEY(file), &c->file);
         }
-        jw_end(w);
+        q7u_jw_end(w);
     }
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 static void totals(jw *w, const q7d_results *r)
@@ -149,11 +149,11 @@ static void totals(jw *w, const q7d_results *r)
     q7d_cell sum = { .checks = t.checks, .mismatches = t.mismatches, .ood = t.ood, .crashes = t.crashes,
                      .above_lane = t.above_lane };
     KEY(w, totals);
-    jw_object(w, JW_INLINE);
+    q7u_jw_object(w, JW_INLINE);
     KEY(w, cases);
-    jw_uint(w, t.cases);
+    q7u_jw_uint(w, t.cases);
     q7r_write_fields(w, &q7r_counts, &sum);
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 /* "gaps": what the run was asked to check and did not (q7d_gaps). Only
@@ -164,121 +164,121 @@ static void gaps(jw *w, const q7d_results *r)
     q7d_gaps g;
     q7d_results_gaps(r, &g);
     KEY(w, gaps);
-    jw_object(w, JW_LINES);
+    q7u_jw_object(w, JW_LINES);
     KEY(w, absent);
-    jw_object(w, JW_INLINE);
+    q7u_jw_object(w, JW_INLINE);
     for (unsigned k = 1; k < r->ncols; k++) {
         if (r->col[k].kind != Q7D_LIB) continue;
-        jw_key(w, r->col[k].name);
-        jw_array(w, JW_INLINE);
+        q7u_jw_key(w, r->col[k].name);
+        q7u_jw_array(w, JW_INLINE);
         for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
-            if (g.absent[k][l]) jw_string(w, q7_leaf_at(l)->suffix);
-        jw_end(w);
+            if (g.absent[k][l]) q7u_jw_string(w, q7_leaf_at(l)->suffix);
+        q7u_jw_end(w);
     }
-    jw_end(w);
+    q7u_jw_end(w);
     KEY(w, not_called);
-    jw_array(w, JW_INLINE);
+    q7u_jw_array(w, JW_INLINE);
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
         if (r->not_called[l] == Q7D_CALLED) continue;
-        jw_object(w, JW_INLINE);
+        q7u_jw_object(w, JW_INLINE);
         text_member(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
         text_member(w, Q7R_KEY(reason), q7d_uncalled_reason((q7d_uncalled)r->not_called[l]));
-        jw_end(w);
+        q7u_jw_end(w);
     }
-    jw_end(w);
+    q7u_jw_end(w);
     KEY(w, stopped);
-    jw_array(w, JW_INLINE);
+    q7u_jw_array(w, JW_INLINE);
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
-        if (g.stopped[l]) jw_string(w, q7_leaf_at(l)->suffix);
-    jw_end(w);
+        if (g.stopped[l]) q7u_jw_string(w, q7_leaf_at(l)->suffix);
+    q7u_jw_end(w);
     KEY(w, lost_oracles);
-    jw_array(w, JW_INLINE);
+    q7u_jw_array(w, JW_INLINE);
     for (unsigned k = 1; k < r->ncols; k++) {
         if (!g.lost[k]) continue;
-        jw_object(w, JW_INLINE);
+        q7u_jw_object(w, JW_INLINE);
         text_member(w, Q7R_KEY(oracle), r->col[k].name);
         text_member(w, Q7R_KEY(why), r->col[k].note);
-        jw_end(w);
+        q7u_jw_end(w);
     }
-    jw_end(w);
-    jw_end(w);
+    q7u_jw_end(w);
+    q7u_jw_end(w);
 }
 
 static void unit(jw *w, const q7d_results *r, size_t l, q7d_corpus c)
 {
     const q7d_unit *u = &r->unit[l][c];
-    jw_object(w, JW_INLINE);
+    q7u_jw_object(w, JW_INLINE);
     text_member(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
     text_member(w, Q7R_KEY(family), q7_family_name(q7_leaf_at(l)->family));
     text_member(w, Q7R_KEY(corpus), q7d_corpus_name(c));
     KEY(w, cases);
-    jw_uint(w, u->cases);
+    q7u_jw_uint(w, u->cases);
     KEY(w, next_case);
-    jw_uint(w, q7r_unit_start(r, l, c) + u->cases);
+    q7u_jw_uint(w, q7r_unit_start(r, l, c) + u->cases);
     q7r_write_fields(w, &q7r_unit_time, u);
     KEY(w, cells);
-    jw_object(w, JW_INLINE);
+    q7u_jw_object(w, JW_INLINE);
     for (unsigned k = 1; k < r->ncols; k++) {
-        jw_key(w, r->col[k].name);
-        jw_object(w, JW_INLINE);
+        q7u_jw_key(w, r->col[k].name);
+        q7u_jw_object(w, JW_INLINE);
         text_member(w, Q7R_KEY(state), q7d_cell_state_name(u->cell[k].state));
         q7r_write_fields(w, &q7r_counts, &u->cell[k]);
-        jw_end(w);
+        q7u_jw_end(w);
     }
-    jw_end(w);
-    jw_end(w);
+    q7u_jw_end(w);
+    q7u_jw_end(w);
 }
 
 static void units(jw *w, const q7d_results *r)
 {
     KEY(w, units);
-    jw_array(w, JW_LINES_OPEN);
+    q7u_jw_array(w, JW_LINES_OPEN);
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
         for (int c = 0; c < Q7D_CORPUS_COUNT; c++)
             if (r->selected[l] && q7d_corpus_size(&r->params, q7_leaf_at(l), (q7d_corpus)c) != 0)
                 unit(w, r, l, (q7d_corpus)c);
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 /* A leaf's map: its bins with cases, row by row ([a_hi, b_hi, cases]). */
 static void map(jw *w, size_t l, const q7d_map *m)
 {
-    jw_object(w, JW_INLINE);
+    q7u_jw_object(w, JW_INLINE);
     text_member(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
     KEY(w, off_map);
-    jw_uint(w, m->off_map);
+    q7u_jw_uint(w, m->off_map);
     KEY(w, bins);
-    jw_array(w, JW_WRAPPED);
+    q7u_jw_array(w, JW_WRAPPED);
     unsigned n = 0;
     for (unsigned i = 0; i < Q7D_MAP_SIDE * Q7D_MAP_SIDE; i++) {
         if (!m->bin[i]) continue;
-        if (n++ % 8 == 0 && n > 1) jw_break(w);
-        jw_array(w, JW_INLINE);
-        jw_uint(w, i / Q7D_MAP_SIDE);
-        jw_uint(w, i % Q7D_MAP_SIDE);
-        jw_uint(w, m->bin[i]);
-        jw_end(w);
+        if (n++ % 8 == 0 && n > 1) q7u_jw_break(w);
+        q7u_jw_array(w, JW_INLINE);
+        q7u_jw_uint(w, i / Q7D_MAP_SIDE);
+        q7u_jw_uint(w, i % Q7D_MAP_SIDE);
+        q7u_jw_uint(w, m->bin[i]);
+        q7u_jw_end(w);
     }
-    jw_end(w);
-    jw_end(w);
+    q7u_jw_end(w);
+    q7u_jw_end(w);
 }
 
 static void maps(jw *w, const q7d_results *r)
 {
     KEY(w, maps);
-    jw_array(w, JW_LINES);
+    q7u_jw_array(w, JW_LINES);
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
         if (r->map[l]) map(w, l, r->map[l]);
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 static void crash(jw *w, const q7d_results *r, const q7d_crash *c)
 {
     const q7_leaf *leaf = q7_leaf_at(c->leaf);
-    char text[1024], line[Q7D_REPRO_MAX];
-    q7d_crash_text(c, text, sizeof text);
-    q7d_repro_line(leaf, c->in, &r->col[c->col], q7r_tool(r), line, sizeof line);
-    jw_object(w, JW_INLINE);
+    char text[1024], line[Q7R_REPRO_MAX];
+    q7r_crash_text(c, text, sizeof text);
+    q7r_repro_line(leaf, c->in, &r->col[c->col], q7r_tool(r), line, sizeof line);
+    q7u_jw_object(w, JW_INLINE);
     text_member(w, Q7R_KEY(oracle), r->col[c->col].name);
     text_member(w, Q7R_KEY(leaf), leaf->suffix);
     text_member(w, Q7R_KEY(corpus), q7d_corpus_name(c->corpus));
@@ -286,46 +286,46 @@ static void crash(jw *w, const q7d_results *r, const q7d_crash *c)
     words(w, Q7R_KEY(in), c->in, q7_shape_info_of(leaf->shape)->in_words);
     text_member(w, Q7R_KEY(kind), q7d_crash_kind_name(c->kind));
     KEY(w, code);
-    jw_int(w, c->code);
+    q7u_jw_int(w, c->code);
     q7r_write_fields(w, &q7r_crash_timeout, c);
     text_member(w, Q7R_KEY(text), text);
     text_member(w, Q7R_KEY(reproduce), line);
     q7r_write_fields(w, &q7r_crash_tail, c);
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
 static void mismatch(jw *w, const q7d_results *r, const q7d_mismatch *m)
 {
     const q7_leaf *leaf = q7_leaf_at(m->leaf);
-    char line[Q7D_REPRO_MAX];
-    jw_object(w, JW_INLINE);
+    char line[Q7R_REPRO_MAX];
+    q7u_jw_object(w, JW_INLINE);
     text_member(w, Q7R_KEY(leaf), leaf->suffix);
     text_member(w, Q7R_KEY(corpus), q7d_corpus_name(m->corpus));
     KEY(w, case);
-    jw_uint(w, m->index);
+    q7u_jw_uint(w, m->index);
     words(w, Q7R_KEY(in), m->in, q7_shape_info_of(leaf->shape)->in_words);
     KEY(w, outputs);
-    jw_object(w, JW_INLINE);
+    q7u_jw_object(w, JW_INLINE);
     for (unsigned k = 0; k < r->ncols; k++) {
-        jw_key(w, r->col[k].name);
-        jw_object(w, JW_INLINE);
+        q7u_jw_key(w, r->col[k].name);
+        q7u_jw_object(w, JW_INLINE);
         text_member(w, Q7R_KEY(state), q7d_out_state_name(m->state[k]));
         KEY(w, differs);
-        jw_bool(w, m->differs[k]);
+        q7u_jw_bool(w, m->differs[k]);
         words(w, Q7R_KEY(words), m->out[k], m->state[k] == Q7D_OUT_VALUE ? q7r_answer_words(&r->col[k], leaf) : 0);
-        jw_end(w);
+        q7u_jw_end(w);
     }
-    jw_end(w);
-    q7d_repro_line(leaf, m->in, NULL, q7r_tool(r), line, sizeof line);
+    q7u_jw_end(w);
+    q7r_repro_line(leaf, m->in, NULL, q7r_tool(r), line, sizeof line);
     text_member(w, Q7R_KEY(reproduce), line);
-    jw_end(w);
+    q7u_jw_end(w);
 }
 
-void q7d_report_json(FILE *f, const q7d_results *r)
+void q7r_report_json(FILE *f, const q7d_results *r)
 {
     jw w;
-    jw_init(&w, f);
-    jw_object(&w, JW_LINES);
+    q7u_jw_init(&w, f);
+    q7u_jw_object(&w, JW_LINES);
     header(&w, r);
     q7r_json_provenance(&w, &r->prov);
     parameters(&w, r);
@@ -335,12 +335,12 @@ void q7d_report_json(FILE *f, const q7d_results *r)
     units(&w, r);
     maps(&w, r);
     KEY(&w, crashes);
-    jw_array(&w, JW_LINES);
+    q7u_jw_array(&w, JW_LINES);
     for (size_t i = 0; i < r->ncrashes; i++) crash(&w, r, &r->crashes[i]);
-    jw_end(&w);
+    q7u_jw_end(&w);
     KEY(&w, mismatches);
-    jw_array(&w, JW_LINES);
+    q7u_jw_array(&w, JW_LINES);
     for (size_t i = 0; i < r->nmismatches; i++) mismatch(&w, r, &r->mismatches[i]);
-    jw_end(&w);
-    jw_end(&w);
+    q7u_jw_end(&w);
+    q7u_jw_end(&w);
 }

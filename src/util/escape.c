@@ -4,7 +4,7 @@
 
 #include "escape.h"
 
-size_t esc_utf8_char(const unsigned char *s, size_t n)
+size_t q7u_esc_utf8_char(const unsigned char *s, size_t n)
 {
     if (n == 0) return 0;
     unsigned char c = s[0];
@@ -29,11 +29,11 @@ size_t esc_utf8_char(const unsigned char *s, size_t n)
     return len;
 }
 
-bool esc_utf8_valid(const char *s, size_t n)
+bool q7u_esc_utf8_valid(const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s;
     for (size_t i = 0; i < n;) {
-        size_t k = esc_utf8_char(p + i, n - i);
+        size_t k = q7u_esc_utf8_char(p + i, n - i);
         if (k == 0) return false;
         i += k;
     }
@@ -99,7 +99,7 @@ static size_t escape_unit(const unsigned char *c, size_t len, unsigned char next
 static bool has_foreign(const unsigned char *p, size_t n, esc_format fmt)
 {
     for (size_t i = 0; i < n;) {
-        size_t k = esc_utf8_char(p + i, n - i);
+        size_t k = q7u_esc_utf8_char(p + i, n - i);
         if (k == 0 || foreign(p + i, k, fmt)) return true;
         i += k;
     }
@@ -113,7 +113,7 @@ static void each_unit(const char *s, esc_format fmt, bool (*emit)(void *ctx, con
     bool marked = has_foreign(p, left, fmt);
     char unit[20];
     while (left) {
-        size_t len = esc_utf8_char(p, left), step = len ? len : 1;
+        size_t len = q7u_esc_utf8_char(p, left), step = len ? len : 1;
         size_t n = escape_unit(p, len, step < left ? p[step] : 0, marked, fmt, unit);
         if (!emit(ctx, unit, n)) return;
         p += step;
@@ -141,9 +141,9 @@ static bool emit_buf(void *ctx, const char *u, size_t n)
     return true;
 }
 
-void esc_write(FILE *f, const char *s, esc_format fmt) { each_unit(s, fmt, emit_file, f); }
+void q7u_esc_write(FILE *f, const char *s, esc_format fmt) { each_unit(s, fmt, emit_file, f); }
 
-size_t esc_format_buf(char *buf, size_t size, const char *s, esc_format fmt)
+size_t q7u_esc_format_buf(char *buf, size_t size, const char *s, esc_format fmt)
 {
     if (size == 0) return 0;
     buf_sink b = { buf, size, 0 };
@@ -159,7 +159,7 @@ static bool shell_safe(unsigned char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("_@%+=:,./-", c);
 }
 
-bool esc_shell_word(char *buf, size_t size, const char *s)
+bool q7u_esc_shell_word(char *buf, size_t size, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t n = strlen(s);
@@ -177,7 +177,7 @@ bool esc_shell_word(char *buf, size_t size, const char *s)
     } else {
         ok = emit_buf(&b, "$'", 2);
         for (size_t i = 0; ok && i < n;) {
-            size_t k = esc_utf8_char(p + i, n - i);
+            size_t k = q7u_esc_utf8_char(p + i, n - i);
             char u[20];
             if (k && !foreign(p + i, k, ESC_TEXT)) {
                 if (p[i] == '\'' || p[i] == '\\') ok = emit_buf(&b, p[i] == '\'' ? "\\'" : "\\\\", 2);

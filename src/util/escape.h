@@ -15,7 +15,7 @@
  *                 (newline included), DEL and the C1 controls U+0080..9F
  *   ESC_MARKDOWN  as ESC_TEXT, and '|' written \| (a table cell)
  *   ESC_JSON      bytes that are not UTF-8; then the JSON string syntax
- *                 (\" \\ \n \t \r \u00XX), which json_parse reads back
+ *                 (\" \\ \n \t \r \u00XX), which q7u_json_parse reads back
  *   ESC_XML       as ESC_TEXT and U+FFFE/U+FFFF (not XML 1.0 characters);
  *                 tab, newline and CR as character references (they survive
  *                 attribute normalization); & < > " ' as entities
@@ -32,15 +32,15 @@ typedef enum esc_format { ESC_TEXT, ESC_MARKDOWN, ESC_JSON, ESC_XML } esc_format
 /* The length (1..4) of the well-formed UTF-8 character at s (s has n
  * bytes), or 0 if none starts there (RFC 3629: no overlong forms, no
  * surrogates, nothing past U+10FFFF). */
-size_t esc_utf8_char(const unsigned char *s, size_t n);
+size_t q7u_esc_utf8_char(const unsigned char *s, size_t n);
 /* Whether the n bytes at s are all well-formed UTF-8. */
-bool esc_utf8_valid(const char *s, size_t n);
+bool q7u_esc_utf8_valid(const char *s, size_t n);
 
 /* Writes s escaped for fmt (no quotes around it). */
-void esc_write(FILE *f, const char *s, esc_format fmt);
+void q7u_esc_write(FILE *f, const char *s, esc_format fmt);
 /* The same into buf (always NUL-terminated, cut only between escapes);
  * returns its length. */
-size_t esc_format_buf(char *buf, size_t size, const char *s, esc_format fmt);
+size_t q7u_esc_format_buf(char *buf, size_t size, const char *s, esc_format fmt);
 
 /* One shell word that sh reads back as exactly s: as it is when every
  * byte is in [A-Za-z0-9_@%+=:,./-], else in single quotes (a quote as
@@ -48,6 +48,6 @@ size_t esc_format_buf(char *buf, size_t size, const char *s, esc_format fmt);
  * $'...' with those bytes in octal (POSIX.1-2024, bash, ksh, zsh), so a
  * reproduction line stays one printable line. Returns false, buf holding
  * what fitted, when the quoted word does not fit in size bytes. */
-bool esc_shell_word(char *buf, size_t size, const char *s);
+bool q7u_esc_shell_word(char *buf, size_t size, const char *s);
 
 #endif

@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-void utc_iso8601(int64_t t, char buf[32])
+void q7u_utc_iso8601(int64_t t, char buf[32])
 {
     time_t tt = (time_t)t;
     struct tm tm;
@@ -149,7 +149,7 @@ static void read_elf(int fd, uint64_t size, file_identity *id)
 static bool hash_all(int fd, char *hex, uint64_t *size)
 {
     sha256_ctx c;
-    sha256_init(&c);
+    q7u_sha256_init(&c);
     unsigned char buf[1 << 16];
     *size = 0;
     for (;;) {
@@ -157,14 +157,14 @@ static bool hash_all(int fd, char *hex, uint64_t *size)
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) return false;
         if (n == 0) break;
-        sha256_update(&c, buf, (size_t)n);
+        q7u_sha256_update(&c, buf, (size_t)n);
         *size += (uint64_t)n;
     }
-    sha256_final_hex(&c, hex);
+    q7u_sha256_final_hex(&c, hex);
     return true;
 }
 
-bool file_identity_of(const char *path, file_identity *id, char *err, size_t errsize)
+bool q7u_file_identity_of(const char *path, file_identity *id, char *err, size_t errsize)
 {
     memset(id, 0, sizeof *id);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -177,7 +177,7 @@ bool file_identity_of(const char *path, file_identity *id, char *err, size_t err
     }
     char real[PATH_MAX];
     snprintf(id->path, sizeof id->path, "%.*s", (int)sizeof id->path - 1, realpath(path, real) ? real : path);
-    utc_iso8601((int64_t)sb.st_mtime, id->mtime);
+    q7u_utc_iso8601((int64_t)sb.st_mtime, id->mtime);
     bool ok = hash_all(fd, id->sha256, &id->size);
     if (!ok) snprintf(err, errsize, "cannot read '%s': %s", path, strerror(errno));
     else read_elf(fd, id->size, id);

@@ -30,8 +30,8 @@ typedef struct file_identity {
 /* Reads the identity of the file at path. false, with the reason in err,
  * when it cannot be read; a file that is not ELF (or an ELF file whose
  * headers lie) is still identified, with no SONAME or build-id. */
-bool file_identity_of(const char *path, file_identity *id, char *err, size_t errsize);
+bool q7u_file_identity_of(const char *path, file_identity *id, char *err, size_t errsize);
 /* t (seconds since the epoch) as UTC, ISO 8601, into buf (32 bytes). */
-void utc_iso8601(int64_t t, char buf[32]);
+void q7u_utc_iso8601(int64_t t, char buf[32]);
 
 #endif

@@ -168,10 +168,10 @@ static bool raw_char(src *s, int c, text *t)
     size_t len = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
     for (size_t i = 1; i < len; i++) {
         int k = peek(s);
-        if (k < 0x80 || k > 0xbf) break;   /* esc_utf8_char refuses the short form */
+        if (k < 0x80 || k > 0xbf) break;   /* q7u_esc_utf8_char refuses the short form */
         u[i] = (unsigned char)take(s);
     }
-    if (esc_utf8_char(u, len) != len) return fail(s, "a byte that is not UTF-8"), false;
+    if (q7u_esc_utf8_char(u, len) != len) return fail(s, "a byte that is not UTF-8"), false;
     return put(t, (const char *)u, len) || (fail(s, "out of memory"), false);
 }
 
@@ -342,13 +342,13 @@ static json *value_tree(src *s, int depth)
     json *v = calloc(1, sizeof *v);
     if (!v) return fail(s, "out of memory"), NULL;
     if (!parse_value(s, v, depth)) {
-        json_free(v);
+        q7u_json_free(v);
         return NULL;
     }
     return v;
 }
 
-json *json_parse(const char *text, char *err, size_t errsize)
+json *q7u_json_parse(const char *text, char *err, size_t errsize)
 {
     src s = { .mem = (const unsigned char *)text, .cap = UINT64_MAX, .err = err, .errsize = errsize };
     json *v = value_tree(&s, 0);
@@ -356,21 +356,21 @@ json *json_parse(const char *text, char *err, size_t errsize)
         skip_ws(&s);
         if (peek(&s) >= 0) {
             fail(&s, "trailing characters");
-            json_free(v);
+            q7u_json_free(v);
             v = NULL;
         }
     }
     return v;
 }
 
-void json_free(json *v)
+void q7u_json_free(json *v)
 {
     if (!v) return;
     free_children(v);
     free(v);
 }
 
-const json *json_get(const json *obj, const char *key)
+const json *q7u_json_get(const json *obj, const char *key)
 {
     if (!obj || obj->type != JSON_OBJECT) return NULL;
     for (size_t i = 0; i < obj->n; i++)
@@ -378,17 +378,17 @@ const json *json_get(const json *obj, const char *key)
     return NULL;
 }
 
-bool json_uint(const json *obj, const char *key, uint64_t *out)
+bool q7u_json_uint(const json *obj, const char *key, uint64_t *out)
 {
-    const json *v = json_get(obj, key);
+    const json *v = q7u_json_get(obj, key);
     if (!v || v->type != JSON_NUMBER || !v->is_uint) return false;
     *out = v->u64;
     return true;
 }
 
-const char *json_string(const json *obj, const char *key)
+const char *q7u_json_string(const json *obj, const char *key)
 {
-    const json *v = json_get(obj, key);
+    const json *v = q7u_json_get(obj, key);
     return v && v->type == JSON_STRING ? v->string : NULL;
 }
 
@@ -401,7 +401,7 @@ struct json_reader {
     bool first[MAX_DEPTH + 1];    /* no member / item of it read yet */
 };
 
-json_reader *json_reader_open(FILE *f, uint64_t cap, char *err, size_t errsize)
+json_reader *q7u_json_reader_open(FILE *f, uint64_t cap, char *err, size_t errsize)
 {
     json_reader *r = calloc(1, sizeof *r);
     unsigned char *buf = malloc(BUF_BYTES);
@@ -415,7 +415,7 @@ json_reader *json_reader_open(FILE *f, uint64_t cap, char *err, size_t errsize)
     return r;
 }
 
-void json_reader_close(json_reader *r)
+void q7u_json_reader_close(json_reader *r)
 {
     if (!r) return;
     free(r->s.buf);
@@ -433,8 +433,8 @@ static bool open_container(json_reader *r, char open, char close)
     return true;
 }
 
-bool json_reader_object(json_reader *r) { return open_container(r, '{', '}'); }
-bool json_reader_array(json_reader *r) { return open_container(r, '[', ']'); }
+bool q7u_json_reader_object(json_reader *r) { return open_container(r, '{', '}'); }
+bool q7u_json_reader_array(json_reader *r) { return open_container(r, '[', ']'); }
 
 /* Past the separator before the next member or item: 1 one follows, 0 the
  * container closed, -1 error. */
@@ -455,7 +455,7 @@ static int next_in(json_reader *r, char close)
     return s->failed ? -1 : 1;
 }
 
-int json_reader_member(json_reader *r, char **key)
+int q7u_json_reader_member(json_reader *r, char **key)
 {
     *key = NULL;
     int k = next_in(r, '}');
@@ -472,20 +472,20 @@ int json_reader_member(json_reader *r, char **key)
     return 1;
 }
 
-int json_reader_item(json_reader *r) { return next_in(r, ']'); }
+int q7u_json_reader_item(json_reader *r) { return next_in(r, ']'); }
 
-json *json_reader_value(json_reader *r) { return value_tree(&r->s, r->depth); }
+json *q7u_json_reader_value(json_reader *r) { return value_tree(&r->s, r->depth); }
 
-bool json_reader_end(json_reader *r)
+bool q7u_json_reader_end(json_reader *r)
 {
     skip_ws(&r->s);
     if (peek(&r->s) >= 0) fail(&r->s, "trailing characters");
     return !r->s.failed;
 }
 
-bool json_reader_too_large(const json_reader *r) { return r->s.too_large; }
+bool q7u_json_reader_too_large(const json_reader *r) { return r->s.too_large; }
 
-int json_reader_peek(json_reader *r)
+int q7u_json_reader_peek(json_reader *r)
 {
     skip_ws(&r->s);
     return peek(&r->s);

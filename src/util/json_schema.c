@@ -4,32 +4,32 @@
 
 #include <stdio.h>
 
-void js_write_fields(jw *w, const js_table *t, const void *rec)
+void q7u_js_write_fields(jw *w, const js_table *t, const void *rec)
 {
     const char *base = rec;
     for (size_t i = 0; i < t->n; i++) {
         const js_field *f = &t->field[i];
         const void *p = base + f->offset;
-        jw_key(w, t->keys[f->key]);
+        q7u_jw_key(w, t->keys[f->key]);
         switch (f->type) {
-        case JS_DOUBLE: jw_double(w, f->fmt, *(const double *)p); break;
+        case JS_DOUBLE: q7u_jw_double(w, f->fmt, *(const double *)p); break;
         case JS_MEASURED:
-            if (*(const double *)p < 0) jw_null(w);
-            else jw_double(w, f->fmt, *(const double *)p);
+            if (*(const double *)p < 0) q7u_jw_null(w);
+            else q7u_jw_double(w, f->fmt, *(const double *)p);
             break;
-        case JS_U64: jw_uint(w, *(const uint64_t *)p); break;
-        case JS_TEXT: jw_string(w, p); break;
-        case JS_STRING: jw_string(w, *(const char *const *)p); break;
+        case JS_U64: q7u_jw_uint(w, *(const uint64_t *)p); break;
+        case JS_TEXT: q7u_jw_string(w, p); break;
+        case JS_STRING: q7u_jw_string(w, *(const char *const *)p); break;
         }
     }
 }
 
-void js_read_fields(const js_table *t, const json *obj, void *rec)
+void q7u_js_read_fields(const js_table *t, const json *obj, void *rec)
 {
     char *base = rec;
     for (size_t i = 0; i < t->n; i++) {
         const js_field *f = &t->field[i];
-        const json *v = json_get(obj, t->keys[f->key]);
+        const json *v = q7u_json_get(obj, t->keys[f->key]);
         void *p = base + f->offset;
         if (!v) continue;
         switch (f->type) {

@@ -45,11 +45,11 @@ typedef struct js_table {
 #define JS_TABLE(keys, fields) { (keys), (fields), sizeof(fields) / sizeof((fields)[0]) }
 
 /* Writes each member of t from the struct at rec, as key and value. */
-void js_write_fields(jw *w, const js_table *t, const void *rec);
+void q7u_js_write_fields(jw *w, const js_table *t, const void *rec);
 
 /* Reads each member of t from obj into the struct at rec. A member that
  * is absent or not of its type leaves its field as it was, so the caller
  * sets what absent means first. */
-void js_read_fields(const js_table *t, const json *obj, void *rec);
+void q7u_js_read_fields(const js_table *t, const json *obj, void *rec);
 
 #endif

@@ -7,14 +7,14 @@
 #include "json.h"
 
 /* The one string writer: keys and strings of every document. */
-void json_write_string(FILE *f, const char *s)
+void q7u_json_write_string(FILE *f, const char *s)
 {
     fputc('"', f);
-    esc_write(f, s, ESC_JSON);
+    q7u_esc_write(f, s, ESC_JSON);
     fputc('"', f);
 }
 
-void jw_init(jw *w, FILE *f) { *w = (jw){ .f = f }; }
+void q7u_jw_init(jw *w, FILE *f) { *w = (jw){ .f = f }; }
 
 static void indent(jw *w, int level)
 {
@@ -58,10 +58,10 @@ static void open_container(jw *w, char open, char close, jw_layout layout)
     w->lines += indents(layout);
 }
 
-void jw_object(jw *w, jw_layout layout) { open_container(w, '{', '}', layout); }
-void jw_array(jw *w, jw_layout layout) { open_container(w, '[', ']', layout); }
+void q7u_jw_object(jw *w, jw_layout layout) { open_container(w, '{', '}', layout); }
+void q7u_jw_array(jw *w, jw_layout layout) { open_container(w, '[', ']', layout); }
 
-void jw_end(jw *w)
+void q7u_jw_end(jw *w)
 {
     if (w->depth == 0) return;
     jw_level *l = &w->lv[w->depth - 1];
@@ -76,56 +76,56 @@ void jw_end(jw *w)
     if (w->depth == 0) fputc('\n', w->f);
 }
 
-void jw_key(jw *w, const char *key)
+void q7u_jw_key(jw *w, const char *key)
 {
     before(w);
-    json_write_string(w->f, key);
+    q7u_json_write_string(w->f, key);
     fputs(": ", w->f);
     if (w->depth) w->lv[w->depth - 1].keyed = true;
 }
 
-void jw_break(jw *w)
+void q7u_jw_break(jw *w)
 {
     if (w->depth) w->lv[w->depth - 1].brk = true;
 }
 
-void jw_string(jw *w, const char *s)
+void q7u_jw_string(jw *w, const char *s)
 {
     before(w);
-    json_write_string(w->f, s);
+    q7u_json_write_string(w->f, s);
 }
 
-void jw_member_string(jw *w, const char *key, const char *s)
+void q7u_jw_member_string(jw *w, const char *key, const char *s)
 {
-    jw_key(w, key);
-    jw_string(w, s);
+    q7u_jw_key(w, key);
+    q7u_jw_string(w, s);
 }
 
-void jw_uint(jw *w, uint64_t x)
+void q7u_jw_uint(jw *w, uint64_t x)
 {
     before(w);
     fprintf(w->f, "%llu", (unsigned long long)x);
 }
 
-void jw_int(jw *w, long long x)
+void q7u_jw_int(jw *w, long long x)
 {
     before(w);
     fprintf(w->f, "%lld", x);
 }
 
-void jw_bool(jw *w, bool b)
+void q7u_jw_bool(jw *w, bool b)
 {
     before(w);
     fputs(b ? "true" : "false", w->f);
 }
 
-void jw_null(jw *w)
+void q7u_jw_null(jw *w)
 {
     before(w);
     fputs("null", w->f);
 }
 
-void jw_double(jw *w, const char *fmt, double x)
+void q7u_jw_double(jw *w, const char *fmt, double x)
 {
     before(w);
     fprintf(w->f, fmt, x);

@@ -9,15 +9,15 @@
  *   JW_LINES_OPEN  as JW_LINES, but an empty one still breaks the line
  *                  twice ([\n\n  ]), as the verify report's "units"
  *   JW_WRAPPED     inline, the line broken (and indented as JW_LINES)
- *                  where jw_break asks; the close on its own line
- *   JW_HANGING     inline, the line broken where jw_break asks and the
+ *                  where q7u_jw_break asks; the close on its own line
+ *   JW_HANGING     inline, the line broken where q7u_jw_break asks and the
  *                  member indented one column past the enclosing lines'
  *                  indentation (under the first key at the top level); it
  *                  does not indent what it holds; the close after the last
  *                  member
  *   JW_LINES_TIGHT as JW_LINES, the close right after the last member
  *                  (empty: [])
- * Strings and keys are written by json_write_string (json.h). */
+ * Strings and keys are written by q7u_json_write_string (json.h). */
 #ifndef Q7_UTIL_JSON_WRITE_H
 #define Q7_UTIL_JSON_WRITE_H
 
@@ -43,26 +43,26 @@ typedef struct jw {
     jw_level lv[JW_MAX_DEPTH];
 } jw;
 
-void jw_init(jw *w, FILE *f);
-void jw_object(jw *w, jw_layout layout);
-void jw_array(jw *w, jw_layout layout);
+void q7u_jw_init(jw *w, FILE *f);
+void q7u_jw_object(jw *w, jw_layout layout);
+void q7u_jw_array(jw *w, jw_layout layout);
 /* Closes the innermost container; after the outermost, a newline. */
-void jw_end(jw *w);
+void q7u_jw_end(jw *w);
 /* A member's key; its value follows. */
-void jw_key(jw *w, const char *key);
+void q7u_jw_key(jw *w, const char *key);
 /* In a JW_WRAPPED or JW_HANGING container: the next member starts a new line. */
-void jw_break(jw *w);
+void q7u_jw_break(jw *w);
 
-void jw_string(jw *w, const char *s);
-void jw_uint(jw *w, uint64_t x);
-void jw_int(jw *w, long long x);
-void jw_bool(jw *w, bool b);
-void jw_null(jw *w);
+void q7u_jw_string(jw *w, const char *s);
+void q7u_jw_uint(jw *w, uint64_t x);
+void q7u_jw_int(jw *w, long long x);
+void q7u_jw_bool(jw *w, bool b);
+void q7u_jw_null(jw *w);
 /* A number in a printf format of one double ("%.3f", "%g"); the caller
  * keeps it finite. */
-void jw_double(jw *w, const char *fmt, double x);
+void q7u_jw_double(jw *w, const char *fmt, double x);
 
 /* A member whose value is a string: its key, then the string. */
-void jw_member_string(jw *w, const char *key, const char *s);
+void q7u_jw_member_string(jw *w, const char *key, const char *s);
 
 #endif

@@ -14,7 +14,7 @@
 /* The child's descriptors (lib_child.h). */
 enum { CHILD_REQ = 3, CHILD_RESP = 4, CHILD_SHM = 5 };
 
-static q7d_child_region *noting;
+static q7u_child_region *noting;
 
 /* Records the fatal signal for the parent, then dies of it. */
 static void child_fatal(int sig)
@@ -29,7 +29,7 @@ static void put_byte(int fd, char c)
     while (write(fd, &c, 1) < 0 && errno == EINTR) {}
 }
 
-void *q7d_child_attach(size_t size, bool note_fatal)
+void *q7u_child_attach(size_t size, bool note_fatal)
 {
     static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP };
     void *m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, CHILD_SHM, 0);
@@ -58,7 +58,7 @@ static void *open_file(const char *path)
     return dlopen(path, RTLD_NOW | RTLD_GLOBAL);
 }
 
-void *q7d_child_load_files(const char *path, char *const *preloads, int npreloads, volatile int32_t *loading,
+void *q7u_child_load_files(const char *path, char *const *preloads, int npreloads, volatile int32_t *loading,
                            char *err, size_t errsize)
 {
     for (int i = 0; i < npreloads; i++) {
@@ -74,9 +74,9 @@ void *q7d_child_load_files(const char *path, char *const *preloads, int npreload
     return h;
 }
 
-void *q7d_child_load(q7d_child_region *r, int argc, char **argv)
+void *q7u_child_load(q7u_child_region *r, int argc, char **argv)
 {
-    void *h = q7d_child_load_files(argv[2], argv + 3, argc - 3, &r->loading, r->load_error, sizeof r->load_error);
+    void *h = q7u_child_load_files(argv[2], argv + 3, argc - 3, &r->loading, r->load_error, sizeof r->load_error);
     if (!h) {
         put_byte(CHILD_RESP, 'E');
         _exit(0);
@@ -84,7 +84,7 @@ void *q7d_child_load(q7d_child_region *r, int argc, char **argv)
     return h;
 }
 
-_Noreturn void q7d_child_serve(q7d_child_region *r, char (*batch)(void *ctx), void *ctx)
+_Noreturn void q7u_child_serve(q7u_child_region *r, char (*batch)(void *ctx), void *ctx)
 {
     r->load_ok = 1;
     put_byte(CHILD_RESP, 'R');

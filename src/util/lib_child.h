@@ -10,7 +10,7 @@
  * loads the preloads then the library, says 'R' (ready) or 'E' (the load
  * failed, the message in the region), then serves one batch per 'B' until
  * the parent sends anything else or goes away. The region begins with a
- * q7d_child_region; what follows is the caller's (its batches).
+ * q7u_child_region; what follows is the caller's (its batches).
  *
  * The caller owns the batch: the child's work per 'B' and its reply byte,
  * the region's layout after the head, and every message that names what
@@ -26,13 +26,13 @@
 #include "process.h"
 
 /* The head of every child's shared region. */
-typedef struct q7d_child_region {
+typedef struct q7u_child_region {
     int32_t loading;            /* the file it is loading: preload i, or the library at npreloads */
     int32_t load_ok;            /* all loaded */
-    volatile int32_t signo;     /* the fatal signal it noted (q7d_child_attach's note_fatal) */
+    volatile int32_t signo;     /* the fatal signal it noted (q7u_child_attach's note_fatal) */
     volatile int64_t current;   /* the case of the batch it is calling, n when done */
     char load_error[512];       /* why the load failed, with 'E' */
-} q7d_child_region;
+} q7u_child_region;
 
 /* ------------------------------------------------------------ the child */
 
@@ -43,23 +43,23 @@ typedef struct q7d_child_region {
  * fatal signal is noted in the region's signo before the child dies of it
  * (a sanitizer runtime may turn the signal into an exit). Exits with
  * status 2 when the region cannot be mapped. */
-void *q7d_child_attach(size_t size, bool note_fatal);
+void *q7u_child_attach(size_t size, bool note_fatal);
 
 /* Loads `preloads` then `path` (RTLD_NOW|RTLD_GLOBAL; a name without a
  * slash is a file of the current directory), storing in *loading the index
  * of the file it is loading (npreloads: the library), so that a constructor
  * that crashes or hangs is blamed on the right file. NULL with the message
  * in err when one cannot be loaded. */
-void *q7d_child_load_files(const char *path, char *const *preloads, int npreloads, volatile int32_t *loading,
+void *q7u_child_load_files(const char *path, char *const *preloads, int npreloads, volatile int32_t *loading,
                            char *err, size_t errsize);
 
 /* Loads argv's library (argv[2]) after its preloads (argv[3..argc)); on a
  * failure says 'E' and exits. */
-void *q7d_child_load(q7d_child_region *r, int argc, char **argv);
+void *q7u_child_load(q7u_child_region *r, int argc, char **argv);
 
 /* Says 'R' (load_ok set), then serves: one call of batch(ctx) per 'B',
  * its result byte the reply; exits on anything else or end of file. */
-_Noreturn void q7d_child_serve(q7d_child_region *r, char (*batch)(void *ctx), void *ctx);
+_Noreturn void q7u_child_serve(q7u_child_region *r, char (*batch)(void *ctx), void *ctx);
 
 /* ------------------------------------------------------------ the parent */
 
@@ -67,8 +67,8 @@ _Noreturn void q7d_child_serve(q7d_child_region *r, char (*batch)(void *ctx), vo
  * timeout passed, or q7pred was interrupted; DEAD: the child had ended (or
  * closed its request pipe) before the request was sent, so the request
  * never ran: it died between calls. */
-enum { Q7D_REPLY_INTERRUPTED = -2, Q7D_REPLY_TIMEOUT = -1, Q7D_REPLY_GONE = 0, Q7D_REPLY_NOT_STARTED = -3,
-       Q7D_REPLY_DEAD = -4 };
+enum { Q7U_REPLY_INTERRUPTED = -2, Q7U_REPLY_TIMEOUT = -1, Q7U_REPLY_GONE = 0, Q7U_REPLY_NOT_STARTED = -3,
+       Q7U_REPLY_DEAD = -4 };
 
 /* Whether `path` can be a library this executable loads, checked before
  * anything reads it whole or hands it to the loader (which would block on
@@ -79,62 +79,62 @@ enum { Q7D_REPLY_INTERRUPTED = -2, Q7D_REPLY_TIMEOUT = -1, Q7D_REPLY_GONE = 0, Q
  * ("library", "--preload"); false with the reason in err, such as
  * "cannot load library 'x.so': it is an ELF file for aarch64; this q7pred
  * runs x86-64 code". */
-bool q7d_lib_file_check(const char *what, const char *path, char *err, size_t errsize);
+bool q7u_lib_file_check(const char *what, const char *path, char *err, size_t errsize);
 
 /* An ELF e_machine as messages name it ("aarch64", "x86-64"; "machine 999"
  * for one not known here, in a per-thread buffer). */
-const char *q7d_elf_machine_name(unsigned machine);
+const char *q7u_elf_machine_name(unsigned machine);
 
-typedef struct q7d_child {
+typedef struct q7u_child {
     const char *arg;            /* the option that makes this executable the child */
     char *path;
     char **preloads;
     unsigned npreloads;
     double timeout;             /* every reply's deadline, and the grace of an end */
     int shm_fd;
-    void *shm;                  /* the region: a q7d_child_region, then the caller's */
+    void *shm;                  /* the region: a q7u_child_region, then the caller's */
     size_t shm_size;
-    q7d_proc proc;
+    q7u_proc proc;
     int req_fd, resp_fd;        /* parent ends: write requests, read replies */
     bool alive;
-} q7d_child;
+} q7u_child;
 
 /* Copies path and preloads and makes the shared region (`name` names its
  * file). false, errno saying why, when memory or the region cannot be had;
- * q7d_child_free then frees what was made. */
-bool q7d_child_init(q7d_child *c, const char *arg, const char *path, const char *const *preloads,
+ * q7u_child_free then frees what was made. */
+bool q7u_child_init(q7u_child *c, const char *arg, const char *path, const char *const *preloads,
                     unsigned npreloads, double timeout, const char *name, size_t shm_size);
 
-/* Checks every file (q7d_lib_file_check), starts a child and waits up to
+/* Checks every file (q7u_lib_file_check), starts a child and waits up to
  * the timeout for its load's reply: 'R' (ready), 'E' (the message is in
  * the region's load_error), another byte, or a Q7D_REPLY_*. The caller
- * sets the region up first. Q7D_REPLY_NOT_STARTED: no child (err says
+ * sets the region up first. Q7U_REPLY_NOT_STARTED: no child (err says
  * why: the file check's message, "LABEL: pipe: ..." when no pipe, and
  * hint follows "cannot name this executable to start its child" when the
  * command that starts it again cannot be had). Unless it
- * is that or 'R', the child is still to be ended (q7d_child_end). */
-int q7d_child_start(q7d_child *c, const char *label, const char *hint, char *err, size_t errsize);
+ * is that or 'R', the child is still to be ended (q7u_child_end). */
+int q7u_child_start(q7u_child *c, const char *label, const char *hint, char *err, size_t errsize);
 
 /* Waits up to the timeout for one byte from the child: the byte or a
  * Q7D_REPLY_*. */
-int q7d_child_reply(q7d_child *c);
+int q7u_child_reply(q7u_child *c);
 
-/* Sends one byte and waits for the reply; Q7D_REPLY_DEAD when the child
- * had ended before it was sent (never a SIGPIPE: q7d_write_nosigpipe). */
-int q7d_child_request(q7d_child *c, char b);
+/* Sends one byte and waits for the reply; Q7U_REPLY_DEAD when the child
+ * had ended before it was sent (never a SIGPIPE: q7u_write_nosigpipe). */
+int q7u_child_request(q7u_child *c, char b);
 
 /* Ends the child, group and all, after waiting up to `grace` seconds for
  * it to end by itself (a pipe's end of file comes a moment before the exit
  * status). Returns whether it ended by itself; how it ended is in c->proc.
  * Its last output goes into `output` (when given) either way. */
-bool q7d_child_end(q7d_child *c, double grace, char *output, size_t outsize);
+bool q7u_child_end(q7u_child *c, double grace, char *output, size_t outsize);
 
 /* The file the child was loading when it failed: "--preload 'x'" or
  * "library 'p'". */
-const char *q7d_child_loading(const q7d_child *c, char *buf, size_t size);
+const char *q7u_child_loading(const q7u_child *c, char *buf, size_t size);
 
 /* Asks a live child to quit (ended after the timeout if it does not), then
  * frees the region and the copies. */
-void q7d_child_free(q7d_child *c);
+void q7u_child_free(q7u_child *c);
 
 #endif

@@ -14,7 +14,7 @@
 #include "lib_child.h"
 #include "platform/platform_internal.h"
 
-bool q7d_child_init(q7d_child *c, const char *arg, const char *path, const char *const *preloads,
+bool q7u_child_init(q7u_child *c, const char *arg, const char *path, const char *const *preloads,
                     unsigned npreloads, double timeout, const char *name, size_t shm_size)
 {
     memset(c, 0, sizeof *c);
@@ -26,7 +26,7 @@ bool q7d_child_init(q7d_child *c, const char *arg, const char *path, const char 
     c->timeout = timeout;
     c->shm_size = shm_size;
     for (unsigned i = 0; i < npreloads && c->preloads; i++) c->preloads[i] = strdup(preloads[i]);
-    c->shm_fd = q7d_anon_file(name);
+    c->shm_fd = q7u_anon_file(name);
     void *m = MAP_FAILED;
     if (c->shm_fd >= 0 && ftruncate(c->shm_fd, (off_t)shm_size) == 0)
         m = mmap(NULL, shm_size, PROT_READ | PROT_WRITE, MAP_SHARED, c->shm_fd, 0);
@@ -34,25 +34,25 @@ bool q7d_child_init(q7d_child *c, const char *arg, const char *path, const char 
     return c->path && c->preloads && c->shm;
 }
 
-int q7d_child_reply(q7d_child *c)
+int q7u_child_reply(q7u_child *c)
 {
-    switch (q7d_proc_wait(&c->proc, c->resp_fd, POLLIN, q7_now_seconds() + c->timeout)) {
-    case Q7D_WAIT_TIMEOUT: return Q7D_REPLY_TIMEOUT;
-    case Q7D_WAIT_INTERRUPTED: return Q7D_REPLY_INTERRUPTED;
-    case Q7D_WAIT_ENDED: return Q7D_REPLY_GONE;
-    case Q7D_WAIT_READY: break;
+    switch (q7u_proc_wait(&c->proc, c->resp_fd, POLLIN, q7_now_seconds() + c->timeout)) {
+    case Q7U_WAIT_TIMEOUT: return Q7U_REPLY_TIMEOUT;
+    case Q7U_WAIT_INTERRUPTED: return Q7U_REPLY_INTERRUPTED;
+    case Q7U_WAIT_ENDED: return Q7U_REPLY_GONE;
+    case Q7U_WAIT_READY: break;
     }
     char b;
     ssize_t got;
     while ((got = read(c->resp_fd, &b, 1)) < 0 && errno == EINTR) {}
-    return got == 1 ? (unsigned char)b : Q7D_REPLY_GONE;
+    return got == 1 ? (unsigned char)b : Q7U_REPLY_GONE;
 }
 
-int q7d_child_request(q7d_child *c, char b)
+int q7u_child_request(q7u_child *c, char b)
 {
     /* a child that ended while idle is told apart from one that dies of the request */
-    if (q7d_proc_wait(&c->proc, -1, 0, 0) == Q7D_WAIT_ENDED) return Q7D_REPLY_DEAD;
-    return q7d_write_nosigpipe(c->req_fd, &b, 1) == 1 ? q7d_child_reply(c) : Q7D_REPLY_DEAD;
+    if (q7u_proc_wait(&c->proc, -1, 0, 0) == Q7U_WAIT_ENDED) return Q7U_REPLY_DEAD;
+    return q7u_write_nosigpipe(c->req_fd, &b, 1) == 1 ? q7u_child_reply(c) : Q7U_REPLY_DEAD;
 }
 
 /* ------------------------------------------------------------ the file */
@@ -79,7 +79,7 @@ static unsigned own_machine(void)
 #endif
 }
 
-const char *q7d_elf_machine_name(unsigned m)
+const char *q7u_elf_machine_name(unsigned m)
 {
     static const struct { unsigned m; const char *name; } names[] = {
         { 3, "x86 (i386)" }, { 62, "x86-64" }, { 183, "aarch64" }, { 40, "32-bit ARM" }, { 22, "s390" },
@@ -118,8 +118,8 @@ static const char *elf_head_problem(const unsigned char *h, char *why, size_t si
     unsigned type = own_data == 1 ? (unsigned)(h[16] | h[17] << 8) : (unsigned)(h[16] << 8 | h[17]);
     unsigned machine = own_data == 1 ? (unsigned)(h[18] | h[19] << 8) : (unsigned)(h[18] << 8 | h[19]);
     if (own_machine() && machine != own_machine()) {
-        snprintf(why, size, "it is an ELF file for %s; this q7pred runs %s code", q7d_elf_machine_name(machine),
-                 q7d_elf_machine_name(own_machine()));
+        snprintf(why, size, "it is an ELF file for %s; this q7pred runs %s code", q7u_elf_machine_name(machine),
+                 q7u_elf_machine_name(own_machine()));
         return why;
     }
     if (type != 3) {   /* ET_DYN */
@@ -131,7 +131,7 @@ static const char *elf_head_problem(const unsigned char *h, char *why, size_t si
     return NULL;
 }
 
-bool q7d_lib_file_check(const char *what, const char *path, char *err, size_t errsize)
+bool q7u_lib_file_check(const char *what, const char *path, char *err, size_t errsize)
 {
     char why[160];
     const char *problem = NULL;
@@ -161,35 +161,35 @@ bool q7d_lib_file_check(const char *what, const char *path, char *err, size_t er
     return problem == NULL;
 }
 
-int q7d_child_start(q7d_child *c, const char *label, const char *hint, char *err, size_t errsize)
+int q7u_child_start(q7u_child *c, const char *label, const char *hint, char *err, size_t errsize)
 {
     for (unsigned i = 0; i < c->npreloads; i++)
-        if (!q7d_lib_file_check("--preload", c->preloads[i], err, errsize)) return Q7D_REPLY_NOT_STARTED;
-    if (!q7d_lib_file_check("library", c->path, err, errsize)) return Q7D_REPLY_NOT_STARTED;
+        if (!q7u_lib_file_check("--preload", c->preloads[i], err, errsize)) return Q7U_REPLY_NOT_STARTED;
+    if (!q7u_lib_file_check("library", c->path, err, errsize)) return Q7U_REPLY_NOT_STARTED;
     int req[2], resp[2];
     if (pipe2(req, O_CLOEXEC) != 0) {
         snprintf(err, errsize, "%s: pipe: %s", label, strerror(errno));
-        return Q7D_REPLY_NOT_STARTED;
+        return Q7U_REPLY_NOT_STARTED;
     }
     if (pipe2(resp, O_CLOEXEC) != 0) {
         snprintf(err, errsize, "%s: pipe: %s", label, strerror(errno));
         close(req[0]);
         close(req[1]);
-        return Q7D_REPLY_NOT_STARTED;
+        return Q7U_REPLY_NOT_STARTED;
     }
     enum { SELF_WORDS = 16 };
     char **argv = calloc(SELF_WORDS + c->npreloads + 3, sizeof *argv);
     char self[PATH_MAX + 512];
-    size_t k = argv ? q7d_self_command(argv, SELF_WORDS, self, sizeof self) : 0;
+    size_t k = argv ? q7u_self_command(argv, SELF_WORDS, self, sizeof self) : 0;
     bool ok = k > 0;
     if (ok) {
         argv[k++] = (char *)c->arg;
         argv[k++] = c->path;
         for (unsigned i = 0; i < c->npreloads; i++) argv[k++] = c->preloads[i];
         const int pass[3] = { req[0], resp[1], c->shm_fd };   /* the child's 3, 4, 5 */
-        q7d_proc_io io = { .in = -1, .out = -1, .err = -1, .pass = pass, .npass = 3 };
+        q7u_proc_io io = { .in = -1, .out = -1, .err = -1, .pass = pass, .npass = 3 };
         char why[512];
-        ok = q7d_proc_start(&c->proc, argv, &io, false, why, sizeof why);
+        ok = q7u_proc_start(&c->proc, argv, &io, false, why, sizeof why);
         if (!ok) snprintf(err, errsize, "cannot load library '%s': cannot start its child process: %s", c->path, why);
     } else {
         snprintf(err, errsize, "cannot load library '%s': cannot name this executable to start its child%s", c->path,
@@ -201,19 +201,19 @@ int q7d_child_start(q7d_child *c, const char *label, const char *hint, char *err
     if (!ok) {
         close(req[1]);
         close(resp[0]);
-        return Q7D_REPLY_NOT_STARTED;
+        return Q7U_REPLY_NOT_STARTED;
     }
     c->req_fd = req[1];
     c->resp_fd = resp[0];
     c->alive = true;
-    return q7d_child_reply(c);
+    return q7u_child_reply(c);
 }
 
-bool q7d_child_end(q7d_child *c, double grace, char *output, size_t outsize)
+bool q7u_child_end(q7u_child *c, double grace, char *output, size_t outsize)
 {
-    bool ended = grace > 0 && q7d_proc_wait(&c->proc, -1, 0, q7_now_seconds() + grace) == Q7D_WAIT_ENDED;
-    if (output) q7d_proc_output(&c->proc, output, outsize);
-    q7d_proc_end(&c->proc, 0);
+    bool ended = grace > 0 && q7u_proc_wait(&c->proc, -1, 0, q7_now_seconds() + grace) == Q7U_WAIT_ENDED;
+    if (output) q7u_proc_output(&c->proc, output, outsize);
+    q7u_proc_end(&c->proc, 0);
     close(c->req_fd);
     close(c->resp_fd);
     c->req_fd = c->resp_fd = -1;
@@ -221,20 +221,20 @@ bool q7d_child_end(q7d_child *c, double grace, char *output, size_t outsize)
     return ended;
 }
 
-const char *q7d_child_loading(const q7d_child *c, char *buf, size_t size)
+const char *q7u_child_loading(const q7u_child *c, char *buf, size_t size)
 {
-    int i = ((const q7d_child_region *)c->shm)->loading;
+    int i = ((const q7u_child_region *)c->shm)->loading;
     if (i >= 0 && (unsigned)i < c->npreloads) snprintf(buf, size, "--preload '%s'", c->preloads[i]);
     else snprintf(buf, size, "library '%s'", c->path);
     return buf;
 }
 
-void q7d_child_free(q7d_child *c)
+void q7u_child_free(q7u_child *c)
 {
     if (c->alive) {
         char q = 'Q';
-        q7d_write_nosigpipe(c->req_fd, &q, 1);
-        q7d_child_end(c, c->timeout, NULL, 0);   /* it exits at once; a child that does not is killed */
+        q7u_write_nosigpipe(c->req_fd, &q, 1);
+        q7u_child_end(c, c->timeout, NULL, 0);   /* it exits at once; a child that does not is killed */
     }
     if (c->shm) munmap(c->shm, c->shm_size);
     if (c->shm_fd >= 0) close(c->shm_fd);

@@ -12,13 +12,13 @@ typedef struct data_kind {
     const char *installed, *built, *source;
 } data_kind;
 
-static const data_kind kinds[Q7D_DATA_KIND_COUNT] = {
+static const data_kind kinds[Q7U_DATA_KIND_COUNT] = {
 #define Q7D_DATA_ROW(id, installed, built, source) { installed, built, source },
-    Q7D_DATA_KINDS(Q7D_DATA_ROW)
+    Q7U_DATA_KINDS(Q7D_DATA_ROW)
 #undef Q7D_DATA_ROW
 };
 
-bool q7d_self_dir(char *buf, size_t size)
+bool q7u_self_dir(char *buf, size_t size)
 {
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -45,10 +45,10 @@ static bool place(const data_kind *k, int i, const char *self, const char *name,
     return n > 0 && (size_t)n < size;
 }
 
-bool q7d_data_path(q7d_data_kind kind, const char *name, char *buf, size_t size)
+bool q7u_data_path(q7u_data_kind kind, const char *name, char *buf, size_t size)
 {
     char self[PATH_MAX], first[PATH_MAX + 256] = "";
-    q7d_self_dir(self, sizeof self);
+    q7u_self_dir(self, sizeof self);
     for (int i = 0; i < 3; i++) {
         if (!place(&kinds[kind], i, self, name, buf, size)) continue;
         if (access(buf, R_OK) == 0) return true;
@@ -58,18 +58,18 @@ bool q7d_data_path(q7d_data_kind kind, const char *name, char *buf, size_t size)
     return false;
 }
 
-void q7d_data_places(q7d_data_kind kind, const char *name, char *buf, size_t size)
+void q7u_data_places(q7u_data_kind kind, const char *name, char *buf, size_t size)
 {
     char self[PATH_MAX], one[PATH_MAX + 256];
     size_t used = 0;
-    q7d_self_dir(self, sizeof self);
+    q7u_self_dir(self, sizeof self);
     buf[0] = '\0';
     for (int i = 0; i < 3 && used < size; i++)
         if (place(&kinds[kind], i, self, name, one, sizeof one))
             used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? "; " : "", one);
 }
 
-const char *q7d_python(const char *given, const char **from)
+const char *q7u_python(const char *given, const char **from)
 {
     const char *env = getenv("Q7PRED_PYTHON");
     const char *how = "default", *py;

@@ -77,7 +77,7 @@ static const int interrupt_signals[] = { SIGINT, SIGTERM, SIGHUP };
 static struct sigaction saved_action[NSIGNALS];
 static unsigned armed;
 
-void q7d_interrupt_arm(void)
+void q7u_interrupt_arm(void)
 {
     if (armed++) return;
     struct sigaction sa;
@@ -90,19 +90,19 @@ void q7d_interrupt_arm(void)
     }
 }
 
-void q7d_interrupt_disarm(void)
+void q7u_interrupt_disarm(void)
 {
     if (armed == 0 || --armed) return;
     for (size_t i = 0; i < NSIGNALS; i++) sigaction(interrupt_signals[i], &saved_action[i], NULL);
 }
 
-int q7d_interrupted(void) { return atomic_load(&interrupt_signal); }
+int q7u_interrupted(void) { return atomic_load(&interrupt_signal); }
 
-unsigned q7d_interrupt_count(void) { return atomic_load(&interrupt_count); }
+unsigned q7u_interrupt_count(void) { return atomic_load(&interrupt_count); }
 
 /* ------------------------------------------------------------ files */
 
-ssize_t q7d_write_nosigpipe(int fd, const void *buf, size_t n)
+ssize_t q7u_write_nosigpipe(int fd, const void *buf, size_t n)
 {
     sigset_t pipe_set, old;
     sigemptyset(&pipe_set);
@@ -123,7 +123,7 @@ ssize_t q7d_write_nosigpipe(int fd, const void *buf, size_t n)
     return put;
 }
 
-int q7d_anon_file(const char *name)
+int q7u_anon_file(const char *name)
 {
     int fd = memfd_create(name, MFD_CLOEXEC);
     if (fd >= 0) return fd;
@@ -211,7 +211,7 @@ static void close_fds(spawn_fds *s)
 
 /* The high copies of what the child gets: stdin, stdout, stderr, then the
  * passed descriptors. */
-static bool gather_fds(const q7d_proc *p, const q7d_proc_io *io, spawn_fds *s)
+static bool gather_fds(const q7u_proc *p, const q7u_proc_io *io, spawn_fds *s)
 {
     int devnull = -1;
     if (io->in < 0) devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
@@ -242,7 +242,7 @@ static bool spawn_attributes(posix_spawnattr_t *attr)
            && posix_spawnattr_setsigdefault(attr, &dfl) == 0;
 }
 
-bool q7d_proc_start(q7d_proc *p, char *const argv[], const q7d_proc_io *io, bool cooperative, char *err,
+bool q7u_proc_start(q7u_proc *p, char *const argv[], const q7u_proc_io *io, bool cooperative, char *err,
                     size_t errsize)
 {
     static pthread_once_t adopting = PTHREAD_ONCE_INIT;
@@ -251,7 +251,7 @@ bool q7d_proc_start(q7d_proc *p, char *const argv[], const q7d_proc_io *io, bool
     p->log = -1;
     p->cooperative = cooperative;
     if (io->out < 0 || io->err < 0) {
-        p->log = q7d_anon_file("output");
+        p->log = q7u_anon_file("output");
         if (p->log < 0 || fcntl(p->log, F_SETFL, O_APPEND) != 0) {
             snprintf(err, errsize, "no file for its output: %s", strerror(errno));
             if (p->log >= 0) close(p->log);
@@ -264,7 +264,7 @@ bool q7d_proc_start(q7d_proc *p, char *const argv[], const q7d_proc_io *io, bool
     posix_spawnattr_t attr;
     if (!gather_fds(p, io, &s)) {
         snprintf(err, errsize, "%s", strerror(errno));
-        q7d_proc_end(p, 0);
+        q7u_proc_end(p, 0);
         return false;
     }
     int rc = posix_spawn_file_actions_init(&fa);
@@ -281,25 +281,25 @@ bool q7d_proc_start(q7d_proc *p, char *const argv[], const q7d_proc_io *io, bool
     close_fds(&s);
     if (rc != 0) {
         snprintf(err, errsize, "%s", strerror(rc));
-        q7d_proc_end(p, 0);
+        q7u_proc_end(p, 0);
         return false;
     }
     p->pid = pid;
     if (!register_group(pid, cooperative)) {
         snprintf(err, errsize, "more than %d children at once", MAX_GROUPS);
-        q7d_proc_end(p, 0);
+        q7u_proc_end(p, 0);
         return false;
     }
     /* an interrupt that came before the registration did not see it */
-    if (q7d_interrupted()) kill_group(pid, SIGKILL);
+    if (q7u_interrupted()) kill_group(pid, SIGKILL);
     return true;
 }
 
 /* ------------------------------------------------------------ waits */
 
 /* Whether the child has ended, without reaping it: its process group
- * stays valid for kill_group until q7d_proc_end reaps it. */
-static bool check_ended(q7d_proc *p)
+ * stays valid for kill_group until q7u_proc_end reaps it. */
+static bool check_ended(q7u_proc *p)
 {
     if (p->ended) return true;
     if (p->pid <= 0) return true;
@@ -317,29 +317,29 @@ static bool check_ended(q7d_proc *p)
  * even when nothing arrives on the descriptor. */
 #define SLICE_MS 50
 
-q7d_wait q7d_proc_wait(q7d_proc *p, int fd, short events, double deadline)
+q7u_wait q7u_proc_wait(q7u_proc *p, int fd, short events, double deadline)
 {
     for (;;) {
-        if (q7d_interrupted()) return Q7D_WAIT_INTERRUPTED;
+        if (q7u_interrupted()) return Q7U_WAIT_INTERRUPTED;
         double left = deadline - q7_now_seconds();
         int ms = left <= 0 ? 0 : left * 1000 < SLICE_MS ? (int)(left * 1000) + 1 : SLICE_MS;
         struct pollfd pf = { fd, events, 0 };
         int k = poll(&pf, fd >= 0 ? 1 : 0, ms);
-        if (k < 0 && errno != EINTR) return Q7D_WAIT_ENDED;
-        if (k > 0) return Q7D_WAIT_READY;
+        if (k < 0 && errno != EINTR) return Q7U_WAIT_ENDED;
+        if (k > 0) return Q7U_WAIT_READY;
         if (check_ended(p)) {
             /* what it wrote just before its end still counts */
-            if (fd >= 0 && poll(&pf, 1, 0) > 0) return Q7D_WAIT_READY;
-            return Q7D_WAIT_ENDED;
+            if (fd >= 0 && poll(&pf, 1, 0) > 0) return Q7U_WAIT_READY;
+            return Q7U_WAIT_ENDED;
         }
-        if (left <= 0) return Q7D_WAIT_TIMEOUT;
+        if (left <= 0) return Q7U_WAIT_TIMEOUT;
     }
 }
 
-void q7d_proc_end(q7d_proc *p, double grace)
+void q7u_proc_end(q7u_proc *p, double grace)
 {
     if (p->pid > 0) {
-        if (grace > 0 && !check_ended(p)) q7d_proc_wait(p, -1, 0, q7_now_seconds() + grace);
+        if (grace > 0 && !check_ended(p)) q7u_proc_wait(p, -1, 0, q7_now_seconds() + grace);
         kill_group(p->pid, SIGKILL);
         int st;
         pid_t got;
@@ -363,7 +363,7 @@ void q7d_proc_end(q7d_proc *p, double grace)
 #define OUTPUT_LINES 5
 #define OUTPUT_TRIM (1 << 20)
 
-void q7d_proc_output(const q7d_proc *p, char *buf, size_t size)
+void q7u_proc_output(const q7u_proc *p, char *buf, size_t size)
 {
     buf[0] = '\0';
     struct stat st;
@@ -385,7 +385,7 @@ void q7d_proc_output(const q7d_proc *p, char *buf, size_t size)
     buf[k] = '\0';
 }
 
-void q7d_proc_trim_output(q7d_proc *p)
+void q7u_proc_trim_output(q7u_proc *p)
 {
     struct stat st;
     if (p->log >= 0 && fstat(p->log, &st) == 0 && st.st_size > OUTPUT_TRIM && ftruncate(p->log, 0) != 0) {
@@ -393,14 +393,14 @@ void q7d_proc_trim_output(q7d_proc *p)
     }
 }
 
-void q7d_proc_how(const q7d_proc *p, char *buf, size_t size)
+void q7u_proc_how(const q7u_proc *p, char *buf, size_t size)
 {
     if (!p->ended) snprintf(buf, size, "running");
-    else if (p->term_signal) snprintf(buf, size, "%s", q7d_signal_name(p->term_signal));
+    else if (p->term_signal) snprintf(buf, size, "%s", q7u_signal_name(p->term_signal));
     else snprintf(buf, size, "exit status %d", p->exit_status);
 }
 
-size_t q7d_self_command(char **argv, size_t max, char *store, size_t storesize)
+size_t q7u_self_command(char **argv, size_t max, char *store, size_t storesize)
 {
     const char *emulator = getenv("Q7PRED_EMULATOR");
     int len = snprintf(store, storesize, "%s", emulator ? emulator : "");
@@ -419,7 +419,7 @@ size_t q7d_self_command(char **argv, size_t max, char *store, size_t storesize)
     return n;
 }
 
-const char *q7d_signal_name(int sig)
+const char *q7u_signal_name(int sig)
 {
     static const struct { int sig; const char *name; } names[] = {
         { SIGSEGV, "SIGSEGV" }, { SIGBUS, "SIGBUS" }, { SIGFPE, "SIGFPE" }, { SIGILL, "SIGILL" },

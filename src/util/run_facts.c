@@ -11,16 +11,16 @@
 
 #include "file_identity.h"
 
-void run_utc_now(char buf[32]) { utc_iso8601((int64_t)time(NULL), buf); }
+void q7u_run_utc_now(char buf[32]) { q7u_utc_iso8601((int64_t)time(NULL), buf); }
 
-void run_host_name(char *buf, size_t size)
+void q7u_run_host_name(char *buf, size_t size)
 {
     if (size == 0) return;
     if (gethostname(buf, size) != 0 || !buf[0]) snprintf(buf, size, "unknown");
     buf[size - 1] = '\0';
 }
 
-void run_cpu_model(char *buf, size_t size)
+void q7u_run_cpu_model(char *buf, size_t size)
 {
     FILE *f = fopen("/proc/cpuinfo", "r");
     char line[512];
@@ -38,13 +38,13 @@ void run_cpu_model(char *buf, size_t size)
     if (f) fclose(f);
 }
 
-void run_self_path(char *buf, size_t size)
+void q7u_run_self_path(char *buf, size_t size)
 {
     char real[PATH_MAX];
     snprintf(buf, size, "%s", realpath("/proc/self/exe", real) ? real : "");
 }
 
-const char *run_compiler(void)
+const char *q7u_run_compiler(void)
 {
 #if defined(__clang__)
     return "clang " __clang_version__;

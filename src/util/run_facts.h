@@ -9,15 +9,15 @@
 
 #include <stddef.h>
 
-/* Now, UTC, ISO 8601 (file_identity.h's utc_iso8601), into 32 bytes. */
-void run_utc_now(char buf[32]);
+/* Now, UTC, ISO 8601 (file_identity.h's q7u_utc_iso8601), into 32 bytes. */
+void q7u_run_utc_now(char buf[32]);
 /* The host's name (gethostname), else "unknown". */
-void run_host_name(char *buf, size_t size);
+void q7u_run_host_name(char *buf, size_t size);
 /* The first "model name" of /proc/cpuinfo, else "unknown". */
-void run_cpu_model(char *buf, size_t size);
+void q7u_run_cpu_model(char *buf, size_t size);
 /* The running executable's real path (/proc/self/exe), else "". */
-void run_self_path(char *buf, size_t size);
+void q7u_run_self_path(char *buf, size_t size);
 /* The compiler this file was built with: "gcc 12.2.0", "clang 14.0.6". */
-const char *run_compiler(void);
+const char *q7u_run_compiler(void);
 
 #endif

@@ -50,7 +50,7 @@ static void compress(uint32_t h[8], const unsigned char block[64])
     h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += k;
 }
 
-void sha256_init(sha256_ctx *c)
+void q7u_sha256_init(sha256_ctx *c)
 {
     /* the fractional parts of the square roots of the first 8 primes (§5.3.3) */
     static const uint32_t h0[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
@@ -60,7 +60,7 @@ void sha256_init(sha256_ctx *c)
     c->fill = 0;
 }
 
-void sha256_update(sha256_ctx *c, const void *data, size_t n)
+void q7u_sha256_update(sha256_ctx *c, const void *data, size_t n)
 {
     const unsigned char *p = data;
     c->bytes += n;
@@ -75,18 +75,18 @@ void sha256_update(sha256_ctx *c, const void *data, size_t n)
     }
 }
 
-void sha256_final_hex(sha256_ctx *c, char hex[SHA256_HEX_SIZE])
+void q7u_sha256_final_hex(sha256_ctx *c, char hex[SHA256_HEX_SIZE])
 {
     uint64_t bits = c->bytes * 8;
     unsigned char pad[72] = { 0x80 };
     /* a 1 bit, then zeros to 56 mod 64 bytes, then the length (§5.1.1) */
     size_t npad = (c->fill < 56 ? 56 - c->fill : 120 - c->fill);
     for (unsigned i = 0; i < 8; i++) pad[npad + i] = (unsigned char)(bits >> (56 - 8 * i));
-    sha256_update(c, pad, npad + 8);
+    q7u_sha256_update(c, pad, npad + 8);
     for (unsigned i = 0; i < 8; i++) snprintf(hex + 8 * i, 9, "%08x", (unsigned)c->h[i]);
 }
 
-_Bool sha256_hex_valid(const char *s)
+_Bool q7u_sha256_hex_valid(const char *s)
 {
     for (unsigned i = 0; i < 64; i++)
         if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f'))) return false;

@@ -19,11 +19,11 @@ typedef struct sha256_ctx {
 
 #define SHA256_HEX_SIZE 65     /* 64 lower-case hex digits and a NUL */
 
-void sha256_init(sha256_ctx *c);
-void sha256_update(sha256_ctx *c, const void *data, size_t n);
+void q7u_sha256_init(sha256_ctx *c);
+void q7u_sha256_update(sha256_ctx *c, const void *data, size_t n);
 /* The digest as 64 lower-case hex digits; c is spent. */
-void sha256_final_hex(sha256_ctx *c, char hex[SHA256_HEX_SIZE]);
-/* Whether s is 64 lower-case hex digits, as sha256_final_hex writes. */
-_Bool sha256_hex_valid(const char *s);
+void q7u_sha256_final_hex(sha256_ctx *c, char hex[SHA256_HEX_SIZE]);
+/* Whether s is 64 lower-case hex digits, as q7u_sha256_final_hex writes. */
+_Bool q7u_sha256_hex_valid(const char *s);
 
 #endif

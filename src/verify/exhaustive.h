@@ -12,8 +12,8 @@
 #include "q7pred.h"
 
 /* Number of cases, or 0 when the leaf has no exhaustive space here. */
-uint64_t q7_exhaustive_size(const q7_leaf *leaf);
+uint64_t q7d_exhaustive_size(const q7_leaf *leaf);
 /* Fills in[] (the shape's word layout) with case i. */
-void q7_exhaustive_case(const q7_leaf *leaf, uint64_t i, uint32_t *in);
+void q7d_exhaustive_case(const q7_leaf *leaf, uint64_t i, uint32_t *in);
 
 #endif

@@ -53,7 +53,7 @@ void q7d_lib_close(q7d_lib *lib);
  * when the child crashed, hung or broke the protocol: *crash says how, at
  * which case (its index within the batch in crash->index) and what the
  * library printed last, and out[] holds the results of the cases before
- * it. The child is then ended, group and all. false with q7d_interrupted()
+ * it. The child is then ended, group and all. false with q7u_interrupted()
  * set: the run was interrupted (no crash). A death no case of this batch
  * caused is no crash: a child found dead before the batch (a timer the
  * last batch armed) is replaced and the batch sent again, once; a child

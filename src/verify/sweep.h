@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Fused exhaustive sweeps: cases [lo, hi) of q7_exhaustive_case, the model
+ * Fused exhaustive sweeps: cases [lo, hi) of q7d_exhaustive_case, the model
  * (the batch kernels' SIMD form) and the host oracle (its SIMD arithmetic)
  * computed on the same registers and compared there, with no input or
  * output arrays. They exist on x86-64 with AVX-512 and run while the host

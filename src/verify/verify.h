@@ -341,7 +341,7 @@ int q7d_crash_cmp(const void *a, const void *b);
 bool q7d_count_add(uint64_t *sum, uint64_t x);
 /* Totals over the whole run; crashes are crashing cases. A run's counts
  * never reach 2^64; results read from reports are checked not to
- * (q7d_report_read, q7d_merge). */
+ * (q7r_report_read, q7r_merge). */
 typedef struct q7d_totals { uint64_t cases, checks, mismatches, ood, crashes, above_lane; } q7d_totals;
 q7d_totals q7d_results_totals(const q7d_results *r);
 /* The totals, or false when one of them passes 2^64-1. */
@@ -389,7 +389,7 @@ typedef struct q7d_options {
     const char *libs[Q7D_MAX_LIBS];
     unsigned npreloads;
     const char *preloads[Q7D_MAX_LIBS];
-    const char *python;                /* --python, or NULL: util/locate.h q7d_python chooses */
+    const char *python;                /* --python, or NULL: util/locate.h q7u_python chooses */
     const char *numpy_program;         /* NULL: found as q7d_numpy_program_path says */
     unsigned threads;                  /* 0: every usable core; more are capped at them */
     bool progress;                     /* progress bar on stderr */
@@ -459,8 +459,6 @@ int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize);
 
 /* ---------------------------------------------------------------- runs */
 
-/* "SIGSEGV"; "signal 40" for one without a name here (util/process.c). */
-const char *q7d_signal_name(int sig);
 /* Whether two runs checked the same thing (version, corpora and their
  * parameters, leaves, --compare-aux, --max-crashes, oracles); if not, false
  * with what differs ("seed", "oracles", ...) in what. */

@@ -46,7 +46,7 @@ static void say_case(const char *rule)
     say(rule);
     say("\nfuzz_cli: the command: q7pred");
     for (int i = 0; i < cur_argc; i++) {
-        esc_shell_word(buf, sizeof buf, cur_argv[i]);
+        q7u_esc_shell_word(buf, sizeof buf, cur_argv[i]);
         say(" ");
         say(buf);
     }
@@ -110,7 +110,7 @@ static void check_message(const char *m, size_t n)
         broken("a usage error must be one line starting \"q7pred: \"");
     for (size_t i = 0; i + 1 < n; i++)
         if ((unsigned char)m[i] < 0x20 || m[i] == 0x7f) broken("a usage error holds a control byte");
-    if (!esc_utf8_valid(m, n)) broken("a usage error is not valid UTF-8");
+    if (!q7u_esc_utf8_valid(m, n)) broken("a usage error is not valid UTF-8");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -25,17 +25,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     exec_program prog;
     exec_error err;
-    if (exec_parse(text, size, &prog, &err)) {
+    if (prog_parse(text, size, &prog, &err)) {
         /* traced (one statement at a time) and untraced (the whole program
          * in one loop, prints dropped) end in the same state */
         exec_state st, fast;
-        exec_state_init(&st);
-        exec_state_init(&fast);
-        exec_run(&prog, &st, sink, sink, "fuzz");
-        exec_run(&prog, &fast, NULL, NULL, "fuzz");
+        prog_state_init(&st);
+        prog_state_init(&fast);
+        prog_run(&prog, &st, sink, sink, "fuzz");
+        prog_run(&prog, &fast, NULL, NULL, "fuzz");
         if (memcmp(&st, &fast, sizeof st) != 0) abort();
-        exec_print_json(&st, sink);
-        exec_program_free(&prog);
+        prog_print_json(&st, sink);
+        prog_program_free(&prog);
     } else {
         /* an error always names a line of the input and a column on it (at
          * most just past its last byte), with a one-line message */

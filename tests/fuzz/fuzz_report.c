@@ -2,7 +2,7 @@
 /*
  * libFuzzer target for the JSON report reader and merge: the input is one
  * or two shard reports (split at the first 0xff byte, which JSON text
- * never holds). Each is read by q7d_report_read_stream; if both read, they
+ * never holds). Each is read by q7r_report_read_stream; if both read, they
  * are merged (one alone: merged by itself). A merged result must have
  * totals below 2^64, and its reports must be whole: every one valid UTF-8
  * with no control byte but newline (JSON may carry DEL, as RFC 8259
@@ -26,7 +26,7 @@ static bool read_part(const uint8_t *p, size_t n, const char *name, q7d_results 
     char err[1024] = "";
     FILE *f = fmemopen((void *)p, n, "r");
     if (!f) return false;
-    bool ok = n > 0 && q7d_report_read_stream(f, name, r, err, sizeof err);
+    bool ok = n > 0 && q7r_report_read_stream(f, name, r, err, sizeof err);
     fclose(f);
     if (n > 0 && !ok && (!err[0] || strchr(err, '\n'))) abort();
     return ok;
@@ -42,7 +42,7 @@ static char *written(void (*writer)(FILE *, const q7d_results *), const q7d_resu
     if (!f) abort();
     writer(f, r);
     fclose(f);
-    if (!esc_utf8_valid(buf, *len)) abort();
+    if (!q7u_esc_utf8_valid(buf, *len)) abort();
     for (size_t i = 0; i < *len; i++)
         if (((unsigned char)buf[i] < 0x20 && buf[i] != '\n') || (buf[i] == 0x7f && !json)) abort();
     return buf;
@@ -59,13 +59,13 @@ static void check_merged(const q7d_results *r)
     q7d_totals t, u;
     if (!q7d_results_totals_checked(r, &t)) abort();
     size_t len;
-    free(written(q7d_report_text, r, false, &len));
-    free(written(q7d_report_markdown, r, false, &len));
-    free(written(q7d_report_junit, r, false, &len));
-    char *json = written(q7d_report_json, r, true, &len), err[1024];
+    free(written(q7r_report_text, r, false, &len));
+    free(written(q7r_report_markdown, r, false, &len));
+    free(written(q7r_report_junit, r, false, &len));
+    char *json = written(q7r_report_json, r, true, &len), err[1024];
     FILE *f = fmemopen(json, len, "r");
     if (!f) abort();
-    if (!q7d_report_read_stream(f, "merged", &back, err, sizeof err)) {
+    if (!q7r_report_read_stream(f, "merged", &back, err, sizeof err)) {
         fprintf(stderr, "a merged report does not read back: %s\n", err);
         abort();
     }
@@ -86,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         q7d_results *parts[2] = { &part[0], &part[1] };
         const char *names[2] = { "a.json", "b.json" };
         char err[1024] = "";
-        if (q7d_merge(parts, names, two ? 2 : 1, &merged, err, sizeof err)) {
+        if (q7r_merge(parts, names, two ? 2 : 1, &merged, err, sizeof err)) {
             check_merged(&merged);
             q7d_results_free(&merged);
         } else if (!err[0] || strchr(err, '\n')) {

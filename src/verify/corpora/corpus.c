@@ -68,7 +68,7 @@ uint64_t q7d_corpus_size(const q7d_corpus_params *p, const q7_leaf *leaf, q7d_co
     case Q7D_GRID: return q7d_grid_size(leaf);
     case Q7D_FUZZ: return q7d_fuzz_size(p, leaf);
     case Q7D_EXHAUSTIVE: {
-        uint64_t n = q7_exhaustive_size(leaf);
+        uint64_t n = q7d_exhaustive_size(leaf);
         return n <= p->exhaustive_max ? n : 0;
     }
     case Q7D_TESTFLOAT: return tf_size(p, leaf);
@@ -84,7 +84,7 @@ void q7d_corpus_case(const q7d_corpus_params *p, const q7_leaf *leaf, q7d_corpus
     switch (c) {
     case Q7D_GRID: q7d_grid_case(leaf, i, in); break;
     case Q7D_FUZZ: q7d_fuzz_case(p->seed, leaf, i, in); break;
-    case Q7D_EXHAUSTIVE: q7_exhaustive_case(leaf, i, in); break;
+    case Q7D_EXHAUSTIVE: q7d_exhaustive_case(leaf, i, in); break;
     case Q7D_TESTFLOAT: tf_case(p, leaf, i, in, expect); break;
     case Q7D_CORPUS_COUNT: break;
     }

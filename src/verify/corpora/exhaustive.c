@@ -2,7 +2,7 @@
 #include "platform/platform_internal.h"
 #include "verify/exhaustive.h"
 
-uint64_t q7_exhaustive_size(const q7_leaf *leaf)
+uint64_t q7d_exhaustive_size(const q7_leaf *leaf)
 {
     switch (leaf->family) {
     case Q7_FAMILY_CLASSIFY:
@@ -19,9 +19,9 @@ uint64_t q7_exhaustive_size(const q7_leaf *leaf)
     }
 }
 
-/* Per case, so decided as q7_exhaustive_size does, by family: the one-input
+/* Per case, so decided as q7d_exhaustive_size does, by family: the one-input
  * spaces are the classifiers'. */
-void q7_exhaustive_case(const q7_leaf *leaf, uint64_t i, uint32_t *in)
+void q7d_exhaustive_case(const q7_leaf *leaf, uint64_t i, uint32_t *in)
 {
     if (leaf->family == Q7_FAMILY_CLASSIFY) {
         in[0] = (uint32_t)i;

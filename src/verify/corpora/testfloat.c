@@ -112,7 +112,7 @@ static int read_line(FILE *f, char *line, size_t size, size_t *col, sha256_ctx *
     int c;
     while ((c = getc(f)) != EOF) {
         unsigned char byte = (unsigned char)c;
-        sha256_update(h, &byte, 1);
+        q7u_sha256_update(h, &byte, 1);
         if (c == '\n') break;
         if (c == 0) {
             *col = n + 1;
@@ -152,7 +152,7 @@ bool q7d_tf_read_stream(FILE *f, const char *path, const char *function, q7d_tf_
     bool ok = true, first = true;
     int got;
     sha256_ctx hash;
-    sha256_init(&hash);
+    q7u_sha256_init(&hash);
     while (ok && (got = read_line(f, line, sizeof line, &col, &hash)) != LINE_END) {
         if (++lineno > Q7D_TF_MAX_LINES) {   /* an endless stdin ends here, its memory bounded */
             snprintf(err, errsize, "testfloat: '%s' has more than %u lines, the most a TestFloat file may have "
@@ -235,7 +235,7 @@ bool q7d_tf_read_stream(FILE *f, const char *path, const char *function, q7d_tf_
     }
     out->path = strdup(path);
     snprintf(out->function, sizeof out->function, "%s", fn);
-    sha256_final_hex(&hash, out->sha256);
+    q7u_sha256_final_hex(&hash, out->sha256);
     return out->path != NULL;
 }
 

@@ -22,7 +22,7 @@ static bool differs(uint32_t *const got[], uint32_t *const ref[], unsigned words
 }
 
 /* The host's domain is exactly the inputs within every integer lane. */
-bool q7d_above_lane(const q7_leaf *leaf, const uint32_t *in) { return !q7_host_in_domain(leaf, in); }
+bool q7d_above_lane(const q7_leaf *leaf, const uint32_t *in) { return !q7h_in_domain(leaf, in); }
 
 static void case_inputs(const q7d_block *b, unsigned in_words, size_t j, uint32_t *a)
 {

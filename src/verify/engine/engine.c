@@ -184,7 +184,7 @@ static void *work(void *arg)
 {
     worker *w = arg;
     run_ctx *c = w->ctx;
-    while (!q7d_interrupted() && !atomic_load(&c->round_over)) {
+    while (!q7u_interrupted() && !atomic_load(&c->round_over)) {
         uint64_t b = atomic_fetch_add(&c->next, Q7D_BLOCK);
         if (b >= c->hi) break;
         uint64_t n = c->hi - b < Q7D_BLOCK ? c->hi - b : Q7D_BLOCK;
@@ -282,10 +282,10 @@ static void run_unit(run_ctx *c, const q7_leaf *leaf, q7d_corpus corpus, uint64_
 {
     q7d_unit *u = &c->r->unit[leaf->id][corpus];
     start_unit(c, u, leaf, corpus, hi);
-    for (uint64_t at = lo + u->cases; at < hi && !q7d_interrupted(); at = lo + u->cases) {
+    for (uint64_t at = lo + u->cases; at < hi && !q7u_interrupted(); at = lo + u->cases) {
         double t0 = q7_now_seconds();
         unsigned nw = run_workers(c, at);
-        if (q7d_interrupted()) {
+        if (q7u_interrupted()) {
             drop_round(c, nw);
             break;
         }
@@ -340,13 +340,13 @@ static void run_all(run_ctx *c)
                 if (pass == 0) {
                     c->total += hi - lo;
                     atomic_fetch_add(&c->done, r->unit[i][k].cases);
-                } else if (!q7d_interrupted()) {
+                } else if (!q7u_interrupted()) {
                     run_unit(c, leaf, (q7d_corpus)k, lo, hi);
                 }
             }
         }
     r->running = false;
-    r->interrupted = q7d_interrupted();
+    r->interrupted = q7u_interrupted();
     r->wall_seconds = q7_now_seconds() - c->t0;
     checkpoint(c, true);
     if (c->progress) draw_progress(c, true);
@@ -405,7 +405,7 @@ static bool open_columns(run_ctx *c, const q7d_options *o, char *err, size_t err
                                        .nworkers = c->nworkers };
         if (ops[col]->open && !ops[col]->open(&c->oracle[col], r, o, err, errsize)) {
             r->ncols++;   /* closed with the others */
-            if (!q7d_interrupted()) return false;
+            if (!q7u_interrupted()) return false;
             k->available = false;   /* interrupted while it started: the run stops with what it has */
             snprintf(k->note, sizeof k->note, "not started: interrupted");
             return true;
@@ -492,14 +492,14 @@ static void tear_down(run_ctx *c)
 bool q7d_provenance_here(q7d_provenance *p, char *err, size_t errsize)
 {
     char self[FILE_ID_PATH_MAX];
-    run_utc_now(p->started);
-    run_host_name(p->host, sizeof p->host);
-    run_cpu_model(p->cpu, sizeof p->cpu);
+    q7u_run_utc_now(p->started);
+    q7u_run_host_name(p->host, sizeof p->host);
+    q7u_run_cpu_model(p->cpu, sizeof p->cpu);
     if (!getcwd(p->cwd, sizeof p->cwd)) p->cwd[0] = '\0';
-    snprintf(p->host_oracle, sizeof p->host_oracle, "%s", q7_host_path());
-    snprintf(p->compiler, sizeof p->compiler, "%s", run_compiler());
-    run_self_path(self, sizeof self);
-    return !self[0] || file_identity_of(self, &p->tool, err, errsize);
+    snprintf(p->host_oracle, sizeof p->host_oracle, "%s", q7h_path());
+    snprintf(p->compiler, sizeof p->compiler, "%s", q7u_run_compiler());
+    q7u_run_self_path(self, sizeof self);
+    return !self[0] || q7u_file_identity_of(self, &p->tool, err, errsize);
 }
 
 /* Where, when and with what the run runs (the libraries' own identity
@@ -509,7 +509,7 @@ static bool describe_run(q7d_results *r, const q7d_options *o, char *err, size_t
     q7d_provenance *p = &r->prov;
     if (!q7d_provenance_here(p, err, errsize)) return false;
     for (p->npreloads = 0; p->npreloads < o->npreloads; p->npreloads++)
-        if (!file_identity_of(o->preloads[p->npreloads], &p->preload[p->npreloads], err, errsize)) return false;
+        if (!q7u_file_identity_of(o->preloads[p->npreloads], &p->preload[p->npreloads], err, errsize)) return false;
     if (o->resume) {
         snprintf(p->resumed_from, sizeof p->resumed_from, "%s", o->resume_path ? o->resume_path : "");
         snprintf(p->resumed_started, sizeof p->resumed_started, "%s", o->resume->prov.started);
@@ -527,7 +527,7 @@ int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
         return 2;
     }
     c->t0 = t0;
-    q7d_interrupt_arm();
+    q7u_interrupt_arm();
     int status = set_up(c, r, o, err, errsize);
     /* after the columns: the host oracle's path is the one they selected */
     if (status == 0 && !describe_run(r, o, err, errsize)) status = 2;
@@ -546,11 +546,11 @@ int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
     else r->wall_seconds = q7_now_seconds() - t0;
     tear_down(c);
     /* a signal after the last checkpoint: it says so too, as the report will */
-    if (r->interrupted != q7d_interrupted()) {
-        r->interrupted = q7d_interrupted();
+    if (r->interrupted != q7u_interrupted()) {
+        r->interrupted = q7u_interrupted();
         if (status == 0) checkpoint(c, true);
     }
-    q7d_interrupt_disarm();
+    q7u_interrupt_disarm();
     free(c);
     return status;
 }

@@ -18,8 +18,8 @@ typedef struct host_column {
 static bool host_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt, char *err, size_t errsize)
 {
     (void)r;
-    if (opt->host_path) q7_host_select(opt->host_path);
-    snprintf(o->column->path, sizeof o->column->path, "%s", q7_host_path());
+    if (opt->host_path) q7h_select(opt->host_path);
+    snprintf(o->column->path, sizeof o->column->path, "%s", q7h_path());
     host_column *h = calloc(1, sizeof *h);
     if (h) h->fused = calloc(o->nworkers, sizeof *h->fused);
     o->state = h;
@@ -32,7 +32,7 @@ static bool host_open(q7d_oracle *o, const q7d_results *r, const q7d_options *op
 static q7d_cell_state host_initial_state(const q7d_oracle *o, const q7_leaf *leaf, q7d_corpus corpus)
 {
     (void)o, (void)corpus;
-    return q7_host_covers(leaf) ? Q7D_CELL_RAN : Q7D_CELL_NA;
+    return q7h_covers(leaf) ? Q7D_CELL_RAN : Q7D_CELL_NA;
 }
 
 /* The one call of the fused sweep: counts the block's cases into the cell
@@ -55,7 +55,7 @@ static void host_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
     host_column *h = o->state;
     uint64_t mismatches = cell->mismatches;
     h->fused[b->worker] = false;
-    if (!q7_host_covers(b->leaf)) return;
+    if (!q7h_covers(b->leaf)) return;
     h->fused[b->worker] = b->corpus == Q7D_EXHAUSTIVE && fused_sweep(o, b, cell);
     if (h->fused[b->worker]) {
         b->model_swept = true;
@@ -63,17 +63,17 @@ static void host_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
         return;
     }
     q7d_block_arrays(b);
-    q7_host_eval_batch(b->leaf, b->n, (const uint32_t *const *)b->in, b->out[o->col]);
-    q7d_block_compare(b, o->col, 0, b->n, q7_host_in_domain, cell);
+    q7h_eval_batch(b->leaf, b->n, (const uint32_t *const *)b->in, b->out[o->col]);
+    q7d_block_compare(b, o->col, 0, b->n, q7h_in_domain, cell);
 }
 
 static q7d_out_state host_answer(const q7d_oracle *o, const q7d_block *b, size_t j, const uint32_t *in,
                                  uint32_t *value)
 {
     const host_column *h = o->state;
-    if (!q7_host_covers(b->leaf)) return Q7D_OUT_NA;
-    if (!q7_host_in_domain(b->leaf, in)) return Q7D_OUT_OOD;
-    if (h->fused[b->worker]) q7_host_eval(b->leaf, in, value);
+    if (!q7h_covers(b->leaf)) return Q7D_OUT_NA;
+    if (!q7h_in_domain(b->leaf, in)) return Q7D_OUT_OOD;
+    if (h->fused[b->worker]) q7h_eval(b->leaf, in, value);
     else q7d_block_value(b, o->col, j, value);
     return Q7D_OUT_VALUE;
 }

@@ -123,7 +123,7 @@ static bool lib_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt
         if (opt->abi) q7d_lib_set_abi(lc->w[i].lib, opt->abi);
     }
     describe(k, o->arg, lc->w[0].lib, opt);
-    if (!file_identity_of(o->arg, &k->file, err, errsize)) return false;
+    if (!q7u_file_identity_of(o->arg, &k->file, err, errsize)) return false;
     if (opt->abi) describe_abi(k, opt->abi);
     /* a library that can check nothing of the run was asked for in vain */
     unsigned usable = 0;
@@ -175,7 +175,7 @@ static bool ready_child(lib_column *lc, lib_worker *lw)
 {
     if (q7d_lib_alive(lw->lib)) return true;
     if (q7d_lib_restart(lw->lib, lw->why, sizeof lw->why)) return true;
-    if (!q7d_interrupted()) atomic_store(&lc->dead, true);
+    if (!q7u_interrupted()) atomic_store(&lc->dead, true);
     return false;
 }
 
@@ -207,7 +207,7 @@ static void lib_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
         size_t upto = ok ? b->n : from + (size_t)crash.index;
         q7d_block_compare(b, o->col, from, upto, NULL, cell);
         lw->reached = upto;
-        if (ok || q7d_interrupted()) break;   /* an interrupt ended the child: no crash */
+        if (ok || q7u_interrupted()) break;   /* an interrupt ended the child: no crash */
         note_crash(o, lw, b, upto, &crash, cell);
         from = lw->reached = upto + 1;
     }

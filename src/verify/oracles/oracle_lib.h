@@ -11,7 +11,7 @@
 #include "verify/oracles.h"
 
 typedef struct lib_shm {
-    q7d_child_region head;              /* head.current: the case being called */
+    q7u_child_region head;              /* head.current: the case being called */
     uint8_t present[Q7_LEAF_COUNT];     /* written by the child once loaded */
     int8_t shape[Q7_LEAF_COUNT];        /* the shape each leaf is called with */
     uint8_t ordered[Q7_LEAF_COUNT];     /* its arguments come in another order: */

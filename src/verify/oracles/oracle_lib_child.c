@@ -70,12 +70,12 @@ int q7d_lib_child_main(int argc, char **argv)
 {
     if (argc < 3) return 2;
     static lib_serving s;
-    s.shm = q7d_child_attach(sizeof(lib_shm), true);
-    void *h = q7d_child_load(&s.shm->head, argc, argv);
+    s.shm = q7u_child_attach(sizeof(lib_shm), true);
+    void *h = q7u_child_load(&s.shm->head, argc, argv);
     for (size_t i = 0; i < q7_leaf_count(); i++) {
         void *sym = dlsym(h, q7_leaf_at(i)->symbol);
         memcpy(&s.fn[i], &sym, sizeof sym);   /* object -> function pointer, as dlsym intends */
         s.shm->present[i] = sym != NULL;
     }
-    q7d_child_serve(&s.shm->head, batch, &s);
+    q7u_child_serve(&s.shm->head, batch, &s);
 }

@@ -15,7 +15,7 @@
 #include "oracle_lib.h"
 
 struct q7d_lib {
-    q7d_child child;
+    q7u_child child;
     lib_shm *shm;                       /* child.shm */
     int8_t shape[Q7_LEAF_COUNT];
     uint8_t ordered[Q7_LEAF_COUNT];
@@ -33,7 +33,7 @@ struct q7d_lib {
  * it left goes to crash->output either way. */
 static bool finish(q7d_lib *lib, double grace, q7d_crash *crash)
 {
-    bool ended = q7d_child_end(&lib->child, grace, crash ? crash->output : NULL, crash ? sizeof crash->output : 0);
+    bool ended = q7u_child_end(&lib->child, grace, crash ? crash->output : NULL, crash ? sizeof crash->output : 0);
     if (!crash || !ended) return ended;
     if (lib->child.proc.term_signal) {
         crash->kind = Q7D_CRASH_SIGNAL;
@@ -60,13 +60,14 @@ static void load_failed(q7d_lib *lib, int c, char *err, size_t errsize)
         snprintf(err, errsize, "%s", lib->shm->head.load_error);
         return;
     }
-    bool ended = c == Q7D_REPLY_GONE && finish(lib, timeout, &end);
-    if (!ended && c != Q7D_REPLY_GONE) finish(lib, 0, &end);
-    q7d_child_loading(&lib->child, what, sizeof what);
-    if (c == Q7D_REPLY_INTERRUPTED) snprintf(how, sizeof how, "interrupted");
-    else if (c == Q7D_REPLY_TIMEOUT) snprintf(how, sizeof how, "loading it hung (killed after %g s, --timeout)", timeout);
+    bool ended = c == Q7U_REPLY_GONE && finish(lib, timeout, &end);
+    if (!ended && c != Q7U_REPLY_GONE) finish(lib, 0, &end);
+    q7u_child_loading(&lib->child, what, sizeof what);
+    if (c == Q7U_REPLY_INTERRUPTED) snprintf(how, sizeof how, "interrupted");
+    else if (c == Q7U_REPLY_TIMEOUT)
+        snprintf(how, sizeof how, "loading it hung (killed after %g s, --timeout)", timeout);
     else if (!ended) snprintf(how, sizeof how, "its loader broke the protocol");
-    else if (end.kind == Q7D_CRASH_SIGNAL) snprintf(how, sizeof how, "it crashed while loading (%s)", q7d_signal_name(end.code));
+    else if (end.kind == Q7D_CRASH_SIGNAL) snprintf(how, sizeof how, "it crashed while loading (%s)", q7u_signal_name(end.code));
     else snprintf(how, sizeof how, "it exited while loading (status %d)", end.code);
     char *last = strrchr(end.output, '\n');
     last = last ? last + 1 : end.output;
@@ -83,12 +84,12 @@ static bool spawn(q7d_lib *lib, char *err, size_t errsize)
     memcpy(lib->shm->order, lib->order, sizeof lib->order);
     char label[Q7D_NAME_MAX + 8];
     snprintf(label, sizeof label, "lib:%s", lib->child.path);
-    int c = q7d_child_start(&lib->child, label, " (out of memory, /proc/self/exe, or $Q7PRED_EMULATOR too long)", err,
+    int c = q7u_child_start(&lib->child, label, " (out of memory, /proc/self/exe, or $Q7PRED_EMULATOR too long)", err,
                             errsize);
     lib->served = 0;
     memset(lib->ran, 0, sizeof lib->ran);
     if (c == 'R') return true;
-    if (c != Q7D_REPLY_NOT_STARTED) load_failed(lib, c, err, errsize);
+    if (c != Q7U_REPLY_NOT_STARTED) load_failed(lib, c, err, errsize);
     return false;
 }
 
@@ -101,7 +102,7 @@ q7d_lib *q7d_lib_open(const char *path, const char *const *preloads, unsigned np
         return NULL;
     }
     for (size_t i = 0; i < q7_leaf_count(); i++) lib->shape[i] = (int8_t)q7_leaf_at(i)->shape;
-    bool ok = q7d_child_init(&lib->child, Q7D_LIB_CHILD_ARG, path, preloads, npreloads, timeout, "lib-batches",
+    bool ok = q7u_child_init(&lib->child, Q7D_LIB_CHILD_ARG, path, preloads, npreloads, timeout, "lib-batches",
                              sizeof(lib_shm));
     lib->shm = lib->child.shm;
     if (!ok) {
@@ -195,7 +196,7 @@ bool q7d_lib_restart(q7d_lib *lib, char *err, size_t errsize)
 void q7d_lib_close(q7d_lib *lib)
 {
     if (!lib) return;
-    q7d_child_free(&lib->child);
+    q7u_child_free(&lib->child);
     free(lib);
 }
 
@@ -205,7 +206,7 @@ static void died_between(q7d_lib *lib, const q7d_crash *end)
 {
     lib->between++;
     for (size_t i = 0; i < Q7_LEAF_COUNT; i++) lib->suspect[i] |= lib->ran[i];
-    if (end->kind == Q7D_CRASH_SIGNAL) snprintf(lib->between_how, sizeof lib->between_how, "%s", q7d_signal_name(end->code));
+    if (end->kind == Q7D_CRASH_SIGNAL) snprintf(lib->between_how, sizeof lib->between_how, "%s", q7u_signal_name(end->code));
     else if (end->kind == Q7D_CRASH_EXIT) snprintf(lib->between_how, sizeof lib->between_how, "exit status %d", end->code);
     else snprintf(lib->between_how, sizeof lib->between_how, "it broke the protocol");
 }
@@ -228,9 +229,9 @@ static int request_batch(q7d_lib *lib, const q7_leaf *leaf, size_t n)
         shm->n = (uint32_t)n;
         shm->head.current = -1;
         shm->head.signo = 0;
-        q7d_proc_trim_output(&lib->child.proc);
-        int c = q7d_child_request(&lib->child, 'B');
-        if (c != Q7D_REPLY_DEAD || attempt > 0 || q7d_interrupted()) return c;
+        q7u_proc_trim_output(&lib->child.proc);
+        int c = q7u_child_request(&lib->child, 'B');
+        if (c != Q7U_REPLY_DEAD || attempt > 0 || q7u_interrupted()) return c;
         q7d_crash end = { 0 };
         finish(lib, lib->child.timeout, &end);
         died_between(lib, &end);
@@ -244,11 +245,11 @@ static int request_batch(q7d_lib *lib, const q7_leaf *leaf, size_t n)
 static void ended(q7d_lib *lib, int c, q7d_crash *crash)
 {
     memset(crash, 0, sizeof *crash);
-    if (c == Q7D_REPLY_TIMEOUT || c == Q7D_REPLY_INTERRUPTED) {
+    if (c == Q7U_REPLY_TIMEOUT || c == Q7U_REPLY_INTERRUPTED) {
         finish(lib, 0, crash);
         crash->kind = Q7D_CRASH_HANG;
         crash->timeout = lib->child.timeout;
-    } else if (!finish(lib, c == Q7D_REPLY_GONE || c == Q7D_REPLY_DEAD ? lib->child.timeout : 0, crash)) {
+    } else if (!finish(lib, c == Q7U_REPLY_GONE || c == Q7U_REPLY_DEAD ? lib->child.timeout : 0, crash)) {
         crash->kind = Q7D_CRASH_PROTOCOL;   /* a stray byte, or EOF from a live child */
     }
 }
@@ -286,7 +287,7 @@ bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *c
     else
         put_inputs(shm, leaf, call, n, in);
     int c = request_batch(lib, leaf, n);
-    bool hang = c == Q7D_REPLY_TIMEOUT || c == Q7D_REPLY_INTERRUPTED;
+    bool hang = c == Q7U_REPLY_TIMEOUT || c == Q7U_REPLY_INTERRUPTED;
     q7d_crash end = { 0 };
     int64_t at = settle(lib, &c, n, &end);
     if (c != 'D' && c <= 0 && !hang && at < (int64_t)n && lib->served > 0) {
@@ -297,7 +298,7 @@ bool q7d_lib_eval(q7d_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *c
         if (spawn(lib, err, sizeof err)) {
             q7d_crash first = end;
             c = request_batch(lib, leaf, n);
-            hang = c == Q7D_REPLY_TIMEOUT || c == Q7D_REPLY_INTERRUPTED;
+            hang = c == Q7U_REPLY_TIMEOUT || c == Q7U_REPLY_INTERRUPTED;
             at = settle(lib, &c, n, &end);
             if (c == 'D' || (!hang && at >= (int64_t)n)) died_between(lib, &first);
         }

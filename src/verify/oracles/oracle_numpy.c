@@ -35,7 +35,7 @@ static void start_processes(q7d_oracle *o, numpy_column *nc, const char *python,
         char why[Q7D_NAME_MAX] = "", places[Q7D_NAME_MAX / 2];
         nc->np[i] = program[0] ? q7d_numpy_open(python, program, timeout, why, sizeof why) : NULL;
         if (!program[0]) {
-            q7d_data_places(Q7D_DATA_ORACLE, "numpy_oracle.py", places, sizeof places);
+            q7u_data_places(Q7D_DATA_ORACLE, "numpy_oracle.py", places, sizeof places);
             snprintf(why, sizeof why, "numpy_oracle.py not found (looked in %.200s; set Q7PRED_NUMPY_ORACLE)", places);
         }
         if (!nc->np[i]) {
@@ -70,7 +70,7 @@ static bool numpy_open(q7d_oracle *o, const q7d_results *r, const q7d_options *o
         return false;
     }
     const char *from;
-    const char *python = q7d_python(opt->python, &from);
+    const char *python = q7u_python(opt->python, &from);
     char program[Q7D_NAME_MAX / 2];
     if (opt->numpy_program) snprintf(program, sizeof program, "%s", opt->numpy_program);
     else if (!q7d_numpy_program_path(program, sizeof program)) program[0] = '\0';
@@ -113,7 +113,7 @@ static void numpy_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
     q7d_block_arrays(b);
     if (!q7d_numpy_eval(nc->np[w], b->leaf, b->n, (const uint32_t *const *)b->in, b->out[o->col], nc->why[w],
                         WHY_MAX)) {
-        if (q7d_interrupted()) return;   /* the run stops; the oracle did not fail */
+        if (q7u_interrupted()) return;   /* the run stops; the oracle did not fail */
         nc->failed[w] = true;
         atomic_store(&nc->dead, true);
         return;

@@ -30,7 +30,7 @@
 #include "util/process.h"
 
 struct q7d_numpy {
-    q7d_proc proc;             /* its stderr is the captured log */
+    q7u_proc proc;             /* its stderr is the captured log */
     int to, from;              /* our ends: its stdin (non-blocking), its stdout */
     double timeout;            /* for every answer and for its quit */
     char buf[65536];
@@ -65,16 +65,16 @@ bool q7d_numpy_program_path(char *buf, size_t size)
         snprintf(buf, size, "%s", env);
         return readable(buf);
     }
-    return q7d_data_path(Q7D_DATA_ORACLE, "numpy_oracle.py", buf, size);
+    return q7u_data_path(Q7D_DATA_ORACLE, "numpy_oracle.py", buf, size);
 }
 
 /* ---- buffered line / block reading, each answer within the timeout */
 
 typedef enum io_result { IO_OK, IO_CLOSED, IO_TIMEOUT, IO_INTERRUPTED } io_result;
 
-static io_result waited(q7d_wait w)
+static io_result waited(q7u_wait w)
 {
-    return w == Q7D_WAIT_TIMEOUT ? IO_TIMEOUT : w == Q7D_WAIT_INTERRUPTED ? IO_INTERRUPTED : IO_CLOSED;
+    return w == Q7U_WAIT_TIMEOUT ? IO_TIMEOUT : w == Q7U_WAIT_INTERRUPTED ? IO_INTERRUPTED : IO_CLOSED;
 }
 
 static io_result fill(q7d_numpy *np, double deadline)
@@ -82,8 +82,8 @@ static io_result fill(q7d_numpy *np, double deadline)
     if (np->pos == np->have) np->pos = np->have = 0;
     if (np->have == sizeof np->buf) return IO_CLOSED;
     for (;;) {
-        q7d_wait w = q7d_proc_wait(&np->proc, np->from, POLLIN, deadline);
-        if (w != Q7D_WAIT_READY) return waited(w);
+        q7u_wait w = q7u_proc_wait(&np->proc, np->from, POLLIN, deadline);
+        if (w != Q7U_WAIT_READY) return waited(w);
         ssize_t got = read(np->from, np->buf + np->have, sizeof np->buf - np->have);
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) return IO_CLOSED;
@@ -135,8 +135,8 @@ static io_result write_all(q7d_numpy *np, const void *src, size_t n, double dead
         ssize_t put = write(np->to, s, n);
         if (put < 0 && errno == EINTR) continue;
         if (put < 0 && errno == EAGAIN) {
-            q7d_wait w = q7d_proc_wait(&np->proc, np->to, POLLOUT, deadline);
-            if (w != Q7D_WAIT_READY) return waited(w);
+            q7u_wait w = q7u_proc_wait(&np->proc, np->to, POLLOUT, deadline);
+            if (w != Q7U_WAIT_READY) return waited(w);
             continue;
         }
         if (put <= 0) return IO_CLOSED;
@@ -173,7 +173,7 @@ static void stop(q7d_numpy *np, double grace)
 {
     if (np->to >= 0) close(np->to);
     np->to = -1;
-    q7d_proc_end(&np->proc, grace);
+    q7u_proc_end(&np->proc, grace);
     if (np->from >= 0) close(np->from);
     np->from = -1;
 }
@@ -183,13 +183,13 @@ static void stop(q7d_numpy *np, double grace)
 static void failure(q7d_numpy *np, io_result r, const char *doing, char *why, size_t whysize)
 {
     char how[64], out[Q7D_OUTPUT_MAX];
-    q7d_proc_output(&np->proc, out, sizeof out);
+    q7u_proc_output(&np->proc, out, sizeof out);
     stop(np, r == IO_CLOSED ? np->timeout : 0);   /* its end of file comes just before its exit */
     if (r == IO_TIMEOUT) snprintf(how, sizeof how, "did not answer within %g s (--timeout)", np->timeout);
     else if (r == IO_INTERRUPTED) snprintf(how, sizeof how, "was interrupted");
     else {
         char end[32];
-        q7d_proc_how(&np->proc, end, sizeof end);
+        q7u_proc_how(&np->proc, end, sizeof end);
         snprintf(how, sizeof how, "died (%s)", end);
     }
     char *last = strrchr(out, '\n');
@@ -212,9 +212,9 @@ static bool start(q7d_numpy *np, const char *python, const char *program, char *
         return false;
     }
     char *argv[] = { (char *)python, (char *)program, NULL };
-    q7d_proc_io io = { .in = in[0], .out = out[1], .err = -1 };
+    q7u_proc_io io = { .in = in[0], .out = out[1], .err = -1 };
     char err[512];
-    bool ok = q7d_proc_start(&np->proc, argv, &io, false, err, sizeof err);
+    bool ok = q7u_proc_start(&np->proc, argv, &io, false, err, sizeof err);
     close(in[0]);
     close(out[1]);
     np->to = in[1];
@@ -292,7 +292,7 @@ q7d_numpy *q7d_numpy_open(const char *python, const char *program, double timeou
         snprintf(why, whysize, "'%s' is not a numpy oracle program (it has no line '" PROTOCOL_MARK "')", program);
         return NULL;
     }
-    if (!python) python = q7d_python(NULL, NULL);
+    if (!python) python = q7u_python(NULL, NULL);
     q7d_numpy *np = calloc(1, sizeof *np);
     if (!np) return NULL;
     np->to = np->from = -1;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Fused exhaustive sweeps on AVX-512: cases [lo, hi) of q7_exhaustive_case
+ * Fused exhaustive sweeps on AVX-512: cases [lo, hi) of q7d_exhaustive_case
  * generated in registers, the model side (src/batch/simd_model.h, integer
  * IEEE order, under the model's decoded operation) and the host side
  * (src/host/host_simd.h, the hardware, under the host's own reading of the
@@ -190,11 +190,11 @@ typedef struct plan {
 
 static plan plan_of(const q7_leaf *model, const q7_leaf *host)
 {
-    plan p = { NONE, WK_ICMP8, q7_leaf_op(model), host_op_of(host), q7_exhaustive_size(model) };
+    plan p = { NONE, WK_ICMP8, q7_leaf_op(model), q7h_op_of(host), q7d_exhaustive_size(model) };
     const q7_op mop = p.mop;
     const host_op hop = p.hop;
     bool binary = q7_shape_info_of(model->shape)->inputs == 2;
-    if (p.size == 0 || p.size != q7_exhaustive_size(host)) return p;
+    if (p.size == 0 || p.size != q7d_exhaustive_size(host)) return p;
     if (binary && mop.kind == OPK_FCMP16 && !mop.gated && hop.kind == HK_FCMP && hop.lane == 16 && !hop.gated)
         p.kernel = F16CMP;
     else if (binary && mop.kind == OPK_ICMP && hop.kind == HK_ICMP && model->operand_bits == hop.lane)
@@ -251,7 +251,7 @@ bool q7d_sweep_avx512(const q7_leaf *model, const q7_leaf *host, uint64_t lo, ui
 bool q7d_sweep_model_vs_host(const q7_leaf *leaf, uint64_t lo, uint64_t hi, q7d_sweep_result *r)
 {
 #if defined(__x86_64__)
-    if (host_path_now() != HOST_AVX512 || !q7_cpu_has(SWEEP_NEEDS)) return false;
+    if (q7h_path_now() != HOST_AVX512 || !q7_cpu_has(SWEEP_NEEDS)) return false;
     pthread_once(&own_plan_once, plan_every_leaf);
     return sweep(&own_plan[leaf->id], lo, hi, r);
 #else
