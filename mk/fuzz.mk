@@ -28,15 +28,15 @@ FUZZ_CC      ?= clang
 FUZZ_DIR     := build/fuzz
 FUZZ_TIME    ?= 60
 FUZZ_SEED    ?= 1
-# The brief run's inputs per target (about 20 s each on an idle machine);
+# The brief run's inputs per target (about 10 s each on an idle machine);
 # its time cap only guards against a hang: at load 8 on two cores a run
 # took 120 s for a third of its inputs, so the cap is far past that, and
 # every run tries all of its inputs however loaded the machine.
-FUZZ_BRIEF_RUNS_program   ?= 300000
-FUZZ_BRIEF_RUNS_cli       ?= 60000
-FUZZ_BRIEF_RUNS_testfloat ?= 3000000
-FUZZ_BRIEF_RUNS_report    ?= 150000
-FUZZ_BRIEF_RUNS_elf       ?= 100000
+FUZZ_BRIEF_RUNS_program   ?= 100000
+FUZZ_BRIEF_RUNS_cli       ?= 25000
+FUZZ_BRIEF_RUNS_testfloat ?= 500000
+FUZZ_BRIEF_RUNS_report    ?= 60000
+FUZZ_BRIEF_RUNS_elf       ?= 40000
 FUZZ_BRIEF_CAP            ?= 900
 FUZZ_TARGETS := program cli testfloat report elf
 TARGET       ?= $(FUZZ_TARGETS)

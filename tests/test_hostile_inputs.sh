@@ -118,7 +118,7 @@ def work(report):  # a unit's record without its time, which differs between any
 assert work(a) == work(b) and a["totals"] == b["totals"], "differ"
 PY
 # another run holds the checkpoint: refused, the running one unharmed
-long=(verify --corpus grid,fuzz --fuzz-count 3000000 --threads 1 --oracles sem,host --no-progress --quiet --checkpoint busy.json)
+long=(verify --corpus grid,fuzz --fuzz-count 1000000 --threads 1 --oracles sem,host --no-progress --quiet --checkpoint busy.json)
 "$Q7PRED" "${long[@]}" >busy.out 2>busy.err &
 pid=$!
 locked() { [ -e busy.json.lock ]; }

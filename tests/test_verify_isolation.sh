@@ -127,7 +127,7 @@ check "hang_all: the JSON cells say stopped" \
 # --- libraries that cannot be loaded: exit 2, one line naming the file
 load_error() { # name, message fragment, verify args...
     local name=$1 want=$2 timeout=("${no_hang[@]}"); shift 2
-    [ "$name" = ctor_hang ] && timeout=("${wait_out[@]}")
+    case $name in *_hang) timeout=("${wait_out[@]}") ;; esac   # a hang is waited out
     run "$name" "$Q7PRED" verify "$@" --oracles sem --corpus grid --leaf olt_1_1_16f_16f "${timeout[@]}" --no-progress
     check "$name: exit 2" '[ "$(rc '"$name"')" -eq 2 ]'
     check "$name: one line: $want" '[ "$(wc -l <"$t/'"$name"'.err")" -eq 1 ] && grep -qF "$want" "$t/'"$name"'.err"'
