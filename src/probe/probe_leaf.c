@@ -704,8 +704,11 @@ void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *res)
         res->found_shape = (int)leaf->shape;
         set_order(res, &M);
         order_names(&M, order, sizeof order);
+        /* a long description is cut, never the order found */
+        static const char found[] = "; reproduces the model with arguments (): the table shape in another order";
+        int room = (int)(sizeof res->evidence - sizeof found - strlen(order));
         snprintf(res->evidence, sizeof res->evidence,
-                 "%s; reproduces the model with arguments (%s): the table shape in another order", d, order);
+                 "%.*s; reproduces the model with arguments (%s): the table shape in another order", room, d, order);
         if (spread) bit_map(&c, &M, res);
         return;
     }
