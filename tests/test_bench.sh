@@ -6,6 +6,7 @@
 # space with no mismatch; the vector proof runs on a slice; and bad options
 # exit 2 with one line on stderr. Timings are never judged here.
 # exclusive: python-package (bench --quick imports $BUILD/python)
+# slow: a bench --quick run end to end (about 8 s)
 set -eu
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

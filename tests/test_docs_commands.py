@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
+# slow: every command the docs show, run (about 20 s)
 """Every command of README.md and docs/*.md that a reader may copy.
 
 From each code block (fenced, or indented by four spaces) every line whose

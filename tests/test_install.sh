@@ -5,6 +5,7 @@
 # linked shared and static, run; and every subcommand of the installed CLI
 # run from the prefix, each finding its files there (the numpy oracle, the
 # bench's scripts, its library), not in the source tree it was built from.
+# slow: an install and a program built against it (about 8 s)
 set -euo pipefail
 cd "$SRCDIR"
 . tests/spec_leaves.sh

@@ -17,6 +17,7 @@
 # - SIGTERM and SIGINT to a running probe: 143/130, no leaf blamed as
 #   crashed, the JSON of what it finished marked interrupted, no child left.
 # exclusive: python-package (bench --quick imports $BUILD/python)
+# slow: a probe of each hostile library and file (about 8 s)
 set -u
 . "$(dirname "$0")/check_lib.sh"
 . "$(dirname "$0")/wait_lib.sh"

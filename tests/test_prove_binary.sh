@@ -19,6 +19,7 @@
 #      order, another bit map), --timeout, SIGINT/SIGTERM, bad input.
 # Needs /usr/bin/python3 with python3-z3 and python3-capstone: without them a
 # SKIP, but under CI=true (where .ci/run installs them) a failure.
+# slow: three builds and the planted libraries proven from their bytes (about 60 s)
 set -u
 cd "$SRCDIR"
 export Q7PRED_PYTHON=$PYTHON

@@ -12,6 +12,7 @@
 # the JSON report writes the same page as verify --html; the proof status
 # of --proofs is shown per leaf. A SKIP without chromium (except under
 # CI=true, where .ci/run installs it).
+# slow: headless chromium loads each page (about 10 s)
 set -u
 . "$(dirname "$0")/check_lib.sh"
 chromium=${CHROMIUM:-/usr/bin/chromium}

@@ -4,6 +4,7 @@
 # one line naming what was wrong; the JSON, markdown and JUnit reports are
 # well formed; --shard slices merge into the unsharded table; merge refuses
 # missing and duplicate shards; results do not depend on --threads.
+# slow: a dozen verify runs, each report format parsed (about 10 s)
 set -u
 . "$(dirname "$0")/check_lib.sh"
 
