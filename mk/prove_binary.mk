@@ -67,7 +67,7 @@ prove-binary-matrix: $(BUILD)/q7pred $(foreach v,$(PROVE_MATRIX),$(call prove_va
 
 # make install: the prover's Python files, where an installed q7pred looks
 # for them (PREFIX/share/q7pred/prove/, util/locate.h).
-PROVE_BINARY_FILES := bitvec elf_image x86_decode x86_semantics machine_state memory_model symbolic_executor \
+PROVE_BINARY_FILES := bitvec solver elf_image x86_decode x86_semantics machine_state memory_model symbolic_executor \
                       name_obligations leaf_proof prove_binary spec check_instructions check_binary_translator
 .PHONY: install-prove-binary
 install: install-prove-binary

@@ -72,7 +72,7 @@ target_of() { # includer-folder includer-file include-path
     local from=$1 file=$2 path=$3
     case $path in
     */*) if [ -e "$root/src/$path" ]; then to=${path%%/*}; else to="?$path"; fi ;;
-    *)   if [ "$from" != include ] && [ -e "$(dirname "$file")/$path" ]; then to=$from
+    *)   if [ "$from" != include ] && [ -e "${file%/*}/$path" ]; then to=$from
          elif [ -e "$root/include/$path" ]; then to=include
          else to="?$path"; fi ;;
     esac

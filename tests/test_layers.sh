@@ -8,7 +8,6 @@
 # only override a name that folder makes), an include
 # guard of another folder, and an object defining a name without its
 # folder's prefix.
-# slow: each plant rechecks a copy of the tree (about 30 s)
 set -u
 cd "$SRCDIR"
 fail=0

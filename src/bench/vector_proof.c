@@ -22,6 +22,8 @@
  * instructions, two classes (r = 0, 16). portable: one loop body over all
  * 32 lanes, which compilers vectorize into whole vectors, one class.
  */
+/* the leaves' inline semantics, from abi/abi_internal.h */
+#define Q7_ABI_LEAF_SEM
 #include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>

@@ -26,6 +26,7 @@ import z3
 
 import bitvec as bv
 import name_obligations as names
+import solver
 from machine_state import CALLEE_SAVED, FLAGS, GPRS, State
 from memory_model import Memory, Ptr, Refusal
 from symbolic_executor import Executor, Limits
@@ -227,7 +228,7 @@ def solve(run, timeout_s):
     """('proven-binary' | 'refuted' | 'unknown', the claims that fail under
     the model [(description, address)] or z3's reason, model)."""
     claims = run.claims()
-    s = z3.Solver()
+    s = solver.bit_blasting()
     s.set('timeout', max(1, int(timeout_s * 1000)))
     s.add(*run.assumptions)
     s.add(z3.Not(z3.And(*[bv.boolean(c) for _, _, c in claims])) if claims else z3.BoolVal(False))

@@ -14,6 +14,7 @@ import time
 import z3
 
 import ir_to_z3 as ir
+import solver
 import spec
 
 REGISTER_CLASSES = {'OPERAND', 'FIELD', 'INDEX', 'BIT', 'WORD'}
@@ -161,7 +162,7 @@ def api_obligation(module, name, protos):
 def prove(ob, timeout_ms):
     """('proven' | 'refuted' | 'unknown', seconds, counterexample text)."""
     t0 = time.perf_counter()
-    s = z3.Solver()
+    s = solver.bit_blasting()
     s.set('timeout', timeout_ms)
     s.add(z3.Not(ob.claim))
     r = s.check()
