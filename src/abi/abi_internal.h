@@ -7,7 +7,7 @@
  *   shapes.h     a shape's argument list (the lib oracle's typed calls)
  *   leaf_sem.h   a leaf's model semantics by row, inline (bench's vector
  *                proofs): only where Q7_ABI_LEAF_SEM is defined before
- *                the first include, since its 86 functions would
+ *                the first include, since its function per leaf would
  *                otherwise be compiled into every tool's file
  *   arg_order.h  a shape's C arguments one by one, and calls with like
  *                arguments in another order (the probe, verify --abi)
