@@ -13,13 +13,18 @@
 # Area fragments (mk/*.mk) add their own targets and checks.
 
 CC      ?= cc
+CLANG   ?= clang
 BUILD   ?= build
 PREFIX  ?= /usr/local
 # Debian's interpreter has python3-numpy; a python3 earlier on PATH may not.
 PYTHON  ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
 # SAN=1: the ASan+UBSan build of make check, which also compiles in the
 # debug checks of the API's preconditions (Q7_DEBUG, src/platform/contract.h).
+# SAN_COVERAGE=1 (with SAN=1 and CC=clang): libFuzzer's coverage compiled in
+# too (-fsanitize=fuzzer-no-link), so that the fuzz targets (mk/fuzz.mk)
+# link this tree's objects instead of building a tree of their own.
 SAN     ?=
+SAN_COVERAGE ?=
 
 WARN    := -std=c11 -Wall -Wextra -Werror
 # The ASan+UBSan tree builds at -O1, ASan's own advice: the same reports,
@@ -33,6 +38,13 @@ LDLIBS  := -ldl -lpthread -lm
 ifneq ($(SAN),)
 ALL_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -DQ7_DEBUG
 SAN_LDFLAGS := -fsanitize=address,undefined
+endif
+# The coverage's section bounds (__start___sancov_*) would be exported by
+# the shared library; mk/sancov_local.map keeps them local, so that its
+# dynamic symbols are the library's own (tests/test_symbols.c).
+ifneq ($(SAN_COVERAGE),)
+ALL_CFLAGS += -fsanitize=fuzzer-no-link
+SO_LDFLAGS := -Wl,--version-script=mk/sancov_local.map
 endif
 
 # The library's folders (tests/layers.sh: the layers below the tools).
@@ -59,6 +71,12 @@ DEPFILES  := $(LIB_OBJS:=.d) $(TOOL_OBJS:=.d) $(BUILD)/obj/src/cli/main.o.d $(TE
 # is a target with no recipe), since then nothing says what it read; it is
 # touched after its compile, which may write the .d last (clang does).
 DEPFLAGS   = -MMD -MP -MF $@.d
+# The compiler and flags a tree was built with ($(BUILD)/build-flags,
+# rewritten only when they change): every object and link depends on it,
+# so that a tree built before with other flags is built again, not mixed.
+BUILD_FLAGS := $(BUILD)/build-flags
+$(shell mkdir -p $(BUILD) && echo '$(CC) $(ALL_CFLAGS) $(SAN_LDFLAGS) $(SO_LDFLAGS)' | cmp -s - $(BUILD_FLAGS) 2>/dev/null || \
+        echo '$(CC) $(ALL_CFLAGS) $(SAN_LDFLAGS) $(SO_LDFLAGS)' >$(BUILD_FLAGS))
 
 # Extra tools and checks contributed by mk/*.mk.
 ALL_EXTRA   :=
@@ -76,13 +94,13 @@ lib: $(BUILD)/libq7pred.so $(BUILD)/libq7pred.a
 cli: $(BUILD)/q7pred
 tests: $(TEST_BINS)
 
-$(BUILD)/obj/%.o: %.c $(BUILD)/obj/%.o.d $(LIB_FLAGS_FILE)
+$(BUILD)/obj/%.o: %.c $(BUILD)/obj/%.o.d $(LIB_FLAGS_FILE) $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -c $< -o $@
 	@touch $@
 
 $(BUILD)/libq7pred.so.$(SOVERSION): $(LIB_OBJS)
-	$(CC) -shared $(SAN_LDFLAGS) -Wl,-soname,libq7pred.so.$(SOVERSION) -o $@ $^ $(LDLIBS)
+	$(CC) -shared $(SAN_LDFLAGS) $(SO_LDFLAGS) -Wl,-soname,libq7pred.so.$(SOVERSION) -o $@ $(LIB_OBJS) $(LDLIBS)
 
 $(BUILD)/libq7pred.so: $(BUILD)/libq7pred.so.$(SOVERSION)
 	ln -sf libq7pred.so.$(SOVERSION) $@
@@ -98,7 +116,8 @@ $(BUILD)/q7pred: $(BUILD)/obj/src/cli/main.o $(BUILD)/libq7tools.a $(BUILD)/libq
 
 # A C test links the tools and the static library, and may dlopen the
 # shared one.
-$(BUILD)/tests/%: tests/%.c $(BUILD)/tests/%.d $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(BUILD)/libq7pred.so
+$(BUILD)/tests/%: tests/%.c $(BUILD)/tests/%.d $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(BUILD)/libq7pred.so \
+                  $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -Itests $(SAN_LDFLAGS) -o $@ $< $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(LDLIBS)
 	@touch $@
@@ -111,7 +130,7 @@ $(DEPFILES):
 
 all: $(ALL_EXTRA)
 
-# gcc tests, the same tests under ASan+UBSan, and a clang -Werror build.
+# gcc tests, the same tests under ASan+UBSan (a clang -Werror build).
 # A brief fuzz run's failure is reported after the tests, which run anyway.
 # The brief fuzz runs (one target at a time) go on beside the tests, on
 # the time the tests spend waiting; their lines follow the tests' closing
@@ -122,7 +141,7 @@ all: $(ALL_EXTRA)
 # this one would then run the whole harness from a dry run. Not sharing
 # the job slots, it is given MAKEFLAGS without the jobserver's.
 check: FUZZ_DEFER := 1
-check: all check-asan check-clang $(filter-out fuzz-brief,$(CHECK_EXTRA)) fuzz-targets
+check: all check-asan $(filter-out fuzz-brief,$(CHECK_EXTRA)) fuzz-targets
 	@rc=0; mkdir -p $(FUZZ_DIR); rm -f $(FUZZ_DIR)/brief-failures*; \
 	{ for t in $(FUZZ_TARGETS); do MAKEFLAGS='$(filter-out --jobserver%,$(MAKEFLAGS))' $(FUZZ_MAKE) --no-print-directory fuzz-brief-$$t || exit 1; done; \
 	  cat /dev/null $(FUZZ_DIR)/brief-failures-* >$(FUZZ_DIR)/brief-failures 2>/dev/null; true; } \
@@ -138,8 +157,20 @@ check: all check-asan check-clang $(filter-out fuzz-brief,$(CHECK_EXTRA)) fuzz-t
 check-fast: all $(filter-out fuzz-brief,$(CHECK_EXTRA))
 	@BUILD=$(BUILD) PYTHON=$(PYTHON) bash tests/harness.sh --fast
 
-check-asan:
-	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 lib cli tests
+# The ASan+UBSan tree is built by clang, which makes it make check's clang
+# -Werror build of every source and test too, with libFuzzer's coverage
+# where clang has libFuzzer (the fuzz targets link its archives:
+# mk/fuzz.mk). Its archives are made first, by a sub-make of their own
+# (asan-archives), so that the fuzz targets can wait for them alone.
+ASAN_BUILD := build/asan
+ASAN_ARCHIVES := $(ASAN_BUILD)/libq7tools.a $(ASAN_BUILD)/libq7pred.a
+ASAN_VARS = BUILD=$(ASAN_BUILD) SAN=1 CC=$(CLANG) $(if $(shell $(FUZZ_AVAILABLE) && echo yes),SAN_COVERAGE=1)
+.PHONY: asan-archives
+asan-archives:
+	+@command -v $(CLANG) >/dev/null || { echo "check-asan: $(CLANG) not installed (the ASan+UBSan tree is built by clang)" >&2; exit 1; }
+	+@$(MAKE) --no-print-directory $(ASAN_VARS) $(ASAN_ARCHIVES)
+check-asan: asan-archives
+	+$(MAKE) --no-print-directory $(ASAN_VARS) lib cli tests
 
 check-clang:
 	@if command -v clang >/dev/null; then \

@@ -24,7 +24,9 @@
 # that a loaded machine does not flake, while a real hang still fails.
 # docs/fuzzing.md says more.
 
-FUZZ_CC      ?= clang
+# The targets link the ASan+UBSan tree's archives (Makefile: check-asan),
+# built by $(CLANG) with libFuzzer's coverage where it has libFuzzer.
+FUZZ_CC      := $(CLANG)
 FUZZ_DIR     := build/fuzz
 FUZZ_TIME    ?= 60
 FUZZ_SEED    ?= 1
@@ -41,9 +43,8 @@ FUZZ_BRIEF_CAP            ?= 900
 FUZZ_TARGETS := program cli testfloat report elf
 TARGET       ?= $(FUZZ_TARGETS)
 FUZZ_CFLAGS  := $(WARN) $(call library_flags,all) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
-                -Iinclude -Isrc
-FUZZ_OBJS    := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(LIB_SRCS) $(TOOL_SRCS))
-DEPFILES     += $(FUZZ_OBJS:=.d) $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%.d)
+                -fno-omit-frame-pointer -DQ7_DEBUG -Iinclude -Isrc
+DEPFILES     += $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%.d)
 # the longest seed of each target, and room to grow
 FUZZ_MAXLEN_program   := 4096
 FUZZ_MAXLEN_cli       := 1024
@@ -52,17 +53,11 @@ FUZZ_MAXLEN_report    := 32768
 FUZZ_MAXLEN_elf       := 4096
 
 .PHONY: fuzz fuzz-brief fuzz-run
-$(FUZZ_DIR)/obj/%.o: %.c $(FUZZ_DIR)/obj/%.o.d
-	@mkdir -p $(dir $@)
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
-	@touch $@
-
-$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DIR)/fuzz_%.d $(FUZZ_OBJS)
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DIR)/fuzz_%.d $(ASAN_ARCHIVES)
 	@mkdir -p $(dir $@)
 	@echo "fuzz: building $@"
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) -ldl -lpthread -lm
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $< $(ASAN_ARCHIVES) $(CAPSTONE_LIBS) -ldl -lpthread -lm
 	@touch $@
-.SECONDARY: $(FUZZ_OBJS)
 
 # Words that let mutations reach deep: every mnemonic and keyword of the
 # program language; every option of every subcommand; the report's keys.
@@ -126,7 +121,7 @@ fuzz-run: $(FUZZ_DIR)/fuzz_$(FUZZ_ONE) $(FUZZ_DIR)/$(FUZZ_ONE).dict
 	  echo "fuzz: $(FUZZ_ONE) FAILED (log: $(FUZZ_DIR)/$(FUZZ_ONE).log)"; exit 1; \
 	fi
 
-fuzz:
+fuzz: asan-archives
 	@for t in $(TARGET); do \
 	  $(MAKE) --no-print-directory fuzz-run FUZZ_ONE=$$t FUZZ_TIME=$(FUZZ_TIME) || exit 1; done
 
@@ -140,8 +135,10 @@ FUZZ_AVAILABLE = command -v $(FUZZ_CC) >/dev/null 2>&1 && \
     echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' | \
     $(FUZZ_CC) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1
 .PHONY: fuzz-targets $(FUZZ_TARGETS:%=fuzz-brief-%)
-# Every target and its words, built once before the brief runs share them.
-fuzz-targets:
+# Every target and its words, built once before the brief runs share them,
+# after the ASan tree's archives (asan-archives, which check-asan waits for
+# too: one make writes that tree).
+fuzz-targets: asan-archives
 	+@if $(FUZZ_AVAILABLE); then $(MAKE) --no-print-directory -s \
 	  $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%) $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%.dict); fi
 # Under make -n a brief run is printed, not run: a line naming $(MAKE) or

@@ -8,7 +8,6 @@
 #                                     its row is printed, the JSON left as it was)
 # make check runs it, with the translator's own test and the mutant runs,
 # as tests/test_prove_formal.sh.
-CLANG ?= clang
 PROVE_FORMAL = $(PYTHON) tools/prove/prove_formal.py --cc $(CLANG) --build $(BUILD) \
                --gaps tools/prove/known-gaps.txt
 .PHONY: prove-formal

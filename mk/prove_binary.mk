@@ -9,7 +9,6 @@
 # clang -O2, the test libraries below, the translator's tests) and
 # tests/test_prove_instructions.sh.
 PROVE_TESTS := $(BUILD)/tests/prove
-CLANG ?= clang
 
 # The whole library rebuilt as a variant COMPILER-LEVEL: $(BUILD)/prove/gcc-O0/libq7pred.so.
 PROVE_MATRIX := gcc-O0 gcc-O1 gcc-O2 gcc-O3 gcc-Os clang-O0 clang-O2
@@ -49,7 +48,7 @@ $(PROVE_TESTS)/wrong_row.so: src/abi/xdref.c $(HEADERS) $(PROVE_TESTS)/wrong_row
 PROVE_TEST_LIBS := $(PROVE_TESTS)/float_compares.so $(PROVE_TESTS)/planted_bugs.so \
                    $(PROVE_TESTS)/planted_bugs_nopic.so $(PROVE_TESTS)/wrong_row.so $(call prove_variant_lib,gcc-O0)
 ifneq ($(shell command -v $(CLANG) 2>/dev/null),)
-PROVE_TEST_LIBS += $(PROVE_TESTS)/planted_bugs_clang.so
+PROVE_TEST_LIBS += $(PROVE_TESTS)/planted_bugs_clang.so $(call prove_variant_lib,clang-O2)
 endif
 .PHONY: prove-binary prove-binary-libs prove-binary-matrix
 prove-binary-libs: $(PROVE_TEST_LIBS)

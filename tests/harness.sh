@@ -41,6 +41,12 @@ done
 case $jobs in ''|*[!0-9]*|0) echo "harness: --jobs wants a count of at least 1" >&2; exit 2 ;; esac
 log=$BUILD/test-logs
 mkdir -p "$log"
+# Each test starts with every signal at its default action. A harness
+# started in the background of a shell without job control inherits SIGINT
+# and SIGQUIT ignored, an ignore that exec keeps; the tests that interrupt
+# a run would then wait out their guard instead of seeing it stop.
+default_signals=()
+env --default-signal true 2>/dev/null && default_signals=(env --default-signal)
 rm -f "$log"/*.result "$log"/*.times
 
 # ---- the tests, in report order: name, build dir, command, in parallel arrays
@@ -99,7 +105,7 @@ start() { # index
         py) cmd=("$PYTHON" "${files[i]}") ;;
         esac
         Q7PRED="$SRCDIR/${bdirs[i]}/q7pred" Q7LIB="$SRCDIR/${bdirs[i]}/libq7pred.so" BUILD="${bdirs[i]}" \
-            PYTHON="$PYTHON" SRCDIR="$SRCDIR" Q7ASAN_CLI="$asan_cli" "${cmd[@]}" </dev/null >"$out" 2>&1 || rc=$?
+            PYTHON="$PYTHON" SRCDIR="$SRCDIR" Q7ASAN_CLI="$asan_cli" "${default_signals[@]}" "${cmd[@]}" </dev/null >"$out" 2>&1 || rc=$?
         times >"$log/$i.times"   # in this shell, not a substitution's (whose children are not the test)
         echo "$rc $((SECONDS - t0)) $(sed -n 2p "$log/$i.times" | cpu_seconds)" >"$log/$i.result.tmp" &&
             mv "$log/$i.result.tmp" "$log/$i.result"

@@ -3,7 +3,7 @@
 # q7pred prove (docs/proofs.md): the machine code of a library proven equal
 # to what each leaf's name requires, and the proof shown able to fail:
 #   1. the default build, the library rebuilt with gcc -O0 and clang -O2
-#      (build/clang, make check-clang): every leaf proven-binary, one JSON
+#      ($BUILD/prove/<variant>, mk/prove_binary.mk): every leaf proven-binary, one JSON
 #      row each, q7pred list --proofs reads it;
 #   2. the translator's terms against native calls of the same three
 #      libraries, and against a mutant's (they must disagree);
@@ -63,8 +63,9 @@ prove_all() { # name library
 prove_all default "$Q7LIB" &
 prove_all gcc-O0 "$BUILD/prove/gcc-O0/libq7pred.so" &
 wait
-if [ -f build/clang/libq7pred.so ]; then prove_all clang-O2 build/clang/libq7pred.so
-else bad "no build/clang/libq7pred.so (make check builds it: check-clang)"; fi
+clang_lib=$BUILD/prove/clang-O2/libq7pred.so
+if [ -f "$clang_lib" ]; then prove_all clang-O2 "$clang_lib"
+else bad "no $clang_lib (make check builds it: prove-binary-libs)"; fi
 if "$Q7PRED" list --proofs "$tmp/default.json" --json | "$PYTHON" -c '
 import json, sys
 rows = json.load(sys.stdin)["leaves"]
@@ -74,7 +75,7 @@ else bad "list --proofs does not show proven-binary for every leaf"; fi
 
 # ---- 2. the translator against native calls
 xlate() { "$PYTHON" tools/prove/check_binary_translator.py --table "$tmp/table.json" --cases 12 "$@"; }
-for lib in "$Q7LIB" "$BUILD/prove/gcc-O0/libq7pred.so" build/clang/libq7pred.so; do
+for lib in "$Q7LIB" "$BUILD/prove/gcc-O0/libq7pred.so" "$clang_lib"; do
     [ -f "$lib" ] || continue
     if xlate --lib "$lib" >"$tmp/x.out" 2>&1; then ok "$(tail -n 1 "$tmp/x.out")"
     else bad "the translator disagrees with $lib"; tail -n 5 "$tmp/x.out"; fi

@@ -45,6 +45,10 @@ import requires  # noqa: E402
 z3, _, uc, ux = requires.modules('python3-z3, python3-capstone, python3-unicorn',
                                  'z3', 'capstone', 'unicorn', 'unicorn.x86_const')
 
+from z3.z3 import _to_expr_ref  # noqa: E402
+from z3.z3core import Z3_substitute  # noqa: E402
+from z3.z3types import Ast  # noqa: E402
+
 import bitvec as bv  # noqa: E402
 import elf_image  # noqa: E402
 import x86_semantics as sem  # noqa: E402
@@ -358,7 +362,22 @@ def model_run(insn, case, symbolic):
                          'mem': mem.bytes[('data', 0)][0]}
     mach = Machine(ModelExe(mem), s, insn)
     sem.execute(mach)
-    return s, mach, sub, data
+    return s, mach, Substitution(sub), data
+
+
+class Substitution:
+    """Pairs (variable, value) applied to a term: z3.substitute(t, *pairs)
+    with the pairs' C arrays made once, not on every call, and without its
+    Python-side check of each pair's sorts on every call (which took most
+    of this check's time); z3's Z3_substitute checks them itself."""
+
+    def __init__(self, pairs):
+        self.pairs = pairs          # the arrays below hold no references of their own
+        self.src = (Ast * len(pairs))(*[a.as_ast() for a, _ in pairs])
+        self.dst = (Ast * len(pairs))(*[b.as_ast() for _, b in pairs])
+
+    def __call__(self, t):
+        return _to_expr_ref(Z3_substitute(t.ctx.ref(), t.as_ast(), len(self.pairs), self.src, self.dst), t.ctx)
 
 
 def concrete(v, w, sub):
@@ -369,7 +388,7 @@ def concrete(v, w, sub):
         return v
     if type(v) is int:
         return v & bv.mask(w)
-    t = z3.simplify(z3.substitute(v, *sub))
+    t = z3.simplify(sub(v))
     if z3.is_true(t):
         return True
     if z3.is_false(t):

@@ -182,8 +182,8 @@ def _flag_poison(op, flags, a, b, r):
         if 'nuw' in flags: c.append(z3.ULT(a, b))
         if 'nsw' in flags: c.append(z3.Not(z3.And(z3.BVSubNoOverflow(a, b), z3.BVSubNoUnderflow(a, b, True))))
     elif op == 'mul':
-        if 'nuw' in flags: c.append(z3.Not(z3.BVMulNoOverflow(a, b, False)))
-        if 'nsw' in flags: c.append(z3.Not(z3.And(z3.BVMulNoOverflow(a, b, True), z3.BVMulNoUnderflow(a, b))))
+        if 'nuw' in flags: c.append(mul_overflows(a, b, False))
+        if 'nsw' in flags: c.append(mul_overflows(a, b, True))
     elif op == 'shl':
         if 'nuw' in flags: c.append(z3.LShR(r, b) != a)
         if 'nsw' in flags: c.append((r >> b) != a)
@@ -192,8 +192,59 @@ def _flag_poison(op, flags, a, b, r):
     return _or(*c)
 
 
+def _constant(a, b):
+    """(x, c): the operand that is not a constant and the constant's value, or None."""
+    if z3.is_bv_value(a):
+        a, b = b, a
+    return (a, b.as_long()) if z3.is_bv_value(b) else None
+
+
+def mul(a, b):
+    """a * b. By a constant with few set bits (a bit transpose's delta swaps
+    multiply by 129 or 16385), the sum of a shifted by each set bit: the same
+    value, which bit-blasts to a few adders where z3 builds a multiplier."""
+    k = _constant(a, b)
+    if k is None or bin(k[1]).count('1') > 4:
+        return a * b
+    x, c = k
+    terms = [x << i if i else x for i in range(x.size()) if c >> i & 1]
+    return sum(terms[1:], terms[0]) if terms else z3.BitVecVal(0, x.size())
+
+
+def mul_overflows(a, b, signed):
+    """Whether a * b overflows, signed (nsw) or unsigned (nuw). By a constant
+    c, a range check of the other operand (a * c fits exactly when a lies
+    between the bounds below), which bit-blasts to two comparators where
+    z3's overflow predicates build a double-width multiplier."""
+    k = _constant(a, b)
+    if k is None:
+        if signed:
+            return z3.Not(z3.And(z3.BVMulNoOverflow(a, b, True), z3.BVMulNoUnderflow(a, b)))
+        return z3.Not(z3.BVMulNoOverflow(a, b, False))
+    x, c = k
+    w = x.size()
+    if c == 0:
+        return F
+    if not signed:
+        return z3.UGT(x, z3.BitVecVal(((1 << w) - 1) // c, w))
+    if c >> (w - 1):
+        c -= 1 << w
+    lo_r, hi_r = -(1 << (w - 1)), (1 << (w - 1)) - 1
+
+    def ceil_div(p, q):
+        return -(-p // q)
+    # lo_r <= x * c <= hi_r, divided by c (its sign turns the bounds round)
+    lo, hi = (ceil_div(lo_r, c), hi_r // c) if c > 0 else (ceil_div(hi_r, c), lo_r // c)
+    out = []
+    if lo > lo_r:
+        out.append(x < z3.BitVecVal(lo, w))
+    if hi < hi_r:
+        out.append(x > z3.BitVecVal(hi, w))
+    return _or(*out)
+
+
 _BINOPS = {
-    'add': lambda a, b: a + b, 'sub': lambda a, b: a - b, 'mul': lambda a, b: a * b,
+    'add': lambda a, b: a + b, 'sub': lambda a, b: a - b, 'mul': mul,
     'and': lambda a, b: a & b, 'or': lambda a, b: a | b, 'xor': lambda a, b: a ^ b,
     'shl': lambda a, b: a << b, 'lshr': z3.LShR, 'ashr': lambda a, b: a >> b,
     'udiv': z3.UDiv, 'urem': z3.URem,
