@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # q7pred: plain GNU make; the library and CLI need only a C compiler and libc.
 #   make            library, CLI and tests into $(BUILD)/
-#   make check      every test on the gcc tree, the C tests again under ASan+UBSan,
-#                   and a clang -Werror build (compiled, not run); two tests at
-#                   a time (tests/harness.sh; Q7_TEST_JOBS=N for another count)
+#   make check      every test on the gcc tree, the C tests again on the ASan+UBSan
+#                   tree, which clang builds (so it is the clang -Werror build
+#                   too); two tests at a time (tests/harness.sh; Q7_TEST_JOBS=N
+#                   for another count)
+#   make check-clang a clang -O2 build of everything alone (compiled, not run)
 #   make check-fast the quick loop, under a minute: the gcc tree's C tests and
 #                   the shell tests not marked `# slow:` (no ASan, clang, fuzz)
 #   make run        the main job on its built-in default corpus (builds the
@@ -130,7 +132,7 @@ $(DEPFILES):
 
 all: $(ALL_EXTRA)
 
-# gcc tests, the same tests under ASan+UBSan (a clang -Werror build).
+# gcc tests, the C tests again under ASan+UBSan (the clang -Werror build).
 # A brief fuzz run's failure is reported after the tests, which run anyway.
 # The brief fuzz runs (one target at a time) go on beside the tests, on
 # the time the tests spend waiting; their lines follow the tests' closing
