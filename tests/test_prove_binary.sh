@@ -35,19 +35,7 @@ bad() { echo "FAIL: $*"; fail=1; }
 count=$("$Q7PRED" list --json | "$PYTHON" -c 'import json, sys; print(json.load(sys.stdin)["count"])')
 "$Q7PRED" prove --write-table "$tmp/table.json" || bad "--write-table"
 
-# The status of each leaf in a prove report, "leaf status" per line.
-statuses() { "$PYTHON" -c '
-import json, sys
-for r in json.load(open(sys.argv[1]))["leaves"]:
-    print(r["leaf"], r["status"])' "$1"; }
-# One member of one leaf's row.
-member() { "$PYTHON" -c '
-import json, sys
-r = [r for r in json.load(open(sys.argv[1]))["leaves"] if r["leaf"] == sys.argv[2]][0]
-v = r
-for k in sys.argv[3].split("."):
-    v = v.get(k) if isinstance(v, dict) else None
-print("" if v is None else v)' "$1" "$2" "$3"; }
+. "$(dirname "$0")/prove_report_lib.sh"   # statuses, member
 
 # ---- 1. every leaf of three builds proven
 prove_all() { # name library

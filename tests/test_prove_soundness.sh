@@ -31,14 +31,7 @@ bad() { echo "FAIL: $*"; fail=1; }
 build() { # name: tests/prove/NAME.c into $tmp/NAME.so
     "$CC" -O2 -shared -fPIC -Wall -Wextra -Werror -o "$tmp/$1.so" "tests/prove/$1.c" || bad "cannot build $1.so"
 }
-# One member of one leaf's row of a prove report.
-member() { "$PYTHON" -c '
-import json, sys
-r = [r for r in json.load(open(sys.argv[1]))["leaves"] if r["leaf"] == sys.argv[2]][0]
-v = r
-for k in sys.argv[3].split("."):
-    v = v.get(k) if isinstance(v, dict) else None
-print("" if v is None else v)' "$1" "$2" "$3"; }
+. "$(dirname "$0")/prove_report_lib.sh"   # statuses, member
 prove() { # name leaves...: $tmp/NAME.json, output in $tmp/NAME.out
     local name=$1; shift
     local args=(); for l in "$@"; do args+=(--leaf "$l"); done
