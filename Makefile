@@ -80,9 +80,12 @@ BUILD_FLAGS := $(BUILD)/build-flags
 $(shell mkdir -p $(BUILD) && echo '$(CC) $(ALL_CFLAGS) $(SAN_LDFLAGS) $(SO_LDFLAGS)' | cmp -s - $(BUILD_FLAGS) 2>/dev/null || \
         echo '$(CC) $(ALL_CFLAGS) $(SAN_LDFLAGS) $(SO_LDFLAGS)' >$(BUILD_FLAGS))
 
-# Extra tools and checks contributed by mk/*.mk.
+# Extra tools and checks contributed by mk/*.mk: what make check needs
+# built beyond `all` (CHECK_EXTRA), and the part of it that check-fast's
+# tests need (CHECK_FAST_EXTRA).
 ALL_EXTRA   :=
 CHECK_EXTRA :=
+CHECK_FAST_EXTRA :=
 
 .PHONY: all lib cli tests check check-fast check-clang check-asan run install clean
 all: lib cli tests
@@ -156,7 +159,7 @@ check: all check-asan $(filter-out fuzz-brief,$(CHECK_EXTRA)) fuzz-targets
 
 # What check runs but the ASan and clang trees and the brief fuzz run, and
 # the tests marked slow (tests/harness.sh --fast).
-check-fast: all $(filter-out fuzz-brief,$(CHECK_EXTRA))
+check-fast: all $(CHECK_FAST_EXTRA)
 	@BUILD=$(BUILD) PYTHON=$(PYTHON) bash tests/harness.sh --fast
 
 # The ASan+UBSan tree is built by clang, which makes it make check's clang

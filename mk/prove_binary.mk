@@ -13,8 +13,12 @@ PROVE_TESTS := $(BUILD)/tests/prove
 # The whole library rebuilt as a variant COMPILER-LEVEL: $(BUILD)/prove/gcc-O0/libq7pred.so.
 PROVE_MATRIX := gcc-O0 gcc-O1 gcc-O2 gcc-O3 gcc-Os clang-O0 clang-O2
 prove_variant_lib = $(BUILD)/prove/$(1)/libq7pred.so
-$(BUILD)/prove/%/libq7pred.so: $(LIB_SRCS) $(HEADERS) $(LIB_FLAGS_FILE)
-	$(MAKE) --no-print-directory BUILD=$(BUILD)/prove/$* CC=$(if $(filter clang-%,$*),$(CLANG),gcc) \
+# Its sub-make is asked every time: it knows what each object read (its .d
+# files) and the flags the tree was built with, and does nothing when the
+# library is up to date.
+.PHONY: prove-variant-asked
+$(BUILD)/prove/%/libq7pred.so: prove-variant-asked
+	+$(MAKE) --no-print-directory BUILD=$(BUILD)/prove/$* CC=$(if $(filter clang-%,$*),$(CLANG),gcc) \
 	  CFLAGS='-$(lastword $(subst -, ,$*)) -g' SAN= lib
 
 # The fp compares written with C's float and _Float16 operators (comiss,
@@ -42,8 +46,11 @@ $(PROVE_TESTS)/wrong_row/include/q7pred.h: $(wildcard include/*.h include/*.def)
 	cp include/*.h include/*.def $(dir $@)
 	sed -i 's/^\(LEAF(olt_1_4_32f_32f, .*\)q7_f32_lt(/\1q7_f32_le(/' $(dir $@)q7pred_leaves.def
 	grep -q '^LEAF(olt_1_4_32f_32f, .*q7_f32_le(' $(dir $@)q7pred_leaves.def
-$(PROVE_TESTS)/wrong_row.so: src/abi/xdref.c $(HEADERS) $(PROVE_TESTS)/wrong_row/include/q7pred.h
-	$(CC) $(WARN) -O2 -fPIC $(call library_flags,all) -I$(PROVE_TESTS)/wrong_row/include -Isrc -shared -o $@ $<
+DEPFILES += $(PROVE_TESTS)/wrong_row.so.d
+$(PROVE_TESTS)/wrong_row.so: src/abi/xdref.c $(PROVE_TESTS)/wrong_row.so.d $(PROVE_TESTS)/wrong_row/include/q7pred.h
+	$(CC) $(WARN) -O2 -fPIC $(call library_flags,all) $(DEPFLAGS) -I$(PROVE_TESTS)/wrong_row/include -Isrc \
+	  -shared -o $@ $<
+	@touch $@
 
 PROVE_TEST_LIBS := $(PROVE_TESTS)/float_compares.so $(PROVE_TESTS)/planted_bugs.so \
                    $(PROVE_TESTS)/planted_bugs_nopic.so $(PROVE_TESTS)/wrong_row.so $(call prove_variant_lib,gcc-O0)

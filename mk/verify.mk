@@ -48,4 +48,5 @@ mutants: mutant-libs $(BUILD)/q7pred $(BUILD)/libq7pred.so
 	  SRCDIR=$(CURDIR) bash tests/test_mutants.sh
 # make check runs tests/test_mutants.sh through the harness.
 CHECK_EXTRA += mutant-libs
+CHECK_FAST_EXTRA += mutant-libs
 .SECONDARY: $(MUTANTS:%=$(BUILD)/mutants/obj/xdref_%.o)
