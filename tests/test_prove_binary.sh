@@ -22,11 +22,7 @@
 # slow: three builds and the planted libraries proven from their bytes (about 60 s)
 set -u
 cd "$SRCDIR"
-export Q7PRED_PYTHON=$PYTHON
-if ! "$PYTHON" -c 'import z3, capstone' 2>/dev/null; then
-    if [ "${CI:-}" = true ]; then echo "FAIL: python3-z3/python3-capstone missing under CI"; exit 1; fi
-    echo "skipped: needs python3-z3 and python3-capstone"; exit 77
-fi
+. tests/prove_lib.sh   # the prover's modules required; statuses, member
 T=$BUILD/tests/prove
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -35,7 +31,6 @@ bad() { echo "FAIL: $*"; fail=1; }
 count=$("$Q7PRED" list --json | "$PYTHON" -c 'import json, sys; print(json.load(sys.stdin)["count"])')
 "$Q7PRED" prove --write-table "$tmp/table.json" || bad "--write-table"
 
-. "$(dirname "$0")/prove_report_lib.sh"   # statuses, member
 
 # ---- 1. every leaf of three builds proven
 prove_all() { # name library

@@ -17,11 +17,7 @@
 # without them, a failure under CI=true) and a C compiler.
 set -u
 cd "$SRCDIR"
-export Q7PRED_PYTHON=$PYTHON
-if ! "$PYTHON" -c 'import z3, capstone' 2>/dev/null; then
-    if [ "${CI:-}" = true ]; then echo "FAIL: python3-z3/python3-capstone missing under CI"; exit 1; fi
-    echo "skipped: needs python3-z3 and python3-capstone"; exit 77
-fi
+. tests/prove_lib.sh   # the prover's modules required; statuses, member
 CC=${CC:-cc}
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -31,7 +27,6 @@ bad() { echo "FAIL: $*"; fail=1; }
 build() { # name: tests/prove/NAME.c into $tmp/NAME.so
     "$CC" -O2 -shared -fPIC -Wall -Wextra -Werror -o "$tmp/$1.so" "tests/prove/$1.c" || bad "cannot build $1.so"
 }
-. "$(dirname "$0")/prove_report_lib.sh"   # statuses, member
 prove() { # name leaves...: $tmp/NAME.json, output in $tmp/NAME.out
     local name=$1; shift
     local args=(); for l in "$@"; do args+=(--leaf "$l"); done

@@ -1,8 +1,16 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# Reading a `q7pred prove` JSON report in the shell tests, with $PYTHON:
+# Sourced by the tests of `q7pred prove`, after `set -u` in $SRCDIR: the
+# prover's interpreter is $PYTHON, which must have python3-z3 and
+# python3-capstone (without them the test is skipped, exit 77, but under
+# CI=true it fails); and a prove JSON report read in the shell:
 #   statuses REPORT              "leaf status", one line per row
 #   member REPORT LEAF PATH      one member of one leaf's row; PATH is
 #                                dotted (counterexample.A), empty if absent
+export Q7PRED_PYTHON=$PYTHON
+if ! "$PYTHON" -c 'import z3, capstone' 2>/dev/null; then
+    if [ "${CI:-}" = true ]; then echo "FAIL: python3-z3/python3-capstone missing under CI"; exit 1; fi
+    echo "skipped: needs python3-z3 and python3-capstone"; exit 77
+fi
 statuses() { "$PYTHON" -c '
 import json, sys
 for r in json.load(open(sys.argv[1]))["leaves"]:
