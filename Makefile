@@ -41,6 +41,17 @@ ifneq ($(SAN),)
 ALL_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -DQ7_DEBUG
 SAN_LDFLAGS := -fsanitize=address,undefined
 endif
+# ASan's inline checks make these files (AVX-512 kernels, and tests that
+# generate a function per leaf or per vector op) several times slower to
+# compile; they make the same checks as calls into the runtime.
+ASAN_CALL_CHECKS := src/batch/batch_avx512.c src/host/host_avx512.c src/vec/kernels_portable.c \
+                    tests/test_vec_ops.c tests/test_api_contract.c
+ifneq ($(SAN),)
+ASAN_CALL_FLAG = $(if $(findstring clang,$(CC)),-mllvm -asan-instrumentation-with-call-threshold=0,\
+                      --param asan-instrumentation-with-call-threshold=0)
+$(patsubst src/%.c,$(BUILD)/obj/src/%.o,$(filter src/%,$(ASAN_CALL_CHECKS))) \
+$(patsubst tests/%.c,$(BUILD)/tests/%,$(filter tests/%,$(ASAN_CALL_CHECKS))): private ALL_CFLAGS += $(ASAN_CALL_FLAG)
+endif
 # The coverage's section bounds (__start___sancov_*) would be exported by
 # the shared library; mk/sancov_local.map keeps them local, so that its
 # dynamic symbols are the library's own (tests/test_symbols.c).

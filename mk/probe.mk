@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # q7pred probe: the test libraries of tests/test_probe.sh. Each is the
 # project's library with one leaf renamed out of the module__xdref_ names
-# (xdref.c compiled with -Dmodule__xdref_<leaf>=q7probe_replaced_<leaf>)
-# and tests/probe_variants.c with -DPROBE_VARIANT_<NAME> exporting its
+# (the library's xdref.o with module__xdref_<leaf> renamed to
+# q7probe_replaced_<leaf> by objcopy) and tests/probe_variants.c with
+# -DPROBE_VARIANT_<NAME> exporting its
 # replacement; the real library's objects and ABI are untouched.
 PROBE_VARIANTS := ord_result_4th ult_aux tail_pred_first movfsv_out_first movfsv_words bnorfs_words_swapped bnorfs_missing \
                   past_result segv_all ord_swapped m2_swapped fs_swapped fs_in_swapped timer unstable names
@@ -24,12 +25,15 @@ probe_leaf_unstable         := lt_1_8_8
 probe_leaf_names            := lt_1_8_8
 PROBE_LIBS := $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/%.so)
 PROBE_BASE_OBJS := $(filter-out $(BUILD)/obj/src/abi/xdref.o,$(LIB_OBJS))
-DEPFILES += $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/obj/xdref_%.o.d) $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/obj/variant_%.o.d)
+DEPFILES += $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/obj/variant_%.o.d)
 
-$(BUILD)/tests/probe/obj/xdref_%.o: src/abi/xdref.c $(BUILD)/tests/probe/obj/xdref_%.o.d
+# The library's own xdref.o with the leaf's symbol renamed, its definition
+# and every reference in the object (as compiling it with the name defined
+# to another would do, without compiling it once per variant).
+OBJCOPY ?= objcopy
+$(BUILD)/tests/probe/obj/xdref_%.o: $(BUILD)/obj/src/abi/xdref.o
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -Dmodule__xdref_$(probe_leaf_$*)=q7probe_replaced_$(probe_leaf_$*) -c $< -o $@
-	@touch $@
+	$(OBJCOPY) --redefine-sym module__xdref_$(probe_leaf_$*)=q7probe_replaced_$(probe_leaf_$*) $< $@
 
 $(BUILD)/tests/probe/obj/variant_%.o: tests/probe_variants.c $(BUILD)/tests/probe/obj/variant_%.o.d
 	@mkdir -p $(dir $@)
