@@ -58,6 +58,11 @@ endif
 ifneq ($(SAN_COVERAGE),)
 ALL_CFLAGS += -fsanitize=fuzzer-no-link
 SO_LDFLAGS := -Wl,--version-script=mk/sancov_local.map
+# The nearest-name search behind every "did you mean" (an edit distance
+# over every leaf and mnemonic) keeps its edge coverage but traces no
+# compares: its comparisons guide no mutation, and tracing them took most
+# of the program and cli fuzz targets' time.
+$(BUILD)/obj/src/prog/nearest.o: private ALL_CFLAGS += -fno-sanitize-coverage=trace-cmp
 endif
 
 # The library's folders (tests/layers.sh: the layers below the tools).
@@ -90,6 +95,11 @@ DEPFLAGS   = -MMD -MP -MF $@.d
 BUILD_FLAGS := $(BUILD)/build-flags
 $(shell mkdir -p $(BUILD) && echo '$(CC) $(ALL_CFLAGS) $(SAN_LDFLAGS) $(SO_LDFLAGS)' | cmp -s - $(BUILD_FLAGS) 2>/dev/null || \
         echo '$(CC) $(ALL_CFLAGS) $(SAN_LDFLAGS) $(SO_LDFLAGS)' >$(BUILD_FLAGS))
+
+# The ASan+UBSan tree (check-asan, below), whose archives the fuzz
+# targets link (mk/fuzz.mk).
+ASAN_BUILD := build/asan
+ASAN_ARCHIVES := $(ASAN_BUILD)/libq7tools.a $(ASAN_BUILD)/libq7pred.a
 
 # Extra tools and checks contributed by mk/*.mk: what make check needs
 # built beyond `all` (CHECK_EXTRA), and the part of it that check-fast's
@@ -178,8 +188,6 @@ check-fast: all $(CHECK_FAST_EXTRA)
 # where clang has libFuzzer (the fuzz targets link its archives:
 # mk/fuzz.mk). Its archives are made first, by a sub-make of their own
 # (asan-archives), so that the fuzz targets can wait for them alone.
-ASAN_BUILD := build/asan
-ASAN_ARCHIVES := $(ASAN_BUILD)/libq7tools.a $(ASAN_BUILD)/libq7pred.a
 ASAN_VARS = BUILD=$(ASAN_BUILD) SAN=1 CC=$(CLANG) $(if $(shell $(FUZZ_AVAILABLE) && echo yes),SAN_COVERAGE=1)
 .PHONY: asan-archives
 asan-archives:
