@@ -6,7 +6,7 @@
 #                   too); two tests at a time (tests/harness.sh; Q7_TEST_JOBS=N
 #                   for another count)
 #   make check-clang a clang -O2 build of everything alone (compiled, not run)
-#   make check-fast the quick loop, under a minute: the gcc tree's C tests and
+#   make check-fast the quick loop, about half a minute: the gcc tree's C tests and
 #                   the shell tests not marked `# slow:` (no ASan, clang, fuzz)
 #   make run        the main job on its built-in default corpus (builds the
 #                   library and the CLI only, in parallel: -j from nproc)

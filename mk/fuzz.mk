@@ -13,7 +13,7 @@
 #   make fuzz-brief        what `make check` runs: each target for a fixed
 #                          number of inputs from a fixed seed, starting from
 #                          the committed seeds only (FUZZ_BRIEF_RUNS_<target>,
-#                          about 20 s each here), so every run tries the same
+#                          3 to 13 s each here), so every run tries the same
 #                          inputs and its outcome does not depend on luck;
 #                          skipped with a message when clang's libFuzzer is
 #                          missing. Under make check a failure is recorded in
@@ -30,7 +30,7 @@ FUZZ_CC      := $(CLANG)
 FUZZ_DIR     := build/fuzz
 FUZZ_TIME    ?= 60
 FUZZ_SEED    ?= 1
-# The brief run's inputs per target (about 10 s each on an idle machine);
+# The brief run's inputs per target (3 to 13 s each on an idle machine);
 # its time cap only guards against a hang: at load 8 on two cores a run
 # took 120 s for a third of its inputs, so the cap is far past that, and
 # every run tries all of its inputs however loaded the machine.
