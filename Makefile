@@ -16,6 +16,7 @@
 
 CC      ?= cc
 CLANG   ?= clang
+HAVE_CLANG := $(shell command -v $(CLANG) 2>/dev/null)
 BUILD   ?= build
 PREFIX  ?= /usr/local
 # Debian's interpreter has python3-numpy; a python3 earlier on PATH may not.
@@ -90,11 +91,18 @@ DEPFILES  := $(LIB_OBJS:=.d) $(TOOL_OBJS:=.d) $(BUILD)/obj/src/cli/main.o.d $(TE
 # touched after its compile, which may write the .d last (clang does).
 DEPFLAGS   = -MMD -MP -MF $@.d
 # The compiler and flags a tree was built with ($(BUILD)/build-flags,
-# rewritten only when they change): every object and link depends on it,
-# so that a tree built before with other flags is built again, not mixed.
+# rewritten only when they change): every object and test compiled with
+# $(CC) depends on it (the areas' test libraries too), so that a tree built
+# before with another compiler or flags is built again, not mixed.
+# A dry run (make -n) leaves it as it is; a tree without it (after make
+# clean) gets it from its rule.
 BUILD_FLAGS := $(BUILD)/build-flags
-$(shell mkdir -p $(BUILD) && echo '$(CC) $(ALL_CFLAGS) $(SAN_LDFLAGS) $(SO_LDFLAGS)' | cmp -s - $(BUILD_FLAGS) 2>/dev/null || \
-        echo '$(CC) $(ALL_CFLAGS) $(SAN_LDFLAGS) $(SO_LDFLAGS)' >$(BUILD_FLAGS))
+BUILD_FLAGS_TEXT = $(CC) $(ALL_CFLAGS) $(SAN_LDFLAGS) $(SO_LDFLAGS)
+$(if $(findstring n,$(filter-out -%,$(firstword $(MAKEFLAGS)))),,\
+  $(shell [ ! -d $(BUILD) ] || echo '$(BUILD_FLAGS_TEXT)' | cmp -s - $(BUILD_FLAGS) 2>/dev/null || \
+          echo '$(BUILD_FLAGS_TEXT)' >$(BUILD_FLAGS)))
+$(BUILD_FLAGS):
+	@mkdir -p $(dir $@) && echo '$(BUILD_FLAGS_TEXT)' >$@
 
 # The ASan+UBSan tree (check-asan, below), whose archives the fuzz
 # targets link (mk/fuzz.mk).
@@ -125,7 +133,7 @@ $(BUILD)/obj/%.o: %.c $(BUILD)/obj/%.o.d $(LIB_FLAGS_FILE) $(BUILD_FLAGS)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -c $< -o $@
 	@touch $@
 
-$(BUILD)/libq7pred.so.$(SOVERSION): $(LIB_OBJS)
+$(BUILD)/libq7pred.so.$(SOVERSION): $(LIB_OBJS) $(if $(SAN_COVERAGE),mk/sancov_local.map)
 	$(CC) -shared $(SAN_LDFLAGS) $(SO_LDFLAGS) -Wl,-soname,libq7pred.so.$(SOVERSION) -o $@ $(LIB_OBJS) $(LDLIBS)
 
 $(BUILD)/libq7pred.so: $(BUILD)/libq7pred.so.$(SOVERSION)
@@ -178,8 +186,8 @@ check: all check-asan $(filter-out fuzz-brief,$(CHECK_EXTRA)) fuzz-targets
 	  cat $(FUZZ_DIR)/brief-failures; echo "make check: the brief fuzz run FAILED (above; docs/fuzzing.md)"; rc=1; fi; \
 	exit $$rc
 
-# What check runs but the ASan and clang trees and the brief fuzz run, and
-# the tests marked slow (tests/harness.sh --fast).
+# What check runs but the ASan+UBSan tree, the brief fuzz runs, the proof
+# variants and the tests marked slow (tests/harness.sh --fast).
 check-fast: all $(CHECK_FAST_EXTRA)
 	@BUILD=$(BUILD) PYTHON=$(PYTHON) bash tests/harness.sh --fast
 
@@ -192,14 +200,16 @@ ASAN_VARS = BUILD=$(ASAN_BUILD) SAN=1 CC=$(CLANG) $(if $(shell $(FUZZ_AVAILABLE)
 .PHONY: asan-archives
 asan-archives:
 	+@command -v $(CLANG) >/dev/null || { echo "check-asan: $(CLANG) not installed (the ASan+UBSan tree is built by clang)" >&2; exit 1; }
+	+@echo 'int main(void) { return 0; }' | $(CLANG) -x c -fsanitize=address,undefined -o /dev/null - >/dev/null 2>&1 || \
+	  { echo "check-asan: $(CLANG) cannot link -fsanitize=address,undefined (apt-get install libclang-rt-14-dev)" >&2; exit 1; }
 	+@$(MAKE) --no-print-directory $(ASAN_VARS) $(ASAN_ARCHIVES)
 check-asan: asan-archives
 	+$(MAKE) --no-print-directory $(ASAN_VARS) lib cli tests
 
 check-clang:
-	@if command -v clang >/dev/null; then \
-	  $(MAKE) --no-print-directory BUILD=build/clang CC=clang lib cli tests; \
-	else echo "check-clang: clang not installed" >&2; exit 1; fi
+	@if command -v $(CLANG) >/dev/null; then \
+	  $(MAKE) --no-print-directory BUILD=build/clang CC=$(CLANG) lib cli tests; \
+	else echo "check-clang: $(CLANG) not installed" >&2; exit 1; fi
 
 # The main job. Its build runs in parallel: -j as many as the CPUs online,
 # unless make was given a -j of its own (-j1 included) or runs under

@@ -121,7 +121,7 @@ fuzz-run: $(FUZZ_DIR)/fuzz_$(FUZZ_ONE) $(FUZZ_DIR)/$(FUZZ_ONE).dict
 	  echo "fuzz: $(FUZZ_ONE) FAILED (log: $(FUZZ_DIR)/$(FUZZ_ONE).log)"; exit 1; \
 	fi
 
-fuzz: asan-archives
+fuzz: $(if $(HAVE_CLANG),asan-archives)
 	@for t in $(TARGET); do \
 	  $(MAKE) --no-print-directory fuzz-run FUZZ_ONE=$$t FUZZ_TIME=$(FUZZ_TIME) || exit 1; done
 
@@ -137,8 +137,8 @@ FUZZ_AVAILABLE = command -v $(FUZZ_CC) >/dev/null 2>&1 && \
 .PHONY: fuzz-targets $(FUZZ_TARGETS:%=fuzz-brief-%)
 # Every target and its words, built once before the brief runs share them,
 # after the ASan tree's archives (asan-archives, which check-asan waits for
-# too: one make writes that tree).
-fuzz-targets: asan-archives
+# too: one make writes that tree); without clang there is nothing to build.
+fuzz-targets: $(if $(HAVE_CLANG),asan-archives)
 	+@if $(FUZZ_AVAILABLE); then $(MAKE) --no-print-directory -s \
 	  $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%) $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%.dict); fi
 # Under make -n a brief run is printed, not run: a line naming $(MAKE) or

@@ -35,7 +35,7 @@ $(BUILD)/tests/probe/obj/xdref_%.o: $(BUILD)/obj/src/abi/xdref.o
 	@mkdir -p $(dir $@)
 	$(OBJCOPY) --redefine-sym module__xdref_$(probe_leaf_$*)=q7probe_replaced_$(probe_leaf_$*) $< $@
 
-$(BUILD)/tests/probe/obj/variant_%.o: tests/probe_variants.c $(BUILD)/tests/probe/obj/variant_%.o.d
+$(BUILD)/tests/probe/obj/variant_%.o: tests/probe_variants.c $(BUILD)/tests/probe/obj/variant_%.o.d $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -DPROBE_VARIANT_$$(echo $* | tr a-z A-Z) -c $< -o $@
 	@touch $@

@@ -47,14 +47,15 @@ $(PROVE_TESTS)/wrong_row/include/q7pred.h: $(wildcard include/*.h include/*.def)
 	sed -i 's/^\(LEAF(olt_1_4_32f_32f, .*\)q7_f32_lt(/\1q7_f32_le(/' $(dir $@)q7pred_leaves.def
 	grep -q '^LEAF(olt_1_4_32f_32f, .*q7_f32_le(' $(dir $@)q7pred_leaves.def
 DEPFILES += $(PROVE_TESTS)/wrong_row.so.d
-$(PROVE_TESTS)/wrong_row.so: src/abi/xdref.c $(PROVE_TESTS)/wrong_row.so.d $(PROVE_TESTS)/wrong_row/include/q7pred.h
+$(PROVE_TESTS)/wrong_row.so: src/abi/xdref.c $(PROVE_TESTS)/wrong_row.so.d $(PROVE_TESTS)/wrong_row/include/q7pred.h \
+                            $(BUILD_FLAGS)
 	$(CC) $(WARN) -O2 -fPIC $(call library_flags,all) $(DEPFLAGS) -I$(PROVE_TESTS)/wrong_row/include -Isrc \
 	  -shared -o $@ $<
 	@touch $@
 
 PROVE_TEST_LIBS := $(PROVE_TESTS)/float_compares.so $(PROVE_TESTS)/planted_bugs.so \
                    $(PROVE_TESTS)/planted_bugs_nopic.so $(PROVE_TESTS)/wrong_row.so $(call prove_variant_lib,gcc-O0)
-ifneq ($(shell command -v $(CLANG) 2>/dev/null),)
+ifneq ($(HAVE_CLANG),)
 PROVE_TEST_LIBS += $(PROVE_TESTS)/planted_bugs_clang.so $(call prove_variant_lib,clang-O2)
 endif
 .PHONY: prove-binary prove-binary-libs prove-binary-matrix

@@ -7,7 +7,7 @@
 # one is correct (tests/test_verify_crash.sh, tests/test_verify_oracles.c).
 # Built without sanitizers: its crash must be a plain SIGSEGV.
 VERIFY_CRASHLIB := $(BUILD)/tests/verify_crashlib.so
-$(VERIFY_CRASHLIB): tests/verify_crashlib.c
+$(VERIFY_CRASHLIB): tests/verify_crashlib.c $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O1 -fPIC -shared -o $@ $<
 $(BUILD)/tests/test_verify_oracles: $(VERIFY_CRASHLIB)
@@ -20,7 +20,7 @@ ALL_EXTRA += $(VERIFY_CRASHLIB)
 MISBEHAVIOURS := segv hang hang_all exit abort fork_segv fork_sleep escape kill_group spoof print print_segv \
                  ctor_hang ctor_segv no_symbols write_fds close_fds forge_reply exit0 stop unstable
 MISBEHAVE_LIBS := $(MISBEHAVIOURS:%=$(BUILD)/tests/misbehave/%.so)
-$(BUILD)/tests/misbehave/%.so: tests/verify_misbehave.c
+$(BUILD)/tests/misbehave/%.so: tests/verify_misbehave.c $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O1 -fPIC -shared -DMISBEHAVE_$$(echo $* | tr a-z A-Z) -o $@ $<
 ALL_EXTRA += $(MISBEHAVE_LIBS)
@@ -32,7 +32,7 @@ MUTANT_LIBS := $(MUTANTS:%=$(BUILD)/mutants/%.so)
 MUTANT_BASE_OBJS := $(filter-out $(BUILD)/obj/src/abi/xdref.o,$(LIB_OBJS))
 DEPFILES += $(MUTANTS:%=$(BUILD)/mutants/obj/xdref_%.o.d)
 
-$(BUILD)/mutants/obj/xdref_%.o: src/abi/xdref.c $(BUILD)/mutants/obj/xdref_%.o.d
+$(BUILD)/mutants/obj/xdref_%.o: src/abi/xdref.c $(BUILD)/mutants/obj/xdref_%.o.d $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -DQ7_MUTANT_$$(echo $* | tr a-z A-Z) -c $< -o $@
 	@touch $@

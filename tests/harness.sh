@@ -105,7 +105,7 @@ start() { # index
         py) cmd=("$PYTHON" "${files[i]}") ;;
         esac
         Q7PRED="$SRCDIR/${bdirs[i]}/q7pred" Q7LIB="$SRCDIR/${bdirs[i]}/libq7pred.so" BUILD="${bdirs[i]}" \
-            PYTHON="$PYTHON" SRCDIR="$SRCDIR" Q7ASAN_CLI="$asan_cli" "${default_signals[@]}" "${cmd[@]}" </dev/null >"$out" 2>&1 || rc=$?
+            PYTHON="$PYTHON" SRCDIR="$SRCDIR" Q7ASAN_CLI="$asan_cli" ${default_signals[@]+"${default_signals[@]}"} "${cmd[@]}" </dev/null >"$out" 2>&1 || rc=$?
         times >"$log/$i.times"   # in this shell, not a substitution's (whose children are not the test)
         echo "$rc $((SECONDS - t0)) $(sed -n 2p "$log/$i.times" | cpu_seconds)" >"$log/$i.result.tmp" &&
             mv "$log/$i.result.tmp" "$log/$i.result"
