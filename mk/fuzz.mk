@@ -15,8 +15,10 @@
 #                          the committed seeds only (FUZZ_BRIEF_RUNS_<target>,
 #                          3 to 13 s each here), so every run tries the same
 #                          inputs and its outcome does not depend on luck;
-#                          skipped with a message when clang's libFuzzer is
-#                          missing. Under make check a failure is recorded in
+#                          skipped with a message when clang is missing
+#                          (where clang is, the ASan tree they link needs
+#                          its sanitizer runtime, libFuzzer's package too).
+#                          Under make check a failure is recorded in
 #                          $(FUZZ_DIR)/brief-failures (target, artifact, its
 #                          bytes) and the tests still run; check then fails
 #                          naming it.
