@@ -97,6 +97,8 @@ DEPFLAGS   = -MMD -MP -MF $@.d
 # A dry run (make -n) leaves it as it is; a tree without it (after make
 # clean) gets it from its rule.
 BUILD_FLAGS := $(BUILD)/build-flags
+# Plain `make` is `make all`, whatever rule comes first.
+.DEFAULT_GOAL := all
 BUILD_FLAGS_TEXT = $(CC) $(ALL_CFLAGS) $(SAN_LDFLAGS) $(SO_LDFLAGS)
 $(if $(findstring n,$(filter-out -%,$(firstword $(MAKEFLAGS)))),,\
   $(shell [ ! -d $(BUILD) ] || echo '$(BUILD_FLAGS_TEXT)' | cmp -s - $(BUILD_FLAGS) 2>/dev/null || \

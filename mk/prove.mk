@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# Formal proofs (tools/prove, docs/proofs.md): every leaf, clean-API function
+# Formal proofs (prover/q7prove/ir, docs/proofs.md): every leaf, clean-API function
 # and vector kernel of each path, compiled by clang to LLVM IR at the library's
 # own flags, translated into z3 and proven equal to the specification for
 # every input. Needs clang, python3-z3 and python3-llvmlite.
@@ -8,8 +8,8 @@
 #                                     its row is printed, the JSON left as it was)
 # make check runs it, with the translator's own test and the mutant runs,
 # as tests/test_prove_formal.sh.
-PROVE_FORMAL = $(PYTHON) tools/prove/prove_formal.py --cc $(CLANG) --build $(BUILD) \
-               --gaps tools/prove/known-gaps.txt
+PROVE_FORMAL = PYTHONPATH=$(CURDIR)/prover $(PYTHON) -m q7prove.ir --cc $(CLANG) --build $(BUILD) \
+               --gaps prover/q7prove/ir/known-gaps.txt
 .PHONY: prove-formal
 prove-formal:
 	@mkdir -p $(BUILD)

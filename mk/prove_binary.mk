@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# q7pred prove, the proof of a library's machine code (tools/prove/prove_binary.py,
+# q7pred prove, the proof of a library's machine code (prover/q7prove/binary,
 # docs/proofs.md): its test libraries, the library rebuilt by other compilers
 # and levels, and the matrix.
 #   make prove-binary             q7pred prove --lib $(BUILD)/libq7pred.so; JSON in $(BUILD)/prove-binary.json
@@ -72,12 +72,14 @@ prove-binary-matrix: $(BUILD)/q7pred $(foreach v,$(PROVE_MATRIX),$(call prove_va
 	    --json $(BUILD)/prove/$$v/prove-binary.json || rc=1; \
 	done; exit $$rc
 
-# make install: the prover's Python files, where an installed q7pred looks
-# for them (PREFIX/share/q7pred/prove/, util/locate.h).
-PROVE_BINARY_FILES := bitvec solver elf_image x86_decode x86_semantics machine_state memory_model symbolic_executor \
-                      name_obligations leaf_proof prove_binary spec check_instructions check_binary_translator
-.PHONY: install-prove-binary
-install: install-prove-binary
-install-prove-binary:
-	install -d $(DESTDIR)$(PREFIX)/share/q7pred/prove
-	install -m 644 $(PROVE_BINARY_FILES:%=tools/prove/%.py) $(DESTDIR)$(PREFIX)/share/q7pred/prove/
+# make install: the prover's package, where an installed q7pred looks for
+# it (PREFIX/share/q7pred/prover/q7prove/, util/locate.h): every file of
+# prover/q7prove, so that nothing is left out by a list kept by hand.
+PROVER_PACKAGE_FILES := $(shell find prover/q7prove -name '*.py' -o -name '*.txt' | grep -v __pycache__ | sort)
+.PHONY: install-prover
+install: install-prover
+install-prover:
+	@for f in $(PROVER_PACKAGE_FILES); do \
+	  install -d $(DESTDIR)$(PREFIX)/share/q7pred/$$(dirname $$f) && \
+	  install -m 644 $$f $(DESTDIR)$(PREFIX)/share/q7pred/$$f || exit 1; \
+	done

@@ -21,6 +21,8 @@
 #   verify     the differential engine, corpora, oracles, sweeps
 #   report     verify's reports (text, markdown, JSON, JUnit), their
 #              reading back and merging; the JSON documents' schemas
+#   prove      q7pred prove's C side: the prover child's result lines, the
+#              native replay of a counterexample, the reports, proof files
 #   bench      throughput and child-process timing
 #   cli        main and one file per subcommand
 # platform..vec are the library (libq7pred); nothing of the library
@@ -50,7 +52,8 @@ declare -A may=(
     [verify]="include platform model abi batch vec util host"
     [report]="include platform model abi batch vec util host verify"
     [bench]="include platform model abi batch vec util host prog verify report"
-    [cli]="include platform model abi batch vec util host prog probe verify report bench"
+    [prove]="include platform model abi batch vec util host prog probe verify report"
+    [cli]="include platform model abi batch vec util host prog probe verify report prove bench"
 )
 
 # The library's folders: a tool reaches each only by its internal header.
@@ -113,7 +116,7 @@ done < <(grep -n 'src/' "$root"/include/* /dev/null)
 # public API's q7_ (and model its q7m_ bodies, vec its q7v_, abi the
 # exported module__xdref_ leaves).
 prefixes='platform=q7_ model=q7_,q7m_ abi=q7_,module__xdref_ batch=q7_ vec=q7_,q7v_
-          util=q7u_ host=q7h_ prog=prog_ probe=q7p_ verify=q7d_ report=q7r_ bench=bench_ cli=cli_'
+          util=q7u_ host=q7h_ prog=prog_ probe=q7p_ verify=q7d_ report=q7r_ prove=prv_ bench=bench_ cli=cli_'
 # One awk reads the table, then the lines to judge, and prints a violation a
 # line. A header line is H FILE:LINE:NAME[:KIND] (tests/header_names.awk),
 # an object's symbol is O SOURCE NAME.

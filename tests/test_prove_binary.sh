@@ -57,7 +57,7 @@ sys.exit(0 if rows and all(r.get("proof") == "proven-binary" for r in rows) else
 else bad "list --proofs does not show proven-binary for every leaf"; fi
 
 # ---- 2. the translator against native calls
-xlate() { "$PYTHON" tools/prove/check_binary_translator.py --table "$tmp/table.json" --cases 12 "$@"; }
+xlate() { PYTHONPATH=prover "$PYTHON" -m q7prove.binary.check_translator --table "$tmp/table.json" --cases 12 "$@"; }
 for lib in "$Q7LIB" "$BUILD/prove/gcc-O0/libq7pred.so" "$clang_lib"; do
     [ -f "$lib" ] || continue
     if xlate --lib "$lib" >"$tmp/x.out" 2>&1; then ok "$(tail -n 1 "$tmp/x.out")"
@@ -146,7 +146,7 @@ if [ "$(member "$tmp/w.json" olt_1_4_32f_32f status)" = refuted ] &&
     ok "a library built from the row olt_1_4_32f_32f -> q7_f32_le: refuted ($(member "$tmp/w.json" olt_1_4_32f_32f reason))"
 else bad "the wrong-row library"; cat "$tmp/w.out"; fi
 sed 's/\("leaf": "olt_1_4_32f_32f", .*\)q7_f32_lt(/\1q7_f32_le(/' "$tmp/table.json" >"$tmp/wrong-table.json"
-"$PYTHON" tools/prove/prove_binary.py --lib "$Q7LIB" --table "$tmp/wrong-table.json" --leaf olt_1_4_32f_32f >"$tmp/wt.out" 2>&1
+PYTHONPATH=prover "$PYTHON" -m q7prove.binary --lib "$Q7LIB" --table "$tmp/wrong-table.json" --leaf olt_1_4_32f_32f >"$tmp/wt.out" 2>&1
 if grep -q '"status": "refuted".*the leaf table.s row olt_1_4_32f_32f: semantics REP(q7_f32_le(A, B)), where the name and the spec give REP(q7_f32_lt(A, B))' "$tmp/wt.out"; then
     ok "a wrong row handed to the prover is refuted, naming the row"
 else bad "the wrong table row was not found"; cat "$tmp/wt.out"; fi

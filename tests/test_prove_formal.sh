@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# make prove-formal (tools/prove): every leaf, clean-API function and
+# make prove-formal (prover/q7prove/ir): every leaf, clean-API function and
 # vector kernel of each path, compiled by clang to LLVM IR, proven equal to the
 # specification for every input; and the proof shown able to fail:
 #   1. the translator's terms agree with the native library on edge and
@@ -15,7 +15,7 @@
 set -u
 cd "$SRCDIR"
 CLANG=${CLANG:-clang}
-prove=(env PYTHONDONTWRITEBYTECODE=1 "$PYTHON" tools/prove/prove_formal.py --cc "$CLANG" --build "$BUILD")
+prove=(env PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=prover "$PYTHON" -m q7prove.ir --cc "$CLANG" --build "$BUILD")
 missing=
 command -v "$CLANG" >/dev/null || missing="$CLANG"
 "$PYTHON" -c 'import z3, llvmlite' 2>/dev/null || missing="$missing python3-z3/python3-llvmlite"
@@ -27,14 +27,14 @@ fail=0
 out=$(mktemp); trap 'rm -f "$out"' EXIT
 
 # 1. the translator against the native code
-if PYTHONDONTWRITEBYTECODE=1 "$PYTHON" tools/prove/check_translator.py --cc "$CLANG" --build "$BUILD" --lib "$Q7LIB" >"$out" 2>&1; then
+if PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=prover "$PYTHON" -m q7prove.ir.check_translator --cc "$CLANG" --build "$BUILD" --lib "$Q7LIB" >"$out" 2>&1; then
     echo "ok: $(tail -n 1 "$out")"
 else
     echo "FAIL: the translator disagrees with the native library"; tail -n 5 "$out"; fail=1
 fi
 mutlib=$BUILD/mutants/nan_polarity.so
 if [ -f "$mutlib" ]; then
-    if PYTHONDONTWRITEBYTECODE=1 "$PYTHON" tools/prove/check_translator.py --cc "$CLANG" --build "$BUILD" --lib "$mutlib" >"$out" 2>&1; then
+    if PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=prover "$PYTHON" -m q7prove.ir.check_translator --cc "$CLANG" --build "$BUILD" --lib "$mutlib" >"$out" 2>&1; then
         echo "FAIL: the translator check passes against the nan_polarity mutant library"; fail=1
     elif grep -q '^check-translator: o\(eq\|lt\|le\)_' "$out"; then
         echo "ok: the translator check fails against the nan_polarity mutant, naming an ordered leaf"
@@ -47,13 +47,13 @@ fi
 
 # 2. the full proof
 json=$BUILD/prove-formal-test.json
-if "${prove[@]}" --gaps tools/prove/known-gaps.txt --json "$json" --quiet >"$out" 2>&1; then
+if "${prove[@]}" --gaps prover/q7prove/ir/known-gaps.txt --json "$json" --quiet >"$out" 2>&1; then
     echo "ok: $(grep '^prove-formal:' "$out")"
 else
     echo "FAIL: prove-formal exit $?"; tail -n 8 "$out"; fail=1
 fi
 leaves=$("$Q7PRED" list --json | "$PYTHON" -c 'import json, sys; print("\n".join(l["suffix"] for l in json.load(sys.stdin)["leaves"]))')
-"$PYTHON" - "$json" tools/prove/known-gaps.txt <<'PY' >"$out.rows" || { echo "FAIL: $json unreadable"; fail=1; }
+"$PYTHON" - "$json" prover/q7prove/ir/known-gaps.txt <<'PY' >"$out.rows" || { echo "FAIL: $json unreadable"; fail=1; }
 import json, sys
 rows = json.load(open(sys.argv[1]))['leaves']
 gaps = {l.partition(': ')[0].strip() for l in open(sys.argv[2]) if l.strip() and not l.startswith('#')}

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# The binary prover's instruction table (tools/prove/x86_semantics.py): every
+# The binary prover's instruction table (prover/q7prove/x86/semantics.py): every
 # model at every width, one instruction at a time on edge and random
 # registers, flags and memory, against unicorn and the CPU itself, on
-# numbers and on z3 terms (tools/prove/check_instructions.py); and the check
+# numbers and on z3 terms (python3 -m q7prove.x86.check); and the check
 # shown able to fail (a model with its subtract's OF wrong must disagree).
 # Needs gcc, python3-z3, python3-capstone and python3-unicorn: without them a
 # SKIP, but under CI=true a failure.
@@ -16,18 +16,18 @@ if ! "$PYTHON" -c 'import z3, capstone, unicorn' 2>/dev/null || ! command -v gcc
 fi
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-if PYTHONDONTWRITEBYTECODE=1 "$PYTHON" tools/prove/check_instructions.py --cases 3 >"$tmp/out" 2>&1; then
+if PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=prover "$PYTHON" -m q7prove.x86.check --cases 3 >"$tmp/out" 2>&1; then
     echo "ok: $(tail -n 1 "$tmp/out")"
 else
     echo "FAIL: the instruction models disagree"; tail -n 20 "$tmp/out"; fail=1
 fi
 # the same check on a copy of the table whose sub/cmp/neg overflow flag is wrong
-mkdir "$tmp/mutant"; cp tools/prove/*.py "$tmp/mutant/"
+mkdir "$tmp/mutant"; cp -r prover/q7prove "$tmp/mutant/"; rm -rf "$tmp/mutant/q7prove/"*/__pycache__
 sed -i 's/bv.band(bv.bxor(msb(a, w), msb(b, w)), bv.bxor(msb(r, w), msb(a, w)))/bv.band(bv.bxor(msb(a, w), msb(b, w)), bv.bxor(msb(r, w), msb(b, w)))/' \
-    "$tmp/mutant/x86_semantics.py"
-if cmp -s tools/prove/x86_semantics.py "$tmp/mutant/x86_semantics.py"; then
+    "$tmp/mutant/q7prove/x86/semantics.py"
+if cmp -s prover/q7prove/x86/semantics.py "$tmp/mutant/q7prove/x86/semantics.py"; then
     echo "FAIL: the mutant's edit did not apply"; fail=1
-elif PYTHONDONTWRITEBYTECODE=1 "$PYTHON" "$tmp/mutant/check_instructions.py" --only sub --only cmp --only neg >"$tmp/out" 2>&1; then
+elif PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$tmp/mutant" "$PYTHON" -m q7prove.x86.check --only sub --only cmp --only neg >"$tmp/out" 2>&1; then
     echo "FAIL: the check passes a wrong overflow flag"; fail=1
 elif grep -q ' OF: model ' "$tmp/out"; then
     echo "ok: a wrong overflow flag is caught ($(grep -c ' OF: model ' "$tmp/out") forms)"

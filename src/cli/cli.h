@@ -95,4 +95,9 @@ void cli_record_command(char *buf, size_t size, int argc, char **argv);
  * that succeeded, runs: the exit status. */
 int cli_command_main(const cli_command *c, int argc, char **argv);
 
+struct q7d_proofs;
+/* --proofs FILE of `cmd` read into out: CLI_OK, or a usage error naming
+ * the file and what is wrong with it. */
+int cli_load_proofs(const char *cmd, const char *path, struct q7d_proofs *out);
+
 #endif

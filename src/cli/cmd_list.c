@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "proof_status.h"
+#include "prove/proof_status.h"
 #include "util/json_write.h"
 
 static void list_help(FILE *f)
@@ -110,7 +110,7 @@ static void json_operands(jw *w, const char *key, const cli_operand *ops, size_t
 
 /* One leaf's members: the string ones, then the counts; its proof status
  * when there is a report. */
-static void json_leaf(jw *w, const q7_leaf *l, const proof_status *proofs)
+static void json_leaf(jw *w, const q7_leaf *l, const prv_proof_file *proofs)
 {
     const q7_shape_info *s = q7_shape_info_of(l->shape);
     cli_operand in[Q7_MAX_WORDS], out[Q7_MAX_WORDS];
@@ -141,12 +141,12 @@ static void json_leaf(jw *w, const q7_leaf *l, const proof_status *proofs)
     json_operands(w, LIST_KEY(outputs), out, nout);
     if (proofs) {
         q7u_jw_key(w, LIST_KEY(proof));
-        q7u_jw_string(w, cli_proof_status_of(proofs, l->suffix));
+        q7u_jw_string(w, prv_proof_file_status(proofs, l->suffix));
     }
     q7u_jw_end(w);
 }
 
-static void list_json(q7_family only, const proof_status *proofs)
+static void list_json(q7_family only, const prv_proof_file *proofs)
 {
     size_t shown = 0;
     for (size_t i = 0; i < q7_leaf_count(); i++)
@@ -168,7 +168,7 @@ static void list_json(q7_family only, const proof_status *proofs)
 
 /* A table per family; column widths fit the rows shown. The PROOF column
  * is there when a proof report is. */
-static void list_text(q7_family only, const proof_status *proofs)
+static void list_text(q7_family only, const prv_proof_file *proofs)
 {
     enum { COLS = 9 };
     static const char *const head[COLS] = { "SUFFIX", "SHAPE", "C ARGUMENTS (after xstate)",
@@ -186,7 +186,7 @@ static void list_text(q7_family only, const proof_status *proofs)
         const char *cell[COLS] = { l->suffix, q7_shape_info_of(l->shape)->name,
                                    q7_shape_info_of(l->shape)->arguments, "", "", buf,
                                    q7_provenance_name(l->provenance),
-                                   proofs ? cli_proof_status_of(proofs, l->suffix) : "", l->semantics };
+                                   proofs ? prv_proof_file_status(proofs, l->suffix) : "", l->semantics };
         for (int c = 0; c < COLS; c++)
             if (strlen(cell[c]) > width[c]) width[c] = strlen(cell[c]);
         shown++;
@@ -211,7 +211,7 @@ static void list_text(q7_family only, const proof_status *proofs)
                    (int)width[1], s->name, (int)width[2], s->arguments, (int)width[3],
                    l->field_bits, (int)width[4], l->operand_bits, (int)width[5], buf,
                    (int)width[6], q7_provenance_name(l->provenance));
-            if (proofs) printf("%-*s ", (int)width[7], cli_proof_status_of(proofs, l->suffix));
+            if (proofs) printf("%-*s ", (int)width[7], prv_proof_file_status(proofs, l->suffix));
             printf("%s\n", l->semantics);
         }
     }
@@ -273,11 +273,11 @@ static int list_run(void *args)
         return CLI_OK;
     }
     char err[4400];
-    proof_status *proofs = a->proofs ? cli_proof_status_load(a->proofs, err, sizeof err) : NULL;
+    prv_proof_file *proofs = a->proofs ? prv_proof_file_load(a->proofs, err, sizeof err) : NULL;
     if (a->proofs && !proofs) return cli_usage_error("list: --proofs: %s", err);
     if (a->json) list_json(a->only, proofs);
     else list_text(a->only, proofs);
-    cli_proof_status_free(proofs);
+    prv_proof_file_free(proofs);
     return CLI_OK;
 }
 

@@ -2,8 +2,8 @@
 /*
  * q7pred prove: every leaf of a library's machine code proven equal to
  * what its name requires, for every input (docs/proofs.md). The prover is
- * Python (tools/prove/prove_binary.py, installed under
- * share/q7pred/prove/) run as a child (util/process.h: its own group, its
+ * Python (the package prover/q7prove, run as python3 -m q7prove.binary,
+ * installed under share/q7pred/prover/) run as a child (util/process.h: its own group, its
  * output captured, every wait bounded, ended on SIGINT/SIGTERM); this
  * side hands it the tables, reads one result line per leaf, prints a
  * progress line each, replays every counterexample natively through the
@@ -23,7 +23,7 @@
 #include "platform/platform_internal.h"
 #include "probe/elf_symbols.h"
 #include "probe/probe.h"
-#include "prove_json.h"
+#include "prove/prove_json.h"
 #include "report_files.h"
 #include "util/locate.h"
 #include "util/escape.h"
@@ -31,7 +31,10 @@
 #include "util/lib_child.h"
 #include "util/process.h"
 
-#define PROVER "prove_binary.py"
+/* The prover's package (prover/q7prove) is found by one of its files; the
+ * folder above q7prove/ goes first on the child's PYTHONPATH. */
+#define PROVER_FILE "q7prove/binary/__main__.py"
+#define PROVER_MODULE "q7prove.binary"
 enum { EM_X86_64 = 62 };
 
 typedef struct prove_args {
@@ -134,50 +137,6 @@ static int prove_parse(void *v, int argc, char **argv)
     return cli_out_options_distinct("prove", outs, sizeof outs / sizeof outs[0]);
 }
 
-/* ------------------------------------------------------------ values */
-
-/* n words, low first, as Python writes an int: 0x and no leading zeros. */
-static void words_hex(const uint32_t *w, unsigned n, char *buf, size_t size)
-{
-    unsigned top = n;
-    while (top > 1 && w[top - 1] == 0) top--;
-    int used = snprintf(buf, size, "0x%x", w[top - 1]);
-    for (unsigned k = top - 1; k-- > 0 && used > 0 && (size_t)used < size;)
-        used += snprintf(buf + used, size - (size_t)used, "%08x", w[k]);
-}
-
-static void put_value(prv_values *v, const char *name, const char *hex)
-{
-    if (v->n == PRV_MAX_VALUES) return;
-    prv_value *x = &v->v[v->n++];
-    snprintf(x->name, sizeof x->name, "%.23s", name);
-    x->known = hex != NULL;
-    snprintf(x->hex, sizeof x->hex, "%s", hex ? hex : "");
-}
-
-/* {"name": "0x..." | null, ...} into v. */
-static void read_values(const json *obj, prv_values *v)
-{
-    v->n = 0;
-    for (size_t k = 0; obj && obj->type == JSON_OBJECT && k < obj->n; k++)
-        put_value(v, obj->child[k].key, obj->child[k].type == JSON_STRING ? obj->child[k].string : NULL);
-}
-
-/* ["name", ...] into v, each unknown. */
-static void read_names(const json *arr, prv_values *v)
-{
-    v->n = 0;
-    for (size_t k = 0; arr && arr->type == JSON_ARRAY && k < arr->n; k++)
-        if (arr->child[k].type == JSON_STRING) put_value(v, arr->child[k].string, NULL);
-}
-
-static const prv_value *find_value(const prv_values *v, const char *name)
-{
-    for (unsigned k = 0; k < v->n; k++)
-        if (!strcmp(v->v[k].name, name)) return &v->v[k];
-    return NULL;
-}
-
 /* ------------------------------------------------------------ the native replay */
 
 typedef struct prove_state {
@@ -189,55 +148,6 @@ typedef struct prove_state {
     char prober_error[512];
     bool prober_tried;
 } prove_state;
-
-/* The table's outputs of a leaf (a MASK8 as its eight) with their words,
- * from the real call. */
-static void native_values(const q7_leaf *l, const q7p_replay *rep, prv_values *v)
-{
-    const q7_shape_info *sh = q7_shape_info_of(l->shape);
-    v->n = 0;
-    for (unsigned k = 0; k < sh->operand_count; k++) {
-        const q7_operand_info *o = &sh->operands[k];
-        if (o->dir == Q7_OPERAND_IN) continue;
-        unsigned parts = o->width == Q7_WIDTH_MASK8 ? 8 : 1, words = o->words / parts;
-        for (unsigned p = 0; p < parts; p++) {
-            char name[24], hex[136];
-            if (parts > 1) snprintf(name, sizeof name, "%s%u", o->name, p);
-            else snprintf(name, sizeof name, "%s", o->name);
-            unsigned w0 = o->word + p * words;
-            bool all = true;
-            for (unsigned w = 0; w < words; w++) all &= rep->written[w0 + w];
-            words_hex(rep->out + w0, words, hex, sizeof hex);
-            put_value(v, name, all ? hex : NULL);
-        }
-    }
-    for (unsigned k = 0; k < rep->nstrays; k++) {
-        char name[40], hex[16];
-        snprintf(name, sizeof name, "%s%+d", rep->stray[k].arg, rep->stray[k].offset);
-        snprintf(hex, sizeof hex, "0x%x", rep->stray[k].value);
-        put_value(v, name, hex);
-    }
-}
-
-/* Whether a predicted word written outside its object ("result+4") lies
- * where the replay watches: a pointer argument's region. */
-static bool watched(const q7_shape_info *sh, const char *name)
-{
-    const char *sign = strpbrk(name, "+-");
-    if (!sign) return false;
-    int off = atoi(sign);
-    if (off % 4 || off < -4 * Q7P_PRE || off >= 4 * (Q7P_REGION - Q7P_PRE)) return false;
-    for (unsigned k = 0; k < sh->operand_count; k++) {
-        const q7_operand_info *o = &sh->operands[k];
-        size_t n = strlen(o->name);
-        bool ptr = o->dir != Q7_OPERAND_IN || o->width == Q7_WIDTH_MASK || o->width == Q7_WIDTH_MASK8 ||
-                   o->width == Q7_WIDTH_VEC;
-        if (ptr && !strncmp(name, o->name, n) &&
-            (name + n == sign || (o->width == Q7_WIDTH_MASK8 && name + n + 1 == sign)))
-            return true;
-    }
-    return false;
-}
 
 /* The real call on the counterexample, compared with the prediction. */
 static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32_t *in, bool clobbers)
@@ -254,51 +164,8 @@ static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32
         snprintf(row->replay, sizeof row->replay, "not replayed: %.200s", st->prober_error);
         return;
     }
-    q7p_replay rep;
-    char why[256];
-    if (!q7p_call_once(st->prober, l, (q7_shape)st->placement[l->id], st->abi.order[l->id], in, &rep, why,
-                       sizeof why)) {
-        snprintf(row->replay, sizeof row->replay, "the real call %.200s", why);
-        return;
-    }
-    row->replayed = true;
-    native_values(l, &rep, &row->native);
-    if (clobbers) {
-        snprintf(row->replay, sizeof row->replay, "not compared: the leaf breaks what its caller relies on after "
-                                                  "the call, so the replaying caller cannot be trusted");
-        return;
-    }
-    const q7_shape_info *sh = q7_shape_info_of((q7_shape)st->placement[l->id]);
-    for (unsigned k = 0; k < row->predicted.n; k++) {
-        const prv_value *p = &row->predicted.v[k], *n = find_value(&row->native, p->name);
-        if (!p->known || (!n && strpbrk(p->name, "+-") && !watched(sh, p->name))) continue;
-        if (!n || !n->known || strcmp(n->hex, p->hex)) {
-            char said[400];
-            snprintf(said, sizeof said, "DISAGREES: %.23s predicted %.136s, the real call %.136s", p->name, p->hex,
-                     !n ? "wrote nothing there" : !n->known ? "left it unwritten" : n->hex);
-            memcpy(row->replay, said, sizeof row->replay - 1);
-            row->replay[sizeof row->replay - 1] = '\0';
-            row->disagrees = true;
-            st->run.disagreements++;
-            return;
-        }
-    }
-    /* an output the prediction leaves partly unwritten that the real call
-     * wrote whole (every word off both canaries) contradicts it */
-    for (unsigned k = 0; k < row->unwritten.n; k++) {
-        const prv_value *n = find_value(&row->native, row->unwritten.v[k].name);
-        if (n && n->known) {
-            char said[400];   /* its arguments live in the row too */
-            snprintf(said, sizeof said, "DISAGREES: %.23s predicted left unwritten, the real call wrote %.136s",
-                     row->unwritten.v[k].name, n->hex);
-            memcpy(row->replay, said, sizeof row->replay - 1);
-            row->replay[sizeof row->replay - 1] = '\0';
-            row->disagrees = true;
-            st->run.disagreements++;
-            return;
-        }
-    }
-    snprintf(row->replay, sizeof row->replay, "the real call agrees with the prediction");
+    if (prv_replay(st->prober, l, (q7_shape)st->placement[l->id], st->abi.order[l->id], row, in, clobbers))
+        st->run.disagreements++;
 }
 
 /* ------------------------------------------------------------ the prover's lines */
@@ -306,14 +173,14 @@ static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32
 static prv_status status_named(const char *s)
 {
     for (int k = 0; k < PRV_STATUS_COUNT; k++)
-        if (s && !strcmp(s, cli_prv_status_names[k])) return (prv_status)k;
+        if (s && !strcmp(s, prv_status_names[k])) return (prv_status)k;
     return PRV_STATUS_COUNT;
 }
 
 static void progress(const prove_state *st, const q7_leaf *l, const prv_row *row)
 {
     if (st->a->quiet) return;
-    printf("%-13s %-40s %7.2f s", cli_prv_status_names[row->status], l->suffix, row->seconds);
+    printf("%-13s %-40s %7.2f s", prv_status_names[row->status], l->suffix, row->seconds);
     if (row->reason[0]) {
         fputs("  ", stdout);
         q7u_esc_write(stdout, row->reason, ESC_TEXT);
@@ -323,7 +190,7 @@ static void progress(const prove_state *st, const q7_leaf *l, const prv_row *row
         for (unsigned k = 0; k < row->counterexample.n; k++)
             printf(" %s=%s", row->counterexample.v[k].name, row->counterexample.v[k].hex);
         for (unsigned k = 0; k < row->predicted.n; k++) {
-            const prv_value *p = &row->predicted.v[k], *n = find_value(&row->native, p->name);
+            const prv_value *p = &row->predicted.v[k], *n = prv_find_value(&row->native, p->name);
             printf("%s%s=%s", k ? ", " : "; predicted ", p->name, p->known ? p->hex : "?");
             if (row->replayed) printf(" (native %s)", n && n->known ? n->hex : "?");
         }
@@ -366,10 +233,10 @@ static int take_line(prove_state *st, const char *line, char *why, size_t whysiz
             row->status = status;
             row->seconds = secs->number;
             snprintf(row->reason, sizeof row->reason, "%s", (s = q7u_json_string(doc, PRV_KEY(reason))) ? s : "");
-            read_values(q7u_json_get(doc, PRV_KEY(counterexample)), &row->counterexample);
-            read_values(q7u_json_get(doc, PRV_KEY(predicted)), &row->predicted);
-            read_values(q7u_json_get(doc, PRV_KEY(expected)), &row->expected);
-            read_names(q7u_json_get(doc, PRV_KEY(unwritten)), &row->unwritten);
+            prv_read_values(q7u_json_get(doc, PRV_KEY(counterexample)), &row->counterexample);
+            prv_read_values(q7u_json_get(doc, PRV_KEY(predicted)), &row->predicted);
+            prv_read_values(q7u_json_get(doc, PRV_KEY(expected)), &row->expected);
+            prv_read_names(q7u_json_get(doc, PRV_KEY(unwritten)), &row->unwritten);
             const json *inw = q7u_json_get(doc, "in_words");
             uint32_t in[Q7_MAX_WORDS] = { 0 };
             bool have_in = inw && inw->type == JSON_ARRAY && inw->n == q7_shape_info_of(l->shape)->in_words;
@@ -391,26 +258,43 @@ static int write_tables_file(prove_state *st, const char *path, const short *con
     out_file o;
     int rc = cli_out_file_open(&o, "prove", "table file", path);
     if (rc) return rc;
-    cli_prv_write_tables(o.f, st->placement, st->abi.order, maps);
+    prv_write_tables(o.f, st->placement, st->abi.order, maps);
     rc = cli_out_file_finish(&o, "table file");
     return rc ? rc : cli_out_file_commit(&o, "table file");
 }
 
-/* The prover as a child: its argv, into argv (store holds the words). */
+/* PYTHONPATH, which the prover child inherits, with root (the folder
+ * holding q7prove/) first. */
+static bool prover_path_set(const char *root, char *err, size_t errsize)
+{
+    const char *old = getenv("PYTHONPATH");
+    char path[2 * PATH_MAX + 2];
+    int n = old && *old ? snprintf(path, sizeof path, "%s:%s", root, old) : snprintf(path, sizeof path, "%s", root);
+    if (n < 0 || (size_t)n >= sizeof path || setenv("PYTHONPATH", path, 1) != 0) {
+        snprintf(err, errsize, "cannot set PYTHONPATH for the prover (%.200s)", root);
+        return false;
+    }
+    return true;
+}
+
+/* The prover as a child: its argv, into argv (program holds the package's root). */
 static bool prover_argv(const prove_args *a, char *program, size_t psize, const char **argv, char *timeout,
                         size_t tsize, char *err, size_t errsize)
 {
-    if (!q7u_data_path(Q7D_DATA_PROVER, PROVER, program, psize)) {
+    if (!q7u_data_path(Q7D_DATA_PROVER, PROVER_FILE, program, psize)) {
         char places[1024];
-        q7u_data_places(Q7D_DATA_PROVER, PROVER, places, sizeof places);
+        q7u_data_places(Q7D_DATA_PROVER, PROVER_FILE, places, sizeof places);
         snprintf(err, errsize, "cannot find the prover: looked for %.1000s", places);
         return false;
     }
+    program[strlen(program) - strlen(PROVER_FILE)] = '\0';
+    if (!prover_path_set(program, err, errsize)) return false;
     snprintf(timeout, tsize, "%g", a->timeout);
     size_t k = 0;
     const char *from;
     argv[k++] = q7u_python(a->python, &from);
-    argv[k++] = program;
+    argv[k++] = "-m";
+    argv[k++] = PROVER_MODULE;
     argv[k++] = "--lib";
     argv[k++] = a->lib;
     argv[k++] = "--table";
@@ -516,7 +400,7 @@ static int run_prover(prove_state *st, int table_fd)
     q7u_proc_end(&proc, 0);
     q7u_proc_how(&proc, how, sizeof how);
     unsigned counts[PRV_STATUS_COUNT], done, selected;
-    cli_prv_counts(&st->run, counts, &done, &selected);
+    prv_counts(&st->run, counts, &done, &selected);
     if (rc == CLI_OK && !q7u_interrupted() && done < selected) {
         char *nl;
         while ((nl = strchr(tail, '\n'))) *nl = ' ';
@@ -538,9 +422,9 @@ typedef struct report_out {
  * none is committed). */
 static int write_reports(prove_state *st)
 {
-    report_out r[] = { { st->a->json, "JSON report", cli_prv_write_json, { 0 } },
-                       { st->a->markdown, "markdown report", cli_prv_write_markdown, { 0 } },
-                       { st->a->junit, "JUnit report", cli_prv_write_junit, { 0 } } };
+    report_out r[] = { { st->a->json, "JSON report", prv_write_json, { 0 } },
+                       { st->a->markdown, "markdown report", prv_write_markdown, { 0 } },
+                       { st->a->junit, "JUnit report", prv_write_junit, { 0 } } };
     enum { N = sizeof r / sizeof r[0] };
     unsigned signals = q7u_interrupt_count();
     int rc = CLI_OK;
@@ -627,7 +511,7 @@ static int prove_run(void *v)
         if (table >= 0) close(table);
         return cli_error("prove: no file for the tables: %s", strerror(errno));
     }
-    cli_prv_write_tables(tf, st.placement, st.abi.order, map_of);
+    prv_write_tables(tf, st.placement, st.abi.order, map_of);
     bool table_ok = fclose(tf) == 0;
     if (!table_ok) {
         close(table);
@@ -641,7 +525,7 @@ static int prove_run(void *v)
     st.run.seconds = q7_now_seconds() - t0;
     st.run.interrupted = q7u_interrupted();
     unsigned counts[PRV_STATUS_COUNT], done, selected;
-    cli_prv_counts(&st.run, counts, &done, &selected);
+    prv_counts(&st.run, counts, &done, &selected);
     if (rc == CLI_USAGE) {
         q7u_interrupt_disarm();
         return rc;

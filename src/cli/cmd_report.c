@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "proof_status.h"
+#include "prove/proof_status.h"
 #include "report_files.h"
 
 static void report_help(FILE *f)

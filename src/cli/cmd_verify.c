@@ -8,7 +8,7 @@
 #include "abi_file.h"
 #include "cli.h"
 #include "cmd_verify.h"
-#include "proof_status.h"
+#include "prove/proof_status.h"
 #include "host/host.h"
 #include "report_files.h"
 #include "util/escape.h"

@@ -14,7 +14,9 @@
 
 #include "cli.h"
 #include "prog/nearest.h"
+#include "prove/proof_status.h"
 #include "util/escape.h"
+#include "verify/verify.h"
 
 /* One line on stderr: the message escaped for a terminal, so a newline
  * or an escape sequence in an argument cannot break or forge it. */
@@ -238,4 +240,14 @@ size_t cli_leaf_outputs(const q7_leaf *leaf, cli_operand *ops)
 {
     static const q7_operand_dir out[] = { Q7_OPERAND_OUT, Q7_OPERAND_AUX };
     return operands_of(leaf, out, 2, ops);
+}
+
+int cli_load_proofs(const char *cmd, const char *path, struct q7d_proofs *out)
+{
+    char err[1024];
+    prv_proof_file *p = prv_proof_file_load(path, err, sizeof err);
+    if (!p) return cli_usage_error("%s: --proofs: %s", cmd, err);
+    prv_proof_file_fill(p, path, out);
+    prv_proof_file_free(p);
+    return CLI_OK;
 }

@@ -25,7 +25,7 @@
     X(BENCH, "share/q7pred/bench", NULL, "bench")     /* the bench's scripts */ \
     X(LIBRARY, "lib", ".", NULL)                      /* libq7pred.so */        \
     X(PACKAGE, NULL, "python", NULL)                  /* make python's package */ \
-    X(PROVER, "share/q7pred/prove", NULL, "tools/prove") /* q7pred prove's Python files */
+    X(PROVER, "share/q7pred/prover", NULL, "prover") /* q7pred prove's package, q7prove */
 
 typedef enum q7u_data_kind {
 #define Q7U_DATA_ID(id, installed, built, source) Q7D_DATA_##id,

@@ -1,0 +1,188 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""Symbolic execution of a leaf's machine code, from its entry to its
+return to the caller, along every path.
+
+A branch on a condition that depends on the input forks the path (each
+side kept only if z3 finds it feasible, with the path's condition added);
+paths that reach the same instruction in the same calling context merge
+into one whose values are chosen by which path ran. Calls are followed:
+direct ones into the library's own functions, calls through the PLT by
+reading the GOT slot .rela.plt resolves (another exported leaf, a
+statically linked helper such as libgcc's __extendhfsf2); a call or jump
+to an imported symbol is refused. A loop runs as often as its code says:
+an instruction that one path runs more than `loop_bound` times is refused
+as a loop whose trip count the code does not fix, as are more than
+`max_paths` live paths, more than `max_steps` instructions, and running
+past the deadline.
+"""
+import time
+
+import z3
+
+from q7prove.x86 import semantics as sem
+from q7prove.machine.state import Machine
+from q7prove.machine.memory import External, Ptr, Refusal
+from q7prove.x86.decode import DecodeError
+
+
+class Limits:
+    def __init__(self, deadline, loop_bound=4096, max_paths=64, max_steps=400000):
+        self.deadline, self.loop_bound, self.max_paths, self.max_steps = deadline, loop_bound, max_paths, max_steps
+
+
+class Executor:
+    def __init__(self, decoder, mem, limits):
+        self.decoder, self.image = decoder, decoder.image
+        self.mem = mem
+        self.image_obj = mem.objects['image']
+        self.caller_obj = mem.objects['caller']
+        self.limits = limits
+        # paths are pruned on their conditions alone: a path kept that the
+        # objects' placement rules out costs time, never soundness
+        self.solver = z3.Solver()
+        self.solver.set('timeout', 2000)
+        self.steps = 0
+        self.finals = []     # (state, how): how 'return' or 'trap'
+        self.forks = {}      # branch address -> times it forked on the inputs
+
+    # ---- the run
+    def run(self, state):
+        work = [state]
+        while work:
+            # the deepest context first, then the lowest address: paths that
+            # split come together again before either runs past the join
+            work.sort(key=lambda s: (-len(s.calls), s.pc))
+            s = work.pop(0)
+            while work and work[0].pc == s.pc and work[0].calls == s.calls:
+                s = s.merge(work.pop(0))
+            work.extend(self.step(s))
+            if len(work) > self.limits.max_paths:
+                site = max(self.forks, key=self.forks.get)
+                raise Refusal('more than %d paths at once: the branch at %#x forked on the inputs %d times (a loop '
+                              'whose trip count depends on an input?)' % (self.limits.max_paths, site, self.forks[site]))
+        return self.finals
+
+    def step(self, s):
+        self.steps += 1
+        if self.steps > self.limits.max_steps:
+            raise Refusal('more than %d instructions' % self.limits.max_steps)
+        if self.steps % 512 == 0 and time.monotonic() > self.limits.deadline:
+            raise TimeoutError()
+        n = s.visits.get(s.pc, 0) + 1
+        s.visits[s.pc] = n
+        if n > self.limits.loop_bound:
+            raise Refusal('a loop at %#x runs past %d iterations on one path (its trip count is not fixed by '
+                          'the code)' % (s.pc, self.limits.loop_bound))
+        try:
+            insn = self.decoder.at(s.pc)
+        except DecodeError as e:
+            raise Refusal(str(e))
+        m = Machine(self, s, insn)
+        self._pending = []          # the other targets of a computed jump
+        sem.execute(m)
+        more = self._pending
+        if s.done:
+            return more
+        if m.returned:
+            self.finals.append((s, 'return'))
+            return more
+        if m.fork is not None:
+            cond, target = m.fork
+            return self.fork(s, cond, target, m.next) + more
+        s.pc = m.next
+        return [s] + more
+
+    def feasible(self, s, extra):
+        r = self.solver.check(*(list(s.cond) + [extra]))
+        return r != z3.unsat
+
+    def fork(self, s, cond, taken, fallthrough):
+        self.forks[s.pc] = self.forks.get(s.pc, 0) + 1
+        out = []
+        for c, pc in ((cond, taken), (z3.Not(cond), fallthrough)):
+            if not self.feasible(s, c):
+                continue
+            t = s.copy()
+            t.cond = s.cond + (c,)
+            t.pc = pc
+            out.append(t)
+        return out
+
+    # ---- what the semantics call for control
+    def jump_to(self, m, target):
+        """A jump or call through a register or memory word."""
+        if isinstance(target, External):
+            m.refuse('calls or jumps to %s, which the library imports' % target.name)
+        if isinstance(target, Ptr) and target.obj is self.image_obj:
+            if type(target.off) is int:
+                m.next = target.off
+                return
+            self._jump_table(m, target.off)
+            return
+        before = _earlier_read(m.s)
+        if before:
+            raise Refusal('jumps to an address not in the library at %#x (%s); before it, it %s'
+                          % (m.insn.addr, m.insn.text, before))
+        m.refuse('jumps to an address not in the library')
+
+    def _jump_table(self, m, off):
+        """A computed target inside the library (a switch's jump table):
+        every feasible target, each its own path."""
+        targets, s = [], m.s
+        self.solver.push()
+        try:
+            self.solver.add(*s.cond)
+            while self.solver.check() == z3.sat:
+                v = self.solver.model().eval(off, model_completion=True).as_long()
+                targets.append(v)
+                if len(targets) > 64:
+                    m.refuse('a computed jump with more than 64 targets')
+                self.solver.add(off != v)
+        finally:
+            self.solver.pop()
+        if not targets:
+            s.done = True
+            return
+        first = targets[0]
+        for v in targets[1:]:
+            t = s.copy()
+            t.cond = s.cond + (off == v,)
+            t.pc = v
+            self._pending.append(t)
+        s.cond = s.cond + (off == first,)
+        m.next = first
+
+    def return_to(self, m, target):
+        s = m.s
+        if isinstance(target, Ptr) and target.obj is self.caller_obj and target.off == 0 and not s.calls:
+            m.returned = True
+            return
+        if isinstance(target, Ptr) and target.obj is self.image_obj and type(target.off) is int and s.calls:
+            if target.off != s.calls[-1]:
+                m.refuse('returns to %#x, not to its call site %#x' % (target.off, s.calls[-1]))
+            s.calls = s.calls[:-1]
+            m.next = target.off
+            return
+        m.violation('returns to an address that is not its caller\'s return address')
+        self.end_path(m)
+
+    def end_path(self, m):
+        m.s.done = True
+        self.finals.append((m.s, 'trap'))
+
+    def segment_address(self, m, op):
+        """%fs:0x28, the stack protector's canary (read-only), is the one
+        thread-local word the prover knows."""
+        if op.seg == 'fs' and op.base is None and op.index is None and op.disp == 0x28:
+            obj = self.mem.objects.get('canary')
+            return Ptr(obj, 0)
+        m.refuse('a %s-relative access (thread-local storage)' % op.seg)
+
+
+def _earlier_read(s):
+    """A read this path made where it may not ("reads .data+0x10, ... at
+    0x1174"), if any: a jump's unknown target is likely its value."""
+    for desc, addr, claim, path in s.owed:
+        if claim is False and path is True and desc.startswith('reads '):
+            return '%s at %#x' % (desc, addr)
+    return None

@@ -1,0 +1,679 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""The instruction table's own test: every instruction model of
+x86/semantics.py, at every width it is written for, run one instruction
+at a time on edge and random registers, flags and memory, against two
+independent machines:
+
+  unicorn   the emulator (QEMU's x86 translator), for everything it runs:
+            the integer instructions, SSE, pushes, pops and jumps
+  native    this CPU itself, through a stub that loads every register and
+            the flags from a block, runs the one instruction and stores
+            them back (for what unicorn 2.0 refuses: popcnt, lzcnt, the
+            VEX forms); instructions that touch %rsp or jump only run
+            under unicorn
+
+Where unicorn and the CPU disagree on a case and the CPU agrees with the
+model (QEMU propagates SSE NaNs by the x87 rules: divss of an sNaN and a
+qNaN), the CPU decides; such forms are listed as notes.
+
+Each case runs through the model twice: with every input a number (the
+folding path of smt/bitvec.py) and with every input a z3 variable, the terms
+then evaluated on the case (the path a proof takes). Every register, the
+flags the manual defines after the instruction (the model's Undef ones are
+left out), the 256 bytes of memory its operands reach and where control
+goes next must agree.
+
+  x86/check.py [--cases N] [--seed S] [--only MNEMONIC]...
+
+Needs gcc (to assemble the cases), python3-unicorn, python3-capstone and
+python3-z3: without one, exit 77 with the reason. Exit 1 on any
+disagreement (each form's first is printed), 0 otherwise.
+"""
+import argparse
+import ctypes
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from q7prove import requires
+
+z3, _, uc, ux = requires.modules('python3-z3, python3-capstone, python3-unicorn',
+                                 'z3', 'capstone', 'unicorn', 'unicorn.x86_const')
+
+from z3.z3 import _to_expr_ref
+from z3.z3core import Z3_substitute
+from z3.z3types import Ast
+
+from q7prove.smt import bitvec as bv
+from q7prove.elf import image as elf_image
+from q7prove.x86 import semantics as sem
+from q7prove.machine.state import FLAGS, GPRS, REGS, Lazy, Machine, State, Undef
+from q7prove.machine.memory import Memory, Ptr, Refusal
+from q7prove.x86.decode import Decoder
+
+# ---- the forms --------------------------------------------------------------------
+
+R = {8: ['al', 'r9b', 'dh'], 16: ['ax', 'r9w'], 32: ['eax', 'r9d'], 64: ['rax', 'r9']}
+S = {8: 'cl', 16: 'cx', 32: 'ecx', 64: 'rcx'}
+PTR = {8: 'byte', 16: 'word', 32: 'dword', 64: 'qword', 128: 'xmmword', 256: 'ymmword'}
+CONDS = ['o', 'no', 'b', 'ae', 'e', 'ne', 'be', 'a', 's', 'ns', 'p', 'np', 'l', 'ge', 'le', 'g']
+
+
+def m(w, disp=8):
+    return '%s ptr [rsi + %d]' % (PTR[w], disp)
+
+
+class Form:
+    def __init__(self, text, native=True, unicorn=True, pool=None):
+        self.text, self.native, self.unicorn, self.pool = text, native, unicorn, pool or {}
+        self.mnemonic = text.split()[0] if not text.startswith('rep ') else text.split()[1]
+
+
+def forms():
+    out = []
+    add = lambda *a, **k: out.append(Form(*a, **k))
+    for w in (8, 16, 32, 64):
+        imm = '0x7f' if w == 8 else '-0x80' if w == 16 else '0x12345678' if w == 32 else '-0x12345678'
+        for op in ('add', 'adc', 'sub', 'sbb', 'cmp', 'and', 'or', 'xor', 'test'):
+            for d in R[w]:
+                add('%s %s, %s' % (op, d, S[w]))
+            add('%s %s, %s' % (op, R[w][0], imm))
+            add('%s %s, 1' % (op, R[w][1]))
+            add('%s %s, %s' % (op, m(w), S[w]))
+            if op != 'test':
+                add('%s %s, %s' % (op, S[w], m(w)))
+        for op in ('neg', 'not', 'inc', 'dec'):
+            add('%s %s' % (op, R[w][0]))
+            add('%s %s' % (op, m(w)))
+        for op in ('shl', 'shr', 'sar', 'rol', 'ror', 'rcl', 'rcr'):
+            add('%s %s, 1' % (op, R[w][0]))
+            add('%s %s, 5' % (op, R[w][1]))
+            add('%s %s, %d' % (op, R[w][0], w - 1))
+            add('%s %s, cl' % (op, R[w][0]), pool={'rcx': 'count'})
+            add('%s %s, cl' % (op, m(w)), pool={'rcx': 'count'})
+        for op in ('mul', 'imul'):
+            add('%s %s' % (op, S[w]))
+            add('%s %s' % (op, m(w)))
+        for op in ('div', 'idiv'):
+            add('%s %s' % (op, S[w]), native=False, pool={'rdx': 'small', 'rcx': 'divisor'})
+            add('%s %s' % (op, m(w)), native=False, pool={'rdx': 'small'})
+        add('setb %s' % R[8][w // 16 % 2] if w == 8 else 'mov %s, %s' % (R[w][0], S[w]))
+        add('mov %s, %s' % (m(w), R[w][0]))
+        add('mov %s, %s' % (R[w][1], m(w)))
+        add('xchg %s, %s' % (R[w][0], S[w]))
+        if w >= 16:
+            add('imul %s, %s' % (R[w][0], S[w]))
+            add('imul %s, %s, %s' % (R[w][1], S[w], '-3'))
+            add('imul %s, %s, 0x1234' % (R[w][0], m(w)))
+            for op in ('shld', 'shrd'):
+                add('%s %s, %s, 3' % (op, R[w][0], S[w] if w != 16 else 'cx'))
+                if w != 16:
+                    add('%s %s, %s, cl' % (op, R[w][1], 'rdx' if w == 64 else 'edx'), pool={'rcx': 'count'})
+            for op in ('bt', 'bts', 'btr', 'btc'):
+                add('%s %s, %s' % (op, R[w][0], S[w]))
+                add('%s %s, 7' % (op, R[w][1]))
+                add('%s %s, %d' % (op, m(w), w - 3))
+                add('%s %s, %s' % (op, m(w, 64), S[w]), pool={'rcx': 'bitoffset'})
+            for op in ('bsf', 'bsr', 'tzcnt'):
+                add('%s %s, %s' % (op, R[w][0], S[w]))
+                add('%s %s, %s' % (op, R[w][1], m(w)))
+            for op in ('lzcnt', 'popcnt'):
+                add('%s %s, %s' % (op, R[w][0], S[w]), unicorn=False)
+                add('%s %s, %s' % (op, R[w][1], m(w)), unicorn=False)
+            for cc in CONDS:
+                add('cmov%s %s, %s' % (cc, R[w][0], S[w]))
+            add('cmovne %s, %s' % (R[w][1], m(w)))
+        if w < 32:
+            for to in [t for t in (16, 32, 64) if t > w]:
+                add('movzx %s, %s' % (R[to][0], S[w] if w != 8 or to == 64 else 'ch'))
+                add('movzx %s, %s' % (R[to][1], S[w]))
+                add('movsx %s, %s' % (R[to][0], S[w]))
+                add('movzx %s, %s' % (R[to][0], m(w)))
+                add('movsx %s, %s' % (R[to][1], m(w)))
+    add('movsxd rax, ecx')
+    add('movsxd r9, dword ptr [rsi + 8]')
+    for op in ('cbw', 'cwde', 'cdqe', 'cwd', 'cdq', 'cqo'):
+        add(op)
+    add('bswap eax')
+    add('bswap r9')
+    add('movabs rax, 0x123456789abcdef0')
+    add('lea rax, [rcx + rdx*4 + 0x10]')
+    add('lea r9d, [rcx + rcx*2 - 7]')
+    add('lea eax, [rdx + 8]')
+    for cc in CONDS:
+        add('set%s al' % cc)
+        add('set%s %s' % (cc, m(8)))
+        add('j%s $+0x40' % cc, native=False)
+    add('jrcxz $+0x40', native=False, pool={'rcx': 'small'})
+    add('jmp $+0x40', native=False)
+    add('push rcx', native=False)
+    add('push qword ptr [rsi + 8]', native=False)
+    add('push -5', native=False)
+    add('pop rcx', native=False)
+    add('pop qword ptr [rsi + 8]', native=False)
+    add('leave', native=False, pool={'rbp': 'stack'})
+    add('cld')
+    add('nop')
+    add('nop dword ptr [rax + rax]')
+    add('endbr64')
+    add('rep stosd', native=False, pool={'rcx': 'small', 'rdi': 'data'})
+    add('rep movsq', native=False, pool={'rcx': 'small', 'rdi': 'data'})
+    add('movsb', native=False, pool={'rdi': 'data'})
+    # ---- SSE and their VEX forms
+    x = 'xmm0, xmm1'
+    for op in ('pxor', 'por', 'pand', 'pandn', 'xorps', 'orps', 'andps', 'andnps', 'xorpd', 'orpd', 'andpd', 'andnpd',
+               'pcmpeqb', 'pcmpeqw', 'pcmpeqd', 'pcmpeqq', 'pcmpgtb', 'pcmpgtw', 'pcmpgtd', 'pcmpgtq',
+               'punpcklbw', 'punpcklwd', 'punpckldq', 'punpcklqdq', 'punpckhbw', 'punpckhwd', 'punpckhdq',
+               'punpckhqdq', 'unpcklps', 'unpckhps', 'unpcklpd', 'unpckhpd', 'paddb', 'paddw', 'paddd', 'paddq',
+               'psubb', 'psubw', 'psubd', 'psubq', 'psllw', 'pslld', 'psllq', 'psrlw', 'psrld', 'psrlq', 'psraw',
+               'psrad'):
+        lane_shift = op[:3] in ('psl', 'psr')
+        add('%s %s' % (op, x), unicorn=op not in ('pcmpeqq', 'pcmpgtq'), pool={'xmm1': 'count'} if lane_shift else None)
+        add('%s xmm2, %s' % (op, m(128, 16)), unicorn=op not in ('pcmpeqq', 'pcmpgtq'),
+            pool={'mem': 'count'} if lane_shift else None)
+        add('v%s xmm3, xmm4, xmm5' % op, unicorn=False, pool={'xmm5': 'count'} if lane_shift else None)
+        if not lane_shift:
+            add('v%s ymm3, ymm4, ymm5' % op, unicorn=False)
+            add('v%s ymm6, ymm7, %s' % (op, m(256, 0)), unicorn=False)
+        else:
+            add('v%s ymm3, ymm4, xmm5' % op, unicorn=False, pool={'xmm5': 'count'})
+    for op in ('psllw', 'pslld', 'psllq', 'psrlw', 'psrld', 'psrlq', 'psraw', 'psrad', 'pslldq', 'psrldq'):
+        for n in (0, 3, 15, 17, 33, 64):
+            add('%s xmm1, %d' % (op, n))
+        add('v%s ymm2, ymm3, 5' % op, unicorn=False)
+    for op in ('pshufd', 'pshuflw', 'pshufhw'):
+        add('%s xmm0, xmm1, 0x1b' % op)
+        add('%s xmm2, %s, 0xd8' % (op, m(128, 16)))
+        add('v%s ymm3, ymm4, 0x4e' % op, unicorn=False)
+    add('shufps xmm0, xmm1, 0x93')
+    add('shufpd xmm0, xmm1, 0x2')
+    add('vshufps ymm0, ymm1, ymm2, 0x39', unicorn=False)
+    for op in ('pmovmskb', 'movmskps', 'movmskpd'):
+        add('%s eax, xmm1' % op)
+        add('v%s r9d, ymm2' % op, unicorn=False)
+    add('pextrw eax, xmm1, 5')
+    add('pinsrw xmm1, ecx, 6')
+    add('pinsrw xmm1, word ptr [rsi + 8], 1')
+    add('vpinsrw xmm1, xmm2, ecx, 3', unicorn=False)
+    for op in ('movaps', 'movups', 'movapd', 'movupd', 'movdqa', 'movdqu'):
+        add('%s xmm0, xmm1' % op)
+        add('%s xmm2, %s' % (op, m(128, 16)))
+        add('%s %s, xmm3' % (op, m(128, 32)))
+        add('v%s ymm0, ymm1' % op, unicorn=False)
+        add('v%s xmm2, %s' % (op, m(128, 16)), unicorn=False)
+        add('v%s %s, ymm3' % (op, m(256, 0)), unicorn=False)
+    for op in ('movd', 'movq'):
+        r = 'ecx' if op == 'movd' else 'rcx'
+        add('%s xmm0, %s' % (op, r))
+        add('%s %s, xmm1' % (op, r))
+        add('%s xmm2, %s' % (op, m(32 if op == 'movd' else 64)))
+        add('%s %s, xmm3' % (op, m(32 if op == 'movd' else 64)))
+        add('v%s xmm4, %s' % (op, r), unicorn=False)
+    add('movq xmm0, xmm1')
+    for op in ('movhps', 'movlps', 'movhpd', 'movlpd'):
+        add('%s xmm0, %s' % (op, m(64)))
+        add('%s %s, xmm1' % (op, m(64)))
+        add('v%s xmm2, xmm3, %s' % (op, m(64)), unicorn=False)
+    add('movhlps xmm0, xmm1')
+    add('movlhps xmm0, xmm1')
+    add('vmovhlps xmm0, xmm1, xmm2', unicorn=False)
+    add('vzeroupper', unicorn=False)
+    for s_, n in (('ss', 32), ('sd', 64)):
+        add('mov%s xmm0, xmm1' % s_, pool={'xmm': 'fp%d' % n})
+        add('mov%s xmm2, %s' % (s_, m(n)), pool={'xmm': 'fp%d' % n})
+        add('mov%s %s, xmm3' % (s_, m(n)), pool={'xmm': 'fp%d' % n})
+        add('vmov%s xmm0, xmm1, xmm2' % s_, unicorn=False, pool={'xmm': 'fp%d' % n})
+        for op in ('ucomi', 'comi'):
+            add('%s%s xmm0, xmm1' % (op, s_), pool={'xmm': 'fp%d' % n})
+            add('%s%s xmm2, %s' % (op, s_, m(n)), pool={'xmm': 'fp%d' % n, 'mem': 'fp%d' % n})
+            add('v%s%s xmm3, xmm4' % (op, s_), unicorn=False, pool={'xmm': 'fp%d' % n})
+        for k in range(8):
+            add('cmp%s xmm0, xmm1, %d' % (s_, k), pool={'xmm': 'fp%d' % n})
+            add('cmp%s xmm2, %s, %d' % (s_, m(n), k), pool={'xmm': 'fp%d' % n, 'mem': 'fp%d' % n})
+        for k in (8, 13, 17, 30):
+            add('vcmp%s xmm0, xmm1, xmm2, %d' % (s_, k), unicorn=False, pool={'xmm': 'fp%d' % n})
+        add('div%s xmm0, xmm1' % s_, pool={'xmm': 'fp%d' % n})
+        add('vdiv%s xmm3, xmm4, xmm5' % s_, unicorn=False, pool={'xmm': 'fp%d' % n})
+    add('cvtss2sd xmm0, xmm1', pool={'xmm': 'fp32'})
+    add('cvtss2sd xmm2, %s' % m(32), pool={'xmm': 'fp32', 'mem': 'fp32'})
+    add('cvtsd2ss xmm0, xmm1', pool={'xmm': 'fp64'})
+    add('vcvtss2sd xmm0, xmm1, xmm2', unicorn=False, pool={'xmm': 'fp32'})
+    add('vcvtsd2ss xmm0, xmm1, xmm2', unicorn=False, pool={'xmm': 'fp64'})
+    return out
+
+
+# ---- values -------------------------------------------------------------------------
+
+EDGES = [0, 1, 2, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff, 0x7fffffff, 0x80000000, 0xffffffff,
+         0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff]
+COUNTS = [0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 0xff]
+F32 = [0, 0x80000000, 0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001, 0x7f800001,
+       0x7fbfffff, 0x00000001, 0x807fffff, 0x00800000, 0x7f7fffff, 0x40000000, 0x3f800001]
+F64 = [0, 1 << 63, 0x3ff0000000000000, 0xbff0000000000000, 0x7ff0000000000000, 0xfff0000000000000,
+       0x7ff8000000000000, 0x7ff0000000000001, 0x0000000000000001, 0x000fffffffffffff, 0x0010000000000000,
+       0x7fefffffffffffff, 0x3ff0000000000001, 0x36a0000000000000, 0x47efffffe0000000, 0x47f0000000000000]
+
+
+def gpr_value(rng, edge, kind=None):
+    if kind == 'count':
+        return rng.choice(COUNTS) | (rng.getrandbits(56) << 8 if rng.random() < 0.5 else 0)
+    if kind == 'small':
+        return rng.randrange(0, 5)
+    if kind == 'divisor':
+        return rng.choice([0, 1, 3, 0xff, 0x8000, 0xffffffff, 0x8000000000000000]) if edge else rng.getrandbits(64)
+    if kind == 'bitoffset':
+        return rng.randrange(-96, 96) & bv.mask(64)
+    if edge:
+        v = rng.choice(EDGES)
+        return v | (rng.getrandbits(64) & ~bv.mask(v.bit_length() + 1) if rng.random() < 0.3 else 0)
+    return rng.getrandbits(64)
+
+
+def vec_value(rng, edge, kind=None, bits=256):
+    if kind == 'count':
+        return rng.choice(COUNTS + [1 << 40]) | (rng.getrandbits(bits - 64) << 64)
+    if kind in ('fp32', 'fp64') or (edge and rng.random() < 0.5):
+        lw, pool = (32, F32) if kind == 'fp32' or (kind is None and rng.random() < 0.5) else (64, F64)
+        out = 0
+        for k in range(bits // lw):
+            out |= (rng.choice(pool) if rng.random() < 0.8 else rng.getrandbits(lw)) << (lw * k)
+        return out
+    return rng.getrandbits(bits)
+
+
+# ---- the case and the three machines ---------------------------------------------------
+
+DATA = 256            # bytes of memory the operands reach: [rsi - 64, rsi + 192)
+UC_CODE, UC_DATA = 0x400000, 0x800000
+
+
+class Case:
+    def __init__(self, form, rng, edge):
+        self.gpr = {r: gpr_value(rng, edge, form.pool.get(r)) for r in GPRS}
+        self.ymm = [vec_value(rng, edge, form.pool.get('xmm%d' % k, form.pool.get('xmm'))) for k in range(16)]
+        self.flags = {f: bool(rng.getrandbits(1)) for f in FLAGS if f != 'DF'}
+        mem_kind = form.pool.get('mem', form.pool.get('xmm') if form.pool.get('xmm', '').startswith('fp') else None)
+        self.mem = vec_value(rng, edge, mem_kind, 8 * DATA) if mem_kind else rng.getrandbits(8 * DATA)
+
+
+class ModelExe:
+    """What the semantics ask of an executor, for one instruction."""
+
+    def __init__(self, mem):
+        self.image_obj = mem.objects['image']
+
+    def jump_to(self, m, target):
+        m.next = target.off if isinstance(target, Ptr) else target
+
+    def return_to(self, m, target):
+        m.next = target
+
+    def end_path(self, m):
+        m.s.done = True
+
+
+def model_run(insn, case, symbolic):
+    """The model's state after insn, from case (numbers) or fresh variables:
+    (state, machine, substitution)."""
+    mem = Memory(None)
+    mem.new('image', 'image', 0, 4096)
+    data = mem.new('data', 'out', DATA, 64)
+    sub = [(data.base, z3.BitVecVal(UC_DATA, 64))]
+    s = State(mem, insn.addr)
+    for k, r in enumerate(GPRS):
+        if symbolic:
+            v = z3.BitVec('g_' + r, 64)
+            sub.append((v, z3.BitVecVal(case.gpr[r], 64)))
+        else:
+            v = case.gpr[r]
+        s.gpr[k] = v
+    s.gpr[GPRS.index('rsi')] = Ptr(data, 64)
+    s.gpr[GPRS.index('rsp')] = Ptr(data, 192)
+    if case.pool_rdi:
+        s.gpr[GPRS.index('rdi')] = Ptr(data, 128)
+    if case.pool_rbp:
+        s.gpr[GPRS.index('rbp')] = Ptr(data, 160)
+    for k in range(16):
+        if symbolic:
+            v = z3.BitVec('y%d' % k, 256)
+            sub.append((v, z3.BitVecVal(case.ymm[k], 256)))
+            s.vec[k] = v
+        else:
+            s.vec[k] = case.ymm[k]
+    for f, val in case.flags.items():
+        if symbolic:
+            v = z3.Bool('f_' + f)
+            sub.append((v, z3.BoolVal(val)))
+            s.flags[f] = v
+        else:
+            s.flags[f] = val
+    if symbolic:
+        v = z3.BitVec('mem', 8 * DATA)
+        sub.append((v, z3.BitVecVal(case.mem, 8 * DATA)))
+        mem.put(data, 0, v, 8 * DATA)
+    else:
+        mem.put(data, 0, case.mem, 8 * DATA)
+    model_run.initial = {'gpr': list(s.gpr), 'vec': list(s.vec),
+                         'mem': mem.bytes[('data', 0)][0]}
+    mach = Machine(ModelExe(mem), s, insn)
+    sem.execute(mach)
+    return s, mach, Substitution(sub), data
+
+
+class Substitution:
+    """Pairs (variable, value) applied to a term: z3.substitute(t, *pairs)
+    with the pairs' C arrays made once, not on every call, and without its
+    Python-side check of each pair's sorts on every call (which took most
+    of this check's time); z3's Z3_substitute checks them itself."""
+
+    def __init__(self, pairs):
+        self.pairs = pairs          # the arrays below hold no references of their own
+        self.src = (Ast * len(pairs))(*[a.as_ast() for a, _ in pairs])
+        self.dst = (Ast * len(pairs))(*[b.as_ast() for _, b in pairs])
+
+    def __call__(self, t):
+        return _to_expr_ref(Z3_substitute(t.ctx.ref(), t.as_ast(), len(self.pairs), self.src, self.dst), t.ctx)
+
+
+def concrete(v, w, sub):
+    """A model value as a number under the substitution, or None."""
+    if isinstance(v, Ptr):
+        v = v.as_term()
+    if type(v) is bool:
+        return v
+    if type(v) is int:
+        return v & bv.mask(w)
+    t = z3.simplify(sub(v))
+    if z3.is_true(t):
+        return True
+    if z3.is_false(t):
+        return False
+    return t.as_long() if z3.is_bv_value(t) else None
+
+
+FLAG_BITS = {'CF': 0, 'PF': 2, 'AF': 4, 'ZF': 6, 'SF': 7, 'OF': 11, 'DF': 10}
+
+
+def model_outcome(insn, case, symbolic):
+    """{name: value}: every register, defined flag, memory byte and next
+    address (a value the instruction left as it was is the case's own, not
+    evaluated again)."""
+    try:
+        s, mach, sub, data = model_run(insn, case, symbolic)
+    except Refusal as e:
+        return {'refused': str(e)}
+    initial = model_run.initial
+    out = {}
+    for k, r in enumerate(GPRS):
+        v = s.gpr[k]
+        out[r] = case.gpr[r] if v is initial['gpr'][k] and not isinstance(v, Ptr) else concrete(v, 64, sub)
+    for k in range(16):
+        v = s.vec[k]
+        out['ymm%d' % k] = case.ymm[k] if v is initial['vec'][k] else concrete(v, 256, sub)
+    for f in FLAGS:
+        v = s.flags[f]
+        if type(v) is Undef:
+            continue
+        out[f] = concrete(v.get() if type(v) is Lazy else v, 1, sub)
+    for i in range(DATA):
+        e = s.mem.bytes.get(('data', i))
+        if e is not None and e[0] is initial['mem']:
+            out['mem%d' % i] = (case.mem >> (8 * i)) & 0xff
+        else:
+            out['mem%d' % i] = concrete(bv.extract(e[0], 8 * e[2] + 7, 8 * e[2], e[1]), 8, sub) if e else None
+    faults = [concrete(c, 1, sub) for desc, _, c, p in s.owed]
+    out['fault'] = any(v is False for v in faults)
+    if mach.fork is not None:
+        c = concrete(mach.fork[0], 1, sub)
+        out['next'] = mach.fork[1] if c else mach.next
+    else:
+        out['next'] = mach.next
+    return out
+
+
+def unicorn_outcome(code, addr, case, repeated=False):
+    mu = uc.Uc(uc.UC_ARCH_X86, uc.UC_MODE_64)
+    mu.mem_map(UC_CODE, 0x2000)
+    mu.mem_write(addr, code + b'\x90' * 16)
+    mu.mem_map(UC_DATA, 0x1000)
+    mu.mem_write(UC_DATA, case.mem.to_bytes(DATA, 'little'))
+    regs = dict(case.gpr)
+    regs['rsi'], regs['rsp'] = UC_DATA + 64, UC_DATA + 192
+    if case.pool_rdi:
+        regs['rdi'] = UC_DATA + 128
+    if case.pool_rbp:
+        regs['rbp'] = UC_DATA + 160
+    for r in GPRS:
+        mu.reg_write(getattr(ux, 'UC_X86_REG_' + r.upper()), regs[r])
+    for k in range(16):
+        mu.reg_write(getattr(ux, 'UC_X86_REG_XMM%d' % k), case.ymm[k] & bv.mask(128))
+    fl = 0x202
+    for f, v in case.flags.items():
+        fl |= int(v) << FLAG_BITS[f]
+    mu.reg_write(ux.UC_X86_REG_EFLAGS, fl)
+    out = {}
+    try:
+        # one instruction (a rep one runs to its end)
+        mu.emu_start(addr, addr + len(code), count=0 if repeated else 1)
+    except uc.UcError as e:
+        if e.errno == uc.UC_ERR_INSN_INVALID:
+            return None
+        out['fault'] = True
+        return out
+    out['fault'] = False
+    for r in GPRS:
+        out[r] = mu.reg_read(getattr(ux, 'UC_X86_REG_' + r.upper()))
+    for k in range(8):   # unicorn 2.0.1 keeps only 64 bits of xmm8..xmm15: the forms use xmm0..xmm7
+        out['xmm%d' % k] = mu.reg_read(getattr(ux, 'UC_X86_REG_XMM%d' % k))
+    fl = mu.reg_read(ux.UC_X86_REG_EFLAGS)
+    for f, b in FLAG_BITS.items():
+        out[f] = bool(fl >> b & 1)
+    mem = mu.mem_read(UC_DATA, DATA)
+    for i in range(DATA):
+        out['mem%d' % i] = mem[i]
+    out['next'] = mu.reg_read(ux.UC_X86_REG_RIP)
+    return out
+
+
+# The native stub's register block: gpr[16] at 0, rflags at 128, ymm[16] at 192.
+BLOCK = 192 + 32 * 16
+
+
+def native_stub(text):
+    lines = ['push rbx', 'push rbp', 'push r12', 'push r13', 'push r14', 'push r15', 'push rdi']
+    lines += ['vmovdqu ymm%d, [rdi + %d]' % (k, 192 + 32 * k) for k in range(16)]
+    lines += ['push qword ptr [rdi + 128]', 'popfq']
+    lines += ['mov %s, [rdi + %d]' % (r, 8 * k) for k, r in enumerate(GPRS) if r not in ('rsp', 'rdi')]
+    lines += ['mov rdi, [rdi + 56]', text, 'xchg rdi, [rsp]']
+    lines += ['mov [rdi + %d], %s' % (8 * k, r) for k, r in enumerate(GPRS) if r not in ('rsp', 'rdi')]
+    lines += ['pushfq', 'pop qword ptr [rdi + 128]', 'pop qword ptr [rdi + 56]']
+    lines += ['vmovdqu [rdi + %d], ymm%d' % (192 + 32 * k, k) for k in range(16)]
+    lines += ['cld', 'vzeroupper', 'pop r15', 'pop r14', 'pop r13', 'pop r12', 'pop rbp', 'pop rbx', 'ret']
+    return lines
+
+
+def native_outcome(fn, case):
+    block = (ctypes.c_uint8 * BLOCK)()
+    data = (ctypes.c_uint8 * (DATA + 64))()
+    addr = (ctypes.addressof(data) + 63) & ~63
+    off = addr - ctypes.addressof(data)
+    ctypes.memmove(addr, case.mem.to_bytes(DATA, 'little'), DATA)
+    regs = dict(case.gpr)
+    regs['rsi'] = addr + 64
+    if case.pool_rdi:
+        regs['rdi'] = addr + 128
+    for k, r in enumerate(GPRS):
+        ctypes.memmove(ctypes.addressof(block) + 8 * k, regs[r].to_bytes(8, 'little'), 8)
+    fl = 0x202
+    for f, v in case.flags.items():
+        fl |= int(v) << FLAG_BITS[f]
+    ctypes.memmove(ctypes.addressof(block) + 128, fl.to_bytes(8, 'little'), 8)
+    for k in range(16):
+        ctypes.memmove(ctypes.addressof(block) + 192 + 32 * k, case.ymm[k].to_bytes(32, 'little'), 32)
+    fn(block)
+    raw = bytes(block)
+    out = {'fault': False}
+    for k, r in enumerate(GPRS):
+        if r != 'rsp':
+            out[r] = int.from_bytes(raw[8 * k:8 * k + 8], 'little')
+    fl = int.from_bytes(raw[128:136], 'little')
+    for f, b in FLAG_BITS.items():
+        out[f] = bool(fl >> b & 1)
+    for k in range(16):
+        out['ymm%d' % k] = int.from_bytes(raw[192 + 32 * k:224 + 32 * k], 'little')
+    mem = bytes(data)[off:off + DATA]
+    for i in range(DATA):
+        out['mem%d' % i] = mem[i]
+    return out, addr
+
+
+# ---- building and comparing ---------------------------------------------------------
+
+def build(all_forms, tmp):
+    src = ['.intel_syntax noprefix', '.text']
+    for k, f in enumerate(all_forms):
+        src += ['.p2align 6', '.globl insn_%d' % k, 'insn_%d:' % k, f.text, '.fill 48, 1, 0xcc']
+        if f.native:
+            src += ['.globl case_%d' % k, 'case_%d:' % k] + native_stub(f.text)
+    path = os.path.join(tmp, 'cases.s')
+    with open(path, 'w') as fh:
+        fh.write('\n'.join(src) + '\n')
+    lib = os.path.join(tmp, 'cases.so')
+    r = subprocess.run(['gcc', '-shared', '-nostdlib', '-Wl,-z,noexecstack', '-o', lib, path],
+                       capture_output=True, text=True)
+    if r.returncode:
+        raise SystemExit('check-instructions: the cases do not assemble:\n' + r.stderr[-3000:])
+    return lib
+
+
+def compare(name, model, oracle, addr_shift):
+    """The first key where the model and the oracle differ, or None."""
+    for k, want in oracle.items():
+        got_key = k.replace('xmm', 'ymm') if k.startswith('xmm') else k
+        if got_key not in model:
+            continue
+        got = model[got_key]
+        if got is None:
+            continue                      # the model leaves it unknown (an undefined result)
+        if k.startswith('xmm'):
+            got &= bv.mask(128)
+        if k == 'next':
+            got += addr_shift
+        if k in ('rsi', 'rsp', 'rdi', 'rbp') and isinstance(got, int) and 'native' in name:
+            continue
+        if got != want:
+            return k, got, want
+    return None
+
+
+def shown_inputs(text, case):
+    """The case's registers the instruction names, its flags and its memory operand's first bytes."""
+    words = text.replace(',', ' ').replace('[', ' ').replace(']', ' ').split()
+    shown = ['%s=%#x' % (r, case.gpr[r]) for r in GPRS if any(w in REGS_OF[r] for w in words)]
+    shown += ['%s=%#x' % (w, case.ymm[int(w[3:])] & (bv.mask(128) if w[0] == 'x' else bv.mask(256)))
+              for w in words if w[:3] in ('xmm', 'ymm')]
+    shown.append('flags=' + ''.join(f for f, v in sorted(case.flags.items()) if v))
+    if 'ptr' in words:
+        shown.append('mem[rsi+0..32)=%#x' % ((case.mem >> (8 * 64)) & bv.mask(256)))
+    return ' '.join(shown)
+
+
+REGS_OF = {r: {n for n, (f, i, lo, w) in REGS.items() if f == 'g' and i == k}
+           for k, r in enumerate(GPRS)}
+
+
+def main():
+    ap = argparse.ArgumentParser(prog='x86/check.py')
+    ap.add_argument('--cases', type=int, default=4)
+    ap.add_argument('--seed', type=int, default=11)
+    ap.add_argument('--only', action='append', default=[])
+    a = ap.parse_args()
+    if not shutil.which('gcc'):
+        print('skipped: needs gcc to assemble the cases')
+        return 77
+    all_forms = [f for f in forms() if not a.only or f.mnemonic in a.only]
+    rng = random.Random(a.seed)
+    bad = total = refused = 0
+    checked_by = {'unicorn': 0, 'native': 0}
+    unchecked = []
+    deviations = {}     # form -> unicorn's first disagreement where the CPU sides with the model
+    with tempfile.TemporaryDirectory() as tmp:
+        lib = build(all_forms, tmp)
+        img = elf_image.Image(lib)
+        dec = Decoder(img)
+        so = ctypes.CDLL(lib)
+        for k, f in enumerate(all_forms):
+            addr = img.by_name['insn_%d' % k].value
+            insn = dec.at(addr)
+            code = img.bytes_at(addr, insn.size)
+            fn = getattr(so, 'case_%d' % k) if f.native else None
+            if fn is not None:
+                fn.restype = None
+                fn.argtypes = [ctypes.c_void_p]
+            ran = False
+            first = None
+            for c in range(a.cases):
+                case = Case(f, rng, edge=c % 2 == 0)
+                case.pool_rdi = f.pool.get('rdi') == 'data'
+                case.pool_rbp = f.pool.get('rbp') == 'stack'
+                oracles = []
+                if f.unicorn:
+                    o = unicorn_outcome(code, UC_CODE + (addr & 0xfff), case, 'rep' in insn.prefixes)
+                    if o is not None:
+                        oracles.append(('unicorn', o, UC_CODE + (addr & 0xfff) - addr))
+                if fn is not None:
+                    o, data_addr = native_outcome(fn, case)
+                    oracles.append(('native', o, 0))
+                if not oracles:
+                    break
+                ran = True
+                for symbolic in (False, True):
+                    model = model_outcome(insn, case, symbolic)
+                    if 'refused' in model:
+                        refused += 1
+                        continue
+                    diffs = {}
+                    for oname, o, shift in oracles:
+                        checked_by[oname] += 1
+                        total += 1
+                        if o.get('fault') and model.get('fault'):
+                            continue
+                        diffs[oname] = ('fault', model.get('fault'), o.get('fault')) \
+                            if o.get('fault') != model.get('fault') else compare(oname, model, o, shift)
+                    if diffs.get('unicorn') and 'native' in diffs and not diffs['native']:
+                        # the CPU itself agrees with the model: unicorn is the one that differs
+                        # (QEMU propagates SSE NaNs by the x87 rules)
+                        deviations.setdefault(f.text, (diffs['unicorn'], case))
+                        continue
+                    for oname, diff in diffs.items():
+                        if diff and first is None:
+                            first = (oname, symbolic, diff, case)
+            if not ran:
+                unchecked.append(f.text)
+            if first:
+                bad += 1
+                oname, symbolic, (key, got, want), case = first
+                print('check-instructions: %s: %s (%s inputs) %s: model %s, %s %s; %s'
+                      % (f.text, oname, 'symbolic' if symbolic else 'numeric', key,
+                         hex(got) if isinstance(got, int) and not isinstance(got, bool) else got, oname,
+                         hex(want) if isinstance(want, int) and not isinstance(want, bool) else want,
+                         shown_inputs(f.text, case)))
+    for t in unchecked:
+        print('check-instructions: %s: no machine ran it' % t)
+    for t, ((key, got, want), case) in deviations.items():
+        print('check-instructions: note: %s: unicorn differs from this CPU, which agrees with the model (%s: '
+              'CPU and model %s, unicorn %s; %s)' % (t, key, hex(got) if isinstance(got, int) else got,
+                                                    hex(want) if isinstance(want, int) else want,
+                                                    shown_inputs(t, case)))
+    print('check-instructions: %d forms of %d mnemonics, %d comparisons (%d unicorn, %d native), %d refused, '
+          '%d forms disagree, %d unchecked, %d where unicorn alone differs'
+          % (len(all_forms), len({f.mnemonic for f in all_forms}), total, checked_by['unicorn'], checked_by['native'],
+             refused, bad, len(unchecked), len(deviations)))
+    return 1 if bad or unchecked else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* q7pred prove's JSON documents: the report and the tables (prove_json.h). */
+#include "prove_json.h"
+
+#include "report/run_identity.h"
+#include "util/json_write.h"
+
+const char *const prv_keys[PRV_KEY_COUNT] = {
+#define PRV_KEY_NAME(k) #k,
+    PRV_KEYS(PRV_KEY_NAME)
+#undef PRV_KEY_NAME
+};
+
+const char *const prv_status_names[PRV_STATUS_COUNT] = { "proven-binary", "refuted", "unproven", "absent" };
+
+void prv_counts(const prv_run *r, unsigned counts[PRV_STATUS_COUNT], unsigned *done, unsigned *selected)
+{
+    for (int s = 0; s < PRV_STATUS_COUNT; s++) counts[s] = 0;
+    *done = *selected = 0;
+    for (size_t i = 0; i < q7_leaf_count(); i++) {
+        const prv_row *w = &r->row[i];
+        *selected += w->selected;
+        if (!w->selected || !w->done) continue;
+        ++*done;
+        counts[w->status]++;
+    }
+}
+
+/* ------------------------------------------------------------ the report */
+
+static void w_values(jw *w, const prv_values *v)
+{
+    q7u_jw_object(w, JW_INLINE);
+    for (unsigned k = 0; k < v->n; k++) {
+        q7u_jw_key(w, v->v[k].name);
+        if (v->v[k].known) q7u_jw_string(w, v->v[k].hex);
+        else q7u_jw_null(w);
+    }
+    q7u_jw_end(w);
+}
+
+/* A leaf's members: leaf, status, seconds always; the rest when it has them. */
+static void w_row(jw *w, const q7_leaf *l, const prv_row *row)
+{
+    q7u_jw_object(w, JW_INLINE);
+    q7u_jw_key(w, PRV_KEY(leaf));
+    q7u_jw_string(w, l->suffix);
+    q7u_jw_key(w, PRV_KEY(status));
+    q7u_jw_string(w, prv_status_names[row->status]);
+    q7u_jw_key(w, PRV_KEY(seconds));
+    q7u_jw_double(w, "%.3f", row->seconds);
+    if (row->reason[0]) {
+        q7u_jw_key(w, PRV_KEY(reason));
+        q7u_jw_string(w, row->reason);
+    }
+    if (row->counterexample.n) {
+        q7u_jw_key(w, PRV_KEY(counterexample));
+        w_values(w, &row->counterexample);
+        q7u_jw_key(w, PRV_KEY(expected));
+        w_values(w, &row->expected);
+        q7u_jw_key(w, PRV_KEY(predicted));
+        w_values(w, &row->predicted);
+        if (row->replayed) {
+            q7u_jw_key(w, PRV_KEY(native));
+            w_values(w, &row->native);
+        }
+        q7u_jw_key(w, PRV_KEY(replay));
+        q7u_jw_string(w, row->replay);
+    }
+    q7u_jw_end(w);
+}
+
+void prv_write_json(FILE *f, const prv_run *r)
+{
+    jw w;
+    q7u_jw_init(&w, f);
+    q7u_jw_object(&w, JW_HANGING);
+    q7u_jw_key(&w, PRV_KEY(library));
+    q7u_jw_string(&w, r->library);
+    q7r_json_file(&w, PRV_KEY(file), &r->file);
+    q7u_jw_break(&w);
+    q7u_jw_key(&w, PRV_KEY(q7pred_version));
+    q7u_jw_string(&w, Q7PRED_VERSION);
+    q7u_jw_key(&w, PRV_KEY(command));
+    q7u_jw_string(&w, r->command);
+    q7u_jw_break(&w);
+    q7r_json_provenance(&w, &r->prov);
+    q7u_jw_break(&w);
+    q7u_jw_key(&w, PRV_KEY(prover));
+    q7u_jw_string(&w, r->prover);
+    q7u_jw_key(&w, PRV_KEY(abi));
+    if (r->abi) q7u_jw_string(&w, r->abi);
+    else q7u_jw_null(&w);
+    q7u_jw_break(&w);
+    q7u_jw_key(&w, PRV_KEY(leaves));
+    q7u_jw_array(&w, JW_LINES_TIGHT);
+    for (size_t i = 0; i < q7_leaf_count(); i++)
+        if (r->row[i].selected && r->row[i].done) w_row(&w, q7_leaf_at(i), &r->row[i]);
+    q7u_jw_end(&w);
+    q7u_jw_break(&w);
+    unsigned counts[PRV_STATUS_COUNT], done, selected;
+    prv_counts(r, counts, &done, &selected);
+    q7u_jw_key(&w, PRV_KEY(summary));
+    q7u_jw_object(&w, JW_INLINE);
+    for (int s = 0; s < PRV_STATUS_COUNT; s++) {
+        q7u_jw_key(&w, prv_status_names[s]);
+        q7u_jw_uint(&w, counts[s]);
+    }
+    q7u_jw_end(&w);
+    q7u_jw_key(&w, PRV_KEY(translator_disagreements));
+    q7u_jw_uint(&w, r->disagreements);
+    q7u_jw_key(&w, PRV_KEY(interrupted));
+    q7u_jw_bool(&w, r->interrupted != 0);
+    q7u_jw_key(&w, PRV_KEY(seconds));
+    q7u_jw_double(&w, "%.3f", r->seconds);
+    q7u_jw_end(&w);
+}
+
+/* ------------------------------------------------------------ the tables */
+
+static const char *const width_names[] = { "OPERAND", "FIELD", "INDEX", "BIT", "WORD", "MASK", "MASK8", "VEC" };
+static const char *const dir_names[] = { "in", "out", "aux" };
+
+void prv_write_tables(FILE *f, const signed char *placement, const uint8_t (*order)[Q7_MAX_ARGS],
+                      const short *const *maps)
+{
+    jw w;
+    q7u_jw_init(&w, f);
+    q7u_jw_object(&w, JW_LINES);
+    q7u_jw_key(&w, PRV_KEY(leaves));
+    q7u_jw_array(&w, JW_LINES);
+    for (size_t i = 0; i < q7_leaf_count(); i++) {
+        const q7_leaf *l = q7_leaf_at(i);
+        q7u_jw_object(&w, JW_INLINE);
+        q7u_jw_key(&w, PRV_KEY(leaf));
+        q7u_jw_string(&w, l->suffix);
+        q7u_jw_key(&w, PRV_KEY(symbol));
+        q7u_jw_string(&w, l->symbol);
+        q7u_jw_key(&w, PRV_KEY(shape));
+        q7u_jw_string(&w, q7_shape_info_of(l->shape)->name);
+        q7u_jw_key(&w, PRV_KEY(field_bits));
+        q7u_jw_uint(&w, l->field_bits);
+        q7u_jw_key(&w, PRV_KEY(operand_bits));
+        q7u_jw_uint(&w, l->operand_bits);
+        q7u_jw_key(&w, PRV_KEY(family));
+        q7u_jw_string(&w, q7_family_name(l->family));
+        q7u_jw_key(&w, PRV_KEY(semantics));
+        q7u_jw_string(&w, l->semantics);
+        q7u_jw_key(&w, PRV_KEY(placement));
+        if (placement[i] >= 0) q7u_jw_string(&w, q7_shape_info_of((q7_shape)placement[i])->name);
+        else q7u_jw_null(&w);
+        q7u_jw_key(&w, PRV_KEY(order));
+        if (placement[i] >= 0 && !q7_args_order_is_natural((q7_shape)placement[i], order[i])) {
+            q7_arg args[Q7_MAX_ARGS];
+            unsigned n = q7_shape_args((q7_shape)placement[i], args);
+            q7u_jw_array(&w, JW_INLINE);
+            for (unsigned k = 0; k < n; k++) q7u_jw_string(&w, args[order[i][k]].name);
+            q7u_jw_end(&w);
+        } else {
+            q7u_jw_null(&w);
+        }
+        q7u_jw_key(&w, PRV_KEY(bit_map));
+        if (maps && maps[i]) {
+            q7u_jw_array(&w, JW_INLINE);
+            for (int b = 0; b < 512; b++) q7u_jw_int(&w, maps[i][b]);
+            q7u_jw_end(&w);
+        } else {
+            q7u_jw_null(&w);
+        }
+        q7u_jw_end(&w);
+    }
+    q7u_jw_end(&w);
+    q7u_jw_key(&w, PRV_KEY(shapes));
+    q7u_jw_object(&w, JW_LINES);
+    for (unsigned s = 0; s < Q7_SHAPE_COUNT; s++) {
+        const q7_shape_info *sh = q7_shape_info_of((q7_shape)s);
+        q7u_jw_key(&w, sh->name);
+        q7u_jw_array(&w, JW_INLINE);
+        for (unsigned k = 0; k < sh->operand_count; k++) {
+            const q7_operand_info *o = &sh->operands[k];
+            q7u_jw_object(&w, JW_INLINE);
+            q7u_jw_key(&w, PRV_KEY(dir));
+            q7u_jw_string(&w, dir_names[o->dir]);
+            q7u_jw_key(&w, PRV_KEY(name));
+            q7u_jw_string(&w, o->name);
+            q7u_jw_key(&w, PRV_KEY(width));
+            q7u_jw_string(&w, width_names[o->width]);
+            q7u_jw_key(&w, PRV_KEY(words));
+            q7u_jw_uint(&w, o->words);
+            q7u_jw_key(&w, PRV_KEY(word));
+            q7u_jw_uint(&w, o->word);
+            q7u_jw_end(&w);
+        }
+        q7u_jw_end(&w);
+    }
+    q7u_jw_end(&w);
+    q7u_jw_end(&w);
+}
