@@ -127,6 +127,17 @@ PY
 "$q" bench --run fp16-lib --fraction 4096 >run.txt || bad "bench --run fp16-lib (the prefix's library): $(cat run.txt)"
 # prove: the prover's package installed under the prefix (share/q7pred/prover/)
 [ -f "$prefix/share/q7pred/prover/q7prove/binary/__main__.py" ] || bad "tree: no share/q7pred/prover/q7prove/binary/__main__.py"
+# every file of the package installed, and each entry point run from the prefix alone
+(cd "$SRCDIR/prover" && find q7prove -name '*.py' -o -name '*.txt' | grep -v __pycache__) | while read -r f; do
+    [ -f "$prefix/share/q7pred/prover/$f" ] || echo "$f"
+done >missing-prover.txt
+[ -s missing-prover.txt ] && bad "tree: share/q7pred/prover lacks $(tr '\n' ' ' <missing-prover.txt)"
+if "$PYTHON" -c 'import z3, capstone, unicorn, llvmlite' 2>/dev/null; then
+    for m in q7prove.binary q7prove.binary.check_translator q7prove.x86.check q7prove.ir q7prove.ir.check_translator; do
+        PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$prefix/share/q7pred/prover" "$PYTHON" -m "$m" --help >entry.txt 2>&1 ||
+            bad "installed entry point python3 -m $m --help: $(tail -n 1 entry.txt)"
+    done
+fi
 if "$PYTHON" -c 'import z3, capstone' 2>/dev/null; then
     Q7PRED_PYTHON=$PYTHON "$q" prove --lib "$prefix/lib/libq7pred.so" --leaf lt_2_16_16 >prove.txt 2>&1 &&
         grep -qx '1 leaves: 1 proven-binary, 0 refuted, 0 unproven, 0 absent' prove.txt || bad "prove: $(tail -1 prove.txt)"
