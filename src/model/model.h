@@ -58,35 +58,48 @@ static inline bool ordered(bool nan, bool rel) { return !nan & rel; }
 static inline bool unordered(bool nan, bool rel) { return nan | rel; }
 
 /* The seven relations of a format: un, and eq/lt/le ordered and unordered
- * on the patterns' order keys; unordered a < b is "not ordered b <= a",
- * unordered a <= b "not ordered b < a". */
-#define IEEE_RELATIONS(f, bits)                                                                         \
-    static inline bool q7m_##f##_un(uint##bits##_t a, uint##bits##_t b)                                 \
-    {                                                                                                   \
-        bool nan_a = ieee_nan##bits(a), nan_b = ieee_nan##bits(b);                                      \
-        return nan_a | nan_b;                                                                           \
-    }                                                                                                   \
-    static inline bool q7m_##f##_eq(uint##bits##_t a, uint##bits##_t b)                                 \
-    {                                                                                                   \
-        return ordered(q7m_##f##_un(a, b), ieee_key##bits(a) == ieee_key##bits(b));                     \
-    }                                                                                                   \
-    static inline bool q7m_##f##_lt(uint##bits##_t a, uint##bits##_t b)                                 \
-    {                                                                                                   \
-        return ordered(q7m_##f##_un(a, b), ieee_key##bits(a) < ieee_key##bits(b));                      \
-    }                                                                                                   \
-    static inline bool q7m_##f##_le(uint##bits##_t a, uint##bits##_t b)                                 \
-    {                                                                                                   \
-        return ordered(q7m_##f##_un(a, b), ieee_key##bits(a) <= ieee_key##bits(b));                     \
-    }                                                                                                   \
-    static inline bool q7m_##f##_ueq(uint##bits##_t a, uint##bits##_t b)                                \
-    {                                                                                                   \
-        return unordered(q7m_##f##_un(a, b), ieee_key##bits(a) == ieee_key##bits(b));                   \
-    }                                                                                                   \
-    static inline bool q7m_##f##_ult(uint##bits##_t a, uint##bits##_t b) { return !q7m_##f##_le(b, a); } \
-    static inline bool q7m_##f##_ule(uint##bits##_t a, uint##bits##_t b) { return !q7m_##f##_lt(b, a); }
-IEEE_RELATIONS(f16, 16)
-IEEE_RELATIONS(f32, 32)
-#undef IEEE_RELATIONS
+ * on the patterns' order keys (ieee.h); unordered a < b is "not ordered
+ * b <= a", unordered a <= b "not ordered b < a". Spelled out per format,
+ * so that each name is found where it is defined. */
+static inline bool q7m_f16_un(uint16_t a, uint16_t b) { return ieee_nan16(a) | ieee_nan16(b); }
+static inline bool q7m_f16_eq(uint16_t a, uint16_t b)
+{
+    return ordered(q7m_f16_un(a, b), ieee_key16(a) == ieee_key16(b));
+}
+static inline bool q7m_f16_lt(uint16_t a, uint16_t b)
+{
+    return ordered(q7m_f16_un(a, b), ieee_key16(a) < ieee_key16(b));
+}
+static inline bool q7m_f16_le(uint16_t a, uint16_t b)
+{
+    return ordered(q7m_f16_un(a, b), ieee_key16(a) <= ieee_key16(b));
+}
+static inline bool q7m_f16_ueq(uint16_t a, uint16_t b)
+{
+    return unordered(q7m_f16_un(a, b), ieee_key16(a) == ieee_key16(b));
+}
+static inline bool q7m_f16_ult(uint16_t a, uint16_t b) { return !q7m_f16_le(b, a); }
+static inline bool q7m_f16_ule(uint16_t a, uint16_t b) { return !q7m_f16_lt(b, a); }
+
+static inline bool q7m_f32_un(uint32_t a, uint32_t b) { return ieee_nan32(a) | ieee_nan32(b); }
+static inline bool q7m_f32_eq(uint32_t a, uint32_t b)
+{
+    return ordered(q7m_f32_un(a, b), ieee_key32(a) == ieee_key32(b));
+}
+static inline bool q7m_f32_lt(uint32_t a, uint32_t b)
+{
+    return ordered(q7m_f32_un(a, b), ieee_key32(a) < ieee_key32(b));
+}
+static inline bool q7m_f32_le(uint32_t a, uint32_t b)
+{
+    return ordered(q7m_f32_un(a, b), ieee_key32(a) <= ieee_key32(b));
+}
+static inline bool q7m_f32_ueq(uint32_t a, uint32_t b)
+{
+    return unordered(q7m_f32_un(a, b), ieee_key32(a) == ieee_key32(b));
+}
+static inline bool q7m_f32_ult(uint32_t a, uint32_t b) { return !q7m_f32_le(b, a); }
+static inline bool q7m_f32_ule(uint32_t a, uint32_t b) { return !q7m_f32_lt(b, a); }
 
 static inline uint8_t q7m_f16_classify(uint16_t x) { return ieee_class16(x); }
 static inline uint8_t q7m_f32_classify(uint32_t x) { return ieee_class32(x); }
