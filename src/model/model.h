@@ -61,7 +61,11 @@ static inline bool unordered(bool nan, bool rel) { return nan | rel; }
  * on the patterns' order keys (ieee.h); unordered a < b is "not ordered
  * b <= a", unordered a <= b "not ordered b < a". Spelled out per format,
  * so that each name is found where it is defined. */
-static inline bool q7m_f16_un(uint16_t a, uint16_t b) { return ieee_nan16(a) | ieee_nan16(b); }
+static inline bool q7m_f16_un(uint16_t a, uint16_t b)
+{
+    bool nan_a = ieee_nan16(a), nan_b = ieee_nan16(b);   /* both computed: no branch on the operands */
+    return nan_a | nan_b;
+}
 static inline bool q7m_f16_eq(uint16_t a, uint16_t b)
 {
     return ordered(q7m_f16_un(a, b), ieee_key16(a) == ieee_key16(b));
@@ -81,7 +85,11 @@ static inline bool q7m_f16_ueq(uint16_t a, uint16_t b)
 static inline bool q7m_f16_ult(uint16_t a, uint16_t b) { return !q7m_f16_le(b, a); }
 static inline bool q7m_f16_ule(uint16_t a, uint16_t b) { return !q7m_f16_lt(b, a); }
 
-static inline bool q7m_f32_un(uint32_t a, uint32_t b) { return ieee_nan32(a) | ieee_nan32(b); }
+static inline bool q7m_f32_un(uint32_t a, uint32_t b)
+{
+    bool nan_a = ieee_nan32(a), nan_b = ieee_nan32(b);   /* both computed: no branch on the operands */
+    return nan_a | nan_b;
+}
 static inline bool q7m_f32_eq(uint32_t a, uint32_t b)
 {
     return ordered(q7m_f32_un(a, b), ieee_key32(a) == ieee_key32(b));
