@@ -85,16 +85,23 @@ class Decoder:
         seg = self.image.segment_of(addr)
         # one byte past the 15 an instruction may have: an over-long one is seen as such
         code = self.image.bytes_at(addr, min(16, seg[0] + seg[1] - addr))
+        norow, length = False, None
         try:
             enc, form = table.lookup(code)
             why = None
         except table.Unaccepted as e:
             enc, form, why = None, None, str(e)
+            norow, length = e.norow, e.length
         got = next(self.cs.disasm(code[:15], addr, 1), None)
         if got is None:
-            raise DecodeError('undecodable bytes %s at %#x%s' % (hexbytes(code[:4]), addr, ': ' + why if why else ''))
+            if why:
+                raise DecodeError('%s at %#x (%s; capstone cannot decode it)' % (why, addr, hexbytes(code[:length or 16])))
+            raise DecodeError('undecodable bytes %s at %#x' % (hexbytes(code[:4]), addr))
         words = got.mnemonic.split()
         mnemonic = words[-1]
+        if form is None and norow:
+            # capstone's name for it, and what the table has of its opcode
+            why = 'unmodelled instruction %s%s' % (mnemonic, why[why.index(' (its rows'):] if ' (its rows' in why else '')
         text = ('%s %s' % (got.mnemonic, got.op_str)).strip()
         if form is not None:
             why = _disagreement(enc, form, got, mnemonic, words)

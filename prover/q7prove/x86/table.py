@@ -24,6 +24,7 @@ row per instruction, in one block (TABLE below). A row names
               x86-64 CPU (SSE2 included)
   mem         the bytes a memory operand has, where the row fixes it
               (capstone 4 reads comiss m32 as 16 bytes)
+  imm_below   the immediates the row defines (above them reserved bits)
 
 A prefix a row does not define is refused by name, as are a REX that
 another prefix follows (the CPU ignores it), two prefixes of one group,
@@ -121,9 +122,9 @@ class Enc:
 
 
 class Row:
-    def __init__(self, names, model, *encodings, allow=(), feature='base', mem=None):
+    def __init__(self, names, model, *encodings, allow=(), feature='base', mem=None, imm_below=None, title=None):
         self.names = names if isinstance(names, list) else names.split()
-        self.model, self.mem = model, mem
+        self.model, self.mem, self.imm_below, self._title = model, mem, imm_below, title
         self.encodings = [x if isinstance(x, Enc) else Enc(x) for x in encodings]
         for x in self.encodings:
             x.allow |= set(allow.split() if isinstance(allow, str) else allow)
@@ -131,6 +132,14 @@ class Row:
             x.row = self
         self.cc = any(x.plus == 'cc' for x in self.encodings)
         assert not self.cc or len(self.names) == 16
+
+    def title(self, e):
+        """The row's name for the bytes e: a +cc row's condition's, else its names."""
+        if self.cc:
+            return self.names[e.opcode & 15]
+        if self._title:
+            return self._title
+        return '/'.join(self.names) if len(self.names) <= 4 else self.names[0]
 
     def accepts(self, mnemonic, e):
         if self.cc:
@@ -434,10 +443,12 @@ TABLE = [
     Row('vcomisd', s.fp_compare_flags, v128('VEX.LIG.66.0F.WIG 2f /r'), mem=8),
     # capstone names each predicate (cmpltss is f3 0f c2 /r 01); the model reads
     # it from the immediate and refuses its reserved bits (legacy 7:3, VEX 7:5)
-    Row(['cmp%sss' % p for p in PREDICATES8], s.fp_compare_mask, 'f3 0f c2 /r ib'),
-    Row(['cmp%ssd' % p for p in PREDICATES8], s.fp_compare_mask, 'f2 0f c2 /r ib'),
-    Row(['vcmp%sss' % p for p in s.PREDICATES], s.fp_compare_mask, v128('VEX.NDS.LIG.F3.0F.WIG c2 /r ib')),
-    Row(['vcmp%ssd' % p for p in s.PREDICATES], s.fp_compare_mask, v128('VEX.NDS.LIG.F2.0F.WIG c2 /r ib')),
+    Row(['cmp%sss' % p for p in PREDICATES8], s.fp_compare_mask, 'f3 0f c2 /r ib', imm_below=8, title='cmpss'),
+    Row(['cmp%ssd' % p for p in PREDICATES8], s.fp_compare_mask, 'f2 0f c2 /r ib', imm_below=8, title='cmpsd'),
+    Row(['vcmp%sss' % p for p in s.PREDICATES], s.fp_compare_mask, v128('VEX.NDS.LIG.F3.0F.WIG c2 /r ib'),
+        imm_below=32, title='vcmpss'),
+    Row(['vcmp%ssd' % p for p in s.PREDICATES], s.fp_compare_mask, v128('VEX.NDS.LIG.F2.0F.WIG c2 /r ib'),
+        imm_below=32, title='vcmpsd'),
     Row('cvtss2sd', s.fp_convert, 'f3 0f 5a /r'),
     Row('cvtsd2ss', s.fp_convert, 'f2 0f 5a /r'),
     Row('vcvtss2sd', s.fp_convert, v128('VEX.NDS.LIG.F3.0F.WIG 5a /r')),
@@ -466,7 +477,12 @@ for _row in TABLE:
 
 
 class Unaccepted(Exception):
-    """The bytes are no encoding the table accepts: the reason names what."""
+    """The bytes are no encoding the table accepts: the reason names what
+    (norow: no row has the opcode at all)."""
+
+    def __init__(self, why, norow=False, length=None):
+        super().__init__(why)
+        self.norow, self.length = norow, length
 
 
 PREFIX_SAYS = {0xf0: 'f0 (lock)', 0xf2: 'f2 (repne)', 0xf3: 'f3 (rep)', 0x66: '66 (operand size)',
@@ -479,58 +495,25 @@ def lookup(code):
     Unaccepted naming the prefix or encoding no row defines."""
     try:
         e = enc_mod.parse(code)
+        if e.vex in ('evex', 'xop'):
+            raise Unaccepted('an %s-encoded instruction, which no row models' % e.vex.upper())
         cands = INDEX.get((e.vex == 'vex', e.map, e.opcode), [])
         chosen = [x for x in cands if x.mandatory is not None and x.selects(e)] or \
                  [x for x in cands if x.mandatory is None and x.selects(e)]
     except EncodingError as err:
         raise Unaccepted(str(err))
-    if e.vex in ('evex', 'xop'):
-        raise Unaccepted('an %s-encoded instruction, which no row models' % e.vex.upper())
     if not chosen:
-        raise Unaccepted('no row of the instruction table accepts the encoding %s' % _opcode_shown(e))
+        has = sorted({x.spec for x in cands})
+        raise Unaccepted('no row of the instruction table accepts %s%s' % (
+            _opcode_shown(e), ' (its rows of that opcode: %s)' % ', '.join(has) if has else ''), True)
     if len(chosen) > 1:
         raise Unaccepted('the encoding %s fits two rows (%s)' % (_opcode_shown(e), ', '.join(map(repr, chosen))))
     x = chosen[0]
-    what = '%s (%s)' % (x.row.names[e.opcode & 15] if x.row.cc else x.row.names[0], x.spec)
-    if e.stray_rex:
-        raise Unaccepted('a REX prefix %02x that another prefix follows (the CPU ignores it) on %s'
-                         % (e.stray_rex[0], what))
-    if x.vex:
-        bad = [b for b in e.legacy if b in (0x66, 0xf2, 0xf3, 0xf0)] + ([e.rex] if e.rex is not None else [])
-        if bad:
-            raise Unaccepted('prefix %02x before a VEX prefix (#UD) on %s' % (bad[0], what))
-        if not x.vvvv and e.vvvv:
-            raise Unaccepted('VEX.vvvv %s, not 1111, where %s has no such operand (#UD)'
-                             % (format(~e.vvvv & 15, '04b'), what))
-    consumed = None
-    if not x.vex and x.mandatory is not None:
-        consumed = x.mandatory
-    for g in (1, 2, 3, 4):
-        ps = e.group(g)
-        if len(ps) > 1 and not (g == 3 and 'fill' in x.allow):
-            raise Unaccepted('two prefixes of one group (%s) on %s' % (' '.join('%02x' % b for b in ps), what))
-    mem = x.modrm is not None and (e.peek_modrm() >> 6) != 3
-    osize16 = False
-    for b in e.legacy:
-        if b == consumed:
-            continue
-        if b == 0x66 and ({'osize', 'fill'} & x.allow):
-            osize16 = not e.W
-            continue
-        if b == 0xf3 and {'rep', 'hint'} & x.allow:
-            continue
-        if b == 0xf2 and 'bnd' in x.allow:
-            continue
-        if b in (0x64, 0x65) and 'seg' in x.allow and mem:
-            continue
-        if b == 0x3e and 'notrack' in x.allow:
-            continue
-        if b == 0x67 and 'addr32' in x.allow:
-            continue
-        if enc_mod.GROUP[b] == 2 and 'fill' in x.allow:
-            continue
-        raise Unaccepted('prefix %s on %s, which its row does not define' % (PREFIX_SAYS[b], what))
+    what = '%s (%s)' % (x.row.title(e), x.spec)
+    consumed = x.mandatory if not x.vex else None
+    osize16 = any(b == 0x66 and b != consumed for b in e.legacy) and not e.W
     try:
+        # the length first: an instruction over 15 bytes faults whatever its prefixes say
         if x.modrm is not None:
             e.take_modrm()
         for t in x.imms:
@@ -538,7 +521,47 @@ def lookup(code):
         e.finish()
     except EncodingError as err:
         raise Unaccepted('%s: %s' % (what, err))
+    n = e.length
+    if e.stray_rex:
+        raise _at(n, 'a REX prefix %02x that another prefix follows (the CPU ignores it) on %s'
+                         % (e.stray_rex[0], what))
+    if x.vex:
+        bad = [b for b in e.legacy if b in (0x66, 0xf2, 0xf3, 0xf0)] + ([e.rex] if e.rex is not None else [])
+        if bad:
+            raise _at(n, 'prefix %02x before a VEX prefix (#UD) on %s' % (bad[0], what))
+        if not x.vvvv and e.vvvv:
+            raise _at(n, 'VEX.vvvv %s, not 1111, where %s has no such operand (#UD)'
+                             % (format(~e.vvvv & 15, '04b'), what))
+    for g in (1, 2, 3, 4):
+        ps = e.group(g)
+        if len(ps) > 1 and not (g == 3 and 'fill' in x.allow):
+            raise _at(n, 'two prefixes of one group (%s) on %s' % (' '.join('%02x' % b for b in ps), what))
+    for b in e.legacy:
+        if b == consumed:
+            continue
+        if b == 0x66 and {'osize', 'fill'} & x.allow:
+            continue
+        if b == 0xf3 and {'rep', 'hint'} & x.allow:
+            continue
+        if b == 0xf2 and 'bnd' in x.allow:
+            continue
+        if b in (0x64, 0x65) and 'seg' in x.allow and e.mem:
+            continue
+        if b == 0x3e and 'notrack' in x.allow:
+            continue
+        if b == 0x67 and 'addr32' in x.allow:
+            continue
+        if enc_mod.GROUP[b] == 2 and 'fill' in x.allow:
+            continue
+        raise _at(n, 'undefined prefix %s on %s' % (PREFIX_SAYS[b], what))
+    if x.row.imm_below is not None and e.imm >= x.row.imm_below:
+        raise _at(n, 'immediate %#x with reserved bits set on %s (it reads bits %d:0)'
+                         % (e.imm, what, x.row.imm_below.bit_length() - 2))
     return e, x
+
+
+def _at(n, why):
+    return Unaccepted(why, length=n)
 
 
 def _opcode_shown(e):
