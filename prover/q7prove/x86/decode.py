@@ -95,13 +95,15 @@ class Decoder:
         got = next(self.cs.disasm(code[:15], addr, 1), None)
         if got is None:
             if why:
-                raise DecodeError('%s at %#x (%s; capstone cannot decode it)' % (why, addr, hexbytes(code[:length or 16])))
+                raise DecodeError('%s at %#x (%s; capstone cannot decode it)'
+                                  % (why, addr, hexbytes(code[:length or 16])))
             raise DecodeError('undecodable bytes %s at %#x' % (hexbytes(code[:4]), addr))
         words = got.mnemonic.split()
         mnemonic = words[-1]
         if form is None and norow:
             # capstone's name for it, and what the table has of its opcode
-            why = 'unmodelled instruction %s%s' % (mnemonic, why[why.index(' (its rows'):] if ' (its rows' in why else '')
+            rows = why[why.index(' (its rows'):] if ' (its rows' in why else ''
+            why = 'unmodelled instruction %s%s' % (mnemonic, rows)
         text = ('%s %s' % (got.mnemonic, got.op_str)).strip()
         if form is not None:
             why = _disagreement(enc, form, got, mnemonic, words)

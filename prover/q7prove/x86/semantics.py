@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""The instruction table: what each x86-64 instruction the prover knows
-does to a machine state (machine_state.Machine), one small function per
+"""The instruction models: what each x86-64 instruction the prover knows
+does to a machine state (machine.state.Machine), one small function per
 group of mnemonics, written once for every operand width, after the Intel
 SDM (volume 2) and the AMD APM (volume 3):
 

@@ -179,6 +179,7 @@ def v128(spec):
     return E(spec, 'AVX')
 
 
+NO_REX = lambda e: e.rex is None    # noqa: E731
 INT = 'osize seg'        # an integer op on a 16/32/64-bit operand, the canary's fs allowed
 PREDICATES8 = s.PREDICATES[:8]
 
@@ -247,9 +248,10 @@ TABLE = [
     Row('ret', s.ret, 'c3', 'c2 iw', allow='hint bnd'),
     Row('nop', s.nop, E('90', when=lambda e: not e.B, when_says='90 with REX.B is xchg'), '0f 1f /0',
         allow='fill'),
-    Row('pause', s.nop, 'f3 90'),
-    Row('endbr64', s.nop, 'f3 0f 1e fa'),
-    Row('endbr32', s.nop, 'f3 0f 1e fb'),
+    # with a REX these bytes are another instruction (f3 41 90: xchg r8d, eax) or none the manuals define
+    Row('pause', s.nop, E('f3 90', when=NO_REX)),
+    Row('endbr64', s.nop, E('f3 0f 1e fa', when=NO_REX)),
+    Row('endbr32', s.nop, E('f3 0f 1e fb', when=NO_REX)),
     Row('prefetchnta', s.nop, '0f 18 /0:mem'),
     Row('prefetcht0', s.nop, '0f 18 /1:mem'),
     Row('prefetcht1', s.nop, '0f 18 /2:mem'),
@@ -367,14 +369,22 @@ TABLE = [
     Row('psllq', s.shift_lanes('l', 64), '66 0f f3 /r', '66 0f 73 /6:reg ib'),
     Row('psrldq', s.byte_shift, '66 0f 73 /3:reg ib'),
     Row('pslldq', s.byte_shift, '66 0f 73 /7:reg ib'),
-    Row('vpsrlw', s.shift_lanes('r', 16), *both('VEX.NDS.L.66.0F.WIG d1 /r') + both('VEX.NDD.L.66.0F.WIG 71 /2:reg ib')),
-    Row('vpsrld', s.shift_lanes('r', 32), *both('VEX.NDS.L.66.0F.WIG d2 /r') + both('VEX.NDD.L.66.0F.WIG 72 /2:reg ib')),
-    Row('vpsrlq', s.shift_lanes('r', 64), *both('VEX.NDS.L.66.0F.WIG d3 /r') + both('VEX.NDD.L.66.0F.WIG 73 /2:reg ib')),
-    Row('vpsraw', s.shift_lanes('a', 16), *both('VEX.NDS.L.66.0F.WIG e1 /r') + both('VEX.NDD.L.66.0F.WIG 71 /4:reg ib')),
-    Row('vpsrad', s.shift_lanes('a', 32), *both('VEX.NDS.L.66.0F.WIG e2 /r') + both('VEX.NDD.L.66.0F.WIG 72 /4:reg ib')),
-    Row('vpsllw', s.shift_lanes('l', 16), *both('VEX.NDS.L.66.0F.WIG f1 /r') + both('VEX.NDD.L.66.0F.WIG 71 /6:reg ib')),
-    Row('vpslld', s.shift_lanes('l', 32), *both('VEX.NDS.L.66.0F.WIG f2 /r') + both('VEX.NDD.L.66.0F.WIG 72 /6:reg ib')),
-    Row('vpsllq', s.shift_lanes('l', 64), *both('VEX.NDS.L.66.0F.WIG f3 /r') + both('VEX.NDD.L.66.0F.WIG 73 /6:reg ib')),
+    Row('vpsrlw', s.shift_lanes('r', 16), *both('VEX.NDS.L.66.0F.WIG d1 /r') +
+        both('VEX.NDD.L.66.0F.WIG 71 /2:reg ib')),
+    Row('vpsrld', s.shift_lanes('r', 32), *both('VEX.NDS.L.66.0F.WIG d2 /r') +
+        both('VEX.NDD.L.66.0F.WIG 72 /2:reg ib')),
+    Row('vpsrlq', s.shift_lanes('r', 64), *both('VEX.NDS.L.66.0F.WIG d3 /r') +
+        both('VEX.NDD.L.66.0F.WIG 73 /2:reg ib')),
+    Row('vpsraw', s.shift_lanes('a', 16), *both('VEX.NDS.L.66.0F.WIG e1 /r') +
+        both('VEX.NDD.L.66.0F.WIG 71 /4:reg ib')),
+    Row('vpsrad', s.shift_lanes('a', 32), *both('VEX.NDS.L.66.0F.WIG e2 /r') +
+        both('VEX.NDD.L.66.0F.WIG 72 /4:reg ib')),
+    Row('vpsllw', s.shift_lanes('l', 16), *both('VEX.NDS.L.66.0F.WIG f1 /r') +
+        both('VEX.NDD.L.66.0F.WIG 71 /6:reg ib')),
+    Row('vpslld', s.shift_lanes('l', 32), *both('VEX.NDS.L.66.0F.WIG f2 /r') +
+        both('VEX.NDD.L.66.0F.WIG 72 /6:reg ib')),
+    Row('vpsllq', s.shift_lanes('l', 64), *both('VEX.NDS.L.66.0F.WIG f3 /r') +
+        both('VEX.NDD.L.66.0F.WIG 73 /6:reg ib')),
     Row('vpsrldq', s.byte_shift, *both('VEX.NDD.L.66.0F.WIG 73 /3:reg ib')),
     Row('vpslldq', s.byte_shift, *both('VEX.NDD.L.66.0F.WIG 73 /7:reg ib')),
     # ---- SSE: masks, words in and out ------------------------------------------------------------
