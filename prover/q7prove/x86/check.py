@@ -60,7 +60,8 @@ from q7prove.x86 import semantics as sem
 from q7prove.x86 import table
 from q7prove.machine.state import FLAGS, GPRS, REGS, Lazy, Machine, State, Undef
 from q7prove.machine.memory import Memory, Ptr, Refusal
-from q7prove.x86.decode import Decoder
+from q7prove.x86 import objdump
+from q7prove.x86.decode import Decoder, DecodeError
 
 # ---- the forms --------------------------------------------------------------------
 
@@ -714,6 +715,41 @@ def accepted(all_forms, img, dec):
     return out
 
 
+def sweep(path):
+    """Every instruction objdump's linear sweep finds in the library at
+    path that the table accepts, read by capstone and the table and
+    compared with objdump's reading: the number of disagreements, each
+    printed."""
+    img = elf_image.Image(path)
+    dec = Decoder(img)
+    lines, err = dec.second.sweep(path)
+    if lines is None:
+        print('check-instructions: objdump cannot read %s: %s' % (path, err))
+        return 1
+    seen = accepted_n = bad = 0
+    for addr in sorted(lines):
+        if not img.executable(addr):
+            continue
+        seen += 1
+        try:
+            insn = dec.at(addr)
+        except DecodeError:
+            continue
+        if insn.form is None:
+            if insn.enc is not None:        # the table took it, capstone read it otherwise
+                bad += 1
+                print('check-instructions: %s: %s at %#x (%s)' % (path, insn.unaccepted, addr, insn.shown()))
+            continue
+        accepted_n += 1
+        why = objdump.compare_one(insn, addr, lines[addr])
+        if why:
+            bad += 1
+            print('check-instructions: %s: %s' % (path, why))
+    print('check-instructions: %s: %d instructions, %d of them encodings the table accepts, %d read differently '
+          'by objdump' % (path, seen, accepted_n, bad))
+    return bad
+
+
 def coverage(exercised):
     """The table's mnemonics no form exercised, each printed: their number."""
     missing = 0
@@ -731,10 +767,14 @@ def main():
     ap.add_argument('--cases', type=int, default=4)
     ap.add_argument('--seed', type=int, default=11)
     ap.add_argument('--only', action='append', default=[])
+    ap.add_argument('--sweep', action='append', default=[], metavar='LIB',
+                    help='only read every instruction of LIB by the table, capstone and objdump: they must agree')
     ap.add_argument('--coverage', action='store_true',
                     help='only decode the forms: each accepted by the table and read alike by capstone and '
                          'objdump, every table mnemonic reached by a form a machine can run')
     a = ap.parse_args()
+    if a.sweep:
+        return 1 if sum(sweep(p) for p in a.sweep) else 0
     if not shutil.which('gcc'):
         print('skipped: needs gcc to assemble the cases')
         return 77

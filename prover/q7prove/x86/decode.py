@@ -109,7 +109,7 @@ class Decoder:
             why = _disagreement(enc, form, got, mnemonic, words)
             if why:
                 form = None
-        raw = code[:enc.length] if form is not None else code[:got.size]
+        raw = code[:enc.length] if enc is not None and enc.length else code[:length or got.size]
         prefixes = set()
         if enc is not None:
             mandatory = form.mandatory if form is not None and not form.vex else None

@@ -59,6 +59,18 @@ class Objdump:
             out.append(_compare(i, off, got))
         return out
 
+    def sweep(self, path):
+        """{address: (length, text)} of objdump's own linear sweep of a
+        file's code (None, and the reason, when it fails)."""
+        try:
+            r = subprocess.run([self.path, '-d', '-z', '-M', 'intel', '--insn-width=16', path],
+                               capture_output=True, text=True, timeout=600)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            return None, str(e)
+        if r.returncode:
+            return None, 'objdump exited %d: %s' % (r.returncode, r.stderr.strip()[:200])
+        return _lines(r.stdout), None
+
     def _run(self, blob):
         fd, path = tempfile.mkstemp(prefix='q7prove-', suffix='.bin')
         try:
@@ -73,17 +85,27 @@ class Objdump:
                 return None, 'objdump exited %d: %s' % (r.returncode, r.stderr.strip()[:200])
         finally:
             os.unlink(path)
-        lines = {}
-        for ln in r.stdout.splitlines():
-            m = LINE.match(ln)
-            if m:
-                text = ' '.join((m.group(3) or '').split('#')[0].split())
-                lines[int(m.group(1), 16)] = (len(m.group(2).split()), text)
-        return lines, None
+        return _lines(r.stdout), None
+
+
+def _lines(out):
+    lines = {}
+    for ln in out.splitlines():
+        m = LINE.match(ln)
+        if m:
+            text = ' '.join((m.group(3) or '').split('#')[0].split())
+            lines[int(m.group(1), 16)] = (len(m.group(2).split()), text)
+    return lines
 
 
 # ---- one form for both readings: (mnemonic, rep, [operand]) where an
 # operand is ('reg', name), ('imm', value) or ('mem', size|None, seg, base, index, scale, disp)
+
+def compare_one(insn, off, got):
+    """insn (decode.Insn) against objdump's (length, text) of the same
+    bytes at off: None, or the disagreement."""
+    return _compare(insn, off, got)
+
 
 def _compare(insn, off, got):
     ours = 'capstone %s (%d bytes)' % (insn.text, insn.size)
@@ -119,7 +141,10 @@ def capstone_form(insn):
 
 def objdump_form(text, next_off):
     """(mnemonic, repeat, operands) of an objdump line; ValueError if unreadable."""
+    symbolic = '<' in text           # objdump -d: a branch target in bare hex, then <symbol+offset>
     text = text.split('#')[0].split('<')[0].strip()
+    if symbolic and re.search(r'[ ,]([0-9a-f]+)$', text):
+        text = re.sub(r'([ ,])([0-9a-f]+)$', r'\g<1>0x\2', text)
     words = text.split(None, 1)
     rep = False
     while words and (words[0] in PREFIX_WORDS or words[0].startswith('rex')):
