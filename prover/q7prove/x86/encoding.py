@@ -56,24 +56,12 @@ class Encoding:
         self.length = None
 
     # ---- what the prefixes say
-    def has(self, byte):
-        return byte in self.legacy
-
     def group(self, g):
         return [b for b in self.legacy if GROUP[b] == g]
 
     @property
-    def osize(self):
-        """The operand size a legacy-encoded integer instruction takes from its prefixes."""
-        return 64 if self.W else 16 if 0x66 in self.legacy else 32
-
-    @property
     def mem(self):
         return self.modrm is not None and self.mod != 3
-
-    def shown(self):
-        n = self.length if self.length is not None else self.pos
-        return hexbytes(self.code[:max(n, 1)])
 
     # ---- after the opcode, as the row says
     def _byte(self):
