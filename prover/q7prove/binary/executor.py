@@ -13,7 +13,8 @@ to an imported symbol is refused. A loop runs as often as its code says:
 an instruction that one path runs more than `loop_bound` times is refused
 as a loop whose trip count the code does not fix, as are more than
 `max_paths` live paths, more than `max_steps` instructions, and running
-past the deadline.
+past the deadline. Every instruction the run reached is read again by a
+second decoder at its end (x86/decode.py): a disagreement refuses the leaf.
 """
 import time
 
@@ -44,6 +45,7 @@ class Executor:
         self.steps = 0
         self.finals = []     # (state, how): how 'return' or 'trap'
         self.forks = {}      # branch address -> times it forked on the inputs
+        self.reached = set() # the addresses of the instructions run
 
     # ---- the run
     def run(self, state):
@@ -60,6 +62,9 @@ class Executor:
                 site = max(self.forks, key=self.forks.get)
                 raise Refusal('more than %d paths at once: the branch at %#x forked on the inputs %d times (a loop '
                               'whose trip count depends on an input?)' % (self.limits.max_paths, site, self.forks[site]))
+        why = self.decoder.cross_check(self.reached)
+        if why:
+            raise Refusal(why)
         return self.finals
 
     def step(self, s):
@@ -77,6 +82,7 @@ class Executor:
             insn = self.decoder.at(s.pc)
         except DecodeError as e:
             raise Refusal(str(e))
+        self.reached.add(s.pc)
         m = Machine(self, s, insn)
         self._pending = []          # the other targets of a computed jump
         sem.execute(m)

@@ -12,6 +12,12 @@ independent machines:
             VEX forms); instructions that touch %rsp or jump only run
             under unicorn
 
+Every form must also be an encoding the instruction table accepts
+(x86/table.py) that capstone and objdump read alike, and every mnemonic
+of the table must be exercised by a form that ran: a row no form reaches
+fails the check, naming it (--coverage checks these alone, running no
+instruction).
+
 Where unicorn and the CPU disagree on a case and the CPU agrees with the
 model (QEMU propagates SSE NaNs by the x87 rules: divss of an sNaN and a
 qNaN), the CPU decides; such forms are listed as notes.
@@ -23,11 +29,12 @@ flags the manual defines after the instruction (the model's Undef ones are
 left out), the 256 bytes of memory its operands reach and where control
 goes next must agree.
 
-  x86/check.py [--cases N] [--seed S] [--only MNEMONIC]...
+  python3 -m q7prove.x86.check [--cases N] [--seed S] [--only MNEMONIC]... [--coverage]
 
 Needs gcc (to assemble the cases), python3-unicorn, python3-capstone and
-python3-z3: without one, exit 77 with the reason. Exit 1 on any
-disagreement (each form's first is printed), 0 otherwise.
+python3-z3: without one, exit 77 with the reason; objdump (binutils) for
+the second reading. Exit 1 on any disagreement (each form's first is
+printed) or a table mnemonic no form exercises, 0 otherwise.
 """
 import argparse
 import ctypes
@@ -50,9 +57,11 @@ from z3.z3types import Ast
 from q7prove.smt import bitvec as bv
 from q7prove.elf import image as elf_image
 from q7prove.x86 import semantics as sem
+from q7prove.x86 import table
 from q7prove.machine.state import FLAGS, GPRS, REGS, Lazy, Machine, State, Undef
 from q7prove.machine.memory import Memory, Ptr, Refusal
-from q7prove.x86.decode import Decoder
+from q7prove.x86 import objdump
+from q7prove.x86.decode import Decoder, DecodeError
 
 # ---- the forms --------------------------------------------------------------------
 
@@ -67,9 +76,14 @@ def m(w, disp=8):
 
 
 class Form:
-    def __init__(self, text, native=True, unicorn=True, pool=None):
-        self.text, self.native, self.unicorn, self.pool = text, native, unicorn, pool or {}
-        self.mnemonic = text.split()[0] if not text.startswith('rep ') else text.split()[1]
+    """One instruction to check: its assembly text; native/unicorn: which
+    machines run it; pool: how to choose some inputs; faults: it traps
+    (only unicorn runs it, and both must fault); mnemonic: for text that
+    is .byte."""
+
+    def __init__(self, text, native=True, unicorn=True, pool=None, faults=False, mnemonic=None):
+        self.text, self.native, self.unicorn, self.pool, self.faults = text, native, unicorn, pool or {}, faults
+        self.mnemonic = mnemonic or (text.split()[0] if not text.startswith('rep ') else text.split()[1])
 
 
 def forms():
@@ -149,19 +163,54 @@ def forms():
         add('j%s $+0x40' % cc, native=False)
     add('jrcxz $+0x40', native=False, pool={'rcx': 'small'})
     add('jmp $+0x40', native=False)
+    add('jmp rcx', native=False)
+    add('jmp qword ptr [rsi + 8]', native=False)
+    add('je $+0x400', native=False)
     add('push rcx', native=False)
     add('push qword ptr [rsi + 8]', native=False)
     add('push -5', native=False)
     add('pop rcx', native=False)
     add('pop qword ptr [rsi + 8]', native=False)
     add('leave', native=False, pool={'rbp': 'stack'})
+    add('call $+0x40', native=False)
+    add('call rcx', native=False)
+    add('call qword ptr [rsi + 8]', native=False)
+    add('ret', native=False)
+    add('ret 0x10', native=False)
+    add('.byte 0xf3, 0xc3', native=False, mnemonic='ret')                # rep ret
+    add('.byte 0x3e, 0xff, 0xe1', native=False, mnemonic='jmp')          # notrack jmp rcx
+    add('.byte 0x67, 0xe8, 0x40, 0, 0, 0', native=False, mnemonic='call')    # addr32 call
     add('cld')
+    add('std')
     add('nop')
+    add('.byte 0x66, 0x90', mnemonic='nop')
     add('nop dword ptr [rax + rax]')
+    add('.byte 0x66, 0x66, 0x2e, 0x0f, 0x1f, 0x84, 0, 0, 0, 0, 0', mnemonic='nop')
+    add('pause')
     add('endbr64')
+    add('endbr32')
+    for op in ('prefetchnta', 'prefetcht0', 'prefetcht1', 'prefetcht2', 'prefetchw'):
+        add('%s byte ptr [rsi + 8]' % op)
+    for op in ('ud2', 'int3', 'int1'):
+        add(op, faults=True)
+    add('.byte 0xcd, 0x03', faults=True, mnemonic='int')        # int 3 (gas writes int3 for it)
+    add('hlt', faults=True, unicorn=False)          # unicorn stops at hlt; the CPU faults (#GP at CPL 3)
     add('rep stosd', native=False, pool={'rcx': 'small', 'rdi': 'data'})
     add('rep movsq', native=False, pool={'rcx': 'small', 'rdi': 'data'})
     add('movsb', native=False, pool={'rdi': 'data'})
+    for op in ('movsw', 'movsd', 'movsq', 'stosb', 'stosw', 'stosd', 'stosq'):
+        add(op, native=False, pool={'rdi': 'data'})
+    add('rep movsb', native=False, pool={'rcx': 'small', 'rdi': 'data'})
+    # ---- the control and status of the float units
+    add('stmxcsr dword ptr [rsi + 8]')
+    add('vstmxcsr dword ptr [rsi + 8]', unicorn=False)
+    add('ldmxcsr dword ptr [rsi + 8]', pool={'mem': 'mxcsr'})
+    add('vldmxcsr dword ptr [rsi + 8]', unicorn=False, pool={'mem': 'mxcsr'})
+    add('fnstcw word ptr [rsi + 8]')
+    add('fldcw word ptr [rsi + 8]', pool={'mem': 'fcw'})
+    add('fnstenv [rsi + 8]', pool={'mem': 'x87env'})
+    add('fldenv [rsi + 8]', pool={'mem': 'x87env'})
+    add('wait')
     # ---- SSE and their VEX forms
     x = 'xmm0, xmm1'
     for op in ('pxor', 'por', 'pand', 'pandn', 'xorps', 'orps', 'andps', 'andnps', 'xorpd', 'orpd', 'andpd', 'andnpd',
@@ -191,10 +240,13 @@ def forms():
     add('shufps xmm0, xmm1, 0x93')
     add('shufpd xmm0, xmm1, 0x2')
     add('vshufps ymm0, ymm1, ymm2, 0x39', unicorn=False)
+    add('vshufpd xmm0, xmm1, xmm2, 0x1', unicorn=False)
     for op in ('pmovmskb', 'movmskps', 'movmskpd'):
         add('%s eax, xmm1' % op)
         add('v%s r9d, ymm2' % op, unicorn=False)
     add('pextrw eax, xmm1, 5')
+    add('pextrw word ptr [rsi + 8], xmm1, 3')
+    add('vpextrw eax, xmm1, 6', unicorn=False)
     add('pinsrw xmm1, ecx, 6')
     add('pinsrw xmm1, word ptr [rsi + 8], 1')
     add('vpinsrw xmm1, xmm2, ecx, 3', unicorn=False)
@@ -220,7 +272,15 @@ def forms():
     add('movhlps xmm0, xmm1')
     add('movlhps xmm0, xmm1')
     add('vmovhlps xmm0, xmm1, xmm2', unicorn=False)
+    add('vmovlhps xmm0, xmm1, xmm2', unicorn=False)
     add('vzeroupper', unicorn=False)
+    add('vzeroall', unicorn=False)
+    add('lddqu xmm2, %s' % m(128, 8))
+    add('vlddqu ymm2, %s' % m(256, 8), unicorn=False)
+    add('movntdq %s, xmm3' % m(128, 16))
+    add('vmovntdq %s, ymm3' % m(256, 0), unicorn=False)
+    add('movntps %s, xmm3' % m(128, 32))
+    add('vmovntps %s, xmm3' % m(128, 16), unicorn=False)
     for s_, n in (('ss', 32), ('sd', 64)):
         add('mov%s xmm0, xmm1' % s_, pool={'xmm': 'fp%d' % n})
         add('mov%s xmm2, %s' % (s_, m(n)), pool={'xmm': 'fp%d' % n})
@@ -233,7 +293,7 @@ def forms():
         for k in range(8):
             add('cmp%s xmm0, xmm1, %d' % (s_, k), pool={'xmm': 'fp%d' % n})
             add('cmp%s xmm2, %s, %d' % (s_, m(n), k), pool={'xmm': 'fp%d' % n, 'mem': 'fp%d' % n})
-        for k in (8, 13, 17, 30):
+        for k in range(32):
             add('vcmp%s xmm0, xmm1, xmm2, %d' % (s_, k), unicorn=False, pool={'xmm': 'fp%d' % n})
         add('div%s xmm0, xmm1' % s_, pool={'xmm': 'fp%d' % n})
         add('vdiv%s xmm3, xmm4, xmm5' % s_, unicorn=False, pool={'xmm': 'fp%d' % n})
@@ -296,7 +356,19 @@ class Case:
         self.ymm = [vec_value(rng, edge, form.pool.get('xmm%d' % k, form.pool.get('xmm'))) for k in range(16)]
         self.flags = {f: bool(rng.getrandbits(1)) for f in FLAGS if f != 'DF'}
         mem_kind = form.pool.get('mem', form.pool.get('xmm') if form.pool.get('xmm', '').startswith('fp') else None)
-        self.mem = vec_value(rng, edge, mem_kind, 8 * DATA) if mem_kind else rng.getrandbits(8 * DATA)
+        if mem_kind in CONTROL:
+            # the word at [rsi + 8] a control value the instruction may load
+            self.mem = rng.getrandbits(8 * DATA) & ~(bv.mask(8 * 28) << (8 * 72)) | (CONTROL[mem_kind](rng) << (8 * 72))
+        else:
+            self.mem = vec_value(rng, edge, mem_kind, 8 * DATA) if mem_kind else rng.getrandbits(8 * DATA)
+
+
+# MXCSR: the ABI's control bits, any status bits; the x87 control word:
+# every exception masked, any precision and rounding; an x87 environment:
+# that control word, no exception pending, every register empty
+CONTROL = {'mxcsr': lambda rng: 0x1f80 | rng.getrandbits(6),
+           'fcw': lambda rng: 0x037f | (rng.getrandbits(4) << 8),
+           'x87env': lambda rng: (0x037f | (rng.getrandbits(4) << 8)) | (0xffff << 16) | (0xffff << 64)}
 
 
 class ModelExe:
@@ -426,15 +498,20 @@ def model_outcome(insn, case, symbolic):
             out['mem%d' % i] = concrete(bv.extract(e[0], 8 * e[2] + 7, 8 * e[2], e[1]), 8, sub) if e else None
     faults = [concrete(c, 1, sub) for desc, _, c, p in s.owed]
     out['fault'] = any(v is False for v in faults)
+    out['fcw'] = concrete(s.fcw, 16, sub)
     if mach.fork is not None:
         c = concrete(mach.fork[0], 1, sub)
         out['next'] = mach.fork[1] if c else mach.next
     else:
-        out['next'] = mach.next
+        nxt = mach.next
+        if type(nxt) is int and nxt == insn.next or type(nxt) is int and insn.form.imms[-1:] in (['cb'], ['cd']):
+            out['next'] = nxt
+        else:
+            out['target'] = concrete(nxt, 64, sub)   # a computed jump's or return's: not moved with the code
     return out
 
 
-def unicorn_outcome(code, addr, case, repeated=False):
+def unicorn_outcome(code, addr, case, repeated=False, faults=False):
     mu = uc.Uc(uc.UC_ARCH_X86, uc.UC_MODE_64)
     mu.mem_map(UC_CODE, 0x2000)
     mu.mem_write(addr, code + b'\x90' * 16)
@@ -454,16 +531,27 @@ def unicorn_outcome(code, addr, case, repeated=False):
     for f, v in case.flags.items():
         fl |= int(v) << FLAG_BITS[f]
     mu.reg_write(ux.UC_X86_REG_EFLAGS, fl)
+    mu.reg_write(ux.UC_X86_REG_FPCW, 0x037f)        # the ABI's, as at a process's start
+    mu.reg_write(ux.UC_X86_REG_MXCSR, 0x1f80)
+    trapped, fetched = [], []
+    mu.hook_add(uc.UC_HOOK_INTR, lambda mu, n, _: (trapped.append(n), mu.emu_stop()))
+    # a jump out of the mapped code: where it went, not a fault of the jump
+    mu.hook_add(uc.UC_HOOK_MEM_FETCH_UNMAPPED, lambda mu, acc, a_, size, v, _: fetched.append(a_) and False)
     out = {}
     try:
         # one instruction (a rep one runs to its end)
         mu.emu_start(addr, addr + len(code), count=0 if repeated else 1)
     except uc.UcError as e:
-        if e.errno == uc.UC_ERR_INSN_INVALID:
+        if e.errno == uc.UC_ERR_INSN_INVALID and not faults:
             return None
+        if not fetched:
+            out['fault'] = True
+            return out
+    if trapped:
         out['fault'] = True
         return out
     out['fault'] = False
+    out['fcw'] = mu.reg_read(ux.UC_X86_REG_FPCW)
     for r in GPRS:
         out[r] = mu.reg_read(getattr(ux, 'UC_X86_REG_' + r.upper()))
     for k in range(8):   # unicorn 2.0.1 keeps only 64 bits of xmm8..xmm15: the forms use xmm0..xmm7
@@ -474,7 +562,7 @@ def unicorn_outcome(code, addr, case, repeated=False):
     mem = mu.mem_read(UC_DATA, DATA)
     for i in range(DATA):
         out['mem%d' % i] = mem[i]
-    out['next'] = mu.reg_read(ux.UC_X86_REG_RIP)
+    out['next'] = fetched[0] if fetched else mu.reg_read(ux.UC_X86_REG_RIP)
     return out
 
 
@@ -483,7 +571,10 @@ BLOCK = 192 + 32 * 16
 
 
 def native_stub(text):
-    lines = ['push rbx', 'push rbp', 'push r12', 'push r13', 'push r14', 'push r15', 'push rdi']
+    # MXCSR kept on the stack around the case, the x87 control word read
+    # into the block at 136 and the x87 unit reset (fninit: the ABI's) after it
+    lines = ['sub rsp, 8', 'stmxcsr dword ptr [rsp]']
+    lines += ['push rbx', 'push rbp', 'push r12', 'push r13', 'push r14', 'push r15', 'push rdi']
     lines += ['vmovdqu ymm%d, [rdi + %d]' % (k, 192 + 32 * k) for k in range(16)]
     lines += ['push qword ptr [rdi + 128]', 'popfq']
     lines += ['mov %s, [rdi + %d]' % (r, 8 * k) for k, r in enumerate(GPRS) if r not in ('rsp', 'rdi')]
@@ -491,8 +582,25 @@ def native_stub(text):
     lines += ['mov [rdi + %d], %s' % (8 * k, r) for k, r in enumerate(GPRS) if r not in ('rsp', 'rdi')]
     lines += ['pushfq', 'pop qword ptr [rdi + 128]', 'pop qword ptr [rdi + 56]']
     lines += ['vmovdqu [rdi + %d], ymm%d' % (192 + 32 * k, k) for k in range(16)]
-    lines += ['cld', 'vzeroupper', 'pop r15', 'pop r14', 'pop r13', 'pop r12', 'pop rbp', 'pop rbx', 'ret']
+    lines += ['fnstcw word ptr [rdi + 136]', 'fninit']
+    lines += ['cld', 'vzeroupper', 'pop r15', 'pop r14', 'pop r13', 'pop r12', 'pop rbp', 'pop rbx']
+    lines += ['ldmxcsr dword ptr [rsp]', 'add rsp, 8', 'ret']
     return lines
+
+
+def native_fault(fn, case):
+    """Whether the case's instruction kills a child process running it
+    (a trap: only its fault is compared)."""
+    block = (ctypes.c_uint8 * BLOCK)()
+    sys.stdout.flush()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            fn(block)
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    return {'fault': os.WIFSIGNALED(status)}
 
 
 def native_outcome(fn, case):
@@ -522,6 +630,7 @@ def native_outcome(fn, case):
     fl = int.from_bytes(raw[128:136], 'little')
     for f, b in FLAG_BITS.items():
         out[f] = bool(fl >> b & 1)
+    out['fcw'] = int.from_bytes(raw[136:138], 'little')
     for k in range(16):
         out['ymm%d' % k] = int.from_bytes(raw[192 + 32 * k:224 + 32 * k], 'little')
     mem = bytes(data)[off:off + DATA]
@@ -553,6 +662,8 @@ def compare(name, model, oracle, addr_shift):
     """The first key where the model and the oracle differ, or None."""
     for k, want in oracle.items():
         got_key = k.replace('xmm', 'ymm') if k.startswith('xmm') else k
+        if k == 'next' and 'target' in model:
+            got_key, addr_shift = 'target', 0
         if got_key not in model:
             continue
         got = model[got_key]
@@ -585,12 +696,85 @@ REGS_OF = {r: {n for n, (f, i, lo, w) in REGS.items() if f == 'g' and i == k}
            for k, r in enumerate(GPRS)}
 
 
+def accepted(all_forms, img, dec):
+    """{form index: Insn} of the forms the table accepts and both decoders
+    read alike; the others printed, each with its reason."""
+    insns, out = [], {}
+    for k, f in enumerate(all_forms):
+        insn = dec.at(img.by_name['insn_%d' % k].value)
+        if insn.form is None:
+            print('check-instructions: %s: the instruction table refuses it: %s (%s)'
+                  % (f.text, insn.unaccepted, insn.shown()))
+        else:
+            insns.append((k, insn))
+    for (k, insn), why in zip(insns, dec.second.compare([i for _, i in insns])):
+        if why:
+            print('check-instructions: %s: %s' % (all_forms[k].text, why))
+        else:
+            out[k] = insn
+    return out
+
+
+def sweep(path):
+    """Every instruction objdump's linear sweep finds in the library at
+    path that the table accepts, read by capstone and the table and
+    compared with objdump's reading: the number of disagreements, each
+    printed."""
+    img = elf_image.Image(path)
+    dec = Decoder(img)
+    lines, err = dec.second.sweep(path)
+    if lines is None:
+        print('check-instructions: objdump cannot read %s: %s' % (path, err))
+        return 1
+    seen = accepted_n = bad = 0
+    for addr in sorted(lines):
+        if not img.executable(addr):
+            continue
+        seen += 1
+        try:
+            insn = dec.at(addr)
+        except DecodeError:
+            continue
+        if insn.form is None:
+            if insn.enc is not None:        # the table took it, capstone read it otherwise
+                bad += 1
+                print('check-instructions: %s: %s at %#x (%s)' % (path, insn.unaccepted, addr, insn.shown()))
+            continue
+        accepted_n += 1
+        why = objdump.compare_one(insn, addr, lines[addr])
+        if why:
+            bad += 1
+            print('check-instructions: %s: %s' % (path, why))
+    print('check-instructions: %s: %d instructions, %d of them encodings the table accepts, %d read differently '
+          'by objdump' % (path, seen, accepted_n, bad))
+    return bad
+
+
+def coverage(exercised):
+    """The table's mnemonics no form exercised, each printed: their number."""
+    missing = 0
+    for row in table.TABLE:
+        for name in row.names:
+            if (id(row), name) not in exercised:
+                missing += 1
+                print('check-instructions: the table\'s %s (%s) is exercised by no form'
+                      % (name, ', '.join(x.spec for x in row.encodings)))
+    return missing
+
+
 def main():
-    ap = argparse.ArgumentParser(prog='x86/check.py')
+    ap = argparse.ArgumentParser(prog='python3 -m q7prove.x86.check')
     ap.add_argument('--cases', type=int, default=4)
     ap.add_argument('--seed', type=int, default=11)
     ap.add_argument('--only', action='append', default=[])
+    ap.add_argument('--sweep', action='append', default=[], metavar='LIB',
+                    help='only read every instruction of LIB by the table, capstone and objdump: they must agree')
+    ap.add_argument('--coverage', action='store_true',
+                    help='only decode the forms: each accepted by the table and read alike by capstone and '
+                         'objdump, every table mnemonic reached by a form a machine can run')
     a = ap.parse_args()
+    if a.sweep:
+        return 1 if sum(sweep(p) for p in a.sweep) else 0
     if not shutil.which('gcc'):
         print('skipped: needs gcc to assemble the cases')
         return 77
@@ -599,15 +783,28 @@ def main():
     bad = total = refused = 0
     checked_by = {'unicorn': 0, 'native': 0}
     unchecked = []
+    exercised = set()   # (row, mnemonic) a form ran through the model and a machine
     deviations = {}     # form -> unicorn's first disagreement where the CPU sides with the model
     with tempfile.TemporaryDirectory() as tmp:
         lib = build(all_forms, tmp)
         img = elf_image.Image(lib)
         dec = Decoder(img)
+        good = accepted(all_forms, img, dec)
+        bad += len(all_forms) - len(good)
+        if a.coverage:
+            for k, insn in good.items():
+                if all_forms[k].native or all_forms[k].unicorn:
+                    exercised.add((id(insn.form.row), insn.mnemonic))
+            missing = coverage(exercised)
+            print('check-instructions: %d forms decoded, %d refused or read differently, %d table mnemonics '
+                  'exercised by none' % (len(all_forms), bad, missing))
+            return 1 if bad or missing else 0
         so = ctypes.CDLL(lib)
         for k, f in enumerate(all_forms):
+            if k not in good:
+                continue
             addr = img.by_name['insn_%d' % k].value
-            insn = dec.at(addr)
+            insn = good[k]
             code = img.bytes_at(addr, insn.size)
             fn = getattr(so, 'case_%d' % k) if f.native else None
             if fn is not None:
@@ -621,11 +818,11 @@ def main():
                 case.pool_rbp = f.pool.get('rbp') == 'stack'
                 oracles = []
                 if f.unicorn:
-                    o = unicorn_outcome(code, UC_CODE + (addr & 0xfff), case, 'rep' in insn.prefixes)
+                    o = unicorn_outcome(code, UC_CODE + (addr & 0xfff), case, 'rep' in insn.prefixes, f.faults)
                     if o is not None:
                         oracles.append(('unicorn', o, UC_CODE + (addr & 0xfff) - addr))
                 if fn is not None:
-                    o, data_addr = native_outcome(fn, case)
+                    o = native_fault(fn, case) if f.faults else native_outcome(fn, case)[0]
                     oracles.append(('native', o, 0))
                 if not oracles:
                     break
@@ -635,6 +832,7 @@ def main():
                     if 'refused' in model:
                         refused += 1
                         continue
+                    exercised.add((id(insn.form.row), insn.mnemonic))
                     diffs = {}
                     for oname, o, shift in oracles:
                         checked_by[oname] += 1
@@ -668,11 +866,12 @@ def main():
               'CPU and model %s, unicorn %s; %s)' % (t, key, hex(got) if isinstance(got, int) else got,
                                                     hex(want) if isinstance(want, int) else want,
                                                     shown_inputs(t, case)))
+    missing = 0 if a.only else coverage(exercised)
     print('check-instructions: %d forms of %d mnemonics, %d comparisons (%d unicorn, %d native), %d refused, '
-          '%d forms disagree, %d unchecked, %d where unicorn alone differs'
+          '%d forms disagree, %d unchecked, %d where unicorn alone differs, %d table mnemonics exercised by none'
           % (len(all_forms), len({f.mnemonic for f in all_forms}), total, checked_by['unicorn'], checked_by['native'],
-             refused, bad, len(unchecked), len(deviations)))
-    return 1 if bad or unchecked else 0
+             refused, bad, len(unchecked), len(deviations), missing))
+    return 1 if bad or unchecked or missing else 0
 
 
 if __name__ == '__main__':

@@ -1,16 +1,29 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""The x86-64 decoder front: capstone decodes each instruction of the
-library's code once, and this module turns its answer into the plain
-records the instruction table (x86/semantics.py) reads: a mnemonic
-without its prefixes, the prefixes as a set, and operands in Intel order
-(destination first), each a register, an immediate or a memory reference
-with its size in bytes. Capstone's decoding is trusted (docs/proofs.md).
+"""The x86-64 decoder front. Each instruction the proof reaches is read
+three ways, none trusted alone:
+
+  encoding  its bytes read by x86/encoding.py and looked up in the
+            instruction table (x86/table.py): prefixes, REX, VEX, opcode
+            map and opcode, ModRM, immediates and the length; the row
+            picks the model, and a prefix or encoding no row defines
+            is refused by name
+  capstone  the operands (registers, immediates, memory references with
+            their sizes, in Intel order: destination first); it must read
+            the same length and a mnemonic of the row
+  objdump   binutils' decoder (x86/objdump.py), on every instruction one
+            leaf reached, in one batch after the leaf's run (cross_check)
+
+An instruction where they disagree is refused (the leaf unproven), naming
+the bytes and every reading.
 """
 import capstone
 from capstone import x86 as cx
 
-PREFIX_WORDS = {'rep': 'rep', 'repe': 'rep', 'repz': 'rep', 'repne': 'repne', 'repnz': 'repne', 'lock': 'lock',
-                'bnd': 'bnd', 'notrack': 'notrack'}
+from q7prove.x86 import objdump, table
+from q7prove.x86.encoding import PREFIX_NAME, hexbytes
+
+CAPSTONE_PREFIX_WORDS = {'rep': 'rep', 'repe': 'rep', 'repz': 'rep', 'repne': 'repne', 'repnz': 'repne',
+                         'lock': 'lock', 'bnd': 'bnd', 'notrack': 'notrack'}
 
 
 class Operand:
@@ -29,11 +42,20 @@ class Operand:
 
 
 class Insn:
-    __slots__ = ('addr', 'size', 'next', 'mnemonic', 'ops', 'prefixes', 'text')
+    """One instruction: capstone's mnemonic, operands and text; raw its
+    bytes; enc the table's reading of them (x86/encoding.Encoding) and
+    form the table's encoding (x86/table.Enc; form.row the row), or form
+    None and unaccepted the reason; prefixes the legacy prefixes beyond
+    the opcode's mandatory one, by name ('rep', 'osize', 'fs', ...)."""
+    __slots__ = ('addr', 'size', 'next', 'mnemonic', 'ops', 'prefixes', 'text', 'raw', 'enc', 'form', 'unaccepted')
 
-    def __init__(self, addr, size, mnemonic, ops, prefixes, text):
+    def __init__(self, addr, size, mnemonic, ops, prefixes, text, raw=b'', enc=None, form=None, unaccepted=None):
         self.addr, self.size, self.next = addr, size, addr + size
         self.mnemonic, self.ops, self.prefixes, self.text = mnemonic, ops, prefixes, text
+        self.raw, self.enc, self.form, self.unaccepted = raw, enc, form, unaccepted
+
+    def shown(self):
+        return hexbytes(self.raw)
 
 
 class DecodeError(Exception):
@@ -48,6 +70,8 @@ class Decoder:
         self.cs = capstone.Cs(capstone.CS_ARCH_X86, capstone.CS_MODE_64)
         self.cs.detail = True
         self.cache = {}
+        self.second = objdump.Objdump()
+        self.verdicts = {}      # address -> None (objdump agrees) or the disagreement
 
     def at(self, addr):
         insn = self.cache.get(addr)
@@ -59,16 +83,43 @@ class Decoder:
         if not self.image.executable(addr):
             raise DecodeError('jumps to %s, which is not code' % self.image.where(addr))
         seg = self.image.segment_of(addr)
-        code = self.image.bytes_at(addr, min(15, seg[0] + seg[1] - addr))
-        got = next(self.cs.disasm(code, addr, 1), None)
+        # one byte past the 15 an instruction may have: an over-long one is seen as such
+        code = self.image.bytes_at(addr, min(16, seg[0] + seg[1] - addr))
+        norow, length = False, None
+        try:
+            enc, form = table.lookup(code)
+            why = None
+        except table.Unaccepted as e:
+            enc, form, why = None, None, str(e)
+            norow, length = e.norow, e.length
+        got = next(self.cs.disasm(code[:15], addr, 1), None)
         if got is None:
-            raise DecodeError('undecodable bytes %s at %#x' % (code[:4].hex(), addr))
+            if why:
+                raise DecodeError('%s at %#x (%s; capstone cannot decode it)'
+                                  % (why, addr, hexbytes(code[:length or 16])))
+            raise DecodeError('undecodable bytes %s at %#x' % (hexbytes(code[:4]), addr))
         words = got.mnemonic.split()
-        prefixes = {PREFIX_WORDS[w] for w in words[:-1] if w in PREFIX_WORDS}
-        if got.prefix[0] == 0xf0:
-            prefixes.add('lock')
+        mnemonic = words[-1]
+        if form is None and norow:
+            # capstone's name for it, and what the table has of its opcode
+            rows = why[why.index(' (its rows'):] if ' (its rows' in why else ''
+            why = 'unmodelled instruction %s%s' % (mnemonic, rows)
+        text = ('%s %s' % (got.mnemonic, got.op_str)).strip()
+        if form is not None:
+            why = _disagreement(enc, form, got, mnemonic, words)
+            if why:
+                form = None
+        raw = code[:enc.length] if enc is not None and enc.length else code[:length or got.size]
+        prefixes = set()
+        if enc is not None:
+            mandatory = form.mandatory if form is not None and not form.vex else None
+            prefixes = {PREFIX_NAME[b] for b in enc.legacy if b != mandatory}
         ops = [self._operand(got, o) for o in got.operands]
-        return Insn(addr, got.size, words[-1], ops, prefixes, ('%s %s' % (got.mnemonic, got.op_str)).strip())
+        if form is not None and form.row.mem:
+            for o in ops:
+                if o.kind == 'mem':
+                    o.size = form.row.mem
+        return Insn(addr, got.size, mnemonic, ops, prefixes, text, raw, enc, form, why)
 
     def _operand(self, got, o):
         name = got.reg_name
@@ -79,3 +130,37 @@ class Decoder:
         m = o.mem
         return Operand('mem', o.size, base=name(m.base) if m.base else None, index=name(m.index) if m.index else None,
                        scale=m.scale, disp=m.disp, seg=name(m.segment) if m.segment else None)
+
+    # ---- the second decoder
+    def cross_check(self, addrs):
+        """objdump's reading of every address in addrs (those not read
+        before in one batch) against capstone's: the first disagreement,
+        or None when they all agree."""
+        todo = sorted(a for a in set(addrs) if a not in self.verdicts)
+        if todo:
+            insns = [self.cache[a] for a in todo]
+            for a, v in zip(todo, self.second.compare(insns)):
+                self.verdicts[a] = v
+        for a in sorted(set(addrs)):
+            if self.verdicts[a]:
+                return self.verdicts[a]
+        return None
+
+
+def _disagreement(enc, form, got, mnemonic, words):
+    """Where capstone's reading differs from the table's, or None."""
+    if got.size != enc.length:
+        return ('capstone reads %d bytes (%s %s), the table\'s %s %d'
+                % (got.size, got.mnemonic, got.op_str, _what(enc, form), enc.length))
+    if not form.row.accepts(mnemonic, enc):
+        return 'capstone reads %s, but the bytes are the table\'s %s' % (got.mnemonic, _what(enc, form))
+    cs_words = {CAPSTONE_PREFIX_WORDS.get(w) for w in words[:-1]}
+    if 'rep' in form.allow and ('rep' in cs_words) != (0xf3 in enc.legacy):
+        return 'capstone reads %s, without the f3 (rep) of the bytes\' %s' % (got.mnemonic, _what(enc, form)) \
+            if 0xf3 in enc.legacy else 'capstone reads %s, but the bytes have no f3 (rep)' % got.mnemonic
+    return None
+
+
+def _what(enc, form):
+    row = form.row
+    return '%s (%s)' % (row.names[enc.opcode & 15] if row.cc else row.names[0], form.spec)

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""The instruction table: what each x86-64 instruction the prover knows
-does to a machine state (machine_state.Machine), one small function per
+"""The instruction models: what each x86-64 instruction the prover knows
+does to a machine state (machine.state.Machine), one small function per
 group of mnemonics, written once for every operand width, after the Intel
 SDM (volume 2) and the AMD APM (volume 3):
 
@@ -28,37 +28,28 @@ SDM (volume 2) and the AMD APM (volume 3):
                  theory; MXCSR is the ABI's: round to nearest even, no
                  flush to zero, exceptions masked
 
-Anything else is refused by mnemonic and address (Refusal), never skipped.
+Which encodings run which function is the instruction table's
+(x86/table.py); bytes no row accepts are refused by name and address
+(Refusal), never skipped.
 """
 import z3
 
 from q7prove.smt import bitvec as bv
 from q7prove.machine.state import REGS, Lazy, Undef, as_number
-from q7prove.machine.memory import External, Ptr
-
-TABLE = {}
-
-
-def sem(*names):
-    def register(fn):
-        for n in names:
-            TABLE[n] = fn
-        return fn
-    return register
+from q7prove.machine.memory import External, Ptr, Refusal
 
 
 def execute(m):
-    fn = TABLE.get(m.insn.mnemonic)
-    if fn is None:
-        m.refuse('unmodelled instruction %s' % m.insn.mnemonic)
-    bad = m.insn.prefixes & {'lock', 'repne'}
-    if bad:
-        m.refuse('unmodelled prefix %s' % ' '.join(sorted(bad)))
-    for op in m.insn.ops:
+    """One instruction on m: the model of the table's row its bytes
+    select (x86/decode.py looked it up), or a Refusal naming why none."""
+    i = m.insn
+    if i.form is None:
+        raise Refusal('%s at %#x (%s)' % (i.unaccepted, i.addr, i.shown()))
+    for op in i.ops:
         for r in (op.reg, op.base, op.index):
             if r is not None and r not in REGS and r != 'rip':
                 m.refuse('unmodelled register %s' % r)
-    fn(m, m.insn)
+    i.form.row.model(m, i)
 
 
 # ---- flags ---------------------------------------------------------------
@@ -108,17 +99,20 @@ CONDITIONS = {
     'le': lambda f: bv.bor(f('ZF'), bv.bxor(f('SF'), f('OF'))),
     'g': lambda f: bv.band(bv.bnot(f('ZF')), bv.bnot(bv.bxor(f('SF'), f('OF')))),
 }
-ALIASES = {'c': 'b', 'nae': 'b', 'nb': 'ae', 'nc': 'ae', 'z': 'e', 'nz': 'ne', 'na': 'be', 'nbe': 'a',
-           'pe': 'p', 'po': 'np', 'nge': 'l', 'nl': 'ge', 'ng': 'le', 'nle': 'g'}
+CC_ORDER = list(CONDITIONS)     # by the low four bits of the opcode (jcc 70+cc, setcc 0f 90+cc, ...)
 
 
 def condition(m, cc):
-    return CONDITIONS[ALIASES.get(cc, cc)](m.flag)
+    return CONDITIONS[cc](m.flag)
+
+
+def opcode_condition(m, i):
+    """The condition a +cc opcode names (70 jo ... 7f jg)."""
+    return condition(m, CC_ORDER[i.enc.opcode & 15])
 
 
 # ---- moves ---------------------------------------------------------------
 
-@sem('mov', 'movabs')
 def mov(m, i):
     d, s = i.ops
     v = m.get(s)
@@ -127,19 +121,16 @@ def mov(m, i):
     m.put(d, v)
 
 
-@sem('movzx')
 def movzx(m, i):
     d, s = i.ops
     m.put(d, bv.zext(m.get(s), 8 * s.size, 8 * d.size))
 
 
-@sem('movsx', 'movsxd')
 def movsx(m, i):
     d, s = i.ops
     m.put(d, bv.sext(as_number(m.get(s), 8 * s.size), 8 * s.size, 8 * d.size))
 
 
-@sem('cbw', 'cwde', 'cdqe')
 def widen_accumulator(m, i):
     w = {'cbw': 8, 'cwde': 16, 'cdqe': 32}[i.mnemonic]
     src = {8: 'al', 16: 'ax', 32: 'eax'}[w]
@@ -147,21 +138,18 @@ def widen_accumulator(m, i):
     m.s.set_reg(dst, bv.sext(m.s.reg(src), w, 2 * w))
 
 
-@sem('cwd', 'cdq', 'cqo')
 def sign_into_rdx(m, i):
     w = {'cwd': 16, 'cdq': 32, 'cqo': 64}[i.mnemonic]
     a, d = {16: ('ax', 'dx'), 32: ('eax', 'edx'), 64: ('rax', 'rdx')}[w]
     m.s.set_reg(d, bv.ite(msb(as_number(m.s.reg(a), w), w), bv.mask(w), 0, w))
 
 
-@sem('lea')
 def lea(m, i):
     d, s = i.ops
     a = m.ea(s)
     m.put(d, a if d.size == 8 else bv.extract(as_number(a), 8 * d.size - 1, 0, 64))
 
 
-@sem('xchg')
 def xchg(m, i):
     a, b = i.ops
     va, vb = m.get(a), m.get(b)
@@ -169,7 +157,6 @@ def xchg(m, i):
     m.put(b, va)
 
 
-@sem('bswap')
 def bswap(m, i):
     d = i.ops[0]
     w = 8 * d.size
@@ -177,33 +164,23 @@ def bswap(m, i):
     m.put(d, bv.concat([(bv.extract(v, 8 * k + 7, 8 * k, w), 8) for k in range(w // 8)]))
 
 
-def _cmov(cc):
-    def cmov(m, i):
-        d, s = i.ops
-        v = m.get(s)            # a memory source is read (and may fault) whatever the condition
-        c = condition(m, cc)
-        old = m.get(d)
-        w = 8 * d.size
-        if type(c) is bool:
-            pick = v if c else old
-        else:
-            pick = bv.ite(c, as_number(v, w), as_number(old, w), w)
-        m.put(d, pick)          # a 32-bit destination is zero-extended either way
-    return cmov
+def cmov(m, i):
+    d, s = i.ops
+    v = m.get(s)            # a memory source is read (and may fault) whatever the condition
+    c = opcode_condition(m, i)
+    old = m.get(d)
+    w = 8 * d.size
+    if type(c) is bool:
+        pick = v if c else old
+    else:
+        pick = bv.ite(c, as_number(v, w), as_number(old, w), w)
+    m.put(d, pick)          # a 32-bit destination is zero-extended either way
 
 
-def _setcc(cc):
-    def setcc(m, i):
-        m.put(i.ops[0], bv.from_bool(condition(m, cc), 8))
-    return setcc
+def setcc(m, i):
+    m.put(i.ops[0], bv.from_bool(opcode_condition(m, i), 8))
 
 
-for _cc in list(CONDITIONS) + list(ALIASES):
-    TABLE['cmov' + _cc] = _cmov(_cc)
-    TABLE['set' + _cc] = _setcc(_cc)
-
-
-@sem('push')
 def push(m, i):
     s = i.ops[0]
     v = m.get(s)
@@ -212,14 +189,12 @@ def push(m, i):
     m.push(v, 8 if s.size in (1, 4, 8) else s.size)
 
 
-@sem('pop')
 def pop(m, i):
     d = i.ops[0]
     v = m.pop(d.size)
     m.put(d, v)
 
 
-@sem('leave')
 def leave(m, i):
     m.s.set_reg('rsp', m.s.reg('rbp'))
     m.s.set_reg('rbp', m.pop(8))
@@ -239,7 +214,6 @@ def _off(p):
     return bv.term(p.off & bv.mask(64), 64) if type(p.off) is int else p.off
 
 
-@sem('add', 'adc')
 def add(m, i):
     d, w, a, b = _binary(m, i)
     carry = bv.from_bool(m.flag('CF')) if i.mnemonic == 'adc' else 0
@@ -251,7 +225,6 @@ def add(m, i):
     m.put(d, r)
 
 
-@sem('sub', 'sbb', 'cmp')
 def sub(m, i):
     d, w, a, b = _binary(m, i)
     borrow = bv.from_bool(m.flag('CF')) if i.mnemonic == 'sbb' else 0
@@ -274,7 +247,6 @@ def sub(m, i):
         m.put(d, r)
 
 
-@sem('and', 'or', 'xor', 'test')
 def logic(m, i):
     d, w, a, b = _binary(m, i)
     if d.kind == 'reg' and d.reg == 'rsp' and i.mnemonic == 'and' and isinstance(a, Ptr):
@@ -302,7 +274,6 @@ def _align_stack(m, i, b):
     m.s.set_reg('rsp', Ptr(sp.obj, new))
 
 
-@sem('neg')
 def neg(m, i):
     d = i.ops[0]
     w = 8 * d.size
@@ -312,14 +283,12 @@ def neg(m, i):
     m.put(d, r)
 
 
-@sem('not')
 def not_(m, i):
     d = i.ops[0]
     w = 8 * d.size
     m.put(d, bv.not_(as_number(m.get(d), w), w))
 
 
-@sem('inc', 'dec')
 def incdec(m, i):
     d = i.ops[0]
     w = 8 * d.size
@@ -340,7 +309,6 @@ def incdec(m, i):
 ACC = {8: ('al', 'ah', 'ax'), 16: ('ax', 'dx', None), 32: ('eax', 'edx', None), 64: ('rax', 'rdx', None)}
 
 
-@sem('mul', 'imul')
 def mul(m, i):
     signed = i.mnemonic == 'imul'
     ext = bv.sext if signed else bv.zext
@@ -372,7 +340,6 @@ def mul(m, i):
     m.undefine('SF', 'ZF', 'AF', 'PF')
 
 
-@sem('div', 'idiv')
 def div(m, i):
     signed = i.mnemonic == 'idiv'
     s = i.ops[0]
@@ -429,7 +396,6 @@ def _keep_if_zero(m, count, new):
         m.s.flags[k] = nv if type(nv) is Undef else old if type(old) is Undef else bv.bite(zero, old, nv)
 
 
-@sem('shl', 'sal', 'shr', 'sar')
 def shift(m, i):
     d = i.ops[0]
     w = 8 * d.size
@@ -462,7 +428,6 @@ def shift(m, i):
     m.put(d, r)
 
 
-@sem('rol', 'ror', 'rcl', 'rcr')
 def rotate(m, i):
     """rol/ror rotate w bits by the masked count mod w; rcl/rcr rotate the
     w + 1 bits CF:operand by the masked count mod w + 1. Any nonzero masked
@@ -494,7 +459,6 @@ def rotate(m, i):
     m.put(d, r)
 
 
-@sem('shld', 'shrd')
 def double_shift(m, i):
     d, s = i.ops[0], i.ops[1]
     w = 8 * d.size
@@ -520,7 +484,6 @@ def double_shift(m, i):
 
 # ---- bits --------------------------------------------------------------------
 
-@sem('bt', 'bts', 'btr', 'btc')
 def bit_test(m, i):
     d, s = i.ops
     w = 8 * d.size
@@ -569,7 +532,6 @@ def _highest_set(x, w):
     return out
 
 
-@sem('bsf', 'bsr')
 def bit_scan(m, i):
     d, s = i.ops
     w = 8 * d.size
@@ -582,7 +544,6 @@ def bit_scan(m, i):
     m.undefine('CF', 'OF', 'SF', 'AF', 'PF')
 
 
-@sem('tzcnt', 'lzcnt')
 def count_zeros(m, i):
     d, s = i.ops
     w = 8 * d.size
@@ -597,7 +558,6 @@ def count_zeros(m, i):
     m.undefine('OF', 'SF', 'AF', 'PF')
 
 
-@sem('popcnt')
 def popcnt(m, i):
     d, s = i.ops
     w = 8 * d.size
@@ -612,7 +572,6 @@ def popcnt(m, i):
 
 # ---- control -----------------------------------------------------------------
 
-@sem('jmp')
 def jmp(m, i):
     t = i.ops[0]
     if t.kind == 'imm':
@@ -621,26 +580,18 @@ def jmp(m, i):
         m.exe.jump_to(m, m.get(t))
 
 
-def _jcc(cc):
-    def jcc(m, i):
-        c = condition(m, cc)
-        target = i.ops[0].imm
-        if type(c) is bool:
-            if c:
-                m.next = target
-        else:
-            m.fork = (c, target)
-    return jcc
+def jcc(m, i):
+    c = opcode_condition(m, i)
+    target = i.ops[0].imm
+    if type(c) is bool:
+        if c:
+            m.next = target
+    else:
+        m.fork = (c, target)
 
 
-for _cc in list(CONDITIONS) + list(ALIASES):
-    TABLE['j' + _cc] = _jcc(_cc)
-
-
-@sem('jrcxz', 'jecxz')
 def jrcxz(m, i):
-    w = 64 if i.mnemonic == 'jrcxz' else 32
-    c = bv.fold(bv.eq(as_number(m.s.reg('rcx' if w == 64 else 'ecx'), w), 0, w))
+    c = bv.fold(bv.eq(as_number(m.s.reg('rcx'), 64), 0, 64))
     if type(c) is bool:
         if c:
             m.next = i.ops[0].imm
@@ -648,7 +599,6 @@ def jrcxz(m, i):
         m.fork = (c, i.ops[0].imm)
 
 
-@sem('call')
 def call(m, i):
     t = i.ops[0]
     target = t.imm if t.kind == 'imm' else m.get(t)
@@ -660,7 +610,6 @@ def call(m, i):
         m.exe.jump_to(m, target)
 
 
-@sem('ret')
 def ret(m, i):
     target = m.pop(8)
     if i.ops:
@@ -668,23 +617,17 @@ def ret(m, i):
     m.exe.return_to(m, target)
 
 
-@sem('nop', 'endbr64', 'endbr32', 'pause', 'prefetcht0', 'prefetcht1', 'prefetcht2', 'prefetchnta', 'prefetchw')
 def nop(m, i):
     pass                     # a nop's or prefetch's memory operand is never accessed
 
 
-@sem('ud2', 'hlt', 'int3', 'int', 'int1', 'into')
 def trap(m, i):
     m.violation('reaches %s, which faults' % i.mnemonic)
     m.exe.end_path(m)
 
 
-@sem('cld', 'std')
 def direction(m, i):
     m.set_flags(DF=i.mnemonic == 'std')
-
-
-STRING = {'movsb': 1, 'movsw': 2, 'movsd': 4, 'movsq': 8, 'stosb': 1, 'stosw': 2, 'stosd': 4, 'stosq': 8}
 
 
 def string_op(m, i):
@@ -751,41 +694,42 @@ def vec_binary(lane_fn, lw=None):
     return op
 
 
-for _n, _f in (('pxor', bv.xor), ('xorps', bv.xor), ('xorpd', bv.xor), ('por', bv.or_), ('orps', bv.or_),
-               ('orpd', bv.or_), ('pand', bv.and_), ('andps', bv.and_), ('andpd', bv.and_)):
-    TABLE[_n] = TABLE['v' + _n] = vec_binary(_f)
-for _n in ('pandn', 'andnps', 'andnpd'):
-    TABLE[_n] = TABLE['v' + _n] = vec_binary(lambda x, y, w: bv.and_(bv.not_(x, w), y, w))
-for _s, _lw in (('b', 8), ('w', 16), ('d', 32), ('q', 64)):
-    TABLE['pcmpeq' + _s] = TABLE['vpcmpeq' + _s] = vec_binary(
-        lambda x, y, lw: bv.ite(bv.eq(x, y, lw), bv.mask(lw), 0, lw), _lw)
-    TABLE['pcmpgt' + _s] = TABLE['vpcmpgt' + _s] = vec_binary(
-        lambda x, y, lw: bv.ite(bv.slt(y, x, lw), bv.mask(lw), 0, lw), _lw)
-    TABLE['padd' + _s] = TABLE['vpadd' + _s] = vec_binary(bv.add, _lw)
-    TABLE['psub' + _s] = TABLE['vpsub' + _s] = vec_binary(bv.sub, _lw)
+vec_xor = vec_binary(bv.xor)
+vec_or = vec_binary(bv.or_)
+vec_and = vec_binary(bv.and_)
+vec_andn = vec_binary(lambda x, y, w: bv.and_(bv.not_(x, w), y, w))
 
 
-def _unpack(lw, high):
+def vec_cmpeq(lw):
+    return vec_binary(lambda x, y, lw: bv.ite(bv.eq(x, y, lw), bv.mask(lw), 0, lw), lw)
+
+
+def vec_cmpgt(lw):
+    return vec_binary(lambda x, y, lw: bv.ite(bv.slt(y, x, lw), bv.mask(lw), 0, lw), lw)
+
+
+def vec_add(lw):
+    return vec_binary(bv.add, lw)
+
+
+def vec_sub(lw):
+    return vec_binary(bv.sub, lw)
+
+
+def unpack(lw, high):
+    """punpckl*/punpckh*/unpck*: the low (high) halves of each 128-bit lane interleaved."""
     def lane(x, y, w):
         xs, ys = lanes(x, lw, w), lanes(y, lw, w)
         half = len(xs) // 2
         xs, ys = (xs[half:], ys[half:]) if high else (xs[:half], ys[:half])
         return join([v for pair in zip(xs, ys) for v in pair], lw)
-    return lambda x, y, w: per128(lane, x, y, w)
-
-
-for _s, _lw in (('bw', 8), ('wd', 16), ('dq', 32), ('qdq', 64)):
-    TABLE['punpckl' + _s] = TABLE['vpunpckl' + _s] = vec_binary(_unpack(_lw, False))
-    TABLE['punpckh' + _s] = TABLE['vpunpckh' + _s] = vec_binary(_unpack(_lw, True))
-for _n, _lw, _hi in (('unpcklps', 32, False), ('unpckhps', 32, True), ('unpcklpd', 64, False), ('unpckhpd', 64, True)):
-    TABLE[_n] = TABLE['v' + _n] = vec_binary(_unpack(_lw, _hi))
+    return vec_binary(lambda x, y, w: per128(lane, x, y, w))
 
 
 def _shuffle_imm(m, i):
     return i.ops[-1].imm & 0xff
 
 
-@sem('pshufd', 'vpshufd', 'pshuflw', 'vpshuflw', 'pshufhw', 'vpshufhw')
 def pshuf(m, i):
     d, s = i.ops[0], i.ops[1]
     w = 8 * d.size
@@ -809,7 +753,6 @@ def pshuf(m, i):
     m.put(d, per128(lane, x, x, w), vex)
 
 
-@sem('shufps', 'vshufps', 'shufpd', 'vshufpd')
 def shufp(m, i):
     d, a, b, w, vex = vec_operands(m, i)
     imm = _shuffle_imm(m, i)
@@ -826,7 +769,7 @@ def shufp(m, i):
     m.put(d, per128(lane, a, b, w), vex)
 
 
-def _shift_lanes(kind, lw):
+def shift_lanes(kind, lw):
     """psll/psrl/psra by an immediate or by the low 64 bits of a vector."""
     def op(m, i):
         vex = i.mnemonic.startswith('v')
@@ -855,14 +798,6 @@ def _shift_lanes(kind, lw):
     return op
 
 
-for _k, _ls in (('l', 'wdq'), ('r', 'wdq'), ('a', 'wd')):
-    for _s in _ls:
-        _lw = {'w': 16, 'd': 32, 'q': 64}[_s]
-        TABLE['ps%s%s' % ({'l': 'll', 'r': 'rl', 'a': 'ra'}[_k], _s)] = _shift_lanes(_k, _lw)
-        TABLE['vps%s%s' % ({'l': 'll', 'r': 'rl', 'a': 'ra'}[_k], _s)] = _shift_lanes(_k, _lw)
-
-
-@sem('pslldq', 'psrldq', 'vpslldq', 'vpsrldq')
 def byte_shift(m, i):
     vex = i.mnemonic.startswith('v')
     d = i.ops[0]
@@ -878,7 +813,6 @@ def byte_shift(m, i):
     m.put(d, per128(lane, x, x, w), vex)
 
 
-@sem('pmovmskb', 'vpmovmskb', 'movmskps', 'vmovmskps', 'movmskpd', 'vmovmskpd')
 def move_mask(m, i):
     d, s = i.ops
     w = 8 * s.size
@@ -887,7 +821,6 @@ def move_mask(m, i):
     m.put(d, bv.zext(join(bits, 1), len(bits), 8 * d.size))
 
 
-@sem('pextrw', 'vpextrw')
 def pextrw(m, i):
     d, s, c = i.ops
     k = c.imm & (7 if s.size == 16 else 15)
@@ -898,7 +831,6 @@ def pextrw(m, i):
         m.put(d, bv.zext(word, 16, 8 * d.size))
 
 
-@sem('pinsrw', 'vpinsrw')
 def pinsrw(m, i):
     vex = i.mnemonic.startswith('v')
     d = i.ops[0]
@@ -916,8 +848,6 @@ def pinsrw(m, i):
 ALIGNED = {'movaps', 'movapd', 'movdqa', 'vmovaps', 'vmovapd', 'vmovdqa'}
 
 
-@sem('movaps', 'movups', 'movapd', 'movupd', 'movdqa', 'movdqu', 'vmovaps', 'vmovups', 'vmovapd', 'vmovupd',
-     'vmovdqa', 'vmovdqu', 'lddqu', 'vlddqu', 'movntdq', 'vmovntdq', 'movntps', 'vmovntps')
 def vec_move(m, i):
     d, s = i.ops
     if i.mnemonic in ALIGNED or 'movnt' in i.mnemonic:
@@ -927,7 +857,6 @@ def vec_move(m, i):
     m.put(d, m.get(s), i.mnemonic.startswith('v'))
 
 
-@sem('movd', 'vmovd', 'movq', 'vmovq')
 def movdq(m, i):
     d, s = i.ops
     n = 4 if i.mnemonic.endswith('d') else 8
@@ -938,7 +867,6 @@ def movdq(m, i):
         m.put(d, v)
 
 
-@sem('movhps', 'movhpd', 'movlps', 'movlpd', 'vmovhps', 'vmovhpd', 'vmovlps', 'vmovlpd')
 def move_half(m, i):
     high = 'h' in i.mnemonic.lstrip('v')[3]
     vex = i.mnemonic.startswith('v')
@@ -953,7 +881,6 @@ def move_half(m, i):
     m.put(d, r, vex)
 
 
-@sem('movhlps', 'movlhps', 'vmovhlps', 'vmovlhps')
 def move_halves(m, i):
     vex = i.mnemonic.startswith('v')
     d = i.ops[0]
@@ -966,7 +893,6 @@ def move_halves(m, i):
     m.put(d, r, vex)
 
 
-@sem('vzeroupper', 'vzeroall')
 def vzero(m, i):
     for k in range(16):
         m.s.vec[k] = 0 if i.mnemonic == 'vzeroall' else bv.zext(bv.extract(m.s.vec[k], 127, 0, 256), 128, 256)
@@ -998,15 +924,11 @@ def scalar_move(m, i):
     m.put(d, bv.concat([(bv.extract(base, 127, n, 128), 128 - n), (bv.extract(m.get(s), n - 1, 0, 128), n)]), vex)
 
 
-TABLE['movss'] = TABLE['vmovss'] = scalar_move
-
-
 def _scalar_source(m, op, n):
     v = m.get(op)
     return bv.extract(v, n - 1, 0, 8 * op.size)
 
 
-@sem('ucomiss', 'comiss', 'ucomisd', 'comisd', 'vucomiss', 'vcomiss', 'vucomisd', 'vcomisd')
 def fp_compare_flags(m, i):
     """ZF PF CF = 111 unordered, 000 greater, 001 less, 100 equal; OF SF AF
     cleared (comiss differs from ucomiss only in the exception, masked)."""
@@ -1035,33 +957,20 @@ def predicate(k, fa, fb):
 
 
 def fp_compare_mask(m, i):
-    name = i.mnemonic
-    vex = name.startswith('v')
-    core = name[1:] if vex else name
-    n = 32 if core.endswith('ss') else 64
-    pred = core[3:-2]
-    if pred == '':
-        k = i.ops[-1].imm & 0x1f
-        ops = i.ops[:-1]
-    else:
-        k = PREDICATES.index(pred)
-        ops = i.ops
+    """cmpss/cmpsd: the predicate is the immediate's bits 2:0 (legacy) or
+    4:0 (VEX), read from the bytes; the bits above are reserved."""
+    vex = i.enc.vex == 'vex'
+    n = 32 if i.mnemonic.endswith('ss') else 64
+    k = i.enc.imm
+    if k >= (32 if vex else 8):
+        m.refuse('a compare predicate %#x with reserved bits set' % k)
+    ops = [o for o in i.ops if o.kind != 'imm']
     d = ops[0]
     srcs = ops[1:] if vex else ops
     base = m.get(srcs[0])
     a, b = bv.extract(base, n - 1, 0, 128), _scalar_source(m, srcs[-1], n)
     r = bv.ite(bv.fold(predicate(k, fp(a, n), fp(b, n))), bv.mask(n), 0, n)
     m.put(d, bv.concat([(bv.extract(base, 127, n, 128), 128 - n), (r, n)]), vex)
-
-
-for _p in [''] + PREDICATES:
-    for _sz in ('ss', 'sd'):
-        TABLE['cmp%s%s' % (_p, _sz)] = TABLE['vcmp%s%s' % (_p, _sz)] = fp_compare_mask
-TABLE['movsd'] = TABLE['vmovsd'] = lambda m, i: (string_op(m, i) if i.ops and all(o.kind == 'mem' for o in i.ops)
-                                                 else scalar_move(m, i))
-for _s in STRING:
-    if _s != 'movsd':
-        TABLE[_s] = string_op
 
 
 def _quiet_nan(x, w_from, w_to):
@@ -1078,7 +987,6 @@ def _quiet_nan(x, w_from, w_to):
     return bv.concat([(sign, 1), (bv.mask(w_to - frac_to - 1), w_to - frac_to - 1), (frac, frac_to)])
 
 
-@sem('cvtss2sd', 'cvtsd2ss', 'vcvtss2sd', 'vcvtsd2ss')
 def fp_convert(m, i):
     vex = i.mnemonic.startswith('v')
     to_double = 'ss2sd' in i.mnemonic
@@ -1105,7 +1013,6 @@ def _nan_result(x, y, n, f):
                        z3.If(z3.fpIsNaN(f(fx, fy)), z3.BitVecVal(indefinite, n), value)))
 
 
-@sem('divss', 'divsd', 'vdivss', 'vdivsd')
 def fp_divide(m, i):
     vex = i.mnemonic.startswith('v')
     n = 32 if i.mnemonic.endswith('ss') else 64
@@ -1125,44 +1032,38 @@ def fp_divide(m, i):
 MXCSR_CONTROL = 0x1f80
 
 
-@sem('stmxcsr', 'vstmxcsr')
 def stmxcsr(m, i):
     m.put(i.ops[0], bv.or_(MXCSR_CONTROL, bv.zext(z3.FreshConst(z3.BitVecSort(6), 'mxcsr_status'), 6, 32), 32))
 
 
-@sem('ldmxcsr', 'vldmxcsr')
 def ldmxcsr(m, i):
-    v = bv.fold(bv.and_(m.get(i.ops[0]), 0xffc0, 32))
-    if v != MXCSR_CONTROL:
-        m.refuse('loads MXCSR control bits other than the ABI\'s 0x1f80 (rounding and exceptions are not modelled)')
+    # bits 31..16 are reserved: a 1 there faults (#GP), so they are kept in the comparison
+    v = bv.fold(bv.and_(m.get(i.ops[0]), 0xffffffc0, 32))
+    if type(v) is not int or v != MXCSR_CONTROL:
+        m.refuse('loads MXCSR control bits other than the ABI\'s 0x1f80 (rounding and exceptions are not '
+                 'modelled), or sets its reserved bits 31..16 (#GP)')
 
 
-@sem('fnstenv', 'fstenv')
 def fstenv(m, i):
-    """The 28-byte x87 environment (control word at 0, status word at 4,
-    the rest unknown); then every x87 exception is masked."""
+    """fnstenv: the 28-byte x87 environment (control word at 0, status
+    word at 4, the rest unknown); then every x87 exception is masked."""
     addr = m.ea(i.ops[0])
     rest = z3.FreshConst(z3.BitVecSort(8 * 24), 'x87_env')
     env = bv.concat([(rest, 8 * 24), (bv.zext(m.s.fsw, 16, 16), 16), (0xffff, 16), (m.s.fcw, 16)])
     m.store(addr, 28, env)
-    if 'wait' not in i.mnemonic and i.mnemonic == 'fstenv':
-        _wait(m)
     m.s.fcw = bv.or_(m.s.fcw, 0x3f, 16)
 
 
-@sem('fldenv')
 def fldenv(m, i):
     env = m.load(m.ea(i.ops[0]), 28)
     m.s.fcw = bv.fold(bv.extract(env, 15, 0, 8 * 28))
     m.s.fsw = bv.fold(bv.extract(env, 47, 32, 8 * 28))
 
 
-@sem('fnstcw', 'fstcw')
 def fstcw(m, i):
     m.put(i.ops[0], m.s.fcw)
 
 
-@sem('fldcw')
 def fldcw(m, i):
     m.s.fcw = bv.fold(m.get(i.ops[0]))
 
@@ -1173,6 +1074,5 @@ def _wait(m):
                 bv.bnot(bv.eq(pending, 0, 16)))
 
 
-@sem('wait', 'fwait')
 def wait(m, i):
     _wait(m)
