@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """q7prove.x86: the decoder's records for encodings whose meaning the
-Intel SDM (vol. 2) fixes, and the table covering each mnemonic it gives."""
+Intel SDM (vol. 2) fixes, the table covering each mnemonic it gives, and
+encodings the table refuses by name (a prefix the row does not define)."""
 import pytest
 
 pytest.importorskip('z3')
 pytest.importorskip('capstone')
 from q7prove.x86 import decode  # noqa: E402
-from q7prove.x86 import semantics  # noqa: E402
+from q7prove.x86 import table  # noqa: E402
 
 
 class Code:
@@ -52,9 +53,30 @@ def test_decoded_records(hexcode, mnemonic, ops):
         else:
             got.append((o.kind, o.size, o.base, o.disp))
     assert got == ops
-    assert mnemonic in semantics.TABLE
+    assert mnemonic in table.mnemonics()
 
 
 def test_code_outside_the_image_is_refused():
     with pytest.raises(decode.DecodeError):
         decode.Decoder(Code(b'\xc3')).at(0x2000)
+
+
+# (bytes, words the refusal names): prefixes the SDM gives another meaning
+REFUSED = [
+    ('666a05', '66'),        # push imm16: a 2-byte push
+    ('f2a5', 'f2'),          # repne movsd: a string move, not movsd xmm
+    ('660fc8', '66'),        # bswap with 66: undefined
+    ('6348c0', ''),          # 63 /r without REX.W: a 32-bit move, not movsxd
+]
+
+
+@pytest.mark.parametrize('hexcode, prefix', REFUSED)
+def test_prefixes_the_table_does_not_define(hexcode, prefix):
+    with pytest.raises(table.Unaccepted) as e:
+        table.lookup(bytes.fromhex(hexcode) + bytes(15))
+    assert prefix in str(e.value)
+
+
+def test_an_instruction_over_15_bytes():
+    with pytest.raises(table.Unaccepted):
+        table.lookup(bytes.fromhex('66' * 14 + '0501000000') + bytes(4))
