@@ -1,0 +1,294 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""Where one instruction's states live when it runs natively for the
+native check (x86/agree.py): its code at X, an address with the same
+offset in its page as in the library, so a RIP-relative operand lands at
+the same offset in a page the check maps, with the same alignment, and a
+relative branch's or call's target gets a landing of its own
+(native.code_pages); %rsp in a mapped stack (its object's base 8 mod 16,
+as at a leaf's entry); each base register of a memory operand an address
+chosen so the operand lands in a page of its own, unmapped pages around
+it (the index register keeps its edge or random value, the base absorbs
+it); an indirect jump's, call's or ret's target a landing the check maps.
+An operand whose base is also its index, or that has no base register, or
+two operands' bytes that meet, cannot be placed: such a state is not
+compared.
+
+A state is what the CPU is given (numbers) and what the model is given
+(the same numbers, a register that holds an address as a pointer into
+its object, whose base is the address the object has in the child)."""
+import hashlib
+import random
+
+from q7prove.smt import bitvec as bv
+from q7prove.x86 import native
+from q7prove.x86 import semantics as sem
+from q7prove.machine.state import FLAGS, GPRS, REGS
+
+CODE_AREA = 0x100000000000       # where X goes (1 TB of choices)
+DATA_GAP = 0x400000000           # stack and operand pages: 16 GB above X, past any rel32 target
+MARGIN = 64                      # bytes compared on either side of an operand
+NO_ACCESS = {'lea', 'nop', 'endbr64', 'endbr32', 'pause', 'prefetcht0', 'prefetcht1', 'prefetcht2', 'prefetchnta',
+             'prefetchw'}
+STACK = {'push', 'pop', 'call', 'ret', 'leave'}
+SHIFTS = {'shl', 'sal', 'shr', 'sar', 'rol', 'ror', 'rcl', 'rcr', 'shld', 'shrd'}
+
+
+# ---- the instruction's needs ---------------------------------------------------------
+
+def gpr_of(name):
+    f, i, lo, w = REGS.get(name, (None, None, 0, 0))
+    return GPRS[i] if f == 'g' else None
+
+
+def branch_kind(insn):
+    """('direct', target) | ('indirect', operand or None for ret) | None."""
+    mn = insn.mnemonic
+    if mn == 'ret':
+        return 'indirect', None
+    if mn in ('jmp', 'call') or (mn.startswith('j') and mn in sem.TABLE):
+        op = insn.ops[0]
+        return ('direct', op.imm) if op.kind == 'imm' else ('indirect', op)
+    return None
+
+
+def pools(insn):
+    """What the state's values are drawn from, by register (and 'xmm', 'mem')."""
+    mn, ops = insn.mnemonic, insn.ops
+    p = {}
+    core = mn[1:] if mn.startswith('v') else mn
+    if mn in SHIFTS and any(o.kind == 'reg' and o.reg == 'cl' for o in ops[1:]):
+        p['rcx'] = 'count'
+    if insn.prefixes & {'rep', 'repne'}:
+        p['rcx'] = 'small'
+    if mn in ('div', 'idiv'):
+        p['rdx'] = 'small'
+        if ops[0].kind == 'reg':
+            p[gpr_of(ops[0].reg)] = 'divisor'
+    if mn in ('bt', 'bts', 'btr', 'btc') and ops[0].kind == 'mem' and ops[1].kind == 'reg':
+        p[gpr_of(ops[1].reg)] = 'bitoffset'
+    if (core.endswith('ss') or core.endswith('sd')) and not (core.startswith('movs') and
+                                                             all(o.kind == 'mem' for o in ops)):
+        if core[:3] in ('cmp', 'div', 'cvt', 'com', 'uco', 'mov', 'add', 'sub', 'mul', 'min', 'max', 'sqr'):
+            fp = 'fp32' if core.endswith('ss') and not core.startswith('cvtss') or core.startswith('cvtsd') \
+                else 'fp64'
+            p['xmm'] = p['mem'] = fp
+    if core[:3] in ('psl', 'psr') and ops[-1].kind != 'imm':
+        if ops[-1].kind == 'reg':
+            p[ops[-1].reg.replace('y', 'x')] = 'count'
+        else:
+            p['mem'] = 'count'
+    return p
+
+
+class Case:
+    """One state: what the CPU is given and what the model is given."""
+
+    def __init__(self):
+        self.gpr = [0] * 16          # numbers, as the CPU gets them
+        self.ptr = {}                # register index -> (object, offset): an address, for the model
+        self.fixed = set()           # register indices kept numbers in the symbolic run (addresses, counts)
+        self.ymm = [0] * 16
+        self.flags = {}
+        self.windows = []            # [object, address, bytes]
+        self.placed = True           # every memory operand the instruction reaches has its window
+
+
+class Layout:
+    """Where one encoding's states live: its code, its landings, its objects."""
+
+    def __init__(self, insn, code, x, stub):
+        self.insn, self.code, self.x = insn, code, x
+        self.slide = x - insn.addr
+        page = x & ~(native.PAGE - 1)
+        self.data = page + DATA_GAP
+        self.stack = self.data                   # its object's base is stack + 8
+        self.indirect = self.data + 0x100000 + 0x100
+        kind = branch_kind(insn)
+        self.taken = kind[1] + self.slide if kind and kind[0] == 'direct' else None
+        self.uses_indirect = bool(kind and kind[0] == 'indirect')
+        stackless = insn.mnemonic.startswith('j')
+        self.code_pages = native.code_pages(stub, x, code, self.taken,
+                                            self.indirect if self.uses_indirect else None, stackless)
+        self.fall_ret = stackless and self.taken == x + len(code) + 1
+        self.stub = stub
+        # objects: name -> base address (the model's objects are as large as they need be)
+        self.objects = {'image': self.slide, 'stack': self.stack + 8}
+        self.next_window = 0
+
+
+def _signed(v):
+    v &= bv.mask(64)
+    return v - (1 << 64) if v >> 63 else v
+
+
+def make_case(lay, k, canary):
+    """The k-th state of an encoding (its seed is the bytes and k)."""
+    insn = lay.insn
+    rng = random.Random(hashlib.sha256(lay.code + bytes([k])).digest())
+    edge, misalign = k % 2 == 0, k % 4 == 3
+    pool = pools(insn)
+    c = Case()
+    for i, r in enumerate(GPRS):
+        c.gpr[i] = native.gpr_value(rng, edge, pool.get(r))
+        if pool.get(r) in ('count', 'small', 'bitoffset'):
+            c.fixed.add(i)
+    for i in range(16):
+        c.ymm[i] = native.vec_value(rng, edge, pool.get('xmm%d' % i, pool.get('xmm')))
+    c.flags = {f: bool(rng.getrandbits(1)) for f in FLAGS if f != 'DF'}
+    c.flags['DF'] = False
+    sp = lay.stack + 0x800 + (rng.choice([0, 8]) if not misalign else rng.randrange(-8, 8))
+    c.gpr[4], c.ptr[4] = sp, ('stack', sp - (lay.stack + 8))
+    c.fixed.add(4)
+    windows = {}                                 # (object, low address) -> high address
+
+    def window(obj, lo, hi):
+        windows[(obj, lo - MARGIN)] = max(windows.get((obj, lo - MARGIN), 0), hi + MARGIN)
+
+    if insn.mnemonic == 'leave':
+        bp = sp + 0x40
+        c.gpr[5], c.ptr[5] = bp, ('stack', bp - (lay.stack + 8))
+        c.fixed.add(5)
+        window('stack', bp, bp + 8)
+    window('stack', sp - 64, sp + 64)
+    rep = max(1, c.gpr[1]) if insn.prefixes & {'rep', 'repne'} else 1
+    if insn.mnemonic not in NO_ACCESS:
+        for n, op in enumerate(insn.ops):
+            if op.kind != 'mem':
+                continue
+            if op.seg in ('fs', 'gs'):
+                continue                         # the canary (x86/agree.py's exe), or refused
+            extent = op.size * rep + (16 if insn.mnemonic in ('bt', 'bts', 'btr', 'btc') else 0)
+            if op.base == 'rip':
+                ea = lay.x + len(lay.code) + op.disp
+                window('image', ea, ea + extent)
+                continue
+            b, x = gpr_of(op.base) if op.base else None, gpr_of(op.index) if op.index else None
+            if b is None or b == x:
+                c.placed = False
+                continue
+            bi = GPRS.index(b)
+            if x is not None:
+                c.fixed.add(GPRS.index(x))
+            idx = (c.gpr[GPRS.index(x)] * op.scale) & bv.mask(64) if x else 0
+            if bi in c.ptr:                      # an address already (%rsp, or a base of another operand)
+                obj = c.ptr[bi][0]
+                ea = (c.gpr[bi] + idx + op.disp) & bv.mask(64)
+            else:
+                lay.next_window += 1
+                page = lay.data + 0x10000 * lay.next_window
+                obj = 'w%d' % n
+                lay.objects.setdefault(obj, page)
+                ea = page + 0x800 + (rng.randrange(1, 64) if misalign else 0)
+                off = (ea - page) - _signed(idx) - _signed(op.disp)
+                c.gpr[bi], c.ptr[bi] = (page + off) & bv.mask(64), (obj, off)
+                c.fixed.add(bi)
+            window(obj, ea, ea + extent)
+    lay.next_window = 0
+    kind = branch_kind(insn)
+    target = None
+    if kind and kind[0] == 'indirect':
+        target = lay.indirect
+        op = kind[1]
+        if op is not None and op.kind == 'reg':
+            c.gpr[GPRS.index(gpr_of(op.reg))] = target
+            c.ptr.pop(GPRS.index(gpr_of(op.reg)), None)
+    spans = sorted((lo, hi, obj) for (obj, lo), hi in windows.items())
+    for (lo, hi, obj), (lo2, hi2, obj2) in zip(spans, spans[1:]):
+        if obj != obj2 and lo2 < hi:
+            c.placed = False                     # two objects' bytes would meet
+    # the windows' bytes: random (or from the pools), code where a window meets a code page
+    mem_kind = pool.get('mem')
+    for (obj, lo), hi in sorted(windows.items(), key=lambda kv: kv[0][1]):
+        n = hi - lo
+        if c.windows and c.windows[-1][0] == obj and c.windows[-1][1] + len(c.windows[-1][2]) >= lo:
+            last = c.windows[-1]                 # overlapping windows of one object: one
+            extra = max(0, lo + n - last[1] - len(last[2]))
+            last[2] += bytearray(rng.getrandbits(8) for _ in range(extra))
+            continue
+        if mem_kind:
+            data = bytearray(native.vec_value(rng, edge, mem_kind, 8 * n).to_bytes(n, 'little'))
+        else:
+            data = bytearray(rng.getrandbits(8 * n).to_bytes(n, 'little'))
+        c.windows.append([obj, lo, data])
+    for w in c.windows:
+        for i in range(len(w[2])):
+            a = w[1] + i
+            page = lay.code_pages.get(a & ~(native.PAGE - 1))
+            if page is not None:
+                w[2][i] = page[a & (native.PAGE - 1)]
+    if kind and kind[0] == 'indirect':
+        if kind[1] is None:                       # ret: the target at %rsp
+            _poke(c, sp, target)
+        elif kind[1].kind == 'mem':
+            ea = _operand_address(c, lay, kind[1])
+            if ea is not None:
+                _poke(c, ea, target)
+    if lay.fall_ret:
+        _poke(c, sp, lay.stub + native.EPILOGUE[native.FALL_RET])
+    c.canary = canary
+    return c
+
+
+def _operand_address(c, lay, op):
+    if op.base == 'rip':
+        return lay.x + len(lay.code) + op.disp
+    b, x = gpr_of(op.base) if op.base else None, gpr_of(op.index) if op.index else None
+    if b is None:
+        return None
+    return (c.gpr[GPRS.index(b)] + (c.gpr[GPRS.index(x)] * op.scale if x else 0) + op.disp) & bv.mask(64)
+
+
+def _poke(c, addr, value):
+    for w in c.windows:
+        if w[1] <= addr and addr + 8 <= w[1] + len(w[2]):
+            w[2][addr - w[1]:addr - w[1] + 8] = value.to_bytes(8, 'little')
+            return
+
+
+# ---- the native side -------------------------------------------------------------------
+
+def native_job(lay, cases):
+    """The pages and the cases as the runner takes them."""
+    pages = {p: (b, native.PROT_READ | native.PROT_EXEC) for p, b in lay.code_pages.items()}
+    for c in cases:
+        for obj, lo, data in c.windows:
+            for p in range(lo & ~(native.PAGE - 1), lo + len(data), native.PAGE):
+                if p not in pages:
+                    pages[p] = (bytes(native.PAGE), native.PROT_READ | native.PROT_WRITE)
+    job = []
+    for c in cases:
+        writes = []
+        for obj, lo, data in c.windows:
+            run = None
+            for i in range(len(data)):
+                a = lo + i
+                rw = pages[a & ~(native.PAGE - 1)][1] & native.PROT_WRITE
+                if rw and run is None:
+                    run = i
+                if not rw and run is not None:
+                    writes.append((lo + run, bytes(data[run:i])))
+                    run = None
+            if run is not None:
+                writes.append((lo + run, bytes(data[run:])))
+        job.append({'block': native.block_bytes(c.gpr, native.rflags_of(c.flags), c.ymm, lay.x), 'writes': writes,
+                    'reads': [(lo, len(data)) for obj, lo, data in c.windows]})
+    return [(p, b, prot) for p, (b, prot) in sorted(pages.items())], job
+
+
+def native_outcome(lay, c, res):
+    if 'fault' in res:
+        return {'fault': res['fault']}
+    b = native.read_block(res['block'])
+    if b['signal']:
+        return {'fault': b['signal']}
+    out = {'fault': None, 'gpr': b['gpr'], 'ymm': b['ymm'], 'fcw': b['fcw'], 'mxcsr_control': b['mxcsr'] & 0xffc0,
+           'outside': res['outside'], 'fsw_before': b['fsw_before']}
+    if b['exit'] == native.FALL_RET:
+        out['gpr'][4] = (out['gpr'][4] - 8) & bv.mask(64)
+    out['flags'] = {f: bool(b['rflags'] >> bit & 1) for f, bit in native.FLAG_BITS.items()}
+    out['next'] = native.landing_address(b['exit'], lay.x, len(lay.code), lay.taken, lay.indirect)
+    out['mem'] = {}
+    for (obj, lo, data), got in zip(c.windows, res['reads']):
+        for i, v in enumerate(got):
+            out['mem'][lo + i] = v
+    return out
