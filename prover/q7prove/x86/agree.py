@@ -311,11 +311,12 @@ class Agreement:
                 return 'unchecked', 'no free pages for it'
         except native.Unavailable as e:
             return 'unchecked', str(e)
-        compared, refused, fsw = 0, None, 0
+        compared, refused, unplaced, fsw = 0, None, None, 0
         for k, (c, res) in enumerate(zip(cases, results)):
             cpu = placement.native_outcome(lay, c, res)
             fsw = cpu.get('fsw_before', fsw)
-            if not c.placed:
+            if c.unplaced:
+                unplaced = c.unplaced
                 continue
             for symbolic in ((False, True) if k in SYMBOLIC else (False,)):
                 model = model_outcome(lay, c, symbolic, fsw)
@@ -329,7 +330,7 @@ class Agreement:
             else:
                 compared += 1
         if 2 * compared < len(cases):
-            why = refused or 'its memory operand cannot be placed (no base register, or the base is the index)'
+            why = refused or 'a state cannot be laid out: %s' % unplaced
             return 'unchecked', 'it compared %d of %d states (%s)' % (compared, len(cases), why)
         return None
 

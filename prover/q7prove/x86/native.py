@@ -247,12 +247,19 @@ class Unplaceable(Exception):
 
 
 def code_pages(stub, at, code, taken=None, indirect=None, stackless=False):
-    """{page address: bytes} holding code at `at` and a landing pad at each
-    place control may go next (the next instruction; `taken`, a relative
-    branch's target; `indirect`, where an indirect one is sent), each
-    reaching the stub's epilogue for its landing; stackless: the
-    instruction touches no stack (a jcc or a jmp), so a one-byte ret may
-    serve as its fall-through landing."""
+    """code_layout's pages alone."""
+    return code_layout(stub, at, code, taken, indirect, stackless)[0]
+
+
+def code_layout(stub, at, code, taken=None, indirect=None, stackless=False):
+    """({page address: bytes}, [(low, high)] of the bytes that are code):
+    code at `at` and a landing pad at each place control may go next (the
+    next instruction; `taken`, a relative branch's target; `indirect`,
+    where an indirect one is sent), each reaching the stub's epilogue for
+    its landing; stackless: the instruction touches no stack (a jcc or a
+    jmp), so a one-byte ret may serve as its fall-through landing. The
+    other bytes of the pages are int3, which a case may overwrite with
+    the bytes of an operand that lands there."""
     used = [(at, at + len(code))]
     pads = [(at, bytes(code))]
 
@@ -303,7 +310,7 @@ def code_pages(stub, at, code, taken=None, indirect=None, stackless=False):
             p = (addr + i) & ~(PAGE - 1)
             page = pages.setdefault(p, bytearray(b'\xcc' * PAGE))
             page[addr + i - p] = x
-    return {p: bytes(b) for p, b in pages.items()}
+    return {p: bytes(b) for p, b in pages.items()}, sorted(used)
 
 
 def landing_address(exit_id, at, size, taken, indirect):
@@ -405,10 +412,16 @@ def child_main(stub):
         _send(out, {'mapped': why is None, 'why': why})
         if why is None:
             rw = [a for a, _, prot in job['pages'] if prot & PROT_WRITE]
+            code = {a: prot for a, _, prot in job['pages'] if not prot & PROT_WRITE}
             for i in range(job['start'], len(job['cases'])):
                 case = job['cases'][i]
                 for addr, data in case['writes']:
+                    page = addr & ~(PAGE - 1)
+                    if page in code:             # an operand's bytes in a code page, around the code
+                        libc.mprotect(page, PAGE, PROT_READ | PROT_WRITE)
                     ctypes.memmove(addr, data, len(data))
+                    if page in code:
+                        libc.mprotect(page, PAGE, code[page])
                 before = [ctypes.string_at(a, PAGE) for a in rw]
                 ctypes.memmove(stub + PAGE, case['block'], BLOCK)
                 run()

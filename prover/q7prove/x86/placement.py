@@ -90,7 +90,8 @@ class Case:
         self.ymm = [0] * 16
         self.flags = {}
         self.windows = []            # [object, address, bytes]
-        self.placed = True           # every memory operand the instruction reaches has its window
+        self.unplaced = None         # why a memory operand the instruction reaches has no window of its own
+        self.poked = []              # [(low, high)]: bytes the state sets (a jump's target)
 
 
 class Layout:
@@ -107,8 +108,9 @@ class Layout:
         self.taken = kind[1] + self.slide if kind and kind[0] == 'direct' else None
         self.uses_indirect = bool(kind and kind[0] == 'indirect')
         stackless = insn.mnemonic.startswith('j')
-        self.code_pages = native.code_pages(stub, x, code, self.taken,
-                                            self.indirect if self.uses_indirect else None, stackless)
+        self.code_pages, self.code_bytes = native.code_layout(stub, x, code, self.taken,
+                                                              self.indirect if self.uses_indirect else None,
+                                                              stackless)
         self.fall_ret = stackless and self.taken == x + len(code) + 1
         self.stub = stub
         # objects: name -> base address (the model's objects are as large as they need be)
@@ -132,6 +134,8 @@ def make_case(lay, k, canary):
         c.gpr[i] = native.gpr_value(rng, edge, pool.get(r))
         if pool.get(r) in ('count', 'small', 'bitoffset'):
             c.fixed.add(i)
+        if pool.get(r) == 'divisor' and k == 0:
+            c.gpr[i] = 0                         # one state divides by zero, whatever the draws
     for i in range(16):
         c.ymm[i] = native.vec_value(rng, edge, pool.get('xmm%d' % i, pool.get('xmm')))
     c.flags = {f: bool(rng.getrandbits(1)) for f in FLAGS if f != 'DF'}
@@ -164,7 +168,7 @@ def make_case(lay, k, canary):
                 continue
             b, x = gpr_of(op.base) if op.base else None, gpr_of(op.index) if op.index else None
             if b is None or b == x:
-                c.placed = False
+                c.unplaced = 'an operand with %s' % ('no base register' if b is None else 'its base as its index')
                 continue
             bi = GPRS.index(b)
             if x is not None:
@@ -195,7 +199,7 @@ def make_case(lay, k, canary):
     spans = sorted((lo, hi, obj) for (obj, lo), hi in windows.items())
     for (lo, hi, obj), (lo2, hi2, obj2) in zip(spans, spans[1:]):
         if obj != obj2 and lo2 < hi:
-            c.placed = False                     # two objects' bytes would meet
+            c.unplaced = 'two operands\' bytes meet'
     # the windows' bytes: random (or from the pools), code where a window meets a code page
     mem_kind = pool.get('mem')
     for (obj, lo), hi in sorted(windows.items(), key=lambda kv: kv[0][1]):
@@ -210,12 +214,10 @@ def make_case(lay, k, canary):
         else:
             data = bytearray(rng.getrandbits(8 * n).to_bytes(n, 'little'))
         c.windows.append([obj, lo, data])
-    for w in c.windows:
-        for i in range(len(w[2])):
-            a = w[1] + i
-            page = lay.code_pages.get(a & ~(native.PAGE - 1))
-            if page is not None:
-                w[2][i] = page[a & (native.PAGE - 1)]
+    for w in c.windows:                          # an operand's bytes that are the code's own: the code
+        for lo, hi in lay.code_bytes:
+            for a in range(max(lo, w[1]), min(hi, w[1] + len(w[2]))):
+                w[2][a - w[1]] = lay.code_pages[a & ~(native.PAGE - 1)][a & (native.PAGE - 1)]
     if kind and kind[0] == 'indirect':
         if kind[1] is None:                       # ret: the target at %rsp
             _poke(c, sp, target)
@@ -225,6 +227,12 @@ def make_case(lay, k, canary):
                 _poke(c, ea, target)
     if lay.fall_ret:
         _poke(c, sp, lay.stub + native.EPILOGUE[native.FALL_RET])
+    if any(lo < hi2 and lo2 < hi for lo, hi in c.poked for lo2, hi2 in lay.code_bytes):
+        c.unplaced = 'a jump target it reads from its own bytes'
+    if insn.mnemonic in ('div', 'idiv') and insn.ops[0].kind == 'mem' and k == 0:
+        ea = _operand_address(c, lay, insn.ops[0])
+        if ea is not None:
+            _poke(c, ea, 0, insn.ops[0].size)
     c.canary = canary
     return c
 
@@ -238,10 +246,11 @@ def _operand_address(c, lay, op):
     return (c.gpr[GPRS.index(b)] + (c.gpr[GPRS.index(x)] * op.scale if x else 0) + op.disp) & bv.mask(64)
 
 
-def _poke(c, addr, value):
+def _poke(c, addr, value, n=8):
+    c.poked.append((addr, addr + n))
     for w in c.windows:
-        if w[1] <= addr and addr + 8 <= w[1] + len(w[2]):
-            w[2][addr - w[1]:addr - w[1] + 8] = value.to_bytes(8, 'little')
+        if w[1] <= addr and addr + n <= w[1] + len(w[2]):
+            w[2][addr - w[1]:addr - w[1] + n] = value.to_bytes(n, 'little')
             return
 
 
@@ -257,19 +266,13 @@ def native_job(lay, cases):
                     pages[p] = (bytes(native.PAGE), native.PROT_READ | native.PROT_WRITE)
     job = []
     for c in cases:
-        writes = []
+        writes = []                              # each window page by page (a code page is made writable for it)
         for obj, lo, data in c.windows:
-            run = None
-            for i in range(len(data)):
-                a = lo + i
-                rw = pages[a & ~(native.PAGE - 1)][1] & native.PROT_WRITE
-                if rw and run is None:
-                    run = i
-                if not rw and run is not None:
-                    writes.append((lo + run, bytes(data[run:i])))
-                    run = None
-            if run is not None:
-                writes.append((lo + run, bytes(data[run:])))
+            a = lo
+            while a < lo + len(data):
+                end = min(lo + len(data), (a & ~(native.PAGE - 1)) + native.PAGE)
+                writes.append((a, bytes(data[a - lo:end - lo])))
+                a = end
         job.append({'block': native.block_bytes(c.gpr, native.rflags_of(c.flags), c.ymm, lay.x), 'writes': writes,
                     'reads': [(lo, len(data)) for obj, lo, data in c.windows]})
     return [(p, b, prot) for p, (b, prot) in sorted(pages.items())], job
