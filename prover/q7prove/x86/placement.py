@@ -155,6 +155,7 @@ def make_case(lay, k, canary):
         window('stack', bp, bp + 8)
     window('stack', sp - 64, sp + 64)
     rep = max(1, c.gpr[1]) if insn.prefixes & {'rep', 'repne'} else 1
+    indexed = set()                              # registers an operand has used as its index
     if insn.mnemonic not in NO_ACCESS:
         for n, op in enumerate(insn.ops):
             if op.kind != 'mem':
@@ -170,13 +171,22 @@ def make_case(lay, k, canary):
             if b is None or b == x:
                 c.unplaced = 'an operand with %s' % ('no base register' if b is None else 'its base as its index')
                 continue
-            bi = GPRS.index(b)
-            if x is not None:
-                c.fixed.add(GPRS.index(x))
-            idx = (c.gpr[GPRS.index(x)] * op.scale) & bv.mask(64) if x else 0
+            bi, xi = GPRS.index(b), GPRS.index(x) if x else None
+            if xi in c.ptr or bi in indexed:
+                c.unplaced = 'a register that is one operand\'s address and another\'s index'
+                continue
+            if bi in c.ptr and xi is not None and xi not in indexed:
+                c.gpr[xi] = rng.randrange(-16, 16) & bv.mask(64)   # an index into what the base points at
+            if xi is not None:
+                c.fixed.add(xi)
+                indexed.add(xi)
+            idx = (c.gpr[xi] * op.scale) & bv.mask(64) if x else 0
             if bi in c.ptr:                      # an address already (%rsp, or a base of another operand)
                 obj = c.ptr[bi][0]
                 ea = (c.gpr[bi] + idx + op.disp) & bv.mask(64)
+                if abs(_signed(ea - c.gpr[bi])) >= 1 << 31:
+                    c.unplaced = 'an operand far from its base register'
+                    continue
             else:
                 lay.next_window += 1
                 page = lay.data + 0x10000 * lay.next_window
