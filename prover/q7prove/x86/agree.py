@@ -311,6 +311,8 @@ class Agreement:
                 return 'unchecked', 'no free pages for it'
         except native.Unavailable as e:
             return 'unchecked', str(e)
+        if any(res.get('fault') == 'timeout' for res in results):
+            return 'unchecked', 'a state did not finish within %g s natively' % self.runner.case_timeout
         compared, refused, unplaced, fsw = 0, None, None, 0
         for k, (c, res) in enumerate(zip(cases, results)):
             cpu = placement.native_outcome(lay, c, res)

@@ -1,21 +1,24 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """One instruction run natively, on this CPU, in a crash-isolated child.
 
-The child (a separate python3 process, started once and again after each
-fault) maps pages at the addresses the caller chooses and runs exact
-instruction bytes in them through a stub that loads every general
-register (%rsp too), the flags and the sixteen ymm registers from a block,
-jumps to the instruction, and at whichever landing control reaches stores
-them all back, with the x87 control and status words and MXCSR after it.
-A fault of the instruction (SIGSEGV, SIGILL, SIGFPE, SIGTRAP, SIGBUS) ends
-the child: the case is reported as that fault, and a new child runs the
-rest; a case that does not come back within the bound is ended the same
-way. Nothing here imports z3, capstone or unicorn: the child is plain
-python3 with ctypes.
+The child (a separate python3 process) maps pages at the addresses the
+caller chooses and runs exact instruction bytes in them through a stub
+that loads every general register (%rsp too), the flags and the sixteen
+ymm registers from a block, jumps to the instruction, and at whichever
+landing control reaches stores them all back, with the x87 control and
+status words and MXCSR after it. A fault of the instruction (SIGSEGV,
+SIGILL, SIGFPE, SIGTRAP, SIGBUS) goes to the stub's own signal handler,
+on a stack of its own, which notes the signal and returns from the stub:
+the case is reported as that fault and the child goes on. Whatever ends
+the child instead, or a case that does not come back within its bound
+(the child is then killed), is reported as the case's fault and a new
+child runs the rest. Nothing here imports z3, capstone or unicorn: the
+child is plain python3 with ctypes.
 
 The stub is written here as machine code byte by byte (RIP-relative
 addressing to its own block, so no assembler is needed at proof time);
-tests/test_prove_native.sh checks it against capstone's reading.
+tests/test_prove_native.sh checks it byte for byte against what GNU as
+makes of the same listing.
 
 Landings, where the instruction may send control:
   FALL      the next instruction's address (a long pad: jmp [rip] to the
@@ -27,7 +30,8 @@ Landings, where the instruction may send control:
             target is the very next byte (it returns through a word the
             case put at %rsp: %rsp is stored 8 high)
 A landing with too little room before the next occupied byte is a short
-jmp to a long pad nearby. Every other byte of a code page is int3.
+jmp to a long pad nearby. Every other byte of a code page is int3 (where
+an operand of the instruction lands in a code page, the case's bytes).
 
 The value pools of the cases (edges, counts, floats) are here too, shared
 by the instruction check (x86/check.py) and the proofs' native check
@@ -445,11 +449,13 @@ class Unavailable(Exception):
 
 class Runner:
     """The parent's side: one child at a time, started on first use and
-    again after each fault; run() takes one job (its pages and cases) and
-    returns one result per case: the child's block, reads and outside
-    writes, or {'fault': 'SIGSEGV'} / {'fault': 'timeout'}."""
+    again when one ends; run() takes one job (its pages and cases) and
+    returns one result per case: the child's block (a fault the stub's
+    handler caught is in it), reads and writes outside the reads, or
+    {'fault': 'SIGKILL' / 'exit 99' / 'timeout'} for a case that ended the
+    child."""
 
-    def __init__(self, case_timeout=5.0):
+    def __init__(self, case_timeout=10.0):
         self.case_timeout = case_timeout
         self.proc = None
         self.stub = self.canary = None
@@ -536,14 +542,17 @@ class Runner:
     def run(self, pages, cases):
         """pages [(address, bytes or None, prot)], cases [{'block', 'writes': [(address, bytes)],
         'reads': [(address, n)]}]: one result per case; raises Unplaceable when a page is taken."""
-        results = []
+        results, lost = [], 0
         while len(results) < len(cases):
             self.ensure()
             try:
                 _send(self.proc.stdin.fileno(), {'pages': pages, 'cases': cases, 'start': len(results)})
-            except OSError:
+            except OSError:                     # the child is gone: once more with a new one
                 self._stop()
-                raise Unavailable('the native runner stopped reading')
+                lost += 1
+                if lost > 2:
+                    raise Unavailable('the native runner stopped reading')
+                continue
             ack = self._recv(10.0)
             if not isinstance(ack, dict):
                 raise Unavailable('the native runner ended while mapping pages (%s)' % self._why(ack))
