@@ -6,11 +6,12 @@ independent machines:
 
   unicorn   the emulator (QEMU's x86 translator), for everything it runs:
             the integer instructions, SSE, pushes, pops and jumps
-  native    this CPU itself, through a stub that loads every register and
-            the flags from a block, runs the one instruction and stores
-            them back (for what unicorn 2.0 refuses: popcnt, lzcnt, the
-            VEX forms); instructions that touch %rsp or jump only run
-            under unicorn
+  native    this CPU itself, in x86/native.py's crash-isolated child,
+            through its stub that loads every register and the flags from
+            a block, runs the one instruction and stores them back (for
+            what unicorn 2.0 refuses: popcnt, lzcnt, the VEX forms);
+            instructions that touch %rsp or jump only run under unicorn
+            here (the proofs' native check, x86/agree.py, runs those too)
 
 Where unicorn and the CPU disagree on a case and the CPU agrees with the
 model (QEMU propagates SSE NaNs by the x87 rules: divss of an sNaN and a
@@ -41,10 +42,6 @@ from q7prove import requires
 
 z3, _, uc, ux = requires.modules('python3-z3, python3-capstone, python3-unicorn',
                                  'z3', 'capstone', 'unicorn', 'unicorn.x86_const')
-
-from z3.z3 import _to_expr_ref
-from z3.z3core import Z3_substitute
-from z3.z3types import Ast
 
 from q7prove.smt import bitvec as bv
 from q7prove.elf import image as elf_image
@@ -246,8 +243,6 @@ def forms():
     add('vcvtsd2ss xmm0, xmm1, xmm2', unicorn=False, pool={'xmm': 'fp64'})
     return out
 
-
-# ---- values -------------------------------------------------------------------------
 
 # ---- the case and the three machines ---------------------------------------------------
 

@@ -403,7 +403,8 @@ def child_main(stub):
         job = pickle.loads(_recv_exact(inp, struct.unpack('<I', head)[0]))
         mapped, why = [], None
         for addr, data, prot in job['pages']:
-            got = libc.mmap(addr, PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0)
+            got = libc.mmap(addr, PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
+                            -1, 0)
             if got != addr:
                 if got not in (None, 2 ** 64 - 1):
                     libc.munmap(got, PAGE)
