@@ -13,7 +13,9 @@
 #      off): neq_1_8_8 unproven naming neg's bytes, eq_1_8_8 unproven
 #      naming div's bytes and the CPU's SIGFPE (the prover itself goes on),
 #      ltu_1_8_8 still proven; a jcc's wrong target named; the models as they
-#      are agree on branches, calls, rets, RIP-relative and stack operands;
+#      are agree on branches, calls, rets, RIP-relative and stack operands,
+#      and not on four encodings capstone misreads (f2 a5, 66 6a, 63 /r, a
+#      segment on lea);
 #   4. an instruction that never ends: the case ends at its bound, the next
 #      job runs in a new child, nothing is left running;
 #   5. the default build: every leaf proven-binary, the report naming the
@@ -148,6 +150,16 @@ out=$(agree prover $encodings); rc=$?
 if [ $rc -eq 0 ] && [ "$(echo "$out" | grep -c ': agree$')" = "$(echo $encodings | wc -w)" ]; then
     ok "the models as they are agree with this CPU on $(echo $encodings | wc -w) branch, stack, RIP-relative and faulting encodings"
 else bad "the models disagree (exit $rc): $(echo "$out" | grep -v ': agree$')"; fi
+
+# encodings whose prefix or form capstone 4 misreads, the same on Intel and AMD (a repne movsd that
+# copies %rcx words, a 2-byte push, movsxd without REX.W, lea with %fs): never accepted
+for h in f2a5 666a05 63c1 648d042528000000; do
+    line=$(agree prover "$h" | head -n 1)
+    case $line in
+        *': agree') bad "$h is accepted: $line" ;;
+        *) ok "$h is not accepted: $line" ;;
+    esac
+done
 
 # ---- 4. an instruction that never ends
 PYTHONPATH=prover timeout 60 "$PYTHON" -c '
