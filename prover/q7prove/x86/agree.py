@@ -166,6 +166,8 @@ def model_outcome(lay, c, symbolic, fsw):
         sem.execute(m)
     except Refusal as e:
         return {'refused': str(e)}
+    except (z3.Z3Exception, ArithmeticError, TypeError, ValueError) as e:   # the model cannot take this state
+        return {'refused': 'the model fails on it: %s: %s' % (type(e).__name__, e)}
     out = {'gpr': [val(s.gpr[i], 64) for i in range(16)], 'ymm': [val(s.vec[i], 256) for i in range(16)],
            'flags': {}}
     for f in FLAGS:

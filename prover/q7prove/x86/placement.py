@@ -239,6 +239,10 @@ def make_case(lay, k, canary):
         _poke(c, sp, lay.stub + native.EPILOGUE[native.FALL_RET])
     if any(lo < hi2 and lo2 < hi for lo, hi in c.poked for lo2, hi2 in lay.code_bytes):
         c.unplaced = 'a jump target it reads from its own bytes'
+    if insn.mnemonic in ('ldmxcsr', 'vldmxcsr') and k != 7:
+        ea = _operand_address(c, lay, insn.ops[0])   # the ABI's control bits (the model refuses others), any status
+        if ea is not None:
+            _poke(c, ea, sem.MXCSR_CONTROL | rng.randrange(64), 4)
     if insn.mnemonic in ('div', 'idiv') and insn.ops[0].kind == 'mem' and k == 0:
         ea = _operand_address(c, lay, insn.ops[0])
         if ea is not None:

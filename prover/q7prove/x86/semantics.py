@@ -1133,7 +1133,7 @@ def stmxcsr(m, i):
 @sem('ldmxcsr', 'vldmxcsr')
 def ldmxcsr(m, i):
     v = bv.fold(bv.and_(m.get(i.ops[0]), 0xffc0, 32))
-    if v != MXCSR_CONTROL:
+    if type(v) is not int or v != MXCSR_CONTROL:     # a term: not known to be the ABI's
         m.refuse('loads MXCSR control bits other than the ABI\'s 0x1f80 (rounding and exceptions are not modelled)')
 
 
