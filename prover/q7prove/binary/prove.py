@@ -194,7 +194,10 @@ def prove_one(image, decoder, row, shapes, timeout, agreement):
             if status == 'proven-binary':
                 why = agreement.disagreement([reached.insns[a] for a in sorted(reached.insns)],
                                              lambda i: image.bytes_at(i.addr, i.size))
-                res.update(status='unproven', reason=why) if why else res.update(status='proven-binary')
+                if why:
+                    res.update(status='unproven', reason=why)
+                else:
+                    res.update(status='proven-binary')
             elif status == 'refuted':
                 shown = list(dict.fromkeys('%s%s' % (desc, ' at %#x' % addr if addr is not None else '')
                                            for desc, addr in fail))   # one claim owed on two paths: said once
