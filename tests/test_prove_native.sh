@@ -21,15 +21,15 @@
 #   5. the default build: every leaf proven-binary, the report naming the
 #      CPU the check ran on.
 # Needs python3-z3, python3-capstone, a C compiler and binutils (as,
-# objcopy): a SKIP without them, a failure under CI=true.
+# objcopy, objdump): a SKIP without them, a failure under CI=true.
 # slow: the default build's proof with the native check (about 6 s) and two hostile ones
 set -u
 cd "$SRCDIR"
 . tests/prove_lib.sh   # the prover's modules required; statuses, member
 CC=${CC:-cc}
-if ! command -v as >/dev/null || ! command -v objcopy >/dev/null; then
-    if [ "${CI:-}" = true ]; then echo "FAIL: binutils (as, objcopy) missing under CI"; exit 1; fi
-    echo "skipped: needs binutils (as, objcopy)"; exit 77
+if ! command -v as >/dev/null || ! command -v objcopy >/dev/null || ! command -v objdump >/dev/null; then
+    if [ "${CI:-}" = true ]; then echo "FAIL: binutils (as, objcopy, objdump) missing under CI"; exit 1; fi
+    echo "skipped: needs binutils (as, objcopy, objdump)"; exit 77
 fi
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

@@ -51,7 +51,8 @@ from q7prove.machine.memory import Memory, Ptr, Refusal
 from q7prove.x86.decode import Decoder
 from q7prove.x86 import native
 from q7prove.x86.agree import Substitution, concrete
-from q7prove.x86.native import FLAG_BITS, gpr_value, vec_value
+from q7prove.x86.native import FLAG_BITS
+from q7prove.x86.placement import gpr_value, vec_value
 
 # ---- the forms --------------------------------------------------------------------
 

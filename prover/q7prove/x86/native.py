@@ -33,9 +33,8 @@ A landing with too little room before the next occupied byte is a short
 jmp to a long pad nearby. Every other byte of a code page is int3 (where
 an operand of the instruction lands in a code page, the case's bytes).
 
-The value pools of the cases (edges, counts, floats) are here too, shared
-by the instruction check (x86/check.py) and the proofs' native check
-(x86/agree.py).
+The instruction check (x86/check.py) and the proofs' native check
+(x86/agree.py, x86/placement.py) both run their states here.
 """
 import os
 import pickle
@@ -56,45 +55,6 @@ M64 = (1 << 64) - 1
 
 def _mask(w):
     return (1 << w) - 1
-
-
-# ---- the values the cases draw from ---------------------------------------------------
-
-EDGES = [0, 1, 2, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff, 0x7fffffff, 0x80000000, 0xffffffff,
-         0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff]
-COUNTS = [0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 0xff]
-F32 = [0, 0x80000000, 0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001, 0x7f800001,
-       0x7fbfffff, 0x00000001, 0x807fffff, 0x00800000, 0x7f7fffff, 0x40000000, 0x3f800001]
-F64 = [0, 1 << 63, 0x3ff0000000000000, 0xbff0000000000000, 0x7ff0000000000000, 0xfff0000000000000,
-       0x7ff8000000000000, 0x7ff0000000000001, 0x0000000000000001, 0x000fffffffffffff, 0x0010000000000000,
-       0x7fefffffffffffff, 0x3ff0000000000001, 0x36a0000000000000, 0x47efffffe0000000, 0x47f0000000000000]
-
-
-def gpr_value(rng, edge, kind=None):
-    if kind == 'count':
-        return rng.choice(COUNTS) | (rng.getrandbits(56) << 8 if rng.random() < 0.5 else 0)
-    if kind == 'small':
-        return rng.randrange(0, 5)
-    if kind == 'divisor':
-        return rng.choice([0, 1, 3, 0xff, 0x8000, 0xffffffff, 0x8000000000000000]) if edge else rng.getrandbits(64)
-    if kind == 'bitoffset':
-        return rng.randrange(-96, 96) & M64
-    if edge:
-        v = rng.choice(EDGES)
-        return v | (rng.getrandbits(64) & ~_mask(v.bit_length() + 1) if rng.random() < 0.3 else 0)
-    return rng.getrandbits(64)
-
-
-def vec_value(rng, edge, kind=None, bits=256):
-    if kind == 'count':
-        return rng.choice(COUNTS + [1 << 40]) | (rng.getrandbits(bits - 64) << 64)
-    if kind in ('fp32', 'fp64') or (edge and rng.random() < 0.5):
-        lw, pool = (32, F32) if kind == 'fp32' or (kind is None and rng.random() < 0.5) else (64, F64)
-        out = 0
-        for k in range(bits // lw):
-            out |= (rng.choice(pool) if rng.random() < 0.8 else rng.getrandbits(lw)) << (lw * k)
-        return out
-    return rng.getrandbits(bits)
 
 
 # ---- the stub, as machine code ---------------------------------------------------------------

@@ -29,8 +29,46 @@ DATA_GAP = 0x400000000           # stack and operand pages: 16 GB above X, past 
 MARGIN = 64                      # bytes compared on either side of an operand
 NO_ACCESS = {'lea', 'nop', 'endbr64', 'endbr32', 'pause', 'prefetcht0', 'prefetcht1', 'prefetcht2', 'prefetchnta',
              'prefetchw'}
-STACK = {'push', 'pop', 'call', 'ret', 'leave'}
 SHIFTS = {'shl', 'sal', 'shr', 'sar', 'rol', 'ror', 'rcl', 'rcr', 'shld', 'shrd'}
+
+
+# ---- the values the states draw from (x86/check.py's too) -----------------------
+
+EDGES = [0, 1, 2, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff, 0x7fffffff, 0x80000000, 0xffffffff,
+         0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff]
+COUNTS = [0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 0xff]
+F32 = [0, 0x80000000, 0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001, 0x7f800001,
+       0x7fbfffff, 0x00000001, 0x807fffff, 0x00800000, 0x7f7fffff, 0x40000000, 0x3f800001]
+F64 = [0, 1 << 63, 0x3ff0000000000000, 0xbff0000000000000, 0x7ff0000000000000, 0xfff0000000000000,
+       0x7ff8000000000000, 0x7ff0000000000001, 0x0000000000000001, 0x000fffffffffffff, 0x0010000000000000,
+       0x7fefffffffffffff, 0x3ff0000000000001, 0x36a0000000000000, 0x47efffffe0000000, 0x47f0000000000000]
+
+
+def gpr_value(rng, edge, kind=None):
+    if kind == 'count':
+        return rng.choice(COUNTS) | (rng.getrandbits(56) << 8 if rng.random() < 0.5 else 0)
+    if kind == 'small':
+        return rng.randrange(0, 5)
+    if kind == 'divisor':
+        return rng.choice([0, 1, 3, 0xff, 0x8000, 0xffffffff, 0x8000000000000000]) if edge else rng.getrandbits(64)
+    if kind == 'bitoffset':
+        return rng.randrange(-96, 96) & bv.mask(64)
+    if edge:
+        v = rng.choice(EDGES)
+        return v | (rng.getrandbits(64) & ~bv.mask(v.bit_length() + 1) if rng.random() < 0.3 else 0)
+    return rng.getrandbits(64)
+
+
+def vec_value(rng, edge, kind=None, bits=256):
+    if kind == 'count':
+        return rng.choice(COUNTS + [1 << 40]) | (rng.getrandbits(bits - 64) << 64)
+    if kind in ('fp32', 'fp64') or (edge and rng.random() < 0.5):
+        lw, pool = (32, F32) if kind == 'fp32' or (kind is None and rng.random() < 0.5) else (64, F64)
+        out = 0
+        for k in range(bits // lw):
+            out |= (rng.choice(pool) if rng.random() < 0.8 else rng.getrandbits(lw)) << (lw * k)
+        return out
+    return rng.getrandbits(bits)
 
 
 # ---- the instruction's needs ---------------------------------------------------------
@@ -131,13 +169,13 @@ def make_case(lay, k, canary):
     pool = pools(insn)
     c = Case()
     for i, r in enumerate(GPRS):
-        c.gpr[i] = native.gpr_value(rng, edge, pool.get(r))
+        c.gpr[i] = gpr_value(rng, edge, pool.get(r))
         if pool.get(r) in ('count', 'small', 'bitoffset'):
             c.fixed.add(i)
         if pool.get(r) == 'divisor' and k == 0:
             c.gpr[i] = 0                         # one state divides by zero, whatever the draws
     for i in range(16):
-        c.ymm[i] = native.vec_value(rng, edge, pool.get('xmm%d' % i, pool.get('xmm')))
+        c.ymm[i] = vec_value(rng, edge, pool.get('xmm%d' % i, pool.get('xmm')))
     c.flags = {f: bool(rng.getrandbits(1)) for f in FLAGS if f != 'DF'}
     c.flags['DF'] = False
     sp = lay.stack + 0x800 + (rng.choice([0, 8]) if not misalign else rng.randrange(-8, 8))
@@ -220,7 +258,7 @@ def make_case(lay, k, canary):
             last[2] += bytearray(rng.getrandbits(8) for _ in range(extra))
             continue
         if mem_kind:
-            data = bytearray(native.vec_value(rng, edge, mem_kind, 8 * n).to_bytes(n, 'little'))
+            data = bytearray(vec_value(rng, edge, mem_kind, 8 * n).to_bytes(n, 'little'))
         else:
             data = bytearray(rng.getrandbits(8 * n).to_bytes(n, 'little'))
         c.windows.append([obj, lo, data])
