@@ -53,6 +53,8 @@ from q7prove.binary import leaf as leaf_proof
 from q7prove.obligations import names
 from q7prove.machine.memory import Refusal
 from q7prove.x86.decode import Decoder
+from q7prove.x86 import native
+from q7prove.x86.agree import Agreement
 
 
 def words_of(value, nwords):
@@ -150,7 +152,23 @@ def _holds(c, replay):
     return z3.is_true(z3.simplify(z3.substitute(c, *replay)))
 
 
-def prove_one(image, decoder, row, shapes, timeout):
+class _Reached:
+    """The decoder as a leaf's run sees it, keeping every instruction the run reaches."""
+
+    def __init__(self, decoder):
+        self.decoder, self.image, self.insns = decoder, decoder.image, {}
+
+    def at(self, addr):
+        insn = self.insns[addr] = self.decoder.at(addr)
+        return insn
+
+    def __getattr__(self, name):
+        return getattr(self.decoder, name)
+
+
+def prove_one(image, decoder, row, shapes, timeout, agreement):
+    """One leaf's result; agreement (x86/agree.py) runs each instruction a
+    proof reaches on this CPU against its model before the leaf is proven."""
     t0 = time.monotonic()
     deadline = t0 + timeout
     d = names.derive(row['leaf'])
@@ -167,13 +185,19 @@ def prove_one(image, decoder, row, shapes, timeout):
         res.update(status='unproven', reason='the probe report found no shape its arguments fit (--abi)')
     else:
         try:
-            run = leaf_proof.LeafRun(image, decoder, row, shapes, row['placement'], row.get('bit_map'), deadline).run()
+            reached = _Reached(decoder)
+            run = leaf_proof.LeafRun(image, reached, row, shapes, row['placement'], row.get('bit_map'), deadline).run()
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError()
             status, fail, model = leaf_proof.solve(run, left)
             if status == 'proven-binary':
-                res.update(status='proven-binary')
+                why = agreement.disagreement([reached.insns[a] for a in sorted(reached.insns)],
+                                             lambda i: image.bytes_at(i.addr, i.size))
+                if why:
+                    res.update(status='unproven', reason=why)
+                else:
+                    res.update(status='proven-binary')
             elif status == 'refuted':
                 shown = list(dict.fromkeys('%s%s' % (desc, ' at %#x' % addr if addr is not None else '')
                                            for desc, addr in fail))   # one claim owed on two paths: said once
@@ -230,9 +254,14 @@ def main():
     decoder = Decoder(image)
     want = set(a.leaf)
     rows = [r for r in rows if not want or r['leaf'] in want]
-    emit({'prover': 'z3 %s, capstone %s' % (z3.get_version_string(), capstone.__version__), 'leaves': len(rows)})
-    for row in rows:
-        emit(prove_one(image, decoder, row, shapes, a.timeout))
+    emit({'prover': 'z3 %s, capstone %s, native check on %s' % (z3.get_version_string(), capstone.__version__,
+                                                                  native.cpu_name()), 'leaves': len(rows)})
+    agreement = Agreement()
+    try:
+        for row in rows:
+            emit(prove_one(image, decoder, row, shapes, a.timeout, agreement))
+    finally:
+        agreement.close()
     return 0
 
 

@@ -6,11 +6,12 @@ independent machines:
 
   unicorn   the emulator (QEMU's x86 translator), for everything it runs:
             the integer instructions, SSE, pushes, pops and jumps
-  native    this CPU itself, through a stub that loads every register and
-            the flags from a block, runs the one instruction and stores
-            them back (for what unicorn 2.0 refuses: popcnt, lzcnt, the
-            VEX forms); instructions that touch %rsp or jump only run
-            under unicorn
+  native    this CPU itself, in x86/native.py's crash-isolated child,
+            through its stub that loads every register and the flags from
+            a block, runs the one instruction and stores them back (for
+            what unicorn 2.0 refuses: popcnt, lzcnt, the VEX forms);
+            instructions that touch %rsp or jump only run under unicorn
+            here (the proofs' native check, x86/agree.py, runs those too)
 
 Every form must also be an encoding the instruction table accepts
 (x86/table.py) that capstone and objdump read alike, and every mnemonic
@@ -37,7 +38,6 @@ the second reading. Exit 1 on any disagreement (each form's first is
 printed) or a table mnemonic no form exercises, 0 otherwise.
 """
 import argparse
-import ctypes
 import os
 import random
 import shutil
@@ -50,10 +50,6 @@ from q7prove import requires
 z3, _, uc, ux = requires.modules('python3-z3, python3-capstone, python3-unicorn',
                                  'z3', 'capstone', 'unicorn', 'unicorn.x86_const')
 
-from z3.z3 import _to_expr_ref
-from z3.z3core import Z3_substitute
-from z3.z3types import Ast
-
 from q7prove.smt import bitvec as bv
 from q7prove.elf import image as elf_image
 from q7prove.x86 import semantics as sem
@@ -62,6 +58,10 @@ from q7prove.machine.state import FLAGS, GPRS, REGS, Lazy, Machine, State, Undef
 from q7prove.machine.memory import Memory, Ptr, Refusal
 from q7prove.x86 import objdump
 from q7prove.x86.decode import Decoder, DecodeError
+from q7prove.x86 import native
+from q7prove.x86.agree import Substitution, concrete
+from q7prove.x86.native import FLAG_BITS
+from q7prove.x86.placement import gpr_value, vec_value
 
 # ---- the forms --------------------------------------------------------------------
 
@@ -305,49 +305,11 @@ def forms():
     return out
 
 
-# ---- values -------------------------------------------------------------------------
-
-EDGES = [0, 1, 2, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff, 0x7fffffff, 0x80000000, 0xffffffff,
-         0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff]
-COUNTS = [0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 0xff]
-F32 = [0, 0x80000000, 0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001, 0x7f800001,
-       0x7fbfffff, 0x00000001, 0x807fffff, 0x00800000, 0x7f7fffff, 0x40000000, 0x3f800001]
-F64 = [0, 1 << 63, 0x3ff0000000000000, 0xbff0000000000000, 0x7ff0000000000000, 0xfff0000000000000,
-       0x7ff8000000000000, 0x7ff0000000000001, 0x0000000000000001, 0x000fffffffffffff, 0x0010000000000000,
-       0x7fefffffffffffff, 0x3ff0000000000001, 0x36a0000000000000, 0x47efffffe0000000, 0x47f0000000000000]
-
-
-def gpr_value(rng, edge, kind=None):
-    if kind == 'count':
-        return rng.choice(COUNTS) | (rng.getrandbits(56) << 8 if rng.random() < 0.5 else 0)
-    if kind == 'small':
-        return rng.randrange(0, 5)
-    if kind == 'divisor':
-        return rng.choice([0, 1, 3, 0xff, 0x8000, 0xffffffff, 0x8000000000000000]) if edge else rng.getrandbits(64)
-    if kind == 'bitoffset':
-        return rng.randrange(-96, 96) & bv.mask(64)
-    if edge:
-        v = rng.choice(EDGES)
-        return v | (rng.getrandbits(64) & ~bv.mask(v.bit_length() + 1) if rng.random() < 0.3 else 0)
-    return rng.getrandbits(64)
-
-
-def vec_value(rng, edge, kind=None, bits=256):
-    if kind == 'count':
-        return rng.choice(COUNTS + [1 << 40]) | (rng.getrandbits(bits - 64) << 64)
-    if kind in ('fp32', 'fp64') or (edge and rng.random() < 0.5):
-        lw, pool = (32, F32) if kind == 'fp32' or (kind is None and rng.random() < 0.5) else (64, F64)
-        out = 0
-        for k in range(bits // lw):
-            out |= (rng.choice(pool) if rng.random() < 0.8 else rng.getrandbits(lw)) << (lw * k)
-        return out
-    return rng.getrandbits(bits)
-
-
 # ---- the case and the three machines ---------------------------------------------------
 
 DATA = 256            # bytes of memory the operands reach: [rsi - 64, rsi + 192)
 UC_CODE, UC_DATA = 0x400000, 0x800000
+NATIVE_CODE, NATIVE_DATA = 0x100000000000, 0x100100000000
 
 
 class Case:
@@ -433,40 +395,6 @@ def model_run(insn, case, symbolic):
     mach = Machine(ModelExe(mem), s, insn)
     sem.execute(mach)
     return s, mach, Substitution(sub), data
-
-
-class Substitution:
-    """Pairs (variable, value) applied to a term: z3.substitute(t, *pairs)
-    with the pairs' C arrays made once, not on every call, and without its
-    Python-side check of each pair's sorts on every call (which took most
-    of this check's time); z3's Z3_substitute checks them itself."""
-
-    def __init__(self, pairs):
-        self.pairs = pairs          # the arrays below hold no references of their own
-        self.src = (Ast * len(pairs))(*[a.as_ast() for a, _ in pairs])
-        self.dst = (Ast * len(pairs))(*[b.as_ast() for _, b in pairs])
-
-    def __call__(self, t):
-        return _to_expr_ref(Z3_substitute(t.ctx.ref(), t.as_ast(), len(self.pairs), self.src, self.dst), t.ctx)
-
-
-def concrete(v, w, sub):
-    """A model value as a number under the substitution, or None."""
-    if isinstance(v, Ptr):
-        v = v.as_term()
-    if type(v) is bool:
-        return v
-    if type(v) is int:
-        return v & bv.mask(w)
-    t = z3.simplify(sub(v))
-    if z3.is_true(t):
-        return True
-    if z3.is_false(t):
-        return False
-    return t.as_long() if z3.is_bv_value(t) else None
-
-
-FLAG_BITS = {'CF': 0, 'PF': 2, 'AF': 4, 'ZF': 6, 'SF': 7, 'OF': 11, 'DF': 10}
 
 
 def model_outcome(insn, case, symbolic):
@@ -566,77 +494,42 @@ def unicorn_outcome(code, addr, case, repeated=False, faults=False):
     return out
 
 
-# The native stub's register block: gpr[16] at 0, rflags at 128, ymm[16] at 192.
-BLOCK = 192 + 32 * 16
-
-
-def native_stub(text):
-    # MXCSR kept on the stack around the case, the x87 control word read
-    # into the block at 136 and the x87 unit reset (fninit: the ABI's) after it
-    lines = ['sub rsp, 8', 'stmxcsr dword ptr [rsp]']
-    lines += ['push rbx', 'push rbp', 'push r12', 'push r13', 'push r14', 'push r15', 'push rdi']
-    lines += ['vmovdqu ymm%d, [rdi + %d]' % (k, 192 + 32 * k) for k in range(16)]
-    lines += ['push qword ptr [rdi + 128]', 'popfq']
-    lines += ['mov %s, [rdi + %d]' % (r, 8 * k) for k, r in enumerate(GPRS) if r not in ('rsp', 'rdi')]
-    lines += ['mov rdi, [rdi + 56]', text, 'xchg rdi, [rsp]']
-    lines += ['mov [rdi + %d], %s' % (8 * k, r) for k, r in enumerate(GPRS) if r not in ('rsp', 'rdi')]
-    lines += ['pushfq', 'pop qword ptr [rdi + 128]', 'pop qword ptr [rdi + 56]']
-    lines += ['vmovdqu [rdi + %d], ymm%d' % (192 + 32 * k, k) for k in range(16)]
-    lines += ['fnstcw word ptr [rdi + 136]', 'fninit']
-    lines += ['cld', 'vzeroupper', 'pop r15', 'pop r14', 'pop r13', 'pop r12', 'pop rbp', 'pop rbx']
-    lines += ['ldmxcsr dword ptr [rsp]', 'add rsp, 8', 'ret']
-    return lines
-
-
-def native_fault(fn, case):
-    """Whether the case's instruction kills a child process running it
-    (a trap: only its fault is compared)."""
-    block = (ctypes.c_uint8 * BLOCK)()
-    sys.stdout.flush()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            fn(block)
-        finally:
-            os._exit(0)
-    _, status = os.waitpid(pid, 0)
-    return {'fault': os.WIFSIGNALED(status)}
-
-
-def native_outcome(fn, case):
-    block = (ctypes.c_uint8 * BLOCK)()
-    data = (ctypes.c_uint8 * (DATA + 64))()
-    addr = (ctypes.addressof(data) + 63) & ~63
-    off = addr - ctypes.addressof(data)
-    ctypes.memmove(addr, case.mem.to_bytes(DATA, 'little'), DATA)
-    regs = dict(case.gpr)
-    regs['rsi'] = addr + 64
-    if case.pool_rdi:
-        regs['rdi'] = addr + 128
-    for k, r in enumerate(GPRS):
-        ctypes.memmove(ctypes.addressof(block) + 8 * k, regs[r].to_bytes(8, 'little'), 8)
-    fl = 0x202
-    for f, v in case.flags.items():
-        fl |= int(v) << FLAG_BITS[f]
-    ctypes.memmove(ctypes.addressof(block) + 128, fl.to_bytes(8, 'little'), 8)
-    for k in range(16):
-        ctypes.memmove(ctypes.addressof(block) + 192 + 32 * k, case.ymm[k].to_bytes(32, 'little'), 32)
-    fn(block)
-    raw = bytes(block)
-    out = {'fault': False}
-    for k, r in enumerate(GPRS):
-        if r != 'rsp':
-            out[r] = int.from_bytes(raw[8 * k:8 * k + 8], 'little')
-    fl = int.from_bytes(raw[128:136], 'little')
-    for f, b in FLAG_BITS.items():
-        out[f] = bool(fl >> b & 1)
-    out['fcw'] = int.from_bytes(raw[136:138], 'little')
-    for k in range(16):
-        out['ymm%d' % k] = int.from_bytes(raw[192 + 32 * k:224 + 32 * k], 'little')
-    mem = bytes(data)[off:off + DATA]
-    for i in range(DATA):
-        out['mem%d' % i] = mem[i]
-    return out, addr
+def native_outcomes(runner, code, addr, cases):
+    """The CPU's outcome of each case, as unicorn_outcome gives it: the
+    form's bytes run by x86/native.py's child at an address with addr's
+    offset in its page, its data where %rsi points, 64 bytes in (a fault
+    ends that case, not the check)."""
+    stub = runner.ensure()
+    x = NATIVE_CODE + (addr & (native.PAGE - 1))
+    pages = [(p, b, native.PROT_READ | native.PROT_EXEC) for p, b in sorted(native.code_pages(stub, x, code).items())]
+    pages.append((NATIVE_DATA, bytes(native.PAGE), native.PROT_READ | native.PROT_WRITE))
+    job = []
+    for case in cases:
+        regs = dict(case.gpr)
+        regs['rsi'], regs['rsp'] = NATIVE_DATA + 64, NATIVE_DATA + 192
+        if case.pool_rdi:
+            regs['rdi'] = NATIVE_DATA + 128
+        job.append({'block': native.block_bytes([regs[r] for r in GPRS], native.rflags_of(case.flags), case.ymm, x),
+                    'writes': [(NATIVE_DATA, case.mem.to_bytes(DATA, 'little'))], 'reads': [(NATIVE_DATA, DATA)]})
+    outs = []
+    for res in runner.run(pages, job):
+        b = native.read_block(res['block']) if 'block' in res else None
+        if b is None or b['signal']:
+            outs.append(({'fault': True}, x - addr))
+            continue
+        out = {'fault': False}
+        for k, r in enumerate(GPRS):
+            if r != 'rsp':
+                out[r] = b['gpr'][k]
+        for f, bit in FLAG_BITS.items():
+            out[f] = bool(b['rflags'] >> bit & 1)
+        for k in range(16):
+            out['ymm%d' % k] = b['ymm'][k]
+        for i in range(DATA):
+            out['mem%d' % i] = res['reads'][0][i]
+        out['next'] = native.landing_address(b['exit'], x, len(code), None, None)
+        outs.append((out, x - addr))
+    return outs
 
 
 # ---- building and comparing ---------------------------------------------------------
@@ -645,8 +538,6 @@ def build(all_forms, tmp):
     src = ['.intel_syntax noprefix', '.text']
     for k, f in enumerate(all_forms):
         src += ['.p2align 6', '.globl insn_%d' % k, 'insn_%d:' % k, f.text, '.fill 48, 1, 0xcc']
-        if f.native:
-            src += ['.globl case_%d' % k, 'case_%d:' % k] + native_stub(f.text)
     path = os.path.join(tmp, 'cases.s')
     with open(path, 'w') as fh:
         fh.write('\n'.join(src) + '\n')
@@ -785,6 +676,12 @@ def main():
     unchecked = []
     exercised = set()   # (row, mnemonic) a form ran through the model and a machine
     deviations = {}     # form -> unicorn's first disagreement where the CPU sides with the model
+    runner = native.Runner()
+    try:
+        runner.ensure()
+    except native.Unavailable as e:
+        print('skipped: %s' % e)
+        return 77
     with tempfile.TemporaryDirectory() as tmp:
         lib = build(all_forms, tmp)
         img = elf_image.Image(lib)
@@ -799,31 +696,29 @@ def main():
             print('check-instructions: %d forms decoded, %d refused or read differently, %d table mnemonics '
                   'exercised by none' % (len(all_forms), bad, missing))
             return 1 if bad or missing else 0
-        so = ctypes.CDLL(lib)
         for k, f in enumerate(all_forms):
             if k not in good:
                 continue
             addr = img.by_name['insn_%d' % k].value
             insn = good[k]
             code = img.bytes_at(addr, insn.size)
-            fn = getattr(so, 'case_%d' % k) if f.native else None
-            if fn is not None:
-                fn.restype = None
-                fn.argtypes = [ctypes.c_void_p]
             ran = False
             first = None
+            cases = []
             for c in range(a.cases):
                 case = Case(f, rng, edge=c % 2 == 0)
                 case.pool_rdi = f.pool.get('rdi') == 'data'
                 case.pool_rbp = f.pool.get('rbp') == 'stack'
+                cases.append(case)
+            natives = native_outcomes(runner, code, addr, cases) if f.native else [None] * len(cases)
+            for case, nat in zip(cases, natives):
                 oracles = []
                 if f.unicorn:
                     o = unicorn_outcome(code, UC_CODE + (addr & 0xfff), case, 'rep' in insn.prefixes, f.faults)
                     if o is not None:
                         oracles.append(('unicorn', o, UC_CODE + (addr & 0xfff) - addr))
-                if fn is not None:
-                    o = native_fault(fn, case) if f.faults else native_outcome(fn, case)[0]
-                    oracles.append(('native', o, 0))
+                if nat is not None:
+                    oracles.append(('native',) + nat)
                 if not oracles:
                     break
                 ran = True
@@ -859,6 +754,7 @@ def main():
                          hex(got) if isinstance(got, int) and not isinstance(got, bool) else got, oname,
                          hex(want) if isinstance(want, int) and not isinstance(want, bool) else want,
                          shown_inputs(f.text, case)))
+    runner.close()
     for t in unchecked:
         print('check-instructions: %s: no machine ran it' % t)
     for t, ((key, got, want), case) in deviations.items():

@@ -1056,7 +1056,7 @@ def fstenv(m, i):
 
 def fldenv(m, i):
     env = m.load(m.ea(i.ops[0]), 28)
-    m.s.fcw = bv.fold(bv.extract(env, 15, 0, 8 * 28))
+    m.s.fcw = _control_word(bv.extract(env, 15, 0, 8 * 28))
     m.s.fsw = bv.fold(bv.extract(env, 47, 32, 8 * 28))
 
 
@@ -1065,7 +1065,13 @@ def fstcw(m, i):
 
 
 def fldcw(m, i):
-    m.s.fcw = bv.fold(m.get(i.ops[0]))
+    m.s.fcw = _control_word(m.get(i.ops[0]))
+
+
+def _control_word(v):
+    """The x87 control word a load leaves: its reserved bits as the CPU
+    keeps them (bit 6 set; 7, 13, 14, 15 clear), whatever was loaded."""
+    return bv.fold(bv.or_(bv.and_(v, 0x1f3f, 16), 0x0040, 16))
 
 
 def _wait(m):
