@@ -28,7 +28,6 @@ with a word no byte of which the proof predicts written.
 """
 import argparse
 import json
-import os
 import sys
 import time
 import traceback

@@ -22,6 +22,7 @@ import random
 from q7prove.smt import bitvec as bv
 from q7prove.x86 import native
 from q7prove.x86 import semantics as sem
+from q7prove.x86 import table
 from q7prove.machine.state import FLAGS, GPRS, REGS
 
 CODE_AREA = 0x100000000000       # where X goes (1 TB of choices)
@@ -78,12 +79,15 @@ def gpr_of(name):
     return GPRS[i] if f == 'g' else None
 
 
+JUMPS = frozenset(n for n in table.mnemonics() if n.startswith('j'))   # jcc, jrcxz: rel only
+
+
 def branch_kind(insn):
     """('direct', target) | ('indirect', operand or None for ret) | None."""
     mn = insn.mnemonic
     if mn == 'ret':
         return 'indirect', None
-    if mn in ('jmp', 'call') or (mn.startswith('j') and mn in sem.TABLE):
+    if mn in ('jmp', 'call') or (mn.startswith('j') and mn in JUMPS):
         op = insn.ops[0]
         return ('direct', op.imm) if op.kind == 'imm' else ('indirect', op)
     return None
