@@ -4,7 +4,7 @@
 
 From each code block (fenced, or indented by four spaces) every line whose
 command is `q7pred`, `build/q7pred` or `make` (also the q7pred command of a
-`parallel ... q7pred ...` line), continuation lines joined, is checked so
+`parallel ... q7pred ...` line, quoted or not), continuation lines joined, is checked so
 that a renamed leaf, family or flag, or a removed make target, fails here:
 
 - every --option must be one the subcommand's --help names, every --leaf
@@ -139,8 +139,10 @@ def commands(block):
         text = text.strip()
         if text.startswith("$ "):
             text = text[2:]
-        if text.startswith("parallel ") and " q7pred " in text:
-            text = text[text.index(" q7pred ") + 1:].split(" ::: ")[0]
+        if text.startswith("parallel ") and re.search(r"[\s'\"]q7pred ", text):
+            # the shard's command, without the shell line around it
+            text = re.split(r"[\s'\"](?=q7pred )", text, 1)[1].split(" ::: ")[0]
+            text = re.split(r";\s|'\s*$", text)[0]
         first = text.split(" ", 1)[0]
         if first in ("q7pred", "build/q7pred", "make"):
             out.append((start, text, dict(files)))

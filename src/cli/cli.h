@@ -30,9 +30,12 @@ bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **wh
  * it, then the nearest by edit distance (case ignored throughout). */
 size_t cli_nearest_leaves(const char *name, const q7_leaf **out, size_t max);
 
-/* "did you mean NAME? " for the one of names[0..n) nearest to word (edit
- * distance, case ignored) if it is near enough to be a typo of it (at most
- * 2 edits, or a third of the word), else "": into buf, which it returns. */
+/* "did you mean NAME? " for the name of names[0..n) word most likely
+ * mistypes (case ignored): one it equals with two neighbouring letters
+ * swapped, else the first it begins (past its dashes, at least two
+ * letters), else the nearest by edit distance if near enough to be a typo
+ * of it (at most 2 edits, or a third of the word); else "": into buf,
+ * which it returns. */
 const char *cli_did_you_mean(const char *word, const char *const *names, size_t n, char *buf, size_t size);
 
 /* For a name the shipped library does not export either (DECISIONS.md §1:

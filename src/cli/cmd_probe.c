@@ -90,8 +90,13 @@ static int probe_parse(void *v, int argc, char **argv)
         }
         if (o[0] != '-') return cli_usage_error("probe: unexpected argument '%s' (probe takes none)", o);
         if (strcmp(o, "--lib") && strcmp(o, "--preload") && strcmp(o, "--leaf") && strcmp(o, "--json") &&
-            strcmp(o, "--timeout"))
-            return cli_usage_error("probe: unknown option '%s' (try q7pred probe --help)", o);
+            strcmp(o, "--timeout")) {
+            static const char *const names[] = { "--lib", "--preload", "--leaf", "--json", "--timeout", "--disasm",
+                                                 "--help" };
+            char hint[96];
+            return cli_usage_error("probe: unknown option '%s' (%stry q7pred probe --help)", o,
+                                   cli_did_you_mean(o, names, sizeof names / sizeof names[0], hint, sizeof hint));
+        }
         if (i + 1 >= argc) return cli_usage_error("probe: %s needs a value", o);
         const char *val = argv[++i];
         if (!strcmp(o, "--lib")) a->lib = val;

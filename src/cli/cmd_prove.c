@@ -109,8 +109,13 @@ static int prove_parse(void *v, int argc, char **argv)
                           : !strcmp(o, "--json") ? &a->json : !strcmp(o, "--markdown") ? &a->markdown
                           : !strcmp(o, "--junit") ? &a->junit : !strcmp(o, "--python") ? &a->python
                           : !strcmp(o, "--write-table") ? &a->table_out : NULL;
-        if (!slot && strcmp(o, "--leaf") && strcmp(o, "--timeout"))
-            return cli_usage_error("prove: unknown option '%s' (try q7pred prove --help)", o);
+        if (!slot && strcmp(o, "--leaf") && strcmp(o, "--timeout")) {
+            static const char *const names[] = { "--lib", "--abi", "--leaf", "--json", "--markdown", "--junit",
+                                                 "--python", "--timeout", "--write-table", "--quiet", "--help" };
+            char hint[96];
+            return cli_usage_error("prove: unknown option '%s' (%stry q7pred prove --help)", o,
+                                   cli_did_you_mean(o, names, sizeof names / sizeof names[0], hint, sizeof hint));
+        }
         if (i + 1 >= argc) return cli_usage_error("prove: %s needs a value", o);
         const char *val = argv[++i];
         if (slot) {

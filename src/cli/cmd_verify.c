@@ -231,7 +231,10 @@ static int check_run_write(verify_args *a)
             free(a->resume);
             a->resume = NULL;
             if (a->o.checkpoint) q7d_checkpoint_release(a->o.checkpoint, lock);
-            return cli_usage_error("verify: --resume: %s", err);
+            /* a file that is there but is no verify report is named for what it is not */
+            bool unread = !strncmp(err, "cannot read", 11) || !strcmp(err, "out of memory");
+            return cli_usage_error("verify: --resume: %s%s", err,
+                                   unread ? "" : "; so it is not a checkpoint (the JSON report verify --checkpoint FILE writes)");
         }
         a->o.resume = a->resume;
     }
