@@ -22,7 +22,8 @@ static void verify_help(FILE *f)
           "                     [--exhaustive-max N] [--oracles LIST] [--lib PATH]...\n"
           "                     [--preload PATH]... [--abi FILE] [--allow-absent]\n"
           "                     [--max-crashes N] [--timeout SECONDS] [--host-path NAME]\n"
-          "                     [--python PATH] [--numpy-oracle PATH] [--compare-aux]\n"
+          "                     [--python PATH] [--numpy-oracle PATH]\n"
+          "                     [--numpy-timeout SECONDS] [--compare-aux]\n"
           "                     [--family FAMILY]... [--leaf LEAF]... [--threads N]\n"
           "                     [--shard K/N] [--json FILE] [--markdown FILE]\n"
           "                     [--junit FILE] [--html FILE] [--proofs FILE]\n"
@@ -69,9 +70,8 @@ static void verify_help(FILE *f)
           "  --max-crashes N     a library that crashes or hangs on N cases of a leaf in\n"
           "                      one corpus is fed no more of that leaf (default 10; 0:\n"
           "                      no limit); below it a crash stops only its own case\n"
-          "  --timeout SECONDS   every wait on a child: a library's load and each of its\n"
-          "                      batches (longer is a hang), the numpy oracle's start,\n"
-          "                      answers and quit (default 10)\n"
+          "  --timeout SECONDS   every wait on a library's child: its load and each of its\n"
+          "                      batches (longer is a hang; default 10)\n"
           "  --host-path NAME    auto, portable, avx2 or avx512 (also Q7PRED_HOST=NAME)\n"
           "  --python PATH       interpreter of the numpy oracle (default $Q7PRED_PYTHON,\n"
           "                      else /usr/bin/python3, else python3 on PATH; the header\n"
@@ -81,6 +81,10 @@ static void verify_help(FILE *f)
           "                      near its start. The numpy oracle named by --oracles,\n"
           "                      --python or --numpy-oracle must start (else exit 2); by\n"
           "                      default it is n/a where it cannot\n"
+          "  --numpy-timeout SECONDS\n"
+          "                      every wait on the numpy oracle: its start (an\n"
+          "                      interpreter importing numpy), each answer and its quit\n"
+          "                      (default 60); longer and the column is lost\n"
           "  --compare-aux       compare the ordered leaves' reserved aux word too\n"
           "\n"
           "Selection and scale:\n"
@@ -186,9 +190,9 @@ static int finish_options(verify_args *a)
     if (a->proofs_path && !a->out.path[Q7R_HTML])
         return cli_usage_error("verify: --proofs '%s' without --html: the proof status is shown in the HTML report",
                                a->proofs_path);
-    if ((a->python_given || a->numpy_given) && !a->o.use[Q7D_NUMPY])
+    if ((a->python_given || a->numpy_given || a->numpy_timeout_given) && !a->o.use[Q7D_NUMPY])
         return cli_usage_error("verify: %s is for the numpy oracle, which --oracles leaves out",
-                               a->python_given ? "--python" : "--numpy-oracle");
+                               a->python_given ? "--python" : a->numpy_given ? "--numpy-oracle" : "--numpy-timeout");
     a->o.named[Q7D_NUMPY] |= a->python_given || a->numpy_given;
     if (!a->corpus_given && !a->exmax_given) r->params.exhaustive_max = 1u << 16;
     if (a->families_given)

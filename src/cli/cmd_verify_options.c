@@ -183,14 +183,14 @@ static int parse_shard(q7d_results *r, const char *s)
     return CLI_OK;
 }
 
-static int parse_timeout(q7d_results *r, const char *s)
+static int parse_seconds(const char *opt, const char *s, double *out)
 {
     char *end;
     errno = 0;
     double t = strtod(s, &end);
     if (end == s || *end || errno || !(t > 0) || t > 86400)
-        return cli_usage_error("verify: --timeout '%s' is not a number of seconds in (0, 86400]", s);
-    r->timeout = t;
+        return cli_usage_error("verify: %s '%s' is not a number of seconds in (0, 86400]", opt, s);
+    *out = t;
     return CLI_OK;
 }
 
@@ -273,8 +273,13 @@ static int opt_fuzz_count(verify_args *a, const char *opt, char *v)
 
 static int opt_timeout(verify_args *a, const char *opt, char *v)
 {
-    (void)opt;
-    return parse_timeout(a->r, v);
+    return parse_seconds(opt, v, &a->r->timeout);
+}
+
+static int opt_numpy_timeout(verify_args *a, const char *opt, char *v)
+{
+    a->numpy_timeout_given = true;
+    return parse_seconds(opt, v, &a->o.numpy_timeout);
 }
 
 /* --json, --markdown, --junit: a row of q7r_formats each */
@@ -454,6 +459,7 @@ static const verify_option options[] = {
 #undef REPORT_OPTION
     { "--fuzz-count", true, opt_fuzz_count }, { "--exhaustive-max", true, opt_exhaustive_max },
     { "--max-report", true, opt_max_report }, { "--timeout", true, opt_timeout },
+    { "--numpy-timeout", true, opt_numpy_timeout },
     { "--max-crashes", true, opt_max_crashes },
     { "--host-path", true, opt_host_path },  { "--python", true, opt_python },
     { "--numpy-oracle", true, opt_numpy },   { "--compare-aux", false, opt_compare_aux },

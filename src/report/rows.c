@@ -260,6 +260,23 @@ static void leaf_list(FILE *f, const bool *set)
     if (*sep == ',') fputc(')', f);
 }
 
+/* A lost oracle's note as the verdict gives it: what happened, without
+ * the paths the oracle list names ("while python '...' started ...", "
+ * (interpreter ...)"), at most 120 bytes: the verdict stays one short line. */
+static void short_note(const char *note, char *buf, size_t size)
+{
+    char s[Q7D_NAME_MAX];
+    snprintf(s, sizeof s, "%s", note[0] ? note : "unavailable");
+    char *cut = strstr(s, " while python '");
+    if (cut) {
+        char *rest = strstr(cut, "; ");
+        memmove(cut, rest ? rest : "", strlen(rest ? rest : "") + 1);
+    }
+    if ((cut = strstr(s, " (interpreter "))) *cut = '\0';
+    if (strlen(s) > 120) snprintf(buf, size, "%.117s...", s);
+    else snprintf(buf, size, "%s", s);
+}
+
 /* What the run did not check, each gap a clause after "; " (the first
  * after lead): leaves not exported (per library; "allowed" under
  * --allow-absent), not called, stopped, and lost oracles. */
@@ -305,8 +322,10 @@ static void gap_clauses(FILE *f, const q7d_results *r, const q7d_gaps *g, const 
         if (!g->lost[k]) continue;
         fputs(sep, f);
         q7u_esc_write(f, r->col[k].name, ESC_TEXT);
+        char note[160];
+        short_note(r->col[k].note, note, sizeof note);
         fputs(" oracle lost (", f);
-        q7u_esc_write(f, r->col[k].note[0] ? r->col[k].note : "unavailable", ESC_TEXT);
+        q7u_esc_write(f, note, ESC_TEXT);
         fputc(')', f);
         sep = "; ";
     }

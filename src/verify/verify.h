@@ -320,6 +320,7 @@ typedef struct q7d_results {
 } q7d_results;
 
 #define Q7D_DEFAULT_TIMEOUT 10   /* seconds: --timeout of verify and bench */
+#define Q7D_DEFAULT_NUMPY_TIMEOUT 60   /* seconds: verify's --numpy-timeout */
 #define Q7D_DEFAULT_MAX_CRASHES 10
 
 void q7d_results_init(q7d_results *r);
@@ -391,6 +392,7 @@ typedef struct q7d_options {
     const char *preloads[Q7D_MAX_LIBS];
     const char *python;                /* --python, or NULL: util/locate.h q7u_python chooses */
     const char *numpy_program;         /* NULL: found as q7d_numpy_program_path says */
+    double numpy_timeout;              /* the numpy oracle's start, answers and quit (0: the default) */
     unsigned threads;                  /* 0: every usable core; more are capped at them */
     bool progress;                     /* progress bar on stderr */
     const char *checkpoint;            /* NULL, or where the run's progress is written (q7d_checkpoint_write) */
