@@ -27,6 +27,7 @@ static void verify_help(FILE *f)
           "                     [--family FAMILY]... [--leaf LEAF]... [--threads N]\n"
           "                     [--shard K/N] [--json FILE] [--markdown FILE]\n"
           "                     [--junit FILE] [--html FILE] [--proofs FILE]\n"
+          "                     [--foreign-proofs]\n"
           "                     [--max-report N] [--by-leaf] [--quiet]\n"
           "                     [--progress | --no-progress] [--checkpoint FILE]\n"
           "                     [--checkpoint-interval SECONDS] [--resume FILE] [--]\n"
@@ -106,7 +107,11 @@ static void verify_help(FILE *f)
           "                      a map of the (a, b) plane of each 16-bit leaf that\n"
           "                      failed\n"
           "  --proofs FILE       the proof status of every leaf in the HTML report, from\n"
-          "                      the JSON of q7pred prove or make prove-formal\n"
+          "                      the JSON of q7pred prove or make prove-formal; a prove\n"
+          "                      report of another library than --lib's (another\n"
+          "                      SHA-256) is refused (exit 2, naming both)\n"
+          "  --foreign-proofs    show such proofs anyway, marked on the page as of\n"
+          "                      another library\n"
           "  --max-report N      mismatch and crash records kept per leaf (default 5)\n"
           "  --by-leaf           a table row per leaf instead of per family\n"
           "  --quiet             print only the verdict line\n"
@@ -190,6 +195,8 @@ static int finish_options(verify_args *a)
     if (a->proofs_path && !a->out.path[Q7R_HTML])
         return cli_usage_error("verify: --proofs '%s' without --html: the proof status is shown in the HTML report",
                                a->proofs_path);
+    if (a->foreign_proofs && !a->proofs_path)
+        return cli_usage_error("verify: --foreign-proofs without --proofs: it is about the proofs shown");
     if ((a->python_given || a->numpy_given || a->numpy_timeout_given) && !a->o.use[Q7D_NUMPY])
         return cli_usage_error("verify: %s is for the numpy oracle, which --oracles leaves out",
                                a->python_given ? "--python" : a->numpy_given ? "--numpy-oracle" : "--numpy-timeout");
@@ -214,6 +221,20 @@ static int verify_parse(void *args, int argc, char **argv)
     return rc == CLI_OK && !a->help ? finish_options(a) : rc;
 }
 
+/* The --proofs are of a --lib (by SHA-256), or asked for anyway. */
+static int check_proofs(verify_args *a)
+{
+    static file_identity id[Q7D_MAX_LIBS];
+    const char *names[Q7D_MAX_LIBS], *sha[Q7D_MAX_LIBS];
+    char err[1024];
+    for (unsigned i = 0; i < a->o.nlibs; i++) {
+        if (!q7u_file_identity_of(a->o.libs[i], &id[i], err, sizeof err)) return cli_usage_error("verify: %s", err);
+        names[i] = a->o.libs[i];
+        sha[i] = id[i].sha256;
+    }
+    return cli_proofs_check("verify", a->proofs_path, &a->proofs, a->o.nlibs, names, sha, a->foreign_proofs);
+}
+
 /* Interrupts are armed from the first temporary file to the last rename
  * (process.h): a signal never leaves one behind. An interrupted run still
  * writes what it has, then exits 128 + the signal, as a shell reports a
@@ -223,6 +244,7 @@ static int check_run_write(verify_args *a)
     int rc = cli_verify_read_testfloat(a);
     if (rc == CLI_OK) rc = cli_report_files_check(&a->out);
     if (rc == CLI_OK && a->proofs_path) rc = cli_load_proofs("verify", a->proofs_path, &a->proofs);
+    if (rc == CLI_OK && a->proofs_path) rc = check_proofs(a);
     if (rc != CLI_OK) return rc;
     if (a->proofs_path) a->r->proofs = &a->proofs;
     char err[1024];

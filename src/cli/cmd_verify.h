@@ -26,6 +26,7 @@ typedef struct verify_args {
     const char *resume_path;                 /* --resume FILE */
     q7d_results *resume;                     /* its checkpoint, read before the run */
     const char *proofs_path;                 /* --proofs FILE (for --html) */
+    bool foreign_proofs;                     /* --foreign-proofs: shown even if of another library */
     q7d_proofs proofs;                       /* its rows, read before the run */
     cli_abi_source abi_source;               /* the library --abi's probe report was made from */
 } verify_args;

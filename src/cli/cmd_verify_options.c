@@ -346,6 +346,13 @@ static int opt_proofs(verify_args *a, const char *opt, char *v)
     return CLI_OK;
 }
 
+static int opt_foreign_proofs(verify_args *a, const char *opt, char *v)
+{
+    (void)opt, (void)v;
+    a->foreign_proofs = true;
+    return CLI_OK;
+}
+
 static int opt_by_leaf(verify_args *a, const char *opt, char *v)
 {
     (void)opt, (void)v;
@@ -465,6 +472,7 @@ static const verify_option options[] = {
     { "--numpy-oracle", true, opt_numpy },   { "--compare-aux", false, opt_compare_aux },
     { "--checkpoint", true, opt_checkpoint }, { "--resume", true, opt_resume },
     { "--checkpoint-interval", true, opt_checkpoint_interval }, { "--proofs", true, opt_proofs },
+    { "--foreign-proofs", false, opt_foreign_proofs },
     { "--by-leaf", false, opt_by_leaf },     { "--quiet", false, opt_quiet },
     { "--progress", false, opt_progress },   { "--no-progress", false, opt_progress },
 };

@@ -270,3 +270,24 @@ int cli_load_proofs(const char *cmd, const char *path, struct q7d_proofs *out)
     prv_proof_file_free(p);
     return CLI_OK;
 }
+
+int cli_proofs_check(const char *cmd, const char *path, struct q7d_proofs *p, unsigned nlibs,
+                     const char *const *names, const char *const *sha, bool foreign)
+{
+    if (!p->sha256[0]) return CLI_OK;
+    for (unsigned i = 0; i < nlibs; i++)
+        if (strcmp(sha[i], p->sha256) == 0) return CLI_OK;
+    if (foreign) {
+        p->foreign = true;
+        return CLI_OK;
+    }
+    char verified[2048] = "";
+    size_t used = 0;
+    for (unsigned i = 0; i < nlibs && used < sizeof verified; i++)
+        used += (size_t)snprintf(verified + used, sizeof verified - used, "%s'%s' (SHA-256 %s)", i ? ", " : "", names[i],
+                                 sha[i][0] ? sha[i] : "unknown");
+    return cli_usage_error("%s: --proofs '%s' proves '%s' (SHA-256 %s), not %s%s; --foreign-proofs shows them "
+                           "anyway, marked as of another library", cmd, path, p->library, p->sha256,
+                           nlibs ? "the library verified: " : "a library this run verified (it has no --lib)",
+                           verified);
+}
