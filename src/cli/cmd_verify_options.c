@@ -244,6 +244,8 @@ static int opt_abi(verify_args *a, const char *opt, char *v)
     a->o.abi = &abi;
     a->o.abi_path = v;
     memcpy(a->r->not_called, abi.uncalled, sizeof a->r->not_called);
+    for (size_t l = 0; rc == CLI_OK && l < q7_leaf_count(); l++)
+        q7d_abi_called_as(&abi, l, a->r->called_as[l], sizeof a->r->called_as[l]);
     return rc;
 }
 

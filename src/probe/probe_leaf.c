@@ -41,7 +41,12 @@ typedef struct observed {
     int stray_word[Q7P_SLOTS];      /* the first such word, from the operand's start */
     unsigned unstable;              /* grid cases whose two identical calls left different words */
     bool fits, reproduces;
+    bool writes_fit;                /* fits but for inputs it never reads: every output written in full,
+                                       nothing else, the same answers to the same calls */
     unsigned mismatches;
+    int bad_case;                   /* the first grid case whose results are not the model's (-1: none) */
+    int bad_role;                   /* its first output role that differs */
+    uint32_t bad_got, bad_want;     /* that role's first differing word: the library's, the model's */
 } observed;
 
 typedef struct probe_ctx {
@@ -53,8 +58,8 @@ typedef struct probe_ctx {
 
 const char *q7p_status_name(q7p_status s)
 {
-    static const char *const names[] = { "confirmed", "refuted", "absent", "crashed" };
-    return (unsigned)s < 4 ? names[s] : "?";
+    static const char *const names[Q7P_STATUS_COUNT] = { "confirmed", "refuted", "absent", "crashed", "values-differ" };
+    return (unsigned)s < Q7P_STATUS_COUNT ? names[s] : "?";
 }
 
 static uint64_t mix(uint64_t x)
@@ -236,6 +241,7 @@ static void observe(probe_ctx *c, const layout *L, observed *ob)
     for (unsigned j = 0; j < NCASES; j++) ob->unstable += memcmp(&first[j], &c->calls[j], sizeof first[j]) != 0;
     /* the model on the grid */
     const q7_shape_info *t = q7_shape_info_of(c->leaf->shape);
+    ob->bad_case = -1;
     for (unsigned j = 0; j < NCASES; j++) {
         uint32_t out[Q7_MAX_WORDS] = { 0 };
         c->leaf->eval(c->in[j], out);
@@ -245,7 +251,10 @@ static void observe(probe_ctx *c, const layout *L, observed *ob)
             if (r->dir == Q7_OPERAND_IN) continue;
             for (unsigned w = 0; w < r->words; w++) {
                 uint32_t want = r->tword >= 0 && (unsigned)r->tword + w < t->out_words ? out[r->tword + w] : 0;
-                bad |= first[j].region[L->pos[i]][Q7P_PRE + w] != want;
+                uint32_t got = first[j].region[L->pos[i]][Q7P_PRE + w];
+                if (got != want && ob->bad_case < 0)
+                    ob->bad_case = (int)j, ob->bad_role = (int)i, ob->bad_got = got, ob->bad_want = want;
+                bad |= got != want;
             }
         }
         ob->mismatches += bad;
@@ -259,10 +268,13 @@ static void observe(probe_ctx *c, const layout *L, observed *ob)
             ob->read[i] = !same_outputs(L, first, c->calls);
         }
     }
-    ob->fits = ob->unstable == 0;
-    for (unsigned s = 0; s < Q7P_SLOTS; s++) ob->fits &= !ob->stray[s];
+    ob->writes_fit = ob->unstable == 0;
+    for (unsigned s = 0; s < Q7P_SLOTS; s++) ob->writes_fit &= !ob->stray[s];
     for (unsigned i = 0; i < L->n; i++)
-        ob->fits &= L->r[i].dir == Q7_OPERAND_IN ? ob->read[i] : ob->written[L->pos[i]] == L->r[i].words;
+        if (L->r[i].dir != Q7_OPERAND_IN) ob->writes_fit &= ob->written[L->pos[i]] == L->r[i].words;
+    ob->fits = ob->writes_fit;
+    for (unsigned i = 0; i < L->n; i++)
+        if (L->r[i].dir == Q7_OPERAND_IN) ob->fits &= ob->read[i];
     ob->reproduces = ob->fits && ob->mismatches == 0;
 }
 
@@ -310,7 +322,7 @@ static void describe(const layout *L, const observed *ob, char *buf, size_t size
         else ADD("%swrites arg %u word %d, before it", sep, s + 2, w);
         sep = "; ";
     }
-    if (ob->fits && ob->mismatches) ADD("%s%u of %d grid results differ from the model", sep, ob->mismatches, NCASES);
+    if (ob->writes_fit && ob->mismatches) ADD("%s%u of %d grid results differ from the model", sep, ob->mismatches, NCASES);
     if (!*sep) ADD("reads every input, writes every output");
 #undef ADD
 }
@@ -387,20 +399,26 @@ static unsigned like_groups(const layout *L, const observed *tob, like_group *g,
     return ng;
 }
 
-/* Whether the words at slot s of every grid call are the model's for role r. */
-static bool slot_holds(const probe_ctx *c, const role *r, unsigned s)
+/* How many grid calls left the model's words for role r at slot s. */
+static unsigned slot_agrees(const probe_ctx *c, const role *r, unsigned s)
 {
     const q7_shape_info *t = q7_shape_info_of(c->leaf->shape);
+    unsigned n = 0;
     for (unsigned j = 0; j < NCASES; j++) {
         uint32_t out[Q7_MAX_WORDS] = { 0 };
         c->leaf->eval(c->in[j], out);
+        bool same = true;
         for (unsigned w = 0; w < r->words; w++) {
             uint32_t want = r->tword >= 0 && (unsigned)r->tword + w < t->out_words ? out[r->tword + w] : 0;
-            if (c->calls[j].region[s][Q7P_PRE + w] != want) return false;
+            same &= c->calls[j].region[s][Q7P_PRE + w] == want;
         }
+        n += same;
     }
-    return true;
+    return n;
 }
+
+/* Whether the words at slot s of every grid call are the model's for role r. */
+static bool slot_holds(const probe_ctx *c, const role *r, unsigned s) { return slot_agrees(c, r, s) == NCASES; }
 
 /* Gives each output of group G (from k on) a written slot that holds its
  * model words, each slot once; true when all have one (into M). */
@@ -417,6 +435,27 @@ static bool match_outputs(const probe_ctx *c, layout *M, const like_group *G, un
         taken[i] = false;
     }
     return false;
+}
+
+/* For a library whose values differ from the model's, no slot holds an
+ * output's model words on every call: group G's outputs take the written
+ * slots (into M) where the most calls agree with the model, every
+ * assignment tried for up to MAX_PERMUTED outputs (more keep the slots'
+ * order). */
+static void match_outputs_nearest(const probe_ctx *c, layout *M, const like_group *G)
+{
+    unsigned perm[MAX_ROLES], best[MAX_ROLES], score[MAX_ROLES][MAX_ROLES], top = 0;
+    for (unsigned k = 0; k < G->nout; k++) perm[k] = best[k] = k;
+    if (G->nout <= MAX_PERMUTED) {
+        for (unsigned k = 0; k < G->nout; k++)
+            for (unsigned i = 0; i < G->nout; i++) score[k][i] = slot_agrees(c, &M->r[G->out_role[k]], G->out_slot[i]);
+        do {
+            unsigned sum = 0;
+            for (unsigned k = 0; k < G->nout; k++) sum += score[k][perm[k]];
+            if (sum > top) top = sum, memcpy(best, perm, sizeof best);
+        } while (next_permutation(perm, G->nout));
+    }
+    for (unsigned k = 0; k < G->nout; k++) M->pos[G->out_role[k]] = G->out_slot[best[k]];
 }
 
 static bool maps_bits(const q7_leaf *l);
@@ -481,14 +520,40 @@ static bool order_by_bits(probe_ctx *c, const layout *L, like_group *G)
     return true;
 }
 
+/* A layout that explains every read and write but whose results differ
+ * from the model's on some grid cases: the candidate with the fewest. */
+typedef struct near_fit {
+    bool any;
+    int shape;
+    layout L;
+    observed ob;
+} near_fit;
+
+/* Takes L (of shape s) as the nearest fit if its writes fit (an input it
+ * never reads is a wrong value too: a _t gate that ignores its
+ * predicate), it does not reproduce the model, and it beats the one kept:
+ * a fit that reads every input first, then fewer grid mismatches (the
+ * first offered wins a tie). */
+static void offer_fit(near_fit *nf, int shape, const layout *L, const observed *ob)
+{
+    if (!ob->writes_fit || ob->reproduces || !ob->mismatches) return;
+    if (nf->any && (nf->ob.fits > ob->fits || (nf->ob.fits == ob->fits && ob->mismatches >= nf->ob.mismatches)))
+        return;
+    nf->any = true;
+    nf->shape = shape;
+    nf->L = *L;
+    nf->ob = *ob;
+}
+
 /* Tries the orders of L's like arguments (docs/decisions.md, "The
  * probe"): in each group, every order of its inputs among the slots the
  * calls did not write (at most MAX_PERMUTED of them; a larger group is
  * ordered by order_by_bits, else kept in the table's order), every group
  * at once; for each, its outputs are matched to the written slots by the
  * model's words. On an order that then reproduces the model, true with
- * the layout in *found. */
-static bool find_order(probe_ctx *c, const layout *L, const observed *tob, layout *found)
+ * the layout in *found. An order that fits without reproducing (its
+ * outputs matched to the slots that agree most) is offered to nf. */
+static bool find_order(probe_ctx *c, const layout *L, const observed *tob, layout *found, near_fit *nf)
 {
     like_group g[MAX_ROLES];
     bool ok;
@@ -513,7 +578,11 @@ static bool find_order(probe_ctx *c, const layout *L, const observed *tob, layou
                 *found = M;
                 return true;
             }
+        } else if (!ob.crashed) {
+            for (unsigned k = 0; k < ng; k++) match_outputs_nearest(c, &M, &g[k]);
+            observe(c, &M, &ob);
         }
+        if (!ob.crashed) offer_fit(nf, (int)c->leaf->shape, &M, &ob);
         unsigned k = 0;   /* the next combination: an odometer over the groups' orders */
         while (k < ng && (g[k].nin > MAX_PERMUTED || !next_permutation(g[k].in_slot, g[k].nin))) k++;
         if (k == ng) return false;
@@ -638,6 +707,46 @@ static void bit_map(probe_ctx *c, const layout *L, q7p_result *res)
     fill_grid(c);
 }
 
+/* A values-differ result from the nearest fit: its shape and order, and
+ * evidence that says how it fits and gives the first grid case whose
+ * results are not the model's. */
+static void values_differ(const probe_ctx *c, const near_fit *nf, q7p_result *res)
+{
+    const layout *L = &nf->L;
+    const observed *ob = &nf->ob;
+    char d[300], how[200], ex[112] = "";
+    res->status = Q7P_VALUES_DIFFER;
+    res->found_shape = nf->shape;
+    set_order(res, L);
+    describe(L, ob, d, sizeof d);
+    q7p_result tmp;
+    set_order(&tmp, L);
+    bool natural = q7_args_order_is_natural((q7_shape)nf->shape, tmp.found_order);
+    char order[160];
+    order_names(L, order, sizeof order);
+    const char *name = q7_shape_info_of((q7_shape)nf->shape)->name;
+    if (nf->shape == (int)c->leaf->shape && natural) snprintf(how, sizeof how, "the table shape %s in its order", name);
+    else if (nf->shape == (int)c->leaf->shape) snprintf(how, sizeof how, "the table shape %s in the order (%s)", name, order);
+    else snprintf(how, sizeof how, "the shape %s (%s), not the table shape %s,", name, order,
+                  q7_shape_info_of(c->leaf->shape)->name);
+    if (ob->bad_case >= 0) {
+        size_t u = (size_t)snprintf(ex, sizeof ex, "; first at");
+        unsigned shown = 0;
+        for (unsigned i = 0; i < L->n && u < sizeof ex; i++)
+            if (L->r[i].dir == Q7_OPERAND_IN && L->r[i].tword >= 0 && shown++ < 3)
+                u += (size_t)snprintf(ex + u, sizeof ex - u, " %s=0x%x%s", L->r[i].name,
+                                      c->in[ob->bad_case][L->r[i].tword], L->r[i].words > 1 ? ".." : "");
+        if (shown > 3 && u < sizeof ex) u += (size_t)snprintf(ex + u, sizeof ex - u, " ...");
+        if (u < sizeof ex)
+            snprintf(ex + u, sizeof ex - u, ": %s 0x%x, the model 0x%x", L->r[ob->bad_role].name, ob->bad_got,
+                     ob->bad_want);
+    }
+    /* at most about 330 bytes: a bit map's note (160) follows */
+    snprintf(res->evidence, sizeof res->evidence,
+             "%.150s; the ABI fits: %.80s explains every %s, so the values differ%.90s", d, how,
+             ob->fits ? "read and write" : "write", ex);
+}
+
 void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *res)
 {
     static probe_ctx c;
@@ -666,6 +775,10 @@ void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *res)
         return;
     }
     res->status = Q7P_REFUTED;
+    /* fits that do not reproduce: the table's own (its shape, its order),
+     * another order of its shape, another shape */
+    near_fit table = { 0 }, near = { 0 }, other = { 0 };
+    offer_fit(&table, (int)leaf->shape, &T, &tob);
     if (tob.unstable) {   /* no shape can be told from answers that change */
         res->unstable = true;
         describe(&T, &tob, res->evidence, sizeof res->evidence);
@@ -683,6 +796,7 @@ void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *res)
             if (same != (pass == 0)) continue;
             observe(&c, &L, &ob);
             all_crashed &= ob.crashed;
+            offer_fit(&other, (int)s, &L, &ob);
             if (ob.reproduces) {
                 res->found_shape = (int)s;
                 set_order(res, &L);
@@ -700,7 +814,7 @@ void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *res)
     }
     char d[400], order[160];
     describe(&T, &tob, d, sizeof d);
-    if (!tob.crashed && find_order(&c, &T, &tob, &M)) {
+    if (!tob.crashed && find_order(&c, &T, &tob, &M, &near)) {
         res->found_shape = (int)leaf->shape;
         set_order(res, &M);
         order_names(&M, order, sizeof order);
@@ -712,7 +826,19 @@ void q7p_probe_leaf(q7p_prober *p, const q7_leaf *leaf, q7p_result *res)
         if (spread) bit_map(&c, &M, res);
         return;
     }
-    snprintf(res->evidence, sizeof res->evidence, "%s; no shape of the table fits", d);
+    /* Which order of like arguments a wrong leaf takes cannot be told
+     * from answers that are wrong anyway: the table's own argument list
+     * is taken whenever it fits; else the fit with the fewest grid
+     * mismatches, the table's shape first on a tie. */
+    if (other.any && (!near.any || other.ob.mismatches < near.ob.mismatches)) near = other;
+    if (table.any) near = table;
+    if (near.any) {
+        values_differ(&c, &near, res);
+        if (spread) bit_map(&c, &near.L, res);
+        return;
+    }
+    snprintf(res->evidence, sizeof res->evidence, "%s; no argument list of the table explains what it read and wrote",
+             d);
     if (spread && tob.fits) bit_map(&c, &T, res);
 }
 

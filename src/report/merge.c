@@ -126,6 +126,7 @@ static bool start_merged(q7r_merger *m, const q7d_results *a, const char *name)
     }
     memcpy(out->selected, a->selected, sizeof out->selected);
     memcpy(out->not_called, a->not_called, sizeof out->not_called);
+    memcpy(out->called_as, a->called_as, sizeof out->called_as);
     out->allow_absent = a->allow_absent;
     out->compare_aux = a->compare_aux;
     out->timeout = a->timeout;

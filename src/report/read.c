@@ -265,6 +265,23 @@ static bool read_not_called(const reader *rd, const json *doc, q7d_results *r)
     return true;
 }
 
+/* called_otherwise: how --abi called each leaf it called otherwise than
+ * its row (absent from reports of runs without --abi, and older ones). */
+static bool read_called_otherwise(const reader *rd, const json *doc, q7d_results *r)
+{
+    const json *v = q7u_json_get(doc, K(called_otherwise));
+    if (!v) return true;
+    if (!is_array(v)) return BAD(rd, "'%s': malformed %s", rd->path, K(called_otherwise));
+    for (size_t i = 0; i < v->n; i++) {
+        const q7_leaf *leaf = q7_leaf_find(q7u_json_string(&v->child[i], K(leaf)));
+        const char *how = q7u_json_string(&v->child[i], K(called));
+        if (!leaf || !how || strncmp(how, "as ", 3) != 0 || strlen(how) >= Q7D_CALLED_AS_MAX)
+            return BAD(rd, "'%s': malformed %s entry %zu", rd->path, K(called_otherwise), i);
+        snprintf(r->called_as[leaf->id], sizeof r->called_as[leaf->id], "%s", how);
+    }
+    return true;
+}
+
 /* ------------------------------------------------------------ records */
 
 /* What the record readers keep between items: which units were read, and
@@ -526,7 +543,8 @@ static bool read_head(stream *st, q7d_results *r)
 {
     st->head_read = true;
     return read_header(&st->rd, st->head, r) && read_parameters(&st->rd, st->head, r)
-           && read_oracles(&st->rd, st->head, r) && read_not_called(&st->rd, st->head, r);
+           && read_oracles(&st->rd, st->head, r) && read_not_called(&st->rd, st->head, r)
+           && read_called_otherwise(&st->rd, st->head, r);
 }
 
 static bool read_records(stream *st, int which, q7d_results *r)

@@ -331,6 +331,24 @@ static void gap_clauses(FILE *f, const q7d_results *r, const q7d_gaps *g, const 
     }
 }
 
+/* A PASS that rests on leaves --abi called otherwise than their rows says
+ * so: "; N leaves pass only as called otherwise than the table (--abi):
+ * LEAF (as BIN), ...". */
+static void called_otherwise(FILE *f, const q7d_results *r)
+{
+    unsigned n = 0;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) n += r->selected[l] && r->called_as[l][0];
+    if (!n) return;
+    fprintf(f, "; %u lea%s pass%s only as called otherwise than the table (--abi):", n, n == 1 ? "f" : "ves",
+            n == 1 ? "es" : "");
+    const char *sep = " ";
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        if (r->selected[l] && r->called_as[l][0]) {
+            fprintf(f, "%s%s (%s)", sep, q7_leaf_at(l)->suffix, r->called_as[l]);
+            sep = ", ";
+        }
+}
+
 /* The verdict into f: its word (PASS, FAIL, INCOMPLETE, INTERRUPTED) is
  * what the exit status says, then the counts and every gap. */
 static void verdict(FILE *f, const q7d_results *r)
@@ -359,6 +377,7 @@ static void verdict(FILE *f, const q7d_results *r)
         fprintf(f, "; the rest agree: %" PRIu64 " cases, %" PRIu64 " checks, 0 mismatches, 0 crashes", t.cases, t.checks);
     } else {
         fprintf(f, "PASS: %" PRIu64 " cases, %" PRIu64 " checks, 0 mismatches, 0 crashes", t.cases, t.checks);
+        called_otherwise(f, r);
         gap_clauses(f, r, &g, "; ");
     }
 }

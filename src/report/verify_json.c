@@ -204,6 +204,22 @@ static void gaps(jw *w, const q7d_results *r)
     q7u_jw_end(w);
 }
 
+/* "called_otherwise": the leaves --abi calls otherwise than their rows
+ * say, and how; read back (a PASS names them). */
+static void called_otherwise(jw *w, const q7d_results *r)
+{
+    KEY(w, called_otherwise);
+    q7u_jw_array(w, JW_INLINE);
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        if (!r->called_as[l][0]) continue;
+        q7u_jw_object(w, JW_INLINE);
+        text_member(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
+        text_member(w, Q7R_KEY(called), r->called_as[l]);
+        q7u_jw_end(w);
+    }
+    q7u_jw_end(w);
+}
+
 static void unit(jw *w, const q7d_results *r, size_t l, q7d_corpus c)
 {
     const q7d_unit *u = &r->unit[l][c];
@@ -332,6 +348,7 @@ void q7r_report_json(FILE *f, const q7d_results *r)
     oracles(&w, r);
     totals(&w, r);
     gaps(&w, r);
+    called_otherwise(&w, r);
     units(&w, r);
     maps(&w, r);
     KEY(&w, crashes);

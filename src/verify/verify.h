@@ -290,9 +290,14 @@ typedef enum q7d_uncalled {
     Q7D_UNCALLED_COUNT
 } q7d_uncalled;
 
+/* The longest "as ORD in the order A, B, result, aux" (q7d_abi_called_as). */
+#define Q7D_CALLED_AS_MAX 160
+
 typedef struct q7d_results {
     q7d_corpus_params params;
     bool selected[Q7_LEAF_COUNT];
+    char called_as[Q7_LEAF_COUNT][Q7D_CALLED_AS_MAX];   /* --abi: how a leaf is called otherwise than its
+                                                           row ("as BIN"); "" as the row, or not called */
     bool allow_absent;                 /* --allow-absent: a leaf a library does not export is no gap */
     unsigned char not_called[Q7_LEAF_COUNT];   /* a q7d_uncalled: --abi's leaves that are not called */
     bool compare_aux;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "util/process.h"
+#include "verify/names.h"
 #include "verify/oracle_ops.h"
 
 /* A worker's child and what it did in the worker's last block. */
@@ -71,17 +72,9 @@ static void describe_abi(q7d_column *k, const q7d_abi *abi)
     for (size_t i = 0; i < q7_leaf_count() && used < size; i++) {
         const q7_leaf *l = q7_leaf_at(i);
         int sh = abi->shape[i];
-        char how[160];
+        char how[Q7D_CALLED_AS_MAX];
         if (sh < 0) snprintf(how, sizeof how, "not called: %s", q7d_uncalled_reason((q7d_uncalled)abi->uncalled[i]));
-        else if (!q7_args_order_is_natural((q7_shape)sh, abi->order[i])) {
-            q7_arg args[Q7_MAX_ARGS];
-            unsigned n = q7_shape_args((q7_shape)sh, args);
-            size_t u = (size_t)snprintf(how, sizeof how, "as %s in the order", q7_shape_info_of((q7_shape)sh)->name);
-            for (unsigned a = 0; a < n && u < sizeof how; a++)
-                u += (size_t)snprintf(how + u, sizeof how - u, "%s%s", a ? ", " : " ", args[abi->order[i][a]].name);
-        } else if (sh != (int)l->shape)
-            snprintf(how, sizeof how, "as %s", q7_shape_info_of((q7_shape)sh)->name);
-        else continue;
+        else if (!q7d_abi_called_as(abi, i, how, sizeof how)) continue;
         int w = snprintf(k->note + used, size - used, "%s%s (%s)", sep, l->suffix, how);
         if (w < 0 || (size_t)w >= size - used) {   /* cut: say so rather than end mid-word */
             snprintf(k->note + (size - used > 5 ? size - 5 : used), 5, "...");
