@@ -190,18 +190,10 @@ static void progress(const prove_state *st, const q7_leaf *l, const prv_row *row
         fputs("  ", stdout);
         q7u_esc_write(stdout, row->reason, ESC_TEXT);
     }
-    if (row->counterexample.n) {
-        fputs("; counterexample", stdout);
-        for (unsigned k = 0; k < row->counterexample.n; k++)
-            printf(" %s=%s", row->counterexample.v[k].name, row->counterexample.v[k].hex);
-        for (unsigned k = 0; k < row->predicted.n; k++) {
-            const prv_value *p = &row->predicted.v[k], *n = prv_find_value(&row->native, p->name);
-            printf("%s%s=%s", k ? ", " : "; predicted ", p->name, p->known ? p->hex : "?");
-            if (row->replayed) printf(" (native %s)", n && n->known ? n->hex : "?");
-        }
-        fputs("; ", stdout);
-        q7u_esc_write(stdout, row->replay, ESC_TEXT);
-    }
+    bool placed = st->placement[l->id] == (signed char)l->shape &&
+                  q7_args_order_is_natural(l->shape, st->abi.order[l->id]);
+    prv_refutation_text(stdout, l, row, st->run.prov.tool.path[0] ? st->run.prov.tool.path : "q7pred", st->a->lib,
+                        placed);
     fputc('\n', stdout);
     fflush(stdout);
 }
@@ -246,6 +238,8 @@ static int take_line(prove_state *st, const char *line, char *why, size_t whysiz
             uint32_t in[Q7_MAX_WORDS] = { 0 };
             bool have_in = inw && inw->type == JSON_ARRAY && inw->n == q7_shape_info_of(l->shape)->in_words;
             for (size_t k = 0; have_in && k < inw->n; k++) in[k] = (uint32_t)inw->child[k].u64;
+            row->have_in = have_in;
+            memcpy(row->in, in, sizeof row->in);
             const json *cl = q7u_json_get(doc, "clobbers");
             if (status == PRV_REFUTED && have_in) replay(st, l, row, in, cl && cl->type == JSON_BOOL && cl->boolean);
             progress(st, l, row);

@@ -373,7 +373,7 @@ static void maps(FILE *f, const q7d_results *r)
 static void crashes_text(FILE *f, const q7d_results *r, const void *item)
 {
     (void)item;
-    for (size_t i = 0; i < r->ncrashes; i++) q7r_crash_record_text(f, r, &r->crashes[i], "");
+    q7r_crashes_text(f, r, "");
 }
 
 static void mismatches_text(FILE *f, const q7d_results *r, const void *item)

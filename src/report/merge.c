@@ -170,9 +170,15 @@ static bool add_units(q7d_results *out, const q7d_results *p, bool first, char *
     return true;
 }
 
-/* Adds the shard's maps to the sums (checked like the counts). */
+/* Adds the shard's maps to the sums (checked like the counts), and what
+ * its mismatches have in common. */
 static bool add_maps(q7d_results *out, const q7d_results *p, char *err, size_t errsize)
 {
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        for (unsigned k = 0; k < out->ncols; k++)
+            if (!q7d_common_merge(&out->common[l][k], &p->common[l][k]))
+                return snprintf(err, errsize, "merge: the mismatches of %s add up past 2^64-1 with shard %u",
+                                q7_leaf_at(l)->suffix, p->shard_k), false;
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
         if (!p->map[l]) continue;
         q7d_map *m = q7d_results_map(out, (unsigned)l);

@@ -282,6 +282,35 @@ static bool read_called_otherwise(const reader *rd, const json *doc, q7d_results
     return true;
 }
 
+/* common: what each column's mismatches in a leaf have in common (absent
+ * from older reports: then nothing is said of them). */
+static bool read_common(const reader *rd, const json *doc, q7d_results *r)
+{
+    const json *v = q7u_json_get(doc, K(common));
+    if (!v) return true;
+    if (!is_array(v)) return BAD(rd, "'%s': malformed %s", rd->path, K(common));
+    for (size_t i = 0; i < v->n; i++) {
+        const json *o = &v->child[i];
+        const q7_leaf *leaf = q7_leaf_find(q7u_json_string(o, K(leaf)));
+        const char *oracle = q7u_json_string(o, K(oracle));
+        unsigned k = 1;
+        while (oracle && k < r->ncols && strcmp(r->col[k].name, oracle) != 0) k++;
+        uint64_t n, classes;
+        q7d_common c = { 0 };
+        unsigned words = leaf ? q7_shape_info_of(leaf->shape)->out_words : 0;
+        if (!leaf || !oracle || k >= r->ncols || !q7u_json_uint(o, K(mismatches), &n) || n == 0 ||
+            !q7u_json_uint(o, K(classes), &classes) || classes > UINT32_MAX ||
+            !words_of(q7u_json_get(o, K(differ)), c.differ, words) ||
+            !words_of(q7u_json_get(o, K(ever)), c.ever, words) ||
+            !words_of(q7u_json_get(o, K(always)), c.always, words) || r->common[leaf->id][k].n)
+            return BAD(rd, "'%s': malformed %s entry %zu", rd->path, K(common), i);
+        c.n = n;
+        c.classes = (uint32_t)classes;
+        r->common[leaf->id][k] = c;
+    }
+    return true;
+}
+
 /* ------------------------------------------------------------ records */
 
 /* What the record readers keep between items: which units were read, and
@@ -544,7 +573,7 @@ static bool read_head(stream *st, q7d_results *r)
     st->head_read = true;
     return read_header(&st->rd, st->head, r) && read_parameters(&st->rd, st->head, r)
            && read_oracles(&st->rd, st->head, r) && read_not_called(&st->rd, st->head, r)
-           && read_called_otherwise(&st->rd, st->head, r);
+           && read_called_otherwise(&st->rd, st->head, r) && read_common(&st->rd, st->head, r);
 }
 
 static bool read_records(stream *st, int which, q7d_results *r)

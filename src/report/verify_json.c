@@ -31,6 +31,32 @@ static void words(jw *w, const char *key, const uint32_t *v, unsigned n)
     q7u_jw_end(w);
 }
 
+/* "common": what each column's mismatches in a leaf have in common, one
+ * entry per leaf and column that has any; read back and merged. */
+static void common(jw *w, const q7d_results *r)
+{
+    KEY(w, common);
+    q7u_jw_array(w, JW_LINES);
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        for (unsigned k = 1; k < r->ncols; k++) {
+            const q7d_common *c = &r->common[l][k];
+            if (!c->n) continue;
+            unsigned n = q7_shape_info_of(q7_leaf_at(l)->shape)->out_words;
+            q7u_jw_object(w, JW_INLINE);
+            text_member(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
+            text_member(w, Q7R_KEY(oracle), r->col[k].name);
+            KEY(w, mismatches);
+            q7u_jw_uint(w, c->n);
+            words(w, Q7R_KEY(differ), c->differ, n);
+            words(w, Q7R_KEY(ever), c->ever, n);
+            words(w, Q7R_KEY(always), c->always, n);
+            KEY(w, classes);
+            q7u_jw_uint(w, c->classes);
+            q7u_jw_end(w);
+        }
+    q7u_jw_end(w);
+}
+
 static void header(jw *w, const q7d_results *r)
 {
     text_member(w, Q7R_KEY(format), Q7R_FORMAT_NAME);
@@ -349,6 +375,7 @@ void q7r_report_json(FILE *f, const q7d_results *r)
     totals(&w, r);
     gaps(&w, r);
     called_otherwise(&w, r);
+    common(&w, r);
     units(&w, r);
     maps(&w, r);
     KEY(&w, crashes);

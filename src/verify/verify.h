@@ -232,6 +232,23 @@ typedef struct q7d_mismatch {
     uint32_t out[Q7D_MAX_COLS][Q7_MAX_WORDS];
 } q7d_mismatch;
 
+/* What every mismatch of a column in a leaf has in common, over all of
+ * them (not only the records kept): the output bits where its answer and
+ * the reference's differed in some mismatch, the bits it set in some and
+ * in every one, and the input classes (q7d_input_classes) every one had.
+ * Sums and unions over cases, so shards merge into the unsharded run's. */
+typedef struct q7d_common {
+    uint64_t n;                        /* mismatches with a value answer summed up (0: none yet) */
+    uint32_t differ[Q7_MAX_WORDS];
+    uint32_t ever[Q7_MAX_WORDS];
+    uint32_t always[Q7_MAX_WORDS];
+    uint32_t classes;                  /* the classes of every mismatch's inputs (an AND) */
+} q7d_common;
+/* Adds one mismatch (out: the column's answer, ref: the reference's). */
+void q7d_common_add(q7d_common *c, const q7_leaf *leaf, const uint32_t *in, const uint32_t *out, const uint32_t *ref);
+/* Adds b into a; false (a unchanged) when the counts pass 2^64-1. */
+bool q7d_common_merge(q7d_common *a, const q7d_common *b);
+
 /* A mismatch map, the picture of the (a, b) plane of a leaf with two
  * 16-bit value operands (q7d_map_applies): the cases some oracle disagreed
  * on, binned by the operands' high bytes, bin[(a >> 8) * 256 + (b >> 8)];
@@ -320,6 +337,7 @@ typedef struct q7d_results {
     size_t nmismatches, mismatch_cap;
     q7d_mismatch *mismatches;          /* sorted by (leaf, corpus, index) */
     q7d_map *map[Q7_LEAF_COUNT];       /* NULL: no mismatch of the leaf on a map (q7d_map_applies) */
+    q7d_common common[Q7_LEAF_COUNT][Q7D_MAX_COLS];   /* each column's mismatches in each leaf */
     q7d_provenance prov;
     const q7d_proofs *proofs;          /* NULL, or the proof status the HTML report shows */
     double wall_seconds;               /* a plain run's, start to end (0 for a merged one) */

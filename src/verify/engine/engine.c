@@ -49,6 +49,7 @@ typedef struct worker {
     q7d_mismatch *mis;             /* first max_report of this round */
     q7d_map *map;                  /* the round's map (q7d_map_applies); NULL until needed */
     bool map_used;
+    q7d_common common[Q7D_MAX_COLS];   /* what the round's mismatches have in common, per column */
 } worker;
 
 struct run_ctx {
@@ -144,6 +145,23 @@ static void record(worker *w, const q7d_block *b, size_t j)
     }
 }
 
+/* Case j, a mismatch, into what each differing column's mismatches have
+ * in common (every one, not only the records kept). */
+static void common_case(worker *w, const q7d_block *b, size_t j)
+{
+    run_ctx *c = w->ctx;
+    uint32_t in[Q7_MAX_WORDS], ref[Q7_MAX_WORDS] = { 0 }, out[Q7_MAX_WORDS];
+    unsigned in_words = q7_shape_info_of(b->leaf->shape)->in_words;
+    for (unsigned k = 0; k < in_words; k++) in[k] = b->in[k][j];
+    if (c->oracle[0].ops->answer(&c->oracle[0], b, j, in, ref) != Q7D_OUT_VALUE) return;
+    for (unsigned col = 1; col < c->r->ncols; col++) {
+        if (!((b->bad[j] >> col) & 1)) continue;
+        memset(out, 0, sizeof out);
+        const q7d_oracle *o = &c->oracle[col];
+        if (o->ops->answer(o, b, j, in, out) == Q7D_OUT_VALUE) q7d_common_add(&w->common[col], b->leaf, in, out, ref);
+    }
+}
+
 /* Case j of the block on the worker's map, which is made on first use;
  * false when out of memory (the map is then incomplete: said once). */
 static void map_case(worker *w, const q7d_block *b, size_t j)
@@ -172,6 +190,7 @@ static void run_block(worker *w, uint64_t base, size_t n)
             if (!b.bad[j]) continue;
             if (w->nmis < c->r->max_report) record(w, &b, j);
             if (mapped) map_case(w, &b, j);
+            common_case(w, &b, j);
         }
         memset(w->bad, 0, n * sizeof *w->bad);
     }
@@ -222,6 +241,7 @@ static unsigned run_workers(run_ctx *c, uint64_t from)
     unsigned nw = blocks < c->nworkers ? (unsigned)blocks : c->nworkers;
     for (unsigned i = 0; i < nw; i++) {
         memset(c->w[i].cell, 0, sizeof c->w[i].cell);
+        memset(c->w[i].common, 0, sizeof c->w[i].common);
         c->w[i].nmis = 0;
     }
     atomic_store(&c->next, from);
@@ -262,6 +282,7 @@ static void collect_workers(run_ctx *c, q7d_unit *u, unsigned nw)
         for (unsigned col = 0; col < c->r->ncols; col++) add_cell(&u->cell[col], &w->cell[col]);
         for (unsigned k = 0; k < w->nmis; k++) q7d_results_add_mismatch(c->r, &w->mis[k]);
         collect_map(c, w, c->leaf->id);
+        for (unsigned col = 0; col < c->r->ncols; col++) q7d_common_merge(&c->r->common[c->leaf->id][col], &w->common[col]);
     }
 }
 
