@@ -75,7 +75,7 @@ typedef struct cli_command {
 } cli_command;
 
 extern const cli_command cli_cmd_list, cli_cmd_call, cli_cmd_demo, cli_cmd_verify, cli_cmd_merge,
-    cli_cmd_report, cli_cmd_exec, cli_cmd_bench, cli_cmd_probe, cli_cmd_prove, cli_cmd_help;
+    cli_cmd_report, cli_cmd_diff, cli_cmd_exec, cli_cmd_bench, cli_cmd_probe, cli_cmd_prove, cli_cmd_help;
 /* Every subcommand, in the order of q7pred --help. */
 extern const cli_command *const cli_commands[];
 extern const size_t cli_command_count;

@@ -173,6 +173,19 @@ static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32
         st->run.disagreements++;
 }
 
+/* " (a, b)": the leaves of the run with status s, every one, so that the
+ * summary (all --quiet prints) names what is not proven. */
+static void summary_names(const prv_run *r, prv_status s)
+{
+    const char *sep = " (";
+    for (size_t i = 0; i < q7_leaf_count(); i++)
+        if (r->row[i].selected && r->row[i].done && r->row[i].status == s) {
+            printf("%s%s", sep, q7_leaf_at(i)->suffix);
+            sep = ", ";
+        }
+    if (*sep == ',') putchar(')');
+}
+
 /* ------------------------------------------------------------ the prover's lines */
 
 static prv_status status_named(const char *s)
@@ -534,8 +547,13 @@ static int prove_run(void *v)
                q7u_signal_name(st.run.interrupted), done, selected, counts[PRV_PROVEN], counts[PRV_REFUTED],
                counts[PRV_UNPROVEN], counts[PRV_ABSENT]);
     } else {
-        printf("%u leaves: %u proven-binary, %u refuted, %u unproven, %u absent\n", done, counts[PRV_PROVEN],
-               counts[PRV_REFUTED], counts[PRV_UNPROVEN], counts[PRV_ABSENT]);
+        printf("%u leaves: %u proven-binary, %u refuted", done, counts[PRV_PROVEN], counts[PRV_REFUTED]);
+        summary_names(&st.run, PRV_REFUTED);
+        printf(", %u unproven", counts[PRV_UNPROVEN]);
+        summary_names(&st.run, PRV_UNPROVEN);
+        printf(", %u absent", counts[PRV_ABSENT]);
+        summary_names(&st.run, PRV_ABSENT);
+        putchar('\n');
     }
     if (st.run.disagreements) {
         printf("prove: THE TRANSLATOR IS WRONG: %u counterexample%s replayed natively disagree%s with the proof's "

@@ -21,6 +21,7 @@ static void verify_help(FILE *f)
     fputs("usage: q7pred verify [--corpus LIST] [--seed N] [--fuzz-count [CAT=]N]\n"
           "                     [--exhaustive-max N] [--oracles LIST] [--lib PATH]...\n"
           "                     [--preload PATH]... [--abi FILE] [--allow-absent]\n"
+          "                     [--reference PATH]\n"
           "                     [--max-crashes N] [--timeout SECONDS] [--host-path NAME]\n"
           "                     [--python PATH] [--numpy-oracle PATH]\n"
           "                     [--numpy-timeout SECONDS] [--compare-aux]\n"
@@ -66,6 +67,11 @@ static void verify_help(FILE *f)
           "                      none for is not called (its cells not-called, the\n"
           "                      verdict names it, exit 1 unless --leaf/--family leave\n"
           "                      it out)\n"
+          "  --reference PATH    compare every --lib with this library (also lib:PATH)\n"
+          "                      instead of the model: what changed from one release to\n"
+          "                      another, not what is right (no host or numpy; its cells\n"
+          "                      say (reference); a case it crashed on is n/a for the\n"
+          "                      others)\n"
           "  --allow-absent      a selected leaf a --lib does not export is expected: the\n"
           "                      verdict still names how many, but it is no gap (exit 0)\n"
           "  --max-crashes N     a library that crashes or hangs on N cases of a leaf in\n"
@@ -182,6 +188,18 @@ static int finish_options(verify_args *a)
                                a->o.preloads[0]);
     if (a->r->allow_absent && a->o.nlibs == 0)
         return cli_usage_error("verify: --allow-absent without a library: it is about the leaves --lib does not export");
+    if (a->o.reference) {
+        /* libraries against a library: the model's oracles have nothing to do with it */
+        if (a->o.nlibs < 2)
+            return cli_usage_error("verify: --reference '%s' without a --lib to compare with it", a->o.libs[0]);
+        if (a->o.named[Q7D_HOST] || a->o.named[Q7D_NUMPY] || a->python_given || a->numpy_given)
+            return cli_usage_error("verify: --reference compares libraries with a library: the model's oracles "
+                                   "(host, numpy) check the model, leave them out of --oracles");
+        if (a->o.abi_path)
+            return cli_usage_error("verify: --abi and --reference together: --abi gives one library's argument "
+                                   "lists, and each library would need its own");
+        a->o.use[Q7D_HOST] = a->o.use[Q7D_NUMPY] = false;
+    }
     if (a->o.abi_path && a->o.nlibs == 0)
         return cli_usage_error("verify: --abi '%s' without a library: it gives the shapes of --lib's calls",
                                a->o.abi_path);

@@ -249,6 +249,21 @@ static int opt_abi(verify_args *a, const char *opt, char *v)
     return rc;
 }
 
+/* --reference lib:PATH (or PATH): the library every other is compared
+ * with, first among the libraries (columns run in order, the reference
+ * before those compared with it). */
+static int opt_reference(verify_args *a, const char *opt, char *v)
+{
+    const char *path = strncmp(v, "lib:", 4) == 0 ? v + 4 : v;
+    if (a->o.reference) return cli_usage_error("verify: %s given twice: one library is the reference", opt);
+    int rc = cli_verify_add_lib(&a->o, path);
+    if (rc != CLI_OK) return rc;
+    memmove(&a->o.libs[1], &a->o.libs[0], (a->o.nlibs - 1) * sizeof a->o.libs[0]);
+    a->o.libs[0] = path;
+    a->o.reference = true;
+    return CLI_OK;
+}
+
 static int opt_allow_absent(verify_args *a, const char *opt, char *v)
 {
     (void)opt, (void)v;
@@ -460,6 +475,7 @@ static const verify_option options[] = {
     { "--corpus", true, opt_corpus },        { "--oracles", true, opt_oracles },
     { "--lib", true, opt_lib },              { "--preload", true, opt_preload },
     { "--abi", true, opt_abi },              { "--allow-absent", false, opt_allow_absent },
+    { "--reference", true, opt_reference },
     { "--family", true, opt_family },        { "--leaf", true, opt_leaf },
     { "--seed", true, opt_seed },            { "--threads", true, opt_threads },
     { "--shard", true, opt_shard },

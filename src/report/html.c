@@ -112,7 +112,7 @@ static void the_run(FILE *f, const q7d_results *r)
     for (unsigned k = 0; k < r->ncols; k++) {
         fprintf(f, "<li><code>");
         h(f, r->col[k].name);
-        fprintf(f, "</code>%s: ", k == 0 ? " (reference)" : "");
+        fprintf(f, "</code>%s: ", k == r->reference ? " (reference)" : "");
         h(f, r->col[k].available ? r->col[k].path : "n/a");
         if (r->col[k].note[0]) {
             fprintf(f, " (");
@@ -162,7 +162,8 @@ static void table(FILE *f, const q7d_results *r)
         fprintf(f, "<tr><td>%s%s%s</td><td>%s</td><td class=\"num\">%" PRIu64 "</td>", total ? "<strong>" : "",
                 rows[i].label[0], total ? "</strong>" : "", rows[i].label[1], rows[i].cases);
         for (unsigned k = 1; k < r->ncols; k++) {
-            q7r_cell_text(&rows[i], k, cell, sizeof cell);
+            if (k == r->reference) snprintf(cell, sizeof cell, "(reference)");
+            else q7r_cell_text(&rows[i], k, cell, sizeof cell);
             const char *cls = rows[i].mismatches[k] || rows[i].crashed[k] ? "bad" : rows[i].checks[k] ? "good" : "none";
             fprintf(f, "<td class=\"num %s\">%s</td>", cls, cell);
         }

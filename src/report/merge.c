@@ -133,6 +133,7 @@ static bool start_merged(q7r_merger *m, const q7d_results *a, const char *name)
     out->max_crashes = a->max_crashes;
     out->grid_version = a->grid_version;
     out->ncols = a->ncols;
+    out->reference = a->reference;
     memcpy(out->col, a->col, sizeof out->col);
     snprintf(out->version, sizeof out->version, "%s", a->version);
     out->max_report = 0;

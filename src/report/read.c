@@ -240,7 +240,15 @@ static bool read_oracles(const reader *rd, const json *doc, q7d_results *r)
         snprintf(where, sizeof where, "%s[%zu].%s", K(oracles), i, K(file));
         if (!read_file_identity(rd, q7u_json_get(o, K(file)), where, &c->file)) return false;
     }
-    if (r->col[0].kind != Q7D_SEM) return BAD(rd, "'%s': the first oracle is not the reference sem", rd->path);
+    if (r->col[0].kind != Q7D_SEM) return BAD(rd, "'%s': the first oracle is not the model, sem", rd->path);
+    /* the reference: sem, or a library (--reference), the first one */
+    for (size_t i = 1; i < v->n; i++) {
+        const char *role = q7u_json_string(&v->child[i], K(role));
+        if (!role || strcmp(role, "reference") != 0) continue;
+        if (r->reference || r->col[i].kind != Q7D_LIB)
+            return BAD(rd, "'%s': oracle %zu is a reference beside another, or not a library", rd->path, i);
+        r->reference = (unsigned)i;
+    }
     return true;
 }
 

@@ -349,6 +349,43 @@ static void called_otherwise(FILE *f, const q7d_results *r)
         }
 }
 
+/* Which leaves fail, after "in N leaves": " (a, b)" when one column has
+ * failures, else per column " (lib:a.so: a, b; lib:b.so: c)", so that a
+ * run of several libraries says which fails which, and --quiet's one line
+ * names them all. */
+static void failing_clause(FILE *f, const q7d_results *r)
+{
+    bool fails[Q7D_MAX_COLS][Q7_LEAF_COUNT];
+    unsigned cols = 0;
+    for (unsigned k = 1; k < r->ncols; k++) {
+        bool any = false;
+        for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+            fails[k][l] = false;
+            for (int c = 0; c < Q7D_CORPUS_COUNT; c++)
+                fails[k][l] |= r->unit[l][c].cell[k].mismatches || r->unit[l][c].cell[k].crashes;
+            any |= fails[k][l];
+        }
+        cols += any;
+    }
+    const char *open = " (";
+    for (unsigned k = 1; k < r->ncols; k++) {
+        const char *sep = "";
+        for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+            if (!fails[k][l]) continue;
+            fputs(open, f);
+            if (cols > 1 && !*sep) {
+                q7u_esc_write(f, r->col[k].name, ESC_TEXT);
+                fputs(": ", f);
+            }
+            fprintf(f, "%s%s", sep, q7_leaf_at(l)->suffix);
+            sep = ", ";
+            open = "";
+        }
+        if (*sep) open = "; ";
+    }
+    if (!*open || *open == ';') fputc(')', f);
+}
+
 /* The verdict into f: its word (PASS, FAIL, INCOMPLETE, INTERRUPTED) is
  * what the exit status says, then the counts and every gap. */
 static void verdict(FILE *f, const q7d_results *r)
@@ -370,6 +407,7 @@ static void verdict(FILE *f, const q7d_results *r)
     } else if (t.mismatches || t.crashes) {
         fprintf(f, "FAIL: %" PRIu64 " cases, %" PRIu64 " checks, %" PRIu64 " mismatches, %" PRIu64 " crashes, in %zu lea%s",
                 t.cases, t.checks, t.mismatches, t.crashes, nf, nf == 1 ? "f" : "ves");
+        failing_clause(f, r);
         gap_clauses(f, r, &g, "; ");
     } else if (g.incomplete) {
         fputs("INCOMPLETE: ", f);

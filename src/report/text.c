@@ -96,7 +96,10 @@ static void print_table(FILE *f, const q7d_results *r, bool by_leaf, bool markdo
     for (size_t i = 0; i < n; i++) {
         snprintf(cells[i * ncols + 0], 160, "%s", rows[i].label[0]);
         snprintf(cells[i * ncols + 1], 160, "%s", rows[i].label[1]);
-        for (unsigned k = 0; k < r->ncols; k++) q7r_cell_text(&rows[i], k, cells[i * ncols + 2 + k], 160);
+        for (unsigned k = 0; k < r->ncols; k++) {
+            if (k && k == r->reference) snprintf(cells[i * ncols + 2 + k], 160, "(reference)");
+            else q7r_cell_text(&rows[i], k, cells[i * ncols + 2 + k], 160);
+        }
         for (unsigned c = 0; c < ncols; c++)
             if (strlen(cells[i * ncols + c]) > width[c]) width[c] = strlen(cells[i * ncols + c]);
     }
@@ -118,28 +121,29 @@ done:
 static void required_line(FILE *f, const q7d_results *r, const q7d_mismatch *m, const char *indent)
 {
     const q7_leaf *leaf = q7_leaf_at(m->leaf);
-    if (m->state[0] != Q7D_OUT_VALUE) return;
+    unsigned ref = r->reference;
+    if (m->state[ref] != Q7D_OUT_VALUE) return;
     q7r_label label[Q7_MAX_WORDS];
     unsigned nwords = q7r_output_labels(leaf, label);
     for (unsigned k = 1; k < r->ncols; k++) {
-        if (!m->differs[k] || m->state[k] != Q7D_OUT_VALUE) continue;
+        if (!m->differs[k] || m->state[k] != Q7D_OUT_VALUE || k == ref) continue;
         unsigned answer = q7r_answer_words(&r->col[k], leaf);
         char want[512] = "", got[512] = "", v[128];
         size_t uw = 0, ug = 0;
         for (unsigned w = 0; w < nwords && w < answer; w++) {
-            if (m->out[k][w] == m->out[0][w]) continue;
-            q7d_output_text(leaf, w, m->out[0][w], v, sizeof v);
+            if (m->out[k][w] == m->out[ref][w]) continue;
+            q7d_output_text(leaf, w, m->out[ref][w], v, sizeof v);
             if (uw < sizeof want) uw += (size_t)snprintf(want + uw, sizeof want - uw, "%s%s = %s", uw ? ", " : "", label[w], v);
             q7d_output_text(leaf, w, m->out[k][w], v, sizeof v);
             if (ug < sizeof got) ug += (size_t)snprintf(got + ug, sizeof got - ug, "%s%s", ug ? ", " : "", v);
         }
         if (!uw) continue;
         fprintf(f, "%s  ", indent);
-        if (r->col[0].kind == Q7D_SEM) {
+        if (r->col[ref].kind == Q7D_SEM) {
             fputs("the spec requires ", f);
         } else {
             fputs("the reference ", f);
-            q7u_esc_write(f, r->col[0].name, ESC_TEXT);
+            q7u_esc_write(f, r->col[ref].name, ESC_TEXT);
             fputs(" gives ", f);
         }
         fprintf(f, "%s; ", want);
@@ -166,7 +170,7 @@ void q7r_distinct_text(FILE *f, const q7d_results *r, const q7r_distinct *d, con
     for (unsigned k = 0; k < r->ncols; k++) {
         char esc[Q7D_NAME_MAX];
         q7u_esc_format_buf(esc, sizeof esc, r->col[k].name, ESC_TEXT);
-        snprintf(name[k], sizeof name[k], "%s%s", esc, k == 0 ? " (reference)" : "");
+        snprintf(name[k], sizeof name[k], "%s%s", esc, k == r->reference ? " (reference)" : "");
         if (strlen(name[k]) > nw) nw = strlen(name[k]);
     }
     /* columns of 10 (a word's width), the last one unpadded */
@@ -186,7 +190,7 @@ void q7r_distinct_text(FILE *f, const q7d_results *r, const q7r_distinct *d, con
     q7r_repro_line(leaf, m->in, NULL, q7r_tool(r), line, sizeof line);
     fprintf(f, "%s  reproduce: %s\n", indent, line);
     for (unsigned k = 1; k < r->ncols; k++)
-        if (m->differs[k] && r->col[k].kind == Q7D_LIB) {
+        if ((m->differs[k] || (k == r->reference && k)) && r->col[k].kind == Q7D_LIB) {
             q7r_repro_line(leaf, m->in, &r->col[k], q7r_tool(r), line, sizeof line);
             fprintf(f, "%s             %s\n", indent, line);
         }
@@ -285,7 +289,7 @@ static void print_oracles(FILE *f, const q7d_results *r, const char *bullet, con
     char id[1024];
     for (unsigned k = 0; k < r->ncols; k++) {
         const q7d_column *c = &r->col[k];
-        const char *role = k == 0 ? " (reference)" : "";
+        const char *role = k == r->reference ? " (reference)" : "";
         fputs(bullet, f);
         q7u_esc_write(f, c->name, fmt);
         if (!c->available) {

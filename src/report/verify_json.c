@@ -158,7 +158,7 @@ static void oracles(jw *w, const q7d_results *r)
         q7u_jw_object(w, JW_INLINE);
         text_member(w, Q7R_KEY(name), c->name);
         text_member(w, Q7R_KEY(kind), q7d_oracle_kind_name(c->kind));
-        text_member(w, Q7R_KEY(role), k == 0 ? "reference" : "oracle");
+        text_member(w, Q7R_KEY(role), k == r->reference ? "reference" : k == 0 ? "model" : "oracle");
         q7r_write_fields(w, &q7r_oracle, c);
         if (c->kind == Q7D_LIB) {
             q7r_write_fields(w, &q7r_oracle_lib, c);

@@ -331,6 +331,8 @@ typedef struct q7d_results {
     unsigned format_version;           /* of the report it was read from (0: a run) */
     unsigned ncols;
     q7d_column col[Q7D_MAX_COLS];
+    unsigned reference;                /* the column every other is compared with: 0, the model (sem), or
+                                          the library of --reference lib:PATH */
     q7d_unit unit[Q7_LEAF_COUNT][Q7D_CORPUS_COUNT];
     size_t ncrashes, crash_cap;
     q7d_crash *crashes;                /* the first max_report per leaf, by (corpus, index, column) */
@@ -415,6 +417,7 @@ typedef struct q7d_options {
     const char *host_path;             /* NULL/"auto" or "portable" */
     unsigned nlibs;
     const char *libs[Q7D_MAX_LIBS];
+    bool reference;                    /* libs[0] is the reference (--reference lib:PATH), not the model */
     unsigned npreloads;
     const char *preloads[Q7D_MAX_LIBS];
     const char *python;                /* --python, or NULL: util/locate.h q7u_python chooses */

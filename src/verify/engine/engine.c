@@ -43,6 +43,7 @@ typedef struct worker {
     uint32_t *out[Q7D_MAX_COLS][Q7_MAX_WORDS];
     uint32_t *expect;
     uint16_t *bad;
+    uint8_t *noref;                /* --reference: the cases the reference library answered none of */
     /* this round's tallies */
     q7d_cell cell[Q7D_MAX_COLS];
     unsigned nmis;
@@ -123,6 +124,7 @@ static q7d_block new_block(worker *w, uint64_t base, size_t n)
         .words = c->r->compare_aux ? sh->out_words : sh->out_words - sh->aux_words,
         .worker = w->id, .base = base, .n = n,
         .in = w->in, .out = w->out, .expect = w->expect, .bad = w->bad,
+        .ref = c->r->reference, .noref = c->r->reference ? w->noref : NULL,
     };
     return b;
 }
@@ -153,9 +155,10 @@ static void common_case(worker *w, const q7d_block *b, size_t j)
     uint32_t in[Q7_MAX_WORDS], ref[Q7_MAX_WORDS] = { 0 }, out[Q7_MAX_WORDS];
     unsigned in_words = q7_shape_info_of(b->leaf->shape)->in_words;
     for (unsigned k = 0; k < in_words; k++) in[k] = b->in[k][j];
-    if (c->oracle[0].ops->answer(&c->oracle[0], b, j, in, ref) != Q7D_OUT_VALUE) return;
+    const q7d_oracle *reference = &c->oracle[b->ref];
+    if (reference->ops->answer(reference, b, j, in, ref) != Q7D_OUT_VALUE) return;
     for (unsigned col = 1; col < c->r->ncols; col++) {
-        if (!((b->bad[j] >> col) & 1)) continue;
+        if (!((b->bad[j] >> col) & 1) || col == b->ref) continue;
         memset(out, 0, sizeof out);
         const q7d_oracle *o = &c->oracle[col];
         if (o->ops->answer(o, b, j, in, out) == Q7D_OUT_VALUE) q7d_common_add(&w->common[col], b->leaf, in, out, ref);
@@ -446,8 +449,9 @@ static bool alloc_worker(worker *w, unsigned ncols, unsigned max_report)
             if (!(w->out[col][k] = malloc(Q7D_BLOCK * sizeof(uint32_t)))) return false;
     w->expect = calloc(Q7D_BLOCK, sizeof *w->expect);
     w->bad = calloc(Q7D_BLOCK, sizeof *w->bad);
+    w->noref = calloc(Q7D_BLOCK, sizeof *w->noref);
     w->mis = calloc(max_report ? max_report : 1, sizeof *w->mis);
-    return w->expect && w->bad && w->mis;
+    return w->expect && w->bad && w->noref && w->mis;
 }
 
 static void free_worker(worker *w)
@@ -457,6 +461,7 @@ static void free_worker(worker *w)
         for (unsigned k = 0; k < Q7_MAX_WORDS; k++) free(w->out[col][k]);
     free(w->expect);
     free(w->bad);
+    free(w->noref);
     free(w->mis);
     free(w->map);
 }
@@ -492,6 +497,11 @@ static int set_up(run_ctx *c, q7d_results *r, const q7d_options *o, char *err, s
     r->threads = c->nworkers;
     r->threads_requested = o->threads;
     if (!open_columns(c, o, err, errsize)) return 2;
+    /* --reference: the first library column, run before every other
+     * (columns run in order), is what they are compared with */
+    r->reference = 0;
+    for (unsigned k = 1; o->reference && k < r->ncols && !r->reference; k++)
+        if (r->col[k].kind == Q7D_LIB) r->reference = k;
     if (!alloc_workers(c)) {
         snprintf(err, errsize, "out of memory");
         return 2;

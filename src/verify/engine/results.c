@@ -248,6 +248,7 @@ bool q7d_same_params(const q7d_results *a, const q7d_results *b, char *what, siz
     if (a->compare_aux != b->compare_aux) return snprintf(what, size, "--compare-aux"), false;
     if (a->max_crashes != b->max_crashes) return snprintf(what, size, "--max-crashes"), false;
     if (a->allow_absent != b->allow_absent) return snprintf(what, size, "--allow-absent"), false;
+    if (a->reference != b->reference) return snprintf(what, size, "--reference"), false;
     if (memcmp(a->not_called, b->not_called, sizeof a->not_called) != 0 ||
         memcmp(a->called_as, b->called_as, sizeof a->called_as) != 0)
         return snprintf(what, size, "--abi"), false;

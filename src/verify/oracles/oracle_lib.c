@@ -184,7 +184,9 @@ static void lib_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
 {
     lib_column *lc = o->state;
     lib_worker *lw = &lc->w[b->worker];
+    bool reference = b->ref == o->col && b->noref;
     lw->reached = lw->ncrashed = 0;
+    if (reference) memset(b->noref, 1, b->n);   /* answered: cleared below, case by case run */
     if (!feeding(lc, b->leaf) || !q7d_lib_has(lw->lib, b->leaf)) return;
     q7d_block_arrays(b);
     size_t from = 0;
@@ -198,6 +200,7 @@ static void lib_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
         q7d_crash crash;
         bool ok = q7d_lib_eval(lw->lib, b->leaf, b->n - from, in, out, &crash);
         size_t upto = ok ? b->n : from + (size_t)crash.index;
+        if (reference) memset(b->noref + from, 0, upto - from);
         q7d_block_compare(b, o->col, from, upto, NULL, cell);
         lw->reached = upto;
         if (ok || q7u_interrupted()) break;   /* an interrupt ended the child: no crash */
