@@ -117,5 +117,12 @@ typedef struct q7r_reader {
  * failure is only false (the caller says what was malformed); else err
  * says which member, as docs/report-format.md's messages do. */
 bool q7r_read_fields(const q7r_reader *rd, const char *where, const q7r_table *t, const json *obj, void *rec);
+/* An array of "0x..." words, at most max, into w (read.c). */
+bool q7r_read_words(const json *arr, uint32_t *w, unsigned max);
+/* The report's parameters into r (read_head.c). */
+bool q7r_read_parameters(const q7r_reader *rd, const json *doc, q7d_results *r);
+/* The report's gaps.not_called, called_otherwise and common into r
+ * (read_head.c); each absent from older reports. */
+bool q7r_read_gaps(const q7r_reader *rd, const json *doc, q7d_results *r);
 
 #endif
