@@ -56,6 +56,10 @@ echo '{"leaves": [{"leaf": "lt_1_8_8", "status": "proven-ir"}]}' >formal.json
 "$Q7PRED" diff old.json formal.json >/dev/null 2>d4.err; rc=$?
 check "diff of two kinds of report: exit 2, named" '[ $rc -eq 2 ] && grep -q "a verify report and .* a prove one" d4.err'
 
+mkfifo fifo.json
+timeout 60 "$Q7PRED" diff fifo.json old.json >/dev/null 2>d5.err; rc=$?
+check "diff of a FIFO: refused at once (exit 2), not waited on" '[ $rc -eq 2 ] && grep -q "not a regular file" d5.err'
+
 # ---- diff of two prove reports
 if "$PYTHON" -c 'import z3, capstone' 2>/dev/null; then
     "$Q7PRED" prove --lib "$Q7LIB" --leaf clsfy_16f_16f --leaf lt_1_8_8 --json po.json --quiet >/dev/null

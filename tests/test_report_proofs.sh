@@ -62,4 +62,7 @@ check "a make prove-formal report: accepted, as of q7pred's own leaves" \
     '[ $rc -eq 1 ] && grep -q "Of q7pred.s own leaves (the model.s source" formal.html'
 "$Q7PRED" report --quiet --html x.html --foreign-proofs bug.json >/dev/null 2>x.err; rc=$?
 check "--foreign-proofs without --proofs: a usage error" '[ $rc -eq 2 ] && grep -q "without --proofs" x.err'
+mkfifo fifo.json
+timeout 60 "$Q7PRED" report --quiet --html y.html --proofs fifo.json bug.json >/dev/null 2>y.err; rc=$?
+check "--proofs of a FIFO: refused at once (exit 2), not waited on" '[ $rc -eq 2 ] && grep -q "not a regular file" y.err'
 exit $fail

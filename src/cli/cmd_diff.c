@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "prove/proof_status.h"
@@ -239,6 +240,9 @@ static int diff_proofs(const diff_args *a, const q7d_proofs *old, const q7d_proo
 static int read_report(const char *path, q7d_results *r, q7d_proofs *p, char *err, size_t errsize)
 {
     char verr[1024];
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))   /* a FIFO would be waited on */
+        return snprintf(err, errsize, "'%s' is not a regular file (a FIFO, a device or a directory)", path), 0;
     if (q7r_report_read(path, r, verr, sizeof verr)) return 1;
     if (!strstr(verr, "is not a q7pred verify report")) return snprintf(err, errsize, "%s", verr), 0;
     prv_proof_file *pf = prv_proof_file_load(path, err, errsize);

@@ -2,10 +2,13 @@
 #include "proof_status.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "util/json.h"
 #include "verify/verify.h"
@@ -20,7 +23,18 @@ enum { PROOF_REPORT_MAX = 1 << 22 };
 
 prv_proof_file *prv_proof_file_load(const char *path, char *err, size_t errsize)
 {
-    FILE *f = fopen(path, "rb");
+    /* opened without blocking and looked at first: a FIFO or a device is
+     * no report, and reading one would wait for a writer, or forever */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        close(fd);
+        snprintf(err, errsize, "cannot read '%s': it is not a regular file (a FIFO, a device or a directory)", path);
+        return NULL;
+    }
+    if (fd >= 0) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+    if (fd >= 0 && !f) close(fd);
     if (!f) {
         /* the usual case: the report of a proof not yet run */
         int e = errno;
