@@ -69,6 +69,13 @@ static void summary(FILE *f, const q7d_results *r)
     }
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
         for (unsigned k = 1; fail[l] && k < r->ncols; k++)
+            if (q7r_common_text(r, l, k, buf, sizeof buf)) {   /* what all its mismatches have in common */
+                fprintf(f, "<p class=\"common\">");
+                h(f, buf);
+                fprintf(f, "</p>\n");
+            }
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        for (unsigned k = 1; fail[l] && k < r->ncols; k++)
             if (q7r_lane_hint(r, l, k, buf, sizeof buf)) {
                 fprintf(f, "<p class=\"hint\">hint: ");
                 h(f, buf);
