@@ -63,8 +63,8 @@ assert a == m and len(a) == 1, (a, m)
 c = a[0]
 assert c["leaf"] == "lt_2_16_16" and c["differ"] == ["0x00000002"] and c["always"] == ["0x00000001"], c
 PY
-"$Q7PRED" report --quiet --html fw.html "$t/fw.json" >/dev/null
-check "the HTML page says it too" 'grep -q "<p class=\"common\">lt_2_16_16, lib:[^ ]*field_width.so: all $n mismatches have in common: result differs in 0x2, which it never sets" fw.html'
+"$Q7PRED" report --quiet --html "$t/fw.html" "$t/fw.json" >/dev/null
+check "the HTML page says it too" 'grep -q "<p class=\"common\">lt_2_16_16, lib:[^ ]*field_width.so: all $n mismatches have in common: result differs in 0x2, which it never sets" "$t/fw.html"'
 check "the merged report says it too" 'grep -q "^  lt_2_16_16, lib:[^ ]*field_width.so: all $n mismatches have in common: result differs in 0x2, which it never sets" "$t/m.txt"'
 
 # ---- crashes and hangs: one record per distinct input
