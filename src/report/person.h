@@ -76,6 +76,9 @@ void q7r_distinct_text(FILE *f, const q7d_results *r, const q7r_distinct *d, con
 /* A crash record likewise: what, where, the input decoded, the reproduce
  * line, the output. */
 void q7r_crash_record_text(FILE *f, const q7d_results *r, const q7d_crash *c, const char *indent);
+/* Whether two crash records are of one input: the same column, leaf,
+ * input words and way of failing. */
+bool q7r_same_crash(const q7d_crash *a, const q7d_crash *b);
 /* Every crash record of the run, one per distinct input (the same column,
  * leaf, inputs and way of failing), listing every case it came in. */
 void q7r_crashes_text(FILE *f, const q7d_results *r, const char *indent);

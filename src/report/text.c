@@ -223,7 +223,7 @@ static void print_lines(FILE *f, const char *prefix, const char *s)
 
 /* Whether two crash records are of one input: the same column, leaf,
  * inputs and way of failing. */
-static bool same_crash(const q7d_crash *a, const q7d_crash *b)
+bool q7r_same_crash(const q7d_crash *a, const q7d_crash *b)
 {
     unsigned words = q7_shape_info_of(q7_leaf_at(a->leaf)->shape)->in_words;
     return a->col == b->col && a->leaf == b->leaf && a->kind == b->kind && a->code == b->code &&
@@ -271,7 +271,7 @@ void q7r_crashes_text(FILE *f, const q7d_results *r, const char *indent)
         if (done[i]) continue;
         size_t n = 0;
         for (size_t j = i; j < r->ncrashes; j++)
-            if (!done[j] && same_crash(&r->crashes[i], &r->crashes[j])) g[n++] = &r->crashes[j], done[j] = true;
+            if (!done[j] && q7r_same_crash(&r->crashes[i], &r->crashes[j])) g[n++] = &r->crashes[j], done[j] = true;
         crash_group_text(f, r, g, n, indent);
     }
     if (!g || !done)
