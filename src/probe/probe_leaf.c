@@ -294,7 +294,7 @@ static void values_differ(const probe_ctx *c, const near_fit *nf, q7p_result *re
 {
     const layout *L = &nf->L;
     const observed *ob = &nf->ob;
-    char d[300], how[200], ex[112] = "";
+    char d[300], how[200], ex[200] = "";
     res->status = Q7P_VALUES_DIFFER;
     res->found_shape = nf->shape;
     q7p_set_order(res, L);
@@ -312,18 +312,25 @@ static void values_differ(const probe_ctx *c, const near_fit *nf, q7p_result *re
     if (ob->bad_case >= 0) {
         size_t u = (size_t)snprintf(ex, sizeof ex, "; first at");
         unsigned shown = 0;
+        char v[48], w[48];
         for (unsigned i = 0; i < L->n && u < sizeof ex; i++)
-            if (L->r[i].dir == Q7_OPERAND_IN && L->r[i].tword >= 0 && shown++ < 3)
-                u += (size_t)snprintf(ex + u, sizeof ex - u, " %s=0x%x%s", L->r[i].name,
-                                      c->in[ob->bad_case][L->r[i].tword], L->r[i].words > 1 ? ".." : "");
+            if (L->r[i].dir == Q7_OPERAND_IN && L->r[i].tword >= 0 && shown++ < 3) {
+                uint32_t x = c->in[ob->bad_case][L->r[i].tword];
+                q7u_word_text(c->leaf, true, (unsigned)L->r[i].tword, x, v, sizeof v);
+                u += (size_t)snprintf(ex + u, sizeof ex - u, " %s=0x%x%s%s%s%s", L->r[i].name, x,
+                                      L->r[i].words > 1 ? ".." : "", v[0] ? " (" : "", v, v[0] ? ")" : "");
+            }
         if (shown > 3 && u < sizeof ex) u += (size_t)snprintf(ex + u, sizeof ex - u, " ...");
+        const role *bad = &L->r[ob->bad_role];
+        q7u_word_text(c->leaf, false, bad->tword >= 0 ? (unsigned)bad->tword : 0, ob->bad_got, v, sizeof v);
+        q7u_word_text(c->leaf, false, bad->tword >= 0 ? (unsigned)bad->tword : 0, ob->bad_want, w, sizeof w);
         if (u < sizeof ex)
-            snprintf(ex + u, sizeof ex - u, ": %s 0x%x, the model 0x%x", L->r[ob->bad_role].name, ob->bad_got,
-                     ob->bad_want);
+            snprintf(ex + u, sizeof ex - u, ": %s 0x%x%s%s%s, the model 0x%x%s%s%s", bad->name, ob->bad_got,
+                     v[0] ? " (" : "", v, v[0] ? ")" : "", ob->bad_want, w[0] ? " (" : "", w, w[0] ? ")" : "");
     }
-    /* at most about 330 bytes: a bit map's note (160) follows */
+    /* at most about 350 bytes: a bit map's note (160) follows */
     snprintf(res->evidence, sizeof res->evidence,
-             "%.150s; the ABI fits: %.80s explains every %s, so the values differ%.90s", d, how,
+             "%.150s; the ABI fits: %.80s explains every %s, so the values differ%.150s", d, how,
              ob->fits ? "read and write" : "write", ex);
 }
 

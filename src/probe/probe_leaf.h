@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "probe.h"
+#include "util/decode.h"
 
 enum { Q7P_NCASES = 64, Q7P_CANARY_A = 0xa5c3e187u, Q7P_CANARY_B = 0x5a3c1e78u, Q7P_MAX_ROLES = Q7P_SLOTS };
 

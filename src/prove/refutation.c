@@ -8,7 +8,7 @@
 #include "prove_json.h"
 #include "report/rows.h"
 #include "util/escape.h"
-#include "verify/decode.h"
+#include "util/decode.h"
 
 /* The operand called name among the leaf's inputs or outputs. */
 static const q7_operand_info *operand_named(const q7_leaf *l, bool input, const char *name)
@@ -27,7 +27,7 @@ void prv_value_text(const q7_leaf *l, bool input, const prv_value *v, char *buf,
     char *end = NULL, what[96] = "";
     unsigned long long x = v->known ? strtoull(v->hex, &end, 16) : 0;
     if (op && op->words == 1 && v->known && end && !*end && x <= 0xffffffffull)
-        q7d_word_text(l, input, op->word, (uint32_t)x, what, sizeof what);
+        q7u_word_text(l, input, op->word, (uint32_t)x, what, sizeof what);
     snprintf(buf, size, "%s=%s%s%s%s", v->name, v->known ? v->hex : "?", what[0] ? " (" : "", what, what[0] ? ")" : "");
 }
 

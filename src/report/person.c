@@ -7,7 +7,7 @@
 #include "person.h"
 #include "run_identity.h"
 #include "util/escape.h"
-#include "verify/decode.h"
+#include "util/decode.h"
 #include "verify/names.h"
 
 /* ------------------------------------------------------------ labels */
@@ -49,7 +49,7 @@ void q7r_inputs_text(const q7_leaf *leaf, const uint32_t *in, char *buf, size_t 
     buf[0] = '\0';
     for (unsigned w = 0; w < n && used < size; w++) {
         char v[96];
-        q7d_word_text(leaf, true, w, in[w], v, sizeof v);
+        q7u_word_text(leaf, true, w, in[w], v, sizeof v);
         used += (size_t)snprintf(buf + used, size - used, "%s%s=0x%" PRIx32 "%s%s%s", w ? " " : "", label[w], in[w],
                                  v[0] ? " (" : "", v, v[0] ? ")" : "");
     }
@@ -254,7 +254,7 @@ static void bits_text(const q7_leaf *leaf, uint32_t bits, char *buf, size_t size
 {
     if (leaf->family == Q7_FAMILY_CLASSIFY) {
         char names[96];
-        q7d_class_names(bits, names, sizeof names);
+        q7u_class_names(bits, names, sizeof names);
         snprintf(buf, size, "0x%" PRIx32 " (%s)", bits, names);
     } else {
         snprintf(buf, size, "0x%" PRIx32, bits);
@@ -295,7 +295,7 @@ bool q7r_common_text(const q7d_results *r, size_t l, unsigned k, char *buf, size
         sep = "; ";
     }
     char cls[256];
-    q7d_classes_text(leaf, c->classes, cls, sizeof cls);
+    q7u_classes_text(leaf, c->classes, cls, sizeof cls);
     if (u < size)
         snprintf(buf + u, size - u, "%sinputs: %s", sep, cls[0] ? cls : "no class common to all (NaN, zero, sign, ...)");
     return true;

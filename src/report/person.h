@@ -35,7 +35,7 @@ void q7r_distinct_free(q7r_distinct_list *l);
 /* "grid #442; fuzz #17, #93" (at most `show` indices, then "and N more"). */
 void q7r_occurrences(const q7r_distinct *d, unsigned show, char *buf, size_t size);
 /* "A=0x7e00 (qNaN) B=0x3c00 (1.0)": each word labelled, in hex and, where
- * it says more, decoded (verify/decode.h) */
+ * it says more, decoded (util/decode.h) */
 void q7r_inputs_text(const q7_leaf *leaf, const uint32_t *in, char *buf, size_t size);
 
 /* What the run covered, per leaf: checked by an oracle besides sem; per

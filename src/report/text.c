@@ -16,7 +16,7 @@
 #include "person.h"
 #include "run_identity.h"
 #include "util/escape.h"
-#include "verify/decode.h"
+#include "util/decode.h"
 #include "verify/names.h"
 
 /* How many case indices a record names before "and N more". */
@@ -132,9 +132,9 @@ static void required_line(FILE *f, const q7d_results *r, const q7d_mismatch *m, 
         size_t uw = 0, ug = 0;
         for (unsigned w = 0; w < nwords && w < answer; w++) {
             if (m->out[k][w] == m->out[ref][w]) continue;
-            q7d_output_text(leaf, w, m->out[ref][w], v, sizeof v);
+            q7u_output_text(leaf, w, m->out[ref][w], v, sizeof v);
             if (uw < sizeof want) uw += (size_t)snprintf(want + uw, sizeof want - uw, "%s%s = %s", uw ? ", " : "", label[w], v);
-            q7d_output_text(leaf, w, m->out[k][w], v, sizeof v);
+            q7u_output_text(leaf, w, m->out[k][w], v, sizeof v);
             if (ug < sizeof got) ug += (size_t)snprintf(got + ug, sizeof got - ug, "%s%s", ug ? ", " : "", v);
         }
         if (!uw) continue;

@@ -235,7 +235,7 @@ typedef struct q7d_mismatch {
 /* What every mismatch of a column in a leaf has in common, over all of
  * them (not only the records kept): the output bits where its answer and
  * the reference's differed in some mismatch, the bits it set in some and
- * in every one, and the input classes (q7d_input_classes) every one had.
+ * in every one, and the input classes (q7u_input_classes) every one had.
  * Sums and unions over cases, so shards merge into the unsharded run's. */
 typedef struct q7d_common {
     uint64_t n;                        /* mismatches with a value answer summed up (0: none yet) */

@@ -3,13 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify/decode.h"
+#include "util/decode.h"
 #include "verify/verify.h"
 
 void q7d_common_add(q7d_common *c, const q7_leaf *leaf, const uint32_t *in, const uint32_t *out, const uint32_t *ref)
 {
     unsigned words = q7_shape_info_of(leaf->shape)->out_words;
-    uint32_t classes = q7d_input_classes(leaf, in);
+    uint32_t classes = q7u_input_classes(leaf, in);
     for (unsigned w = 0; w < words; w++) {
         c->differ[w] |= out[w] ^ ref[w];
         c->ever[w] |= out[w];

@@ -5,8 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "abi/abi_internal.h"
-#include "verify/decode.h"
+#include "decode.h"
 
 /* An fp16 or fp32 pattern's value: "+inf", "qNaN", "-sNaN", "-0.0",
  * "1.5", "6.1e-05, denormal" (a decimal of up to 9 significant digits,
@@ -32,7 +31,7 @@ static void fp_text(uint32_t x, unsigned bits, char *buf, size_t size)
     else snprintf(buf, size, "%s%.9g%s", s, v, exp ? "" : ", denormal");
 }
 
-void q7d_class_names(uint32_t mask, char *buf, size_t size)
+void q7u_class_names(uint32_t mask, char *buf, size_t size)
 {
     static const char *const names[] = { "sign", "zero", "denorm", "normal", "inf", "nan", "snan", "finite" };
     size_t u = 0;
@@ -70,7 +69,7 @@ static void int_text(const q7_leaf *leaf, uint32_t x, char *buf, size_t size)
     else snprintf(buf, size, "%" PRIu32 " or %" PRId64, x & mask, sv);
 }
 
-void q7d_word_text(const q7_leaf *leaf, bool input, unsigned w, uint32_t x, char *buf, size_t size)
+void q7u_word_text(const q7_leaf *leaf, bool input, unsigned w, uint32_t x, char *buf, size_t size)
 {
     const q7_operand_info *op = operand_at(leaf, input, w);
     buf[0] = '\0';
@@ -97,7 +96,7 @@ void q7d_word_text(const q7_leaf *leaf, bool input, unsigned w, uint32_t x, char
         return;
     }
     if (f == Q7_FAMILY_CLASSIFY && op->width == Q7_WIDTH_FIELD) {
-        q7d_class_names(x, buf, size);
+        q7u_class_names(x, buf, size);
     } else if (compare && op->width == Q7_WIDTH_FIELD && leaf->field_bits <= 32) {
         uint32_t all = leaf->field_bits >= 32 ? ~0u : (1u << leaf->field_bits) - 1;
         if (x == 0) snprintf(buf, size, "false");
@@ -106,7 +105,7 @@ void q7d_word_text(const q7_leaf *leaf, bool input, unsigned w, uint32_t x, char
     }
 }
 
-uint32_t q7d_input_classes(const q7_leaf *leaf, const uint32_t *in)
+uint32_t q7u_input_classes(const q7_leaf *leaf, const uint32_t *in)
 {
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
     q7_family f = leaf->family;
@@ -118,17 +117,17 @@ uint32_t q7d_input_classes(const q7_leaf *leaf, const uint32_t *in)
         const q7_operand_info *op = &sh->operands[i];
         if (op->dir != Q7_OPERAND_IN || op->width != Q7_WIDTH_OPERAND || op->words != 1 || !(fp || integer)) continue;
         uint32_t x = in[op->word], lane = bits >= 32 ? x : x & ((1u << bits) - 1), c = 0;
-        if (bits < 32 && x >> bits) c |= Q7D_IN_ABOVE_LANE;
-        if (lane >> (bits - 1) & 1) c |= Q7D_IN_NEGATIVE;
+        if (bits < 32 && x >> bits) c |= Q7U_IN_ABOVE_LANE;
+        if (lane >> (bits - 1) & 1) c |= Q7U_IN_NEGATIVE;
         if (fp) {
             unsigned mb = bits == 16 ? 10 : 23;
             uint32_t emax = bits == 16 ? 31 : 255, e = lane >> mb & emax, m = lane & ((1u << mb) - 1);
-            if (e == emax && m) c |= Q7D_IN_NAN | (m >> (mb - 1) ? 0 : Q7D_IN_SNAN);
-            if (e == emax && !m) c |= Q7D_IN_INF;
-            if (!e && !m) c |= Q7D_IN_ZERO | (c & Q7D_IN_NEGATIVE ? Q7D_IN_NEG_ZERO : 0);
-            if (!e && m) c |= Q7D_IN_DENORMAL;
+            if (e == emax && m) c |= Q7U_IN_NAN | (m >> (mb - 1) ? 0 : Q7U_IN_SNAN);
+            if (e == emax && !m) c |= Q7U_IN_INF;
+            if (!e && !m) c |= Q7U_IN_ZERO | (c & Q7U_IN_NEGATIVE ? Q7U_IN_NEG_ZERO : 0);
+            if (!e && m) c |= Q7U_IN_DENORMAL;
         } else if (!lane) {
-            c |= Q7D_IN_ZERO;
+            c |= Q7U_IN_ZERO;
         }
         all |= c << (8 * k++);
         any |= c;
@@ -136,7 +135,7 @@ uint32_t q7d_input_classes(const q7_leaf *leaf, const uint32_t *in)
     return all | any << 24;
 }
 
-void q7d_classes_text(const q7_leaf *leaf, uint32_t classes, char *buf, size_t size)
+void q7u_classes_text(const q7_leaf *leaf, uint32_t classes, char *buf, size_t size)
 {
     static const char *const fp_names[8] = { "NaN", "a signalling NaN", "infinite", "zero", "-0.0", "denormal",
                                              "negative", "above its lane" };
@@ -162,17 +161,17 @@ void q7d_classes_text(const q7_leaf *leaf, uint32_t classes, char *buf, size_t s
         for (unsigned b = 0; b < 8 && u < size; b++) {
             /* NaN covers a signalling NaN's word; zero its -0.0 */
             if (!(c >> b & 1) || !names[b][0]) continue;
-            if ((1u << b) == Q7D_IN_ZERO && (c & Q7D_IN_NEG_ZERO)) continue;
-            if ((1u << b) == Q7D_IN_NAN && (c & Q7D_IN_SNAN)) continue;
+            if ((1u << b) == Q7U_IN_ZERO && (c & Q7U_IN_NEG_ZERO)) continue;
+            if ((1u << b) == Q7U_IN_NAN && (c & Q7U_IN_SNAN)) continue;
             u += (size_t)snprintf(buf + u, size - u, "%s%s is %s", n++ ? ", " : "", who[g], names[b]);
         }
     }
 }
 
-void q7d_output_text(const q7_leaf *leaf, unsigned w, uint32_t x, char *buf, size_t size)
+void q7u_output_text(const q7_leaf *leaf, unsigned w, uint32_t x, char *buf, size_t size)
 {
     char v[96];
-    q7d_word_text(leaf, false, w, x, v, sizeof v);
+    q7u_word_text(leaf, false, w, x, v, sizeof v);
     if (v[0]) snprintf(buf, size, "0x%" PRIx32 " (%s)", x, v);
     else snprintf(buf, size, "0x%08" PRIx32, x);
 }
