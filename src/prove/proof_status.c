@@ -29,7 +29,8 @@ prv_proof_file *prv_proof_file_load(const char *path, char *err, size_t errsize)
     struct stat st;
     if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
         close(fd);
-        snprintf(err, errsize, "cannot read '%s': it is not a regular file (a FIFO, a device or a directory)", path);
+        snprintf(err, errsize, "cannot read '%s': %s", path,
+                 S_ISDIR(st.st_mode) ? strerror(EISDIR) : "it is not a regular file (a FIFO or a device)");
         return NULL;
     }
     if (fd >= 0) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
