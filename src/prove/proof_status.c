@@ -26,7 +26,7 @@ prv_proof_file *prv_proof_file_load(const char *path, char *err, size_t errsize)
     /* opened without blocking and looked at first: a FIFO or a device is
      * no report, and reading one would wait for a writer, or forever */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    struct stat st;
+    struct stat st = { 0 };
     if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
         close(fd);
         snprintf(err, errsize, "cannot read '%s': %s", path,
