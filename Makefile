@@ -167,26 +167,20 @@ $(DEPFILES):
 all: $(ALL_EXTRA)
 
 # gcc tests, the C tests again under ASan+UBSan (the clang -Werror build).
-# A brief fuzz run's failure is reported after the tests, which run anyway.
-# The brief fuzz runs (one target at a time) go on beside the tests, on
-# the time the tests spend waiting; their lines follow the tests' closing
-# line, and their failure (build/fuzz/brief-failures) fails check after
-# the tests have run.
+# The brief fuzz runs (one target at a time, fuzz-brief-serial) go on
+# beside the tests, on the time the tests spend waiting: the harness runs
+# them outside its job slots and reports them as one more test
+# (fuzz-brief) when they end, so every line comes as its test ends and
+# the last is the harness's verdict. A brief run's failure fails that
+# test, after the tests have run.
 # The fuzz runs' sub-make is named through FUZZ_MAKE (mk/fuzz.mk), not
 # $(MAKE): a recipe line that names $(MAKE) runs even under make -n, and
 # this one would then run the whole harness from a dry run. Not sharing
 # the job slots, it is given MAKEFLAGS without the jobserver's.
 check: FUZZ_DEFER := 1
 check: all check-asan $(filter-out fuzz-brief,$(CHECK_EXTRA)) fuzz-targets
-	@rc=0; mkdir -p $(FUZZ_DIR); rm -f $(FUZZ_DIR)/brief-failures*; \
-	{ for t in $(FUZZ_TARGETS); do MAKEFLAGS='$(filter-out --jobserver%,$(MAKEFLAGS))' $(FUZZ_MAKE) --no-print-directory fuzz-brief-$$t || exit 1; done; \
-	  cat /dev/null $(FUZZ_DIR)/brief-failures-* >$(FUZZ_DIR)/brief-failures 2>/dev/null; true; } \
-	  >$(FUZZ_DIR)/brief.log 2>&1 & fuzz=$$!; \
-	BUILD=$(BUILD) PYTHON=$(PYTHON) bash tests/harness.sh || rc=$$?; \
-	wait $$fuzz || rc=1; cat $(FUZZ_DIR)/brief.log; \
-	if [ -s $(FUZZ_DIR)/brief-failures ]; then \
-	  cat $(FUZZ_DIR)/brief-failures; echo "make check: the brief fuzz run FAILED (above; docs/fuzzing.md)"; rc=1; fi; \
-	exit $$rc
+	@BUILD=$(BUILD) PYTHON=$(PYTHON) bash tests/harness.sh --beside fuzz-brief \
+	  "MAKEFLAGS='$(filter-out --jobserver%,$(MAKEFLAGS))' $(FUZZ_MAKE) --no-print-directory fuzz-brief-serial"
 
 # What check runs but the ASan+UBSan tree, the brief fuzz runs, the proof
 # variants and the tests marked slow (tests/harness.sh --fast).

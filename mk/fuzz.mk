@@ -163,4 +163,15 @@ fuzz-brief: $(FUZZ_TARGETS:%=fuzz-brief-%)
 	  else cat $(FUZZ_DIR)/brief-failures; exit 1; fi; \
 	fi
 
+# make check's brief runs, one target after another (the harness runs
+# this beside the tests): each target's failure is recorded and the rest
+# still run; then every failure is printed and it fails.
+.PHONY: fuzz-brief-serial
+fuzz-brief-serial:
+	@mkdir -p $(FUZZ_DIR); rm -f $(FUZZ_DIR)/brief-failures*; \
+	for t in $(FUZZ_TARGETS); do $(FUZZ_MAKE) --no-print-directory fuzz-brief-$$t FUZZ_DEFER=1 || exit 1; done; \
+	cat /dev/null $(FUZZ_TARGETS:%=$(FUZZ_DIR)/brief-failures-%) >$(FUZZ_DIR)/brief-failures 2>/dev/null; \
+	if [ -s $(FUZZ_DIR)/brief-failures ]; then \
+	  cat $(FUZZ_DIR)/brief-failures; echo "the brief fuzz run FAILED (above; docs/fuzzing.md)"; exit 1; fi
+
 CHECK_EXTRA += fuzz-brief

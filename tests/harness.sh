@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Runs the tests of `make check` (or, with --fast, of `make check-fast`):
-# a verdict line per test with its wall and CPU seconds, then the tests'
-# CPU and wall in all, and one closing line:
+# a verdict line per test with its wall and CPU seconds, printed as the
+# test ends, then the tests' CPU and wall in all, and one closing line,
+# always the last:
 #   N passed, N failed, N skipped
-#   bash tests/harness.sh [--fast] [--jobs N]
+#   bash tests/harness.sh [--fast] [--jobs N] [--beside NAME COMMAND]
 # A test that cannot run here (it needs something this machine lacks) exits
 # 77, as automake's tests do, with `skipped: REASON` as its last output
 # line; it is reported as `SKIP name (REASON)` and counted as skipped (exit
@@ -17,11 +18,14 @@
 #   Q7PRED (empty under --fast, whose run does not build that tree).
 # --fast: the C tests of $BUILD and the shell and Python tests without a
 # `# slow: WHY` line (make check-fast; no ASan tree).
-# --jobs N (default $Q7_TEST_JOBS, else 2): up to N tests at once. The
-# report is the same as one at a time: a verdict line per test in the
-# order above, printed as soon as it and every test before it are done.
+# --jobs N (default $Q7_TEST_JOBS, else 2): up to N tests at once, each
+# test's line printed when it ends, so a long test holds back no other's.
 # The tests that took longest last time ($BUILD/test-logs/seconds; a
-# `# slow:` test before any other the first time) start first. Tests with
+# `# slow:` test before any other the first time) start first.
+# --beside NAME COMMAND: COMMAND (a bash command line) runs from the start
+# beside the tests, outside the N job slots (make check's brief fuzz runs:
+# they spend little of the time the tests wait), and is reported and
+# counted as a test called NAME, its output shown either way. Tests with
 # the same `# exclusive: NAME` line (they write or read something of the
 # build that another rewrites, such as $BUILD/python) never run at once.
 set -u
@@ -29,12 +33,15 @@ BUILD=${BUILD:-build}
 PYTHON=${PYTHON:-python3}
 SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
 cd "$SRCDIR"
-fast=0 jobs=${Q7_TEST_JOBS:-2}
+fast=0 jobs=${Q7_TEST_JOBS:-2} beside_name= beside_cmd=
 while [ $# -gt 0 ]; do
     case $1 in
     --fast) fast=1 ;;
     --jobs) jobs=${2:-}; shift ;;
-    *) echo "harness: unknown option '$1' (--fast, --jobs N)" >&2; exit 2 ;;
+    --beside)
+        [ $# -ge 3 ] && [ -n "$2" ] || { echo "harness: --beside wants a NAME and a COMMAND" >&2; exit 2; }
+        beside_name=$2 beside_cmd=$3; shift 2 ;;
+    *) echo "harness: unknown option '$1' (--fast, --jobs N, --beside NAME COMMAND)" >&2; exit 2 ;;
     esac
     shift
 done
@@ -68,6 +75,8 @@ if [ "$fast" = 0 ] && [ -d build/asan/tests ]; then
         [ -x "$t" ] && add "asan/$(basename "$t")" build/asan c "$t"
     done
 fi
+nt=${#names[@]}
+[ -z "$beside_name" ] || add "$beside_name" "$BUILD" beside "$beside_cmd"
 n=${#names[@]}
 asan_cli=
 [ "$fast" = 0 ] && [ -x build/asan/q7pred ] && asan_cli=$SRCDIR/build/asan/q7pred
@@ -77,11 +86,11 @@ asan_cli=
 exclusive=()
 for ((i = 0; i < n; i++)); do
     exclusive[i]=
-    [ "${kinds[i]}" = c ] || exclusive[i]=$(sed -n 's/^# exclusive: *\([^ ]*\).*/\1/p' "${files[i]}" | head -n 1)
+    case ${kinds[i]} in c|beside) ;; *) exclusive[i]=$(sed -n 's/^# exclusive: *\([^ ]*\).*/\1/p' "${files[i]}" | head -n 1) ;; esac
 done
 order=()
 while read -r _ i; do order+=("$i"); done < <(
-    for ((i = 0; i < n; i++)); do
+    for ((i = 0; i < nt; i++)); do
         s=$(awk -v t="${names[i]}" '$1 == t { print $2; exit }' "$log/seconds" 2>/dev/null)
         [ -n "$s" ] || { [ "${kinds[i]}" != c ] && marked "${files[i]}" slow && s=60 || s=0; }
         echo "$s $i"
@@ -103,6 +112,7 @@ start() { # index
         c) cmd=("${files[i]}") ;;
         sh) cmd=(bash "${files[i]}") ;;
         py) cmd=("$PYTHON" "${files[i]}") ;;
+        beside) cmd=(bash -c "${files[i]}") ;;
         esac
         Q7PRED="$SRCDIR/${bdirs[i]}/q7pred" Q7LIB="$SRCDIR/${bdirs[i]}/libq7pred.so" BUILD="${bdirs[i]}" \
             PYTHON="$PYTHON" SRCDIR="$SRCDIR" Q7ASAN_CLI="$asan_cli" ${default_signals[@]+"${default_signals[@]}"} "${cmd[@]}" </dev/null >"$out" 2>&1 || rc=$?
@@ -121,6 +131,7 @@ report() { # index: its verdict line, counted
     cpu_total=$((cpu_total + cpu))
     if [ "$rc" -eq 0 ]; then
         passed=$((passed + 1)); echo "PASS ${names[i]} ($secs s, $cpu s CPU)"
+        [ "${kinds[i]}" != beside ] || sed 's/^/    /' "$out"
     elif [ "$rc" -eq 77 ] && tail -n 1 "$out" | grep -q '^skipped: .'; then
         skipped=$((skipped + 1))
         echo "SKIP ${names[i]} ($(tail -n 1 "$out" | sed 's/^skipped: //'))"
@@ -132,10 +143,11 @@ report() { # index: its verdict line, counted
 }
 
 rm -f "$log/seconds.new"
-state=()          # "" waiting, r running, d done
+state=()          # "" waiting, r running, d done and reported
 for ((i = 0; i < n; i++)); do state[i]=; done
-running=0 next_print=0 held=" "
-while [ "$next_print" -lt "$n" ]; do
+running=0 reported=0 held=" "
+[ -z "$beside_name" ] || { state[nt]=r; start "$nt"; }
+while [ "$reported" -lt "$n" ]; do
     # start what may start, longest first, while a job slot is free
     for i in "${order[@]}"; do
         [ "$running" -lt "$jobs" ] || break
@@ -147,12 +159,11 @@ while [ "$next_print" -lt "$n" ]; do
     wait -n 2>/dev/null
     for ((i = 0; i < n; i++)); do
         if [ "${state[i]}" = r ] && [ -e "$log/$i.result" ]; then
-            state[i]=d; running=$((running - 1))
+            state[i]=d; reported=$((reported + 1))
+            [ "$i" -ge "$nt" ] || running=$((running - 1))
             x=${exclusive[i]}; [ -z "$x" ] || held=${held/ $x / }
+            report "$i"
         fi
-    done
-    while [ "$next_print" -lt "$n" ] && [ "${state[next_print]}" = d ]; do
-        report "$next_print"; next_print=$((next_print + 1))
     done
 done
 wait

@@ -23,6 +23,22 @@ expect "verify: unknown option '--quite' (did you mean --quiet? " verify --quite
 expect "verify: unknown option '--orcales' (did you mean --oracles? " verify --orcales sem
 expect "verify: unknown option '--resum' (did you mean --resume? " verify --resum x.json
 expect "verify: unknown option '--frobnicate' (try q7pred verify --help)" verify --frobnicate
+# two letters swapped, or a name cut short, before the nearest by edits
+# (--lbi is one edit from --abi as well, and two from --lib)
+expect "verify: unknown option '--lbi' (did you mean --lib? " verify --lbi x.so
+expect "verify: unknown option '--ocrpus' (did you mean --corpus? " verify --ocrpus grid
+expect "verify: unknown option '--check' (did you mean --checkpoint? " verify --check ck.json
+expect "probe: unknown option '--lbi' (did you mean --lib? " probe --lbi x.so
+expect "prove: unknown option '--lbi' (did you mean --lib? " prove --lbi x.so
+expect "prove: unknown option '--jsno' (did you mean --json? " prove --jsno p.json
+# --resume of a file that is there but no checkpoint says what it is not
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+echo 'not json' >"$tmp/notes.txt"
+echo '{"library": "x.so", "leaves": []}' >"$tmp/probe.json"
+expect "is not JSON: expected '{' at byte 0; so it is not a checkpoint (the JSON report verify --checkpoint FILE writes)" \
+    verify --resume "$tmp/notes.txt"
+expect "is not a q7pred verify report; so it is not a checkpoint (" verify --resume "$tmp/probe.json"
+expect "verify: --resume: cannot read '$tmp/none.json': No such file" verify --resume "$tmp/none.json"
 expect "merge: unknown option '--jsn' (did you mean --json? " merge --jsn a.json
 expect "exec: unknown option '--trce' (did you mean --trace? " exec --trce p.q7
 expect "call: unknown option '--rwa' (did you mean --raw? " call --rwa lt_1_8_8 1 2

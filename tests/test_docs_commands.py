@@ -4,7 +4,7 @@
 
 From each code block (fenced, or indented by four spaces) every line whose
 command is `q7pred`, `build/q7pred` or `make` (also the q7pred command of a
-`parallel ... q7pred ...` line), continuation lines joined, is checked so
+`parallel ... q7pred ...` line, quoted or not), continuation lines joined, is checked so
 that a renamed leaf, family or flag, or a removed make target, fails here:
 
 - every --option must be one the subcommand's --help names, every --leaf
@@ -17,7 +17,9 @@ that a renamed leaf, family or flag, or a removed make target, fails here:
   small corpus where it would take long (verify gets --fuzz-count 20
   --exhaustive-max 256 appended): exit 0 or 1, never the usage error 2.
   The vendor library's placeholder paths (/path/to/libfiss-base.so, ...)
-  become this build's library, the scheduler's variables ($N, {},
+  become this build's library (/path/to/old/libfiss-base.so, the release
+  before, a copy of it), a prove command without --leaf proves three
+  leaves (and is only checked without python3-z3 and python3-capstone), the scheduler's variables ($N, {},
   $SLURM_ARRAY_TASK_ID, ...) small numbers, a pod's /reports volume the
   scratch directory's reports/, and a `cat > FILE <<'EOF'` of
   the same block writes FILE first. A command that needs what a run here
@@ -29,6 +31,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -39,10 +42,16 @@ LIB = os.environ.get("Q7LIB") or os.path.join(SRC, "build", "libq7pred.so")
 BUILD = os.path.join(SRC, os.environ.get("BUILD", "build"))
 
 VENDOR = re.compile(r"/(path/to|shared|shared/fiss|opt/fiss)/libfiss-base\.so")
+# the release before the vendor library's: a copy of this build's library
+# (another file, the same code) in the scratch directory
+OLD_VENDOR = re.compile(r"/path/to/old/libfiss-base\.so")
 VARS = {"N": "4", "K": "1", "SLURM_ARRAY_TASK_ID": "1", "SLURM_CPUS_PER_TASK": "1", "JOB_COMPLETION_INDEX": "0"}
 LEAFLIKE = re.compile(r"^(module__xdref_)?[a-z][a-z0-9]*_[0-9][0-9a-z_]*$")
-# prove's commands are only checked here: tests/test_prove_binary.sh runs them
-RUNNABLE = ("list", "call", "demo", "verify", "exec", "probe", "help")
+# prove runs where python3-z3 and python3-capstone are (one leaf of three,
+# unless a --leaf is given: the whole table is tests/test_prove_binary.sh's)
+RUNNABLE = ("list", "call", "demo", "verify", "exec", "probe", "help", "prove", "report", "diff")
+PROVER = subprocess.run([os.environ.get("PYTHON", "/usr/bin/python3"), "-c", "import z3, capstone"],
+                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
 
 failures, checked, ran, dry = [], 0, 0, 0
 
@@ -139,15 +148,18 @@ def commands(block):
         text = text.strip()
         if text.startswith("$ "):
             text = text[2:]
-        if text.startswith("parallel ") and " q7pred " in text:
-            text = text[text.index(" q7pred ") + 1:].split(" ::: ")[0]
+        if text.startswith("parallel ") and re.search(r"[\s'\"]q7pred ", text):
+            # the shard's command, without the shell line around it
+            text = re.split(r"[\s'\"](?=q7pred )", text, 1)[1].split(" ::: ")[0]
+            text = re.split(r";\s|'\s*$", text)[0]
         first = text.split(" ", 1)[0]
         if first in ("q7pred", "build/q7pred", "make"):
             out.append((start, text, dict(files)))
     return out
 
 
-def expand(text):
+def expand(text, scratch):
+    text = OLD_VENDOR.sub(os.path.join(scratch, "old", "libfiss-base.so"), text)
     text = VENDOR.sub(LIB, text)
     text = re.sub(r"(?<=[\s\"'])/reports/", "reports/", text)   # a pod's volume: the scratch folder's
     text = text.replace("{}", "1")
@@ -211,12 +223,12 @@ def inputs_missing(words, cwd):
     for k, w in enumerate(words):
         prev = words[k - 1] if k else ""
         path = None
-        if prev in ("--lib", "--preload", "--abi", "--resume", "--proofs"):
+        if prev in ("--lib", "--preload", "--abi", "--resume", "--proofs", "--reference"):
             path = w
         elif w.startswith("testfloat:"):
             path = w.split(":")[-1]
-        elif words[1] in ("exec", "merge") and k >= 2 and not w.startswith("-") and prev not in ("--json",
-                                                                                                 "--markdown", "--junit"):
+        elif words[1] in ("exec", "merge", "report", "diff") and k >= 2 and not w.startswith("-") \
+                and prev not in ("--json", "--markdown", "--junit", "--html"):
             path = w
         if path and path != "-" and not glob.glob(os.path.join(cwd, path)):
             return path
@@ -225,7 +237,7 @@ def inputs_missing(words, cwd):
 
 def try_command(where, text, files, scratch):
     global checked, ran
-    text = expand(text)
+    text = expand(text, scratch)
     try:
         words = shlex.split(text)
     except ValueError as e:
@@ -256,14 +268,22 @@ def try_command(where, text, files, scratch):
         return
     if sub == "verify" and "--help" not in words:
         words += ["--fuzz-count", "20", "--exhaustive-max", "256", "--no-progress", "--quiet"]
+    if sub == "prove" and "--help" not in words:
+        if not PROVER:
+            return
+        if "--leaf" not in words:
+            words += ["--leaf", "lt_1_8_8", "--leaf", "olt_1_1_16f_16f", "--leaf", "clsfy_16f_16f"]
     rc, out, err = run(words, scratch)
     ran += 1
-    if rc not in (0, 1) or (sub != "verify" and rc != 0):
+    # verify, prove and diff say what they found by exit 1; the others fail by it
+    if rc not in (0, 1) or (sub not in ("verify", "prove", "diff") and rc != 0):
         fail(where, "exit %d: %s" % (rc, (err or out).strip().split("\n")[-1][:300]))
 
 
 docs = [os.path.join(SRC, "README.md")] + sorted(glob.glob(os.path.join(SRC, "docs", "*.md")))
 with tempfile.TemporaryDirectory() as scratch:
+    os.makedirs(os.path.join(scratch, "old"))
+    shutil.copyfile(LIB, os.path.join(scratch, "old", "libfiss-base.so"))
     for path in docs:
         rel = os.path.relpath(path, SRC)
         for line0, block in blocks(path):

@@ -50,12 +50,12 @@ groups = {}
 for m in d["mismatches"]:
     groups.setdefault(key(m), []).append(m)
 text = open("out.txt").read().split("\nfirst mismatches")[1]
-heads = re.findall(r"^  (\w+)  ((?:[\w.]+=0x[0-9a-f]+ ?)+)   \((.*)\)$", text, re.M)
+heads = re.findall(r"^  (\w+)  ((?:[\w.]+=0x[0-9a-f]+(?: \([^)]*\))? ?)+)   \((.*)\)$", text, re.M)
 assert len(heads) == len(groups) < len(d["mismatches"]), (len(heads), len(groups), len(d["mismatches"]))
 labels = {"lt_1_8_8": ["A", "B"], "lt_2_16_16": ["A", "B"], "andb_64_64_64": ["A.lo", "A.hi", "B.lo", "B.hi"]}
 shown = {}
 for leaf, ins, where in heads:
-    words = [w.split("=") for w in ins.split()]
+    words = [list(w) for w in re.findall(r"([\w.]+)=(0x[0-9a-f]+)", ins)]
     assert [w[0] for w in words] == labels[leaf], (leaf, words)
     shown[(leaf, tuple("0x%08x" % int(w[1], 16) for w in words))] = where
 multi = 0
@@ -132,7 +132,7 @@ for name, c in cases.items():
 f = cases["lt_1_8_8 [grid]"].find("failure")
 assert f is not None and f.get("type") == "mismatch", ET.tostring(cases["lt_1_8_8 [grid]"])
 body = f.text
-assert "lt_1_8_8  A=0x0 B=0x1" in body and "oracle" in body and "result" in body and "reproduce: " in body, body[:300]
+assert "lt_1_8_8  A=0x0 (0) B=0x1 (1)" in body and "oracle" in body and "result" in body and "reproduce: " in body, body[:300]
 assert "lib:./person.so" in body and "<- differs" in body
 assert "hint: lt_2_16_16" in cases["lt_2_16_16 [fuzz]"].find("failure").text
 for corpus in ("grid", "fuzz"):

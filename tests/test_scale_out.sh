@@ -27,13 +27,28 @@ run=(--lib "$BUILD/tests/verify_crashlib.so" --oracles sem,host --corpus grid,fu
 rc=$?
 [ $rc -eq 1 ] && echo "ok: the single-machine run finds the crashes (exit 1)" || { echo "FAIL: single run exit $rc"; fail=1; }
 
-# every shard a job of its own; a shard that finds a crash exits 1, which
-# is a result, not a failed job: what counts is that each wrote its report
-parallel --will-cite -q -j 2 "$Q7PRED" verify "${run[@]}" --shard "{}/$n" --json "$t/shard{}.json" \
-    ::: $(seq "$n") >"$t/parallel.out" 2>&1
+# every shard a job of its own, as docs/scale-out.md's recipe runs it: a
+# shard that finds a crash exits 1, which is a result, not a failed job,
+# so parallel exits 0 and its --resume-failed runs nothing again. The
+# shell words after the shard's command are the recipe's own.
+tail=$(sed -n "/^parallel /,/:::/p" "$SRCDIR/docs/scale-out.md" | tr -d '\n' | sed -n "s/.*\.json\(;[^']*\)'.*/\1/p")
+[ -n "$tail" ] || { echo "FAIL: docs/scale-out.md has no parallel recipe with a shell line after the shard's command"; fail=1; }
+q=$(printf '%q ' "$Q7PRED" verify "${run[@]}")
+jobs=(parallel --will-cite -j 2 --joblog "$t/shards.log" "$q --shard {}/$n --json $t/shard{}.json$tail" ::: $(seq "$n"))
+"${jobs[@]}" >"$t/parallel.out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && echo "ok: the recipe's jobs succeed on shards that exit 1 (parallel exits 0)" \
+    || { echo "FAIL: parallel exits $rc on shards that found the crashes: $(tail -3 "$t/parallel.out")"; fail=1; }
 for k in $(seq "$n"); do
     [ -s "$t/shard$k.json" ] || { echo "FAIL: shard $k/$n wrote no report"; fail=1; }
 done
+exit1=$("$PYTHON" -c 'import json,sys; print(sum(json.load(open(f))["status"] == "fail" for f in sys.argv[1:]))' "$t"/shard*.json)
+[ "$exit1" -ge 1 ] || { echo "FAIL: no shard found a crash, so the recipe was not tried on an exit 1"; fail=1; }
+touch -d '2000-01-01' "$t"/shard*.json
+"${jobs[@]:0:6}" --resume-failed "${jobs[@]:6}" >/dev/null 2>&1
+again=$(find "$t" -name 'shard*.json' -newermt '2000-01-02' | wc -l)
+[ "$again" -eq 0 ] && echo "ok: --resume-failed runs none of $exit1 FAIL shards again" \
+    || { echo "FAIL: --resume-failed ran $again shards again"; fail=1; }
 
 # a lost shard: merge refuses the set and names what is missing
 mv "$t/shard3.json" "$t/lost.json"

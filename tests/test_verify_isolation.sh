@@ -198,16 +198,17 @@ check "merge refuses an interrupted shard (exit 2, named)" \
 # its input and SIGTERM; mute.py never answers a batch.
 ln -s "$SRCDIR/tests/fake_numpy_oracle.py" "$t/deaf.py"
 ln -s "$SRCDIR/tests/fake_numpy_oracle.py" "$t/mute.py"
-# --timeout 3: the programs' start (a Python interpreter) and their answers
-# fit in it on a loaded machine, and the two waits it bounds cost 3 s each
-np=(--oracles sem,numpy --python "$PYTHON" --corpus grid --leaf ltu_1_8_8 --timeout 3 --threads 1 --no-progress)
+# --numpy-timeout 3: the programs' start (a Python interpreter) and their
+# answers fit in it on a loaded machine, and the two waits it bounds cost
+# 3 s each
+np=(--oracles sem,numpy --python "$PYTHON" --corpus grid --leaf ltu_1_8_8 --numpy-timeout 3 --threads 1 --no-progress)
 run deaf timeout 60 "$Q7PRED" verify "${np[@]}" --numpy-oracle "$t/deaf.py" --json "$t/deaf.json"
 check "deaf numpy: verify ends after the work (exit 0) and writes its report" \
     '[ "$(rc deaf)" -eq 0 ] && grep -q "\"status\": \"pass\"" "$t/deaf.json"'
 check "deaf numpy: its checks count" 'grep -Eq "^int-compare +grid +196 +[1-9][0-9]* / 0 " "$t/deaf.out"'
 run mute timeout 60 "$Q7PRED" verify "${np[@]}" --numpy-oracle "$t/mute.py"
-check "mute numpy: the column stops after --timeout, saying why" \
-    'grep -qF "stopped: the numpy oracle process did not answer within 3 s (--timeout); its stderr: mute: no answer" "$t/mute.out"'
+check "mute numpy: the column stops after --numpy-timeout, saying why" \
+    'grep -qF "stopped: the numpy oracle process did not answer within 3 s (--numpy-timeout); its stderr: mute: no answer" "$t/mute.out"'
 
 # --- bench with a library that hangs on every call: it returns, each
 # child killed after --timeout, group and all

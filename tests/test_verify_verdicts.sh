@@ -3,7 +3,8 @@
 # Every verdict line of q7pred verify, with and without --quiet: PASS,
 # FAIL (a mismatch, from a library built here whose lt_1_8_8 answers 0),
 # FAIL: no leaf was checked, INCOMPLETE (a library that exports one leaf;
-# the numpy oracle lost: its interpreter has no numpy), PASS with the
+# the numpy oracle lost: its interpreter has no numpy, or it did not
+# start within --numpy-timeout, whatever --timeout is), PASS with the
 # absent leaves allowed, and INTERRUPTED (SIGTERM and SIGINT mid-run);
 # each with its exit status (0, 1, 1, 1, 1, 0, 143/130). --quiet prints
 # exactly one line, the verdict line of the full text without its time.
@@ -35,7 +36,7 @@ verdict() {
 n='[0-9]+'
 verdict PASS 0 "PASS: $n cases, $n checks, 0 mismatches, 0 crashes" \
     --corpus grid --leaf lt_1_8_8 --oracles sem,host
-verdict FAIL 1 "FAIL: $n cases, $n checks, [1-9][0-9]* mismatches, 0 crashes, in 1 leaf" \
+verdict FAIL 1 "FAIL: $n cases, $n checks, [1-9][0-9]* mismatches, 0 crashes, in 1 leaf \\(lt_1_8_8\\)" \
     --corpus grid --leaf lt_1_8_8 --oracles "sem,lib:$t/wrong.so"
 verdict "FAIL (nothing checked)" 1 \
     "FAIL: no leaf was checked: $n cases, 0 checks \(no oracle besides sem checked a case: every one was n/a or unavailable\)" \
@@ -58,11 +59,34 @@ verdict "PASS (a selection leaves them out)" 0 "PASS: $n cases, $n checks, 0 mis
 printf '#!/bin/sh\necho "no numpy here: ModuleNotFoundError" >&2\nexit 1\n' >"$t/python3"; chmod +x "$t/python3"
 export Q7PRED_PYTHON=$t/python3
 verdict "INCOMPLETE (numpy lost)" 1 \
-    "INCOMPLETE: numpy oracle lost \(.*no numpy here: ModuleNotFoundError.*interpreter $t/python3, \\\$Q7PRED_PYTHON\)\); the rest agree: $n cases, $n checks, 0 mismatches, 0 crashes" \
+    "INCOMPLETE: numpy oracle lost \(the numpy oracle process died \(exit status 1\); its stderr: no numpy here: ModuleNotFoundError\); the rest agree: $n cases, $n checks, 0 mismatches, 0 crashes" \
     --corpus grid --leaf lt_1_8_8
 verdict "PASS (numpy left out)" 0 "PASS: $n cases, $n checks, 0 mismatches, 0 crashes" \
     --corpus grid --leaf lt_1_8_8 --oracles sem,host
 unset Q7PRED_PYTHON
+# --timeout bounds a library's calls, --numpy-timeout the numpy oracle: a
+# numpy oracle (defaulted, found through $Q7PRED_NUMPY_ORACLE) that takes
+# 2 s to start is kept beside --timeout 1; one that has not answered
+# within --numpy-timeout is lost, and the verdict says so in a short line
+if "${PYTHON:-python3}" -c 'import numpy' 2>/dev/null; then
+    cat >"$t/slow_numpy.py" <<EOF
+# q7pred-numpy-oracle-protocol: 1
+import runpy, sys, time
+time.sleep(2)
+sys.argv[0] = "$SRCDIR/src/verify/numpy_oracle.py"
+runpy.run_path(sys.argv[0], run_name="__main__")
+EOF
+    export Q7PRED_NUMPY_ORACLE=$t/slow_numpy.py Q7PRED_PYTHON=${PYTHON:-python3}
+    verdict "PASS (a slow numpy start, --timeout 1)" 0 "PASS: $n cases, $n checks, 0 mismatches, 0 crashes" \
+        --corpus grid --leaf lt_1_8_8 --lib "${Q7LIB:-$SRCDIR/build/libq7pred.so}" --timeout 1
+    verdict "INCOMPLETE (numpy lost, --numpy-timeout 1)" 1 \
+        "INCOMPLETE: numpy oracle lost \(the numpy oracle process did not answer within 1 s \(--numpy-timeout\)\); the rest agree: $n cases, $n checks, 0 mismatches, 0 crashes" \
+        --corpus grid --leaf lt_1_8_8 --numpy-timeout 1
+    [ "$(wc -c <"$t/q.out")" -lt 200 ] || bad "the verdict of a lost numpy is $(wc -c <"$t/q.out") bytes long"
+    unset Q7PRED_NUMPY_ORACLE Q7PRED_PYTHON
+else
+    echo "(--numpy-timeout: not tried, ${PYTHON:-python3} has no numpy)"
+fi
 
 . "$(dirname "$0")/wait_lib.sh"
 # INTERRUPTED: an exhaustive run (every space: seconds long) signalled once it runs;

@@ -196,14 +196,16 @@ int cli_read_abi_for(const char *cmd, const char *path, q7d_abi *abi, cli_bit_ma
         else if (!l) what = "names a leaf that is not in the table";
         else if (seen[l->id]) what = "names its leaf a second time";
         else if (!status || (strcmp(status, "confirmed") && strcmp(status, "refuted") && strcmp(status, "absent") &&
-                             strcmp(status, "crashed")))
-            what = "has no \"%s\" confirmed, refuted, absent or crashed", key = Q7P_K_status;
+                             strcmp(status, "crashed") && strcmp(status, "values-differ")))
+            what = "has no \"%s\" confirmed, values-differ, refuted, absent or crashed", key = Q7P_K_status;
         else if (!table || strcmp(table, q7_shape_info_of(l->shape)->name))
             what = "has a \"%s\" that is not the table's (probed with other tables?)", key = Q7P_K_table_shape;
         else if (!found || (found->type != JSON_NULL && (found->type != JSON_STRING || shape_named(found->string) < 0)))
             what = "has a \"%s\" that is neither null nor a shape of the table", key = Q7P_K_found_shape;
         else if (!strcmp(status, "confirmed") && (found->type == JSON_NULL || strcmp(found->string, table)))
             what = "is confirmed with a \"%s\" other than its table shape", key = Q7P_K_found_shape;
+        else if (!strcmp(status, "values-differ") && found->type == JSON_NULL)
+            what = "is values-differ without the \"%s\" it fits", key = Q7P_K_found_shape;
         else if (found->type == JSON_STRING &&
                  (what = order_of(q7u_json_get(e, Q7P_KEY(found_order)), (q7_shape)shape_named(found->string),
                                   abi->order[l->id])))

@@ -30,9 +30,12 @@ bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **wh
  * it, then the nearest by edit distance (case ignored throughout). */
 size_t cli_nearest_leaves(const char *name, const q7_leaf **out, size_t max);
 
-/* "did you mean NAME? " for the one of names[0..n) nearest to word (edit
- * distance, case ignored) if it is near enough to be a typo of it (at most
- * 2 edits, or a third of the word), else "": into buf, which it returns. */
+/* "did you mean NAME? " for the name of names[0..n) word most likely
+ * mistypes (case ignored): one it equals with two neighbouring letters
+ * swapped, else the first it begins (past its dashes, at least two
+ * letters), else the nearest by edit distance if near enough to be a typo
+ * of it (at most 2 edits, or a third of the word); else "": into buf,
+ * which it returns. */
 const char *cli_did_you_mean(const char *word, const char *const *names, size_t n, char *buf, size_t size);
 
 /* For a name the shipped library does not export either (DECISIONS.md §1:
@@ -72,7 +75,7 @@ typedef struct cli_command {
 } cli_command;
 
 extern const cli_command cli_cmd_list, cli_cmd_call, cli_cmd_demo, cli_cmd_verify, cli_cmd_merge,
-    cli_cmd_report, cli_cmd_exec, cli_cmd_bench, cli_cmd_probe, cli_cmd_prove, cli_cmd_help;
+    cli_cmd_report, cli_cmd_diff, cli_cmd_exec, cli_cmd_bench, cli_cmd_probe, cli_cmd_prove, cli_cmd_help;
 /* Every subcommand, in the order of q7pred --help. */
 extern const cli_command *const cli_commands[];
 extern const size_t cli_command_count;
@@ -99,5 +102,14 @@ struct q7d_proofs;
 /* --proofs FILE of `cmd` read into out: CLI_OK, or a usage error naming
  * the file and what is wrong with it. */
 int cli_load_proofs(const char *cmd, const char *path, struct q7d_proofs *out);
+/* Whether the proofs (read by cli_load_proofs from path) are of a library
+ * the run verified: a prove report records its library's SHA-256, which
+ * must be one of the nlibs (names[i] as the run names it, sha[i] its
+ * SHA-256); a report of make prove-formal, of the model's source, records
+ * none and is always shown. CLI_OK then, or when `foreign` (the user
+ * asked to see them anyway: out->foreign set, the page marks them); else
+ * a usage error naming both files and both SHA-256s. */
+int cli_proofs_check(const char *cmd, const char *path, struct q7d_proofs *p, unsigned nlibs,
+                     const char *const *names, const char *const *sha, bool foreign);
 
 #endif

@@ -90,8 +90,13 @@ static int probe_parse(void *v, int argc, char **argv)
         }
         if (o[0] != '-') return cli_usage_error("probe: unexpected argument '%s' (probe takes none)", o);
         if (strcmp(o, "--lib") && strcmp(o, "--preload") && strcmp(o, "--leaf") && strcmp(o, "--json") &&
-            strcmp(o, "--timeout"))
-            return cli_usage_error("probe: unknown option '%s' (try q7pred probe --help)", o);
+            strcmp(o, "--timeout")) {
+            static const char *const names[] = { "--lib", "--preload", "--leaf", "--json", "--timeout", "--disasm",
+                                                 "--help" };
+            char hint[96];
+            return cli_usage_error("probe: unknown option '%s' (%stry q7pred probe --help)", o,
+                                   cli_did_you_mean(o, names, sizeof names / sizeof names[0], hint, sizeof hint));
+        }
         if (i + 1 >= argc) return cli_usage_error("probe: %s needs a value", o);
         const char *val = argv[++i];
         if (!strcmp(o, "--lib")) a->lib = val;
@@ -173,7 +178,7 @@ static void note_deaths(q7p_result *r, unsigned n, const char *how)
 }
 
 typedef struct probe_tally {
-    unsigned probed, status[4];
+    unsigned probed, status[Q7P_STATUS_COUNT];
     unsigned deaths;   /* deaths of the child between calls, whoever's calls they followed */
 } probe_tally;
 
@@ -218,8 +223,9 @@ static void summary(const probe_tally *t, unsigned selected, size_t nunknown, in
 {
     if (interrupted) printf("interrupted (%s) after %u of ", q7u_signal_name(interrupted), t->probed);
     printf("%u leaves: ", interrupted ? selected : t->probed);
-    printf("%u confirmed, %u refuted, %u absent", t->status[Q7P_CONFIRMED], t->status[Q7P_REFUTED],
-           t->status[Q7P_ABSENT]);
+    printf("%u confirmed, ", t->status[Q7P_CONFIRMED]);
+    if (t->status[Q7P_VALUES_DIFFER]) printf("%u values-differ, ", t->status[Q7P_VALUES_DIFFER]);
+    printf("%u refuted, %u absent", t->status[Q7P_REFUTED], t->status[Q7P_ABSENT]);
     if (t->status[Q7P_CRASHED]) printf(", %u crashed", t->status[Q7P_CRASHED]);
     printf("; %zu unknown symbol%s", nunknown, nunknown == 1 ? "" : "s");
     if (t->deaths) printf("; the child died between calls %u time%s", t->deaths, t->deaths == 1 ? "" : "s");
@@ -304,7 +310,7 @@ static int probe_run(void *v)
             put_text(u[k].name);
             printf(" (family-like; nearest row %s)\n", u[k].nearest ? u[k].nearest->suffix : "-");
         }
-    printf("%-40s %-9s %-6s %-6s %s\n", "leaf", "status", "table", "found", "evidence");
+    printf("%-40s %-13s %-6s %-6s %s\n", "leaf", "status", "table", "found", "evidence");
     probe_tally t = { 0 };
     for (size_t i = 0; i < q7_leaf_count() && !q7u_interrupted(); i++) {
         if (a->any_selected && !a->selected[i]) continue;
@@ -332,7 +338,7 @@ static int probe_run(void *v)
         t.status[r->status]++;
         char ev[1200];
         q7u_esc_format_buf(ev, sizeof ev, r->evidence, ESC_TEXT);
-        printf("%-40s %-9s %-6s %-6s %s\n", l->suffix, q7p_status_name(r->status), q7_shape_info_of(l->shape)->name,
+        printf("%-40s %-13s %-6s %-6s %s\n", l->suffix, q7p_status_name(r->status), q7_shape_info_of(l->shape)->name,
                r->found_shape >= 0 ? q7_shape_info_of((q7_shape)r->found_shape)->name : "-", ev);
         for (size_t k = 0; a->disasm && present[i] && k < syms.count; k++)
             if (!strcmp(syms.name[k], l->symbol)) cli_disasm_stores(stdout, a->lib, syms.offset[k], syms.size[k]);

@@ -109,8 +109,13 @@ static int prove_parse(void *v, int argc, char **argv)
                           : !strcmp(o, "--json") ? &a->json : !strcmp(o, "--markdown") ? &a->markdown
                           : !strcmp(o, "--junit") ? &a->junit : !strcmp(o, "--python") ? &a->python
                           : !strcmp(o, "--write-table") ? &a->table_out : NULL;
-        if (!slot && strcmp(o, "--leaf") && strcmp(o, "--timeout"))
-            return cli_usage_error("prove: unknown option '%s' (try q7pred prove --help)", o);
+        if (!slot && strcmp(o, "--leaf") && strcmp(o, "--timeout")) {
+            static const char *const names[] = { "--lib", "--abi", "--leaf", "--json", "--markdown", "--junit",
+                                                 "--python", "--timeout", "--write-table", "--quiet", "--help" };
+            char hint[96];
+            return cli_usage_error("prove: unknown option '%s' (%stry q7pred prove --help)", o,
+                                   cli_did_you_mean(o, names, sizeof names / sizeof names[0], hint, sizeof hint));
+        }
         if (i + 1 >= argc) return cli_usage_error("prove: %s needs a value", o);
         const char *val = argv[++i];
         if (slot) {
@@ -168,6 +173,19 @@ static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32
         st->run.disagreements++;
 }
 
+/* " (a, b)": the leaves of the run with status s, every one, so that the
+ * summary (all --quiet prints) names what is not proven. */
+static void summary_names(const prv_run *r, prv_status s)
+{
+    const char *sep = " (";
+    for (size_t i = 0; i < q7_leaf_count(); i++)
+        if (r->row[i].selected && r->row[i].done && r->row[i].status == s) {
+            printf("%s%s", sep, q7_leaf_at(i)->suffix);
+            sep = ", ";
+        }
+    if (*sep == ',') putchar(')');
+}
+
 /* ------------------------------------------------------------ the prover's lines */
 
 static prv_status status_named(const char *s)
@@ -185,18 +203,10 @@ static void progress(const prove_state *st, const q7_leaf *l, const prv_row *row
         fputs("  ", stdout);
         q7u_esc_write(stdout, row->reason, ESC_TEXT);
     }
-    if (row->counterexample.n) {
-        fputs("; counterexample", stdout);
-        for (unsigned k = 0; k < row->counterexample.n; k++)
-            printf(" %s=%s", row->counterexample.v[k].name, row->counterexample.v[k].hex);
-        for (unsigned k = 0; k < row->predicted.n; k++) {
-            const prv_value *p = &row->predicted.v[k], *n = prv_find_value(&row->native, p->name);
-            printf("%s%s=%s", k ? ", " : "; predicted ", p->name, p->known ? p->hex : "?");
-            if (row->replayed) printf(" (native %s)", n && n->known ? n->hex : "?");
-        }
-        fputs("; ", stdout);
-        q7u_esc_write(stdout, row->replay, ESC_TEXT);
-    }
+    bool placed = st->placement[l->id] == (signed char)l->shape &&
+                  q7_args_order_is_natural(l->shape, st->abi.order[l->id]);
+    prv_refutation_text(stdout, l, row, st->run.prov.tool.path[0] ? st->run.prov.tool.path : "q7pred", st->a->lib,
+                        placed);
     fputc('\n', stdout);
     fflush(stdout);
 }
@@ -241,6 +251,8 @@ static int take_line(prove_state *st, const char *line, char *why, size_t whysiz
             uint32_t in[Q7_MAX_WORDS] = { 0 };
             bool have_in = inw && inw->type == JSON_ARRAY && inw->n == q7_shape_info_of(l->shape)->in_words;
             for (size_t k = 0; have_in && k < inw->n; k++) in[k] = (uint32_t)inw->child[k].u64;
+            row->have_in = have_in;
+            memcpy(row->in, in, sizeof row->in);
             const json *cl = q7u_json_get(doc, "clobbers");
             if (status == PRV_REFUTED && have_in) replay(st, l, row, in, cl && cl->type == JSON_BOOL && cl->boolean);
             progress(st, l, row);
@@ -535,8 +547,13 @@ static int prove_run(void *v)
                q7u_signal_name(st.run.interrupted), done, selected, counts[PRV_PROVEN], counts[PRV_REFUTED],
                counts[PRV_UNPROVEN], counts[PRV_ABSENT]);
     } else {
-        printf("%u leaves: %u proven-binary, %u refuted, %u unproven, %u absent\n", done, counts[PRV_PROVEN],
-               counts[PRV_REFUTED], counts[PRV_UNPROVEN], counts[PRV_ABSENT]);
+        printf("%u leaves: %u proven-binary, %u refuted", done, counts[PRV_PROVEN], counts[PRV_REFUTED]);
+        summary_names(&st.run, PRV_REFUTED);
+        printf(", %u unproven", counts[PRV_UNPROVEN]);
+        summary_names(&st.run, PRV_UNPROVEN);
+        printf(", %u absent", counts[PRV_ABSENT]);
+        summary_names(&st.run, PRV_ABSENT);
+        putchar('\n');
     }
     if (st.run.disagreements) {
         printf("prove: THE TRANSLATOR IS WRONG: %u counterexample%s replayed natively disagree%s with the proof's "

@@ -7,13 +7,14 @@
 #include "cli.h"
 #include "prove/proof_status.h"
 #include "report_files.h"
+#include "verify/verify.h"
 
 static void report_help(FILE *f)
 {
     fputs(
         "usage: q7pred report [--html FILE] [--markdown FILE] [--junit FILE]\n"
-        "                     [--json FILE] [--proofs FILE] [--by-leaf] [--quiet] [--]\n"
-        "                     REPORT\n"
+        "                     [--json FILE] [--proofs FILE [--foreign-proofs]]\n"
+        "                     [--by-leaf] [--quiet] [--] REPORT\n"
         "\n"
         "Reads the JSON report of q7pred verify or merge (format 2 or 3, a\n"
         "checkpoint included) as merge reads one (nothing in it is believed), and\n"
@@ -29,7 +30,11 @@ static void report_help(FILE *f)
         "  --junit FILE        the JUnit XML\n"
         "  --json FILE         the JSON report again (docs/report-format.md)\n"
         "  --proofs FILE       the proof status of every leaf in the HTML report, from\n"
-        "                      a q7pred prove --json or make prove-formal JSON\n"
+        "                      a q7pred prove --json or make prove-formal JSON; a\n"
+        "                      prove report of another library than REPORT's (another\n"
+        "                      SHA-256) is refused (exit 2, naming both)\n"
+        "  --foreign-proofs    show such proofs anyway, marked on the page as of\n"
+        "                      another library\n"
         "  --by-leaf           a table row per leaf instead of per family\n"
         "  --quiet             print only the verdict line\n"
         "\n"
@@ -47,6 +52,7 @@ typedef struct report_args {
     bool help;
     report_files out;
     const char *proofs_path;
+    bool foreign_proofs;
     const char *input;
 } report_args;
 
@@ -69,9 +75,11 @@ static int report_parse(void *args, int argc, char **argv)
         } else if (strcmp(arg, "--proofs") == 0) {
             if (i + 1 >= argc) return cli_usage_error("report: %s needs a value", arg);
             a->proofs_path = argv[++i];
+        } else if (strcmp(arg, "--foreign-proofs") == 0) {
+            a->foreign_proofs = true;
         } else if (!cli_report_files_option(&a->out, argc, argv, &i, &rc)) {
-            static const char *const more[] = { "--proofs" };
-            return cli_report_files_unknown("report", arg, more, 1);
+            static const char *const more[] = { "--proofs", "--foreign-proofs" };
+            return cli_report_files_unknown("report", arg, more, 2);
         } else if (rc != CLI_OK) {
             return rc;
         }
@@ -80,6 +88,8 @@ static int report_parse(void *args, int argc, char **argv)
     if (a->proofs_path && !a->out.path[Q7R_HTML] && !a->help)
         return cli_usage_error("report: --proofs '%s' without --html: the proof status is shown in the HTML report",
                                a->proofs_path);
+    if (a->foreign_proofs && !a->proofs_path && !a->help)
+        return cli_usage_error("report: --foreign-proofs without --proofs: it is about the proofs shown");
     return CLI_OK;
 }
 
@@ -97,7 +107,18 @@ static int report_run(void *args)
     if (rc != CLI_OK) return rc;
     char err[1024];
     if (!q7r_report_read(a->input, &r, err, sizeof err)) return cli_usage_error("report: %s", err);
-    if (a->proofs_path) r.proofs = &proofs;
+    if (a->proofs_path) {
+        const char *names[Q7D_MAX_COLS], *sha[Q7D_MAX_COLS];
+        unsigned n = 0;
+        for (unsigned k = 0; k < r.ncols; k++)
+            if (r.col[k].kind == Q7D_LIB) names[n] = r.col[k].name, sha[n++] = r.col[k].file.sha256;
+        rc = cli_proofs_check("report", a->proofs_path, &proofs, n, names, sha, a->foreign_proofs);
+        if (rc != CLI_OK) {
+            q7d_results_free(&r);
+            return rc;
+        }
+        r.proofs = &proofs;
+    }
     rc = cli_report_files_write(&r, &a->out);
     q7d_results_free(&r);
     return rc;

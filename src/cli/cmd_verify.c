@@ -21,11 +21,14 @@ static void verify_help(FILE *f)
     fputs("usage: q7pred verify [--corpus LIST] [--seed N] [--fuzz-count [CAT=]N]\n"
           "                     [--exhaustive-max N] [--oracles LIST] [--lib PATH]...\n"
           "                     [--preload PATH]... [--abi FILE] [--allow-absent]\n"
+          "                     [--reference PATH]\n"
           "                     [--max-crashes N] [--timeout SECONDS] [--host-path NAME]\n"
-          "                     [--python PATH] [--numpy-oracle PATH] [--compare-aux]\n"
+          "                     [--python PATH] [--numpy-oracle PATH]\n"
+          "                     [--numpy-timeout SECONDS] [--compare-aux]\n"
           "                     [--family FAMILY]... [--leaf LEAF]... [--threads N]\n"
           "                     [--shard K/N] [--json FILE] [--markdown FILE]\n"
           "                     [--junit FILE] [--html FILE] [--proofs FILE]\n"
+          "                     [--foreign-proofs]\n"
           "                     [--max-report N] [--by-leaf] [--quiet]\n"
           "                     [--progress | --no-progress] [--checkpoint FILE]\n"
           "                     [--checkpoint-interval SECONDS] [--resume FILE] [--]\n"
@@ -64,14 +67,18 @@ static void verify_help(FILE *f)
           "                      none for is not called (its cells not-called, the\n"
           "                      verdict names it, exit 1 unless --leaf/--family leave\n"
           "                      it out)\n"
+          "  --reference PATH    compare every --lib with this library (also lib:PATH)\n"
+          "                      instead of the model: what changed from one release to\n"
+          "                      another, not what is right (no host or numpy; its cells\n"
+          "                      say (reference); a case it crashed on is n/a for the\n"
+          "                      others)\n"
           "  --allow-absent      a selected leaf a --lib does not export is expected: the\n"
           "                      verdict still names how many, but it is no gap (exit 0)\n"
           "  --max-crashes N     a library that crashes or hangs on N cases of a leaf in\n"
           "                      one corpus is fed no more of that leaf (default 10; 0:\n"
           "                      no limit); below it a crash stops only its own case\n"
-          "  --timeout SECONDS   every wait on a child: a library's load and each of its\n"
-          "                      batches (longer is a hang), the numpy oracle's start,\n"
-          "                      answers and quit (default 10)\n"
+          "  --timeout SECONDS   every wait on a library's child: its load and each of its\n"
+          "                      batches (longer is a hang; default 10)\n"
           "  --host-path NAME    auto, portable, avx2 or avx512 (also Q7PRED_HOST=NAME)\n"
           "  --python PATH       interpreter of the numpy oracle (default $Q7PRED_PYTHON,\n"
           "                      else /usr/bin/python3, else python3 on PATH; the header\n"
@@ -81,6 +88,10 @@ static void verify_help(FILE *f)
           "                      near its start. The numpy oracle named by --oracles,\n"
           "                      --python or --numpy-oracle must start (else exit 2); by\n"
           "                      default it is n/a where it cannot\n"
+          "  --numpy-timeout SECONDS\n"
+          "                      every wait on the numpy oracle: its start (an\n"
+          "                      interpreter importing numpy), each answer and its quit\n"
+          "                      (default 60); longer and the column is lost\n"
           "  --compare-aux       compare the ordered leaves' reserved aux word too\n"
           "\n"
           "Selection and scale:\n"
@@ -102,7 +113,11 @@ static void verify_help(FILE *f)
           "                      a map of the (a, b) plane of each 16-bit leaf that\n"
           "                      failed\n"
           "  --proofs FILE       the proof status of every leaf in the HTML report, from\n"
-          "                      the JSON of q7pred prove or make prove-formal\n"
+          "                      the JSON of q7pred prove or make prove-formal; a prove\n"
+          "                      report of another library than --lib's (another\n"
+          "                      SHA-256) is refused (exit 2, naming both)\n"
+          "  --foreign-proofs    show such proofs anyway, marked on the page as of\n"
+          "                      another library\n"
           "  --max-report N      mismatch and crash records kept per leaf (default 5)\n"
           "  --by-leaf           a table row per leaf instead of per family\n"
           "  --quiet             print only the verdict line\n"
@@ -173,6 +188,18 @@ static int finish_options(verify_args *a)
                                a->o.preloads[0]);
     if (a->r->allow_absent && a->o.nlibs == 0)
         return cli_usage_error("verify: --allow-absent without a library: it is about the leaves --lib does not export");
+    if (a->o.reference) {
+        /* libraries against a library: the model's oracles have nothing to do with it */
+        if (a->o.nlibs < 2)
+            return cli_usage_error("verify: --reference '%s' without a --lib to compare with it", a->o.libs[0]);
+        if (a->o.named[Q7D_HOST] || a->o.named[Q7D_NUMPY] || a->python_given || a->numpy_given)
+            return cli_usage_error("verify: --reference compares libraries with a library: the model's oracles "
+                                   "(host, numpy) check the model, leave them out of --oracles");
+        if (a->o.abi_path)
+            return cli_usage_error("verify: --abi and --reference together: --abi gives one library's argument "
+                                   "lists, and each library would need its own");
+        a->o.use[Q7D_HOST] = a->o.use[Q7D_NUMPY] = false;
+    }
     if (a->o.abi_path && a->o.nlibs == 0)
         return cli_usage_error("verify: --abi '%s' without a library: it gives the shapes of --lib's calls",
                                a->o.abi_path);
@@ -186,9 +213,11 @@ static int finish_options(verify_args *a)
     if (a->proofs_path && !a->out.path[Q7R_HTML])
         return cli_usage_error("verify: --proofs '%s' without --html: the proof status is shown in the HTML report",
                                a->proofs_path);
-    if ((a->python_given || a->numpy_given) && !a->o.use[Q7D_NUMPY])
+    if (a->foreign_proofs && !a->proofs_path)
+        return cli_usage_error("verify: --foreign-proofs without --proofs: it is about the proofs shown");
+    if ((a->python_given || a->numpy_given || a->numpy_timeout_given) && !a->o.use[Q7D_NUMPY])
         return cli_usage_error("verify: %s is for the numpy oracle, which --oracles leaves out",
-                               a->python_given ? "--python" : "--numpy-oracle");
+                               a->python_given ? "--python" : a->numpy_given ? "--numpy-oracle" : "--numpy-timeout");
     a->o.named[Q7D_NUMPY] |= a->python_given || a->numpy_given;
     if (!a->corpus_given && !a->exmax_given) r->params.exhaustive_max = 1u << 16;
     if (a->families_given)
@@ -210,6 +239,20 @@ static int verify_parse(void *args, int argc, char **argv)
     return rc == CLI_OK && !a->help ? finish_options(a) : rc;
 }
 
+/* The --proofs are of a --lib (by SHA-256), or asked for anyway. */
+static int check_proofs(verify_args *a)
+{
+    static file_identity id[Q7D_MAX_LIBS];
+    const char *names[Q7D_MAX_LIBS], *sha[Q7D_MAX_LIBS];
+    char err[1024];
+    for (unsigned i = 0; i < a->o.nlibs; i++) {
+        if (!q7u_file_identity_of(a->o.libs[i], &id[i], err, sizeof err)) return cli_usage_error("verify: %s", err);
+        names[i] = a->o.libs[i];
+        sha[i] = id[i].sha256;
+    }
+    return cli_proofs_check("verify", a->proofs_path, &a->proofs, a->o.nlibs, names, sha, a->foreign_proofs);
+}
+
 /* Interrupts are armed from the first temporary file to the last rename
  * (process.h): a signal never leaves one behind. An interrupted run still
  * writes what it has, then exits 128 + the signal, as a shell reports a
@@ -219,6 +262,7 @@ static int check_run_write(verify_args *a)
     int rc = cli_verify_read_testfloat(a);
     if (rc == CLI_OK) rc = cli_report_files_check(&a->out);
     if (rc == CLI_OK && a->proofs_path) rc = cli_load_proofs("verify", a->proofs_path, &a->proofs);
+    if (rc == CLI_OK && a->proofs_path) rc = check_proofs(a);
     if (rc != CLI_OK) return rc;
     if (a->proofs_path) a->r->proofs = &a->proofs;
     char err[1024];
@@ -231,7 +275,10 @@ static int check_run_write(verify_args *a)
             free(a->resume);
             a->resume = NULL;
             if (a->o.checkpoint) q7d_checkpoint_release(a->o.checkpoint, lock);
-            return cli_usage_error("verify: --resume: %s", err);
+            /* a file that is there but is no verify report is named for what it is not */
+            bool unread = !strncmp(err, "cannot read", 11) || !strcmp(err, "out of memory");
+            return cli_usage_error("verify: --resume: %s%s", err,
+                                   unread ? "" : "; so it is not a checkpoint (the JSON report verify --checkpoint FILE writes)");
         }
         a->o.resume = a->resume;
     }

@@ -19,12 +19,14 @@ typedef struct verify_args {
     report_files out;
     bool help;
     bool corpus_given, leaves_given, families_given, exmax_given, python_given, numpy_given;
+    bool numpy_timeout_given;
     bool family_sel[Q7_FAMILY_COUNT];
     unsigned ntf;
     const char *tf_spec[Q7D_MAX_TF_FILES];   /* testfloat:[FUNCTION:]FILE, after "testfloat:" */
     const char *resume_path;                 /* --resume FILE */
     q7d_results *resume;                     /* its checkpoint, read before the run */
     const char *proofs_path;                 /* --proofs FILE (for --html) */
+    bool foreign_proofs;                     /* --foreign-proofs: shown even if of another library */
     q7d_proofs proofs;                       /* its rows, read before the run */
     cli_abi_source abi_source;               /* the library --abi's probe report was made from */
 } verify_args;

@@ -183,14 +183,14 @@ static int parse_shard(q7d_results *r, const char *s)
     return CLI_OK;
 }
 
-static int parse_timeout(q7d_results *r, const char *s)
+static int parse_seconds(const char *opt, const char *s, double *out)
 {
     char *end;
     errno = 0;
     double t = strtod(s, &end);
     if (end == s || *end || errno || !(t > 0) || t > 86400)
-        return cli_usage_error("verify: --timeout '%s' is not a number of seconds in (0, 86400]", s);
-    r->timeout = t;
+        return cli_usage_error("verify: %s '%s' is not a number of seconds in (0, 86400]", opt, s);
+    *out = t;
     return CLI_OK;
 }
 
@@ -244,7 +244,24 @@ static int opt_abi(verify_args *a, const char *opt, char *v)
     a->o.abi = &abi;
     a->o.abi_path = v;
     memcpy(a->r->not_called, abi.uncalled, sizeof a->r->not_called);
+    for (size_t l = 0; rc == CLI_OK && l < q7_leaf_count(); l++)
+        q7d_abi_called_as(&abi, l, a->r->called_as[l], sizeof a->r->called_as[l]);
     return rc;
+}
+
+/* --reference lib:PATH (or PATH): the library every other is compared
+ * with, first among the libraries (columns run in order, the reference
+ * before those compared with it). */
+static int opt_reference(verify_args *a, const char *opt, char *v)
+{
+    const char *path = strncmp(v, "lib:", 4) == 0 ? v + 4 : v;
+    if (a->o.reference) return cli_usage_error("verify: %s given twice: one library is the reference", opt);
+    int rc = cli_verify_add_lib(&a->o, path);
+    if (rc != CLI_OK) return rc;
+    memmove(&a->o.libs[1], &a->o.libs[0], (a->o.nlibs - 1) * sizeof a->o.libs[0]);
+    a->o.libs[0] = path;
+    a->o.reference = true;
+    return CLI_OK;
 }
 
 static int opt_allow_absent(verify_args *a, const char *opt, char *v)
@@ -273,8 +290,13 @@ static int opt_fuzz_count(verify_args *a, const char *opt, char *v)
 
 static int opt_timeout(verify_args *a, const char *opt, char *v)
 {
-    (void)opt;
-    return parse_timeout(a->r, v);
+    return parse_seconds(opt, v, &a->r->timeout);
+}
+
+static int opt_numpy_timeout(verify_args *a, const char *opt, char *v)
+{
+    a->numpy_timeout_given = true;
+    return parse_seconds(opt, v, &a->o.numpy_timeout);
 }
 
 /* --json, --markdown, --junit: a row of q7r_formats each */
@@ -338,6 +360,13 @@ static int opt_proofs(verify_args *a, const char *opt, char *v)
 {
     if (!*v) return cli_usage_error("verify: %s needs a file name", opt);
     a->proofs_path = v;
+    return CLI_OK;
+}
+
+static int opt_foreign_proofs(verify_args *a, const char *opt, char *v)
+{
+    (void)opt, (void)v;
+    a->foreign_proofs = true;
     return CLI_OK;
 }
 
@@ -446,6 +475,7 @@ static const verify_option options[] = {
     { "--corpus", true, opt_corpus },        { "--oracles", true, opt_oracles },
     { "--lib", true, opt_lib },              { "--preload", true, opt_preload },
     { "--abi", true, opt_abi },              { "--allow-absent", false, opt_allow_absent },
+    { "--reference", true, opt_reference },
     { "--family", true, opt_family },        { "--leaf", true, opt_leaf },
     { "--seed", true, opt_seed },            { "--threads", true, opt_threads },
     { "--shard", true, opt_shard },
@@ -454,11 +484,13 @@ static const verify_option options[] = {
 #undef REPORT_OPTION
     { "--fuzz-count", true, opt_fuzz_count }, { "--exhaustive-max", true, opt_exhaustive_max },
     { "--max-report", true, opt_max_report }, { "--timeout", true, opt_timeout },
+    { "--numpy-timeout", true, opt_numpy_timeout },
     { "--max-crashes", true, opt_max_crashes },
     { "--host-path", true, opt_host_path },  { "--python", true, opt_python },
     { "--numpy-oracle", true, opt_numpy },   { "--compare-aux", false, opt_compare_aux },
     { "--checkpoint", true, opt_checkpoint }, { "--resume", true, opt_resume },
     { "--checkpoint-interval", true, opt_checkpoint_interval }, { "--proofs", true, opt_proofs },
+    { "--foreign-proofs", false, opt_foreign_proofs },
     { "--by-leaf", false, opt_by_leaf },     { "--quiet", false, opt_quiet },
     { "--progress", false, opt_progress },   { "--no-progress", false, opt_progress },
 };

@@ -155,13 +155,32 @@ size_t cli_nearest_leaves(const char *name, const q7_leaf **out, size_t max)
     return n;
 }
 
+/* Whether a and b (ASCII case ignored) differ only by two neighbouring
+ * letters swapped: "--lbi" and "--lib". */
+static bool one_transposition(const char *a, const char *b)
+{
+    size_t n = strlen(a), i = 0;
+    if (n != strlen(b)) return false;
+    while (i < n && tolower((unsigned char)a[i]) == tolower((unsigned char)b[i])) i++;
+    return i + 1 < n && tolower((unsigned char)a[i]) == tolower((unsigned char)b[i + 1]) &&
+           tolower((unsigned char)a[i + 1]) == tolower((unsigned char)b[i]) && strcasecmp(a + i + 2, b + i + 2) == 0;
+}
+
 const char *cli_did_you_mean(const char *word, const char *const *names, size_t n, char *buf, size_t size)
 {
-    size_t len = strlen(word);
+    size_t len = strlen(word), dashes = strspn(word, "-");
+    buf[0] = '\0';
+    /* a typist's slip first: two letters swapped, then a name cut short
+     * (the first the word begins, past its dashes), then the nearest by
+     * edit distance, which would take "--lbi" for "--abi" */
+    for (size_t i = 0; i < n; i++)
+        if (one_transposition(word, names[i])) return snprintf(buf, size, "did you mean %s? ", names[i]), buf;
+    for (size_t i = 0; i < n && len >= dashes + 2; i++)
+        if (strlen(names[i]) > len && strncasecmp(names[i], word, len) == 0)
+            return snprintf(buf, size, "did you mean %s? ", names[i]), buf;
     nearest s;
     prog_nearest_init(&s, word, len, 1);
     for (size_t i = 0; i < n; i++) prog_nearest_offer(&s, names[i]);
-    buf[0] = '\0';
     if (s.n && s.dist[0] > 0 && (s.dist[0] <= 2 || s.dist[0] * 3 <= len))
         snprintf(buf, size, "did you mean %s? ", s.name[0]);
     return buf;
@@ -250,4 +269,25 @@ int cli_load_proofs(const char *cmd, const char *path, struct q7d_proofs *out)
     prv_proof_file_fill(p, path, out);
     prv_proof_file_free(p);
     return CLI_OK;
+}
+
+int cli_proofs_check(const char *cmd, const char *path, struct q7d_proofs *p, unsigned nlibs,
+                     const char *const *names, const char *const *sha, bool foreign)
+{
+    if (!p->sha256[0]) return CLI_OK;
+    for (unsigned i = 0; i < nlibs; i++)
+        if (strcmp(sha[i], p->sha256) == 0) return CLI_OK;
+    if (foreign) {
+        p->foreign = true;
+        return CLI_OK;
+    }
+    char verified[2048] = "";
+    size_t used = 0;
+    for (unsigned i = 0; i < nlibs && used < sizeof verified; i++)
+        used += (size_t)snprintf(verified + used, sizeof verified - used, "%s'%s' (SHA-256 %s)", i ? ", " : "", names[i],
+                                 sha[i][0] ? sha[i] : "unknown");
+    return cli_usage_error("%s: --proofs '%s' proves '%s' (SHA-256 %s), not %s%s; --foreign-proofs shows them "
+                           "anyway, marked as of another library", cmd, path, p->library, p->sha256,
+                           nlibs ? "the library verified: " : "a library this run verified (it has no --lib)",
+                           verified);
 }

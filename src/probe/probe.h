@@ -68,7 +68,13 @@ const char *q7p_death_suspects(const q7p_prober *p, unsigned i);
 
 /* ---- what a leaf really is (probe_leaf.c) */
 
-typedef enum q7p_status { Q7P_CONFIRMED, Q7P_REFUTED, Q7P_ABSENT, Q7P_CRASHED } q7p_status;
+/* confirmed: the table's shape and order fit and reproduce the model;
+ * refuted: they do not (found_shape: another shape or order that does,
+ * or -1: no argument list explains what the leaf read and wrote);
+ * values-differ: an argument list (found_shape, found_order) explains
+ * every read and write, but the results on the grid are not the model's:
+ * the ABI is found, the values are wrong. */
+typedef enum q7p_status { Q7P_CONFIRMED, Q7P_REFUTED, Q7P_ABSENT, Q7P_CRASHED, Q7P_VALUES_DIFFER, Q7P_STATUS_COUNT } q7p_status;
 
 typedef struct q7p_result {
     q7p_status status;

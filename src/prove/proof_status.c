@@ -2,10 +2,13 @@
 #include "proof_status.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "util/json.h"
 #include "verify/verify.h"
@@ -20,7 +23,19 @@ enum { PROOF_REPORT_MAX = 1 << 22 };
 
 prv_proof_file *prv_proof_file_load(const char *path, char *err, size_t errsize)
 {
-    FILE *f = fopen(path, "rb");
+    /* opened without blocking and looked at first: a FIFO or a device is
+     * no report, and reading one would wait for a writer, or forever */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st = { 0 };
+    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        close(fd);
+        snprintf(err, errsize, "cannot read '%s': %s", path,
+                 S_ISDIR(st.st_mode) ? strerror(EISDIR) : "it is not a regular file (a FIFO or a device)");
+        return NULL;
+    }
+    if (fd >= 0) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+    if (fd >= 0 && !f) close(fd);
     if (!f) {
         /* the usual case: the report of a proof not yet run */
         int e = errno;
@@ -89,6 +104,14 @@ void prv_proof_file_fill(const prv_proof_file *p, const char *source, q7d_proofs
 {
     memset(out, 0, sizeof *out);
     snprintf(out->source, sizeof out->source, "%s", source);
+    /* a prove report names its library and its SHA-256; make
+     * prove-formal's proves the model's source, of no library file */
+    const char *lib = q7u_json_string(p->doc, "library");
+    const json *file = q7u_json_get(p->doc, "file");
+    const char *sha = file ? q7u_json_string(file, "sha256") : NULL;
+    if (lib) snprintf(out->library, sizeof out->library, "%s", lib);
+    if (sha && strlen(sha) == SHA256_HEX_SIZE - 1 && strspn(sha, "0123456789abcdef") == SHA256_HEX_SIZE - 1)
+        snprintf(out->sha256, sizeof out->sha256, "%s", sha);
     for (size_t i = 0; i < p->leaves->n; i++) {
         const json *row = &p->leaves->child[i];
         const q7_leaf *leaf = q7_leaf_find(q7u_json_string(row, "leaf"));

@@ -61,6 +61,8 @@ typedef struct prv_row {
     bool replayed;            /* native holds a real call's outputs */
     char replay[256];         /* how the replay went: "agrees", "DISAGREES: ...", "crashed: SIGSEGV" */
     bool disagrees;           /* the prediction and the real call differ: the translator is wrong */
+    bool have_in;             /* in holds the counterexample in the table's input words */
+    uint32_t in[Q7_MAX_WORDS];
 } prv_row;
 
 typedef struct prv_run {
@@ -74,6 +76,18 @@ typedef struct prv_run {
     int interrupted;          /* the signal that cut the run, 0 if none */
     double seconds;
 } prv_run;
+
+/* A value of a counterexample (input true) or an output, as a person
+ * reads it: "A=0x2174 (0.0168)", "result=0x0 (false)", "result=0x20 (nan)";
+ * the hex alone when the value says no more. */
+void prv_value_text(const q7_leaf *l, bool input, const prv_value *v, char *buf, size_t size);
+/* A refuted leaf's account after its reason, as prove's line prints it:
+ * the counterexample decoded, what the spec requires of the outputs that
+ * differ and what the leaf gives, the real call, and a `q7pred call` line
+ * (tool, library) that reproduces it when the leaf is called as its row
+ * says (placed: its shape and order are the table's). */
+void prv_refutation_text(FILE *f, const q7_leaf *l, const prv_row *row, const char *tool, const char *lib,
+                         bool placed);
 
 /* How many selected rows have each status, and how many are done. */
 struct json;

@@ -8,30 +8,32 @@
 static void md(FILE *f, const char *s) { q7u_esc_write(f, s, ESC_MARKDOWN); }
 static void xml(FILE *f, const char *s) { q7u_esc_write(f, s, ESC_XML); }
 
-static void values_text(FILE *f, const prv_values *v, void (*put)(FILE *, const char *))
+/* The values, each decoded where it says more than its hex. */
+static void values_text(FILE *f, const q7_leaf *l, bool input, const prv_values *v, void (*put)(FILE *, const char *))
 {
     for (unsigned k = 0; k < v->n; k++) {
+        char t[256];
+        prv_value_text(l, input, &v->v[k], t, sizeof t);
         fprintf(f, "%s", k ? " " : "");
-        put(f, v->v[k].name);
-        fputc('=', f);
-        put(f, v->v[k].known ? v->v[k].hex : "?");
+        put(f, t);
     }
 }
 
-/* "counterexample A=0x1 B=0x2; spec result=0x0; predicted result=0x1; native result=0x1 (agrees)" */
-static void evidence(FILE *f, const prv_row *w, void (*put)(FILE *, const char *))
+/* "counterexample A=0x7e00 (qNaN) B=0x3c00 (1.0); spec result=0x0 (false);
+ * predicted result=0x1 (true); native result=0x1 (true) (agrees)" */
+static void evidence(FILE *f, const q7_leaf *l, const prv_row *w, void (*put)(FILE *, const char *))
 {
     put(f, w->reason);
     if (!w->counterexample.n) return;
     fputs("; counterexample ", f);
-    values_text(f, &w->counterexample, put);
+    values_text(f, l, true, &w->counterexample, put);
     fputs("; spec ", f);
-    values_text(f, &w->expected, put);
+    values_text(f, l, false, &w->expected, put);
     fputs("; predicted ", f);
-    values_text(f, &w->predicted, put);
+    values_text(f, l, false, &w->predicted, put);
     if (w->replayed) {
         fputs("; native ", f);
-        values_text(f, &w->native, put);
+        values_text(f, l, false, &w->native, put);
     }
     fputs(" (", f);
     put(f, w->replay);
@@ -78,7 +80,7 @@ void prv_write_markdown(FILE *f, const prv_run *r)
         const prv_row *w = &r->row[i];
         if (!w->selected || !w->done) continue;
         fprintf(f, "| `%s` | %s | %.2f | ", q7_leaf_at(i)->suffix, prv_status_names[w->status], w->seconds);
-        evidence(f, w, md);
+        evidence(f, q7_leaf_at(i), w, md);
         fputs(" |\n", f);
     }
     fputs("\n## The run\n\n| | |\n|---|---|\n", f);
@@ -117,7 +119,7 @@ void prv_write_junit(FILE *f, const prv_run *r)
         fprintf(f, "      <%s type=\"%s\" message=\"", tag[w->status], prv_status_names[w->status]);
         xml(f, w->reason);
         fputs("\">", f);
-        evidence(f, w, xml);
+        evidence(f, l, w, xml);
         fprintf(f, "</%s>\n    </testcase>\n", tag[w->status]);
     }
     if (r->interrupted)

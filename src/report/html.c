@@ -69,6 +69,13 @@ static void summary(FILE *f, const q7d_results *r)
     }
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
         for (unsigned k = 1; fail[l] && k < r->ncols; k++)
+            if (q7r_common_text(r, l, k, buf, sizeof buf)) {   /* what all its mismatches have in common */
+                fprintf(f, "<p class=\"common\">");
+                h(f, buf);
+                fprintf(f, "</p>\n");
+            }
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        for (unsigned k = 1; fail[l] && k < r->ncols; k++)
             if (q7r_lane_hint(r, l, k, buf, sizeof buf)) {
                 fprintf(f, "<p class=\"hint\">hint: ");
                 h(f, buf);
@@ -112,7 +119,7 @@ static void the_run(FILE *f, const q7d_results *r)
     for (unsigned k = 0; k < r->ncols; k++) {
         fprintf(f, "<li><code>");
         h(f, r->col[k].name);
-        fprintf(f, "</code>%s: ", k == 0 ? " (reference)" : "");
+        fprintf(f, "</code>%s: ", k == r->reference ? " (reference)" : "");
         h(f, r->col[k].available ? r->col[k].path : "n/a");
         if (r->col[k].note[0]) {
             fprintf(f, " (");
@@ -124,6 +131,22 @@ static void the_run(FILE *f, const q7d_results *r)
     fprintf(f, "</ul>\n");
 }
 
+/* Which library a section is of: the run's lib columns, each with its
+ * SHA-256, or the model alone. */
+static void verified_libraries(FILE *f, const q7d_results *r)
+{
+    const char *sep = "<p class=\"of\">Of ";
+    for (unsigned k = 1; k < r->ncols; k++) {
+        if (r->col[k].kind != Q7D_LIB) continue;
+        fprintf(f, "%s<code>", sep);
+        h(f, r->col[k].name);
+        fprintf(f, "</code> (SHA-256 <code>%s</code>)", r->col[k].file.sha256[0] ? r->col[k].file.sha256 : "unknown");
+        sep = ", ";
+    }
+    if (*sep == ',') fprintf(f, ", against the model.</p>\n");
+    else fprintf(f, "<p class=\"of\">Of the model and its oracles alone: no library was verified.</p>\n");
+}
+
 /* The family x corpus table, a failing cell red, a checked one green. */
 static void table(FILE *f, const q7d_results *r)
 {
@@ -131,8 +154,9 @@ static void table(FILE *f, const q7d_results *r)
     size_t n = q7r_build_rows(r, false, &rows);
     if (!rows) return;
     fprintf(f, "<h2>Agreement table</h2>\n<p>Cells are <code>checks / mismatches</code> against the reference "
-               "(<code>sem</code>); <code>(+N n/a)</code> counts the cases an oracle did not check.</p>\n"
-               "<table>\n<tr><th>family</th><th>corpus</th><th>cases (sem)</th>");
+               "(<code>sem</code>); <code>(+N n/a)</code> counts the cases an oracle did not check.</p>\n");
+    verified_libraries(f, r);
+    fprintf(f, "<table>\n<tr><th>family</th><th>corpus</th><th>cases (sem)</th>");
     for (unsigned k = 1; k < r->ncols; k++) {
         fprintf(f, "<th>");
         h(f, r->col[k].name);
@@ -145,7 +169,8 @@ static void table(FILE *f, const q7d_results *r)
         fprintf(f, "<tr><td>%s%s%s</td><td>%s</td><td class=\"num\">%" PRIu64 "</td>", total ? "<strong>" : "",
                 rows[i].label[0], total ? "</strong>" : "", rows[i].label[1], rows[i].cases);
         for (unsigned k = 1; k < r->ncols; k++) {
-            q7r_cell_text(&rows[i], k, cell, sizeof cell);
+            if (k == r->reference) snprintf(cell, sizeof cell, "(reference)");
+            else q7r_cell_text(&rows[i], k, cell, sizeof cell);
             const char *cls = rows[i].mismatches[k] || rows[i].crashed[k] ? "bad" : rows[i].checks[k] ? "good" : "none";
             fprintf(f, "<td class=\"num %s\">%s</td>", cls, cell);
         }
@@ -167,15 +192,31 @@ static void proofs(FILE *f, const q7d_results *r)
     }
     fprintf(f, "<p>From <code>");
     h(f, p->source);
-    fprintf(f, "</code>.</p>\n<table>\n<tr><th>leaf</th><th>status</th><th>note</th></tr>\n");
+    fprintf(f, "</code>.</p>\n");
+    /* which library these proofs are of, beside the run's */
+    if (!p->sha256[0]) {
+        fprintf(f, "<p class=\"of\">Of q7pred's own leaves (the model's source, as make prove-formal proves it"
+                   "%s), not of a library's machine code.</p>\n", p->library[0] ? "; the file names no SHA-256" : "");
+    } else {
+        fprintf(f, "<p class=\"of%s\">Of <code>", p->foreign ? " hint" : "");
+        h(f, p->library);
+        fprintf(f, "</code> (SHA-256 <code>%s</code>)", p->sha256);
+        if (p->foreign)
+            fprintf(f, ": <strong>another library than the one this report verified</strong>, shown as asked "
+                       "(<code>--foreign-proofs</code>); its statuses say nothing of the library above.</p>\n");
+        else fprintf(f, ", the library this report verified.</p>\n");
+    }
+    fprintf(f, "<table>\n<tr><th>leaf</th><th>status</th><th>note</th></tr>\n");
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
         if (!r->selected[l]) continue;
         const char *st = p->known[l] ? p->status[l] : "not in the report";
-        const char *cls = strncmp(st, "proven", 6) == 0 || strcmp(st, "proved") == 0 ? "good"
+        const char *cls = p->foreign ? "none"
+                          : strncmp(st, "proven", 6) == 0 || strcmp(st, "proved") == 0 ? "good"
                           : p->known[l] && (strstr(st, "refut") || strstr(st, "fail") || strstr(st, "counter")) ? "bad"
                                                                                                                : "none";
         fprintf(f, "<tr><td><code>%s</code></td><td class=\"%s\">", q7_leaf_at(l)->suffix, cls);
         h(f, st);
+        if (p->foreign) fprintf(f, " (of another library)");
         fprintf(f, "</td><td>");
         h(f, p->known[l] ? p->detail[l] : "");
         fprintf(f, "</td></tr>\n");
@@ -340,7 +381,7 @@ static void maps(FILE *f, const q7d_results *r)
 static void crashes_text(FILE *f, const q7d_results *r, const void *item)
 {
     (void)item;
-    for (size_t i = 0; i < r->ncrashes; i++) q7r_crash_record_text(f, r, &r->crashes[i], "");
+    q7r_crashes_text(f, r, "");
 }
 
 static void mismatches_text(FILE *f, const q7d_results *r, const void *item)
@@ -358,8 +399,10 @@ static void records(FILE *f, const q7d_results *r)
     }
     q7r_distinct_list l;
     if (r->nmismatches && q7r_distinct_inputs(r, &l)) {
-        fprintf(f, "<h2>First mismatches</h2>\n<p>At most %u per leaf, one record per distinct input.</p>\n<pre>",
+        fprintf(f, "<h2>First mismatches</h2>\n<p>At most %u per leaf, one record per distinct input.</p>\n",
                 r->max_report);
+        verified_libraries(f, r);
+        fprintf(f, "<pre>");
         q7r_write_escaped(f, ESC_XML, mismatches_text, r, &l);
         fprintf(f, "</pre>\n");
         q7r_distinct_free(&l);

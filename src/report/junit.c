@@ -116,6 +116,9 @@ static void junit_failures(FILE *f, const q7d_results *r, const q7r_distinct_lis
         for (size_t i = 0; i < r->ncrashes; i++) {
             const q7d_crash *cr = &r->crashes[i];
             if (cr->col != k || cr->leaf != l || cr->corpus != c) continue;
+            bool again = false;   /* one failure per distinct input */
+            for (size_t j = 0; j < i && !again; j++) again = r->crashes[j].corpus == c && q7r_same_crash(&r->crashes[j], cr);
+            if (again) continue;
             char text[1024];
             q7r_crash_text(cr, text, sizeof text);
             fprintf(f, "      <failure type=\"crash\" message=\"");

@@ -126,12 +126,14 @@ static bool start_merged(q7r_merger *m, const q7d_results *a, const char *name)
     }
     memcpy(out->selected, a->selected, sizeof out->selected);
     memcpy(out->not_called, a->not_called, sizeof out->not_called);
+    memcpy(out->called_as, a->called_as, sizeof out->called_as);
     out->allow_absent = a->allow_absent;
     out->compare_aux = a->compare_aux;
     out->timeout = a->timeout;
     out->max_crashes = a->max_crashes;
     out->grid_version = a->grid_version;
     out->ncols = a->ncols;
+    out->reference = a->reference;
     memcpy(out->col, a->col, sizeof out->col);
     snprintf(out->version, sizeof out->version, "%s", a->version);
     out->max_report = 0;
@@ -169,9 +171,15 @@ static bool add_units(q7d_results *out, const q7d_results *p, bool first, char *
     return true;
 }
 
-/* Adds the shard's maps to the sums (checked like the counts). */
+/* Adds the shard's maps to the sums (checked like the counts), and what
+ * its mismatches have in common. */
 static bool add_maps(q7d_results *out, const q7d_results *p, char *err, size_t errsize)
 {
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        for (unsigned k = 0; k < out->ncols; k++)
+            if (!q7d_common_merge(&out->common[l][k], &p->common[l][k]))
+                return snprintf(err, errsize, "merge: the mismatches of %s add up past 2^64-1 with shard %u",
+                                q7_leaf_at(l)->suffix, p->shard_k), false;
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
         if (!p->map[l]) continue;
         q7d_map *m = q7d_results_map(out, (unsigned)l);

@@ -7,6 +7,7 @@
 #include "person.h"
 #include "run_identity.h"
 #include "util/escape.h"
+#include "util/decode.h"
 #include "verify/names.h"
 
 /* ------------------------------------------------------------ labels */
@@ -46,8 +47,12 @@ void q7r_inputs_text(const q7_leaf *leaf, const uint32_t *in, char *buf, size_t 
     unsigned n = q7r_input_labels(leaf, label);
     size_t used = 0;
     buf[0] = '\0';
-    for (unsigned w = 0; w < n && used < size; w++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s=0x%" PRIx32, w ? " " : "", label[w], in[w]);
+    for (unsigned w = 0; w < n && used < size; w++) {
+        char v[96];
+        q7u_word_text(leaf, true, w, in[w], v, sizeof v);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s=0x%" PRIx32 "%s%s%s", w ? " " : "", label[w], in[w],
+                                 v[0] ? " (" : "", v, v[0] ? ")" : "");
+    }
 }
 
 /* ------------------------------------------------------------ distinct inputs */
@@ -238,6 +243,61 @@ bool q7r_lane_hint(const q7d_results *r, size_t l, unsigned k, char *buf, size_t
              "mismatches): the ABI compares the whole 32-bit register (DECISIONS.md §2: integer compares act on the "
              "full argument registers); a lane-typed compare such as (int%u_t)A < (int%u_t)B sees only the lane",
              leaf->suffix, name, lane, mismatches, lane, lane);
+    return true;
+}
+
+/* ------------------------------------------------------------ in common */
+
+/* Bits of an output word as a person reads them: a classify mask's as
+ * class names, others in hex. */
+static void bits_text(const q7_leaf *leaf, uint32_t bits, char *buf, size_t size)
+{
+    if (leaf->family == Q7_FAMILY_CLASSIFY) {
+        char names[96];
+        q7u_class_names(bits, names, sizeof names);
+        snprintf(buf, size, "0x%" PRIx32 " (%s)", bits, names);
+    } else {
+        snprintf(buf, size, "0x%" PRIx32, bits);
+    }
+}
+
+bool q7r_common_text(const q7d_results *r, size_t l, unsigned k, char *buf, size_t size)
+{
+    const q7d_common *c = &r->common[l][k];
+    if (!c->n) return false;
+    const q7_leaf *leaf = q7_leaf_at(l);
+    q7r_label label[Q7_MAX_WORDS];
+    unsigned words = q7r_output_labels(leaf, label);
+    char name[Q7D_NAME_MAX];
+    q7u_esc_format_buf(name, sizeof name, r->col[k].name, ESC_TEXT);
+    size_t u = (size_t)snprintf(buf, size, "%s, %s: all %" PRIu64 " mismatches have in common:", leaf->suffix, name,
+                                c->n);
+    const char *sep = " ";
+    for (unsigned w = 0; w < words && u < size; w++) {
+        uint32_t d = c->differ[w], always = c->always[w] & d, never = ~c->ever[w] & d;
+        if (!d) continue;
+        char t[128];
+        bits_text(leaf, d, t, sizeof t);
+        u += (size_t)snprintf(buf + u, size - u, "%s%s differs in %s", sep, label[w], t);
+        /* the differing bits it sets in every mismatch, or in none */
+        if (always == d || never == d) {
+            if (u < size) u += (size_t)snprintf(buf + u, size - u, ", which it %s sets", always == d ? "always" : "never");
+        } else {
+            if (always && u < size) {
+                bits_text(leaf, always, t, sizeof t);
+                u += (size_t)snprintf(buf + u, size - u, ", of which it always sets %s", t);
+            }
+            if (never && u < size) {
+                bits_text(leaf, never, t, sizeof t);
+                u += (size_t)snprintf(buf + u, size - u, "%s never sets %s", always ? " and" : ", of which it", t);
+            }
+        }
+        sep = "; ";
+    }
+    char cls[256];
+    q7u_classes_text(leaf, c->classes, cls, sizeof cls);
+    if (u < size)
+        snprintf(buf + u, size - u, "%sinputs: %s", sep, cls[0] ? cls : "no class common to all (NaN, zero, sign, ...)");
     return true;
 }
 

@@ -34,7 +34,8 @@ bool q7r_distinct_inputs(const q7d_results *r, q7r_distinct_list *out);
 void q7r_distinct_free(q7r_distinct_list *l);
 /* "grid #442; fuzz #17, #93" (at most `show` indices, then "and N more"). */
 void q7r_occurrences(const q7r_distinct *d, unsigned show, char *buf, size_t size);
-/* "A=0x7e00 B=0x3c00" */
+/* "A=0x7e00 (qNaN) B=0x3c00 (1.0)": each word labelled, in hex and, where
+ * it says more, decoded (util/decode.h) */
 void q7r_inputs_text(const q7_leaf *leaf, const uint32_t *in, char *buf, size_t size);
 
 /* What the run covered, per leaf: checked by an oracle besides sem; per
@@ -59,6 +60,11 @@ void q7r_coverage_text(FILE *f, const q7d_results *r, const q7r_coverage *c, con
  * in the leaf had an input with bits above the integer lane. */
 bool q7r_lane_hint(const q7d_results *r, size_t l, unsigned k, char *buf, size_t size);
 
+/* What column k's mismatches in leaf l have in common, over all of them,
+ * in one line: the output bits that differ, those it set in every one or
+ * in none, the input classes every one had; false when it has none. */
+bool q7r_common_text(const q7d_results *r, size_t l, unsigned k, char *buf, size_t size);
+
 /* "12345 bytes, SHA-256 ab..., SONAME libx.so.1, build-id 01..., modified
  * 2026-06-17T08:30:00Z" (the parts known). */
 void q7r_file_text(const file_identity *id, char *buf, size_t size);
@@ -67,8 +73,15 @@ void q7r_file_text(const file_identity *id, char *buf, size_t size);
  * labelled inputs and where it came from, every oracle's labelled words,
  * the reproduce lines; each line after indent. */
 void q7r_distinct_text(FILE *f, const q7d_results *r, const q7r_distinct *d, const char *indent);
-/* A crash record likewise: what, where, the reproduce line, the output. */
+/* A crash record likewise: what, where, the input decoded, the reproduce
+ * line, the output. */
 void q7r_crash_record_text(FILE *f, const q7d_results *r, const q7d_crash *c, const char *indent);
+/* Whether two crash records are of one input: the same column, leaf,
+ * input words and way of failing. */
+bool q7r_same_crash(const q7d_crash *a, const q7d_crash *b);
+/* Every crash record of the run, one per distinct input (the same column,
+ * leaf, inputs and way of failing), listing every case it came in. */
+void q7r_crashes_text(FILE *f, const q7d_results *r, const char *indent);
 
 /* The run's identity as facts, each (key, label, value): key a stable
  * name ("command", "started", "host", "cwd", "host_oracle", "executable",

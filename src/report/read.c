@@ -36,7 +36,7 @@ static int column_by_name(const q7d_results *r, const char *s)
     return -1;
 }
 
-static bool words_of(const json *arr, uint32_t *w, unsigned max)
+bool q7r_read_words(const json *arr, uint32_t *w, unsigned max)
 {
     if (!arr || arr->type != JSON_ARRAY || arr->n > max) return false;
     for (size_t i = 0; i < arr->n; i++) {
@@ -141,82 +141,6 @@ static bool read_header(const reader *rd, const json *doc, q7d_results *r)
            && q7r_read_fields(rd, "", &q7r_head_text, doc, r) && read_provenance(rd, doc, r);
 }
 
-/* ------------------------------------------------------------ parameters */
-
-static bool read_corpora(const reader *rd, const json *p, q7d_results *r)
-{
-    const json *v = q7u_json_get(p, K(corpora));
-    if (!is_array(v)) return BAD(rd, "'%s': missing %s.%s", rd->path, K(parameters), K(corpora));
-    memset(r->params.enabled, 0, sizeof r->params.enabled);
-    for (size_t i = 0; i < v->n; i++) {
-        q7d_corpus c;
-        if (v->child[i].type != JSON_STRING || !q7d_corpus_from_name(v->child[i].string, &c))
-            return BAD(rd, "'%s': unknown corpus in %s.%s", rd->path, K(parameters), K(corpora));
-        r->params.enabled[c] = true;
-    }
-    return true;
-}
-
-static bool read_fuzz_counts(const reader *rd, const json *p, q7d_results *r)
-{
-    const json *v = q7u_json_get(p, K(fuzz_counts));
-    for (int c = 0; c < Q7D_FUZZ_CATEGORY_COUNT; c++) {
-        const char *name = q7d_fuzz_category_name((q7d_fuzz_category)c);
-        if (!q7u_json_uint(v, name, &r->params.fuzz[c]))
-            return BAD(rd, "'%s': missing %s.%s.%s", rd->path, K(parameters), K(fuzz_counts), name);
-    }
-    return true;
-}
-
-/* The files' functions and case counts; the cases themselves are not
- * needed to merge counts. A count is at most 2^64 / Q7D_MAX_TF_FILES, so
- * the files of a leaf never add up past 2^64-1. */
-static bool read_testfloat(const reader *rd, const json *p, q7d_results *r)
-{
-    const json *v = q7u_json_get(p, K(testfloat));
-    if (!is_array(v) || v->n > Q7D_MAX_TF_FILES)
-        return BAD(rd, "'%s': malformed %s.%s", rd->path, K(parameters), K(testfloat));
-    for (size_t i = 0; i < v->n; i++) {
-        q7d_tf_file *tf = &r->params.tf[r->params.ntf];
-        const char *tp = q7u_json_string(&v->child[i], K(path)), *fn = q7u_json_string(&v->child[i], K(function));
-        const char *sha = q7u_json_string(&v->child[i], K(sha256));
-        uint64_t u;
-        if (!tp || !fn || !q7u_json_uint(&v->child[i], K(cases), &u) || u > UINT64_MAX / Q7D_MAX_TF_FILES || u == 0
-            || !q7d_tf_function_known(fn) || (sha && !sha256_ok(sha)))
-            return BAD(rd, "'%s': malformed %s.%s entry", rd->path, K(parameters), K(testfloat));
-        if (!(tf->path = strdup(tp))) return BAD(rd, "out of memory reading '%s'", rd->path);
-        snprintf(tf->function, sizeof tf->function, "%s", fn);
-        snprintf(tf->sha256, sizeof tf->sha256, "%s", sha ? sha : "");
-        tf->ncases = (size_t)u;
-        r->params.ntf++;
-    }
-    return true;
-}
-
-static bool read_selection(const reader *rd, const json *p, q7d_results *r)
-{
-    const json *v = q7u_json_get(p, K(leaves));
-    if (!is_array(v)) return BAD(rd, "'%s': missing %s.%s", rd->path, K(parameters), K(leaves));
-    memset(r->selected, 0, sizeof r->selected);
-    for (size_t i = 0; i < v->n; i++) {
-        const q7_leaf *leaf = v->child[i].type == JSON_STRING ? q7_leaf_find(v->child[i].string) : NULL;
-        if (!leaf) return BAD(rd, "'%s': unknown leaf in %s.%s", rd->path, K(parameters), K(leaves));
-        r->selected[leaf->id] = true;
-    }
-    return true;
-}
-
-static bool read_parameters(const reader *rd, const json *doc, q7d_results *r)
-{
-    const json *p = q7u_json_get(doc, K(parameters));
-    char where[32];
-    snprintf(where, sizeof where, "%s.", K(parameters));
-    if (!p) return BAD(rd, "'%s': missing \"%s\"", rd->path, K(parameters));
-    return read_corpora(rd, p, r) && q7r_read_fields(rd, where, &q7r_params_a, p, r)
-           && q7r_read_fields(rd, where, &q7r_params_b, p, r) && read_fuzz_counts(rd, p, r)
-           && read_testfloat(rd, p, r) && read_selection(rd, p, r) && q7r_read_fields(rd, where, &q7r_params_c, p, r);
-}
-
 /* ------------------------------------------------------------ oracles */
 
 static bool read_oracles(const reader *rd, const json *doc, q7d_results *r)
@@ -240,27 +164,14 @@ static bool read_oracles(const reader *rd, const json *doc, q7d_results *r)
         snprintf(where, sizeof where, "%s[%zu].%s", K(oracles), i, K(file));
         if (!read_file_identity(rd, q7u_json_get(o, K(file)), where, &c->file)) return false;
     }
-    if (r->col[0].kind != Q7D_SEM) return BAD(rd, "'%s': the first oracle is not the reference sem", rd->path);
-    return true;
-}
-
-/* ------------------------------------------------------------ gaps */
-
-/* gaps.not_called: each leaf --abi did not call and why (the only gap the
- * cells do not tell); absent from reports that have no gaps. */
-static bool read_not_called(const reader *rd, const json *doc, q7d_results *r)
-{
-    const json *v = q7u_json_get(q7u_json_get(doc, K(gaps)), K(not_called));
-    if (!v) return true;
-    if (!is_array(v)) return BAD(rd, "'%s': malformed %s.%s", rd->path, K(gaps), K(not_called));
-    for (size_t i = 0; i < v->n; i++) {
-        const q7_leaf *leaf = q7_leaf_find(q7u_json_string(&v->child[i], K(leaf)));
-        const char *why = q7u_json_string(&v->child[i], K(reason));
-        unsigned u = Q7D_UNCALLED_CRASHED;
-        while (u < Q7D_UNCALLED_COUNT && !(why && strcmp(why, q7d_uncalled_reason((q7d_uncalled)u)) == 0)) u++;
-        if (!leaf || u == Q7D_UNCALLED_COUNT)
-            return BAD(rd, "'%s': malformed %s.%s entry %zu", rd->path, K(gaps), K(not_called), i);
-        r->not_called[leaf->id] = (unsigned char)u;
+    if (r->col[0].kind != Q7D_SEM) return BAD(rd, "'%s': the first oracle is not the model, sem", rd->path);
+    /* the reference: sem, or a library (--reference), the first one */
+    for (size_t i = 1; i < v->n; i++) {
+        const char *role = q7u_json_string(&v->child[i], K(role));
+        if (!role || strcmp(role, "reference") != 0) continue;
+        if (r->reference || r->col[i].kind != Q7D_LIB)
+            return BAD(rd, "'%s': oracle %zu is a reference beside another, or not a library", rd->path, i);
+        r->reference = (unsigned)i;
     }
     return true;
 }
@@ -338,7 +249,7 @@ static bool read_crash(const json *o, const q7d_results *r, q7d_crash *cr)
     if (!leaf || col < 0 || r->col[col].kind != Q7D_LIB
         || !q7d_corpus_from_name(q7u_json_string(o, K(corpus)), &cr->corpus)
         || !q7d_crash_kind_from_name(q7u_json_string(o, K(kind)), &cr->kind)
-        || !q7r_read_fields(NULL, "", &q7r_crash_case, o, cr) || !words_of(q7u_json_get(o, K(in)), cr->in, Q7_MAX_WORDS)
+        || !q7r_read_fields(NULL, "", &q7r_crash_case, o, cr) || !q7r_read_words(q7u_json_get(o, K(in)), cr->in, Q7_MAX_WORDS)
         || !code || code->type != JSON_NUMBER)
         return false;
     /* a signal number or an exit status: an int, exactly */
@@ -368,7 +279,7 @@ static bool read_output(const json *oj, const q7d_results *r, q7d_mismatch *m)
 {
     int col = column_by_name(r, oj->key);
     if (col < 0 || !q7d_out_state_from_name(q7u_json_string(oj, K(state)), &m->state[col])
-        || !words_of(q7u_json_get(oj, K(words)), m->out[col], Q7_MAX_WORDS))
+        || !q7r_read_words(q7u_json_get(oj, K(words)), m->out[col], Q7_MAX_WORDS))
         return false;
     const json *d = q7u_json_get(oj, K(differs));
     m->differs[col] = d && d->type == JSON_BOOL && d->boolean;
@@ -382,7 +293,7 @@ static bool read_mismatch(const json *o, q7d_mismatch *m)
     const q7_leaf *leaf = q7_leaf_find(q7u_json_string(o, K(leaf)));
     const json *outs = q7u_json_get(o, K(outputs));
     if (!leaf || !q7d_corpus_from_name(q7u_json_string(o, K(corpus)), &m->corpus) || !q7u_json_uint(o, K(case), &m->index)
-        || !words_of(q7u_json_get(o, K(in)), m->in, Q7_MAX_WORDS) || !outs || outs->type != JSON_OBJECT)
+        || !q7r_read_words(q7u_json_get(o, K(in)), m->in, Q7_MAX_WORDS) || !outs || outs->type != JSON_OBJECT)
         return false;
     m->leaf = leaf->id;
     return true;
@@ -525,8 +436,8 @@ static bool keep_small(stream *st, char *key)
 static bool read_head(stream *st, q7d_results *r)
 {
     st->head_read = true;
-    return read_header(&st->rd, st->head, r) && read_parameters(&st->rd, st->head, r)
-           && read_oracles(&st->rd, st->head, r) && read_not_called(&st->rd, st->head, r);
+    return read_header(&st->rd, st->head, r) && q7r_read_parameters(&st->rd, st->head, r)
+           && read_oracles(&st->rd, st->head, r) && q7r_read_gaps(&st->rd, st->head, r);
 }
 
 static bool read_records(stream *st, int which, q7d_results *r)

@@ -260,6 +260,23 @@ static void leaf_list(FILE *f, const bool *set)
     if (*sep == ',') fputc(')', f);
 }
 
+/* A lost oracle's note as the verdict gives it: what happened, without
+ * the paths the oracle list names ("while python '...' started ...", "
+ * (interpreter ...)"), at most 120 bytes: the verdict stays one short line. */
+static void short_note(const char *note, char *buf, size_t size)
+{
+    char s[Q7D_NAME_MAX];
+    snprintf(s, sizeof s, "%s", note[0] ? note : "unavailable");
+    char *cut = strstr(s, " while python '");
+    if (cut) {
+        char *rest = strstr(cut, "; ");
+        memmove(cut, rest ? rest : "", strlen(rest ? rest : "") + 1);
+    }
+    if ((cut = strstr(s, " (interpreter "))) *cut = '\0';
+    if (strlen(s) > 120) snprintf(buf, size, "%.117s...", s);
+    else snprintf(buf, size, "%s", s);
+}
+
 /* What the run did not check, each gap a clause after "; " (the first
  * after lead): leaves not exported (per library; "allowed" under
  * --allow-absent), not called, stopped, and lost oracles. */
@@ -305,11 +322,68 @@ static void gap_clauses(FILE *f, const q7d_results *r, const q7d_gaps *g, const 
         if (!g->lost[k]) continue;
         fputs(sep, f);
         q7u_esc_write(f, r->col[k].name, ESC_TEXT);
+        char note[160];
+        short_note(r->col[k].note, note, sizeof note);
         fputs(" oracle lost (", f);
-        q7u_esc_write(f, r->col[k].note[0] ? r->col[k].note : "unavailable", ESC_TEXT);
+        q7u_esc_write(f, note, ESC_TEXT);
         fputc(')', f);
         sep = "; ";
     }
+}
+
+/* A PASS that rests on leaves --abi called otherwise than their rows says
+ * so: "; N leaves pass only as called otherwise than the table (--abi):
+ * LEAF (as BIN), ...". */
+static void called_otherwise(FILE *f, const q7d_results *r)
+{
+    unsigned n = 0;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) n += r->selected[l] && r->called_as[l][0];
+    if (!n) return;
+    fprintf(f, "; %u lea%s pass%s only as called otherwise than the table (--abi):", n, n == 1 ? "f" : "ves",
+            n == 1 ? "es" : "");
+    const char *sep = " ";
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        if (r->selected[l] && r->called_as[l][0]) {
+            fprintf(f, "%s%s (%s)", sep, q7_leaf_at(l)->suffix, r->called_as[l]);
+            sep = ", ";
+        }
+}
+
+/* Which leaves fail, after "in N leaves": " (a, b)" when one column has
+ * failures, else per column " (lib:a.so: a, b; lib:b.so: c)", so that a
+ * run of several libraries says which fails which, and --quiet's one line
+ * names them all. */
+static void failing_clause(FILE *f, const q7d_results *r)
+{
+    bool fails[Q7D_MAX_COLS][Q7_LEAF_COUNT];
+    unsigned cols = 0;
+    for (unsigned k = 1; k < r->ncols; k++) {
+        bool any = false;
+        for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+            fails[k][l] = false;
+            for (int c = 0; c < Q7D_CORPUS_COUNT; c++)
+                fails[k][l] |= r->unit[l][c].cell[k].mismatches || r->unit[l][c].cell[k].crashes;
+            any |= fails[k][l];
+        }
+        cols += any;
+    }
+    const char *open = " (";
+    for (unsigned k = 1; k < r->ncols; k++) {
+        const char *sep = "";
+        for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+            if (!fails[k][l]) continue;
+            fputs(open, f);
+            if (cols > 1 && !*sep) {
+                q7u_esc_write(f, r->col[k].name, ESC_TEXT);
+                fputs(": ", f);
+            }
+            fprintf(f, "%s%s", sep, q7_leaf_at(l)->suffix);
+            sep = ", ";
+            open = "";
+        }
+        if (*sep) open = "; ";
+    }
+    if (!*open || *open == ';') fputc(')', f);
 }
 
 /* The verdict into f: its word (PASS, FAIL, INCOMPLETE, INTERRUPTED) is
@@ -333,6 +407,7 @@ static void verdict(FILE *f, const q7d_results *r)
     } else if (t.mismatches || t.crashes) {
         fprintf(f, "FAIL: %" PRIu64 " cases, %" PRIu64 " checks, %" PRIu64 " mismatches, %" PRIu64 " crashes, in %zu lea%s",
                 t.cases, t.checks, t.mismatches, t.crashes, nf, nf == 1 ? "f" : "ves");
+        failing_clause(f, r);
         gap_clauses(f, r, &g, "; ");
     } else if (g.incomplete) {
         fputs("INCOMPLETE: ", f);
@@ -340,6 +415,7 @@ static void verdict(FILE *f, const q7d_results *r)
         fprintf(f, "; the rest agree: %" PRIu64 " cases, %" PRIu64 " checks, 0 mismatches, 0 crashes", t.cases, t.checks);
     } else {
         fprintf(f, "PASS: %" PRIu64 " cases, %" PRIu64 " checks, 0 mismatches, 0 crashes", t.cases, t.checks);
+        called_otherwise(f, r);
         gap_clauses(f, r, &g, "; ");
     }
 }

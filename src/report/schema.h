@@ -30,7 +30,8 @@
     X(not_called) X(reason) X(gaps) X(absent) X(lost_oracles) X(why) X(verdict) X(provenance) X(started) \
     X(host) X(cpu) X(cwd) X(host_oracle) X(compiler) X(executable) X(preloads) X(resumed_from)       \
     X(resumed_started) X(size) X(sha256) X(soname) X(build_id) X(mtime) X(file) X(next_case)         \
-    X(seconds) X(above_lane) X(maps) X(bins) X(off_map)
+    X(seconds) X(above_lane) X(maps) X(bins) X(off_map) X(called_otherwise) X(called) \
+    X(common) X(differ) X(ever) X(always) X(classes)
 
 typedef enum q7r_key {
 #define Q7R_KEY_ID(k) Q7R_K_##k,
@@ -116,5 +117,12 @@ typedef struct q7r_reader {
  * failure is only false (the caller says what was malformed); else err
  * says which member, as docs/report-format.md's messages do. */
 bool q7r_read_fields(const q7r_reader *rd, const char *where, const q7r_table *t, const json *obj, void *rec);
+/* An array of "0x..." words, at most max, into w (read.c). */
+bool q7r_read_words(const json *arr, uint32_t *w, unsigned max);
+/* The report's parameters into r (read_head.c). */
+bool q7r_read_parameters(const q7r_reader *rd, const json *doc, q7d_results *r);
+/* The report's gaps.not_called, called_otherwise and common into r
+ * (read_head.c); each absent from older reports. */
+bool q7r_read_gaps(const q7r_reader *rd, const json *doc, q7d_results *r);
 
 #endif

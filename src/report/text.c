@@ -16,6 +16,7 @@
 #include "person.h"
 #include "run_identity.h"
 #include "util/escape.h"
+#include "util/decode.h"
 #include "verify/names.h"
 
 /* How many case indices a record names before "and N more". */
@@ -95,7 +96,10 @@ static void print_table(FILE *f, const q7d_results *r, bool by_leaf, bool markdo
     for (size_t i = 0; i < n; i++) {
         snprintf(cells[i * ncols + 0], 160, "%s", rows[i].label[0]);
         snprintf(cells[i * ncols + 1], 160, "%s", rows[i].label[1]);
-        for (unsigned k = 0; k < r->ncols; k++) q7r_cell_text(&rows[i], k, cells[i * ncols + 2 + k], 160);
+        for (unsigned k = 0; k < r->ncols; k++) {
+            if (k && k == r->reference) snprintf(cells[i * ncols + 2 + k], 160, "(reference)");
+            else q7r_cell_text(&rows[i], k, cells[i * ncols + 2 + k], 160);
+        }
         for (unsigned c = 0; c < ncols; c++)
             if (strlen(cells[i * ncols + c]) > width[c]) width[c] = strlen(cells[i * ncols + c]);
     }
@@ -111,13 +115,51 @@ done:
 
 /* ------------------------------------------------------------ records */
 
-/* One distinct input: the leaf, its labelled inputs and where it came
- * from; every oracle's labelled words; the lines that reproduce it. */
+/* What the reference requires of the words some column got wrong, decoded
+ * ("the spec requires result = 0x0 (false); lib:x.so gives 0x1 (true)"):
+ * the spec when the reference is the model, else the reference by name. */
+static void required_line(FILE *f, const q7d_results *r, const q7d_mismatch *m, const char *indent)
+{
+    const q7_leaf *leaf = q7_leaf_at(m->leaf);
+    unsigned ref = r->reference;
+    if (m->state[ref] != Q7D_OUT_VALUE) return;
+    q7r_label label[Q7_MAX_WORDS];
+    unsigned nwords = q7r_output_labels(leaf, label);
+    for (unsigned k = 1; k < r->ncols; k++) {
+        if (!m->differs[k] || m->state[k] != Q7D_OUT_VALUE || k == ref) continue;
+        unsigned answer = q7r_answer_words(&r->col[k], leaf);
+        char want[512] = "", got[512] = "", v[128];
+        size_t uw = 0, ug = 0;
+        for (unsigned w = 0; w < nwords && w < answer; w++) {
+            if (m->out[k][w] == m->out[ref][w]) continue;
+            q7u_output_text(leaf, w, m->out[ref][w], v, sizeof v);
+            if (uw < sizeof want) uw += (size_t)snprintf(want + uw, sizeof want - uw, "%s%s = %s", uw ? ", " : "", label[w], v);
+            q7u_output_text(leaf, w, m->out[k][w], v, sizeof v);
+            if (ug < sizeof got) ug += (size_t)snprintf(got + ug, sizeof got - ug, "%s%s", ug ? ", " : "", v);
+        }
+        if (!uw) continue;
+        fprintf(f, "%s  ", indent);
+        if (r->col[ref].kind == Q7D_SEM) {
+            fputs("the spec requires ", f);
+        } else {
+            fputs("the reference ", f);
+            q7u_esc_write(f, r->col[ref].name, ESC_TEXT);
+            fputs(" gives ", f);
+        }
+        fprintf(f, "%s; ", want);
+        q7u_esc_write(f, r->col[k].name, ESC_TEXT);
+        fprintf(f, " gives %s\n", got);
+    }
+}
+
+/* One distinct input: the leaf, its inputs (hex and decoded) and where it
+ * came from; every oracle's labelled words; what the reference requires of
+ * the words that differ, decoded; the lines that reproduce it. */
 void q7r_distinct_text(FILE *f, const q7d_results *r, const q7r_distinct *d, const char *indent)
 {
     const q7d_mismatch *m = d->rec[0];
     const q7_leaf *leaf = q7_leaf_at(m->leaf);
-    char in[Q7_MAX_WORDS * 24], where[512], line[Q7R_REPRO_MAX], word[64];
+    char in[Q7_MAX_WORDS * 96], where[512], line[Q7R_REPRO_MAX], word[64];
     q7r_inputs_text(leaf, m->in, in, sizeof in);
     q7r_occurrences(d, SHOWN_OCCURRENCES, where, sizeof where);
     fprintf(f, "%s%s  %s   (%s)\n", indent, leaf->suffix, in, where);
@@ -128,7 +170,7 @@ void q7r_distinct_text(FILE *f, const q7d_results *r, const q7r_distinct *d, con
     for (unsigned k = 0; k < r->ncols; k++) {
         char esc[Q7D_NAME_MAX];
         q7u_esc_format_buf(esc, sizeof esc, r->col[k].name, ESC_TEXT);
-        snprintf(name[k], sizeof name[k], "%s%s", esc, k == 0 ? " (reference)" : "");
+        snprintf(name[k], sizeof name[k], "%s%s", esc, k == r->reference ? " (reference)" : "");
         if (strlen(name[k]) > nw) nw = strlen(name[k]);
     }
     /* columns of 10 (a word's width), the last one unpadded */
@@ -144,10 +186,11 @@ void q7r_distinct_text(FILE *f, const q7d_results *r, const q7r_distinct *d, con
         }
         fprintf(f, "%s\n", m->differs[k] ? " <- differs" : "");
     }
+    required_line(f, r, m, indent);
     q7r_repro_line(leaf, m->in, NULL, q7r_tool(r), line, sizeof line);
     fprintf(f, "%s  reproduce: %s\n", indent, line);
     for (unsigned k = 1; k < r->ncols; k++)
-        if (m->differs[k] && r->col[k].kind == Q7D_LIB) {
+        if ((m->differs[k] || (k == r->reference && k)) && r->col[k].kind == Q7D_LIB) {
             q7r_repro_line(leaf, m->in, &r->col[k], q7r_tool(r), line, sizeof line);
             fprintf(f, "%s             %s\n", indent, line);
         }
@@ -178,19 +221,63 @@ static void print_lines(FILE *f, const char *prefix, const char *s)
     }
 }
 
-/* A crash record: what, where, how to reproduce it, and the last lines
- * the library printed. */
-void q7r_crash_record_text(FILE *f, const q7d_results *r, const q7d_crash *c, const char *indent)
+/* Whether two crash records are of one input: the same column, leaf,
+ * inputs and way of failing. */
+bool q7r_same_crash(const q7d_crash *a, const q7d_crash *b)
 {
-    char text[1024], line[Q7R_REPRO_MAX], prefix[64];
+    unsigned words = q7_shape_info_of(q7_leaf_at(a->leaf)->shape)->in_words;
+    return a->col == b->col && a->leaf == b->leaf && a->kind == b->kind && a->code == b->code &&
+           memcmp(a->in, b->in, words * sizeof a->in[0]) == 0;
+}
+
+/* A crash record of one input: what, where (every case it came in, as a
+ * mismatch record lists them), the input decoded, how to reproduce it,
+ * and the last lines the library printed. */
+static void crash_group_text(FILE *f, const q7d_results *r, const q7d_crash *const *g, size_t n, const char *indent)
+{
+    const q7d_crash *c = g[0];
+    const q7_leaf *leaf = q7_leaf_at(c->leaf);
+    char text[1024], line[Q7R_REPRO_MAX], prefix[64], in[Q7_MAX_WORDS * 96], where[512];
+    size_t used = 0;
+    where[0] = '\0';
+    for (size_t i = 0; i < n && i < SHOWN_OCCURRENCES && used < sizeof where; i++) {
+        bool new_corpus = i == 0 || g[i - 1]->corpus != g[i]->corpus;
+        used += (size_t)snprintf(where + used, sizeof where - used, "%s%s%s#%" PRIu64, i == 0 ? "" : new_corpus ? "; " : ", ",
+                                 new_corpus ? q7d_corpus_name(g[i]->corpus) : "", new_corpus ? " " : "", g[i]->index);
+    }
+    if (n > SHOWN_OCCURRENCES && used < sizeof where) snprintf(where + used, sizeof where - used, " and %zu more", n - SHOWN_OCCURRENCES);
     q7r_crash_text(c, text, sizeof text);
     fputs(indent, f);
     q7u_esc_write(f, r->col[c->col].name, ESC_TEXT);
-    fprintf(f, ": %s [%s #%" PRIu64 "]\n", text, q7d_corpus_name(c->corpus), c->index);
-    q7r_repro_line(q7_leaf_at(c->leaf), c->in, &r->col[c->col], q7r_tool(r), line, sizeof line);
+    fprintf(f, ": %s [%s]\n", text, where);
+    q7r_inputs_text(leaf, c->in, in, sizeof in);
+    fprintf(f, "%s  input: %s\n", indent, in);
+    q7r_repro_line(leaf, c->in, &r->col[c->col], q7r_tool(r), line, sizeof line);
     fprintf(f, "%s  reproduce: %s\n", indent, line);
     snprintf(prefix, sizeof prefix, "%s  output: ", indent);
     print_lines(f, prefix, c->output);
+}
+
+void q7r_crash_record_text(FILE *f, const q7d_results *r, const q7d_crash *c, const char *indent)
+{
+    crash_group_text(f, r, &c, 1, indent);
+}
+
+void q7r_crashes_text(FILE *f, const q7d_results *r, const char *indent)
+{
+    const q7d_crash **g = malloc((r->ncrashes ? r->ncrashes : 1) * sizeof *g);
+    bool *done = calloc(r->ncrashes ? r->ncrashes : 1, sizeof *done);
+    for (size_t i = 0; g && done && i < r->ncrashes; i++) {
+        if (done[i]) continue;
+        size_t n = 0;
+        for (size_t j = i; j < r->ncrashes; j++)
+            if (!done[j] && q7r_same_crash(&r->crashes[i], &r->crashes[j])) g[n++] = &r->crashes[j], done[j] = true;
+        crash_group_text(f, r, g, n, indent);
+    }
+    if (!g || !done)
+        for (size_t i = 0; i < r->ncrashes; i++) q7r_crash_record_text(f, r, &r->crashes[i], indent);
+    free(g);
+    free(done);
 }
 
 /* ------------------------------------------------------------ the head */
@@ -202,7 +289,7 @@ static void print_oracles(FILE *f, const q7d_results *r, const char *bullet, con
     char id[1024];
     for (unsigned k = 0; k < r->ncols; k++) {
         const q7d_column *c = &r->col[k];
-        const char *role = k == 0 ? " (reference)" : "";
+        const char *role = k == r->reference ? " (reference)" : "";
         fputs(bullet, f);
         q7u_esc_write(f, c->name, fmt);
         if (!c->available) {
@@ -239,8 +326,14 @@ static void print_failing(FILE *f, const q7d_results *r, const char *indent, boo
     fprintf(f, "\n");
     char hint[1024];
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
-        for (unsigned k = 1; fail[l] && k < r->ncols; k++)
+        for (unsigned k = 1; fail[l] && k < r->ncols; k++) {
+            if (q7r_common_text(r, l, k, hint, sizeof hint)) {
+                fprintf(f, "%s%s", markdown ? "\n" : "", indent);
+                q7u_esc_write(f, hint, markdown ? ESC_MARKDOWN : ESC_TEXT);
+                fputc('\n', f);
+            }
             if (q7r_lane_hint(r, l, k, hint, sizeof hint)) fprintf(f, "%s%shint: %s\n", markdown ? "\n" : "", indent, hint);
+        }
 }
 
 /* Where, when and by what the run ran, one line each. */
@@ -287,9 +380,9 @@ static void text_report(FILE *f, const q7d_results *r, bool by_leaf)
     fprintf(f, "\n");
     print_table(f, r, by_leaf, false);
     if (r->ncrashes) {
-        fprintf(f, "\ncrashes (a crash stops only its case; at most %u per leaf, the table counts all):\n",
-                r->max_report);
-        for (size_t i = 0; i < r->ncrashes; i++) q7r_crash_record_text(f, r, &r->crashes[i], "  ");
+        fprintf(f, "\ncrashes (a crash stops only its case; at most %u per leaf, the table counts all; one record "
+                   "per distinct input):\n", r->max_report);
+        q7r_crashes_text(f, r, "  ");
     }
     if (r->nmismatches) {
         fprintf(f, "\nfirst mismatches (at most %u per leaf; one record per distinct input):\n", r->max_report);
@@ -343,7 +436,7 @@ void q7r_report_markdown(FILE *f, const q7d_results *r)
     print_table(f, r, false, true);
     if (r->ncrashes) {
         fprintf(f, "\n## Crashes\n\n```\n");
-        for (size_t i = 0; i < r->ncrashes; i++) q7r_crash_record_text(f, r, &r->crashes[i], "");
+        q7r_crashes_text(f, r, "");
         fprintf(f, "```\n");
     }
     if (r->nmismatches) {

@@ -31,6 +31,32 @@ static void words(jw *w, const char *key, const uint32_t *v, unsigned n)
     q7u_jw_end(w);
 }
 
+/* "common": what each column's mismatches in a leaf have in common, one
+ * entry per leaf and column that has any; read back and merged. */
+static void common(jw *w, const q7d_results *r)
+{
+    KEY(w, common);
+    q7u_jw_array(w, JW_LINES);
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
+        for (unsigned k = 1; k < r->ncols; k++) {
+            const q7d_common *c = &r->common[l][k];
+            if (!c->n) continue;
+            unsigned n = q7_shape_info_of(q7_leaf_at(l)->shape)->out_words;
+            q7u_jw_object(w, JW_INLINE);
+            text_member(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
+            text_member(w, Q7R_KEY(oracle), r->col[k].name);
+            KEY(w, mismatches);
+            q7u_jw_uint(w, c->n);
+            words(w, Q7R_KEY(differ), c->differ, n);
+            words(w, Q7R_KEY(ever), c->ever, n);
+            words(w, Q7R_KEY(always), c->always, n);
+            KEY(w, classes);
+            q7u_jw_uint(w, c->classes);
+            q7u_jw_end(w);
+        }
+    q7u_jw_end(w);
+}
+
 static void header(jw *w, const q7d_results *r)
 {
     text_member(w, Q7R_KEY(format), Q7R_FORMAT_NAME);
@@ -132,7 +158,7 @@ static void oracles(jw *w, const q7d_results *r)
         q7u_jw_object(w, JW_INLINE);
         text_member(w, Q7R_KEY(name), c->name);
         text_member(w, Q7R_KEY(kind), q7d_oracle_kind_name(c->kind));
-        text_member(w, Q7R_KEY(role), k == 0 ? "reference" : "oracle");
+        text_member(w, Q7R_KEY(role), k == r->reference ? "reference" : k == 0 ? "model" : "oracle");
         q7r_write_fields(w, &q7r_oracle, c);
         if (c->kind == Q7D_LIB) {
             q7r_write_fields(w, &q7r_oracle_lib, c);
@@ -201,6 +227,22 @@ static void gaps(jw *w, const q7d_results *r)
         q7u_jw_end(w);
     }
     q7u_jw_end(w);
+    q7u_jw_end(w);
+}
+
+/* "called_otherwise": the leaves --abi calls otherwise than their rows
+ * say, and how; read back (a PASS names them). */
+static void called_otherwise(jw *w, const q7d_results *r)
+{
+    KEY(w, called_otherwise);
+    q7u_jw_array(w, JW_INLINE);
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        if (!r->called_as[l][0]) continue;
+        q7u_jw_object(w, JW_INLINE);
+        text_member(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
+        text_member(w, Q7R_KEY(called), r->called_as[l]);
+        q7u_jw_end(w);
+    }
     q7u_jw_end(w);
 }
 
@@ -332,6 +374,8 @@ void q7r_report_json(FILE *f, const q7d_results *r)
     oracles(&w, r);
     totals(&w, r);
     gaps(&w, r);
+    called_otherwise(&w, r);
+    common(&w, r);
     units(&w, r);
     maps(&w, r);
     KEY(&w, crashes);

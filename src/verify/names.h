@@ -23,6 +23,11 @@ bool q7d_crash_kind_from_name(const char *name, q7d_crash_kind *out);
 const char *q7d_oracle_kind_name(q7d_oracle_kind k);
 bool q7d_oracle_kind_from_name(const char *name, q7d_oracle_kind *out);
 
+/* How --abi calls leaf l otherwise than its table row ("as BIN", "as ORD
+ * in the order A, B, result, aux"): false (buf "") when as the table
+ * says, or not at all. */
+bool q7d_abi_called_as(const q7d_abi *abi, size_t l, char *buf, size_t size);
+
 /* The corpus table is corpus.c's (q7d_corpus_name); this reads it back. */
 bool q7d_corpus_from_name(const char *name, q7d_corpus *out);
 

@@ -47,6 +47,10 @@ typedef struct q7d_block {
     uint32_t *expect;                    /* testfloat corpus: the file's result per case */
     uint16_t *bad;                       /* bad[j] bit col: column col differs at case j;
                                           * marked only in a block whose arrays are made */
+    unsigned ref;                        /* the column compared with: 0 (the model), or a library's
+                                          * (--reference), which runs before every other */
+    uint8_t *noref;                      /* with a library's ref: noref[j], it gave no answer at case j
+                                          * (crashed, not run): case j is checked by no column */
 } q7d_block;
 
 /* One mark bit per column: a column past the marks' width would be lost. */
@@ -57,7 +61,7 @@ _Static_assert(Q7D_MAX_COLS <= 8 * sizeof *((q7d_block *)0)->bad,
  * the reference's outputs (q7_leaf_eval_batch) and, in the testfloat
  * corpus, the expected results. */
 void q7d_block_arrays(q7d_block *b);
-/* Compares out[col] with the reference over cases [lo, hi) (the arrays
+/* Compares out[col] with the reference (out[ref]) over cases [lo, hi) (the arrays
  * must be made): a case outside the domain (in_domain false; NULL: none
  * is) counts as ood, any other as a check, a mismatch also marks bad[j]. */
 void q7d_block_compare(q7d_block *b, unsigned col, size_t lo, size_t hi,

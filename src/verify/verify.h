@@ -232,6 +232,23 @@ typedef struct q7d_mismatch {
     uint32_t out[Q7D_MAX_COLS][Q7_MAX_WORDS];
 } q7d_mismatch;
 
+/* What every mismatch of a column in a leaf has in common, over all of
+ * them (not only the records kept): the output bits where its answer and
+ * the reference's differed in some mismatch, the bits it set in some and
+ * in every one, and the input classes (q7u_input_classes) every one had.
+ * Sums and unions over cases, so shards merge into the unsharded run's. */
+typedef struct q7d_common {
+    uint64_t n;                        /* mismatches with a value answer summed up (0: none yet) */
+    uint32_t differ[Q7_MAX_WORDS];
+    uint32_t ever[Q7_MAX_WORDS];
+    uint32_t always[Q7_MAX_WORDS];
+    uint32_t classes;                  /* the classes of every mismatch's inputs (an AND) */
+} q7d_common;
+/* Adds one mismatch (out: the column's answer, ref: the reference's). */
+void q7d_common_add(q7d_common *c, const q7_leaf *leaf, const uint32_t *in, const uint32_t *out, const uint32_t *ref);
+/* Adds b into a; false (a unchanged) when the counts pass 2^64-1. */
+bool q7d_common_merge(q7d_common *a, const q7d_common *b);
+
 /* A mismatch map, the picture of the (a, b) plane of a leaf with two
  * 16-bit value operands (q7d_map_applies): the cases some oracle disagreed
  * on, binned by the operands' high bytes, bin[(a >> 8) * 256 + (b >> 8)];
@@ -273,6 +290,10 @@ bool q7d_provenance_here(q7d_provenance *p, char *err, size_t errsize);
  * prove-formal JSON; not part of the JSON report). */
 typedef struct q7d_proofs {
     char source[FILE_ID_PATH_MAX];     /* the file */
+    char library[FILE_ID_PATH_MAX];    /* the library it proves (a prove report's); "" for make prove-formal's */
+    char sha256[SHA256_HEX_SIZE];      /* that library's SHA-256 as the file records it ("" when none) */
+    bool foreign;                      /* of another library than the run verified, shown as asked
+                                          (--foreign-proofs) */
     bool known[Q7_LEAF_COUNT];         /* the file has a row for the leaf */
     char status[Q7_LEAF_COUNT][32];    /* "proven-ir", "proven", "refuted", ... */
     char detail[Q7_LEAF_COUNT][160];   /* the row's note, if any */
@@ -286,9 +307,14 @@ typedef enum q7d_uncalled {
     Q7D_UNCALLED_COUNT
 } q7d_uncalled;
 
+/* The longest "as ORD in the order A, B, result, aux" (q7d_abi_called_as). */
+#define Q7D_CALLED_AS_MAX 160
+
 typedef struct q7d_results {
     q7d_corpus_params params;
     bool selected[Q7_LEAF_COUNT];
+    char called_as[Q7_LEAF_COUNT][Q7D_CALLED_AS_MAX];   /* --abi: how a leaf is called otherwise than its
+                                                           row ("as BIN"); "" as the row, or not called */
     bool allow_absent;                 /* --allow-absent: a leaf a library does not export is no gap */
     unsigned char not_called[Q7_LEAF_COUNT];   /* a q7d_uncalled: --abi's leaves that are not called */
     bool compare_aux;
@@ -305,12 +331,15 @@ typedef struct q7d_results {
     unsigned format_version;           /* of the report it was read from (0: a run) */
     unsigned ncols;
     q7d_column col[Q7D_MAX_COLS];
+    unsigned reference;                /* the column every other is compared with: 0, the model (sem), or
+                                          the library of --reference lib:PATH */
     q7d_unit unit[Q7_LEAF_COUNT][Q7D_CORPUS_COUNT];
     size_t ncrashes, crash_cap;
     q7d_crash *crashes;                /* the first max_report per leaf, by (corpus, index, column) */
     size_t nmismatches, mismatch_cap;
     q7d_mismatch *mismatches;          /* sorted by (leaf, corpus, index) */
     q7d_map *map[Q7_LEAF_COUNT];       /* NULL: no mismatch of the leaf on a map (q7d_map_applies) */
+    q7d_common common[Q7_LEAF_COUNT][Q7D_MAX_COLS];   /* each column's mismatches in each leaf */
     q7d_provenance prov;
     const q7d_proofs *proofs;          /* NULL, or the proof status the HTML report shows */
     double wall_seconds;               /* a plain run's, start to end (0 for a merged one) */
@@ -320,6 +349,7 @@ typedef struct q7d_results {
 } q7d_results;
 
 #define Q7D_DEFAULT_TIMEOUT 10   /* seconds: --timeout of verify and bench */
+#define Q7D_DEFAULT_NUMPY_TIMEOUT 60   /* seconds: verify's --numpy-timeout */
 #define Q7D_DEFAULT_MAX_CRASHES 10
 
 void q7d_results_init(q7d_results *r);
@@ -387,10 +417,12 @@ typedef struct q7d_options {
     const char *host_path;             /* NULL/"auto" or "portable" */
     unsigned nlibs;
     const char *libs[Q7D_MAX_LIBS];
+    bool reference;                    /* libs[0] is the reference (--reference lib:PATH), not the model */
     unsigned npreloads;
     const char *preloads[Q7D_MAX_LIBS];
     const char *python;                /* --python, or NULL: util/locate.h q7u_python chooses */
     const char *numpy_program;         /* NULL: found as q7d_numpy_program_path says */
+    double numpy_timeout;              /* the numpy oracle's start, answers and quit (0: the default) */
     unsigned threads;                  /* 0: every usable core; more are capped at them */
     bool progress;                     /* progress bar on stderr */
     const char *checkpoint;            /* NULL, or where the run's progress is written (q7d_checkpoint_write) */

@@ -151,6 +151,7 @@ bool q7d_resume_take(q7d_results *r, const q7d_results *from)
 {
     bool ok = true;
     memcpy(r->unit, from->unit, sizeof r->unit);
+    memcpy(r->common, from->common, sizeof r->common);
     for (size_t i = 0; i < from->nmismatches; i++) ok &= q7d_results_add_mismatch(r, &from->mismatches[i]);
     for (size_t i = 0; i < from->ncrashes; i++) ok &= q7d_results_add_crash(r, &from->crashes[i]);
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {

@@ -43,12 +43,14 @@ typedef struct worker {
     uint32_t *out[Q7D_MAX_COLS][Q7_MAX_WORDS];
     uint32_t *expect;
     uint16_t *bad;
+    uint8_t *noref;                /* --reference: the cases the reference library answered none of */
     /* this round's tallies */
     q7d_cell cell[Q7D_MAX_COLS];
     unsigned nmis;
     q7d_mismatch *mis;             /* first max_report of this round */
     q7d_map *map;                  /* the round's map (q7d_map_applies); NULL until needed */
     bool map_used;
+    q7d_common common[Q7D_MAX_COLS];   /* what the round's mismatches have in common, per column */
 } worker;
 
 struct run_ctx {
@@ -122,6 +124,7 @@ static q7d_block new_block(worker *w, uint64_t base, size_t n)
         .words = c->r->compare_aux ? sh->out_words : sh->out_words - sh->aux_words,
         .worker = w->id, .base = base, .n = n,
         .in = w->in, .out = w->out, .expect = w->expect, .bad = w->bad,
+        .ref = c->r->reference, .noref = c->r->reference ? w->noref : NULL,
     };
     return b;
 }
@@ -141,6 +144,24 @@ static void record(worker *w, const q7d_block *b, size_t j)
         const q7d_oracle *o = &c->oracle[col];
         m->differs[col] = (b->bad[j] >> col) & 1;
         m->state[col] = o->ops->answer(o, b, j, m->in, m->out[col]);
+    }
+}
+
+/* Case j, a mismatch, into what each differing column's mismatches have
+ * in common (every one, not only the records kept). */
+static void common_case(worker *w, const q7d_block *b, size_t j)
+{
+    run_ctx *c = w->ctx;
+    uint32_t in[Q7_MAX_WORDS], ref[Q7_MAX_WORDS] = { 0 }, out[Q7_MAX_WORDS];
+    unsigned in_words = q7_shape_info_of(b->leaf->shape)->in_words;
+    for (unsigned k = 0; k < in_words; k++) in[k] = b->in[k][j];
+    const q7d_oracle *reference = &c->oracle[b->ref];
+    if (reference->ops->answer(reference, b, j, in, ref) != Q7D_OUT_VALUE) return;
+    for (unsigned col = 1; col < c->r->ncols; col++) {
+        if (!((b->bad[j] >> col) & 1) || col == b->ref) continue;
+        memset(out, 0, sizeof out);
+        const q7d_oracle *o = &c->oracle[col];
+        if (o->ops->answer(o, b, j, in, out) == Q7D_OUT_VALUE) q7d_common_add(&w->common[col], b->leaf, in, out, ref);
     }
 }
 
@@ -172,6 +193,7 @@ static void run_block(worker *w, uint64_t base, size_t n)
             if (!b.bad[j]) continue;
             if (w->nmis < c->r->max_report) record(w, &b, j);
             if (mapped) map_case(w, &b, j);
+            common_case(w, &b, j);
         }
         memset(w->bad, 0, n * sizeof *w->bad);
     }
@@ -222,6 +244,7 @@ static unsigned run_workers(run_ctx *c, uint64_t from)
     unsigned nw = blocks < c->nworkers ? (unsigned)blocks : c->nworkers;
     for (unsigned i = 0; i < nw; i++) {
         memset(c->w[i].cell, 0, sizeof c->w[i].cell);
+        memset(c->w[i].common, 0, sizeof c->w[i].common);
         c->w[i].nmis = 0;
     }
     atomic_store(&c->next, from);
@@ -262,6 +285,7 @@ static void collect_workers(run_ctx *c, q7d_unit *u, unsigned nw)
         for (unsigned col = 0; col < c->r->ncols; col++) add_cell(&u->cell[col], &w->cell[col]);
         for (unsigned k = 0; k < w->nmis; k++) q7d_results_add_mismatch(c->r, &w->mis[k]);
         collect_map(c, w, c->leaf->id);
+        for (unsigned col = 0; col < c->r->ncols; col++) q7d_common_merge(&c->r->common[c->leaf->id][col], &w->common[col]);
     }
 }
 
@@ -425,8 +449,9 @@ static bool alloc_worker(worker *w, unsigned ncols, unsigned max_report)
             if (!(w->out[col][k] = malloc(Q7D_BLOCK * sizeof(uint32_t)))) return false;
     w->expect = calloc(Q7D_BLOCK, sizeof *w->expect);
     w->bad = calloc(Q7D_BLOCK, sizeof *w->bad);
+    w->noref = calloc(Q7D_BLOCK, sizeof *w->noref);
     w->mis = calloc(max_report ? max_report : 1, sizeof *w->mis);
-    return w->expect && w->bad && w->mis;
+    return w->expect && w->bad && w->noref && w->mis;
 }
 
 static void free_worker(worker *w)
@@ -436,6 +461,7 @@ static void free_worker(worker *w)
         for (unsigned k = 0; k < Q7_MAX_WORDS; k++) free(w->out[col][k]);
     free(w->expect);
     free(w->bad);
+    free(w->noref);
     free(w->mis);
     free(w->map);
 }
@@ -471,6 +497,11 @@ static int set_up(run_ctx *c, q7d_results *r, const q7d_options *o, char *err, s
     r->threads = c->nworkers;
     r->threads_requested = o->threads;
     if (!open_columns(c, o, err, errsize)) return 2;
+    /* --reference: the first library column, run before every other
+     * (columns run in order), is what they are compared with */
+    r->reference = 0;
+    for (unsigned k = 1; o->reference && k < r->ncols && !r->reference; k++)
+        if (r->col[k].kind == Q7D_LIB) r->reference = k;
     if (!alloc_workers(c)) {
         snprintf(err, errsize, "out of memory");
         return 2;

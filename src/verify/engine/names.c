@@ -1,8 +1,27 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The name tables of verify's enums (names.h). */
+#include <stdio.h>
 #include <string.h>
 
 #include "verify/names.h"
+
+bool q7d_abi_called_as(const q7d_abi *abi, size_t l, char *buf, size_t size)
+{
+    int sh = abi->shape[l];
+    buf[0] = '\0';
+    if (sh < 0) return false;
+    bool natural = q7_args_order_is_natural((q7_shape)sh, abi->order[l]);
+    if (natural && sh == (int)q7_leaf_at(l)->shape) return false;
+    size_t u = (size_t)snprintf(buf, size, "as %s", q7_shape_info_of((q7_shape)sh)->name);
+    if (!natural) {
+        q7_arg args[Q7_MAX_ARGS];
+        unsigned n = q7_shape_args((q7_shape)sh, args);
+        u += (size_t)snprintf(buf + u, u < size ? size - u : 0, " in the order");
+        for (unsigned a = 0; a < n && u < size; a++)
+            u += (size_t)snprintf(buf + u, size - u, "%s%s", a ? ", " : " ", args[abi->order[l][a]].name);
+    }
+    return true;
+}
 
 static const char *const cell_state_names[Q7D_CELL_STATE_COUNT] = {
     [Q7D_CELL_RAN] = "ran",

@@ -3,7 +3,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/decode.h"
 #include "verify/verify.h"
+
+void q7d_common_add(q7d_common *c, const q7_leaf *leaf, const uint32_t *in, const uint32_t *out, const uint32_t *ref)
+{
+    unsigned words = q7_shape_info_of(leaf->shape)->out_words;
+    uint32_t classes = q7u_input_classes(leaf, in);
+    for (unsigned w = 0; w < words; w++) {
+        c->differ[w] |= out[w] ^ ref[w];
+        c->ever[w] |= out[w];
+        c->always[w] = c->n ? c->always[w] & out[w] : out[w];
+    }
+    c->classes = c->n ? c->classes & classes : classes;
+    c->n++;
+}
+
+bool q7d_common_merge(q7d_common *a, const q7d_common *b)
+{
+    if (!b->n) return true;
+    uint64_t n = a->n;
+    if (!q7d_count_add(&n, b->n)) return false;
+    for (unsigned w = 0; w < Q7_MAX_WORDS; w++) {
+        a->differ[w] |= b->differ[w];
+        a->ever[w] |= b->ever[w];
+        a->always[w] = a->n ? a->always[w] & b->always[w] : b->always[w];
+    }
+    a->classes = a->n ? a->classes & b->classes : b->classes;
+    a->n = n;
+    return true;
+}
 
 void q7d_results_init(q7d_results *r)
 {
@@ -219,7 +248,10 @@ bool q7d_same_params(const q7d_results *a, const q7d_results *b, char *what, siz
     if (a->compare_aux != b->compare_aux) return snprintf(what, size, "--compare-aux"), false;
     if (a->max_crashes != b->max_crashes) return snprintf(what, size, "--max-crashes"), false;
     if (a->allow_absent != b->allow_absent) return snprintf(what, size, "--allow-absent"), false;
-    if (memcmp(a->not_called, b->not_called, sizeof a->not_called) != 0) return snprintf(what, size, "--abi"), false;
+    if (a->reference != b->reference) return snprintf(what, size, "--reference"), false;
+    if (memcmp(a->not_called, b->not_called, sizeof a->not_called) != 0 ||
+        memcmp(a->called_as, b->called_as, sizeof a->called_as) != 0)
+        return snprintf(what, size, "--abi"), false;
     if (a->ncols != b->ncols) return snprintf(what, size, "oracles"), false;
     for (unsigned k = 0; k < a->ncols; k++)
         if (strcmp(a->col[k].name, b->col[k].name) != 0) return snprintf(what, size, "oracles"), false;

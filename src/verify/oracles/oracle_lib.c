@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "util/process.h"
+#include "verify/names.h"
 #include "verify/oracle_ops.h"
 
 /* A worker's child and what it did in the worker's last block. */
@@ -71,17 +72,9 @@ static void describe_abi(q7d_column *k, const q7d_abi *abi)
     for (size_t i = 0; i < q7_leaf_count() && used < size; i++) {
         const q7_leaf *l = q7_leaf_at(i);
         int sh = abi->shape[i];
-        char how[160];
+        char how[Q7D_CALLED_AS_MAX];
         if (sh < 0) snprintf(how, sizeof how, "not called: %s", q7d_uncalled_reason((q7d_uncalled)abi->uncalled[i]));
-        else if (!q7_args_order_is_natural((q7_shape)sh, abi->order[i])) {
-            q7_arg args[Q7_MAX_ARGS];
-            unsigned n = q7_shape_args((q7_shape)sh, args);
-            size_t u = (size_t)snprintf(how, sizeof how, "as %s in the order", q7_shape_info_of((q7_shape)sh)->name);
-            for (unsigned a = 0; a < n && u < sizeof how; a++)
-                u += (size_t)snprintf(how + u, sizeof how - u, "%s%s", a ? ", " : " ", args[abi->order[i][a]].name);
-        } else if (sh != (int)l->shape)
-            snprintf(how, sizeof how, "as %s", q7_shape_info_of((q7_shape)sh)->name);
-        else continue;
+        else if (!q7d_abi_called_as(abi, i, how, sizeof how)) continue;
         int w = snprintf(k->note + used, size - used, "%s%s (%s)", sep, l->suffix, how);
         if (w < 0 || (size_t)w >= size - used) {   /* cut: say so rather than end mid-word */
             snprintf(k->note + (size - used > 5 ? size - 5 : used), 5, "...");
@@ -191,7 +184,9 @@ static void lib_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
 {
     lib_column *lc = o->state;
     lib_worker *lw = &lc->w[b->worker];
+    bool reference = b->ref == o->col && b->noref;
     lw->reached = lw->ncrashed = 0;
+    if (reference) memset(b->noref, 1, b->n);   /* answered: cleared below, case by case run */
     if (!feeding(lc, b->leaf) || !q7d_lib_has(lw->lib, b->leaf)) return;
     q7d_block_arrays(b);
     size_t from = 0;
@@ -205,6 +200,7 @@ static void lib_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
         q7d_crash crash;
         bool ok = q7d_lib_eval(lw->lib, b->leaf, b->n - from, in, out, &crash);
         size_t upto = ok ? b->n : from + (size_t)crash.index;
+        if (reference) memset(b->noref + from, 0, upto - from);
         q7d_block_compare(b, o->col, from, upto, NULL, cell);
         lw->reached = upto;
         if (ok || q7u_interrupted()) break;   /* an interrupt ended the child: no crash */

@@ -74,7 +74,8 @@ static bool numpy_open(q7d_oracle *o, const q7d_results *r, const q7d_options *o
     char program[Q7D_NAME_MAX / 2];
     if (opt->numpy_program) snprintf(program, sizeof program, "%s", opt->numpy_program);
     else if (!q7d_numpy_program_path(program, sizeof program)) program[0] = '\0';
-    start_processes(o, nc, python, from, program, r->timeout);
+    start_processes(o, nc, python, from, program,
+                    opt->numpy_timeout > 0 ? opt->numpy_timeout : Q7D_DEFAULT_NUMPY_TIMEOUT);
     snprintf(o->column->path, sizeof o->column->path, "%.200s %.250s (interpreter: %s)", python,
              program[0] ? program : "(numpy_oracle.py not found)", from);
     /* asked for by name (--oracles numpy, --python, --numpy-oracle): one

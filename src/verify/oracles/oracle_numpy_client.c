@@ -185,7 +185,7 @@ static void failure(q7d_numpy *np, io_result r, const char *doing, char *why, si
     char how[64], out[Q7D_OUTPUT_MAX];
     q7u_proc_output(&np->proc, out, sizeof out);
     stop(np, r == IO_CLOSED ? np->timeout : 0);   /* its end of file comes just before its exit */
-    if (r == IO_TIMEOUT) snprintf(how, sizeof how, "did not answer within %g s (--timeout)", np->timeout);
+    if (r == IO_TIMEOUT) snprintf(how, sizeof how, "did not answer within %g s (--numpy-timeout)", np->timeout);
     else if (r == IO_INTERRUPTED) snprintf(how, sizeof how, "was interrupted");
     else {
         char end[32];
