@@ -49,6 +49,8 @@ except ImportError as e:
 
 from q7prove.smt import bitvec as bv
 from q7prove.elf import image as elf_image
+from q7prove.elf import loaded as elf_loaded
+from q7prove.elf import symbols as elf_symbols
 from q7prove.binary import leaf as leaf_proof
 from q7prove.obligations import names
 from q7prove.machine.memory import Refusal
@@ -150,19 +152,43 @@ def _holds(c, replay):
     return z3.is_true(z3.simplify(z3.substitute(c, *replay)))
 
 
+def leaf_binding(image, name):
+    """(status, reason) when the leaf's symbol is not one the proof can take
+    as the code every caller runs; None when it is."""
+    sym = image.by_name.get(name)
+    loaded = image.loaded
+    if image.load_problem:
+        return 'unproven', image.load_problem
+    if loaded is not None and loaded.problems:
+        return 'unproven', '; '.join(loaded.problems)
+    why = loaded.leaf_problem(name, sym) if loaded is not None else None
+    if sym is None:
+        return ('unproven', why) if why else ('absent', 'not in the dynamic symbol table')
+    if name in image.binding_problem:
+        return 'unproven', image.binding_problem[name]
+    if sym.kind == elf_symbols.STT_GNU_IFUNC:
+        return 'unproven', ('an IFUNC symbol: the leaf is the function its resolver picks when the library is loaded, '
+                            'which the prover does not follow')
+    if sym.kind != elf_symbols.STT_FUNC or sym.shndx in (elf_symbols.SHN_ABS, elf_symbols.SHN_COMMON):
+        return 'unproven', ('%s is not a function (%s%s): no call of it is proven'
+                            % (sym.describe(), elf_symbols.KINDS.get(sym.kind, 'type %d' % sym.kind),
+                               ', an absolute symbol' if sym.shndx == elf_symbols.SHN_ABS else ''))
+    if not image.executable(sym.value):
+        return 'unproven', '%s is at %s, which is not code' % (sym.describe(), image.where(sym.value))
+    return ('unproven', why) if why else None
+
+
 def prove_one(image, decoder, row, shapes, timeout):
     t0 = time.monotonic()
     deadline = t0 + timeout
     d = names.derive(row['leaf'])
     res = {'leaf': row['leaf']}
     findings = names.check_row(row, shapes, d) if d else []
+    binding = leaf_binding(image, row['symbol'])
     if d is None:
         res.update(status='unproven', reason='the name fits no group of DECISIONS.md section 1: no obligation')
-    elif row['symbol'] not in image.by_name:
-        res.update(status='absent', reason='not in the dynamic symbol table')
-    elif image.by_name[row['symbol']].kind == elf_image.STT_GNU_IFUNC:
-        res.update(status='unproven', reason='an IFUNC symbol: the leaf is the function its resolver picks when the '
-                                             'library is loaded, which the prover does not follow')
+    elif binding is not None:
+        res.update(status=binding[0], reason=binding[1])
     elif row['placement'] is None:
         res.update(status='unproven', reason='the probe report found no shape its arguments fit (--abi)')
     else:
@@ -211,6 +237,9 @@ def main():
     ap.add_argument('--table', required=True)
     ap.add_argument('--leaf', action='append', default=[])
     ap.add_argument('--timeout', type=float, default=60.0)
+    ap.add_argument('--name', help='the library as the user named it (messages); --lib is where its bytes are')
+    ap.add_argument('--loader', help='the q7pred executable that loads the library (its loaded-image child), '
+                                     'run after the words of $Q7PRED_EMULATOR as q7pred runs its own children')
     a = ap.parse_args()
     try:
         if a.table == '-':
@@ -222,15 +251,31 @@ def main():
     except (OSError, ValueError, KeyError) as e:
         emit({'error': 'the tables %s are unreadable: %s' % (a.table, e)})
         return 2
-    try:
-        image = elf_image.Image(a.lib)
-    except elf_image.ElfError as e:
-        emit({'error': str(e)})
-        return 2
-    decoder = Decoder(image)
     want = set(a.leaf)
     rows = [r for r in rows if not want or r['leaf'] in want]
-    emit({'prover': 'z3 %s, capstone %s' % (z3.get_version_string(), capstone.__version__), 'leaves': len(rows)})
+    name = a.name or a.lib
+    try:
+        image = elf_image.Image(a.lib, name)
+        if a.loader:
+            command = os.environ.get('Q7PRED_EMULATOR', '').split() + [a.loader]
+            image.loaded_report = elf_loaded.LoadedImage(image, command, a.lib, [r['symbol'] for r in rows]).report()
+        else:
+            image.load_problem = ('the library was not loaded (no --loader): the proof would read the file, not '
+                                  'what the loader makes of it')
+    except (elf_image.ElfError, elf_loaded.LoadError) as e:
+        emit({'error': str(e)})
+        return 2
+    except Exception as e:   # a mistake of the reader's own: one line, never a traceback on stdout
+        traceback.print_exc()
+        emit({'error': "'%s': the ELF reader failed on it (%s: %s)" % (name, type(e).__name__, e)})
+        return 2
+    decoder = Decoder(image)
+    header = {'prover': 'z3 %s, capstone %s' % (z3.get_version_string(), capstone.__version__), 'leaves': len(rows)}
+    if getattr(image, 'loaded_report', None) is not None:
+        header['image'] = image.loaded_report
+    elif image.load_problem:
+        header['image'] = {'loads': 0, 'problems': [image.load_problem]}
+    emit(header)
     for row in rows:
         emit(prove_one(image, decoder, row, shapes, a.timeout))
     return 0

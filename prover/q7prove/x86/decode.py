@@ -59,10 +59,11 @@ class Decoder:
         if not self.image.executable(addr):
             raise DecodeError('jumps to %s, which is not code' % self.image.where(addr))
         seg = self.image.segment_of(addr)
-        code = self.image.bytes_at(addr, min(15, seg[0] + seg[1] - addr))
+        # the bytes as loaded, up to the first one the loader or a constructor changed (code_problem names it)
+        code = self.image.code_at(addr, min(15, seg[0] + seg[1] - addr))
         got = next(self.cs.disasm(code, addr, 1), None)
         if got is None:
-            raise DecodeError('undecodable bytes %s at %#x' % (code[:4].hex(), addr))
+            raise DecodeError(self.image.code_problem(addr, 15) or 'undecodable bytes %s at %#x' % (code[:4].hex(), addr))
         words = got.mnemonic.split()
         prefixes = {PREFIX_WORDS[w] for w in words[:-1] if w in PREFIX_WORDS}
         if got.prefix[0] == 0xf0:

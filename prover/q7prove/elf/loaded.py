@@ -1,0 +1,598 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""The library as glibc's loader leaves it in a process, read from outside
+that process. q7pred's loaded-image child (src/probe/image_child.h) loads
+it as verify and the probe do (dlopen, RTLD_NOW | RTLD_GLOBAL, in a
+process that has libc, libm and the loader), twice, the second time at
+another base; between its answers this module reads the child's
+/proc/PID/maps, mem, status, task, timers and fd, so what a constructor
+did to the process shows however the constructor treats the child's own
+code. What it checks, per load:
+
+  - every byte of every segment against the file with its modelled
+    relocations applied at that base and with the symbols bound where the
+    loader bound them (dlsym/dlvsym in the child): a byte that differs is
+    one the proof may not read (a constructor wrote it, or a relocation
+    the reader does not apply);
+  - each page's permissions and backing: a page the file maps read-only
+    but that is writable once loaded, a writable and executable page, a
+    page mapped from another file or shared, a code page no longer
+    executable;
+  - what loading left behind that could change the image later or run
+    code between calls: threads, child processes, signal handlers, interval
+    and POSIX timers, io_uring/userfaultfd descriptors and AIO rings, the
+    x87 control word, MXCSR and EFLAGS.AC changed, fork handlers that
+    change the image (a fork's copy read from outside), lookups that
+    change it. Any of these makes every leaf unproven, naming it.
+
+Each leaf name's binding is checked against dlsym(handle) and
+dlsym(RTLD_DEFAULT) in each load.
+"""
+import os
+import select
+import signal
+import subprocess
+import time
+
+from q7prove.elf.image import ElfError, PAGE, PF_X
+from q7prove.elf import relocs as elf_relocs
+from q7prove.elf import symbols as elf_symbols
+
+SIGNALS = {getattr(signal, n): n for n in dir(signal) if n.startswith('SIG') and not n.startswith('SIG_')
+           and isinstance(getattr(signal, n), int)}
+CHILD_ARG = '--q7pred-image-child'
+MXCSR_BITS = {6: 'DAZ', 13: 'RC', 14: 'RC', 15: 'FTZ'}
+
+
+class LoadError(Exception):
+    """The library cannot be loaded here: one line, as verify says it."""
+
+
+class Garbled(Exception):
+    pass
+
+
+class Child:
+    """One loaded-image child and its pipes, every read bounded by a deadline."""
+
+    def __init__(self, command, path, shift, deadline):
+        self.deadline = deadline
+        lib_fd = None
+        for prefix in ('/proc/self/fd/', '/dev/fd/'):
+            if path.startswith(prefix) and path[len(prefix):].isdigit():
+                lib_fd = int(path[len(prefix):])
+                path = '/proc/self/fd/%d' % lib_fd
+        argv = list(command) + [CHILD_ARG, path] + (['--shift'] if shift else [])
+        try:
+            self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                      pass_fds=(lib_fd,) if lib_fd is not None else ())
+        except OSError as e:
+            raise LoadError('cannot start the loaded-image child %s: %s' % (argv[0], e.strerror))
+        self.buf = b''
+
+    def _fill(self):
+        left = self.deadline - time.monotonic()
+        if left <= 0 or not select.select([self.p.stdout], [], [], left)[0]:
+            raise TimeoutError()
+        chunk = os.read(self.p.stdout.fileno(), 1 << 16)
+        if not chunk:
+            raise EOFError()
+        self.buf += chunk
+
+    def line(self):
+        while b'\n' not in self.buf:
+            if len(self.buf) > 1 << 16:
+                raise Garbled('an answer line longer than 64 KiB')
+            self._fill()
+        out, self.buf = self.buf.split(b'\n', 1)
+        return out.decode('ascii', 'replace').split()
+
+    def raw(self, n):
+        while len(self.buf) < n:
+            self._fill()
+        out, self.buf = self.buf[:n], self.buf[n:]
+        return out
+
+    def send(self, text):
+        try:
+            self.p.stdin.write(text.encode('ascii'))
+            self.p.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise EOFError()
+
+    def ask(self, text, want):
+        self.send(text)
+        words = self.line()
+        if not words or words[0] != want:
+            raise Garbled('asked "%s", answered "%s"' % (text.split()[0], ' '.join(words)[:80]))
+        return words
+
+    def end(self):
+        try:
+            self.p.kill()
+        except OSError:
+            pass
+        try:
+            self.p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        for f in (self.p.stdin, self.p.stdout):
+            try:
+                f.close()
+            except OSError:
+                pass
+
+    def how(self):
+        try:
+            rc = self.p.wait(timeout=max(0.1, min(5, self.deadline - time.monotonic())))
+        except subprocess.TimeoutExpired:
+            return 'hung'
+        return 'exit status %d' % rc if rc >= 0 else SIGNALS.get(-rc, 'signal %d' % -rc)
+
+
+def _proc(pid, what):
+    try:
+        with open('/proc/%d/%s' % (pid, what), 'rb') as f:
+            return f.read().decode('utf-8', 'replace')
+    except OSError:
+        return None
+
+
+class Facts:
+    """What a process has that loading may have added, read from outside."""
+
+    def __init__(self, pid):
+        status = _proc(pid, 'status') or ''
+        field = {l.split(':', 1)[0]: l.split(':', 1)[1].strip() for l in status.splitlines() if ':' in l}
+        self.sigcgt = int(field.get('SigCgt', '0'), 16)
+        try:
+            self.tasks = os.listdir('/proc/%d/task' % pid)
+        except OSError:
+            self.tasks = []
+        self.children = set()
+        for t in self.tasks:
+            self.children |= set((_proc(pid, 'task/%s/children' % t) or '').split())
+        timers = _proc(pid, 'timers')
+        self.timers = None if timers is None else sum(l.startswith('ID:') for l in timers.splitlines())
+        self.fds = set()
+        try:
+            for fd in os.listdir('/proc/%d/fd' % pid):
+                try:
+                    self.fds.add(os.readlink('/proc/%d/fd/%s' % (pid, fd)))
+                except OSError:
+                    pass
+        except OSError:
+            pass
+        self.maps = parse_maps(_proc(pid, 'maps') or '')
+
+
+def parse_maps(text):
+    out = []
+    for line in text.splitlines():
+        parts = line.split(None, 5)
+        if len(parts) < 5:
+            continue
+        lo, hi = (int(x, 16) for x in parts[0].split('-'))
+        out.append((lo, hi, parts[1], int(parts[2], 16), parts[3], int(parts[4]), parts[5] if len(parts) > 5 else ''))
+    return out
+
+
+def _hex(s):
+    return s.encode('utf-8', 'surrogateescape').hex() if s else '-'
+
+
+def _unhex(h):
+    return '' if h == '-' else bytes.fromhex(h).decode('utf-8', 'replace')
+
+
+class Load:
+    """One load of the library, observed."""
+
+    def __init__(self, img, command, path, shift, queries, timeout):
+        self.img = img
+        child = Child(command, path, shift, time.monotonic() + timeout)
+        try:
+            self._run(child, queries)
+        except TimeoutError:
+            raise LoadError("cannot load library '%s': loading it hung (killed after %g s)" % (img.name, timeout))
+        except EOFError:
+            child.p.stdin.close()
+            raise LoadError("cannot load library '%s': its child ended while loading it (%s)"
+                            % (img.name, child.how()))
+        except (Garbled, ValueError, IndexError) as e:
+            self.garbled = 'the loaded-image child answered nonsense (%s)' % e
+        finally:
+            child.end()
+
+    def _run(self, c, queries):
+        self.garbled = None
+        hello = c.line()
+        before = c.line()
+        if hello[:1] != ['hello'] or before[:1] != ['before']:
+            raise Garbled('no greeting')
+        pid = int(hello[1])
+        self.cpu_before = [int(x, 16) for x in before[1:4]]
+        self.facts_before = Facts(pid)
+        c.send('load\n')
+        words = c.line()
+        if words[:1] == ['error']:
+            raise LoadError(_unhex(words[1]).replace(self.img.path, self.img.name))
+        if words[:1] != ['loaded']:
+            raise Garbled('no "loaded"')
+        self.base = int(words[1], 16)
+        after, itimers = c.line(), c.line()
+        self.cpu_after = [int(x, 16) for x in after[1:4]]
+        self.itimers = [int(x) for x in itimers[1:4]]
+        self.facts_after = Facts(pid)
+        lo, hi = self.img.span()
+        self.mem, self.readable_pages = self._read_span(c, pid, self.facts_after.maps)
+        self.answers = {}
+        for name, version in queries:
+            w = c.ask('sym %s %s\n' % (_hex(name), _hex(version)), 'sym')
+            self.answers[(name, version)] = (int(w[1], 16), int(w[2], 16), _unhex(w[3]))
+        mem2, _ = self._read_span(c, pid, Facts(pid).maps)
+        self.lookup_changed = self._first_change(self.mem, mem2)
+        forked = int(c.ask('fork\n', 'forked')[1])
+        fork_mem, _ = self._read_span(None, forked, Facts(forked).maps)
+        self.fork_changed = self._first_change(self.mem, fork_mem)
+        c.ask('reap %d\n' % forked, 'reaped')
+        mem3, _ = self._read_span(c, pid, Facts(pid).maps)
+        self.fork_changed = self.fork_changed or self._first_change(self.mem, mem3)
+        c.send('quit\n')
+
+    def _read_span(self, c, pid, maps):
+        """The span's bytes (rebased: index = vaddr - lo) and which pages were read."""
+        lo, hi = self.img.span()
+        mem = bytearray(hi - lo)
+        pages = set()
+        try:
+            f = open('/proc/%d/mem' % pid, 'rb', buffering=0)
+        except OSError:
+            f = None
+        try:
+            for mlo, mhi, perms, *_ in maps:
+                a, b = max(mlo, self.base + lo), min(mhi, self.base + hi)
+                if a >= b:
+                    continue
+                data = None
+                if f is not None:
+                    try:
+                        f.seek(a)
+                        data = f.read(b - a)
+                    except OSError:
+                        data = None
+                if (data is None or len(data) != b - a) and c is not None and 'r' in perms:
+                    n = int(c.ask('mem %x %x\n' % (a, b - a), 'mem')[1], 16)
+                    data = c.raw(n) if n == b - a else None
+                if data is None or len(data) != b - a:
+                    continue
+                mem[a - self.base - lo:b - self.base - lo] = data
+                pages.update(range(a - self.base, b - self.base, PAGE))
+        finally:
+            if f is not None:
+                f.close()
+        return mem, pages
+
+    def _first_change(self, a, b):
+        if a == b:
+            return None
+        lo = self.img.span()[0]
+        k = next(i for i in range(min(len(a), len(b))) if a[i] != b[i])
+        return self.img.where(lo + k)
+
+
+class LoadedImage:
+    """The library's loaded images, compared with its file, attached to its Image."""
+
+    def __init__(self, img, command, path, leaves, timeout=30.0):
+        self.img = img
+        queries = {(n, None) for n in leaves}
+        for r in img.rel.records:
+            if r.sym is not None and r.sym.bind != 0 and r.sym.other & 3 not in (1, 2):
+                queries.add((r.sym.name, r.sym.version))
+        queries = sorted(queries, key=lambda q: (q[0], q[1] or ''))
+        self.loads = [Load(img, command, path, shift, queries, timeout) for shift in (False, True)]
+        self.problems = []
+        for ld in self.loads:
+            if ld.garbled:
+                self.problems.append(ld.garbled)
+        if self.problems:
+            self.differs, self.page_problems, self._ranges = [], {}, []
+            self.bad = set()
+            img.load_problem = '; '.join(self.problems)
+            return
+        self._global_problems()
+        self.img.loaded = self
+        self.img.rel.resolver = self._binding
+        self.page_problems = self._pages()
+        self._ranges = []
+        img.relocs = img.rel.modeled_words()
+        img._reloc_at = sorted(img.relocs)
+        self.bad, self.differs = self._compare()
+
+    # ---- process-wide facts
+    def _global_problems(self):
+        p = self.problems
+        first, second = self.loads
+        if first.base == second.base:
+            p.append('the library loaded at the same base (%#x) twice: its relocated words cannot be told from the '
+                     "file's" % first.base)
+        for ld in self.loads:
+            b, a = ld.facts_before, ld.facts_after
+            if len(a.tasks) > len(b.tasks):
+                p.append('loading left %d threads running besides the caller' % (len(a.tasks) - len(b.tasks)))
+            if a.children - b.children:
+                p.append('loading left a child process running (pid %s)' % ', '.join(sorted(a.children - b.children)))
+            new = a.sigcgt & ~b.sigcgt
+            if new:
+                names = [SIGNALS.get(s, 'signal %d' % s) for s in range(1, 65) if new >> (s - 1) & 1]
+                p.append('loading installed a handler for %s' % ', '.join(names))
+            for k, name in enumerate(('ITIMER_REAL', 'ITIMER_VIRTUAL', 'ITIMER_PROF')):
+                if ld.itimers[k]:
+                    p.append('loading armed an interval timer (%s)' % name)
+            if a.timers is not None and b.timers is not None and a.timers > b.timers:
+                p.append('loading created %d POSIX timer(s)' % (a.timers - b.timers))
+            for fd in sorted(a.fds - b.fds):
+                if fd.startswith('anon_inode:') and any(k in fd for k in ('io_uring', 'userfaultfd')):
+                    p.append('loading opened %s, which can write memory later' % fd)
+            if any(m[6].startswith('/[aio]') for m in a.maps):
+                p.append('loading set up an AIO ring, which can write memory later')
+            names = ('MXCSR', 'the x87 control word', 'EFLAGS.AC')
+            for k in range(3):
+                if ld.cpu_before[k] != ld.cpu_after[k]:
+                    p.append('loading changed %s from %#x to %#x (a proof assumes the ABI\'s value)'
+                             % (names[k], ld.cpu_before[k], ld.cpu_after[k]))
+            if ld.lookup_changed:
+                p.append('looking its symbols up changed the library at %s' % ld.lookup_changed)
+            if ld.fork_changed:
+                p.append('a fork changes the library at %s (a fork handler)' % ld.fork_changed)
+        self.problems = list(dict.fromkeys(p))
+
+    # ---- pages
+    def _pages(self):
+        """page vaddr -> (perms, problem or None), from the first load."""
+        img, out = self.img, {}
+        lo, hi = img.span()
+        try:
+            st = os.stat(img.path)
+            own = (os.major(st.st_dev), os.minor(st.st_dev), st.st_ino)
+        except OSError:
+            own = None
+        for ld in self.loads:
+            for mlo, mhi, perms, off, dev, inode, path in ld.facts_after.maps:
+                for page in range(max(mlo, ld.base + lo), min(mhi, ld.base + hi), PAGE):
+                    v = page - ld.base
+                    seg = img.segment_of(v) or img.segment_of(min(v + PAGE - 1, hi - 1))
+                    why = None
+                    major, minor = (int(x, 16) for x in dev.split(':'))
+                    if seg is not None:
+                        from_file = seg[3] > 0 and v < seg[0] + seg[3]
+                        if perms[3] == 's':
+                            why = 'is a shared mapping (%s)' % perms
+                        elif inode and own is not None and (major, minor, inode) != own:
+                            why = 'is mapped from %s, not from the library' % (path or 'another file')
+                        elif not inode and from_file and v + PAGE <= seg[0] + seg[3]:
+                            why = 'is anonymous memory where the library\'s file belongs (%s)' % (path or 'replaced')
+                        elif 'w' in perms and img.file_readonly(max(v, seg[0]), 1):
+                            why = ('is writable once loaded (%s), though the file maps it read-only: made writable '
+                                   'while loading' % perms)
+                    prev = out.get(v)
+                    if prev is None or (why and not prev[1]):
+                        out[v] = (perms, why)
+                    elif prev[0] != perms and not prev[1]:
+                        out[v] = (prev[0], 'has other permissions in another load (%s, %s)' % (prev[0], perms))
+        return out
+
+    def _page(self, vaddr):
+        return self.page_problems.get(vaddr & ~(PAGE - 1), ('---p', 'is not mapped once loaded'))
+
+    def readonly(self, vaddr, n):
+        for page in range(vaddr & ~(PAGE - 1), vaddr + n, PAGE):
+            perms = self._page(page)[0]
+            if perms[0] != 'r' or perms[1] == 'w':
+                return False
+        return True
+
+    def executable(self, vaddr):
+        return self._page(vaddr)[0][2] == 'x'
+
+    # ---- bytes
+    def _binding(self, r):
+        """Where the loader bound r's symbol in both loads (rel.binding, once
+        loaded): the reader's own lookup where the loader's address agrees
+        with it, an import where the loader bound it outside the library,
+        a mismatch (with the reason) otherwise."""
+        img, s = self.img, r.sym
+        if s.bind == 0 or s.other & 3 in (1, 2):
+            return elf_relocs.own_binding(s)
+        img.rel.resolver = None
+        try:
+            mine = img.rel.binding(r)
+        finally:
+            img.rel.resolver = self._binding
+        lo, hi = img.span()
+        results = []
+        for ld in self.loads:
+            d, _, obj = ld.answers.get((s.name, s.version), (0, 0, ''))
+            if d == 0:
+                res = ('zero', None) if s.bind == 2 else ('mismatch', 'the loader does not find %s' % s.name)
+            elif ld.base + lo <= d < ld.base + hi:
+                if (mine[0] == 'own' and ld.base + mine[1].value == d) or mine[0] == 'ifunc':
+                    res = mine
+                else:
+                    res = ('mismatch', 'the loader binds %s to %s, the ELF reader to %s'
+                           % (s.name, img.where(d - ld.base),
+                              img.where(mine[1].value) if mine[0] == 'own' else mine[0]))
+            elif mine[0] == 'abs' and mine[1] == d:
+                res = mine
+            else:
+                res = ('import', '%s (%s)' % (s.name, obj or 'another object'))
+            results.append(res)
+        if results[0] != results[1]:
+            return ('mismatch', 'the two loads bind %s differently' % s.name)
+        return results[0]
+
+    def _predicted(self, ld):
+        if getattr(ld, 'predicted', None) is None:
+            ld.predicted = self._predict(ld)
+        return ld.predicted
+
+    def _predict(self, ld):
+        """The span as the file and the modelled relocations give it at ld's base; and the mask of bytes compared."""
+        img = self.img
+        lo, hi = img.span()
+        exp = bytearray(hi - lo)
+        mask = bytearray(hi - lo)
+        for vaddr, memsz, off, filesz, flags in img.loads:
+            exp[vaddr - lo:vaddr - lo + filesz] = img.data[off:off + filesz]
+            if not flags & 2 or flags & 1:      # read-only or code: compared whole
+                mask[vaddr - lo:vaddr - lo + memsz] = b'\1' * memsz
+        if img.relro is not None:               # read-only once relocated: compared
+            a, b = max(img.relro[0], lo), min(img.relro[1], hi)
+            if a < b:
+                mask[a - lo:b - lo] = b'\1' * (b - a)
+        # writable data no proof reads (a read of it is a violation) is not
+        # compared: a constructor may set it up as it likes
+        for r in img.rel.records:
+            if not r.size:
+                continue
+            what = self._value(r, ld)
+            if what is None:
+                mask[r.where - lo:r.where - lo + r.size] = bytes(r.size)
+            else:
+                exp[r.where - lo:r.where - lo + r.size] = what.to_bytes(r.size, 'little')
+                mask[r.where - lo:r.where - lo + r.size] = b'\1' * r.size
+        for lo2, hi2, _ in img.rel.unmodeled:
+            mask[max(0, lo2 - lo):max(0, hi2 - lo)] = bytes(max(0, hi2 - lo) - max(0, lo2 - lo))
+        return exp, mask
+
+    def _value(self, r, ld):
+        """What the loader writes at r in ld, or None where the prover does not model it."""
+        m = (1 << 64) - 1
+        if r.type in (elf_relocs.R_RELATIVE, elf_relocs.R_RELATIVE64):
+            if r.table == 'DT_RELR':
+                return (ld.base + int.from_bytes(self.img.file_bytes(r.where, 8), 'little')) & m
+            return (ld.base + r.addend) & m
+        if r.type not in (elf_relocs.R_64, elf_relocs.R_GLOB_DAT, elf_relocs.R_JUMP_SLOT) or r.sym is None:
+            return None
+        how, what = self._binding(r)
+        if how == 'own':
+            return (ld.base + what.value + r.addend) & m
+        if how in ('abs',):
+            return (what + r.addend) & m
+        if how == 'zero':
+            return r.addend & m
+        if how == 'import':
+            d = ld.answers.get((r.sym.name, r.sym.version), (0, 0, ''))[0]
+            return (d + r.addend) & m
+        return None
+
+    def _compare(self):
+        """The bytes (vaddrs) where a load differs from the file with its
+        relocations applied; and those bytes as ranges for the report."""
+        img = self.img
+        lo = img.span()[0]
+        bad = set()
+        self.loaded_bytes = {}
+        for ld in self.loads:
+            exp, mask = self._predicted(ld)
+            got = ld.mem
+            for start in range(0, len(exp), PAGE):
+                a, b = exp[start:start + PAGE], got[start:start + PAGE]
+                if a == b or not any(mask[start:start + PAGE]):
+                    continue
+                if (start + lo) not in ld.readable_pages:
+                    continue
+                for i in range(len(a)):
+                    if mask[start + i] and a[i] != b[i]:
+                        bad.add(lo + start + i)
+        ranges = []
+        for v in sorted(bad):
+            if ranges and ranges[-1][1] == v:
+                ranges[-1][1] = v + 1
+            else:
+                ranges.append([v, v + 1])
+        first = self.loads[0]
+        exp, _ = self._predicted(first)
+        differs = []
+        for a, b in ranges:
+            differs.append({'at': '%#x' % a, 'where': img.where(a), 'bytes': b - a,
+                            'file': bytes(exp[a - lo:a - lo + min(b - a, 16)]).hex(),
+                            'loaded': bytes(first.mem[a - lo:a - lo + min(b - a, 16)]).hex()})
+        self._ranges = ranges
+        return bad, differs
+
+    def bytes_at(self, vaddr, n):
+        lo, hi = self.img.span()
+        if vaddr < lo or vaddr + n > hi:
+            raise ElfError('address %#x is not loaded' % vaddr)
+        return bytes(self.loads[0].mem[vaddr - lo:vaddr - lo + n])
+
+    def problem(self, vaddr, n, code):
+        img = self.img
+        for page in range(vaddr & ~(PAGE - 1), vaddr + n, PAGE):
+            perms, why = self._page(page)
+            if why:
+                return 'the page of %s %s' % (img.where(max(page, vaddr)), why)
+            if code and perms[2] == 'x' and perms[1] == 'w':
+                return 'the code at %s is in a writable and executable mapping (%s)' % (img.where(vaddr), perms)
+            if code and perms[2] != 'x':
+                seg = img.segment_of(vaddr)
+                if seg is not None and seg[4] & PF_X:
+                    return '%s is not executable once loaded (%s): a call there faults' % (img.where(vaddr), perms)
+        for a, b in self._ranges:
+            if a < vaddr + n and vaddr < b:
+                lo = img.span()[0]
+                return ('the loaded library differs from the file with its relocations applied at %s (%d bytes: '
+                        'file %s, loaded %s; written while loading)'
+                        % (img.where(a), b - a, self._file_hex(a, b), bytes(self.loads[0].mem[a - lo:a - lo +
+                                                                                            min(b - a, 8)]).hex()))
+        if code:
+            for w, _ in img.relocated(vaddr, n):
+                return 'the code at %s is a relocated word' % img.where(w)
+            why = img.rel.unmodeled_problem(vaddr, n)
+            if why:
+                return why
+        return None
+
+    def _file_hex(self, a, b):
+        exp, _ = self._predicted(self.loads[0])
+        lo = self.img.span()[0]
+        return bytes(exp[a - lo:a - lo + min(b - a, 8)]).hex()
+
+    def stable_prefix(self, vaddr, n, code):
+        for i in range(n):
+            if self.problem(vaddr + i, 1, code):
+                return i
+        return n
+
+    # ---- leaves
+    def leaf_problem(self, name, sym):
+        """Why dlsym and the reader disagree on name's address, or None."""
+        img = self.img
+        for ld in self.loads:
+            d, o, obj = ld.answers.get((name, None), (0, 0, ''))
+            if sym is None:
+                if o or d:
+                    return ('the library does not define %s, yet dlsym finds it in %s' % (name, obj or 'another '
+                                                                                          'object'))
+                continue
+            if o != ld.base + sym.value:
+                return ('dlsym binds %s to %s, the ELF reader to %s' % (
+                    name, img.where(o - ld.base) if ld.base <= o < ld.base + img.span()[1] else '%#x' % o,
+                    img.where(sym.value)))
+            if d != o:
+                return ('%s is defined first by %s, loaded before the library: a program linked against the '
+                        'library calls that one' % (name, obj or 'another object'))
+        return None
+
+    def report(self):
+        """The header line's "image" member (docs/report-format.md)."""
+        return {'loads': len(self.loads), 'bases': ['%#x' % ld.base for ld in self.loads if hasattr(ld, 'base')],
+                'differing_bytes': len(self.bad), 'differs': self.differs[:16],
+                'unmodeled': [{'at': '%#x' % lo, 'where': self.img.where(lo), 'bytes': hi - lo, 'why': why}
+                              for lo, hi, why in self.img.rel.unmodeled[:16]],
+                'problems': self.problems}
+
+
+def symbol_kind(s):
+    return elf_symbols.KINDS.get(s.kind, 'symbol type %d' % s.kind)
