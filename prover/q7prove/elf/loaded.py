@@ -460,7 +460,9 @@ class LoadedImage:
                 mask[r.where - lo:r.where - lo + r.size] = bytes(r.size)
             else:
                 exp[r.where - lo:r.where - lo + r.size] = what.to_bytes(r.size, 'little')
-                mask[r.where - lo:r.where - lo + r.size] = b'\1' * r.size
+                sec = img.section_of(r.where)
+                if sec is not None and sec['name'] in ('.got', '.got.plt'):    # a slot a proof may read
+                    mask[r.where - lo:r.where - lo + r.size] = b'\1' * r.size
         for lo2, hi2, _ in img.rel.unmodeled:
             mask[max(0, lo2 - lo):max(0, hi2 - lo)] = bytes(max(0, hi2 - lo) - max(0, lo2 - lo))
         return exp, mask
