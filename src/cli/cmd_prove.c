@@ -146,7 +146,7 @@ typedef struct prove_state {
     signed char placement[Q7_LEAF_COUNT];   /* the shape each leaf is called in */
     q7d_abi abi;                            /* and its arguments' order (--abi) */
     q7p_prober *prober;
-    q7u_lib_copy copy;                      /* the library's bytes, read once: proven, hashed, loaded, called */
+    q7u_lib_copy copy;                      /* the library read once: what is hashed, proven, loaded, replayed */
     char prober_error[512];
     bool prober_tried;
 } prove_state;
@@ -210,9 +210,10 @@ static void image_note(const prove_state *st, const json *image)
     const json *n = q7u_json_get(image, "differing_bytes"), *p = q7u_json_get(image, "problems");
     double bytes = n && n->type == JSON_NUMBER ? n->number : 0;
     if (st->a->quiet || !p || p->type != JSON_ARRAY || (bytes <= 0 && p->n == 0)) return;
-    printf("prove: the loaded library: %.0f bytes differ from its file with its relocations applied", bytes);
+    fputs("prove: the loaded library", stdout);
+    if (bytes > 0) printf(": %.0f bytes differ from its file with its relocations applied", bytes);
     for (size_t k = 0; k < p->n; k++) {
-        fputs("; ", stdout);
+        fputs(k || bytes > 0 ? "; " : ": ", stdout);
         q7u_esc_write(stdout, p->child[k].type == JSON_STRING ? p->child[k].string : "?", ESC_TEXT);
     }
     fputc('\n', stdout);
@@ -587,7 +588,6 @@ static int prove_run(void *v)
     int rc = check_library(a->lib);
     if (rc) return rc;
     char err[1024];
-    /* read once: the copy is what is hashed, proven, loaded and replayed */
     if (!q7u_lib_copy_make("library", a->lib, &st.copy, err, sizeof err)) return cli_usage_error("prove: %s", err);
     rc = prove_library(&st, map_of, a->abi ? &source : NULL);
     q7u_lib_copy_close(&st.copy);

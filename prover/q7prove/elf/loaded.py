@@ -446,8 +446,8 @@ class LoadedImage:
             exp[vaddr - lo:vaddr - lo + filesz] = img.data[off:off + filesz]
             if not flags & 2 or flags & 1:      # read-only or code: compared whole
                 mask[vaddr - lo:vaddr - lo + memsz] = b'\1' * memsz
-        if img.relro is not None:               # read-only once relocated: compared
-            a, b = max(img.relro[0], lo), min(img.relro[1], hi)
+        for vaddr, memsz, _, _, _ in img.loads if img.relro is not None else ():   # read-only once relocated
+            a, b = max(img.relro[0], vaddr), min(img.relro[1], vaddr + memsz)
             if a < b:
                 mask[a - lo:b - lo] = b'\1' * (b - a)
         # writable data no proof reads (a read of it is a violation) is not
@@ -483,10 +483,8 @@ class LoadedImage:
             return (what + r.addend) & m
         if how == 'zero':
             return r.addend & m
-        if how == 'import':
-            d = ld.answers.get((r.sym.name, r.sym.version), (0, 0, ''))[0]
-            return (d + r.addend) & m
-        return None
+        return None     # an import: which of its versions the loader bound does not matter, only that it is
+                        # outside the library (_compare checks it)
 
     def _compare(self):
         """The bytes (vaddrs) where a load differs from the file with its
@@ -495,9 +493,15 @@ class LoadedImage:
         lo = img.span()[0]
         bad = set()
         self.loaded_bytes = {}
+        span = img.span()[1] - lo
         for ld in self.loads:
             exp, mask = self._predicted(ld)
             got = ld.mem
+            for w, r in img.relocs.items():      # an import's slot: anywhere but in the library
+                if r.target is None and r.value is None and lo <= w and w + 8 <= lo + span:
+                    v = int.from_bytes(got[w - lo:w - lo + 8], 'little')
+                    if ld.base + lo <= v < ld.base + lo + span:
+                        bad.update(range(w, w + 8))
             for start in range(0, len(exp), PAGE):
                 a, b = exp[start:start + PAGE], got[start:start + PAGE]
                 if a == b or not any(mask[start:start + PAGE]):
