@@ -174,8 +174,8 @@ def leaf_binding(image, name):
                             % (sym.describe(), elf_symbols.KINDS.get(sym.kind, 'type %d' % sym.kind),
                                ', an absolute symbol' if sym.shndx == elf_symbols.SHN_ABS else ''))
     if not image.executable(sym.value):
-        return 'unproven', '%s is at %s, which %s' % (sym.describe(), image.where(sym.value),
-                                                       image.code_problem(sym.value, 1) or 'is not code')
+        return 'unproven', '%s: %s' % (sym.describe(), image.code_problem(sym.value, 1) or
+                                       'its address %s is not code' % image.where(sym.value))
     return ('unproven', why) if why else None
 
 
