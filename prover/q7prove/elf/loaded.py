@@ -453,7 +453,7 @@ class LoadedImage:
         # writable data no proof reads (a read of it is a violation) is not
         # compared: a constructor may set it up as it likes
         for r in img.rel.records:
-            if not r.size:
+            if not r.size or r.where < lo or r.where + r.size > hi:    # outside: unmodelled, never read
                 continue
             what = self._value(r, ld)
             if what is None:
@@ -464,7 +464,9 @@ class LoadedImage:
                 if sec is not None and sec['name'] in ('.got', '.got.plt'):    # a slot a proof may read
                     mask[r.where - lo:r.where - lo + r.size] = b'\1' * r.size
         for lo2, hi2, _ in img.rel.unmodeled:
-            mask[max(0, lo2 - lo):max(0, hi2 - lo)] = bytes(max(0, hi2 - lo) - max(0, lo2 - lo))
+            a, b = max(lo2, lo), min(hi2, hi)
+            if a < b:
+                mask[a - lo:b - lo] = bytes(b - a)
         return exp, mask
 
     def _value(self, r, ld):

@@ -169,7 +169,7 @@ class Relocations:
     def _check_overlap(self):
         """Bytes two relocations write, and relocations of code: unmodelled."""
         self.overlaps = []        # (lo, hi, reason)
-        spans = sorted((r.where, r.where + r.size, r) for r in self.records if r.size)
+        spans = sorted(((r.where, r.where + r.size, r) for r in self.records if r.size), key=lambda t: t[:2])
         for (lo, hi, r), (lo2, hi2, r2) in zip(spans, spans[1:]):
             if lo2 < hi:
                 self.overlaps.append((lo, max(hi, hi2), 'two relocations write %s: %s and %s'
