@@ -121,7 +121,7 @@ static void cpu_state_now(cpu_state *s)
 
 static void answer_sym(const channel *c, void *h, const char *args)
 {
-    char hname[2 * 1024 + 2], hver[2 * 256 + 2], name[1025], ver[257];
+    char hname[2 * 1024 + 3], hver[2 * 256 + 3], name[1025], ver[257];
     if (sscanf(args, "%2050s %514s", hname, hver) != 2 || !unhex(hname, name, sizeof name) ||
         !unhex(hver, ver, sizeof ver)) {
         say(c, "bad\n");
