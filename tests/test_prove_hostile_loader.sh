@@ -16,7 +16,8 @@
 #      after mprotect, rewriting code in an RWX segment, repointing a lazy
 #      .got.plt slot, leaving a thread or a SIGALRM handler and timer that
 #      rewrite .rodata later, setting MXCSR.DAZ, a fork handler rewriting
-#      .rodata in the child, taking execute permission from the leaf;
+#      .rodata in the child, taking execute permission from the leaf,
+#      loading another library that defines a lazily bound helper;
 #   5. a leaf calling through the PLT a name libc or libm also define (abs,
 #      memcpy, fmin): every process calls libc's or libm's;
 #   6. ELF/loader disagreements: two .dynsym entries of one name, a name
@@ -133,6 +134,11 @@ build ctor_daz ctor_daz.c
     [ "$("$Q7PRED" call --lib "$Q7LIB" ult_1_4_32f_32f 0 0x1 | tail -n 1)" = "result = 0xf" ] &&
     ok "ctor_daz: wrong natively: 0 < 1e-45 gives 0x0, the spec (and $Q7LIB) 0xf" || bad "ctor_daz: the native call is right"
 build ctor_data_good ctor_data_good.c && right_eq ctor_data_good
+build interposer interposer.c && build ctor_interpose ctor_interpose.c -ldl
+export Q7HOSTILE_EVIL=$tmp/interposer.so    # what ctor_interpose's constructor loads, here and in prove's child
+[ "$("$Q7PRED" call --lib "$tmp/ctor_interpose.so" eq_1_8_8 3 3 | tail -n 1)" = "result = 0x1" ] &&
+    ok "ctor_interpose: right where bound at load (q7pred call)" || bad "ctor_interpose: wrong where bound at load"
+wrong_eq ctor_interpose lazy
 # ---- 5. names libc or libm also define
 for n in own_abs own_memcpy own_fmin; do build $n $n.c -fno-builtin && wrong_eq $n; done
 build plt_good plt_good.c && right_eq plt_good
@@ -172,6 +178,7 @@ jobs=(textrel_imm:eq_1_8_8 textrel_rodata:eq_1_8_8 rwx_reloc:eq_1_8_8
       ver_wrong_default:eq_1_8_8 ver_three:eq_1_8_8 ver_hidden_only:eq_1_8_8 ver_good:eq_1_8_8
       ctor_rodata:eq_1_8_8 init_rodata:eq_1_8_8 ctor_rwx:eq_1_8_8 ctor_gotplt:eq_1_8_8 ctor_thread:eq_1_8_8
       ctor_sigalrm:eq_1_8_8 ctor_atfork:eq_1_8_8 ctor_noexec:eq_1_8_8 ctor_daz:ult_1_4_32f_32f ctor_data_good:eq_1_8_8
+      ctor_interpose:eq_1_8_8
       own_abs:eq_1_8_8 own_memcpy:eq_1_8_8 own_fmin:eq_1_8_8 plt_good:eq_1_8_8 plt_now:eq_1_8_8 plt_ibt:eq_1_8_8
       dup_dynsym:eq_1_8_8 name_outside:eq_1_8_8 dup_jmprel:eq_1_8_8 lazy_slot:eq_1_8_8 plt_addend:eq_1_8_8
       shn_abs:eq_1_8_8 overlap_load:eq_1_8_8 ifunc_plt:eq_1_8_8 irelative:eq_1_8_8
@@ -214,6 +221,8 @@ expect ctor_atfork eq_1_8_8 unproven 'a fork changes the library at \.rodata'
 expect ctor_noexec eq_1_8_8 unproven 'not executable once loaded'
 expect ctor_daz ult_1_4_32f_32f unproven 'loading changed MXCSR from 0x1f80 to 0x1fc0'
 expect ctor_data_good eq_1_8_8 proven-binary ''
+expect ctor_interpose eq_1_8_8 unproven 'interposer\.so.*q7hostile_helper\|q7hostile_helper.*interposer\.so'
+
 expect own_abs eq_1_8_8 unproven 'calls or jumps to abs (.*libc\.so'
 expect own_memcpy eq_1_8_8 unproven 'calls or jumps to memcpy (.*libc\.so'
 expect own_fmin eq_1_8_8 unproven 'calls or jumps to fmin (.*libm\.so'

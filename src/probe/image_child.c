@@ -119,7 +119,38 @@ static void cpu_state_now(cpu_state *s)
 
 /* ------------------------------------------------------------ requests */
 
-static void answer_sym(const channel *c, void *h, const char *args)
+/* The loaded objects other than the library (at `base`) that define a
+ * name themselves: where a lazily bound call may bind instead. */
+typedef struct definers {
+    const char *name;
+    uintptr_t base;
+    char list[1024];
+} definers;
+
+static int add_definer(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    definers *d = data;
+    if (info->dlpi_addr == d->base) return 0;
+    void *h = dlopen(info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : NULL, RTLD_LAZY | RTLD_NOLOAD);
+    void *at = h ? dlsym(h, d->name) : NULL;
+    bool own = false;
+    for (int i = 0; at && i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *p = &info->dlpi_phdr[i];
+        uintptr_t lo = info->dlpi_addr + p->p_vaddr;
+        own |= p->p_type == PT_LOAD && (uintptr_t)at >= lo && (uintptr_t)at < lo + p->p_memsz;
+    }
+    if (h) dlclose(h);
+    if (own) {
+        char hex[2 * 256 + 2];
+        hex_of(info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : "the program", hex, sizeof hex);
+        size_t n = strlen(d->list);
+        snprintf(d->list + n, sizeof d->list - n, "%s%s", n ? "," : "", hex);
+    }
+    return 0;
+}
+
+static void answer_sym(const channel *c, void *h, uintptr_t base, const char *args)
 {
     char hname[2 * 1024 + 3], hver[2 * 256 + 3], name[1025], ver[257];
     if (sscanf(args, "%2050s %514s", hname, hver) != 2 || !unhex(hname, name, sizeof name) ||
@@ -133,7 +164,10 @@ static void answer_sym(const channel *c, void *h, const char *args)
     Dl_info info;
     char obj[2 * 512 + 2] = "-";
     if (d && dladdr(d, &info) && info.dli_fname) hex_of(info.dli_fname, obj, sizeof obj);
-    say(c, "sym %lx %lx %s\n", (unsigned long)(uintptr_t)d, (unsigned long)(uintptr_t)o, obj);
+    definers others = { name, base, "" };
+    dl_iterate_phdr(add_definer, &others);
+    say(c, "sym %lx %lx %s %s\n", (unsigned long)(uintptr_t)d, (unsigned long)(uintptr_t)o, obj,
+        others.list[0] ? others.list : "-");
 }
 
 static void answer_mem(const channel *c, const char *args)
@@ -222,7 +256,7 @@ int q7p_image_child_main(int argc, char **argv)
     say(&c, "loaded %lx %s\nafter %x %x %u\nitimers %u %u %u\n", (unsigned long)lm->l_addr, hname, after.mxcsr,
         after.x87cw, after.ac, armed[0], armed[1], armed[2]);
     while (get_line(&c, line, sizeof line)) {
-        if (strncmp(line, "sym ", 4) == 0) answer_sym(&c, h, line + 4);
+        if (strncmp(line, "sym ", 4) == 0) answer_sym(&c, h, (uintptr_t)lm->l_addr, line + 4);
         else if (strncmp(line, "mem ", 4) == 0) answer_mem(&c, line + 4);
         else if (strcmp(line, "fork") == 0) answer_fork(&c);
         else if (strncmp(line, "reap ", 5) == 0) answer_reap(&c, line + 5);

@@ -16,8 +16,11 @@
  *   parent: load
  *   child:  error HEXMSG (and exits), or
  *           loaded BASE HEXNAME / after MXCSR X87CW AC / itimers R V P
- *   parent: sym HEXNAME HEXVERSION  child: sym DEFAULT HANDLE HEXOBJECT
- *           (dlvsym/dlsym with RTLD_DEFAULT and with the handle; 0: none)
+ *   parent: sym HEXNAME HEXVERSION  child: sym DEFAULT HANDLE HEXOBJECT OTHERS
+ *           (dlvsym/dlsym with RTLD_DEFAULT and with the handle, 0: none;
+ *           the object of the first; OTHERS the loaded objects besides the
+ *           library that define the name themselves, hex names joined by
+ *           commas, "-" for none)
  *   parent: mem LO LEN               child: mem LEN, then LEN raw bytes
  *           (the fallback where /proc/PID/mem cannot be read)
  *   parent: fork                     child: forked PID (a child that waits

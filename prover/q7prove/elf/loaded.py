@@ -228,7 +228,8 @@ class Load:
         self.answers = {}
         for name, version in queries:
             w = c.ask('sym %s %s\n' % (_hex(name), _hex(version)), 'sym')
-            self.answers[(name, version)] = (int(w[1], 16), int(w[2], 16), _unhex(w[3]))
+            others = [_unhex(x) for x in w[4].split(',')] if w[4] != '-' else []
+            self.answers[(name, version)] = (int(w[1], 16), int(w[2], 16), _unhex(w[3]), others)
         mem2, _ = self._read_span(c, pid, Facts(pid).maps)
         self.lookup_changed = self._first_change(self.mem, mem2)
         forked = int(c.ask('fork\n', 'forked')[1])
@@ -296,7 +297,7 @@ class LoadedImage:
             if ld.garbled:
                 self.problems.append(ld.garbled)
         if self.problems:
-            self.differs, self.page_problems, self._ranges = [], {}, []
+            self.differs, self.page_problems, self._ranges, self.notes = [], {}, [], {}
             self.bad = set()
             img.load_problem = '; '.join(self.problems)
             return
@@ -304,7 +305,7 @@ class LoadedImage:
         self.img.loaded = self
         self.img.rel.resolver = self._binding
         self.page_problems = self._pages()
-        self._ranges = []
+        self._ranges, self.notes = [], {}
         img.relocs = img.rel.modeled_words()
         img._reloc_at = sorted(img.relocs)
         self.bad, self.differs = self._compare()
@@ -412,7 +413,7 @@ class LoadedImage:
         lo, hi = img.span()
         results = []
         for ld in self.loads:
-            d, _, obj = ld.answers.get((s.name, s.version), (0, 0, ''))
+            d, _, obj, _ = ld.answers.get((s.name, s.version), (0, 0, '', []))
             if d == 0:
                 res = ('zero', None) if s.bind == 2 else ('mismatch', 'the loader does not find %s' % s.name)
             elif ld.base + lo <= d < ld.base + hi:
@@ -494,7 +495,7 @@ class LoadedImage:
         img = self.img
         lo = img.span()[0]
         bad = set()
-        self.loaded_bytes = {}
+        self.notes = {}     # a relocated word that differs -> why, where more can be said
         span = img.span()[1] - lo
         for ld in self.loads:
             exp, mask = self._predicted(ld)
@@ -504,6 +505,12 @@ class LoadedImage:
                     v = int.from_bytes(got[w - lo:w - lo + 8], 'little')
                     if ld.base + lo <= v < ld.base + lo + span:
                         bad.update(range(w, w + 8))
+                        self.notes[w] = ('the slot of %s at %s holds the library\'s own %s, but dlsym finds %s '
+                                         'first in %s: which one a call binds depends on when it binds'
+                                         % (r.sym.split(' (')[0], img.where(w), img.where(v - ld.base),
+                                            r.sym.split(' (')[0],
+                                            r.sym.split(' (', 1)[1].rstrip(')') if ' (' in r.sym else 'another '
+                                            'object'))
             for start in range(0, len(exp), PAGE):
                 a, b = exp[start:start + PAGE], got[start:start + PAGE]
                 if a == b or not any(mask[start:start + PAGE]):
@@ -550,6 +557,9 @@ class LoadedImage:
         for a, b in self._ranges:
             if a < vaddr + n and vaddr < b:
                 lo = img.span()[0]
+                for w in range(a - 7, b):
+                    if w in self.notes:
+                        return self.notes[w]
                 return ('the loaded library differs from the file with its relocations applied at %s (%d bytes: '
                         'file %s, loaded %s; written while loading)'
                         % (img.where(a), b - a, self._file_hex(a, b), bytes(self.loads[0].mem[a - lo:a - lo +
@@ -578,7 +588,7 @@ class LoadedImage:
         """Why dlsym and the reader disagree on name's address, or None."""
         img = self.img
         for ld in self.loads:
-            d, o, obj = ld.answers.get((name, None), (0, 0, ''))
+            d, o, obj, _ = ld.answers.get((name, None), (0, 0, '', []))
             if sym is None:
                 if o or d:
                     return ('the library does not define %s, yet dlsym finds it in %s' % (name, obj or 'another '
@@ -592,6 +602,17 @@ class LoadedImage:
                 return ('%s is defined first by %s, loaded before the library: a program linked against the '
                         'library calls that one' % (name, obj or 'another object'))
         return None
+
+    def definers(self, sym):
+        """The loaded objects besides the library that define sym's name
+        (in either load): where a call bound lazily may bind instead, in a
+        process that loaded the library without RTLD_GLOBAL."""
+        out = []
+        for ld in self.loads:
+            for o in ld.answers.get((sym.name, sym.version), (0, 0, '', []))[3]:
+                if o not in out:
+                    out.append(o)
+        return out
 
     def report(self):
         """The header line's "image" member (docs/report-format.md)."""

@@ -281,6 +281,13 @@ class Relocations:
         if self._u(got + 8, 8, 'GOT[1]'):
             return '%s is bound lazily through a prelinked GOT (GOT[1] is not 0)' % r.describe(img)
         why = self._stub_problem(stub, r.index, got)
+        bound = img.relocs.get(where)
+        own = bound is not None and bound.target is not None   # bound to the library's own definition
+        others = img.loaded.definers(r.sym) if img.loaded is not None and own and not why else []
+        if others:   # loaded by the library's own loading (a constructor's dlopen), after it was relocated
+            return ('%s is bound lazily (no -z now), and %s, which loading brought in, define%s %s too: a first '
+                    'call may bind there' % (r.describe(img), ', '.join(others), 's' if len(others) == 1 else '',
+                                            r.sym.name))
         if why:
             return ('%s is bound lazily (no -z now): until its first call the slot holds %s, and %s, so the first '
                     'call may run other code than %s' % (r.describe(img), img.where(stub), why, r.sym.name))
