@@ -17,7 +17,8 @@
 #      .got.plt slot, leaving a thread or a SIGALRM handler and timer that
 #      rewrite .rodata later, setting MXCSR.DAZ, a fork handler rewriting
 #      .rodata in the child, taking execute permission from the leaf,
-#      loading another library that defines a lazily bound helper;
+#      loading another library that defines a lazily bound helper,
+#      starting a daemon that writes .rodata through /proc/PID/mem;
 #   5. a leaf calling through the PLT a name libc or libm also define (abs,
 #      memcpy, fmin): every process calls libc's or libm's;
 #   6. ELF/loader disagreements: two .dynsym entries of one name, a name
@@ -126,6 +127,7 @@ build ctor_gotplt ctor_gotplt.c && wrong_eq ctor_gotplt
 build ctor_thread ctor_thread.c -pthread && wrong_eq ctor_thread sleep 300
 build ctor_sigalrm ctor_sigalrm.c && wrong_eq ctor_sigalrm sleep 300
 build ctor_atfork ctor_atfork.c -pthread && wrong_eq ctor_atfork fork
+build ctor_daemon ctor_daemon.c && wrong_eq ctor_daemon sleep 300
 build ctor_noexec ctor_noexec.c
 "$Q7PRED" call --lib "$tmp/ctor_noexec.so" eq_1_8_8 3 3 2>&1 | grep -q 'crashed (SIGSEGV)' &&
     ok "ctor_noexec: every native call crashes (SIGSEGV)" || bad "ctor_noexec: the native call does not crash"
@@ -178,7 +180,7 @@ jobs=(textrel_imm:eq_1_8_8 textrel_rodata:eq_1_8_8 rwx_reloc:eq_1_8_8
       ver_wrong_default:eq_1_8_8 ver_three:eq_1_8_8 ver_hidden_only:eq_1_8_8 ver_good:eq_1_8_8
       ctor_rodata:eq_1_8_8 init_rodata:eq_1_8_8 ctor_rwx:eq_1_8_8 ctor_gotplt:eq_1_8_8 ctor_thread:eq_1_8_8
       ctor_sigalrm:eq_1_8_8 ctor_atfork:eq_1_8_8 ctor_noexec:eq_1_8_8 ctor_daz:ult_1_4_32f_32f ctor_data_good:eq_1_8_8
-      ctor_interpose:eq_1_8_8
+      ctor_interpose:eq_1_8_8 ctor_daemon:eq_1_8_8
       own_abs:eq_1_8_8 own_memcpy:eq_1_8_8 own_fmin:eq_1_8_8 plt_good:eq_1_8_8 plt_now:eq_1_8_8 plt_ibt:eq_1_8_8
       dup_dynsym:eq_1_8_8 name_outside:eq_1_8_8 dup_jmprel:eq_1_8_8 lazy_slot:eq_1_8_8 plt_addend:eq_1_8_8
       shn_abs:eq_1_8_8 overlap_load:eq_1_8_8 ifunc_plt:eq_1_8_8 irelative:eq_1_8_8
@@ -218,6 +220,7 @@ expect ctor_gotplt eq_1_8_8 unproven '\.got\.plt.*differs from the file'
 expect ctor_thread eq_1_8_8 unproven 'loading left 1 threads running'
 expect ctor_sigalrm eq_1_8_8 unproven 'handler for SIGALRM.*interval timer (ITIMER_REAL)'
 expect ctor_atfork eq_1_8_8 unproven 'a fork changes the library at \.rodata'
+expect ctor_daemon eq_1_8_8 unproven 'loading left a process running (pid [0-9]*)'
 expect ctor_noexec eq_1_8_8 unproven 'not executable once loaded'
 expect ctor_daz ult_1_4_32f_32f unproven 'loading changed MXCSR from 0x1f80 to 0x1fc0'
 expect ctor_data_good eq_1_8_8 proven-binary ''

@@ -183,14 +183,25 @@ static void answer_mem(const channel *c, const char *args)
 
 static void answer_fork(const channel *c)
 {
+    int ready[2];
+    if (pipe(ready) != 0) {
+        say(c, "forked -1\n");
+        return;
+    }
     pid_t pid = fork();
     if (pid == 0) {
-        /* what fork handlers left in this copy is read from outside; it
-         * waits to be killed, and dies with its parent */
+        /* the fork handlers have run in this copy: what they left is read
+         * from outside once it says so; it waits to be killed, and dies
+         * with its parent */
         prctl(PR_SET_PDEATHSIG, SIGKILL);
+        while (write(ready[1], "r", 1) < 0 && errno == EINTR) {}
         if (getppid() == 1) _exit(0);
         for (;;) pause();
     }
+    close(ready[1]);
+    char b;
+    while (pid > 0 && read(ready[0], &b, 1) < 0 && errno == EINTR) {}
+    close(ready[0]);
     say(c, "forked %ld\n", (long)pid);
 }
 
@@ -228,6 +239,9 @@ int q7p_image_child_main(int argc, char **argv)
         (void)hole;
     }
     dlopen("libm.so.6", RTLD_NOW | RTLD_GLOBAL);   /* a name libm defines is libm's in a process with it */
+    /* a process loading starts and orphans (a daemon's double fork) becomes
+     * this one's child, where the prover sees it */
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
     char err[1024], herr[2 * 1024 + 2];
     int32_t loading = 0;
     void *h = q7u_child_load_files(argv[2], NULL, 0, &loading, err, sizeof err);

@@ -9,7 +9,9 @@
  * (/proc/PID/mem, maps, status, task, timers, fd), so a library that
  * rewrote this process while loading cannot make it lie about its memory.
  * --shift reserves address space first, so a second load lands at another
- * base even where addresses are not randomized.
+ * base even where addresses are not randomized. The child is the
+ * subreaper of what loading starts, so an orphaned daemon shows as its
+ * child.
  *
  * Protocol, one line each way (names and messages hex-encoded):
  *   child:  hello PID / before MXCSR X87CW AC         (before loading)
