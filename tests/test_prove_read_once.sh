@@ -8,7 +8,9 @@
 # still names the user's path, its SHA-256 is the bytes read at the start,
 # the proof is of those bytes (the planted bug refuted, where the
 # replacement is right), and the native replay calls those bytes too (it
-# agrees with the prediction; the replacement would answer otherwise).
+# agrees with the prediction; the replacement would answer otherwise). And
+# a library whose dependency is found through $ORIGIN still loads from the
+# copy, with that dependency.
 # Needs /usr/bin/python3 with python3-z3 and python3-capstone (a SKIP
 # without them, a failure under CI=true).
 set -u
@@ -41,4 +43,17 @@ for how in rename overwrite; do
     [ "$("$Q7PRED" call --lib "$tmp/lib.so" olt_1_4_32f_32f 0x3f800000 0x40000000 | grep "^result")" = "result = 0xf" ] &&
         ok "$how: the replacement itself answers 0xf there: the replay did not call it" || bad "$how: the replacement is not right"
 done
+# the copy is loaded from elsewhere: a dependency the library finds through
+# $ORIGIN is found where the library is, as verify and call find it
+CC=${CC:-cc}
+mkdir -p "$tmp/sdk/lib" "$tmp/sdk/bin"
+"$CC" -O2 -shared -fPIC -Wl,-soname,libq7dep.so -o "$tmp/sdk/lib/libq7dep.so" tests/prove/hostile/origin_dep.c &&
+"$CC" -O2 -shared -fPIC -o "$tmp/sdk/bin/user.so" tests/prove/hostile/origin_user.c -L"$tmp/sdk/lib" -lq7dep \
+    -Wl,-rpath,'$ORIGIN/../lib' || bad "cannot build the \$ORIGIN libraries"
+"$Q7PRED" call --lib "$tmp/sdk/bin/user.so" eq_1_8_8 3 3 >/dev/null || bad "\$ORIGIN: q7pred call does not load it"
+"$Q7PRED" prove --lib "$tmp/sdk/bin/user.so" --leaf eq_1_8_8 --leaf ltu_1_8_8 --json "$tmp/o.json" >"$tmp/o.out" 2>&1; rc=$?
+if [ $rc -eq 1 ] && [ "$(member "$tmp/o.json" ltu_1_8_8 status)" = proven-binary ] &&
+   member "$tmp/o.json" eq_1_8_8 reason | grep -q "q7hostile_dep_eq (.*sdk/bin/../lib/libq7dep.so)"; then
+    ok "\$ORIGIN/../lib: the copy loads with the dependency beside the library (ltu proven, eq's import named)"
+else bad "\$ORIGIN/../lib: exit $rc"; cat "$tmp/o.out"; fi
 exit $fail

@@ -23,6 +23,7 @@
 #include "platform/platform_internal.h"
 #include "probe/elf_symbols.h"
 #include "probe/probe.h"
+#include "prove/prove_image.h"
 #include "prove/prove_json.h"
 #include "report_files.h"
 #include "util/locate.h"
@@ -147,6 +148,8 @@ typedef struct prove_state {
     q7d_abi abi;                            /* and its arguments' order (--abi) */
     q7p_prober *prober;
     q7u_lib_copy copy;                      /* the library read once: what is hashed, proven, loaded, replayed */
+    char **preloads;                        /* what it finds through $ORIGIN where the user has it */
+    unsigned npreloads;
     char prober_error[512];
     bool prober_tried;
 } prove_state;
@@ -160,7 +163,8 @@ static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32
     }
     if (!st->prober_tried) {
         st->prober_tried = true;
-        st->prober = q7p_open(st->copy.path, NULL, 0, 10, st->prober_error, sizeof st->prober_error);
+        st->prober = q7p_open(st->copy.path, (const char *const *)st->preloads, st->npreloads, 10, st->prober_error,
+                              sizeof st->prober_error);
     }
     if (!st->prober) {
         snprintf(row->replay, sizeof row->replay, "not replayed: %.200s", st->prober_error);
@@ -203,22 +207,6 @@ static void progress(const prove_state *st, const q7_leaf *l, const prv_row *row
     fflush(stdout);
 }
 
-/* What the prover found of the loaded library (its header's "image") when
- * the proof cannot take it as the file says it: one line. */
-static void image_note(const prove_state *st, const json *image)
-{
-    const json *n = q7u_json_get(image, "differing_bytes"), *p = q7u_json_get(image, "problems");
-    double bytes = n && n->type == JSON_NUMBER ? n->number : 0;
-    if (st->a->quiet || !p || p->type != JSON_ARRAY || (bytes <= 0 && p->n == 0)) return;
-    fputs("prove: the loaded library", stdout);
-    if (bytes > 0) printf(": %.0f bytes differ from its file with its relocations applied", bytes);
-    for (size_t k = 0; k < p->n; k++) {
-        fputs(k || bytes > 0 ? "; " : ": ", stdout);
-        q7u_esc_write(stdout, p->child[k].type == JSON_STRING ? p->child[k].string : "?", ESC_TEXT);
-    }
-    fputc('\n', stdout);
-}
-
 /* One result line: 1 a leaf's row, 0 the prover's header, -1 nonsense (why). */
 static int take_line(prove_state *st, const char *line, char *why, size_t whysize)
 {
@@ -237,7 +225,7 @@ static int take_line(prove_state *st, const char *line, char *why, size_t whysiz
         snprintf(why, whysize, "%s", s);
     } else if ((s = q7u_json_string(doc, PRV_KEY(prover)))) {
         snprintf(st->run.prover, sizeof st->run.prover, "%s", s);
-        image_note(st, q7u_json_get(doc, "image"));
+        if (!st->a->quiet) prv_image_note(stdout, q7u_json_get(doc, "image"));
         rc = 0;
     } else {
         const char *name = q7u_json_string(doc, PRV_KEY(leaf));
@@ -297,9 +285,10 @@ static bool prover_path_set(const char *root, char *err, size_t errsize)
 }
 
 /* The prover as a child: its argv, into argv (program holds the package's root). */
-static bool prover_argv(const prove_args *a, char *program, size_t psize, const char **argv, char *timeout,
+static bool prover_argv(const prove_state *st, char *program, size_t psize, const char **argv, char *timeout,
                         size_t tsize, char *self, size_t selfsize, char *err, size_t errsize)
 {
+    const prove_args *a = st->a;
     if (!q7u_data_path(Q7D_DATA_PROVER, PROVER_FILE, program, psize)) {
         char places[1024];
         q7u_data_places(Q7D_DATA_PROVER, PROVER_FILE, places, sizeof places);
@@ -324,6 +313,10 @@ static bool prover_argv(const prove_args *a, char *program, size_t psize, const 
     size_t n = q7u_self_command(w, 16, self, selfsize);
     argv[k++] = "--loader";
     argv[k++] = n ? w[n - 1] : "q7pred";
+    for (unsigned i = 0; i < st->npreloads && i < 16; i++) {
+        argv[k++] = "--preload";
+        argv[k++] = st->preloads[i];
+    }
     argv[k++] = "--timeout";
     argv[k++] = timeout;
     for (size_t i = 0; i < q7_leaf_count(); i++)
@@ -403,8 +396,8 @@ static void mark_unanswered(prove_state *st, const char *why)
 static int run_prover(prove_state *st, int table_fd)
 {
     char program[PATH_MAX], timeout[32], err[PATH_MAX + 200], self[PATH_MAX + 512];
-    const char *argv[12 + 2 * Q7_LEAF_COUNT + 1];
-    if (!prover_argv(st->a, program, sizeof program, argv, timeout, sizeof timeout, self, sizeof self, err,
+    const char *argv[12 + 2 * 16 + 2 * Q7_LEAF_COUNT + 1];
+    if (!prover_argv(st, program, sizeof program, argv, timeout, sizeof timeout, self, sizeof self, err,
                      sizeof err))
         return cli_usage_error("prove: %s", err);
     int out[2];
@@ -589,8 +582,13 @@ static int prove_run(void *v)
     if (rc) return rc;
     char err[1024];
     if (!q7u_lib_copy_make("library", a->lib, &st.copy, err, sizeof err)) return cli_usage_error("prove: %s", err);
-    rc = prove_library(&st, map_of, a->abi ? &source : NULL);
+    char origin[PATH_MAX], *slash = realpath(a->lib, origin) ? strrchr(origin, '/') : NULL;
+    if (slash) *slash = '\0';
+    rc = !slash || q7p_elf_origin_preloads(st.copy.path, origin, &st.preloads, &st.npreloads)
+             ? prove_library(&st, map_of, a->abi ? &source : NULL) : cli_error("prove: out of memory");
     q7u_lib_copy_close(&st.copy);
+    for (unsigned i = 0; i < st.npreloads; i++) free(st.preloads[i]);
+    free(st.preloads);
     return rc;
 }
 

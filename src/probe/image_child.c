@@ -219,8 +219,8 @@ static void answer_reap(const channel *c, const char *args)
 
 int q7p_image_child_main(int argc, char **argv)
 {
-    if (argc < 3) return 2;
-    bool shift = argc > 3 && strcmp(argv[3], "--shift") == 0;
+    if (argc < 4) return 2;
+    bool shift = strcmp(argv[3], "shift") == 0;
     /* the protocol on descriptors of its own: the library's output goes
      * to stderr and its input is /dev/null, so it can neither write into
      * the answers nor read the requests */
@@ -244,7 +244,7 @@ int q7p_image_child_main(int argc, char **argv)
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     char err[1024], herr[2 * 1024 + 2];
     int32_t loading = 0;
-    void *h = q7u_child_load_files(argv[2], NULL, 0, &loading, err, sizeof err);
+    void *h = q7u_child_load_files(argv[2], argv + 4, argc - 4, &loading, err, sizeof err);
     cpu_state_now(&after);
     if (!h) {
         hex_of(err, herr, sizeof herr);

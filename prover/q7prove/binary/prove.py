@@ -241,6 +241,8 @@ def main():
     ap.add_argument('--name', help='the library as the user named it (messages); --lib is where its bytes are')
     ap.add_argument('--loader', help='the q7pred executable that loads the library (its loaded-image child), '
                                      'run after the words of $Q7PRED_EMULATOR as q7pred runs its own children')
+    ap.add_argument('--preload', action='append', default=[],
+                    help='a dependency to load first (one the library finds through $ORIGIN); repeatable')
     a = ap.parse_args()
     try:
         if a.table == '-':
@@ -259,7 +261,8 @@ def main():
         image = elf_image.Image(a.lib, name)
         if a.loader:
             command = os.environ.get('Q7PRED_EMULATOR', '').split() + [a.loader]
-            image.loaded_report = elf_loaded.LoadedImage(image, command, a.lib, [r['symbol'] for r in rows]).report()
+            image.loaded_report = elf_loaded.LoadedImage(image, command, a.lib, [r['symbol'] for r in rows],
+                                                         preloads=a.preload).report()
         else:
             image.load_problem = ('the library was not loaded (no --loader): the proof would read the file, not '
                                   'what the loader makes of it')

@@ -30,14 +30,15 @@ class Garbled(Exception):
 class Child:
     """One loaded-image child and its pipes, every read bounded by a deadline."""
 
-    def __init__(self, command, path, shift, deadline):
+    def __init__(self, command, path, shift, deadline, preloads=()):
         self.deadline = deadline
         lib_fd = None
         for prefix in ('/proc/self/fd/', '/dev/fd/'):
             if path.startswith(prefix) and path[len(prefix):].isdigit():
                 lib_fd = int(path[len(prefix):])
                 path = '/proc/self/fd/%d' % lib_fd
-        argv = list(command) + [CHILD_ARG, path] + (['--shift'] if shift else [])
+        self.path = path
+        argv = list(command) + [CHILD_ARG, path, 'shift' if shift else 'here'] + list(preloads)
         try:
             self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                       pass_fds=(lib_fd,) if lib_fd is not None else ())
@@ -168,9 +169,9 @@ def _unhex(h):
 class Load:
     """One load of the library, observed."""
 
-    def __init__(self, img, command, path, shift, queries, timeout):
+    def __init__(self, img, command, path, shift, queries, timeout, preloads=()):
         self.img = img
-        child = Child(command, path, shift, time.monotonic() + timeout)
+        child = Child(command, path, shift, time.monotonic() + timeout, preloads)
         try:
             self._run(child, queries)
         except TimeoutError:
@@ -209,7 +210,7 @@ class Load:
         c.send('load\n')
         words = c.line()
         if words[:1] == ['error']:
-            raise LoadError(_unhex(words[1]).replace(self.img.path, self.img.name))
+            raise LoadError(_unhex(words[1]).replace(c.path, self.img.name).replace(self.img.path, self.img.name))
         if words[:1] != ['loaded']:
             raise Garbled('no "loaded"')
         self.base = int(words[1], 16)

@@ -39,14 +39,14 @@ __all__ = ['LoadedImage', 'LoadError']
 class LoadedImage:
     """The library's loaded images, compared with its file, attached to its Image."""
 
-    def __init__(self, img, command, path, leaves, timeout=30.0):
+    def __init__(self, img, command, path, leaves, timeout=30.0, preloads=()):
         self.img = img
         queries = {(n, None) for n in leaves}
         for r in img.rel.records:
             if r.sym is not None and r.sym.bind != 0 and r.sym.other & 3 not in (1, 2):
                 queries.add((r.sym.name, r.sym.version))
         queries = sorted(queries, key=lambda q: (q[0], q[1] or ''))
-        self.loads = [Load(img, command, path, shift, queries, timeout) for shift in (False, True)]
+        self.loads = [Load(img, command, path, shift, queries, timeout, preloads) for shift in (False, True)]
         self.problems = []
         for ld in self.loads:
             if ld.garbled:
