@@ -25,7 +25,8 @@
 #      past DT_STRSZ, a second DT_JMPREL, a JUMP_SLOT with an addend, a lazy
 #      PLT slot whose file value skips the loader, a GOT entry of an SHN_ABS
 #      symbol, overlapping PT_LOADs, an IFUNC helper through the PLT and
-#      through R_X86_64_IRELATIVE;
+#      through R_X86_64_IRELATIVE; and (natively right) a TLS relocation
+#      the proof does not model, named;
 #   7. files nothing loads as a library (ET_REL, ET_EXEC, a PIE): exit 2,
 #      one line; leaf symbols that are no function (STT_OBJECT, STT_TLS, an
 #      absolute symbol, an undefined one): never proven.
@@ -160,6 +161,8 @@ build overlap_load overlap_load.S && patch overlap_load overlap-load && wrong_eq
 build ifunc_plt ifunc_plt.c && wrong_eq ifunc_plt
 build irelative irelative.c && wrong_eq irelative
 readelf -r "$tmp/irelative.so" | grep -q IRELATIV || bad "irelative.so has no R_X86_64_IRELATIVE"
+build tls_ie tls_ie.c && right_eq tls_ie
+readelf -r "$tmp/tls_ie.so" | grep -q TPOFF64 || bad "tls_ie.so has no R_X86_64_TPOFF64"
 # ---- 7. what is not a library, leaves that are no function
 "$CC" -O2 -fPIC -c -o "$tmp/et_rel.so" "$H/plt_good.c"
 "$CC" -O2 -no-pie -fno-pie -rdynamic -o "$tmp/et_exec.so" "$H/plt_good.c" "$H/et_main.c"
@@ -183,7 +186,7 @@ jobs=(textrel_imm:eq_1_8_8 textrel_rodata:eq_1_8_8 rwx_reloc:eq_1_8_8
       ctor_interpose:eq_1_8_8 ctor_daemon:eq_1_8_8
       own_abs:eq_1_8_8 own_memcpy:eq_1_8_8 own_fmin:eq_1_8_8 plt_good:eq_1_8_8 plt_now:eq_1_8_8 plt_ibt:eq_1_8_8
       dup_dynsym:eq_1_8_8 name_outside:eq_1_8_8 dup_jmprel:eq_1_8_8 lazy_slot:eq_1_8_8 plt_addend:eq_1_8_8
-      shn_abs:eq_1_8_8 overlap_load:eq_1_8_8 ifunc_plt:eq_1_8_8 irelative:eq_1_8_8
+      shn_abs:eq_1_8_8 overlap_load:eq_1_8_8 ifunc_plt:eq_1_8_8 irelative:eq_1_8_8 tls_ie:eq_1_8_8
       object_leaf:eq_1_8_8 tls_leaf:eq_1_8_8 undef_leaf:eq_1_8_8 abs_leaf:eq_1_8_8
       et_rel:eq_1_8_8 et_exec:eq_1_8_8 et_pie:eq_1_8_8)
 [ -n "$relr" ] && jobs+=(relr_ptr:eq_1_8_8,ltu_1_8_8 relr_bitmap:eq_1_8_8 relr_call:eq_1_8_8,ltu_1_8_8
@@ -240,6 +243,7 @@ expect plt_addend eq_1_8_8 unproven 'has an addend (2)'
 expect shn_abs eq_1_8_8 refuted 'result differs from the spec'
 expect ifunc_plt eq_1_8_8 unproven 'binds to an IFUNC'
 expect irelative eq_1_8_8 unproven 'R_X86_64_IRELATIVE'
+expect tls_ie eq_1_8_8 unproven 'R_X86_64_TPOFF64 against q7hostile_one.*a relocation the prover does not model'
 expect object_leaf eq_1_8_8 unproven 'not a function (STT_OBJECT)'
 expect tls_leaf eq_1_8_8 unproven 'not a function (STT_TLS)'
 expect undef_leaf eq_1_8_8 absent ''
