@@ -220,7 +220,7 @@ static void answer_reap(const channel *c, const char *args)
 int q7p_image_child_main(int argc, char **argv)
 {
     if (argc < 4) return 2;
-    bool shift = strcmp(argv[3], "shift") == 0;
+    unsigned long shift = strncmp(argv[3], "shift:", 6) == 0 ? strtoul(argv[3] + 6, NULL, 0) : 0;
     /* the protocol on descriptors of its own: the library's output goes
      * to stderr and its input is /dev/null, so it can neither write into
      * the answers nor read the requests */
@@ -234,8 +234,9 @@ int q7p_image_child_main(int argc, char **argv)
     char line[LINE_MAX_BYTES];
     if (!get_line(&c, line, sizeof line) || strcmp(line, "load") != 0) _exit(0);
     if (shift) {
-        /* the loader places the library below what is mapped last */
-        void *hole = mmap(NULL, 64u << 20, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        /* the place the loader would map the library first (the highest
+         * hole it fits in), taken: it lands elsewhere, randomized or not */
+        void *hole = mmap(NULL, shift + 2 * 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         (void)hole;
     }
     dlopen("libm.so.6", RTLD_NOW | RTLD_GLOBAL);   /* a name libm defines is libm's in a process with it */

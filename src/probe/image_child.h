@@ -2,15 +2,16 @@
 /*
  * The loaded-image child of q7pred prove (internal): this executable run
  * again as
- *   <exe> --q7pred-image-child PATH shift|here [PRELOAD...]
+ *   <exe> --q7pred-image-child PATH shift:BYTES|here [PRELOAD...]
  * loads PATH as the library children of verify and the probe load it
  * (util/lib_child.h: dlopen, RTLD_NOW | RTLD_GLOBAL, after libm and the
  * PRELOADs), and
  * answers the prover, which reads the rest from outside the process
  * (/proc/PID/mem, maps, status, task, timers, fd), so a library that
  * rewrote this process while loading cannot make it lie about its memory.
- * "shift" reserves address space first, so a second load lands at another
- * base even where addresses are not randomized. The child is the
+ * "shift:BYTES" takes the place a mapping of the library's size (BYTES)
+ * would get first, so a second load lands at another base even where
+ * addresses are not randomized. The child is the
  * subreaper of what loading starts, so an orphaned daemon shows as its
  * child.
  *

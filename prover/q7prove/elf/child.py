@@ -38,7 +38,7 @@ class Child:
                 lib_fd = int(path[len(prefix):])
                 path = '/proc/self/fd/%d' % lib_fd
         self.path = path
-        argv = list(command) + [CHILD_ARG, path, 'shift' if shift else 'here'] + list(preloads)
+        argv = list(command) + [CHILD_ARG, path, 'shift:%d' % shift if shift else 'here'] + list(preloads)
         try:
             self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                       pass_fds=(lib_fd,) if lib_fd is not None else ())

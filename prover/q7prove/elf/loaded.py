@@ -46,7 +46,8 @@ class LoadedImage:
             if r.sym is not None and r.sym.bind != 0 and r.sym.other & 3 not in (1, 2):
                 queries.add((r.sym.name, r.sym.version))
         queries = sorted(queries, key=lambda q: (q[0], q[1] or ''))
-        self.loads = [Load(img, command, path, shift, queries, timeout, preloads) for shift in (False, True)]
+        lo, hi = img.span()
+        self.loads = [Load(img, command, path, shift, queries, timeout, preloads) for shift in (0, hi - lo)]
         self.problems = []
         for ld in self.loads:
             if ld.garbled:
