@@ -23,6 +23,8 @@ takes the slot as bound only where that value is the standard stub that
 asks the loader for this very relocation (push its index, jump to PLT0,
 which pushes GOT[1] and jumps through GOT[2]).
 """
+import bisect
+
 DT_PLTRELSZ, DT_RELA, DT_RELASZ, DT_RELAENT, DT_PLTREL, DT_JMPREL, DT_PLTGOT = 2, 7, 8, 9, 20, 23, 3
 DT_RELRSZ, DT_RELR, DT_RELRENT, DT_RELACOUNT = 35, 36, 37, 0x6ffffff9
 NAMES = {0: 'R_X86_64_NONE', 1: 'R_X86_64_64', 2: 'R_X86_64_PC32', 5: 'R_X86_64_COPY', 6: 'R_X86_64_GLOB_DAT',
@@ -242,10 +244,12 @@ class Relocations:
                                 'it' if r.type == R_IRELATIVE else ', a relocation the prover does not model')
             if why:
                 self.unmodeled.append((r.where, r.where + r.size, why))
-        for lo, hi, _ in self.unmodeled:
-            for w in list(words):
-                if w < hi and lo < w + 8:
-                    del words[w]
+        at = sorted(words)
+        for lo, hi, _ in self.unmodeled:   # a word with an unmodelled byte is not read as a relocated word
+            k = bisect.bisect_left(at, lo - 7)
+            while k < len(at) and at[k] < hi:
+                words.pop(at[k], None)
+                k += 1
         self.unmodeled.sort()
         return words
 
