@@ -23,12 +23,14 @@
 #include "platform/platform_internal.h"
 #include "probe/elf_symbols.h"
 #include "probe/probe.h"
+#include "prove/prove_image.h"
 #include "prove/prove_json.h"
 #include "report_files.h"
 #include "util/locate.h"
 #include "util/escape.h"
 #include "util/json.h"
 #include "util/lib_child.h"
+#include "util/lib_copy.h"
 #include "util/process.h"
 
 /* The prover's package (prover/q7prove) is found by one of its files; the
@@ -150,6 +152,9 @@ typedef struct prove_state {
     signed char placement[Q7_LEAF_COUNT];   /* the shape each leaf is called in */
     q7d_abi abi;                            /* and its arguments' order (--abi) */
     q7p_prober *prober;
+    q7u_lib_copy copy;                      /* the library read once: what is hashed, proven, loaded, replayed */
+    char **preloads;                        /* what it finds through $ORIGIN where the user has it */
+    unsigned npreloads;
     char prober_error[512];
     bool prober_tried;
 } prove_state;
@@ -163,7 +168,8 @@ static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32
     }
     if (!st->prober_tried) {
         st->prober_tried = true;
-        st->prober = q7p_open(st->a->lib, NULL, 0, 10, st->prober_error, sizeof st->prober_error);
+        st->prober = q7p_open(st->copy.path, (const char *const *)st->preloads, st->npreloads, 10, st->prober_error,
+                              sizeof st->prober_error);
     }
     if (!st->prober) {
         snprintf(row->replay, sizeof row->replay, "not replayed: %.200s", st->prober_error);
@@ -229,6 +235,7 @@ static int take_line(prove_state *st, const char *line, char *why, size_t whysiz
         snprintf(why, whysize, "%s", s);
     } else if ((s = q7u_json_string(doc, PRV_KEY(prover)))) {
         snprintf(st->run.prover, sizeof st->run.prover, "%s", s);
+        if (!st->a->quiet) prv_image_note(stdout, q7u_json_get(doc, "image"));
         rc = 0;
     } else {
         const char *name = q7u_json_string(doc, PRV_KEY(leaf));
@@ -290,9 +297,10 @@ static bool prover_path_set(const char *root, char *err, size_t errsize)
 }
 
 /* The prover as a child: its argv, into argv (program holds the package's root). */
-static bool prover_argv(const prove_args *a, char *program, size_t psize, const char **argv, char *timeout,
-                        size_t tsize, char *err, size_t errsize)
+static bool prover_argv(const prove_state *st, char *program, size_t psize, const char **argv, char *timeout,
+                        size_t tsize, char *self, size_t selfsize, char *err, size_t errsize)
 {
+    const prove_args *a = st->a;
     if (!q7u_data_path(Q7D_DATA_PROVER, PROVER_FILE, program, psize)) {
         char places[1024];
         q7u_data_places(Q7D_DATA_PROVER, PROVER_FILE, places, sizeof places);
@@ -307,10 +315,20 @@ static bool prover_argv(const prove_args *a, char *program, size_t psize, const 
     argv[k++] = q7u_python(a->python, &from);
     argv[k++] = "-m";
     argv[k++] = PROVER_MODULE;
-    argv[k++] = "--lib";
+    argv[k++] = "--lib";                    /* the library's copy, its descriptor 4 */
+    argv[k++] = "/dev/fd/4";
+    argv[k++] = "--name";
     argv[k++] = a->lib;
     argv[k++] = "--table";
     argv[k++] = "/dev/fd/3";
+    char *w[16];   /* the loaded-image child is this executable (the prover puts $Q7PRED_EMULATOR first) */
+    size_t n = q7u_self_command(w, 16, self, selfsize);
+    argv[k++] = "--loader";
+    argv[k++] = n ? w[n - 1] : "q7pred";
+    for (unsigned i = 0; i < st->npreloads && i < 16; i++) {
+        argv[k++] = "--preload";
+        argv[k++] = st->preloads[i];
+    }
     argv[k++] = "--timeout";
     argv[k++] = timeout;
     for (size_t i = 0; i < q7_leaf_count(); i++)
@@ -389,15 +407,16 @@ static void mark_unanswered(prove_state *st, const char *why)
 
 static int run_prover(prove_state *st, int table_fd)
 {
-    char program[PATH_MAX], timeout[32], err[PATH_MAX + 200];
-    const char *argv[8 + 2 * Q7_LEAF_COUNT + 1];
-    if (!prover_argv(st->a, program, sizeof program, argv, timeout, sizeof timeout, err, sizeof err))
+    char program[PATH_MAX], timeout[32], err[PATH_MAX + 200], self[PATH_MAX + 512];
+    const char *argv[12 + 2 * 16 + 2 * Q7_LEAF_COUNT + 1];
+    if (!prover_argv(st, program, sizeof program, argv, timeout, sizeof timeout, self, sizeof self, err,
+                     sizeof err))
         return cli_usage_error("prove: %s", err);
     int out[2];
     if (pipe2(out, O_CLOEXEC) != 0) return cli_error("prove: pipe: %s", strerror(errno));
     q7u_proc proc;
-    const int pass[1] = { table_fd };
-    q7u_proc_io io = { .in = -1, .out = out[1], .err = -1, .pass = pass, .npass = 1 };
+    const int pass[2] = { table_fd, st->copy.fd };   /* its descriptors 3 and 4 */
+    q7u_proc_io io = { .in = -1, .out = out[1], .err = -1, .pass = pass, .npass = 2 };
     bool started = q7u_proc_start(&proc, (char *const *)argv, &io, false, err, sizeof err);
     close(out[1]);
     if (!started) {
@@ -468,6 +487,78 @@ static int check_library(const char *lib)
     return CLI_OK;
 }
 
+/* The run, once the library is read (its copy in st->copy); source: the
+ * --abi report's record of its library, NULL without --abi. */
+static int prove_library(prove_state *st, const short *const *map_of, cli_abi_source *source)
+{
+    prove_args *a = st->a;
+    int rc;
+    char err[1024];
+    if (!q7u_lib_copy_identity(&st->copy, a->lib, &st->run.file, err, sizeof err)) return cli_usage_error("prove: %s", err);
+    if (source && (rc = cli_abi_check_library("prove", a->abi, source, a->lib, &st->run.file))) return rc;
+    if (!q7d_provenance_here(&st->run.prov, err, sizeof err)) return cli_error("prove: %s", err);
+    st->run.command = a->command;
+    const out_option reports[] = { { "--json", a->json }, { "--markdown", a->markdown }, { "--junit", a->junit } };
+    if ((rc = cli_out_options_check("prove", reports, sizeof reports / sizeof reports[0]))) return rc;
+    st->run.library = a->lib;
+    st->run.abi = a->abi;
+    snprintf(st->run.prover, sizeof st->run.prover, "?");
+    for (size_t i = 0; i < q7_leaf_count(); i++) st->run.row[i].selected = !a->any_selected || a->selected[i];
+    int table = q7u_anon_file("prove-tables");
+    FILE *tf = table >= 0 ? fdopen(dup(table), "w") : NULL;
+    if (!tf) {
+        if (table >= 0) close(table);
+        return cli_error("prove: no file for the tables: %s", strerror(errno));
+    }
+    prv_write_tables(tf, st->placement, st->abi.order, map_of);
+    bool table_ok = fclose(tf) == 0;
+    if (!table_ok) {
+        close(table);
+        return cli_error("prove: cannot write the tables: %s", strerror(errno));
+    }
+    double t0 = q7_now_seconds();
+    q7u_interrupt_arm();
+    rc = run_prover(st, table);
+    close(table);
+    q7p_close(st->prober);
+    st->run.seconds = q7_now_seconds() - t0;
+    st->run.interrupted = q7u_interrupted();
+    unsigned counts[PRV_STATUS_COUNT], done, selected;
+    prv_counts(&st->run, counts, &done, &selected);
+    if (rc == CLI_USAGE) {
+        q7u_interrupt_disarm();
+        return rc;
+    }
+    if (st->run.interrupted) {
+        printf("prove: interrupted (%s) after %u of %u leaves: %u proven-binary, %u refuted, %u unproven, %u absent\n",
+               q7u_signal_name(st->run.interrupted), done, selected, counts[PRV_PROVEN], counts[PRV_REFUTED],
+               counts[PRV_UNPROVEN], counts[PRV_ABSENT]);
+    } else {
+        printf("%u leaves: %u proven-binary, %u refuted", done, counts[PRV_PROVEN], counts[PRV_REFUTED]);
+        summary_names(&st->run, PRV_REFUTED);
+        printf(", %u unproven", counts[PRV_UNPROVEN]);
+        summary_names(&st->run, PRV_UNPROVEN);
+        printf(", %u absent", counts[PRV_ABSENT]);
+        summary_names(&st->run, PRV_ABSENT);
+        putchar('\n');
+    }
+    if (st->run.disagreements) {
+        printf("prove: THE TRANSLATOR IS WRONG: %u counterexample%s replayed natively disagree%s with the proof's "
+               "prediction (the replay column above)\n", st->run.disagreements, st->run.disagreements == 1 ? "" : "s",
+               st->run.disagreements == 1 ? "s" : "");
+    }
+    if (!st->run.interrupted && rc == CLI_OK && done > 0 && counts[PRV_ABSENT] == done)
+        rc = cli_error("prove: '%s' exports none of the %u leaves asked for: nothing was proven", a->lib, done);
+    fflush(stdout);
+    int wrc = write_reports(st);
+    int sig = q7u_interrupted();
+    q7u_interrupt_disarm();
+    if (sig) return 128 + sig;
+    if (wrc) return wrc;
+    if (rc) return rc;
+    return counts[PRV_PROVEN] + counts[PRV_ABSENT] == done && !st->run.disagreements ? CLI_OK : CLI_FAIL;
+}
+
 static int prove_run(void *v)
 {
     prove_args *a = v;
@@ -507,69 +598,15 @@ static int prove_run(void *v)
     int rc = check_library(a->lib);
     if (rc) return rc;
     char err[1024];
-    if (!q7u_file_identity_of(a->lib, &st.run.file, err, sizeof err)) return cli_usage_error("prove: %s", err);
-    if (a->abi && (rc = cli_abi_check_library("prove", a->abi, &source, a->lib, &st.run.file))) return rc;
-    if (!q7d_provenance_here(&st.run.prov, err, sizeof err)) return cli_error("prove: %s", err);
-    st.run.command = a->command;
-    const out_option reports[] = { { "--json", a->json }, { "--markdown", a->markdown }, { "--junit", a->junit } };
-    if ((rc = cli_out_options_check("prove", reports, sizeof reports / sizeof reports[0]))) return rc;
-    st.run.library = a->lib;
-    st.run.abi = a->abi;
-    snprintf(st.run.prover, sizeof st.run.prover, "?");
-    for (size_t i = 0; i < q7_leaf_count(); i++) st.run.row[i].selected = !a->any_selected || a->selected[i];
-    int table = q7u_anon_file("prove-tables");
-    FILE *tf = table >= 0 ? fdopen(dup(table), "w") : NULL;
-    if (!tf) {
-        if (table >= 0) close(table);
-        return cli_error("prove: no file for the tables: %s", strerror(errno));
-    }
-    prv_write_tables(tf, st.placement, st.abi.order, map_of);
-    bool table_ok = fclose(tf) == 0;
-    if (!table_ok) {
-        close(table);
-        return cli_error("prove: cannot write the tables: %s", strerror(errno));
-    }
-    double t0 = q7_now_seconds();
-    q7u_interrupt_arm();
-    rc = run_prover(&st, table);
-    close(table);
-    q7p_close(st.prober);
-    st.run.seconds = q7_now_seconds() - t0;
-    st.run.interrupted = q7u_interrupted();
-    unsigned counts[PRV_STATUS_COUNT], done, selected;
-    prv_counts(&st.run, counts, &done, &selected);
-    if (rc == CLI_USAGE) {
-        q7u_interrupt_disarm();
-        return rc;
-    }
-    if (st.run.interrupted) {
-        printf("prove: interrupted (%s) after %u of %u leaves: %u proven-binary, %u refuted, %u unproven, %u absent\n",
-               q7u_signal_name(st.run.interrupted), done, selected, counts[PRV_PROVEN], counts[PRV_REFUTED],
-               counts[PRV_UNPROVEN], counts[PRV_ABSENT]);
-    } else {
-        printf("%u leaves: %u proven-binary, %u refuted", done, counts[PRV_PROVEN], counts[PRV_REFUTED]);
-        summary_names(&st.run, PRV_REFUTED);
-        printf(", %u unproven", counts[PRV_UNPROVEN]);
-        summary_names(&st.run, PRV_UNPROVEN);
-        printf(", %u absent", counts[PRV_ABSENT]);
-        summary_names(&st.run, PRV_ABSENT);
-        putchar('\n');
-    }
-    if (st.run.disagreements) {
-        printf("prove: THE TRANSLATOR IS WRONG: %u counterexample%s replayed natively disagree%s with the proof's "
-               "prediction (the replay column above)\n", st.run.disagreements, st.run.disagreements == 1 ? "" : "s",
-               st.run.disagreements == 1 ? "s" : "");
-    }
-    if (!st.run.interrupted && rc == CLI_OK && done > 0 && counts[PRV_ABSENT] == done)
-        rc = cli_error("prove: '%s' exports none of the %u leaves asked for: nothing was proven", a->lib, done);
-    fflush(stdout);
-    int wrc = write_reports(&st);
-    int sig = q7u_interrupted();
-    q7u_interrupt_disarm();
-    if (sig) return 128 + sig;
-    if (wrc) return wrc;
-    if (rc) return rc;
-    return counts[PRV_PROVEN] + counts[PRV_ABSENT] == done && !st.run.disagreements ? CLI_OK : CLI_FAIL;
+    if (!q7u_lib_copy_make("library", a->lib, &st.copy, err, sizeof err)) return cli_usage_error("prove: %s", err);
+    char origin[PATH_MAX], *slash = realpath(a->lib, origin) ? strrchr(origin, '/') : NULL;
+    if (slash) *slash = '\0';
+    rc = !slash || q7p_elf_origin_preloads(st.copy.path, origin, &st.preloads, &st.npreloads)
+             ? prove_library(&st, map_of, a->abi ? &source : NULL) : cli_error("prove: out of memory");
+    q7u_lib_copy_close(&st.copy);
+    for (unsigned i = 0; i < st.npreloads; i++) free(st.preloads[i]);
+    free(st.preloads);
+    return rc;
 }
 
 const cli_command cli_cmd_prove = {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "probe/image_child.h"
 #include "probe/probe.h"
 #include "verify/oracles.h"
 
@@ -33,6 +34,7 @@ int main(int argc, char **argv)
     /* the library child (verify/oracles.h) is this executable: before anything else */
     if (argc > 1 && strcmp(argv[1], Q7D_LIB_CHILD_ARG) == 0) return q7d_lib_child_main(argc, argv);
     if (argc > 1 && strcmp(argv[1], Q7P_PROBE_CHILD_ARG) == 0) return q7p_child_main(argc, argv);
+    if (argc > 1 && strcmp(argv[1], Q7P_IMAGE_CHILD_ARG) == 0) return q7p_image_child_main(argc, argv);
     /* A file-size limit makes a write fail (EFBIG) instead of killing us,
      * so a report is finished or removed, never left half written. */
     signal(SIGXFSZ, SIG_IGN);

@@ -35,4 +35,13 @@ bool q7p_elf_symbols_image(const char *path, const void *data, size_t size, cons
                            char *err, size_t errsize);
 void q7p_symbols_free(q7p_symbols *s);
 
+/* The dependencies (DT_NEEDED) that the library at path finds through an
+ * entry of its DT_RUNPATH (else DT_RPATH) naming $ORIGIN or ${ORIGIN}, with
+ * `origin` put in (the directory its user loads it from): each as a file
+ * path, into a malloc'd array (*n of them, none when there is none). A copy
+ * of the library loaded from elsewhere is loaded after these, so that its
+ * dependencies are the ones the library itself would load. false when out
+ * of memory. */
+bool q7p_elf_origin_preloads(const char *path, const char *origin, char ***preloads, unsigned *n);
+
 #endif

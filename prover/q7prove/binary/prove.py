@@ -28,6 +28,7 @@ with a word no byte of which the proof predicts written.
 """
 import argparse
 import json
+import os
 import sys
 import time
 import traceback
@@ -48,6 +49,8 @@ except ImportError as e:
 
 from q7prove.smt import bitvec as bv
 from q7prove.elf import image as elf_image
+from q7prove.elf import loaded as elf_loaded
+from q7prove.elf import symbols as elf_symbols
 from q7prove.binary import leaf as leaf_proof
 from q7prove.obligations import names
 from q7prove.machine.memory import Refusal
@@ -165,6 +168,33 @@ class _Reached:
         return getattr(self.decoder, name)
 
 
+def leaf_binding(image, name):
+    """(status, reason) when the leaf's symbol is not one the proof can take
+    as the code every caller runs; None when it is."""
+    sym = image.by_name.get(name)
+    loaded = image.loaded
+    if image.load_problem:
+        return 'unproven', image.load_problem
+    if loaded is not None and loaded.problems:
+        return 'unproven', '; '.join(loaded.problems)
+    why = loaded.leaf_problem(name, sym) if loaded is not None else None
+    if sym is None:
+        return ('unproven', why) if why else ('absent', 'not in the dynamic symbol table')
+    if name in image.binding_problem:
+        return 'unproven', image.binding_problem[name]
+    if sym.kind == elf_symbols.STT_GNU_IFUNC:
+        return 'unproven', ('an IFUNC symbol: the leaf is the function its resolver picks when the library is loaded, '
+                            'which the prover does not follow')
+    if sym.kind != elf_symbols.STT_FUNC or sym.shndx in (elf_symbols.SHN_ABS, elf_symbols.SHN_COMMON):
+        return 'unproven', ('%s is not a function (%s%s): no call of it is proven'
+                            % (sym.describe(), elf_symbols.KINDS.get(sym.kind, 'type %d' % sym.kind),
+                               ', an absolute symbol' if sym.shndx == elf_symbols.SHN_ABS else ''))
+    if not image.executable(sym.value):
+        return 'unproven', '%s: %s' % (sym.describe(), image.code_problem(sym.value, 1) or
+                                       'its address %s is not code' % image.where(sym.value))
+    return ('unproven', why) if why else None
+
+
 def prove_one(image, decoder, row, shapes, timeout, agreement):
     """One leaf's result; agreement (x86/agree.py) runs each instruction a
     proof reaches on this CPU against its model before the leaf is proven."""
@@ -173,13 +203,11 @@ def prove_one(image, decoder, row, shapes, timeout, agreement):
     d = names.derive(row['leaf'])
     res = {'leaf': row['leaf']}
     findings = names.check_row(row, shapes, d) if d else []
+    binding = leaf_binding(image, row['symbol'])
     if d is None:
         res.update(status='unproven', reason='the name fits no group of DECISIONS.md section 1: no obligation')
-    elif row['symbol'] not in image.by_name:
-        res.update(status='absent', reason='not in the dynamic symbol table')
-    elif image.by_name[row['symbol']].kind == elf_image.STT_GNU_IFUNC:
-        res.update(status='unproven', reason='an IFUNC symbol: the leaf is the function its resolver picks when the '
-                                             'library is loaded, which the prover does not follow')
+    elif binding is not None:
+        res.update(status=binding[0], reason=binding[1])
     elif row['placement'] is None:
         res.update(status='unproven', reason='the probe report found no shape its arguments fit (--abi)')
     else:
@@ -192,7 +220,7 @@ def prove_one(image, decoder, row, shapes, timeout, agreement):
             status, fail, model = leaf_proof.solve(run, left)
             if status == 'proven-binary':
                 why = agreement.disagreement([reached.insns[a] for a in sorted(reached.insns)],
-                                             lambda i: image.bytes_at(i.addr, i.size))
+                                             lambda i: i.raw)
                 if why:
                     res.update(status='unproven', reason=why)
                 else:
@@ -234,6 +262,11 @@ def main():
     ap.add_argument('--table', required=True)
     ap.add_argument('--leaf', action='append', default=[])
     ap.add_argument('--timeout', type=float, default=60.0)
+    ap.add_argument('--name', help='the library as the user named it (messages); --lib is where its bytes are')
+    ap.add_argument('--loader', help='the q7pred executable that loads the library (its loaded-image child), '
+                                     'run after the words of $Q7PRED_EMULATOR as q7pred runs its own children')
+    ap.add_argument('--preload', action='append', default=[],
+                    help='a dependency to load first (one the library finds through $ORIGIN); repeatable')
     a = ap.parse_args()
     try:
         if a.table == '-':
@@ -245,16 +278,33 @@ def main():
     except (OSError, ValueError, KeyError) as e:
         emit({'error': 'the tables %s are unreadable: %s' % (a.table, e)})
         return 2
-    try:
-        image = elf_image.Image(a.lib)
-    except elf_image.ElfError as e:
-        emit({'error': str(e)})
-        return 2
-    decoder = Decoder(image)
     want = set(a.leaf)
     rows = [r for r in rows if not want or r['leaf'] in want]
-    emit({'prover': 'z3 %s, capstone %s, native check on %s' % (z3.get_version_string(), capstone.__version__,
-                                                                  native.cpu_name()), 'leaves': len(rows)})
+    name = a.name or a.lib
+    try:
+        image = elf_image.Image(a.lib, name)
+        if a.loader:
+            command = os.environ.get('Q7PRED_EMULATOR', '').split() + [a.loader]
+            image.loaded_report = elf_loaded.LoadedImage(image, command, a.lib, [r['symbol'] for r in rows],
+                                                         preloads=a.preload).report()
+        else:
+            image.load_problem = ('the library was not loaded (no --loader): the proof would read the file, not '
+                                  'what the loader makes of it')
+    except (elf_image.ElfError, elf_loaded.LoadError) as e:
+        emit({'error': str(e)})
+        return 2
+    except Exception as e:   # a mistake of the reader's own: one line, never a traceback on stdout
+        traceback.print_exc()
+        emit({'error': "'%s': the ELF reader failed on it (%s: %s)" % (name, type(e).__name__, e)})
+        return 2
+    decoder = Decoder(image)
+    header = {'prover': 'z3 %s, capstone %s, native check on %s' % (z3.get_version_string(), capstone.__version__,
+                                                                    native.cpu_name()), 'leaves': len(rows)}
+    if getattr(image, 'loaded_report', None) is not None:
+        header['image'] = image.loaded_report
+    elif image.load_problem:
+        header['image'] = {'loads': 0, 'problems': [image.load_problem]}
+    emit(header)
     agreement = Agreement()
     try:
         for row in rows:

@@ -190,6 +190,9 @@ class Memory:
 
     def _read_image(self, m, vaddr, n):
         img = self.image
+        why = img.unstable(vaddr, n)
+        if why:     # bytes the loaded library may hold otherwise than the proof can say
+            m.refuse('reads %s: %s' % (img.where(vaddr), why))
         relocs = img.relocated(vaddr, n)
         if relocs and img.trusted_slot(vaddr, n):
             # a word the loader relocates and nothing else writes (a GOT or
@@ -208,6 +211,8 @@ class Memory:
     def reloc_value(self, r):
         """What the loader leaves in a relocated word: a pointer into the
         library, or an import (an External)."""
+        if r.value is not None:     # an absolute symbol, or an undefined weak one: a number
+            return r.value
         if r.target is not None:
             return Ptr(self.objects['image'], r.target + r.addend)
         return External(r.sym or '?', r.kind)
@@ -260,7 +265,10 @@ class Memory:
                   bv.bor(*[h for _, h in hits]) if hits else False)
         value = None
         for s, inside in hits:
-            if img.relocated(s['addr'], s['size']):
+            why = img.unstable(s['addr'], s['size'])
+            if why and m.exe.feasible(m.s, inside):
+                m.refuse('reads %s at a computed address: %s' % (s['name'], why))
+            if why or img.relocated(s['addr'], s['size']):
                 m.require('reads the library at a computed address only outside relocated words', z3.Not(inside))
                 continue
             arr = _section_array(img, s)

@@ -83,8 +83,9 @@ class Decoder:
         if not self.image.executable(addr):
             raise DecodeError('jumps to %s, which is not code' % self.image.where(addr))
         seg = self.image.segment_of(addr)
-        # one byte past the 15 an instruction may have: an over-long one is seen as such
-        code = self.image.bytes_at(addr, min(16, seg[0] + seg[1] - addr))
+        # one byte past the 15 an instruction may have: an over-long one is seen as such; the
+        # bytes as loaded, up to the first one the loader or a constructor changed (code_problem names it)
+        code = self.image.code_at(addr, min(16, seg[0] + seg[1] - addr))
         norow, length = False, None
         try:
             enc, form = table.lookup(code)
@@ -94,10 +95,16 @@ class Decoder:
             norow, length = e.norow, e.length
         got = next(self.cs.disasm(code[:15], addr, 1), None)
         if got is None:
+            problem = self.image.code_problem(addr, min(15, seg[0] + seg[1] - addr))
+            if problem:
+                raise DecodeError(problem)
             if why:
                 raise DecodeError('%s at %#x (%s; capstone cannot decode it)'
                                   % (why, addr, hexbytes(code[:length or 16])))
             raise DecodeError('undecodable bytes %s at %#x' % (hexbytes(code[:4]), addr))
+        problem = self.image.code_problem(addr, got.size)
+        if problem:
+            raise DecodeError(problem)
         words = got.mnemonic.split()
         mnemonic = words[-1]
         if form is None and norow:
