@@ -15,7 +15,7 @@ cd "$SRCDIR"
 CC=${CC:-cc}
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-"$CC" -O2 -shared -fPIC -o "$tmp/base.so" tests/prove/hostile/plt_good.c || { echo "FAIL: cannot build the library"; exit 1; }
+"$CC" -O2 -shared -fPIC -o "$tmp/base.so" tests/prove/hostile_loader/plt_good.c || { echo "FAIL: cannot build the library"; exit 1; }
 "$Q7PRED" prove --write-table "$tmp/table.json" || { echo "FAIL: --write-table"; exit 1; }
 # the base library itself is proven: a mutant's verdict is of a library that can be proven
 "$Q7PRED" prove --quiet --lib "$tmp/base.so" --leaf eq_1_8_8 >"$tmp/base.out" 2>&1 &&

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # q7pred prove reads each instruction's bytes as the CPU does, not as one
 # decoder says (docs/proofs.md): hostile libraries in hand-written assembly
-# (tests/prove/hostile/NAME.S, each one way to fool a decoder, built three
+# (tests/prove/hostile_decode/NAME.S, each one way to fool a decoder, built three
 # times with -DVARIANT=1..3: three libraries per way), every leaf first shown
 # wrong or crashing by a real call against this project's library, then
 # never proven-binary: unproven, naming the prefix or encoding:
@@ -42,7 +42,7 @@ fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fail=1; }
-H=tests/prove/hostile
+H=tests/prove/hostile_decode
 
 for v in 1 2 3; do
     "$CC" -shared -DVARIANT=$v -I$H -o "$tmp/hostile$v.so" $(ls $H/*.S | grep -v '/controls\.S$') ||

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # q7pred prove proves the library as the loader leaves it, not its file
 # (docs/proofs.md, "What is read from the loaded library"). Hostile
-# libraries (tests/prove/hostile/), built here, each first shown wrong by a
-# native call (q7pred call, or tests/prove/hostile/hostile_call.c where a
+# libraries (tests/prove/hostile_loader/), built here, each first shown wrong by a
+# native call (q7pred call, or tests/prove/hostile_loader/hostile_call.c where a
 # program would call it otherwise: bound lazily, later, in a forked child),
 # then never proven-binary, with the reason it must give:
 #   1. relocations of code or read-only data (DT_TEXTREL), and of code in a
@@ -41,7 +41,7 @@ set -u
 cd "$SRCDIR"
 . tests/prove_lib.sh
 CC=${CC:-cc}
-H=tests/prove/hostile
+H=tests/prove/hostile_loader
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ok() { echo "ok: $*"; }

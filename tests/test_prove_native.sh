@@ -128,7 +128,7 @@ mkdir "$tmp/mutant"; cp -r prover/q7prove "$tmp/mutant/"; rm -rf "$tmp/mutant/q7
 sem=$tmp/mutant/q7prove/x86/semantics.py
 sed -i 's/^    sub_flags(m, 0, a, 0, r, w)$/&\n    m.set_flags(AF=False)/' "$sem"
 sed -i "/m.violation('divides by zero', zero)/d" "$sem"
-sed -i 's/^            m.fork = (c, target)$/            m.fork = (c, target + 1)/' "$sem"
+sed -i 's/^\( *\)m.fork = (c, target)$/\1m.fork = (c, target + 1)/' "$sem"
 [ "$(diff prover/q7prove/x86/semantics.py "$sem" | grep -c '^[<>]')" = 4 ] && ok "the mutant's three edits applied" ||
     bad "the mutant's edits did not apply: $(diff prover/q7prove/x86/semantics.py "$sem")"
 printf '#!/bin/sh\nPYTHONPATH=%s exec %s "$@"\n' "$tmp/mutant" "$PYTHON" >"$tmp/mutant-python"

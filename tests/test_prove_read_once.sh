@@ -47,8 +47,8 @@ done
 # $ORIGIN is found where the library is, as verify and call find it
 CC=${CC:-cc}
 mkdir -p "$tmp/sdk/lib" "$tmp/sdk/bin"
-"$CC" -O2 -shared -fPIC -Wl,-soname,libq7dep.so -o "$tmp/sdk/lib/libq7dep.so" tests/prove/hostile/origin_dep.c &&
-"$CC" -O2 -shared -fPIC -o "$tmp/sdk/bin/user.so" tests/prove/hostile/origin_user.c -L"$tmp/sdk/lib" -lq7dep \
+"$CC" -O2 -shared -fPIC -Wl,-soname,libq7dep.so -o "$tmp/sdk/lib/libq7dep.so" tests/prove/hostile_loader/origin_dep.c &&
+"$CC" -O2 -shared -fPIC -o "$tmp/sdk/bin/user.so" tests/prove/hostile_loader/origin_user.c -L"$tmp/sdk/lib" -lq7dep \
     -Wl,-rpath,'$ORIGIN/../lib' || bad "cannot build the \$ORIGIN libraries"
 "$Q7PRED" call --lib "$tmp/sdk/bin/user.so" eq_1_8_8 3 3 >/dev/null || bad "\$ORIGIN: q7pred call does not load it"
 "$Q7PRED" prove --lib "$tmp/sdk/bin/user.so" --leaf eq_1_8_8 --leaf ltu_1_8_8 --json "$tmp/o.json" >"$tmp/o.out" 2>&1; rc=$?

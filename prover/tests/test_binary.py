@@ -13,6 +13,7 @@ pytest.importorskip('z3')
 pytest.importorskip('capstone')
 from q7prove.binary import prove  # noqa: E402
 from q7prove.elf import image  # noqa: E402
+from q7prove.x86.agree import Agreement  # noqa: E402
 from q7prove.x86.decode import Decoder  # noqa: E402
 
 LIBRARY = '''
@@ -22,6 +23,13 @@ void module__xdref_eq_1_8_8(void *xs, uint32_t a, uint32_t b, uint32_t *r) { (vo
 void module__xdref_ltu_1_8_8(void *xs, uint32_t a, uint32_t b, uint32_t *r)
 { (void)xs; *r = (uint8_t)a < (uint8_t)b; }
 '''
+
+
+@pytest.fixture
+def agreement():
+    a = Agreement()
+    yield a
+    a.close()
 
 
 @pytest.fixture
@@ -35,23 +43,23 @@ def tables(tmp_path):
     return {r['leaf']: r for r in t['leaves']}, t['shapes']
 
 
-def test_proven_and_refuted(build_so, tables):
+def test_proven_and_refuted(build_so, tables, agreement):
     rows, shapes = tables
     img = image.Image(build_so('lib', LIBRARY))
     dec = Decoder(img)
-    ok = prove.prove_one(img, dec, rows['eq_1_8_8'], shapes, 60)
+    ok = prove.prove_one(img, dec, rows['eq_1_8_8'], shapes, 60, agreement)
     assert ok['status'] == 'proven-binary', ok
-    bad = prove.prove_one(img, dec, rows['ltu_1_8_8'], shapes, 60)
+    bad = prove.prove_one(img, dec, rows['ltu_1_8_8'], shapes, 60, agreement)
     assert bad['status'] == 'refuted', bad
     a, b = bad['in_words'][:2]
     assert ((a & 0xff) < (b & 0xff)) != (a < b), bad['in_words']
     assert int(bad['expected']['result'], 16) == int(a < b)
 
 
-def test_absent_leaf(build_so, tables):
+def test_absent_leaf(build_so, tables, agreement):
     rows, shapes = tables
     img = image.Image(build_so('lib', LIBRARY))
-    r = prove.prove_one(img, Decoder(img), rows['leu_1_8_8'], shapes, 60)
+    r = prove.prove_one(img, Decoder(img), rows['leu_1_8_8'], shapes, 60, agreement)
     assert r['status'] == 'absent'
 
 

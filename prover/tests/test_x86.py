@@ -22,6 +22,12 @@ class Code:
     def segment_of(self, addr):
         return (0x1000, len(self.code), 0, len(self.code), 5)
 
+    def code_at(self, addr, n):
+        return self.bytes_at(addr, n)
+
+    def code_problem(self, addr, n):
+        return None
+
     def bytes_at(self, addr, n):
         return self.code[addr - 0x1000:addr - 0x1000 + n]
 

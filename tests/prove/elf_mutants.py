@@ -59,6 +59,8 @@ def main():
     from q7prove.binary import prove
     from q7prove.elf import image as elf_image, loaded as elf_loaded
     from q7prove.x86.decode import Decoder
+    from q7prove.x86.agree import Agreement
+    agreement = Agreement()
     with open(a.table) as f:
         table = json.load(f)
     rows = [r for r in table['leaves'] if r['leaf'] == 'eq_1_8_8']
@@ -95,7 +97,7 @@ def main():
                 err = io.StringIO()
                 old, sys.stderr = sys.stderr, err
                 try:
-                    res = prove.prove_one(img, Decoder(img), rows[0], table['shapes'], 2.0)
+                    res = prove.prove_one(img, Decoder(img), rows[0], table['shapes'], 2.0, agreement)
                 finally:
                     sys.stderr = old
                 if res.get('reason', '').startswith('the prover failed'):
@@ -116,6 +118,7 @@ def main():
             with open(keep, 'wb') as f:
                 f.write(data)
             print('FAIL: mutant %d (kept as %s), while %s:\n%s' % (k, keep, stage, traceback.format_exc()))
+    agreement.close()
     print('mutants: %d: %d refused in one line, %d read (%d of them loaded, %d proven), %d failures'
           % (a.count, counts['refused'], counts['verdict'], counts['loaded'], counts['proven'], failures))
     return 1 if failures else 0

@@ -360,6 +360,12 @@ def main():
         def segment_of(self, addr):
             return (0x401000, len(self.code))
 
+        def code_at(self, addr, n):
+            return self.bytes_at(addr, n)
+
+        def code_problem(self, addr, n):
+            return None
+
         def bytes_at(self, addr, n):
             return self.code[addr - 0x401000:addr - 0x401000 + n]
 
