@@ -66,8 +66,8 @@ static uint32_t *words_at(const q7_arg *a, uint32_t *in, uint32_t *out)
     return (a->dir == Q7_OPERAND_IN ? in : out) + a->word;
 }
 
-void q7_shape_call_ordered(q7_shape s, q7_abi_fn fn, const uint8_t order[Q7_MAX_ARGS], const uint32_t *in,
-                           uint32_t *out)
+void q7_shape_call_ordered(q7_shape s, q7_abi_fn fn, void *xstate, const uint8_t order[Q7_MAX_ARGS],
+                           const uint32_t *in, uint32_t *out)
 {
     q7_arg args[Q7_MAX_ARGS];
     unsigned n = q7_shape_args(s, args);
@@ -78,7 +78,7 @@ void q7_shape_call_ordered(q7_shape s, q7_abi_fn fn, const uint8_t order[Q7_MAX_
         const q7_arg *means = &args[order[i]];
         if (means->dir == Q7_OPERAND_IN) memcpy(words_at(&args[i], cin, cout), in + means->word, 4 * means->words);
     }
-    q7_shape_call(s, fn, cin, cout);
+    q7_shape_call_x(s, fn, xstate, cin, cout);
     memset(out, 0, 4 * sh->out_words);
     for (unsigned i = 0; i < n; i++) {
         const q7_arg *means = &args[order[i]];

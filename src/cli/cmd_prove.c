@@ -158,7 +158,7 @@ static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32
     }
     if (!st->prober_tried) {
         st->prober_tried = true;
-        st->prober = q7p_open(st->a->lib, NULL, 0, 10, st->prober_error, sizeof st->prober_error);
+        st->prober = q7p_open(st->a->lib, NULL, 0, 10, 0, st->prober_error, sizeof st->prober_error);
     }
     if (!st->prober) {
         snprintf(row->replay, sizeof row->replay, "not replayed: %.200s", st->prober_error);

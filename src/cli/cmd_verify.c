@@ -21,6 +21,7 @@ static void verify_help(FILE *f)
     fputs("usage: q7pred verify [--corpus LIST] [--seed N] [--fuzz-count [CAT=]N]\n"
           "                     [--exhaustive-max N] [--oracles LIST] [--lib PATH]...\n"
           "                     [--preload PATH]... [--abi FILE] [--allow-absent]\n"
+          "                     [--xstate-size N]\n"
           "                     [--max-crashes N] [--timeout SECONDS] [--host-path NAME]\n"
           "                     [--python PATH] [--numpy-oracle PATH] [--compare-aux]\n"
           "                     [--family FAMILY]... [--leaf LEAF]... [--threads N]\n"
@@ -64,6 +65,9 @@ static void verify_help(FILE *f)
           "                      none for is not called (its cells not-called, the\n"
           "                      verdict names it, exit 1 unless --leaf/--family leave\n"
           "                      it out)\n"
+          "  --xstate-size N     pass every --lib leaf a zeroed buffer of N bytes as\n"
+          "                      xstate instead of NULL (the real ISS may read its\n"
+          "                      state pointer)\n"
           "  --allow-absent      a selected leaf a --lib does not export is expected: the\n"
           "                      verdict still names how many, but it is no gap (exit 0)\n"
           "  --max-crashes N     a library that crashes or hangs on N cases of a leaf in\n"
@@ -173,11 +177,17 @@ static int finish_options(verify_args *a)
                                a->o.preloads[0]);
     if (a->r->allow_absent && a->o.nlibs == 0)
         return cli_usage_error("verify: --allow-absent without a library: it is about the leaves --lib does not export");
+    if (a->o.xstate_size && a->o.nlibs == 0)
+        return cli_usage_error("verify: --xstate-size without a library: it is the xstate --lib's leaves are passed");
     if (a->o.abi_path && a->o.nlibs == 0)
         return cli_usage_error("verify: --abi '%s' without a library: it gives the shapes of --lib's calls",
                                a->o.abi_path);
     for (unsigned i = 0; a->o.abi_path && i < a->o.nlibs; i++) {
         int rc = cli_abi_check_library("verify", a->o.abi_path, &a->abi_source, a->o.libs[i], NULL);
+        if (rc != CLI_OK) return rc;
+    }
+    if (a->o.abi_path) {
+        int rc = cli_abi_xstate("verify", a->o.abi_path, &a->abi_source, &a->o.xstate_size);
         if (rc != CLI_OK) return rc;
     }
     if (a->o.checkpoint_seconds > 0 && !a->o.checkpoint)

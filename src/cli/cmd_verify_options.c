@@ -429,6 +429,12 @@ static int opt_max_report(verify_args *a, const char *opt, char *v)
     return CLI_OK;
 }
 
+static int opt_xstate_size(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    return cli_parse_xstate_size("verify", v, &a->o.xstate_size);
+}
+
 static int opt_host_path(verify_args *a, const char *opt, char *v)
 {
     a->o.host_path = v;
@@ -446,6 +452,7 @@ static const verify_option options[] = {
     { "--corpus", true, opt_corpus },        { "--oracles", true, opt_oracles },
     { "--lib", true, opt_lib },              { "--preload", true, opt_preload },
     { "--abi", true, opt_abi },              { "--allow-absent", false, opt_allow_absent },
+    { "--xstate-size", true, opt_xstate_size },
     { "--family", true, opt_family },        { "--leaf", true, opt_leaf },
     { "--seed", true, opt_seed },            { "--threads", true, opt_threads },
     { "--shard", true, opt_shard },

@@ -16,6 +16,7 @@
 #include "prog/nearest.h"
 #include "prove/proof_status.h"
 #include "util/escape.h"
+#include "util/lib_child.h"
 #include "verify/verify.h"
 
 /* One line on stderr: the message escaped for a terminal, so a newline
@@ -125,6 +126,16 @@ bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **wh
     }
     *out = v;
     return true;
+}
+
+int cli_parse_xstate_size(const char *cmd, const char *s, uint32_t *out)
+{
+    uint64_t n;
+    const char *why;
+    if (!cli_parse_uint(s, 64, &n, &why) || n == 0 || n > Q7U_XSTATE_MAX)
+        return cli_usage_error("%s: --xstate-size '%s' is not a number of bytes in 1..%u", cmd, s, Q7U_XSTATE_MAX);
+    *out = (uint32_t)n;
+    return CLI_OK;
 }
 
 /* Whether `part` (len bytes) starts s (at 0) or is inside it (anywhere),

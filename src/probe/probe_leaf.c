@@ -33,7 +33,7 @@ typedef struct layout {
 /* What a layout's calls did. */
 typedef struct observed {
     bool crashed;
-    char crash[96];
+    char crash[320];
     bool read[MAX_ROLES];
     unsigned written[Q7P_SLOTS];    /* operand words written, per slot */
     bool touched[Q7P_SLOTS];        /* some operand word of the slot's role changed (input or output) */
@@ -598,7 +598,7 @@ static void bit_map(probe_ctx *c, const layout *L, q7p_result *res)
         make_calls(c, L, 0, -1, is_ptr);
         observed ob = { 0 };
         if (!run(c, is_ptr, &ob)) {
-            snprintf(res->bit_map_note, sizeof res->bit_map_note, "bit map not read: the leaf crashed (%s)", ob.crash);
+            snprintf(res->bit_map_note, sizeof res->bit_map_note, "bit map not read: the leaf crashed (%.100s)", ob.crash);
             res->has_bit_map = false;
             fill_grid(c);
             return;

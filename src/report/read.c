@@ -346,6 +346,10 @@ static bool read_crash(const json *o, const q7d_results *r, q7d_crash *cr)
     cr->leaf = leaf->id;
     cr->col = (unsigned)col;
     cr->code = (int)code->number;
+    cr->xstate_size = r->col[col].xstate_size;
+    const json *fault = q7u_json_get(o, K(fault_address));
+    if (fault && (fault->type != JSON_NUMBER || !fault->is_uint)) return false;
+    if (fault) cr->has_fault = true, cr->fault_addr = fault->u64;
     q7r_read_fields(NULL, "", &q7r_crash_tail, o, cr);
     return true;
 }

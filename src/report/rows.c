@@ -8,6 +8,7 @@
 
 #include "rows.h"
 #include "util/escape.h"
+#include "util/lib_child.h"
 #include "util/process.h"
 #include "verify/names.h"
 
@@ -119,9 +120,13 @@ void q7r_crash_text(const q7d_crash *c, char *buf, size_t size)
     for (unsigned w = 0; w < sh->in_words; w++)
         used += (size_t)snprintf(in + used, sizeof in - used, "%s0x%" PRIx32, w ? "," : "", c->in[w]);
     switch (c->kind) {
-    case Q7D_CRASH_SIGNAL:
-        snprintf(buf, size, "crashed (%s) in %s at input (%s)", q7u_signal_name(c->code), leaf->suffix, in);
+    case Q7D_CRASH_SIGNAL: {
+        char fault[320];
+        q7u_fault_text(c->has_fault, c->fault_addr, c->xstate_size, fault, sizeof fault);
+        snprintf(buf, size, "crashed (%s) in %s at input (%s)%s%s", q7u_signal_name(c->code), leaf->suffix, in,
+                 fault[0] ? "; " : "", fault);
         break;
+    }
     case Q7D_CRASH_HANG:
         snprintf(buf, size, "hung (killed after %g s) in %s at input (%s)", c->timeout, leaf->suffix, in);
         break;
@@ -163,6 +168,11 @@ void q7r_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *l
         append_word(buf, size, &used, "--lib", false);
         snprintf(word, sizeof word, "%s%s", strchr(lib->lib, '/') ? "" : "./", lib->lib);
         append_word(buf, size, &used, word, true);
+        if (lib->xstate_size) {
+            append_word(buf, size, &used, "--xstate-size", false);
+            snprintf(word, sizeof word, "%u", lib->xstate_size);
+            append_word(buf, size, &used, word, false);
+        }
     }
     append_word(buf, size, &used, leaf->suffix, false);
     for (unsigned w = 0; w < sh->in_words; w++) {

@@ -290,6 +290,10 @@ static void crash(jw *w, const q7d_results *r, const q7d_crash *c)
     q7r_write_fields(w, &q7r_crash_timeout, c);
     text_member(w, Q7R_KEY(text), text);
     text_member(w, Q7R_KEY(reproduce), line);
+    if (c->has_fault) {
+        KEY(w, fault_address);
+        q7u_jw_uint(w, c->fault_addr);
+    }
     q7r_write_fields(w, &q7r_crash_tail, c);
     q7u_jw_end(w);
 }

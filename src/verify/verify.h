@@ -159,6 +159,7 @@ typedef struct q7d_column {
     char lib[Q7D_NAME_MAX];    /* Q7D_LIB: the path as given */
     char preload[Q7D_NAME_MAX];/* Q7D_LIB: the --preload paths, ':'-separated ("" if none) */
     file_identity file;        /* Q7D_LIB: what the library file was (path "" when unknown) */
+    unsigned xstate_size;      /* Q7D_LIB: the bytes of xstate its leaves were passed (0: NULL) */
 } q7d_column;
 
 /* ---------------------------------------------------------------- results */
@@ -214,6 +215,9 @@ typedef struct q7d_crash {
     q7d_crash_kind kind;
     int code;                          /* signal number or exit status */
     double timeout;
+    bool has_fault;                    /* a SIGSEGV or SIGBUS whose address is known: */
+    uint64_t fault_addr;               /*   that address */
+    uint32_t xstate_size;              /* the xstate the library was passed (0: NULL) */
     char output[Q7D_OUTPUT_MAX];       /* the last lines the library printed ("" if none) */
 } q7d_crash;
 
@@ -402,6 +406,9 @@ typedef struct q7d_options {
      * its table shape in its order */
     const struct q7d_abi *abi;
     const char *abi_path;
+    uint32_t xstate_size;              /* --xstate-size: the libraries' xstate (0: NULL) */
+    uint64_t sample;                   /* run at most this many cases of each unit (0: all; --dry-run's
+                                          calibration) */
 } q7d_options;
 
 /* What --abi PROBE.json says of each leaf: the shape it is called with
