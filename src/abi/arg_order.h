@@ -56,4 +56,13 @@ void q7_shape_call_x(q7_shape s, q7_abi_fn fn, void *xstate, const uint32_t *in,
 void q7_shape_call_ordered(q7_shape s, q7_abi_fn fn, void *xstate, const uint8_t order[Q7_MAX_ARGS],
                            const uint32_t *in, uint32_t *out);
 
+/* One call of leaf through fn, a function of shape s (the leaf's table
+ * shape, or another that a probe found: its operands are the table
+ * shape's, by name) whose arguments come in `order` (NULL: s's own), with
+ * in[] and out[] in the leaf's table word layout: each input moved to
+ * where s has it, each output back; an output s lacks (an aux word) is 0,
+ * as the row says. The outputs start 0. xstate is the first argument. */
+void q7_leaf_call_as(const q7_leaf *leaf, q7_shape s, const uint8_t *order, q7_abi_fn fn, void *xstate,
+                     const uint32_t *in, uint32_t *out);
+
 #endif

@@ -303,7 +303,8 @@ bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7
             snprintf(why, whysize, "broke the call protocol (a stray byte 0x%02x on the reply pipe)", (unsigned)c & 0xff);
         else {
             char fault[320];
-            q7u_fault_text(shm->head.fault_known, shm->head.fault_addr, p->child.xstate_size, fault, sizeof fault);
+            q7u_fault_text(shm->head.fault_known, shm->head.fault_addr, p->child.xstate_size, "--xstate-size N", fault,
+                           sizeof fault);
             snprintf(why, whysize, "%s%s%s", how, fault[0] ? ", " : "", fault);
         }
         return false;

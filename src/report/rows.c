@@ -122,7 +122,7 @@ void q7r_crash_text(const q7d_crash *c, char *buf, size_t size)
     switch (c->kind) {
     case Q7D_CRASH_SIGNAL: {
         char fault[320];
-        q7u_fault_text(c->has_fault, c->fault_addr, c->xstate_size, fault, sizeof fault);
+        q7u_fault_text(c->has_fault, c->fault_addr, c->xstate_size, "--xstate-size N", fault, sizeof fault);
         snprintf(buf, size, "crashed (%s) in %s at input (%s)%s%s", q7u_signal_name(c->code), leaf->suffix, in,
                  fault[0] ? "; " : "", fault);
         break;

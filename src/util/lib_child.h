@@ -152,8 +152,8 @@ bool q7u_child_end(q7u_child *c, double grace, char *output, size_t outsize);
 /* What a crash's fault address says, for a message (buf "" when nothing:
  * no address known): "fault address 0x8" and, when it lies within a page
  * of 0 and the leaves were passed no xstate, that the leaf probably reads
- * through xstate and --xstate-size N passes it a buffer. */
-void q7u_fault_text(bool known, uint64_t addr, uint32_t xstate_size, char *buf, size_t size);
+ * through xstate and `option` ("--xstate-size N") passes it a buffer. */
+void q7u_fault_text(bool known, uint64_t addr, uint32_t xstate_size, const char *option, char *buf, size_t size);
 /* Whether a fault at addr is within a page of 0. */
 bool q7u_fault_near_null(uint64_t addr);
 

@@ -255,7 +255,7 @@ bool q7u_fault_near_null(uint64_t addr)
     return addr < page || addr >= (uint64_t)0 - page;
 }
 
-void q7u_fault_text(bool known, uint64_t addr, uint32_t xstate_size, char *buf, size_t size)
+void q7u_fault_text(bool known, uint64_t addr, uint32_t xstate_size, const char *option, char *buf, size_t size)
 {
     if (!known) {
         snprintf(buf, size, "%s", "");
@@ -267,7 +267,7 @@ void q7u_fault_text(bool known, uint64_t addr, uint32_t xstate_size, char *buf, 
     }
     if (xstate_size == 0)
         snprintf(buf, size, "fault address 0x%llx, within a page of 0: the leaf probably reads through xstate, "
-                 "which is NULL here (--xstate-size N passes a zeroed buffer of N bytes)", (unsigned long long)addr);
+                 "which is NULL here (%s passes a zeroed buffer of N bytes)", (unsigned long long)addr, option);
     else
         snprintf(buf, size, "fault address 0x%llx, within a page of 0 (xstate was a buffer of %u bytes: not "
                  "through it)", (unsigned long long)addr, (unsigned)xstate_size);
