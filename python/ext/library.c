@@ -98,7 +98,7 @@ static void fatal_note(int sig, siginfo_t *si, void *uc)
         n = put_hex(buf, n, cap, calling.in[w]);
     }
     n = put_text(buf, n, cap, ")");
-    if ((sig == SIGSEGV || sig == SIGBUS) && si) {
+    if ((sig == SIGSEGV || sig == SIGBUS) && si && si->si_code > 0) {   /* a fault, not a kill() */
         uint64_t addr = (uint64_t)(uintptr_t)si->si_addr;
         n = put_text(buf, n, cap, "; fault address ");
         n = put_hex(buf, n, cap, addr);

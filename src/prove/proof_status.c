@@ -89,6 +89,9 @@ void prv_proof_file_fill(const prv_proof_file *p, const char *source, q7d_proofs
 {
     memset(out, 0, sizeof *out);
     snprintf(out->source, sizeof out->source, "%s", source);
+    const json *file = q7u_json_get(p->doc, "file");
+    const char *sha = file ? q7u_json_string(file, "sha256") : NULL;
+    if (sha && strlen(sha) == SHA256_HEX_SIZE - 1) snprintf(out->sha256, sizeof out->sha256, "%s", sha);
     for (size_t i = 0; i < p->leaves->n; i++) {
         const json *row = &p->leaves->child[i];
         const q7_leaf *leaf = q7_leaf_find(q7u_json_string(row, "leaf"));

@@ -24,7 +24,7 @@ static void child_fatal(int sig, siginfo_t *si, void *uc)
 {
     (void)uc;
     if (noting) {
-        if ((sig == SIGSEGV || sig == SIGBUS) && si) {
+        if ((sig == SIGSEGV || sig == SIGBUS) && si && si->si_code > 0) {   /* a fault, not a kill() */
             noting->fault_addr = (uint64_t)(uintptr_t)si->si_addr;
             noting->fault_known = 1;
         }

@@ -149,8 +149,10 @@ static void record(worker *w, const q7d_block *b, size_t j)
 static void map_case(worker *w, const q7d_block *b, size_t j)
 {
     if (!w->map && !(w->map = calloc(1, sizeof *w->map))) return;
-    const uint32_t in[2] = { b->in[0][j], b->in[1][j] };
-    q7d_map_add(w->map, in, 1);
+    uint32_t in[Q7_MAX_WORDS];
+    unsigned words = q7_shape_info_of(b->leaf->shape)->in_words;
+    for (unsigned k = 0; k < words && k < 3; k++) in[k] = b->in[k][j];   /* a picture reads at most three */
+    q7d_map_add(w->map, b->leaf, in, 1);
     w->map_used = true;
 }
 
@@ -248,7 +250,7 @@ static void collect_map(run_ctx *c, worker *w, unsigned leaf)
 {
     if (!w->map_used) return;
     q7d_map *m = q7d_results_map(c->r, leaf);
-    for (size_t i = 0; m && i < Q7D_MAP_SIDE * Q7D_MAP_SIDE; i++) m->bin[i] += w->map->bin[i];
+    for (size_t i = 0; m && i < Q7D_MAP_BINS; i++) m->bin[i] += w->map->bin[i];
     if (m) m->off_map += w->map->off_map;
     memset(w->map, 0, sizeof *w->map);
     w->map_used = false;
