@@ -30,6 +30,10 @@ bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **wh
  * the usage error. */
 int cli_parse_xstate_size(const char *cmd, const char *s, uint32_t *out);
 
+/* A duration as a person reads it: "0.4 s", "12 s", "3 min 20 s",
+ * "2 h 5 min". */
+void cli_duration_text(double seconds, char *buf, size_t size);
+
 /* Writes up to `max` leaves nearest to `name` into `out`, returning how
  * many: first the rows whose suffix starts with it, then those that hold
  * it, then the nearest by edit distance (case ignored throughout). */

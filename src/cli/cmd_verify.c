@@ -29,7 +29,8 @@ static void verify_help(FILE *f)
           "                     [--junit FILE] [--html FILE] [--proofs FILE]\n"
           "                     [--max-report N] [--by-leaf] [--quiet]\n"
           "                     [--progress | --no-progress] [--checkpoint FILE]\n"
-          "                     [--checkpoint-interval SECONDS] [--resume FILE] [--]\n"
+          "                     [--checkpoint-interval SECONDS] [--resume FILE] [--dry-run]\n"
+          "                     [--]\n"
           "\n"
           "The differential: the same inputs through every oracle, each output\n"
           "compared with the reference (sem, the model). Prints the agreement table\n"
@@ -113,6 +114,10 @@ static void verify_help(FILE *f)
           "  --progress, --no-progress\n"
           "                      a progress bar on stderr, or none (default: one if\n"
           "                      stderr is a terminal)\n"
+          "  --dry-run           run nothing but a calibration (at most 0.05 s of every\n"
+          "                      unit, with these oracles and threads); print the cases\n"
+          "                      per leaf and corpus and the time the run would take on\n"
+          "                      this machine; write no report\n"
           "\n"
           "Checkpoints:\n"
           "  --checkpoint FILE   write the run so far to FILE, atomically, at most every\n"
@@ -227,6 +232,7 @@ static int verify_parse(void *args, int argc, char **argv)
 static int check_run_write(verify_args *a)
 {
     int rc = cli_verify_read_testfloat(a);
+    if (rc == CLI_OK && a->dry_run) return cli_verify_dry_run(a);
     if (rc == CLI_OK) rc = cli_report_files_check(&a->out);
     if (rc == CLI_OK && a->proofs_path) rc = cli_load_proofs("verify", a->proofs_path, &a->proofs);
     if (rc != CLI_OK) return rc;

@@ -348,6 +348,13 @@ static int opt_by_leaf(verify_args *a, const char *opt, char *v)
     return CLI_OK;
 }
 
+static int opt_dry_run(verify_args *a, const char *opt, char *v)
+{
+    (void)opt, (void)v;
+    a->dry_run = true;
+    return CLI_OK;
+}
+
 static int opt_quiet(verify_args *a, const char *opt, char *v)
 {
     (void)opt, (void)v;
@@ -468,6 +475,7 @@ static const verify_option options[] = {
     { "--checkpoint-interval", true, opt_checkpoint_interval }, { "--proofs", true, opt_proofs },
     { "--by-leaf", false, opt_by_leaf },     { "--quiet", false, opt_quiet },
     { "--progress", false, opt_progress },   { "--no-progress", false, opt_progress },
+    { "--dry-run", false, opt_dry_run },
 };
 
 static const verify_option *find_option(const char *name)

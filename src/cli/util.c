@@ -128,6 +128,16 @@ bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **wh
     return true;
 }
 
+void cli_duration_text(double s, char *buf, size_t size)
+{
+    if (!(s >= 0)) s = 0;
+    if (s < 10) snprintf(buf, size, "%.1f s", s);
+    else if (s < 60) snprintf(buf, size, "%.0f s", s);
+    else if (s < 3600) snprintf(buf, size, "%d min %d s", (int)(s / 60), (int)s % 60);
+    else if (s < 86400 * 100) snprintf(buf, size, "%d h %d min", (int)(s / 3600), (int)s / 60 % 60);
+    else snprintf(buf, size, "%.0f days", s / 86400);
+}
+
 int cli_parse_xstate_size(const char *cmd, const char *s, uint32_t *out)
 {
     uint64_t n;

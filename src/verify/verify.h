@@ -460,8 +460,8 @@ typedef struct q7d_options {
     const struct q7d_abi *abi;
     const char *abi_path;
     uint32_t xstate_size;              /* --xstate-size: the libraries' xstate (0: NULL) */
-    uint64_t sample;                   /* run at most this many cases of each unit (0: all; --dry-run's
-                                          calibration) */
+    double sample_seconds;             /* > 0: run one round of each unit, at most this long (--dry-run's
+                                          calibration: a unit's rate) */
 } q7d_options;
 
 /* What --abi PROBE.json says of each leaf: the shape it is called with

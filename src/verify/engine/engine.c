@@ -68,6 +68,7 @@ struct run_ctx {
     atomic_uint_fast64_t done;
     uint64_t total;
     double t0, last_draw;
+    bool sample;                   /* one round of each unit only (the calibration of a dry run) */
     /* checkpoints */
     const char *checkpoint;
     q7d_report_writer *checkpoint_report;
@@ -298,6 +299,7 @@ static void run_unit(run_ctx *c, const q7_leaf *leaf, q7d_corpus corpus, uint64_
         }
         u->seconds += q7_now_seconds() - t0;
         checkpoint(c, false);
+        if (c->sample) break;
     }
     for (unsigned col = 0; col < c->r->ncols; col++) {
         q7d_oracle *o = &c->oracle[col];
@@ -533,12 +535,14 @@ int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
     int status = set_up(c, r, o, err, errsize);
     /* after the columns: the host oracle's path is the one they selected */
     if (status == 0 && !describe_run(r, o, err, errsize)) status = 2;
+    c->sample = o->sample_seconds > 0;
     c->checkpoint = o->checkpoint;
     c->checkpoint_report = o->checkpoint_report;
     c->checkpoint_seconds = o->checkpoint_seconds > 0 ? o->checkpoint_seconds : Q7D_CHECKPOINT_SECONDS;
     /* a checkpoint comes after a round: rounds at most that long */
     c->round_seconds = o->checkpoint && c->checkpoint_seconds < Q7D_ROUND_SECONDS ? c->checkpoint_seconds
                                                                                   : Q7D_ROUND_SECONDS;
+    if (c->sample) c->round_seconds = o->sample_seconds;
     if (status == 0 && o->resume && !q7d_resume_fits(r, o->resume, err, errsize)) status = 2;
     if (status == 0 && o->resume && !q7d_resume_take(r, o->resume)) {
         snprintf(err, errsize, "out of memory");
