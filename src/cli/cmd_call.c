@@ -406,13 +406,14 @@ static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out, bool 
             rc = cli_error("call: --lib '%s': its child ended after the call returned (%s): the library breaks the "
                            "process it runs in", a->lib, how);
         if (!ran) {
-            char text[1024];
+            char text[1024], fault[320];
             crash.leaf = a->leaf->id;
             memcpy(crash.in, in, sizeof crash.in);
             q7r_crash_text(&crash, text, sizeof text);
+            q7r_crash_fault(&crash, fault, sizeof fault);
             if (q7u_interrupted()) rc = interrupted("during the call");
-            else rc = cli_error("call: --lib '%s': %s%s%s", a->lib, text, crash.output[0] ? "; its last output: " : "",
-                                crash.output);
+            else rc = cli_error("call: --lib '%s': %s%s%s%s%s", a->lib, text, fault[0] ? "; " : "", fault,
+                                crash.output[0] ? "; its last output: " : "", crash.output);
             if (!q7u_interrupted() && crash.kind == Q7D_CRASH_SIGNAL) rc = 128 + crash.code;
         }
     }

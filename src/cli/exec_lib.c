@@ -74,11 +74,13 @@ static bool lib_eval(void *ctx, const q7_leaf *leaf, size_t n, const uint32_t *c
     q7d_crash c;
     if (q7d_lib_eval(s->lib, leaf, n, in, out, &c)) return true;
     if (q7u_interrupted()) return snprintf(why, whysize, "interrupted (%s)", q7u_signal_name(q7u_interrupted())), false;
-    char text[1024];
+    char text[1024], fault[320];
     c.leaf = leaf->id;
     for (unsigned w = 0; w < Q7_MAX_WORDS; w++) c.in[w] = w < q7_shape_info_of(leaf->shape)->in_words ? in[w][c.index] : 0;
     q7r_crash_text(&c, text, sizeof text);
-    snprintf(why, whysize, "--lib '%s': %s%s%.200s", s->path, text, c.output[0] ? "; its last output: " : "", c.output);
+    q7r_crash_fault(&c, fault, sizeof fault);
+    snprintf(why, whysize, "--lib '%s': %s%s%s%s%.200s", s->path, text, fault[0] ? "; " : "", fault,
+             c.output[0] ? "; its last output: " : "", c.output);
     return false;
 }
 

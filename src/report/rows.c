@@ -120,13 +120,9 @@ void q7r_crash_text(const q7d_crash *c, char *buf, size_t size)
     for (unsigned w = 0; w < sh->in_words; w++)
         used += (size_t)snprintf(in + used, sizeof in - used, "%s0x%" PRIx32, w ? "," : "", c->in[w]);
     switch (c->kind) {
-    case Q7D_CRASH_SIGNAL: {
-        char fault[320];
-        q7u_fault_text(c->has_fault, c->fault_addr, c->xstate_size, "--xstate-size N", fault, sizeof fault);
-        snprintf(buf, size, "crashed (%s) in %s at input (%s)%s%s", q7u_signal_name(c->code), leaf->suffix, in,
-                 fault[0] ? "; " : "", fault);
+    case Q7D_CRASH_SIGNAL:
+        snprintf(buf, size, "crashed (%s) in %s at input (%s)", q7u_signal_name(c->code), leaf->suffix, in);
         break;
-    }
     case Q7D_CRASH_HANG:
         snprintf(buf, size, "hung (killed after %g s) in %s at input (%s)", c->timeout, leaf->suffix, in);
         break;
@@ -139,6 +135,12 @@ void q7r_crash_text(const q7d_crash *c, char *buf, size_t size)
     case Q7D_CRASH_KIND_COUNT:
         break;
     }
+}
+
+void q7r_crash_fault(const q7d_crash *c, char *buf, size_t size)
+{
+    q7u_fault_text(c->kind == Q7D_CRASH_SIGNAL && c->has_fault, c->fault_addr, c->xstate_size, "--xstate-size N", buf,
+                   size);
 }
 
 /* Appends " WORD" (shell-quoted; quote false: as it is). */

@@ -187,6 +187,8 @@ void q7r_crash_record_text(FILE *f, const q7d_results *r, const q7d_crash *c, co
     fputs(indent, f);
     q7u_esc_write(f, r->col[c->col].name, ESC_TEXT);
     fprintf(f, ": %s [%s #%" PRIu64 "]\n", text, q7d_corpus_name(c->corpus), c->index);
+    q7r_crash_fault(c, text, sizeof text);
+    if (text[0]) fprintf(f, "%s  %s\n", indent, text);
     q7r_repro_line(q7_leaf_at(c->leaf), c->in, &r->col[c->col], q7r_tool(r), line, sizeof line);
     fprintf(f, "%s  reproduce: %s\n", indent, line);
     snprintf(prefix, sizeof prefix, "%s  output: ", indent);
