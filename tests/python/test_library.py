@@ -15,8 +15,11 @@ instructions and programs, in this process and isolated in a child.
   leaves no process behind; a leaf that reads xstate crashes at a fault
   address within a page of 0 with NULL (the message names xstate_size=N)
   and is right with xstate_size=16, or with the size a probe recorded;
-- the probe's report (abi=) of another library, a leaf it did not find an
-  argument list for, a leaf the library lacks: each named."""
+- the probe's report (abi=): a leaf in another shape (BIN for an ORD row)
+  and one with its result and aux pointers swapped, called as the probe
+  found them, equal the model both ways (and the swapped one, called in
+  its table shape, does not); a report of another library, a leaf it did
+  not find an argument list for, a leaf the library lacks: each named."""
 import ctypes
 import json
 import os
@@ -263,3 +266,45 @@ def test_abi(q7, tmp_path):
         q7.load(tmp_path / "none.so")
     with pytest.raises(q7.LibraryError, match="it is a directory"):
         q7.load(tmp_path, isolated=True)
+
+
+OTHER_ABI = """
+static int nan16(uint32_t x) { return (x & 0x7c00) == 0x7c00 && (x & 0x3ff); }
+static int key16(uint32_t x) { x &= 0xffff; return (x & 0x8000) ? -(int)(x & 0x7fff) : (int)x; }
+/* the 2-bit fp16 compares, right, but one in the BIN shape (no aux) and one
+ * with its result and aux pointers swapped */
+void module__xdref_olt_1_2_16f_16f(void *x, uint32_t a, uint32_t b, uint32_t *r)
+{
+    (void)x;
+    *r = !nan16(a) && !nan16(b) && key16(a) < key16(b) ? 3 : 0;
+}
+void module__xdref_ole_1_2_16f_16f(void *x, uint32_t a, uint32_t b, uint32_t *aux, uint32_t *r)
+{
+    (void)x;
+    *r = 0;
+    *aux = !nan16(a) && !nan16(b) && key16(a) <= key16(b) ? 3 : 0;
+}
+"""
+
+
+def test_another_shape_and_order(q7, tmp_path):
+    """The probe's shapes: a leaf in another shape and one with its
+    pointers in another order, called as found, equal the model."""
+    path = compile_lib(tmp_path, "other", OTHER_ABI)
+    probe = tmp_path / "probe.json"
+    subprocess.run([Q7PRED, "probe", "--lib", str(path), "--leaf", "olt_1_2_16f_16f", "--leaf", "ole_1_2_16f_16f",
+                    "--json", str(probe)], capture_output=True)
+    found = {e["leaf"]: (e["found_shape"], e["found_order"]) for e in json.loads(probe.read_text())["leaves"]}
+    assert found["olt_1_2_16f_16f"] == ("BIN", ["A", "B", "result"]), found
+    assert found["ole_1_2_16f_16f"] == ("ORD", ["A", "B", "result", "aux"]), found   # the table: aux, result
+    a = np.uint16(np.arange(1 << 16))
+    b = np.roll(a, 12345)
+    for isolated in (False, True):
+        with q7.load(path, abi=probe, isolated=isolated) as lib:
+            assert np.array_equal(lib.olt_1_2_16f_16f(a, b), q7.olt_1_2_16f_16f(a, b)), isolated
+            assert np.array_equal(lib.ole_1_2_16f_16f(a, b), q7.ole_1_2_16f_16f(a, b)), isolated
+            vb = lib.vec.olenxf16(a[:32 * 64].reshape(64, 32), b[:32 * 64].reshape(64, 32))
+            assert np.array_equal(vb, q7.vec.olenxf16(a[:32 * 64].reshape(64, 32), b[:32 * 64].reshape(64, 32)))
+    # called in its table shape instead, the swapped one answers in its aux word: wrong
+    with q7.load(path) as lib:
+        assert not np.array_equal(lib.ole_1_2_16f_16f(a, b), q7.ole_1_2_16f_16f(a, b))
