@@ -29,9 +29,8 @@ void module__xdref_ltu_2_16_16(void *x, uint32_t a, uint32_t b, uint32_t *r)
 }
 EOF
 ${CC:-cc} -shared -fPIC -O2 -o xs.so xs.c || bad "cc xs.so"
-"$PYTHON" -c 'import ctypes, sys; f = ctypes.CDLL("./xs.so").module__xdref_ltu_2_16_16; r = ctypes.c_uint32()
-f(None, ctypes.c_uint32(1), ctypes.c_uint32(2), ctypes.byref(r))' 2>/dev/null &
-wait $!; rc=$?
+{ "$PYTHON" -c 'import ctypes; f = ctypes.CDLL("./xs.so").module__xdref_ltu_2_16_16; r = ctypes.c_uint32()
+f(None, ctypes.c_uint32(1), ctypes.c_uint32(2), ctypes.byref(r))'; } 2>/dev/null; rc=$?
 check "natively, with xstate NULL, the leaf dies of SIGSEGV" '[ $rc = 139 ]'
 
 # ---- call
