@@ -72,7 +72,7 @@ def load(package_dir: Path):
 def text_of(annotation_or_signature) -> str:
     t = annotation_or_signature
     text = "%s.%s" % (t.__module__, t.__name__) if isinstance(t, type) else str(t)
-    for module, alias in (("builtins.", ""), ("typing.", ""), ("numpy.", "np."), ("q7pred.vec.", ""), ("q7pred.", "")):
+    for module, alias in (("builtins.", ""), ("typing.", ""), ("numpy.", "np."), ("q7pred.vec.", ""), ("q7pred.library.", ""), ("q7pred.", "")):
         text = text.replace(module, alias)
     return text
 
@@ -107,10 +107,32 @@ def ufunc_stub(class_name: str, ufunc, inputs) -> str:
             '        """%s"""\n' % (class_name, params, result_type(ufunc), doc.strip()))
 
 
+# q7pred.load's library: its leaves' ufuncs are the model's, by name
+# (__getattr__), its vec the vector ufuncs.
+LIBRARY = '''
+class LibraryError(RuntimeError): ...
+
+class Library:
+    path: str
+    isolated: bool
+    abi: Optional[str]
+    xstate_size: int
+    exported: Tuple[str, ...]
+    called: Tuple[str, ...]
+    vec: Any
+    def __getattr__(self, name: str) -> _UFunc: ...
+    def run(self, text: Union[str, bytes]) -> State: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> "Library": ...
+    def __exit__(self, *exc: Any) -> None: ...
+'''
+
+
 def package_stub(q7) -> str:
     out = [HEADER, "\nfrom . import vec as vec\n\n__version__: str\n", PROGRAM_ERROR]
     out += [class_stub(c) for c in (q7.Operand, q7.Leaf, q7.State)]
-    out += ["\n", function_stub(q7.leaves), function_stub(q7.run), UFUNC_BASE]
+    out += ["\n", function_stub(q7.leaves), function_stub(q7.run), UFUNC_BASE, LIBRARY, "\n",
+            function_stub(q7.load)]
     for leaf in q7.leaves():
         inputs = [o.name for o in leaf.operands if o.dir == "in"]
         out.append(ufunc_stub("_Leaf_" + leaf.suffix, getattr(q7, leaf.suffix), inputs))

@@ -4,7 +4,9 @@
 The library (src/platform, model, abi, batch, vec) and the program language
 (src/prog) are compiled with the flags the Makefile gives them, read from
 mk/library.flags, and linked into the extension with its own sources
-(python/ext). Q7_API is defined empty, so that the extension exports only
+(python/ext), with the crash-isolated library child of the tools (src/util's
+child processes, verify's lib:PATH oracle) behind q7pred.load(...,
+isolated=True). Q7_API is defined empty, so that the extension exports only
 its module init. After the build, the type stubs are written from the
 built module's tables (gen_stubs.py).
 
@@ -22,8 +24,11 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 LIB_DIRS = ("platform", "model", "abi", "batch", "vec", "prog")
-# The pieces of src/util that src/prog uses (exec --json: the JSON writer).
-UTIL_SOURCES = ("json_write.c", "json.c", "escape.c")
+# The pieces of src/util that src/prog uses (exec --json: the JSON writer),
+# and the library child's (q7pred.load(..., isolated=True)).
+UTIL_SOURCES = ("json_write.c", "json.c", "escape.c", "process.c", "lib_child.c", "lib_child_client.c")
+# verify's lib:PATH oracle: its child and its client (q7d_lib).
+CHILD_SOURCES = ("verify/oracles/oracle_lib_child.c", "verify/oracles/oracle_lib_client.c")
 
 
 def repository_tree():
@@ -47,11 +52,12 @@ def library_flags():
 
 def library_sources():
     return [p for d in LIB_DIRS for p in sorted((ROOT / "src" / d).glob("*.c"))] + \
-        [ROOT / "src" / "util" / f for f in UTIL_SOURCES]
+        [ROOT / "src" / "util" / f for f in UTIL_SOURCES] + [ROOT / "src" / f for f in CHILD_SOURCES]
 
 
 def headers():
     return sorted(str(p) for p in [*(ROOT / "include").glob("*"), *(ROOT / "src").glob("*/*.h"),
+                                   *(ROOT / "src").glob("*/*/*.h"),
                                    *(HERE / "ext").glob("*.h"), ROOT / "mk" / "library.flags", HERE / "setup.py"])
 
 

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# slow: every command the docs show, run (about 20 s)
+# slow: every command the docs show, run (about 30 s)
+# exclusive: python-package (runs the docs' q7pred.load examples against $BUILD/python, built if missing)
 """Every command of README.md and docs/*.md that a reader may copy.
 
 From each code block (fenced, or indented by four spaces) every line whose
@@ -18,13 +19,17 @@ that a renamed leaf, family or flag, or a removed make target, fails here:
   --exhaustive-max 256 appended): exit 0 or 1, never the usage error 2.
   The vendor library's placeholder paths (/path/to/libfiss-base.so, ...)
   become this build's library (/path/to/old/libfiss-base.so, the release
-  before, a copy of it), a prove command without --leaf proves three
-  leaves (and is only checked without python3-z3 and python3-capstone), the scheduler's variables ($N, {},
+  before, a copy of it), the scheduler's variables ($N, {},
   $SLURM_ARRAY_TASK_ID, ...) small numbers, a pod's /reports volume the
   scratch directory's reports/, and a `cat > FILE <<'EOF'` of
-  the same block writes FILE first. A command that needs what a run here
-  cannot have (a synopsis with <...> or [...], a file no command made,
-  bench, merge of shards never run) is only checked as above.
+  the same block writes FILE first; examples/ is the repository's. prove
+  runs where the interpreter has z3 and capstone (else it is only checked),
+  on three leaves unless the command names its own. A command that needs
+  what a run here cannot have (a synopsis with <...> or [...], a file no
+  command made, bench, merge of shards never run) is only checked as above;
+- a ```python block that loads a library (q7pred.load) runs as a doctest,
+  in the same scratch directory and with the same paths, against the
+  package in $BUILD/python (built first if it is not there).
 """
 import glob
 import json
@@ -93,7 +98,7 @@ FUZZ = re.search(r"^FUZZ_TARGETS\s*:=\s*(.*)$", open(os.path.join(SRC, "mk", "fu
 
 
 def blocks(path):
-    """(first line number, [lines]) of each code block."""
+    """(first line number, [lines], language) of each code block."""
     lines = open(path, encoding="utf-8").read().split("\n")
     out, i = [], 0
     while i < len(lines):
@@ -101,13 +106,13 @@ def blocks(path):
             j = i + 1
             while j < len(lines) and not lines[j].startswith("```"):
                 j += 1
-            out.append((i + 2, lines[i + 1:j]))
+            out.append((i + 2, lines[i + 1:j], lines[i][3:].strip()))
             i = j + 1
         elif lines[i].startswith("    ") and (i == 0 or not lines[i - 1].strip()):
             j = i
             while j < len(lines) and (lines[j].startswith("    ") or not lines[j].strip()):
                 j += 1
-            out.append((i + 1, [l[4:] for l in lines[i:j]]))
+            out.append((i + 1, [l[4:] for l in lines[i:j]], ""))
             i = j
         else:
             i += 1
@@ -280,13 +285,54 @@ def try_command(where, text, files, scratch):
         fail(where, "exit %d: %s" % (rc, (err or out).strip().split("\n")[-1][:300]))
 
 
+def python_package():
+    """$BUILD/python with the package built (as make python builds it), or
+    None with the reason printed."""
+    where = os.path.join(BUILD, "python")
+    if not glob.glob(os.path.join(where, "q7pred", "_core*.so")):
+        py = os.environ.get("PYTHON", "/usr/bin/python3")
+        p = subprocess.run([py, "setup.py", "-q", "build_py", "--build-lib", where, "build_ext", "--build-lib", where,
+                            "--build-temp", os.path.join(BUILD, "python-temp")], cwd=os.path.join(SRC, "python"),
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
+        if p.returncode != 0:
+            print(p.stdout.decode("utf-8", "replace")[-2000:])
+            return None
+    return where
+
+
+def try_python(where, block, scratch):
+    """A python block that loads a library: its >>> lines as a doctest."""
+    global checked, ran
+    text = "\n".join(block)
+    if ">>>" not in text or "q7pred.load(" not in text:
+        return
+    checked += 1
+    package = python_package()
+    if not package:
+        fail(where, "the Python package could not be built to run this block")
+        return
+    text = VENDOR.sub(LIB, text).replace('"build/', '"%s/' % BUILD)
+    code = ("import doctest, sys\ntest = doctest.DocTestParser().get_doctest(sys.stdin.read(), {}, %r, %r, 0)\n"
+            "r = doctest.DocTestRunner().run(test)\nsys.exit(1 if r.failed or not r.attempted else 0)\n" % (where, where))
+    env = dict(os.environ, PYTHONPATH=package)
+    p = subprocess.run([os.environ.get("PYTHON", "/usr/bin/python3"), "-c", code], cwd=scratch, input=text.encode(),
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, timeout=300)
+    ran += 1
+    if p.returncode != 0:
+        fail(where, "the doctest fails: %s" % p.stdout.decode("utf-8", "replace")[-1500:])
+
+
 docs = [os.path.join(SRC, "README.md")] + sorted(glob.glob(os.path.join(SRC, "docs", "*.md")))
 with tempfile.TemporaryDirectory() as scratch:
     os.makedirs(os.path.join(scratch, "old"))
     shutil.copyfile(LIB, os.path.join(scratch, "old", "libfiss-base.so"))
+    os.symlink(os.path.join(SRC, "examples"), os.path.join(scratch, "examples"))
     for path in docs:
         rel = os.path.relpath(path, SRC)
-        for line0, block in blocks(path):
+        for line0, block, lang in blocks(path):
+            if lang == "python":
+                try_python("%s:%d" % (rel, line0), block, scratch)
+                continue
             for off, text, files in commands(block):
                 try_command("%s:%d" % (rel, line0 + off), text, files, scratch)
 

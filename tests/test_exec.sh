@@ -268,7 +268,7 @@ cli_error --bogus examples/nan_split.q7
 cli_error "$tmp/no-such-file.q7"
 cli_error examples/nan_split.q7 examples/borfs_reduce.q7
 cli_error "$tmp"
-"$Q7PRED" exec --help | grep -q 'usage: q7pred exec \[--trace\] \[--json\] \[--stats\] \[--\] PROGRAM' && ok || fail "exec --help"
+"$Q7PRED" exec --help | grep -q 'usage: q7pred exec \[--trace\] \[--json\] \[--stats\] \[--lib PATH \[--abi FILE\]' && ok || fail "exec --help"
 "$Q7PRED" exec --help | grep -q -- '--stats' && ok || fail "exec --help: --stats"
 "$Q7PRED" exec --help | grep -q '64 MiB (67108864 bytes)' && ok || fail "exec --help: the size limit"
 # output that cannot be written is an error (exit 1, one line), not silence

@@ -6,7 +6,12 @@
  * written as text, parsed and run; the reference applies the same
  * statements to its own register file through the generic kernels by op
  * (q7v_do_*), with no decoding. The final registers and the written set
- * must be equal. Also the program API's contracts: errors, counts, a run
+ * must be equal; so must they when the program runs lane by lane on the
+ * model's leaves as a source (prog_run_on, the loop exec --lib runs on a
+ * library), and every instruction on many registers at once (prog_lanes,
+ * batched as the Python package calls it) against q7v_do_* per register.
+ * A source that fails stops the run at its statement, which writes
+ * nothing. Also the program API's contracts: errors, counts, a run
  * without output, a state carried across runs.
  */
 #include <ctype.h>
@@ -199,10 +204,99 @@ static void random_programs(void)
         prog_state_init(&st);
         prog_run(&prog, &st, NULL, NULL, "random");
         check_same(&st, &ref, "random program");
+        size_t at = 0;
+        char why[256];
+        prog_state_init(&st);
+        CHECK(prog_run_on(&prog, &st, NULL, NULL, "random", &prog_model_leaves, &at, why, sizeof why));
+        check_same(&st, &ref, "random program, lane by lane on the model's leaves");
         prog_program_free(&prog);
         CHECK(prog.code == NULL && prog.n == 0);
         free(t.s);
     }
+}
+
+/* Random registers of every instruction, 300 at a time (more than one
+ * batch of lanes), through prog_lanes on the model's leaves, against the
+ * instruction's q7v_do_* on each register. */
+static void batched_lanes(void)
+{
+    enum { N = 300 };
+    static q7_vec a[N], b[N], vout[N];
+    static q7_fsbank fs[N], want_fs[N];
+    static prog_regs regs[N];
+    for (size_t i = 0; i < q7v_op_count(); i++) {
+        const q7v_op *op = q7v_op_at(i);
+        for (unsigned r = 0; r < N; r++) {
+            for (unsigned k = 0; k < 64; k++) a[r].u8[k] = (uint8_t)next(), b[r].u8[k] = (uint8_t)next();
+            if (r % 5 == 0) b[r] = a[r];   /* equal lanes too */
+            for (unsigned j = 0; j < 8; j++) fs[r].fs[j] = want_fs[r].fs[j] = next();
+            regs[r] = (prog_regs){ .a = &a[r], .b = &b[r], .old = next(), .pred = next(), .bit = (uint32_t)pick(40),
+                                   .fs = &fs[r], .vout = &vout[r] };
+            for (unsigned j = 0; j < 8; j++) regs[r].m[j] = next();
+        }
+        char why[256];
+        bool ok = prog_lanes(op, regs, N, &prog_model_leaves, why, sizeof why);
+        CHECK_EQF(ok, true, "%s: %s", op->mnemonic, why);
+        for (unsigned r = 0; ok && r < N; r++) {
+            const prog_regs *x = &regs[r];
+            q7_vec v;
+            q7_vbool m = 0;
+            switch (op->kind) {
+            case Q7V_CMP: m = q7v_do_cmp(op, x->a, x->b); break;
+            case Q7V_CMP_T: m = q7v_do_cmp_t(op, x->old, x->a, x->b, x->pred); break;
+            case Q7V_CLSFY: q7v_do_clsfy(op, &v, x->a); break;
+            case Q7V_LOGIC2: m = q7v_do_logic(op, x->m[0], x->m[1]); break;
+            case Q7V_LOGIC1: m = q7v_do_logic(op, x->m[0], 0); break;
+            case Q7V_EXTBI: m = q7v_do_extbi(op, x->a, x->bit); break;
+            case Q7V_INJBI: q7v_do_injbi(op, &v, x->a, x->pred, x->bit); break;
+            case Q7V_FSLTU: q7v_do_fsltu(op, &want_fs[r], x->a, x->b); break;
+            case Q7V_RED8: m = q7v_do_red8(op, x->m); break;
+            case Q7V_MOVFSV: q7v_do_movfsv(op, &want_fs[r], x->a); break;
+            case Q7V_MOVVFS: q7v_do_movvfs(op, &v, &want_fs[r]); break;
+            case Q7V_KIND_COUNT: break;
+            }
+            if (op->kind == Q7V_CLSFY || op->kind == Q7V_INJBI || op->kind == Q7V_MOVVFS)
+                CHECK_EQF(memcmp(&v, x->vout, sizeof v), 0, "%s register %u: the vector", op->mnemonic, r);
+            else if (op->kind == Q7V_FSLTU || op->kind == Q7V_MOVFSV)
+                CHECK_EQF(memcmp(&want_fs[r], x->fs, sizeof want_fs[r]), 0, "%s register %u: the bank", op->mnemonic, r);
+            else
+                CHECK_EQF(x->mout, m, "%s register %u", op->mnemonic, r);
+        }
+    }
+}
+
+/* A source that fails at its second call: the run stops at that
+ * statement, which writes nothing, and says why. */
+static bool failing_eval(void *ctx, const q7_leaf *leaf, size_t n, const uint32_t *const in[], uint32_t *const out[],
+                         char *why, size_t whysize)
+{
+    int *calls = ctx;
+    if (++*calls == 2) return snprintf(why, whysize, "refused %s", leaf->suffix), false;
+    q7_leaf_eval_batch(leaf, n, in, out);
+    return true;
+}
+
+static void failing_source(void)
+{
+    static const char text[] = "v0 = nx16 all 1\nv1 = nx16 all 2\nltnx16 vb0, v0, v1\nvb1 = 0x5\nltnx16 vb1, v1, v0\n"
+                               "notb vb2, vb1\n";
+    exec_program prog;
+    exec_error err;
+    CHECK(prog_parse(text, sizeof text - 1, &prog, &err));
+    int calls = 0;
+    prog_leaves src = { failing_eval, &calls };
+    exec_state st;
+    prog_state_init(&st);
+    size_t at = 99;
+    char why[64] = "";
+    CHECK(!prog_run_on(&prog, &st, NULL, NULL, "f", &src, &at, why, sizeof why));
+    CHECK_EQ(at, 4);
+    CHECK(strcmp(why, "refused lt_2_16_16") == 0);
+    CHECK_EQ(st.vb[0], ~0ull);   /* 1 < 2 in every lane */
+    CHECK_EQ(st.vb[1], 0x5);     /* the failed statement left it */
+    CHECK(prog_written(&st, (exec_reg){ EXEC_VB, 1 }));    /* by the set before it */
+    CHECK(!prog_written(&st, (exec_reg){ EXEC_VB, 2 }));   /* after it: not run */
+    prog_program_free(&prog);
 }
 
 /* The API: an error's line, column and message, with nothing returned; a
@@ -246,6 +340,8 @@ static void api_contracts(void)
 int main(void)
 {
     random_programs();
+    batched_lanes();
+    failing_source();
     api_contracts();
     return check_status("prog_run");
 }

@@ -18,6 +18,9 @@ cat "$out/out.txt"
 check "exit 1 on crashes" '[ $rc -eq 1 ]'
 check "segfault named with its input" \
     'grep -q "crashed (SIGSEGV) in olt_1_1_16f_16f at input (0x7e00,0x3c00) \[grid #442\]" "$out/out.txt"'
+# the library stores through NULL: the fault address, within a page of 0, names xstate and its option
+check "the fault address on the line after, naming xstate" \
+    'grep -A1 "at input (0x7e00,0x3c00) \[grid #442\]" "$out/out.txt" | grep -q "^    fault address 0x0, within a page of 0: the leaf probably reads through xstate, which is NULL here (--xstate-size N"'
 check "hang named with its input" \
     'grep -q "hung (killed after 0.5 s) in un_1_1_16f_16f at input (0x3c00,0x7c01) \[grid #291\]" "$out/out.txt"'
 check "reproduction line for the crash" \

@@ -169,14 +169,14 @@ static void test_lib(void)
     const char *path = getenv("Q7LIB");
     char err[1024] = "";
     if (!path) path = "build/libq7pred.so";
-    q7d_lib *lib = q7d_lib_open(path, NULL, 0, 10, err, sizeof err);
+    q7d_lib *lib = q7d_lib_open(path, NULL, 0, 10, 0, err, sizeof err);
     CHECK(lib != NULL);
     if (lib) {
         CHECK_EQ(q7d_lib_symbol_count(lib), SPEC_LEAF_COUNT);
         check_known("lib", lib_eval, lib, lib_covers);
         q7d_lib_close(lib);
     }
-    lib = q7d_lib_open("/nonexistent/libnothing.so", NULL, 0, 10, err, sizeof err);
+    lib = q7d_lib_open("/nonexistent/libnothing.so", NULL, 0, 10, 0, err, sizeof err);
     CHECK(lib == NULL);
     CHECK(strstr(err, "/nonexistent/libnothing.so") != NULL);
 }
@@ -197,7 +197,7 @@ static void test_crash_isolation(void)
     snprintf(path, sizeof path, "%s/tests/verify_crashlib.so", build ? build : "build");
     /* 2 s: the load and each block of real work fit it on a loaded machine,
      * under qemu too (tests/test_cross.sh); the hang below waits it out */
-    q7d_lib *lib = q7d_lib_open(path, NULL, 0, 2, err, sizeof err);
+    q7d_lib *lib = q7d_lib_open(path, NULL, 0, 2, 0, err, sizeof err);
     CHECK(lib != NULL);
     if (!lib) return;
     CHECK_EQ(q7d_lib_symbol_count(lib), 4);

@@ -51,14 +51,19 @@ typedef struct q7py_operand {
     unsigned slot;          /* where the loop puts it: a word of the layout, a register */
 } q7py_operand;
 
+/* A library q7pred.load opened (library.c); NULL: the model's own leaves. */
+typedef struct q7py_lib q7py_lib;
+
 typedef struct q7py_ufunc {
-    char qualname[64];      /* "q7pred.olt_1_2_16f_16f", "q7pred.vec.oltnxf16" */
+    char qualname[256];     /* "q7pred.olt_1_2_16f_16f", "q7pred.vec.oltnxf16", "q7pred.load('x.so').lt_2_16_16" */
     const char *name;       /* the ufunc's own name: "olt_1_2_16f_16f" */
     unsigned nin, nout;
     q7py_operand op[Q7PY_MAX_OPERANDS];   /* inputs, then outputs */
     PyUFuncGenericFunction loop;
     const void *target;     /* the q7_leaf, or the q7v_op */
     const q7_leaf *fold;    /* the leaf whose fold it is (reduce, accumulate), or NULL */
+    const q7py_lib *lib;    /* whose leaves it calls: NULL the model's */
+    PyObject *owner;        /* what keeps lib open (its capsule), held by the ufunc; NULL for the model */
 } q7py_ufunc;
 
 /* The loop's data for one combination of input dtypes. */
@@ -77,13 +82,16 @@ typedef struct q7py_text {
 q7py_text q7py_text_new(size_t size);
 void q7py_text_add(q7py_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Makes u's ufunc with the docstring doc (which it keeps), with its folds
- * (q7py_folds), and sets it in dict under u->name; -1 with an exception set. */
-int q7py_publish(PyObject *dict, const q7py_ufunc *u, const q7py_text *doc);
+/* Makes u's ufunc with the docstring doc, with its folds (q7py_folds),
+ * and sets it in dict under u->name; -1 with an exception set. doc is
+ * freed either way. */
+int q7py_publish(PyObject *dict, const q7py_ufunc *u, q7py_text *doc);
 
 /* The ufunc of u: a loop per combination of the dtypes its inputs take
  * (a generalized ufunc when an operand has a core dimension), with the
- * type resolver of the operand rules. NULL with an exception set. */
+ * type resolver of the operand rules. u and doc are copied into one
+ * block the ufunc owns (freed with it), which also holds u->owner. NULL
+ * with an exception set. */
 PyObject *q7py_make_ufunc(const q7py_ufunc *u, const char *doc);
 
 /* Reads n elements of `size` bytes (1, 2, 4, 8) at p, stride bytes apart,
@@ -108,10 +116,13 @@ void q7py_fail_range(const q7py_ufunc *u, unsigned k, const char *p, npy_intp st
 /* Raises MemoryError from a loop running without the GIL. */
 void q7py_fail_memory(void);
 
-/* ---- leaf_ufuncs.c, vec_ufuncs.c: the ufuncs into a module or dict, and
- * the tables as Python tuples (module.c documents them) */
-int q7py_add_leaf_ufuncs(PyObject *dict);
-int q7py_add_vec_ufuncs(PyObject *dict);
+/* ---- leaf_ufuncs.c, vec_ufuncs.c: the ufuncs into a module or dict (of
+ * the library of capsule owner, or the model's when it is NULL), and the
+ * tables as Python tuples (module.c documents them) */
+int q7py_add_leaf_ufuncs(PyObject *dict, PyObject *owner);
+int q7py_add_vec_ufuncs(PyObject *dict, PyObject *owner);
+/* _lib_ufuncs(capsule) -> (leaf ufuncs dict, vector ufuncs dict) */
+PyObject *q7py_lib_ufuncs(PyObject *self, PyObject *capsule);
 PyObject *q7py_leaf_table(PyObject *self, PyObject *noargs);
 PyObject *q7py_vec_table(PyObject *self, PyObject *noargs);
 PyObject *q7py_lane_formats(PyObject *self, PyObject *noargs);
@@ -124,5 +135,28 @@ int q7py_folds(PyObject *f, const q7py_ufunc *u);
 /* ---- program.c */
 PyObject *q7py_run(PyObject *self, PyObject *args);
 int q7py_add_program_error(PyObject *module);
+
+/* ---- library.c */
+PyObject *q7py_lib_load(PyObject *self, PyObject *args);
+PyObject *q7py_lib_present(PyObject *self, PyObject *capsule);
+PyObject *q7py_lib_child(PyObject *self, PyObject *argv);
+PyObject *q7py_shape_args(PyObject *self, PyObject *name);
+PyObject *q7py_lib_close(PyObject *self, PyObject *capsule);
+int q7py_add_library_error(PyObject *module);
+/* The library of a capsule _load made (NULL with the error set). */
+const q7py_lib *q7py_lib_of(PyObject *capsule);
+const char *q7py_lib_label(const q7py_lib *lib);
+/* The LibraryError type (borrowed). */
+PyObject *q7py_library_error(void);
+/* n calls of leaf by the library, as q7_leaf_eval_batch's arrays; false
+ * with why (a leaf it lacks or does not call, a crash in its child). May
+ * run without the GIL. */
+bool q7py_lib_eval(const q7py_lib *lib, const q7_leaf *leaf, size_t n, const uint32_t *const in[],
+                   uint32_t *const out[], char *why, size_t whysize);
+/* The library as prog_lanes' source of leaf values. */
+struct prog_leaves;
+struct prog_leaves q7py_lib_source(const q7py_lib *lib);
+/* Raises LibraryError(why) from a loop running without the GIL. */
+void q7py_fail_library(const char *why);
 
 #endif

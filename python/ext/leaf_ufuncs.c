@@ -22,7 +22,6 @@
  * buffers stay in L1 between the widening and the kernel. */
 enum { BLOCK_WORDS = 4096, MAX_BLOCK = 1024 };
 
-static q7py_ufunc leaf_ufuncs[Q7_LEAF_COUNT];
 
 static unsigned count_of(q7_width_class w) { return w == Q7_WIDTH_MASK8 ? 8 : w == Q7_WIDTH_VEC ? 16 : 1; }
 /* Bits of one element: a MASK8's register 64, a VEC's word 32. */
@@ -126,7 +125,7 @@ static void leaf_loop(char **args, npy_intp const *dims, npy_intp const *steps, 
     for (unsigned k = 0, j = 0; k < nargs; k++) core[k] = u->op[k].count > 1 ? steps[nargs + j++] : 0;
 
     bool in_order = folds(u, args, steps, n);
-    if (!in_order && narrow_arrays(c, steps)) {
+    if (!in_order && !u->lib && narrow_arrays(c, steps)) {
         narrow_loop(c, args, n);
         return;
     }
@@ -146,7 +145,12 @@ static void leaf_loop(char **args, npy_intp const *dims, npy_intp const *steps, 
          * copied out: on arrays larger than the cache this is faster than
          * the kernel's own stores into them (docs/performance.md). */
         for (unsigned w = 0; w < sh->out_words; w++) out[w] = outbuf + (size_t)w * block;
-        q7_leaf_eval_batch(leaf, m, in, out);
+        char why[1024];
+        if (!u->lib) q7_leaf_eval_batch(leaf, m, in, out);
+        else if (!q7py_lib_eval(u->lib, leaf, m, in, out, why, sizeof why)) {
+            q7py_fail_library(why);
+            break;
+        }
 
         char *p = args[u->nin] + (npy_intp)i0 * steps[u->nin];
         for (unsigned e = 0; e < o->count; e++) {
@@ -160,10 +164,14 @@ static void leaf_loop(char **args, npy_intp const *dims, npy_intp const *steps, 
 
 /* ------------------------------------------------------- descriptions */
 
-static void describe(q7py_ufunc *u, const q7_leaf *leaf)
+static void describe(q7py_ufunc *u, const q7_leaf *leaf, PyObject *owner)
 {
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
-    snprintf(u->qualname, sizeof u->qualname, "q7pred.%s", leaf->suffix);
+    memset(u, 0, sizeof *u);
+    u->owner = owner;
+    u->lib = owner ? q7py_lib_of(owner) : NULL;
+    if (u->lib) snprintf(u->qualname, sizeof u->qualname, "%s.%s", q7py_lib_label(u->lib), leaf->suffix);
+    else snprintf(u->qualname, sizeof u->qualname, "q7pred.%s", leaf->suffix);
     u->name = leaf->suffix;
     u->loop = leaf_loop;
     u->target = leaf;
@@ -245,14 +253,30 @@ static q7py_text make_doc(const q7_leaf *leaf)
     return d;
 }
 
-int q7py_add_leaf_ufuncs(PyObject *dict)
+int q7py_add_leaf_ufuncs(PyObject *dict, PyObject *owner)
 {
     for (size_t i = 0; i < q7_leaf_count(); i++) {
-        describe(&leaf_ufuncs[i], q7_leaf_at(i));
+        q7py_ufunc u;
+        describe(&u, q7_leaf_at(i), owner);
         q7py_text doc = make_doc(q7_leaf_at(i));
-        if (q7py_publish(dict, &leaf_ufuncs[i], &doc) < 0) return -1;
+        if (u.lib) q7py_text_add(&doc, "\n\nThis ufunc calls the leaf of %s.", q7py_lib_label(u.lib));
+        if (q7py_publish(dict, &u, &doc) < 0) return -1;
     }
     return 0;
+}
+
+/* _lib_ufuncs(capsule) -> (leaf ufuncs dict, vector ufuncs dict) */
+PyObject *q7py_lib_ufuncs(PyObject *self, PyObject *capsule)
+{
+    (void)self;
+    if (!q7py_lib_of(capsule)) return NULL;
+    PyObject *leaves = PyDict_New(), *vec = PyDict_New();
+    if (!leaves || !vec || q7py_add_leaf_ufuncs(leaves, capsule) < 0 || q7py_add_vec_ufuncs(vec, capsule) < 0) {
+        Py_XDECREF(leaves);
+        Py_XDECREF(vec);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", leaves, vec);
 }
 
 /* ------------------------------------------------------------ the table */

@@ -18,7 +18,18 @@ static PyMethodDef methods[] = {
     { "lane_formats", q7py_lane_formats, METH_NOARGS,
       "lane_formats() -> list of (name, lanes, bytes_per_lane, is_fp)" },
     { "_run", q7py_run, METH_VARARGS,
-      "_run(text: bytes) -> (v, vb, fs, written, printed); raises ProgramError" },
+      "_run(text: bytes, lib=None) -> (v, vb, fs, written, printed); raises ProgramError, and LibraryError when "
+      "the library (a capsule of _load) fails a statement" },
+    { "_load", q7py_lib_load, METH_VARARGS,
+      "_load(path, label, isolated, xstate_size, timeout, abi, child_argv) -> capsule: a library opened here or "
+      "in its child (child_argv: the command that starts the child)" },
+    { "_lib_ufuncs", q7py_lib_ufuncs, METH_O, "_lib_ufuncs(capsule) -> (leaf ufuncs, vector ufuncs): dicts by name" },
+    { "_lib_present", q7py_lib_present, METH_O,
+      "_lib_present(capsule) -> tuple per leaf of (exported, called)" },
+    { "_lib_child", q7py_lib_child, METH_O,
+      "_lib_child(argv) -> int: serves as a library's isolated child until its parent ends it" },
+    { "_lib_close", q7py_lib_close, METH_O, "_lib_close(capsule): no call after it; an isolated one's child ends" },
+    { "_shape_args", q7py_shape_args, METH_O, "_shape_args(shape name) -> tuple of its C arguments' names" },
     { NULL, NULL, 0, NULL },
 };
 
@@ -32,13 +43,14 @@ PyMODINIT_FUNC PyInit__core(void)
     import_array();
     import_umath();
     PyObject *m = PyModule_Create(&module_def), *vec = PyDict_New();
-    if (!m || !vec || q7py_add_leaf_ufuncs(PyModule_GetDict(m)) < 0 || q7py_add_vec_ufuncs(vec) < 0 ||
+    if (!m || !vec || q7py_add_leaf_ufuncs(PyModule_GetDict(m), NULL) < 0 || q7py_add_vec_ufuncs(vec, NULL) < 0 ||
         PyModule_AddObject(m, "vec_ufuncs", vec) < 0) {
         Py_XDECREF(vec);
         Py_XDECREF(m);
         return NULL;
     }
-    if (q7py_add_program_error(m) < 0 || PyModule_AddStringConstant(m, "version", Q7PRED_VERSION) < 0) {
+    if (q7py_add_program_error(m) < 0 || q7py_add_library_error(m) < 0 ||
+        PyModule_AddStringConstant(m, "version", Q7PRED_VERSION) < 0) {
         Py_DECREF(m);
         return NULL;
     }

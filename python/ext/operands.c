@@ -168,12 +168,22 @@ PyObject *q7py_make_ufunc(const q7py_ufunc *u, const char *doc)
     size_t combos = 1;
     for (unsigned k = 0; k < u->nin; k++) combos *= ntypes[k] = types_of(&u->op[k], types[k], sizes[k]);
 
-    /* Lives as long as the ufunc, which lives as long as the process. */
-    char *tnums = PyMem_Malloc(combos * nargs);
-    void **data = PyMem_Malloc(combos * sizeof *data);
-    PyUFuncGenericFunction *loops = PyMem_Malloc(combos * sizeof *loops);
-    q7py_combo *c = PyMem_Calloc(combos, sizeof *c);
-    if (!tnums || !data || !loops || !c) goto nomem;
+    /* One block the ufunc owns (numpy frees its ptr with it): u and doc
+     * copied, the combinations' data, loops and type numbers. */
+    size_t doclen = strlen(doc) + 1;
+    size_t block = sizeof(q7py_ufunc) + combos * (sizeof(q7py_combo) + sizeof(void *) + sizeof(PyUFuncGenericFunction))
+                   + combos * nargs + doclen;
+    char *mem = PyArray_malloc(block);
+    if (!mem) return PyErr_NoMemory();
+    memset(mem, 0, block);
+    q7py_ufunc *own = (q7py_ufunc *)(void *)mem;
+    *own = *u;
+    q7py_combo *c = (q7py_combo *)(void *)(own + 1);
+    void **data = (void **)(void *)(c + combos);
+    PyUFuncGenericFunction *loops = (PyUFuncGenericFunction *)(void *)(data + combos);
+    char *tnums = (char *)(loops + combos), *own_doc = tnums + combos * nargs;
+    memcpy(own_doc, doc, doclen);
+    u = own;
     for (size_t i = 0; i < combos; i++) {
         size_t rest = i;
         for (unsigned k = 0; k < u->nin; k++) {
@@ -195,16 +205,18 @@ PyObject *q7py_make_ufunc(const q7py_ufunc *u, const char *doc)
      * seconds; a loop listed in types is wrapped when a call first needs
      * it, after resolve() has chosen it. */
     PyObject *f = PyUFunc_FromFuncAndDataAndSignature(loops, data, tnums, 1, (int)u->nin, (int)u->nout,
-                                                      PyUFunc_None, u->name, doc, 0, sig[0] ? sig : NULL);
-    if (!f) goto fail;
-    ((PyUFuncObject *)f)->ntypes = (int)combos;
-    ((PyUFuncObject *)f)->type_resolver = resolve;
+                                                      PyUFunc_None, u->name, own_doc, 0, sig[0] ? sig : NULL);
+    if (!f) {
+        PyArray_free(mem);
+        return NULL;
+    }
+    PyUFuncObject *uf = (PyUFuncObject *)f;
+    uf->ntypes = (int)combos;
+    uf->type_resolver = resolve;
+    uf->ptr = mem;
+    Py_XINCREF(u->owner);
+    uf->obj = u->owner;
     return f;
-nomem:
-    PyErr_NoMemory();
-fail:
-    PyMem_Free(tnums), PyMem_Free(data), PyMem_Free(loops), PyMem_Free(c);
-    return NULL;
 }
 
 q7py_text q7py_text_new(size_t size)
@@ -224,9 +236,11 @@ void q7py_text_add(q7py_text *t, const char *fmt, ...)
     if (k > 0) t->n = t->n + (size_t)k < t->size ? t->n + (size_t)k : t->size - 1;
 }
 
-int q7py_publish(PyObject *dict, const q7py_ufunc *u, const q7py_text *doc)
+int q7py_publish(PyObject *dict, const q7py_ufunc *u, q7py_text *doc)
 {
     PyObject *f = doc->buf ? q7py_make_ufunc(u, doc->buf) : PyErr_NoMemory();
+    PyMem_Free(doc->buf);
+    doc->buf = NULL;
     int rc = f && q7py_folds(f, u) == 0 ? PyDict_SetItemString(dict, u->name, f) : -1;
     Py_XDECREF(f);
     return rc;
@@ -336,7 +350,7 @@ void q7py_fail_range(const q7py_ufunc *u, unsigned k, const char *p, npy_intp st
     uint64_t x = 0;
     for (size_t i = 0; i < n; i++)
         if (q7py_too_wide(x = q7py_load(p + (npy_intp)i * stride, size), o->bits)) break;
-    char msg[320], label[64];
+    char msg[640], label[64];
     snprintf(msg, sizeof msg, "%s: operand %s: 0x%llx does not fit its %u bit%s (an integer is taken by its "
              "bit pattern, zero-extended)", u->qualname, operand_label(o, label, sizeof label),
              (unsigned long long)x, o->bits, o->bits == 1 ? "" : "s");

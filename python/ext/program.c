@@ -79,12 +79,20 @@ fail:
     return NULL;
 }
 
-/* _run(text: bytes) -> (v, vb, fs, written, printed) */
+/* _run(text: bytes, lib=None) -> (v, vb, fs, written, printed) */
 PyObject *q7py_run(PyObject *self, PyObject *args)
 {
     Py_buffer text;
+    PyObject *capsule = Py_None;
     (void)self;
-    if (!PyArg_ParseTuple(args, "y*", &text)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*|O", &text, &capsule)) return NULL;
+    const q7py_lib *lib = NULL;
+    if (capsule != Py_None && !(lib = q7py_lib_of(capsule))) {
+        PyBuffer_Release(&text);
+        return NULL;
+    }
+    prog_leaves src = lib ? q7py_lib_source(lib) : prog_model_leaves;
+    char why[1536] = "", where[600] = "";
     if ((size_t)text.len > EXEC_MAX_PROGRAM_BYTES) {
         PyErr_Format(PyExc_ValueError, "q7pred.run: the program is %zd bytes, more than the %zu that "
                      "q7pred exec reads", text.len, (size_t)EXEC_MAX_PROGRAM_BYTES);
@@ -103,7 +111,14 @@ PyObject *q7py_run(PyObject *self, PyObject *args)
         FILE *out = parsed ? open_memstream(&printed, &printed_len) : NULL;
         if (out) {
             prog_state_init(st);
-            prog_run(&prog, st, out, NULL, "<program>");
+            size_t at = 0;
+            if (!lib) prog_run(&prog, st, out, NULL, "<program>");
+            else if (!prog_run_on(&prog, st, out, NULL, "<program>", &src, &at, why, sizeof why)) {
+                const char *stmt;
+                size_t len = prog_step_text(&prog, at, &stmt);
+                snprintf(where, sizeof where, "line %u: %.*s", (unsigned)prog.line[at], (int)(len < 400 ? len : 400),
+                         stmt);
+            }
             ran = fclose(out) == 0;
         }
         if (parsed) prog_program_free(&prog);
@@ -113,6 +128,7 @@ PyObject *q7py_run(PyObject *self, PyObject *args)
     if (!st) PyErr_NoMemory();
     else if (!parsed) raise_program_error(&err);
     else if (!ran) PyErr_NoMemory();
+    else if (where[0]) PyErr_Format(q7py_library_error(), "%s: %s", where, why);
     else result = state_tuple(st, printed, printed_len);
     free(printed);
     PyMem_RawFree(st);

@@ -17,6 +17,7 @@
 
 #include "ext.h"
 #include "vec_kinds.h"
+#include "prog/program.h"
 #include "q7pred_vec.h"
 
 /* Where an operand goes in a call: a vector input, a vbool input, the bit
@@ -194,6 +195,61 @@ static bool compares_in_place(const q7py_combo *c, char **args, npy_intp const *
     return true;
 }
 
+/* The registers of a library's call: each read as vec_loop reads them,
+ * CHUNK at a time through prog_lanes (one batch of the library's leaf per
+ * chunk), each result stored as vec_loop stores it. */
+static void lib_loop(const q7py_combo *c, char **args, npy_intp const *dims, npy_intp const *steps,
+                     const npy_intp *core, unsigned w)
+{
+    enum { CHUNK = 64 };
+    const q7py_ufunc *u = c->u;
+    const q7v_op *op = u->target;
+    const struct kind_info *ki = &kinds[op->kind];
+    enum slot out = ki->op[u->nin].slot;
+    q7_vec *va = PyMem_RawMalloc(3 * CHUNK * sizeof(q7_vec));
+    q7_fsbank *fs = PyMem_RawMalloc(CHUNK * sizeof(q7_fsbank));
+    prog_regs *regs = PyMem_RawMalloc(CHUNK * sizeof(prog_regs));
+    if (!va || !fs || !regs) {
+        q7py_fail_memory();
+        goto done;
+    }
+    q7_vec *vb = va + CHUNK, *vo = vb + CHUNK;
+    prog_leaves src = q7py_lib_source(u->lib);
+    for (npy_intp i0 = 0; i0 < dims[0]; i0 += CHUNK) {
+        npy_intp n = dims[0] - i0 < CHUNK ? dims[0] - i0 : CHUNK;
+        for (npy_intp j = 0; j < n; j++) {
+            vregs r;
+            memset(&r, 0, sizeof r);
+            for (unsigned k = 0; k < u->nin; k++)
+                if (!load(&r, u, ki->op[k].slot, k, args[k] + (i0 + j) * steps[k], core[k], c->size[k], w)) goto done;
+            if (r.v[0]) va[j] = *r.v[0];
+            if (r.v[1]) vb[j] = *r.v[1];
+            fs[j] = r.fs;
+            prog_regs *x = &regs[j];
+            memset(x, 0, sizeof *x);
+            x->a = &va[j], x->b = &vb[j], x->fs = &fs[j], x->vout = &vo[j], x->bit = r.bit;
+            x->old = r.m[0], x->pred = op->kind == Q7V_INJBI ? r.m[0] : r.m[1];
+            if (op->kind == Q7V_RED8) memcpy(x->m, r.fs.fs, sizeof x->m);
+            else x->m[0] = r.m[0], x->m[1] = r.m[1];
+        }
+        char why[1024];
+        if (!prog_lanes(op, regs, (size_t)n, &src, why, sizeof why)) {
+            q7py_fail_library(why);
+            goto done;
+        }
+        for (npy_intp j = 0; j < n; j++) {
+            vregs r;
+            memset(&r, 0, sizeof r);
+            r.mout = regs[j].mout, r.fs = fs[j], r.vbuf = vo[j], r.vout = &r.vbuf;
+            store(&r, out, args[u->nin] + (i0 + j) * steps[u->nin], core[u->nin], w);
+        }
+    }
+done:
+    PyMem_RawFree(va);
+    PyMem_RawFree(fs);
+    PyMem_RawFree(regs);
+}
+
 static void vec_loop(char **args, npy_intp const *dims, npy_intp const *steps, void *data)
 {
     const q7py_combo *c = data;
@@ -206,6 +262,10 @@ static void vec_loop(char **args, npy_intp const *dims, npy_intp const *steps, v
     for (unsigned k = 0, j = 0; k < nargs; k++) core[k] = u->op[k].count > 1 ? steps[nargs + j++] : 0;
     for (unsigned k = 0; k < u->nin; k++) nvec += ki->op[k].slot == V0 || ki->op[k].slot == V1;
     enum slot out = ki->op[u->nin].slot;
+    if (u->lib) {
+        lib_loop(c, args, dims, steps, core, w);
+        return;
+    }
     if ((op->kind == Q7V_CMP || op->kind == Q7V_CMP_T) && compares_in_place(c, args, dims, steps, core, w)) return;
 
     vregs r;
@@ -222,17 +282,20 @@ static void vec_loop(char **args, npy_intp const *dims, npy_intp const *steps, v
 
 /* ------------------------------------------------------- descriptions */
 
-static q7py_ufunc vec_ufuncs[Q7V_OP_COUNT];
 
 static int lane_type(unsigned bytes)
 {
     return bytes == 1 ? NPY_UINT8 : bytes == 2 ? NPY_UINT16 : NPY_UINT32;
 }
 
-static void describe(q7py_ufunc *u, const q7v_op *op)
+static void describe(q7py_ufunc *u, const q7v_op *op, PyObject *owner)
 {
     const struct kind_info *ki = &kinds[op->kind];
-    snprintf(u->qualname, sizeof u->qualname, "q7pred.vec.%s", op->mnemonic);
+    memset(u, 0, sizeof *u);
+    u->owner = owner;
+    u->lib = owner ? q7py_lib_of(owner) : NULL;
+    if (u->lib) snprintf(u->qualname, sizeof u->qualname, "%s.vec.%s", q7py_lib_label(u->lib), op->mnemonic);
+    else snprintf(u->qualname, sizeof u->qualname, "q7pred.vec.%s", op->mnemonic);
     u->name = op->mnemonic;
     u->loop = vec_loop;
     u->target = op;
@@ -299,12 +362,16 @@ static q7py_text make_doc(const q7py_ufunc *u, const q7v_op *op)
     return d;
 }
 
-int q7py_add_vec_ufuncs(PyObject *dict)
+int q7py_add_vec_ufuncs(PyObject *dict, PyObject *owner)
 {
     for (size_t i = 0; i < q7v_op_count(); i++) {
-        describe(&vec_ufuncs[i], q7v_op_at(i));
-        q7py_text doc = make_doc(&vec_ufuncs[i], q7v_op_at(i));
-        if (q7py_publish(dict, &vec_ufuncs[i], &doc) < 0) return -1;
+        q7py_ufunc u;
+        describe(&u, q7v_op_at(i), owner);
+        q7py_text doc = make_doc(&u, q7v_op_at(i));
+        if (u.lib)
+            q7py_text_add(&doc, "\nThis ufunc runs the lane loop over the leaves of %s (the _t merge on its bitkill "
+                                "leaves).", q7py_lib_label(u.lib));
+        if (q7py_publish(dict, &u, &doc) < 0) return -1;
     }
     return 0;
 }

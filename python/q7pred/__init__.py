@@ -18,6 +18,9 @@ its operand raises ValueError, a dtype not taken TypeError.
 
 q7pred.vec has the vector level over 512-bit registers, q7pred.run runs a
 `q7pred exec` program, q7pred.leaves() returns the leaf table.
+q7pred.load(path) gives the same over another library with the
+module__xdref_* ABI (the vendor's build): in this process by default, or
+in a crash-isolated child with isolated=True (q7pred.library).
 """
 # Imported under private names, so that dir(q7pred) shows the package's own.
 from typing import List as _List, NamedTuple as _NamedTuple, Tuple as _Tuple, Union as _Union
@@ -25,7 +28,7 @@ from typing import List as _List, NamedTuple as _NamedTuple, Tuple as _Tuple, Un
 import numpy as _np
 
 from . import _core
-from ._core import ProgramError
+from ._core import LibraryError, ProgramError
 
 __version__ = _core.version
 
@@ -109,5 +112,7 @@ def run(text: _Union[str, bytes]) -> State:
     return State(*_core._run(bytes(text)))
 
 
-__all__ = ["Leaf", "Operand", "ProgramError", "State", "leaves", "run", "vec"] + [
+from .library import Library, load  # noqa: E402  (after State: Library.run makes States)
+
+__all__ = ["Leaf", "Library", "LibraryError", "Operand", "ProgramError", "State", "leaves", "load", "run", "vec"] + [
     row[0] for row in _core.leaf_table()]

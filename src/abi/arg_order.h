@@ -43,13 +43,26 @@ bool q7_args_order_valid(q7_shape s, const uint8_t order[Q7_MAX_ARGS]);
 void q7_args_order_natural(q7_shape s, uint8_t order[Q7_MAX_ARGS]);
 bool q7_args_order_is_natural(q7_shape s, const uint8_t order[Q7_MAX_ARGS]);
 
+/* q7_shape_call with xstate as the first argument (NULL for the model's
+ * leaves, which ignore it; a foreign library may read it: --xstate-size). */
+void q7_shape_call_x(q7_shape s, q7_abi_fn fn, void *xstate, const uint32_t *in, uint32_t *out);
+
 /* One call of fn, a function of shape s's C types whose arguments mean the
  * shape's arguments in `order` (valid), with in[] and out[] in the shape's
  * word layout: each input's words go where the callee reads that input,
  * each output's words are taken from where it writes it. The outputs start
  * 0. Since like arguments have one C type, the call has the shape's own
- * type. */
-void q7_shape_call_ordered(q7_shape s, q7_abi_fn fn, const uint8_t order[Q7_MAX_ARGS], const uint32_t *in,
-                           uint32_t *out);
+ * type. xstate is its first argument. */
+void q7_shape_call_ordered(q7_shape s, q7_abi_fn fn, void *xstate, const uint8_t order[Q7_MAX_ARGS],
+                           const uint32_t *in, uint32_t *out);
+
+/* One call of leaf through fn, a function of shape s (the leaf's table
+ * shape, or another that a probe found: its operands are the table
+ * shape's, by name) whose arguments come in `order` (NULL: s's own), with
+ * in[] and out[] in the leaf's table word layout: each input moved to
+ * where s has it, each output back; an output s lacks (an aux word) is 0,
+ * as the row says. The outputs start 0. xstate is the first argument. */
+void q7_leaf_call_as(const q7_leaf *leaf, q7_shape s, const uint8_t *order, q7_abi_fn fn, void *xstate,
+                     const uint32_t *in, uint32_t *out);
 
 #endif

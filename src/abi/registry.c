@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "q7pred_xdref.h"
+#include "arg_order.h"
 #include "leaf_sem.h"
 #include "platform/contract.h"
 
@@ -154,14 +155,19 @@ const char *q7_provenance_name(q7_provenance p)
 
 /* A NULL fn (a symbol dlsym did not find) or an unknown shape calls
  * nothing. */
-void q7_shape_call(q7_shape shape, q7_abi_fn fn, const uint32_t *in, uint32_t *out)
+void q7_shape_call_x(q7_shape shape, q7_abi_fn fn, void *xstate, const uint32_t *in, uint32_t *out)
 {
     if (!fn) return;
     Q7_REQUIRE_PTR(in), Q7_REQUIRE_PTR(out);
     switch (shape) {
-#define SHAPE(S) case Q7_SHAPE_##S: ((q7_xdref_##S##_fn *)fn)(NULL Q7_CALL_ARGS(S)); break;
+#define SHAPE(S) case Q7_SHAPE_##S: ((q7_xdref_##S##_fn *)fn)(xstate Q7_CALL_ARGS(S)); break;
 #include "q7pred_shapes.def"
 #undef SHAPE
     case Q7_SHAPE_COUNT: break;
     }
+}
+
+void q7_shape_call(q7_shape shape, q7_abi_fn fn, const uint32_t *in, uint32_t *out)
+{
+    q7_shape_call_x(shape, fn, NULL, in, out);
 }

@@ -13,6 +13,7 @@
 #include "probe/probe_json.h"
 #include "report/schema.h"
 #include "util/json.h"
+#include "util/lib_child.h"
 
 static int shape_named(const char *name)
 {
@@ -123,6 +124,10 @@ static const char *read_source(const json *doc, cli_abi_source *source)
     if (file->type != JSON_OBJECT || !sha || !is_sha256_hex(sha) || !path)
         return "has a \"file\" that is not a file's identity with a path and a SHA-256 of 64 hex digits";
     source->known = true;
+    const json *xs = q7u_json_get(doc, Q7P_KEY(xstate_size));
+    if (xs && (xs->type != JSON_NUMBER || !xs->is_uint || xs->u64 > Q7U_XSTATE_MAX))
+        return "has an \"xstate_size\" that is not a number of bytes";
+    source->xstate_size = xs ? (uint32_t)xs->u64 : 0;
     snprintf(source->path, sizeof source->path, "%s", path);
     snprintf(source->sha256, sizeof source->sha256, "%s", sha);
     return NULL;
@@ -148,6 +153,21 @@ int cli_abi_check_library(const char *cmd, const char *abi_path, cli_abi_source 
     return cli_usage_error("%s: --abi '%s' is the probe of another file: '%s' (SHA-256 %s), not --lib '%s' "
                            "(SHA-256 %s); probe --lib '%s' again", cmd, abi_path, source->path, source->sha256, lib,
                            id->sha256, lib);
+}
+
+int cli_abi_xstate(const char *cmd, const char *abi_path, const cli_abi_source *source, uint32_t *xstate_size)
+{
+    if (*xstate_size == 0) {
+        *xstate_size = source->xstate_size;
+        return CLI_OK;
+    }
+    if (*xstate_size == source->xstate_size) return CLI_OK;
+    char was[48];
+    if (source->xstate_size) snprintf(was, sizeof was, "a buffer of %u bytes", (unsigned)source->xstate_size);
+    else snprintf(was, sizeof was, "NULL");
+    return cli_usage_error("%s: --xstate-size %u is not the xstate --abi '%s' was probed with (%s); probe again with "
+                           "--xstate-size %u, or leave it out to take the probe's", cmd, (unsigned)*xstate_size,
+                           abi_path, was, (unsigned)*xstate_size);
 }
 
 int cli_read_abi_for(const char *cmd, const char *path, q7d_abi *abi, cli_bit_maps *maps, cli_abi_source *source)

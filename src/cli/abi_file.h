@@ -14,6 +14,7 @@ typedef struct cli_abi_source {
     bool known, warned;
     char path[FILE_ID_PATH_MAX];
     char sha256[SHA256_HEX_SIZE];
+    uint32_t xstate_size;   /* the xstate the probe passed (probe --xstate-size; 0: NULL) */
 } cli_abi_source;
 
 /* How each leaf is called: its found shape and found order (the shape's
@@ -43,5 +44,11 @@ int cli_read_abi_for(const char *cmd, const char *path, q7d_abi *abi, cli_bit_ma
  * naming both files and both SHA-256s. */
 int cli_abi_check_library(const char *cmd, const char *abi_path, cli_abi_source *source, const char *lib,
                           const file_identity *id);
+
+/* The xstate a run with --abi passes: *xstate_size (its --xstate-size, 0
+ * when not given) becomes the probe's when not given; one given that is
+ * not the probe's is a usage error naming both (the ABI found with one
+ * state need not hold with another). */
+int cli_abi_xstate(const char *cmd, const char *abi_path, const cli_abi_source *source, uint32_t *xstate_size);
 
 #endif

@@ -15,8 +15,8 @@
 
 static void call_help(FILE *f)
 {
-    fputs("usage: q7pred call [--raw] [--words] [--lib PATH] [--timeout SECONDS] [--]\n"
-          "                   LEAF ARG...\n"
+    fputs("usage: q7pred call [--raw] [--words] [--lib PATH] [--xstate-size N]\n"
+          "                   [--timeout SECONDS] [--] LEAF ARG...\n"
           "\n"
           "One call of LEAF (its suffix, or the full module__xdref_ symbol) through\n"
           "its exported ABI symbol; prints every output word in hex.\n"
@@ -56,6 +56,8 @@ static void call_help(FILE *f)
           "  --lib PATH          call PATH's module__xdref_ symbol instead of this\n"
           "                      library's (any library with the same ABI), in a child\n"
           "                      process as verify runs one: a crash is reported\n"
+          "  --xstate-size N     pass the --lib leaf a zeroed buffer of N bytes as xstate\n"
+          "                      instead of NULL\n"
           "  --timeout SECONDS   how long the child may take to load the library and to\n"
           "                      call (default 10)\n"
           "\n"
@@ -300,6 +302,7 @@ static const q7_leaf *find_leaf(const char *name, int *status)
 typedef struct call_args {
     bool help, raw, words_only;
     double timeout;
+    uint32_t xstate_size;
     const char *lib;
     const q7_leaf *leaf;
     uint32_t in[Q7_MAX_WORDS];
@@ -307,7 +310,7 @@ typedef struct call_args {
 
 static int unknown_option(const char *arg)
 {
-    static const char *const names[] = { "--raw", "--words", "--lib", "--timeout", "--help" };
+    static const char *const names[] = { "--raw", "--words", "--lib", "--xstate-size", "--timeout", "--help" };
     char hint[96];
     return cli_usage_error("call: unknown option '%s' (%stry q7pred call --help)", arg,
                            cli_did_you_mean(arg, names, sizeof names / sizeof names[0], hint, sizeof hint));
@@ -337,6 +340,10 @@ static int call_parse(void *args, int argc, char **argv)
         } else if (strcmp(arg, "--lib") == 0) {
             if (i + 1 == argc) return cli_usage_error("call: --lib needs a library path");
             a->lib = argv[++i];
+        } else if (strcmp(arg, "--xstate-size") == 0) {
+            if (i + 1 == argc) return cli_usage_error("call: --xstate-size needs a number of bytes");
+            int rc = cli_parse_xstate_size("call", argv[++i], &a->xstate_size);
+            if (rc != CLI_OK) return rc;
         } else if (strcmp(arg, "--timeout") == 0) {
             char *end;
             if (i + 1 == argc) return cli_usage_error("call: --timeout needs a number of seconds");
@@ -354,6 +361,8 @@ static int call_parse(void *args, int argc, char **argv)
         return CLI_OK;
     }
     if (npos == 0) return cli_usage_error("call: missing LEAF (try q7pred call --help)");
+    if (a->xstate_size && !a->lib)
+        return cli_usage_error("call: --xstate-size without --lib: this library's leaves ignore xstate");
     /* No leaf name starts with '-': "-x" here is a mistyped option. */
     if (options && pos[0][0] == '-')
         return unknown_option(pos[0]);
@@ -380,7 +389,7 @@ static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out, bool 
     *answered = false;
     char err[1200];
     q7u_interrupt_arm();
-    q7d_lib *lib = q7d_lib_open(a->lib, NULL, 0, a->timeout, err, sizeof err);
+    q7d_lib *lib = q7d_lib_open(a->lib, NULL, 0, a->timeout, a->xstate_size, err, sizeof err);
     int rc = CLI_OK;
     if (!lib) rc = q7u_interrupted() ? interrupted("while loading the library") : cli_usage_error("call: %s", err);
     else if (!q7d_lib_exports(lib, a->leaf)) rc = cli_usage_error("call: --lib '%s' has no symbol %s", a->lib, a->leaf->symbol);
@@ -397,13 +406,14 @@ static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out, bool 
             rc = cli_error("call: --lib '%s': its child ended after the call returned (%s): the library breaks the "
                            "process it runs in", a->lib, how);
         if (!ran) {
-            char text[1024];
+            char text[1024], fault[320];
             crash.leaf = a->leaf->id;
             memcpy(crash.in, in, sizeof crash.in);
             q7r_crash_text(&crash, text, sizeof text);
+            q7r_crash_fault(&crash, fault, sizeof fault);
             if (q7u_interrupted()) rc = interrupted("during the call");
-            else rc = cli_error("call: --lib '%s': %s%s%s", a->lib, text, crash.output[0] ? "; its last output: " : "",
-                                crash.output);
+            else rc = cli_error("call: --lib '%s': %s%s%s%s%s", a->lib, text, fault[0] ? "; " : "", fault,
+                                crash.output[0] ? "; its last output: " : "", crash.output);
             if (!q7u_interrupted() && crash.kind == Q7D_CRASH_SIGNAL) rc = 128 + crash.code;
         }
     }

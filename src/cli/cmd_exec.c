@@ -3,7 +3,9 @@
  * q7pred exec PROGRAM [--trace] [--json] [--stats]: run a vector program
  * (docs/program-format.md). The whole program is parsed first; a parse
  * error is one line "FILE:LINE:COL: what was expected" and exit 2, with
- * nothing run. A program is at most EXEC_MAX_PROGRAM_BYTES.
+ * nothing run. A program is at most EXEC_MAX_PROGRAM_BYTES. With --lib
+ * the instructions run lane by lane on another library's leaves, in a
+ * crash-isolated child (exec_lib.c); --compare runs the model beside it.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -14,11 +16,14 @@
 
 #include "cli.h"
 #include "platform/platform_internal.h"
+#include "exec_lib.h"
 #include "prog/program.h"
 
 static void usage(FILE *f)
 {
-    fputs("usage: q7pred exec [--trace] [--json] [--stats] [--] PROGRAM\n"
+    fputs("usage: q7pred exec [--trace] [--json] [--stats] [--lib PATH [--abi FILE]\n"
+          "                   [--xstate-size N] [--timeout SECONDS] [--compare]] [--]\n"
+          "                   PROGRAM\n"
           "\n"
           "Runs a vector program (docs/program-format.md): PROGRAM is its file, or\n"
           "'-' for standard input (after --, a PROGRAM may start with '-'). The\n"
@@ -37,14 +42,29 @@ static void usage(FILE *f)
           "                      instructions, the parse time and rate (MB/s,\n"
           "                      statements/s), the run time and rate (instructions/s)\n"
           "                      and the decoded program's peak memory\n"
+          "  --lib PATH          run every instruction lane by lane on PATH's\n"
+          "                      module__xdref_* leaves (the _t merge on its bitkill\n"
+          "                      leaves), in a crash-isolated child; a crash, a hang or\n"
+          "                      a leaf it lacks stops the run at that statement\n"
+          "  --abi FILE          call each leaf as q7pred probe --json FILE found it\n"
+          "  --xstate-size N     pass the leaves a zeroed buffer of N bytes as xstate\n"
+          "                      instead of NULL (default: --abi's)\n"
+          "  --timeout SECONDS   each wait on the library's child (default 10)\n"
+          "  --compare           run the program on the model and on --lib side by side\n"
+          "                      and name the first statement whose registers differ\n"
+          "                      (each register, the model's and the library's value,\n"
+          "                      the lanes that differ)\n"
           "\n"
-          "Exit status: 0; 1 when the output cannot be written; 2 on a usage error, a\n"
-          "PROGRAM that cannot be read or is too large, or one that does not parse.\n"
+          "Exit status: 0; 1 when the output cannot be written, when --compare finds a\n"
+          "difference, or when the --lib library fails a statement; 2 on a usage\n"
+          "error, a PROGRAM that cannot be read or is too large, or one that does not\n"
+          "parse, or a --lib that cannot be loaded.\n"
           "\n"
           "examples:\n"
           "  q7pred exec examples/nan_split.q7\n"
           "  q7pred exec --trace examples/predicated_merge.q7\n"
-          "  q7pred exec --json - <examples/borfs_reduce.q7\n",
+          "  q7pred exec --json - <examples/borfs_reduce.q7\n"
+          "  q7pred exec --lib build/libq7pred.so --compare examples/nan_split.q7\n",
           f);
 }
 
@@ -124,7 +144,16 @@ static void print_summary(const exec_state *st, size_t statements, size_t insns)
 typedef struct exec_args {
     bool help, trace, json, stats;
     const char *path;
+    exec_lib_opts lib;
 } exec_args;
+
+/* An option's value, or the usage error of its absence. */
+static int value_of(int argc, char **argv, int *i, const char **v)
+{
+    if (*i + 1 >= argc) return cli_usage_error("exec: %s needs a value", argv[*i]);
+    *v = argv[++*i];
+    return CLI_OK;
+}
 
 static int exec_cmd_parse(void *args, int argc, char **argv)
 {
@@ -136,9 +165,18 @@ static int exec_cmd_parse(void *args, int argc, char **argv)
         else if (options && strcmp(arg, "--trace") == 0) a->trace = true;
         else if (options && strcmp(arg, "--json") == 0) a->json = true;
         else if (options && strcmp(arg, "--stats") == 0) a->stats = true;
+        else if (options && strcmp(arg, "--compare") == 0) a->lib.compare = true;
         else if (options && (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)) a->help = true;
+        else if (options && (!strcmp(arg, "--lib") || !strcmp(arg, "--abi") || !strcmp(arg, "--xstate-size") ||
+                             !strcmp(arg, "--timeout"))) {
+            const char *v = NULL;
+            int rc = value_of(argc, argv, &i, &v);
+            if (rc == CLI_OK) rc = cli_exec_lib_option(&a->lib, arg, v);
+            if (rc != CLI_OK) return rc;
+        }
         else if (options && arg[0] == '-' && arg[1] != '\0') {
-            static const char *const names[] = { "--trace", "--json", "--stats", "--help" };
+            static const char *const names[] = { "--trace", "--json", "--stats", "--lib", "--abi", "--xstate-size",
+                                                 "--timeout", "--compare", "--help" };
             char hint[96];
             return cli_usage_error("exec: unknown option '%s' (%stry q7pred exec --help)", arg,
                                    cli_did_you_mean(arg, names, sizeof names / sizeof names[0], hint, sizeof hint));
@@ -148,7 +186,7 @@ static int exec_cmd_parse(void *args, int argc, char **argv)
     }
     if (!a->path && !a->help)
         return cli_usage_error("exec: missing PROGRAM (usage: q7pred exec [--trace] [--json] [--stats] [--] PROGRAM)");
-    return CLI_OK;
+    return a->help ? CLI_OK : cli_exec_lib_check(&a->lib, a->trace);
 }
 
 static int exec_main(void *args)
@@ -180,8 +218,15 @@ static int exec_main(void *args)
     exec_state st;
     prog_state_init(&st);
     FILE *out = a->json ? stderr : stdout;
-    prog_run(&prog, &st, out, a->trace ? out : NULL, name);
+    int ran = CLI_OK;
+    if (a->lib.path) ran = cli_exec_lib_run(&a->lib, &prog, &st, out, a->trace ? out : NULL, name);
+    else prog_run(&prog, &st, out, a->trace ? out : NULL, name);
     double t2 = q7_now_seconds();
+    if (ran == CLI_USAGE) {
+        prog_program_free(&prog);
+        free(text);
+        return ran;
+    }
     if (a->json) prog_print_json(&st, stdout);
     if (a->stats) print_stats(name, len, &prog, t1 - t0, t2 - t1);
     size_t statements = prog.n, insns = prog.n_insn;
@@ -195,7 +240,7 @@ static int exec_main(void *args)
         return CLI_FAIL;
     }
     print_summary(&st, statements, insns);
-    return CLI_OK;
+    return ran;
 }
 
 const cli_command cli_cmd_exec = {

@@ -28,13 +28,15 @@ typedef struct probe_args {
     unsigned npreloads;
     bool selected[Q7_LEAF_COUNT], any_selected, disasm, help;
     double timeout;
+    uint32_t xstate_size;
     file_identity file;   /* the library's, when the probe began */
 } probe_args;
 
 static void usage(FILE *f)
 {
     fputs("usage: q7pred probe --lib PATH [--preload PATH]... [--leaf LEAF]...\n"
-          "                    [--json FILE] [--timeout SECONDS] [--disasm] [--]\n"
+          "                    [--json FILE] [--timeout SECONDS] [--xstate-size N]\n"
+          "                    [--disasm] [--]\n"
           "\n"
           "Lists the library's module__xdref_* symbols from its dynamic symbol table\n"
           "(the names the table lacks first), calls each table leaf in a\n"
@@ -52,6 +54,9 @@ static void usage(FILE *f)
           "  --json FILE         the findings as JSON (docs/report-format.md), written\n"
           "                      whole or not at all; verify --abi reads it\n"
           "  --timeout SECONDS   every wait on the child (default 10)\n"
+          "  --xstate-size N     pass every call a zeroed buffer of N bytes as xstate\n"
+          "                      instead of NULL (recorded in the JSON: verify, exec and\n"
+          "                      Python's load take it from --abi)\n"
           "  --disasm            each leaf's stores, disassembled (needs capstone at\n"
           "                      build time)\n"
           "\n"
@@ -90,9 +95,9 @@ static int probe_parse(void *v, int argc, char **argv)
         }
         if (o[0] != '-') return cli_usage_error("probe: unexpected argument '%s' (probe takes none)", o);
         if (strcmp(o, "--lib") && strcmp(o, "--preload") && strcmp(o, "--leaf") && strcmp(o, "--json") &&
-            strcmp(o, "--timeout")) {
+            strcmp(o, "--timeout") && strcmp(o, "--xstate-size")) {
             static const char *const names[] = { "--lib", "--preload", "--leaf", "--json", "--timeout", "--disasm",
-                                                 "--help" };
+                                                 "--xstate-size", "--help" };
             char hint[96];
             return cli_usage_error("probe: unknown option '%s' (%stry q7pred probe --help)", o,
                                    cli_did_you_mean(o, names, sizeof names / sizeof names[0], hint, sizeof hint));
@@ -102,6 +107,10 @@ static int probe_parse(void *v, int argc, char **argv)
         if (!strcmp(o, "--lib")) a->lib = val;
         else if (!strcmp(o, "--preload")) a->preloads[a->npreloads++] = val;
         else if (!strcmp(o, "--json")) a->json = val;
+        else if (!strcmp(o, "--xstate-size")) {
+            int rc = cli_parse_xstate_size("probe", val, &a->xstate_size);
+            if (rc) return rc;
+        }
         else if (!strcmp(o, "--timeout")) {
             char *end;
             a->timeout = strtod(val, &end);
@@ -232,7 +241,14 @@ static void summary(const probe_tally *t, unsigned selected, size_t nunknown, in
     printf("\n");
 }
 
-static void file_member(jw *w, const void *ctx) { q7r_json_file(w, Q7P_KEY(file), ctx); }
+/* The library's identity, and the xstate its calls were passed. */
+static void file_member(jw *w, const void *ctx)
+{
+    const probe_args *a = ctx;
+    q7r_json_file(w, Q7P_KEY(file), &a->file);
+    q7u_jw_key(w, Q7P_KEY(xstate_size));
+    q7u_jw_uint(w, a->xstate_size);
+}
 
 static int write_json(const probe_args *a, out_file *jf, int interrupted, const q7p_result *res,
                       const bool *probed, const unknown *u, size_t nu)
@@ -243,7 +259,7 @@ static int write_json(const probe_args *a, out_file *jf, int interrupted, const 
         return cli_error("probe: out of memory (no JSON written)");
     }
     for (size_t k = 0; k < nu; k++) names[k] = u[k].name;
-    q7p_write_json(jf->f, a->lib, file_member, &a->file, interrupted, res, probed, names, nu);
+    q7p_write_json(jf->f, a->lib, file_member, a, interrupted, res, probed, names, nu);
     free(names);
     int w = cli_out_file_finish(jf, "JSON file");
     return w ? w : cli_out_file_commit(jf, "JSON file");
@@ -293,7 +309,7 @@ static int probe_run(void *v)
         }
     }
     q7u_interrupt_arm();
-    q7p_prober *p = q7p_open(a->lib, a->preloads, a->npreloads, a->timeout, err, sizeof err);
+    q7p_prober *p = q7p_open(a->lib, a->preloads, a->npreloads, a->timeout, a->xstate_size, err, sizeof err);
     if (!p) {
         int sig = q7u_interrupted();
         q7u_interrupt_disarm();

@@ -20,9 +20,11 @@
 
 #include "abi_file.h"
 #include "cli.h"
+#include "cmd_prove.h"
 #include "platform/platform_internal.h"
 #include "probe/elf_symbols.h"
 #include "probe/probe.h"
+#include "prove/estimate.h"
 #include "prove/prove_image.h"
 #include "prove/prove_json.h"
 #include "report_files.h"
@@ -39,111 +41,6 @@
 #define PROVER_MODULE "q7prove.binary"
 enum { EM_X86_64 = 62 };
 
-typedef struct prove_args {
-    const char *lib, *abi, *json, *markdown, *junit, *python, *table_out;
-    bool selected[Q7_LEAF_COUNT], any_selected, quiet, help;
-    double timeout;
-    char command[4096];   /* as typed, for the reports */
-} prove_args;
-
-static void usage(FILE *f)
-{
-    fputs(
-        "usage: q7pred prove --lib PATH [--abi FILE] [--leaf LEAF]... [--json FILE]\n"
-        "                    [--markdown FILE] [--junit FILE] [--timeout SECONDS]\n"
-        "                    [--python PATH] [--quiet]\n"
-        "       q7pred prove --write-table FILE\n"
-        "\n"
-        "Proves each module__xdref_* leaf that PATH exports, from its machine code,\n"
-        "equal to what its name requires (DECISIONS.md and the spec's rules) for\n"
-        "every input: the words it stores, nothing written outside its outputs and\n"
-        "its frame, no read of a byte nothing wrote, the callee-saved registers\n"
-        "kept, no fault (docs/proofs.md). A counterexample is replayed natively in\n"
-        "a crash-isolated child and compared with the proof's prediction. Each\n"
-        "leaf ends proven-binary, refuted (a counterexample), unproven (a reason)\n"
-        "or absent (not exported); a summary line counts them.\n"
-        "\n"
-        "  --lib PATH          the x86-64 shared library to prove\n"
-        "  --abi FILE          place the arguments as q7pred probe --json found them\n"
-        "                      (and prove movfsv/movvfs on the probe's bit maps)\n"
-        "  --leaf LEAF         prove only this leaf (repeatable; suffix or symbol)\n"
-        "  --json FILE         the results as JSON (docs/report-format.md); each\n"
-        "                      report is written whole or not at all\n"
-        "  --markdown FILE     the results as a markdown table\n"
-        "  --junit FILE        the results as JUnit XML, one test case per leaf\n"
-        "  --timeout SECONDS   seconds per leaf (default 60): past it the leaf is\n"
-        "                      unproven\n"
-        "  --python PATH       the interpreter (default $Q7PRED_PYTHON, else\n"
-        "                      /usr/bin/python3, else python3); it needs python3-z3\n"
-        "                      and python3-capstone\n"
-        "  --quiet             no progress line per leaf\n"
-        "  --write-table FILE  write the tables the prover is handed (JSON) and exit\n"
-        "\n"
-        "Exit status: 0 when every present leaf is proven-binary; 1 otherwise, or\n"
-        "when a prediction disagrees with the real call; 2 on a usage error or an\n"
-        "unreadable library; 128 + the signal when interrupted (what was proven so\n"
-        "far is printed and written).\n"
-        "\n"
-        "examples:\n"
-        "  q7pred prove --lib build/libq7pred.so\n"
-        "  q7pred prove --lib libfiss-base.so --abi probe.json --json prove.json\n"
-        "  q7pred prove --lib build/libq7pred.so --leaf lt_1_8_8 --timeout 120\n",
-        f);
-}
-
-static int prove_parse(void *v, int argc, char **argv)
-{
-    prove_args *a = v;
-    a->timeout = 60;
-    cli_record_command(a->command, sizeof a->command, argc, argv);
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            a->help = true;
-            return CLI_OK;
-        }
-        if (!strcmp(o, "--quiet")) {
-            a->quiet = true;
-            continue;
-        }
-        if (!strcmp(o, "--")) break;
-        const char **slot = !strcmp(o, "--lib") ? &a->lib : !strcmp(o, "--abi") ? &a->abi
-                          : !strcmp(o, "--json") ? &a->json : !strcmp(o, "--markdown") ? &a->markdown
-                          : !strcmp(o, "--junit") ? &a->junit : !strcmp(o, "--python") ? &a->python
-                          : !strcmp(o, "--write-table") ? &a->table_out : NULL;
-        if (!slot && strcmp(o, "--leaf") && strcmp(o, "--timeout")) {
-            static const char *const names[] = { "--lib", "--abi", "--leaf", "--json", "--markdown", "--junit",
-                                                 "--python", "--timeout", "--write-table", "--quiet", "--help" };
-            char hint[96];
-            return cli_usage_error("prove: unknown option '%s' (%stry q7pred prove --help)", o,
-                                   cli_did_you_mean(o, names, sizeof names / sizeof names[0], hint, sizeof hint));
-        }
-        if (i + 1 >= argc) return cli_usage_error("prove: %s needs a value", o);
-        const char *val = argv[++i];
-        if (slot) {
-            *slot = val;
-        } else if (!strcmp(o, "--timeout")) {
-            char *end;
-            a->timeout = strtod(val, &end);
-            if (*end || end == val || !(a->timeout > 0 && a->timeout <= 86400))
-                return cli_usage_error("prove: --timeout '%s' is not a number of seconds in (0, 86400]", val);
-        } else {
-            const q7_leaf *l = q7_leaf_find(val);
-            if (!l) {
-                const q7_leaf *near[1];
-                size_t n = cli_nearest_leaves(val, near, 1);
-                return cli_usage_error("prove: --leaf '%s' is not a leaf of the table%s%s%s", val,
-                                       n ? " (nearest: " : "", n ? near[0]->suffix : "", n ? ")" : "");
-            }
-            a->selected[l->id] = a->any_selected = true;
-        }
-    }
-    if (!a->lib && !a->table_out) return cli_usage_error("prove: --lib PATH is required (try q7pred prove --help)");
-    out_option outs[] = { { "--json", a->json }, { "--markdown", a->markdown }, { "--junit", a->junit },
-                          { "--write-table", a->table_out } };
-    return cli_out_options_distinct("prove", outs, sizeof outs / sizeof outs[0]);
-}
-
 /* ------------------------------------------------------------ the native replay */
 
 typedef struct prove_state {
@@ -157,6 +54,7 @@ typedef struct prove_state {
     unsigned npreloads;
     char prober_error[512];
     bool prober_tried;
+    prove_progress progress;                /* --progress */
 } prove_state;
 
 /* The real call on the counterexample, compared with the prediction. */
@@ -168,7 +66,7 @@ static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32
     }
     if (!st->prober_tried) {
         st->prober_tried = true;
-        st->prober = q7p_open(st->copy.path, (const char *const *)st->preloads, st->npreloads, 10, st->prober_error,
+        st->prober = q7p_open(st->copy.path, (const char *const *)st->preloads, st->npreloads, 10, 0, st->prober_error,
                               sizeof st->prober_error);
     }
     if (!st->prober) {
@@ -201,9 +99,10 @@ static prv_status status_named(const char *s)
     return PRV_STATUS_COUNT;
 }
 
-static void progress(const prove_state *st, const q7_leaf *l, const prv_row *row)
+static void result_line(prove_state *st, const q7_leaf *l, const prv_row *row)
 {
     if (st->a->quiet) return;
+    cli_prove_progress_clear(&st->progress);
     printf("%-13s %-40s %7.2f s", prv_status_names[row->status], l->suffix, row->seconds);
     if (row->reason[0]) {
         fputs("  ", stdout);
@@ -262,7 +161,8 @@ static int take_line(prove_state *st, const char *line, char *why, size_t whysiz
             memcpy(row->in, in, sizeof row->in);
             const json *cl = q7u_json_get(doc, "clobbers");
             if (status == PRV_REFUTED && have_in) replay(st, l, row, in, cl && cl->type == JSON_BOOL && cl->boolean);
-            progress(st, l, row);
+            result_line(st, l, row);
+            cli_prove_progress_leaf(&st->progress, l, status == PRV_ABSENT ? 0 : row->seconds, status != PRV_ABSENT);
             rc = 1;
         }
     }
@@ -376,7 +276,13 @@ static int read_prover(prove_state *st, q7u_proc *proc, int fd)
             }
             buf = g;
         }
-        q7u_wait w = q7u_proc_wait(proc, fd, POLLIN, q7_now_seconds() + wait);
+        /* with a progress line, redrawn every half second while the prover is silent */
+        double deadline = q7_now_seconds() + wait;
+        q7u_wait w;
+        while ((w = q7u_proc_wait(proc, fd, POLLIN, st->progress.on && deadline - q7_now_seconds() > 0.5
+                                                          ? q7_now_seconds() + 0.5 : deadline)) == Q7U_WAIT_TIMEOUT
+               && q7_now_seconds() < deadline)
+            cli_prove_progress_draw(&st->progress, false);
         if (w == Q7U_WAIT_INTERRUPTED) break;
         if (w == Q7U_WAIT_TIMEOUT) {
             snprintf(why, sizeof why, "the prover did not answer for %g s", wait);
@@ -474,12 +380,18 @@ static int write_reports(prove_state *st)
     return rc;
 }
 
-static int check_library(const char *lib)
+/* An x86-64 ELF library with a dynamic symbol table; the leaves it
+ * exports into exported[]. */
+static int check_library(const char *lib, bool *exported)
 {
     q7p_symbols syms;
     char err[1024];
     if (!q7p_elf_symbols(lib, "module__xdref_", &syms, err, sizeof err)) return cli_usage_error("prove: %s", err);
     unsigned machine = syms.machine;
+    for (size_t k = 0; k < syms.count; k++) {
+        const q7_leaf *l = q7_leaf_find(syms.name[k]);
+        if (l) exported[l->id] = true;
+    }
     q7p_symbols_free(&syms);
     if (machine != EM_X86_64)
         return cli_usage_error("prove: '%s' is an ELF file for %s, not x86-64; prove reads x86-64 code only", lib,
@@ -487,9 +399,34 @@ static int check_library(const char *lib)
     return CLI_OK;
 }
 
+/* --dry-run: the calibration (up to three exported leaves of the costliest
+ * kinds, proven quietly), then the table of what the run would prove and
+ * how long it would take. */
+static int dry_run(prove_state *st, int table, const bool *exported)
+{
+    prove_args *a = st->a;
+    bool selected[Q7_LEAF_COUNT], pick[Q7_LEAF_COUNT], cal[Q7_LEAF_COUNT];
+    for (size_t i = 0; i < q7_leaf_count(); i++) selected[i] = st->run.row[i].selected, pick[i] = selected[i] && exported[i];
+    unsigned n = prv_calibration_leaves(pick, 3, cal);
+    memcpy(a->selected, cal, sizeof a->selected);
+    a->any_selected = true;
+    a->quiet = true;
+    for (size_t i = 0; i < q7_leaf_count(); i++) st->run.row[i].selected = cal[i];
+    double t0 = q7_now_seconds();
+    q7u_interrupt_arm();
+    int rc = n ? run_prover(st, table) : CLI_OK;
+    q7p_close(st->prober);
+    int sig = q7u_interrupted();
+    q7u_interrupt_disarm();
+    if (sig) return cli_error("prove: --dry-run: interrupted (%s) in the calibration", q7u_signal_name(sig)), 128 + sig;
+    if (rc) return rc;
+    cli_prove_dry_run_print(&st->run, selected, exported, q7_now_seconds() - t0);
+    return CLI_OK;
+}
+
 /* The run, once the library is read (its copy in st->copy); source: the
  * --abi report's record of its library, NULL without --abi. */
-static int prove_library(prove_state *st, const short *const *map_of, cli_abi_source *source)
+static int prove_library(prove_state *st, const short *const *map_of, cli_abi_source *source, const bool *exported)
 {
     prove_args *a = st->a;
     int rc;
@@ -516,9 +453,18 @@ static int prove_library(prove_state *st, const short *const *map_of, cli_abi_so
         close(table);
         return cli_error("prove: cannot write the tables: %s", strerror(errno));
     }
+    if (a->dry_run) {
+        rc = dry_run(st, table, exported);
+        close(table);
+        return rc;
+    }
+    bool sel[Q7_LEAF_COUNT], weigh[Q7_LEAF_COUNT];
+    for (size_t i = 0; i < q7_leaf_count(); i++) sel[i] = st->run.row[i].selected, weigh[i] = sel[i] && exported[i];
+    cli_prove_progress_start(&st->progress, a->progress < 0 ? isatty(2) : a->progress, sel, weigh);
     double t0 = q7_now_seconds();
     q7u_interrupt_arm();
     rc = run_prover(st, table);
+    cli_prove_progress_draw(&st->progress, true);
     close(table);
     q7p_close(st->prober);
     st->run.seconds = q7_now_seconds() - t0;
@@ -563,7 +509,7 @@ static int prove_run(void *v)
 {
     prove_args *a = v;
     if (a->help) {
-        usage(stdout);
+        cli_prove_usage(stdout);
         return CLI_OK;
     }
     static prove_state st;
@@ -595,14 +541,15 @@ static int prove_run(void *v)
         int rc = write_tables_file(&st, a->table_out, map_of);
         if (rc || !a->lib) return rc;
     }
-    int rc = check_library(a->lib);
+    bool exported[Q7_LEAF_COUNT] = { false };
+    int rc = check_library(a->lib, exported);
     if (rc) return rc;
     char err[1024];
     if (!q7u_lib_copy_make("library", a->lib, &st.copy, err, sizeof err)) return cli_usage_error("prove: %s", err);
     char origin[PATH_MAX], *slash = realpath(a->lib, origin) ? strrchr(origin, '/') : NULL;
     if (slash) *slash = '\0';
     rc = !slash || q7p_elf_origin_preloads(st.copy.path, origin, &st.preloads, &st.npreloads)
-             ? prove_library(&st, map_of, a->abi ? &source : NULL) : cli_error("prove: out of memory");
+             ? prove_library(&st, map_of, a->abi ? &source : NULL, exported) : cli_error("prove: out of memory");
     q7u_lib_copy_close(&st.copy);
     for (unsigned i = 0; i < st.npreloads; i++) free(st.preloads[i]);
     free(st.preloads);
@@ -611,5 +558,5 @@ static int prove_run(void *v)
 
 const cli_command cli_cmd_prove = {
     "prove", "prove each leaf's machine code equal to the spec",
-    sizeof(prove_args), prove_parse, prove_run, NULL,
+    sizeof(prove_args), cli_prove_parse, prove_run, NULL,
 };

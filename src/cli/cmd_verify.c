@@ -21,7 +21,7 @@ static void verify_help(FILE *f)
     fputs("usage: q7pred verify [--corpus LIST] [--seed N] [--fuzz-count [CAT=]N]\n"
           "                     [--exhaustive-max N] [--oracles LIST] [--lib PATH]...\n"
           "                     [--preload PATH]... [--abi FILE] [--allow-absent]\n"
-          "                     [--reference PATH]\n"
+          "                     [--reference PATH] [--xstate-size N]\n"
           "                     [--max-crashes N] [--timeout SECONDS] [--host-path NAME]\n"
           "                     [--python PATH] [--numpy-oracle PATH]\n"
           "                     [--numpy-timeout SECONDS] [--compare-aux]\n"
@@ -31,7 +31,8 @@ static void verify_help(FILE *f)
           "                     [--foreign-proofs]\n"
           "                     [--max-report N] [--by-leaf] [--quiet]\n"
           "                     [--progress | --no-progress] [--checkpoint FILE]\n"
-          "                     [--checkpoint-interval SECONDS] [--resume FILE] [--]\n"
+          "                     [--checkpoint-interval SECONDS] [--resume FILE] [--dry-run]\n"
+          "                     [--]\n"
           "\n"
           "The differential: the same inputs through every oracle, each output\n"
           "compared with the reference (sem, the model). Prints the agreement table\n"
@@ -72,6 +73,9 @@ static void verify_help(FILE *f)
           "                      another, not what is right (no host or numpy; its cells\n"
           "                      say (reference); a case it crashed on is n/a for the\n"
           "                      others)\n"
+          "  --xstate-size N     pass every --lib leaf a zeroed buffer of N bytes as\n"
+          "                      xstate instead of NULL (the real ISS may read its\n"
+          "                      state pointer)\n"
           "  --allow-absent      a selected leaf a --lib does not export is expected: the\n"
           "                      verdict still names how many, but it is no gap (exit 0)\n"
           "  --max-crashes N     a library that crashes or hangs on N cases of a leaf in\n"
@@ -109,9 +113,10 @@ static void verify_help(FILE *f)
           "                      a usage error\n"
           "  --markdown FILE     markdown report\n"
           "  --junit FILE        JUnit XML, one test case per leaf and corpus\n"
-          "  --html FILE         one self-contained HTML page: summary, table, proofs,\n"
-          "                      a map of the (a, b) plane of each 16-bit leaf that\n"
-          "                      failed\n"
+          "  --html FILE         one self-contained HTML page: a sign-off line (the\n"
+          "                      library's SHA-256, the verdict, the leaves proven for\n"
+          "                      every input), summary, table, proofs, a picture of\n"
+          "                      each failing leaf's inputs (docs/report-format.md)\n"
           "  --proofs FILE       the proof status of every leaf in the HTML report, from\n"
           "                      the JSON of q7pred prove or make prove-formal; a prove\n"
           "                      report of another library than --lib's (another\n"
@@ -124,6 +129,10 @@ static void verify_help(FILE *f)
           "  --progress, --no-progress\n"
           "                      a progress bar on stderr, or none (default: one if\n"
           "                      stderr is a terminal)\n"
+          "  --dry-run           run nothing but a calibration (at most 0.05 s of every\n"
+          "                      unit, with these oracles and threads); print the cases\n"
+          "                      per leaf and corpus and the time the run would take on\n"
+          "                      this machine; write no report\n"
           "\n"
           "Checkpoints:\n"
           "  --checkpoint FILE   write the run so far to FILE, atomically, at most every\n"
@@ -200,11 +209,17 @@ static int finish_options(verify_args *a)
                                    "lists, and each library would need its own");
         a->o.use[Q7D_HOST] = a->o.use[Q7D_NUMPY] = false;
     }
+    if (a->o.xstate_size && a->o.nlibs == 0)
+        return cli_usage_error("verify: --xstate-size without a library: it is the xstate --lib's leaves are passed");
     if (a->o.abi_path && a->o.nlibs == 0)
         return cli_usage_error("verify: --abi '%s' without a library: it gives the shapes of --lib's calls",
                                a->o.abi_path);
     for (unsigned i = 0; a->o.abi_path && i < a->o.nlibs; i++) {
         int rc = cli_abi_check_library("verify", a->o.abi_path, &a->abi_source, a->o.libs[i], NULL);
+        if (rc != CLI_OK) return rc;
+    }
+    if (a->o.abi_path) {
+        int rc = cli_abi_xstate("verify", a->o.abi_path, &a->abi_source, &a->o.xstate_size);
         if (rc != CLI_OK) return rc;
     }
     if (a->o.checkpoint_seconds > 0 && !a->o.checkpoint)
@@ -260,6 +275,7 @@ static int check_proofs(verify_args *a)
 static int check_run_write(verify_args *a)
 {
     int rc = cli_verify_read_testfloat(a);
+    if (rc == CLI_OK && a->dry_run) return cli_verify_dry_run(a);
     if (rc == CLI_OK) rc = cli_report_files_check(&a->out);
     if (rc == CLI_OK && a->proofs_path) rc = cli_load_proofs("verify", a->proofs_path, &a->proofs);
     if (rc == CLI_OK && a->proofs_path) rc = check_proofs(a);

@@ -29,6 +29,7 @@ typedef struct verify_args {
     bool foreign_proofs;                     /* --foreign-proofs: shown even if of another library */
     q7d_proofs proofs;                       /* its rows, read before the run */
     cli_abi_source abi_source;               /* the library --abi's probe report was made from */
+    bool dry_run;                            /* --dry-run: the cases and the time they would take */
 } verify_args;
 
 /* Reads every option into *a (CLI_OK, or the exit code of a usage error). */
@@ -48,6 +49,9 @@ int cli_verify_add_oracle(q7d_options *o, const char *item);
 /* A library for a lib column (--lib PATH, lib:PATH): readable, not given
  * before, at most Q7D_MAX_LIBS. */
 int cli_verify_add_lib(q7d_options *o, const char *path);
+/* --dry-run (verify_dry_run.c): the cases per leaf and the time the run
+ * would take here, from a calibration on each unit's first cases. */
+int cli_verify_dry_run(verify_args *a);
 /* The help's Oracles line and its --oracles line. */
 void cli_verify_oracle_help(FILE *f);
 

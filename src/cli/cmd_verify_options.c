@@ -377,6 +377,13 @@ static int opt_by_leaf(verify_args *a, const char *opt, char *v)
     return CLI_OK;
 }
 
+static int opt_dry_run(verify_args *a, const char *opt, char *v)
+{
+    (void)opt, (void)v;
+    a->dry_run = true;
+    return CLI_OK;
+}
+
 static int opt_quiet(verify_args *a, const char *opt, char *v)
 {
     (void)opt, (void)v;
@@ -458,6 +465,12 @@ static int opt_max_report(verify_args *a, const char *opt, char *v)
     return CLI_OK;
 }
 
+static int opt_xstate_size(verify_args *a, const char *opt, char *v)
+{
+    (void)opt;
+    return cli_parse_xstate_size("verify", v, &a->o.xstate_size);
+}
+
 static int opt_host_path(verify_args *a, const char *opt, char *v)
 {
     a->o.host_path = v;
@@ -476,6 +489,7 @@ static const verify_option options[] = {
     { "--lib", true, opt_lib },              { "--preload", true, opt_preload },
     { "--abi", true, opt_abi },              { "--allow-absent", false, opt_allow_absent },
     { "--reference", true, opt_reference },
+    { "--xstate-size", true, opt_xstate_size },
     { "--family", true, opt_family },        { "--leaf", true, opt_leaf },
     { "--seed", true, opt_seed },            { "--threads", true, opt_threads },
     { "--shard", true, opt_shard },
@@ -493,6 +507,7 @@ static const verify_option options[] = {
     { "--foreign-proofs", false, opt_foreign_proofs },
     { "--by-leaf", false, opt_by_leaf },     { "--quiet", false, opt_quiet },
     { "--progress", false, opt_progress },   { "--no-progress", false, opt_progress },
+    { "--dry-run", false, opt_dry_run },
 };
 
 static const verify_option *find_option(const char *name)

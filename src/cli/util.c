@@ -16,6 +16,7 @@
 #include "prog/nearest.h"
 #include "prove/proof_status.h"
 #include "util/escape.h"
+#include "util/lib_child.h"
 #include "verify/verify.h"
 
 /* One line on stderr: the message escaped for a terminal, so a newline
@@ -125,6 +126,26 @@ bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **wh
     }
     *out = v;
     return true;
+}
+
+void cli_duration_text(double s, char *buf, size_t size)
+{
+    if (!(s >= 0)) s = 0;
+    if (s < 10) snprintf(buf, size, "%.1f s", s);
+    else if (s < 60) snprintf(buf, size, "%.0f s", s);
+    else if (s < 3600) snprintf(buf, size, "%d min %d s", (int)(s / 60), (int)s % 60);
+    else if (s < 86400 * 100) snprintf(buf, size, "%d h %d min", (int)(s / 3600), (int)s / 60 % 60);
+    else snprintf(buf, size, "%.0f days", s / 86400);
+}
+
+int cli_parse_xstate_size(const char *cmd, const char *s, uint32_t *out)
+{
+    uint64_t n;
+    const char *why;
+    if (!cli_parse_uint(s, 64, &n, &why) || n == 0 || n > Q7U_XSTATE_MAX)
+        return cli_usage_error("%s: --xstate-size '%s' is not a number of bytes in 1..%u", cmd, s, Q7U_XSTATE_MAX);
+    *out = (uint32_t)n;
+    return CLI_OK;
 }
 
 /* Whether `part` (len bytes) starts s (at 0) or is inside it (anywhere),

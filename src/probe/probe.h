@@ -39,8 +39,10 @@ typedef struct q7p_prober q7p_prober;
  * (process.h: its own group, its output captured, every wait bounded). */
 int q7p_child_main(int argc, char **argv);
 
+/* Every call passes xstate: NULL, or a buffer of xstate_size bytes zeroed
+ * before each call (util/lib_child.h). */
 q7p_prober *q7p_open(const char *path, const char *const *preloads, unsigned npreloads, double timeout,
-                     char *err, size_t errsize);
+                     uint32_t xstate_size, char *err, size_t errsize);
 void q7p_close(q7p_prober *p);
 
 /* Calls `symbol` once per call with pointer slots where is_ptr[s]; the

@@ -51,6 +51,7 @@ typedef void probe_fn(void *, uintptr_t, uintptr_t, uintptr_t, uintptr_t, uintpt
 
 typedef struct probe_serving {
     probe_shm *shm;
+    void *xstate;                       /* q7u_child_xstate */
     void *h;
     unsigned char *pages;
     size_t page;
@@ -73,8 +74,9 @@ static char run_batch(void *ctx)
             memcpy(r[s], c->region[s], sizeof c->region[s]);
             a[s] = shm->is_ptr[s] ? (uintptr_t)(r[s] + Q7P_PRE) : c->value[s];
         }
+        q7u_xstate_clear(sv->xstate, shm->head.xstate_size);
         shm->head.current = j;
-        f(NULL, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11]);
+        f(sv->xstate, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11]);
         for (unsigned s = 0; s < Q7P_SLOTS; s++) memcpy(c->region[s], r[s], sizeof c->region[s]);
     }
     shm->head.current = shm->n;
@@ -85,7 +87,8 @@ int q7p_child_main(int argc, char **argv)
 {
     if (argc < 3) return 2;
     static probe_serving sv;
-    sv.shm = q7u_child_attach(sizeof(probe_shm), false);
+    sv.shm = q7u_child_attach(sizeof(probe_shm), true);
+    sv.xstate = q7u_child_xstate(&sv.shm->head);
     sv.page = (size_t)sysconf(_SC_PAGESIZE);
     sv.pages = mmap(NULL, 2 * Q7P_SLOTS * sv.page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (sv.pages == MAP_FAILED) _exit(2);
@@ -126,7 +129,7 @@ static bool spawn(q7p_prober *p, char *err, size_t errsize)
 }
 
 q7p_prober *q7p_open(const char *path, const char *const *preloads, unsigned npreloads, double timeout,
-                     char *err, size_t errsize)
+                     uint32_t xstate_size, char *err, size_t errsize)
 {
     q7p_prober *p = calloc(1, sizeof *p);
     if (!p) {
@@ -136,6 +139,7 @@ q7p_prober *q7p_open(const char *path, const char *const *preloads, unsigned npr
     bool ok = q7u_child_init(&p->child, Q7P_PROBE_CHILD_ARG, path, preloads, npreloads, timeout, "probe-calls",
                              sizeof(probe_shm));
     p->shm = p->child.shm;
+    p->child.xstate_size = xstate_size;
     if (!ok) {
         snprintf(err, errsize, "probe: cannot set up its shared region: %s", strerror(errno));
         q7p_close(p);
@@ -241,6 +245,7 @@ bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7
         memcpy(shm->calls, calls + done, k * sizeof *calls);
         shm->n = k;
         shm->head.current = -1;
+        shm->head.fault_known = 0;
         /* a child that ran other symbols' calls may die of what they left
          * (a timer, a thread): a failure there is not yet this batch's */
         bool other = p->nserved > 1 || (p->nserved == 1 && !has_served(p, symbol));
@@ -296,7 +301,12 @@ bool q7p_run(q7p_prober *p, const char *symbol, const bool is_ptr[Q7P_SLOTS], q7
         else if (c == Q7U_REPLY_DEAD) snprintf(why, whysize, "the child died before the call (%s)", how);
         else if (c > 0)   /* a byte the child's loop never sends: the library wrote to the reply pipe */
             snprintf(why, whysize, "broke the call protocol (a stray byte 0x%02x on the reply pipe)", (unsigned)c & 0xff);
-        else snprintf(why, whysize, "%s", how);
+        else {
+            char fault[320];
+            q7u_fault_text(shm->head.fault_known, shm->head.fault_addr, p->child.xstate_size, "--xstate-size N", fault,
+                           sizeof fault);
+            snprintf(why, whysize, "%s%s%s", how, fault[0] ? ", " : "", fault);
+        }
         return false;
     }
     return true;

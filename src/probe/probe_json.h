@@ -16,7 +16,7 @@
 
 #define Q7P_KEYS(X)                                                                                      \
     X(library) X(interrupted) X(leaves) X(unknown_symbols) X(leaf) X(status) X(table_shape) X(found_shape) \
-    X(found_order) X(evidence) X(bit_map) X(file)
+    X(found_order) X(evidence) X(bit_map) X(file) X(xstate_size)
 
 typedef enum q7p_key {
 #define Q7P_KEY_ID(k) Q7P_K_##k,

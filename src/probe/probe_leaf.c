@@ -294,7 +294,7 @@ static void values_differ(const probe_ctx *c, const near_fit *nf, q7p_result *re
 {
     const layout *L = &nf->L;
     const observed *ob = &nf->ob;
-    char d[300], how[200], ex[200] = "";
+    char d[340], how[200], ex[200] = "";
     res->status = Q7P_VALUES_DIFFER;
     res->found_shape = nf->shape;
     q7p_set_order(res, L);

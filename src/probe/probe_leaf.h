@@ -34,7 +34,7 @@ typedef struct q7p_layout {
 /* What a layout's calls did. */
 typedef struct q7p_observed {
     bool crashed;
-    char crash[96];
+    char crash[320];
     bool read[Q7P_MAX_ROLES];
     unsigned written[Q7P_SLOTS];    /* operand words written, per slot */
     bool touched[Q7P_SLOTS];        /* some operand word of the slot's role changed (input or output) */

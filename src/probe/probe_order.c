@@ -343,7 +343,7 @@ void q7p_bit_map(probe_ctx *c, const layout *L, q7p_result *res)
         q7p_make_calls(c, L, 0, -1, is_ptr);
         observed ob = { 0 };
         if (!q7p_grid_run(c, is_ptr, &ob)) {
-            snprintf(res->bit_map_note, sizeof res->bit_map_note, "bit map not read: the leaf crashed (%s)", ob.crash);
+            snprintf(res->bit_map_note, sizeof res->bit_map_note, "bit map not read: the leaf crashed (%.100s)", ob.crash);
             res->has_bit_map = false;
             q7p_fill_grid(c);
             return;

@@ -101,6 +101,67 @@ bool prog_written(const exec_state *st, exec_reg r);
 /* The final state of every register written, as one JSON object. */
 void prog_print_json(const exec_state *st, FILE *out);
 
+/* ---- on any source of leaf values (lanes.c): another library's */
+
+/* A source of leaf values: n calls of a leaf, n <= PROG_LANES_MAX, in[w][i]
+ * and out[w][i] word w of call i in the leaf's word layout (out zeroed
+ * first). false when it cannot answer (a library that crashed, or lacks
+ * the leaf), with why one line saying so. */
+#define PROG_LANES_MAX 4096
+typedef bool prog_eval_fn(void *ctx, const q7_leaf *leaf, size_t n, const uint32_t *const in[],
+                          uint32_t *const out[], char *why, size_t whysize);
+typedef struct prog_leaves {
+    prog_eval_fn *eval;
+    void *ctx;
+} prog_leaves;
+/* The model's own leaves (q7_leaf_eval_batch). */
+extern const prog_leaves prog_model_leaves;
+
+/* One instruction's registers, named as its kind's parameters in
+ * q7pred_veckinds.def: inputs a, b (vectors), old, pred (vbools), m (the
+ * vbools of LOGIC2/LOGIC1, RED8's eight), bit, fs (the bank: FSLTU's and
+ * MOVFSV's result, MOVVFS's input); results vout (CLSFY, INJBI, MOVVFS:
+ * may be a) and mout (a vbool). */
+typedef struct prog_regs {
+    const q7_vec *a, *b;
+    q7_vbool old, pred, m[8];
+    uint32_t bit;
+    q7_fsbank *fs;
+    q7_vec *vout;
+    q7_vbool mout;
+} prog_regs;
+
+/* The instruction op on count sets of registers as the lane loop over its
+ * leaf from src (the reference's loop, the _t merge through src's bitkill
+ * leaves), the lanes of many registers batched into one call of src.
+ * false with why when src failed (the results then partly written). */
+bool prog_lanes(const q7v_op *op, prog_regs *regs, size_t count, const prog_leaves *src, char *why,
+                size_t whysize);
+
+/* prog_run with the leaves of src (NULL: the model's own kernels); false
+ * at the first statement src failed in, its index in *at, why saying how:
+ * the statements before it ran (and are marked written), it and those
+ * after did not. */
+bool prog_run_on(const exec_program *prog, exec_state *st, FILE *out, FILE *trace, const char *file,
+                 const prog_leaves *src, size_t *at, char *why, size_t whysize);
+
+/* Statement k of prog on *st with the leaves of src (NULL: the model's own
+ * kernels, as prog_run); print statements write to out. false with why
+ * when src failed: the statement's registers are then as they were. */
+bool prog_step(const exec_program *prog, size_t k, exec_state *st, FILE *out, const prog_leaves *src, char *why,
+               size_t whysize);
+/* The instruction of statement k, NULL for a statement that sets or prints. */
+const q7v_op *prog_step_op(const exec_program *prog, size_t k);
+/* The registers statement k writes (at most EXEC_NFS); how many. */
+size_t prog_step_writes(const exec_program *prog, size_t k, exec_reg out[EXEC_NFS]);
+/* The text of statement k (its line without comment and blanks), into
+ * *text; its length. */
+size_t prog_step_text(const exec_program *prog, size_t k, const char **text);
+/* A register as one hex number ("0x..." as print shows it; buf holds 140). */
+void prog_reg_hex(const exec_state *st, exec_reg r, char *buf);
+/* "v3", "vb2", "fs7" */
+void prog_reg_name(exec_reg r, char *buf, size_t size);
+
 /* ---- literals (literal.c) */
 
 /* A lane literal of format f for a vector lane (vbool_field = false) or a

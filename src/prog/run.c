@@ -148,6 +148,77 @@ static void run_span(exec_state *st, const exec_program *p, size_t from, size_t 
     }
 }
 
+/* ------------------------------------------------ one step on a source */
+
+/* Instruction i on *st with src's leaves: its registers gathered as its
+ * kind's EXEC_RUN column reads them, run into copies, written back only
+ * when src answered. */
+static bool step_on(exec_state *st, const exec_insn *i, const prog_leaves *src, char *why, size_t whysize)
+{
+    const q7v_op *op = q7v_op_at(i->op);
+    q7_fsbank fs = st->fs;
+    q7_vec v;
+    prog_regs r;
+    memset(&r, 0, sizeof r);
+    r.fs = &fs;
+    r.vout = &v;
+    switch (op->kind) {
+    case Q7V_CMP:
+    case Q7V_FSLTU: r.a = &st->v[i->a], r.b = &st->v[i->b]; break;
+    case Q7V_CMP_T: r.old = st->vb[i->d], r.a = &st->v[i->a], r.b = &st->v[i->b], r.pred = st->vb[i->x]; break;
+    case Q7V_CLSFY:
+    case Q7V_MOVFSV: r.a = &st->v[i->a]; break;
+    case Q7V_LOGIC2: r.m[1] = st->vb[i->b]; /* fall through */
+    case Q7V_LOGIC1: r.m[0] = st->vb[i->a]; break;
+    case Q7V_EXTBI: r.a = &st->v[i->a], r.bit = i->x; break;
+    case Q7V_INJBI: r.a = &st->v[i->d], r.pred = st->vb[i->a], r.bit = i->x; break;
+    case Q7V_RED8: gather8(r.m, st, i->x); break;
+    case Q7V_MOVVFS: break;
+    case Q7V_KIND_COUNT: return snprintf(why, whysize, "not an instruction"), false;
+    }
+    if (!prog_lanes(op, &r, 1, src, why, whysize)) return false;
+    switch (op->kind) {
+    case Q7V_CMP:
+    case Q7V_CMP_T:
+    case Q7V_LOGIC2:
+    case Q7V_LOGIC1:
+    case Q7V_EXTBI: st->vb[i->d] = r.mout; break;
+    case Q7V_RED8: st->fs.fs[i->d] = r.mout; break;
+    case Q7V_CLSFY:
+    case Q7V_INJBI:
+    case Q7V_MOVVFS: st->v[i->d] = v; break;
+    case Q7V_FSLTU:
+    case Q7V_MOVFSV: st->fs = fs; break;
+    case Q7V_KIND_COUNT: break;
+    }
+    return true;
+}
+
+bool prog_step(const exec_program *prog, size_t k, exec_state *st, FILE *out, const prog_leaves *src, char *why,
+               size_t whysize)
+{
+    const exec_insn *i = &prog->code[k];
+    if (!src || i->op >= Q7V_OP_COUNT) {
+        run_span(st, prog, k, k + 1, out);
+        return true;
+    }
+    return step_on(st, i, src, why, whysize);
+}
+
+const q7v_op *prog_step_op(const exec_program *prog, size_t k)
+{
+    return prog->code[k].op < Q7V_OP_COUNT ? q7v_op_at(prog->code[k].op) : NULL;
+}
+
+size_t prog_step_writes(const exec_program *prog, size_t k, exec_reg out[EXEC_NFS])
+{
+    return prog_insn_writes(&prog->code[k], out);
+}
+
+void prog_reg_hex(const exec_state *st, exec_reg r, char *buf) { hex_of(st, r, buf); }
+
+void prog_reg_name(exec_reg r, char *buf, size_t size) { snprintf(buf, size, "%s%u", class_prefix[r.cls], r.idx); }
+
 /* ---------------------------------------------------------------- trace */
 
 /* Walks the program text forward to a statement's line. */
@@ -177,7 +248,16 @@ static size_t stmt_text(cursor *c, uint32_t line, const char **s)
     return (size_t)(e - b);
 }
 
-static void run_traced(const exec_program *p, exec_state *st, FILE *out, FILE *trace, const char *file)
+size_t prog_step_text(const exec_program *prog, size_t k, const char **text)
+{
+    cursor c = { prog->text, prog->len, 0, 1 };
+    return stmt_text(&c, prog->line[k], text);
+}
+
+/* The program traced, on src's leaves (NULL: the model's); false at the
+ * statement src failed in (*at), why saying how. */
+static bool run_traced(const exec_program *p, exec_state *st, FILE *out, FILE *trace, const char *file,
+                       const prog_leaves *src, size_t *at, char *why, size_t whysize)
 {
     cursor cur = { p->text, p->len, 0, 1 };
     for (size_t k = 0; k < p->n; k++) {
@@ -186,7 +266,10 @@ static void run_traced(const exec_program *p, exec_state *st, FILE *out, FILE *t
         char was[EXEC_NFS][140], now[140];
         size_t nw = prog_insn_writes(i, w);
         for (size_t j = 0; j < nw; j++) hex_of(st, w[j], was[j]);
-        run_span(st, p, k, k + 1, out);
+        if (!prog_step(p, k, st, out, src, why, whysize)) {
+            *at = k;
+            return false;
+        }
         if (i->op == EXEC_PRINT) continue;
         const char *src;
         size_t n = stmt_text(&cur, p->line[k], &src);
@@ -200,16 +283,35 @@ static void run_traced(const exec_program *p, exec_state *st, FILE *out, FILE *t
         }
         if (!changed) fprintf(trace, "  (no register changed)\n");
     }
+    return true;
 }
 
 void prog_run(const exec_program *prog, exec_state *st, FILE *out, FILE *trace, const char *file)
 {
+    size_t at;
+    char why[8];
     if (trace) {
-        run_traced(prog, st, out, trace, file);
+        run_traced(prog, st, out, trace, file, NULL, &at, why, sizeof why);
     } else {
         run_span(st, prog, 0, prog->n, out);
     }
     for (int cls = EXEC_V; cls <= EXEC_FS; cls++) st->written[cls] |= prog->written[cls];
+}
+
+bool prog_run_on(const exec_program *prog, exec_state *st, FILE *out, FILE *trace, const char *file,
+                 const prog_leaves *src, size_t *at, char *why, size_t whysize)
+{
+    bool ok = true;
+    if (trace) ok = run_traced(prog, st, out, trace, file, src, at, why, whysize);
+    else
+        for (size_t k = 0; ok && k < prog->n; k++)
+            if (!(ok = prog_step(prog, k, st, out, src, why, whysize))) *at = k;
+    /* what ran is written; a statement that failed wrote nothing */
+    for (size_t k = 0; k < (ok ? prog->n : *at); k++) {
+        exec_reg w[EXEC_NFS];
+        for (size_t j = 0, nw = prog_insn_writes(&prog->code[k], w); j < nw; j++) st->written[w[j].cls] |= 1u << w[j].idx;
+    }
+    return ok;
 }
 
 /* ---------------------------------------------------------------- state */

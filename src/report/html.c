@@ -4,17 +4,10 @@
  * self-contained file, no script, no request to anywhere (its own
  * Content-Security-Policy forbids them): the verdict, the failing leaves
  * and the coverage; the run's identity; the family x corpus table; each
- * leaf's proof status when a proof report was given; an SVG map of the
- * (a, b) plane of every leaf with mismatches over two 16-bit operands;
- * the crashes and the first mismatches as the text report writes them.
- *
- * A map has a square per bin of the plane (a's high byte down, b's
- * across, 256 x 256), shaded by the decade of its mismatching cases, over
- * the bands a NaN-handling or a sign bug lies along: for fp16, the zero
- * and denormal bands (exponent 0), the inf/NaN bands (exponent 31; the
- * bin 0x7c holds +inf and 255 NaNs), the sign boundary and faint lines at
- * every exponent; for int16, the sign boundary (0x8000) and the bins of 0
- * and -1.
+ * leaf's proof status when a proof report was given; an SVG picture of
+ * the inputs of every failing leaf that has one;
+ * the crashes and the first mismatches as the text report writes them;
+ * at the top, one sign-off line (below); the pictures are html_maps.c's.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -22,7 +15,7 @@
 #include <string.h>
 
 #include "abi/abi_internal.h"
-#include "person.h"
+#include "html.h"
 #include "util/escape.h"
 #include "verify/names.h"
 
@@ -37,7 +30,9 @@ static const char style[] =
     "td.num{text-align:right;font-variant-numeric:tabular-nums}td.bad{background:#fbe3e3}td.good{background:#e6f4e8}"
     "td.none{color:#888}code,pre{font:12px/1.35 ui-monospace,monospace}pre{background:#f6f6f6;padding:.6em;"
     "overflow-x:auto}.hint{border-left:4px solid #d9a400;padding:.3em .8em;background:#fff8e0}"
-    "figure{margin:1em 0}figcaption{max-width:48em}"
+    "figure{margin:1em 0;overflow-x:auto}figcaption{max-width:48em}"
+    ".signoff{border:2px solid #444;padding:.4em .8em;background:#f4f4f4}"
+    "svg .strip{fill:#fff;stroke:#ddd}svg .strip.nan{fill:#fff3e6}svg .panel{font-weight:bold}"
     "svg .plane{fill:#fff;stroke:#999}svg .band-nan{fill:#ffd9a8}svg .band-zero{fill:#cfe3ff}"
     "svg .band-inf{fill:none;stroke:#c05800;stroke-width:1}svg .exp{stroke:#eee;stroke-width:.5}"
     "svg .sign{stroke:#555;stroke-width:1}svg text{font:10px sans-serif;fill:#333}"
@@ -50,6 +45,88 @@ static void page_head(FILE *f, const q7d_results *r)
                "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src "
                "'unsafe-inline'\">\n<title>q7pred verify: %s</title>\n<style>%s</style>\n</head>\n<body>\n",
             q7r_status(r), style);
+}
+
+/* ------------------------------------------------------------ sign-off */
+
+/* " a, b, c and N more" of the leaves marked, at most 12 named. */
+static void leaf_names(FILE *f, const bool *mark)
+{
+    unsigned n = 0, shown = 0;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) n += mark[l];
+    for (size_t l = 0; l < Q7_LEAF_COUNT && shown < 12; l++)
+        if (mark[l]) fprintf(f, "%s%s", shown++ ? ", " : " ", q7_leaf_at(l)->suffix);
+    if (n > shown) fprintf(f, " and %u more", n - shown);
+}
+
+/* A status proves a leaf of the library for every input: only a proof of
+ * its machine code (prove-formal's proven-ir is of this model's source). */
+static bool proves_binary(const char *status) { return strcmp(status, "proven-binary") == 0; }
+
+/* The one line that signs a run off: each library under test by its
+ * SHA-256, the sampled verdict, how many selected leaves the proof report
+ * proves for every input (of this library's file), and what is absent or
+ * not proven. */
+static void signoff(FILE *f, const q7d_results *r)
+{
+    const q7d_proofs *p = r->proofs;
+    q7d_gaps g;
+    q7d_results_gaps(r, &g);
+    q7d_totals t = q7d_results_totals(r);
+    const q7d_column *lib = NULL;
+    unsigned nlibs = 0;
+    for (unsigned k = 0; k < r->ncols; k++)
+        if (r->col[k].kind == Q7D_LIB) nlibs++, lib = lib ? lib : &r->col[k];
+    bool other = p && (p->foreign || (lib && p->sha256[0] && lib->file.sha256[0] &&
+                                      strcmp(p->sha256, lib->file.sha256) != 0));
+    bool proven[Q7_LEAF_COUNT] = { false }, unproven[Q7_LEAF_COUNT] = { false }, absent[Q7_LEAF_COUNT] = { false };
+    unsigned nproven = 0, nunproven = 0, nabsent = 0, selected = 0;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        if (!r->selected[l]) continue;
+        selected++;
+        for (unsigned k = 0; k < r->ncols; k++) absent[l] |= g.absent[k][l];
+        nabsent += absent[l];
+        if (!p) continue;
+        proven[l] = !other && p->known[l] && proves_binary(p->status[l]);
+        unproven[l] = !proven[l];
+        nproven += proven[l], nunproven += unproven[l];
+    }
+    char status[16];
+    snprintf(status, sizeof status, "%s", q7r_status(r));
+    fprintf(f, "<p id=\"signoff\" class=\"signoff\" data-sha256=\"%s\" data-verdict=\"%s\" data-selected=\"%u\" "
+               "data-proven=\"%u\" data-unproven=\"%u\" data-absent=\"%u\">Sign-off: ", lib ? lib->file.sha256 : "",
+            status, selected, nproven, p ? nunproven : selected, nabsent);
+    if (lib) {
+        fprintf(f, "<code>");
+        h(f, lib->lib);
+        fprintf(f, "</code> SHA-256 <code>%s</code>%s", lib->file.sha256[0] ? lib->file.sha256 : "unknown",
+                nlibs > 1 ? " (and the other libraries below)" : "");
+    } else {
+        fprintf(f, "no library under test (--lib)");
+    }
+    for (char *c = status; *c; c++) *c = (char)(*c - 32 * (*c >= 'a' && *c <= 'z'));
+    fprintf(f, "; sampled: <strong>%s</strong> (%" PRIu64 " cases, %" PRIu64 " checks, %" PRIu64 " mismatches, %" PRIu64
+               " crashes)", status, t.cases, t.checks, t.mismatches, t.crashes);
+    if (!p) fprintf(f, "; proven for every input: not shown (no proof report: --proofs FILE of q7pred prove --json)");
+    else {
+        fprintf(f, "; proven for every input: <strong>%u of %u</strong> leaves (<code>", nproven, selected);
+        h(f, p->source);
+        fprintf(f, "</code>%s%s%s)", other ? ", a proof of another file: SHA-256 " : "", other ? p->sha256 : "",
+                !p->sha256[0] ? ", which does not name the library it proves" : "");
+        if (nunproven) {
+            fprintf(f, "; not proven (%u):", nunproven);
+            leaf_names(f, unproven);
+        }
+    }
+    if (nabsent) {
+        fprintf(f, "; absent (%u):", nabsent);
+        leaf_names(f, absent);
+    }
+    if (g.nnot_called) {
+        fprintf(f, "; not called (--abi, %u):", g.nnot_called);
+        leaf_names(f, g.not_called);
+    }
+    fprintf(f, ".</p>\n");
 }
 
 static void summary(FILE *f, const q7d_results *r)
@@ -224,158 +301,6 @@ static void proofs(FILE *f, const q7d_results *r)
     fprintf(f, "</table>\n");
 }
 
-/* ------------------------------------------------------------ the maps */
-
-enum { SCALE = 2, LEFT = 64, TOP = 16, SIDE = Q7D_MAP_SIDE * SCALE, WIDTH = LEFT + SIDE + 150, HEIGHT = TOP + SIDE + 56 };
-
-/* The decade of a bin's count: 1, 2-9, 10-99, ... 10^4 and more. */
-static int level_of(uint64_t n)
-{
-    int l = n <= 1 ? 0 : 1 + (int)floor(log10((double)n));
-    return l > 5 ? 5 : l;
-}
-
-/* A band of bins [from, from + n) across the plane as rows (of a) and as
- * columns (of b). */
-static void band(FILE *f, const char *cls, unsigned from, unsigned n)
-{
-    fprintf(f, "<rect class=\"band %s\" data-axis=\"a\" data-from=\"%u\" data-bins=\"%u\" x=\"%d\" y=\"%u\" width=\"%d\" "
-               "height=\"%u\"/>\n", cls, from, n, LEFT, TOP + from * SCALE, SIDE, n * SCALE);
-    fprintf(f, "<rect class=\"band %s\" data-axis=\"b\" data-from=\"%u\" data-bins=\"%u\" x=\"%u\" y=\"%d\" width=\"%u\" "
-               "height=\"%d\"/>\n", cls, from, n, LEFT + from * SCALE, TOP, n * SCALE, SIDE);
-}
-
-static void line_at(FILE *f, const char *cls, unsigned bin)
-{
-    unsigned p = bin * SCALE;
-    fprintf(f, "<line class=\"%s\" x1=\"%d\" y1=\"%u\" x2=\"%d\" y2=\"%u\"/><line class=\"%s\" x1=\"%u\" y1=\"%d\" "
-               "x2=\"%u\" y2=\"%d\"/>\n", cls, LEFT, TOP + p, LEFT + SIDE, TOP + p, cls, LEFT + p, TOP, LEFT + p,
-            TOP + SIDE);
-}
-
-/* A tick on both axes at a bin, with its label; the labels under the
- * plane alternate between two rows so that near ones do not overlap. */
-typedef struct tick_mark { unsigned bin; const char *label; } tick_mark;
-
-static void ticks(FILE *f, const tick_mark *t, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned p = t[i].bin * SCALE + SCALE / 2;
-        fprintf(f, "<text x=\"%d\" y=\"%u\" text-anchor=\"end\">%s</text>\n", LEFT - 4, TOP + p + 3, t[i].label);
-        fprintf(f, "<text x=\"%u\" y=\"%zu\" text-anchor=\"middle\">%s</text>\n", LEFT + p, TOP + SIDE + 12 + 11 * (i % 2),
-                t[i].label);
-    }
-}
-
-static void fp16_guides(FILE *f)
-{
-    for (unsigned e = 4; e < Q7D_MAP_SIDE; e += 4)
-        if (e != 0x80) line_at(f, "exp", e);
-    band(f, "band-zero", 0x00, 4);
-    band(f, "band-zero", 0x80, 4);
-    band(f, "band-nan", 0x7c, 4);
-    band(f, "band-nan", 0xfc, 4);
-    band(f, "band-inf", 0x7c, 1);
-    band(f, "band-inf", 0xfc, 1);
-    line_at(f, "sign", 0x80);
-    static const tick_mark t[] = {
-        { 0x00, "+0" }, { 0x3c, "+1" }, { 0x7c, "+inf/NaN" }, { 0x82, "-0" }, { 0xbc, "-1" }, { 0xfc, "-inf/NaN" },
-    };
-    ticks(f, t, sizeof t / sizeof t[0]);
-}
-
-static void int16_guides(FILE *f)
-{
-    band(f, "band-zero", 0x00, 1);
-    band(f, "band-zero", 0xff, 1);
-    line_at(f, "sign", 0x80);
-    static const tick_mark t[] = { { 0x00, "0" }, { 0x7f, "MAX" }, { 0x80, "MIN" }, { 0xff, "-1" } };
-    ticks(f, t, sizeof t / sizeof t[0]);
-}
-
-/* The bins with cases, a row's neighbours of one shade as one rect. */
-static void bins(FILE *f, const q7d_map *m)
-{
-    for (unsigned a = 0; a < Q7D_MAP_SIDE; a++)
-        for (unsigned b = 0; b < Q7D_MAP_SIDE;) {
-            uint64_t n = m->bin[a * Q7D_MAP_SIDE + b];
-            if (!n) {
-                b++;
-                continue;
-            }
-            int level = level_of(n);
-            unsigned run = 1;
-            uint64_t cases = n;
-            while (b + run < Q7D_MAP_SIDE && m->bin[a * Q7D_MAP_SIDE + b + run]
-                   && level_of(m->bin[a * Q7D_MAP_SIDE + b + run]) == level)
-                cases += m->bin[a * Q7D_MAP_SIDE + b + run++];
-            fprintf(f, "<rect class=\"bin l%d\" data-a=\"%u\" data-b=\"%u\" data-run=\"%u\" data-cases=\"%" PRIu64
-                       "\" x=\"%u\" y=\"%u\" width=\"%u\" height=\"%d\"/>\n",
-                    level, a, b, run, cases, LEFT + b * SCALE, TOP + a * SCALE, run * SCALE, SCALE);
-            b += run;
-        }
-}
-
-static void legend(FILE *f)
-{
-    static const char *const decade[] = { "1", "2-9", "10-99", "100-999", "1000-9999", "10000+" };
-    int x = LEFT + SIDE + 16;
-    fprintf(f, "<text x=\"%d\" y=\"%d\">cases per bin</text>\n", x, TOP + 10);
-    for (int l = 0; l < 6; l++)
-        fprintf(f, "<rect class=\"l%d\" x=\"%d\" y=\"%d\" width=\"12\" height=\"12\"/><text x=\"%d\" y=\"%d\">%s</text>\n",
-                l, x, TOP + 20 + 18 * l, x + 18, TOP + 30 + 18 * l, decade[l]);
-}
-
-static void map_figure(FILE *f, size_t l, const q7d_map *m)
-{
-    const q7_leaf *leaf = q7_leaf_at(l);
-    bool fp = q7_leaf_op(leaf).kind == OPK_FCMP16;
-    uint64_t on = 0;
-    unsigned used = 0;
-    for (size_t i = 0; i < Q7D_MAP_SIDE * Q7D_MAP_SIDE; i++) {
-        on += m->bin[i];
-        used += m->bin[i] != 0;
-    }
-    fprintf(f, "<figure id=\"map-%s\" data-leaf=\"%s\" data-kind=\"%s\">\n", leaf->suffix, leaf->suffix,
-            fp ? "fp16" : "int16");
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-               "role=\"img\" aria-label=\"mismatch map of %s\">\n",
-            WIDTH, HEIGHT, WIDTH, HEIGHT, leaf->suffix);
-    fprintf(f, "<rect class=\"plane\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", LEFT, TOP, SIDE, SIDE);
-    if (fp) fp16_guides(f);
-    else int16_guides(f);
-    bins(f, m);
-    legend(f);
-    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">B (high byte) &#8594;</text>\n", LEFT + SIDE / 2,
-            TOP + SIDE + 44);
-    fprintf(f, "<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" text-anchor=\"middle\">A (high byte) "
-               "&#8594;</text>\n", TOP + SIDE / 2, TOP + SIDE / 2);
-    fprintf(f, "</svg>\n<figcaption><code>%s</code>: %" PRIu64 " mismatching cases in %u of the %d bins "
-               "(A's high byte down, B's across; a bin holds 256 x 256 inputs)", leaf->suffix, on, used,
-            Q7D_MAP_SIDE * Q7D_MAP_SIDE);
-    if (m->off_map) fprintf(f, "; %" PRIu64 " more with bits above the 16 of an operand, not on the map", m->off_map);
-    fprintf(f, ". %s</figcaption>\n</figure>\n",
-            fp ? "Orange: the inf/NaN bands (exponent 31; the outlined bin 0x7c holds +inf and NaNs); blue: zeros "
-                 "and denormals (exponent 0); the dark line: the sign; faint lines: each exponent."
-               : "The dark line: the sign (0x8000); blue: the bins of 0 and -1.");
-}
-
-static void maps(FILE *f, const q7d_results *r)
-{
-    bool any = false;
-    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) any |= r->map[l] != NULL;
-    fprintf(f, "<h2>Mismatch maps</h2>\n");
-    if (!any) {
-        fprintf(f, "<p>No leaf over two 16-bit operands has a mismatch.</p>\n");
-        return;
-    }
-    fprintf(f, "<p>Each map is the (A, B) plane of a leaf with two 16-bit operands, binned by the operands' high "
-               "bytes; a shaded square is a bin with mismatching cases. A NaN-handling bug reads as stripes along "
-               "the NaN bands, a sign bug as a quadrant.</p>\n");
-    for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
-        if (r->map[l]) map_figure(f, l, r->map[l]);
-}
-
 /* ------------------------------------------------------------ records */
 
 static void crashes_text(FILE *f, const q7d_results *r, const void *item)
@@ -412,12 +337,13 @@ static void records(FILE *f, const q7d_results *r)
 void q7r_report_html(FILE *f, const q7d_results *r)
 {
     page_head(f, r);
+    signoff(f, r);
     summary(f, r);
     coverage(f, r);
     the_run(f, r);
     table(f, r);
     proofs(f, r);
-    maps(f, r);
+    q7r_html_maps(f, r);
     records(f, r);
     fprintf(f, "</body>\n</html>\n");
 }

@@ -185,7 +185,7 @@ static bool add_maps(q7d_results *out, const q7d_results *p, char *err, size_t e
         q7d_map *m = q7d_results_map(out, (unsigned)l);
         if (!m) return snprintf(err, errsize, "merge: out of memory"), false;
         bool ok = q7d_count_add(&m->off_map, p->map[l]->off_map);
-        for (size_t i = 0; i < Q7D_MAP_SIDE * Q7D_MAP_SIDE; i++) ok &= q7d_count_add(&m->bin[i], p->map[l]->bin[i]);
+        for (size_t i = 0; i < Q7D_MAP_BINS; i++) ok &= q7d_count_add(&m->bin[i], p->map[l]->bin[i]);
         if (!ok)
             return snprintf(err, errsize, "merge: the map of %s adds up past 2^64-1 with shard %u",
                             q7_leaf_at(l)->suffix, p->shard_k), false;

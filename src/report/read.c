@@ -257,6 +257,10 @@ static bool read_crash(const json *o, const q7d_results *r, q7d_crash *cr)
     cr->leaf = leaf->id;
     cr->col = (unsigned)col;
     cr->code = (int)code->number;
+    cr->xstate_size = r->col[col].xstate_size;
+    const json *fault = q7u_json_get(o, K(fault_address));
+    if (fault && (fault->type != JSON_NUMBER || !fault->is_uint)) return false;
+    if (fault) cr->has_fault = true, cr->fault_addr = fault->u64;
     q7r_read_fields(NULL, "", &q7r_crash_tail, o, cr);
     return true;
 }
@@ -318,23 +322,24 @@ static bool read_mismatch_item(const reader *rd, const json *o, size_t i, q7d_re
     return added || BAD(rd, "out of memory reading '%s'", rd->path);
 }
 
-/* One bin [a_hi, b_hi, cases] of a map, into m (each bin once). */
-static bool read_bin(const json *v, q7d_map *m, uint64_t *total)
+/* One bin [row, column, cases] or [row, column, cases, panel] of a map of
+ * layout l, into m (each bin once). */
+static bool read_bin(const json *v, const q7d_map_layout *l, q7d_map *m, uint64_t *total)
 {
-    if (v->type != JSON_ARRAY || v->n != 3) return false;
-    uint64_t x[3];
-    for (int k = 0; k < 3; k++) {
+    if (v->type != JSON_ARRAY || (v->n != 3 && v->n != 4)) return false;
+    uint64_t x[4] = { 0, 0, 0, 0 };
+    for (size_t k = 0; k < v->n; k++) {
         if (v->child[k].type != JSON_NUMBER || !v->child[k].is_uint) return false;
         x[k] = v->child[k].u64;
     }
-    if (x[0] >= Q7D_MAP_SIDE || x[1] >= Q7D_MAP_SIDE || x[2] == 0) return false;
-    uint64_t *bin = &m->bin[x[0] * Q7D_MAP_SIDE + x[1]];
+    if (x[0] >= l->rows || x[1] >= l->cols || x[2] == 0 || x[3] >= l->panels) return false;
+    uint64_t *bin = &m->bin[(x[3] * Q7D_MAP_SIDE + x[0]) * Q7D_MAP_SIDE + x[1]];
     if (*bin || !q7d_count_add(total, x[2])) return false;
     *bin = x[2];
     return true;
 }
 
-/* A leaf's mismatch map: a selected leaf with two 16-bit operands, once. */
+/* A leaf's mismatch map: a selected leaf with a picture, once. */
 static bool read_map_item(const reader *rd, const json *o, size_t i, q7d_results *r, tally *t)
 {
     (void)t;
@@ -343,17 +348,19 @@ static bool read_map_item(const reader *rd, const json *o, size_t i, q7d_results
     uint64_t total;
     if (!leaf || !q7u_json_uint(o, K(off_map), &total) || !is_array(bins))
         return BAD(rd, "'%s': malformed map %zu", rd->path, i);
-    if (!r->selected[leaf->id] || !q7d_map_applies(leaf))
-        return BAD(rd, "'%s': map %zu (%s) is not of a selected leaf with two 16-bit operands", rd->path, i,
+    q7d_map_layout l = q7d_map_layout_of(leaf);
+    if (!r->selected[leaf->id] || l.kind == Q7D_MAP_NONE)
+        return BAD(rd, "'%s': map %zu (%s) is not of a selected leaf with a picture of its inputs", rd->path, i,
                    leaf->suffix);
     if (r->map[leaf->id]) return BAD(rd, "'%s': map %zu (%s) given twice", rd->path, i, leaf->suffix);
     q7d_map *m = q7d_results_map(r, leaf->id);
     if (!m) return BAD(rd, "out of memory reading '%s'", rd->path);
     m->off_map = total;
     for (size_t j = 0; j < bins->n; j++)
-        if (!read_bin(&bins->child[j], m, &total))
-            return BAD(rd, "'%s': map %zu (%s): bin %zu is not [a, b, cases] with a, b < %d, cases >= 1, once", rd->path,
-                       i, leaf->suffix, j, Q7D_MAP_SIDE);
+        if (!read_bin(&bins->child[j], &l, m, &total))
+            return BAD(rd, "'%s': map %zu (%s): bin %zu is not [row, column, cases] or [row, column, cases, panel] "
+                       "with row < %u, column < %u, panel < %u, cases >= 1, once", rd->path, i, leaf->suffix, j, l.rows,
+                       l.cols, l.panels);
     return true;
 }
 
@@ -365,7 +372,7 @@ static bool maps_consistent(const reader *rd, const q7d_results *r)
         if (!m) continue;
         uint64_t in_map = m->off_map, mismatches = 0;
         bool ok = true;
-        for (size_t i = 0; i < Q7D_MAP_SIDE * Q7D_MAP_SIDE; i++) ok &= q7d_count_add(&in_map, m->bin[i]);
+        for (size_t i = 0; i < Q7D_MAP_BINS; i++) ok &= q7d_count_add(&in_map, m->bin[i]);
         for (int c = 0; c < Q7D_CORPUS_COUNT; c++)
             for (unsigned k = 1; k < r->ncols; k++) ok &= q7d_count_add(&mismatches, r->unit[l][c].cell[k].mismatches);
         if (!ok || in_map > mismatches)

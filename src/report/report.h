@@ -27,6 +27,10 @@ void q7r_report_html(FILE *f, const q7d_results *r);
 void q7r_report_verdict(FILE *f, const q7d_results *r);
 /* "crashed (SIGSEGV) in LEAF at input (A,B)" and the like. */
 void q7r_crash_text(const q7d_crash *c, char *buf, size_t size);
+/* What a crash's fault address says ("fault address 0x8, within a page of
+ * 0: the leaf probably reads through xstate ..."), "" when none is known
+ * (util/lib_child.h, q7u_fault_text). */
+void q7r_crash_fault(const q7d_crash *c, char *buf, size_t size);
 /* One-line `TOOL call ...` reproducing case `in` of leaf: on the model
  * (lib NULL), else through lib's library (--lib PATH, its preloads as
  * LD_PRELOAD, which loads them first and globally as --preload does).

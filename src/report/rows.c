@@ -8,6 +8,7 @@
 
 #include "rows.h"
 #include "util/escape.h"
+#include "util/lib_child.h"
 #include "util/process.h"
 #include "verify/names.h"
 
@@ -136,6 +137,12 @@ void q7r_crash_text(const q7d_crash *c, char *buf, size_t size)
     }
 }
 
+void q7r_crash_fault(const q7d_crash *c, char *buf, size_t size)
+{
+    q7u_fault_text(c->kind == Q7D_CRASH_SIGNAL && c->has_fault, c->fault_addr, c->xstate_size, "--xstate-size N", buf,
+                   size);
+}
+
 /* Appends " WORD" (shell-quoted; quote false: as it is). */
 static void append_word(char *buf, size_t size, size_t *used, const char *word, bool quote)
 {
@@ -163,6 +170,11 @@ void q7r_repro_line(const q7_leaf *leaf, const uint32_t *in, const q7d_column *l
         append_word(buf, size, &used, "--lib", false);
         snprintf(word, sizeof word, "%s%s", strchr(lib->lib, '/') ? "" : "./", lib->lib);
         append_word(buf, size, &used, word, true);
+        if (lib->xstate_size) {
+            append_word(buf, size, &used, "--xstate-size", false);
+            snprintf(word, sizeof word, "%u", lib->xstate_size);
+            append_word(buf, size, &used, word, false);
+        }
     }
     append_word(buf, size, &used, leaf->suffix, false);
     for (unsigned w = 0; w < sh->in_words; w++) {

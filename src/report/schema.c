@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "schema.h"
+#include "util/lib_child.h"
 
 const char *const q7r_keys[Q7R_KEY_COUNT] = {
 #define Q7R_KEY_NAME(k) #k,
@@ -42,7 +43,8 @@ TABLE(oracle, FIELD(available, Q7R_BOOL, q7d_column, available, 0, NULL, Q7R_OPT
       FIELD(path, Q7R_TEXT, q7d_column, path, 0, NULL, Q7R_OPTIONAL, false),
       FIELD(note, Q7R_TEXT, q7d_column, note, 0, NULL, Q7R_OPTIONAL, false));
 TABLE(oracle_lib, FIELD(lib, Q7R_TEXT, q7d_column, lib, 0, NULL, Q7R_OPTIONAL, false),
-      FIELD(preload, Q7R_TEXT, q7d_column, preload, 0, NULL, Q7R_OPTIONAL, false));
+      FIELD(preload, Q7R_TEXT, q7d_column, preload, 0, NULL, Q7R_OPTIONAL, false),
+      FIELD(xstate_size, Q7R_UINT, q7d_column, xstate_size, Q7U_XSTATE_MAX, NULL, Q7R_OPTIONAL, false));
 TABLE(counts, FIELD(checks, Q7R_U64, q7d_cell, checks, UINT64_MAX, NULL, Q7R_REQUIRED, false),
       FIELD(mismatches, Q7R_U64, q7d_cell, mismatches, UINT64_MAX, NULL, Q7R_REQUIRED, false),
       FIELD(out_of_domain, Q7R_U64, q7d_cell, ood, UINT64_MAX, NULL, Q7R_REQUIRED, false),

@@ -31,7 +31,7 @@
     X(host) X(cpu) X(cwd) X(host_oracle) X(compiler) X(executable) X(preloads) X(resumed_from)       \
     X(resumed_started) X(size) X(sha256) X(soname) X(build_id) X(mtime) X(file) X(next_case)         \
     X(seconds) X(above_lane) X(maps) X(bins) X(off_map) X(called_otherwise) X(called) \
-    X(common) X(differ) X(ever) X(always) X(classes)
+    X(common) X(differ) X(ever) X(always) X(classes) X(xstate_size) X(fault_address)
 
 typedef enum q7r_key {
 #define Q7R_KEY_ID(k) Q7R_K_##k,

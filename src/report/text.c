@@ -250,6 +250,8 @@ static void crash_group_text(FILE *f, const q7d_results *r, const q7d_crash *con
     fputs(indent, f);
     q7u_esc_write(f, r->col[c->col].name, ESC_TEXT);
     fprintf(f, ": %s [%s]\n", text, where);
+    q7r_crash_fault(c, text, sizeof text);
+    if (text[0]) fprintf(f, "%s  %s\n", indent, text);
     q7r_inputs_text(leaf, c->in, in, sizeof in);
     fprintf(f, "%s  input: %s\n", indent, in);
     q7r_repro_line(leaf, c->in, &r->col[c->col], q7r_tool(r), line, sizeof line);

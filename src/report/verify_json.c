@@ -282,7 +282,8 @@ static void units(jw *w, const q7d_results *r)
     q7u_jw_end(w);
 }
 
-/* A leaf's map: its bins with cases, row by row ([a_hi, b_hi, cases]). */
+/* A leaf's map: its bins with cases, row by row ([row, column, cases], and
+ * the panel after them when it is not 0). */
 static void map(jw *w, size_t l, const q7d_map *m)
 {
     q7u_jw_object(w, JW_INLINE);
@@ -292,13 +293,15 @@ static void map(jw *w, size_t l, const q7d_map *m)
     KEY(w, bins);
     q7u_jw_array(w, JW_WRAPPED);
     unsigned n = 0;
-    for (unsigned i = 0; i < Q7D_MAP_SIDE * Q7D_MAP_SIDE; i++) {
+    for (unsigned i = 0; i < Q7D_MAP_BINS; i++) {
         if (!m->bin[i]) continue;
         if (n++ % 8 == 0 && n > 1) q7u_jw_break(w);
+        unsigned panel = i / (Q7D_MAP_SIDE * Q7D_MAP_SIDE), at = i % (Q7D_MAP_SIDE * Q7D_MAP_SIDE);
         q7u_jw_array(w, JW_INLINE);
-        q7u_jw_uint(w, i / Q7D_MAP_SIDE);
-        q7u_jw_uint(w, i % Q7D_MAP_SIDE);
+        q7u_jw_uint(w, at / Q7D_MAP_SIDE);
+        q7u_jw_uint(w, at % Q7D_MAP_SIDE);
         q7u_jw_uint(w, m->bin[i]);
+        if (panel) q7u_jw_uint(w, panel);
         q7u_jw_end(w);
     }
     q7u_jw_end(w);
@@ -332,6 +335,10 @@ static void crash(jw *w, const q7d_results *r, const q7d_crash *c)
     q7r_write_fields(w, &q7r_crash_timeout, c);
     text_member(w, Q7R_KEY(text), text);
     text_member(w, Q7R_KEY(reproduce), line);
+    if (c->has_fault) {
+        KEY(w, fault_address);
+        q7u_jw_uint(w, c->fault_addr);
+    }
     q7r_write_fields(w, &q7r_crash_tail, c);
     q7u_jw_end(w);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <stdint.h>
 #include <unistd.h>
 
 #include "lib_child.h"
@@ -16,11 +17,19 @@ enum { CHILD_REQ = 3, CHILD_RESP = 4, CHILD_SHM = 5 };
 
 static q7u_child_region *noting;
 
-/* Records the fatal signal for the parent, then dies of it. */
-static void child_fatal(int sig)
+/* Records the fatal signal (and a fault's address) for the parent, then
+ * dies of it: the handler is reset on entry (SA_RESETHAND), so the signal
+ * raised again has the default action. */
+static void child_fatal(int sig, siginfo_t *si, void *uc)
 {
-    if (noting) noting->signo = sig;
-    signal(sig, SIG_DFL);
+    (void)uc;
+    if (noting) {
+        if ((sig == SIGSEGV || sig == SIGBUS) && si && si->si_code > 0) {   /* a fault, not a kill() */
+            noting->fault_addr = (uint64_t)(uintptr_t)si->si_addr;
+            noting->fault_known = 1;
+        }
+        noting->signo = sig;
+    }
     raise(sig);
 }
 
@@ -44,9 +53,31 @@ void *q7u_child_attach(size_t size, bool note_fatal)
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (note_fatal) {
         noting = m;
-        for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) signal(fatal[i], child_fatal);
+        /* a stack of its own, so that a leaf that overflows its stack is
+         * still noted */
+        static char altstack[1 << 16];
+        stack_t ss = { .ss_sp = altstack, .ss_size = sizeof altstack };
+        sigaltstack(&ss, NULL);
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_sigaction = child_fatal;
+        sa.sa_flags = SA_SIGINFO | SA_RESETHAND | SA_ONSTACK | SA_NODEFER;
+        sigemptyset(&sa.sa_mask);
+        for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) sigaction(fatal[i], &sa, NULL);
     }
     return m;
+}
+
+void *q7u_child_xstate(const q7u_child_region *r)
+{
+    uint32_t n = r->xstate_size;
+    if (n == 0) return NULL;
+    if (n > Q7U_XSTATE_MAX) _exit(2);
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), span = ((size_t)n + page - 1) / page * page;
+    unsigned char *m = mmap(NULL, span + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED || mprotect(m + span, page, PROT_NONE) != 0) _exit(2);
+    /* its end against the guard page, its start 16-byte aligned */
+    return m + ((span - n) & ~(size_t)15);
 }
 
 /* dlopen searches the library path for a name without a slash; the user

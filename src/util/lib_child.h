@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "process.h"
 
@@ -30,9 +31,15 @@ typedef struct q7u_child_region {
     int32_t loading;            /* the file it is loading: preload i, or the library at npreloads */
     int32_t load_ok;            /* all loaded */
     volatile int32_t signo;     /* the fatal signal it noted (q7u_child_attach's note_fatal) */
+    volatile int32_t fault_known;   /* with SIGSEGV or SIGBUS: the address it faulted at, */
+    volatile uint64_t fault_addr;   /*   as the kernel gave it (si_addr) */
     volatile int64_t current;   /* the case of the batch it is calling, n when done */
+    uint32_t xstate_size;       /* the parent's q7u_child.xstate_size (q7u_child_xstate) */
     char load_error[512];       /* why the load failed, with 'E' */
 } q7u_child_region;
+
+/* The most bytes of xstate a child passes (--xstate-size). */
+#define Q7U_XSTATE_MAX (1u << 20)
 
 /* ------------------------------------------------------------ the child */
 
@@ -44,6 +51,18 @@ typedef struct q7u_child_region {
  * (a sanitizer runtime may turn the signal into an exit). Exits with
  * status 2 when the region cannot be mapped. */
 void *q7u_child_attach(size_t size, bool note_fatal);
+
+/* The xstate every call of the child passes as the leaves' first
+ * argument: NULL when r->xstate_size is 0, else a buffer of that many
+ * bytes, made once, that ends against a PROT_NONE page (a read past it
+ * faults). The caller zeroes it before each call (q7u_xstate_clear), so
+ * every call sees the same state. Exits with status 2 when it cannot be
+ * mapped. */
+void *q7u_child_xstate(const q7u_child_region *r);
+static inline void q7u_xstate_clear(void *x, uint32_t size)
+{
+    if (x) memset(x, 0, size);
+}
 
 /* Loads `preloads` then `path` (RTLD_NOW|RTLD_GLOBAL; a name without a
  * slash is a file of the current directory), storing in *loading the index
@@ -97,6 +116,7 @@ typedef struct q7u_child {
     q7u_proc proc;
     int req_fd, resp_fd;        /* parent ends: write requests, read replies */
     bool alive;
+    uint32_t xstate_size;       /* the child's xstate (q7u_child_xstate); set before starting it */
 } q7u_child;
 
 /* Copies path and preloads and makes the shared region (`name` names its
@@ -128,6 +148,14 @@ int q7u_child_request(q7u_child *c, char b);
  * status). Returns whether it ended by itself; how it ended is in c->proc.
  * Its last output goes into `output` (when given) either way. */
 bool q7u_child_end(q7u_child *c, double grace, char *output, size_t outsize);
+
+/* What a crash's fault address says, for a message (buf "" when nothing:
+ * no address known): "fault address 0x8" and, when it lies within a page
+ * of 0 and the leaves were passed no xstate, that the leaf probably reads
+ * through xstate and `option` ("--xstate-size N") passes it a buffer. */
+void q7u_fault_text(bool known, uint64_t addr, uint32_t xstate_size, const char *option, char *buf, size_t size);
+/* Whether a fault at addr is within a page of 0. */
+bool q7u_fault_near_null(uint64_t addr);
 
 /* The file the child was loading when it failed: "--preload 'x'" or
  * "library 'p'". */

@@ -177,6 +177,8 @@ int q7u_child_start(q7u_child *c, const char *label, const char *hint, char *err
         close(req[1]);
         return Q7U_REPLY_NOT_STARTED;
     }
+    ((q7u_child_region *)c->shm)->xstate_size = c->xstate_size;
+    ((q7u_child_region *)c->shm)->fault_known = 0;
     enum { SELF_WORDS = 16 };
     char **argv = calloc(SELF_WORDS + c->npreloads + 3, sizeof *argv);
     char self[PATH_MAX + 512];
@@ -245,4 +247,28 @@ void q7u_child_free(q7u_child *c)
     c->preloads = NULL;
     c->path = NULL;
     c->shm_fd = -1;
+}
+
+bool q7u_fault_near_null(uint64_t addr)
+{
+    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+    return addr < page || addr >= (uint64_t)0 - page;
+}
+
+void q7u_fault_text(bool known, uint64_t addr, uint32_t xstate_size, const char *option, char *buf, size_t size)
+{
+    if (!known) {
+        snprintf(buf, size, "%s", "");
+        return;
+    }
+    if (!q7u_fault_near_null(addr)) {
+        snprintf(buf, size, "fault address 0x%llx", (unsigned long long)addr);
+        return;
+    }
+    if (xstate_size == 0)
+        snprintf(buf, size, "fault address 0x%llx, within a page of 0: the leaf probably reads through xstate, "
+                 "which is NULL here (%s passes a zeroed buffer of N bytes)", (unsigned long long)addr, option);
+    else
+        snprintf(buf, size, "fault address 0x%llx, within a page of 0 (xstate was a buffer of %u bytes: not "
+                 "through it)", (unsigned long long)addr, (unsigned)xstate_size);
 }

@@ -190,9 +190,38 @@ static void end_adopted(void)
     }
 }
 
+/* A process that hosts the children without owning its other ones (the
+ * Python package, inside a user's interpreter) neither adopts orphans nor
+ * ends its children at exit. */
+static atomic_bool embedded;
+
 static void adopt_orphans(void)
 {
+    if (atomic_load(&embedded)) return;
     if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0) atexit(end_adopted);
+}
+
+/* The command that starts this process's children instead of its own
+ * executable (q7u_set_self_command), NULL-terminated; NULL: none. */
+static char **self_words;
+
+void q7u_set_embedded(char *const *words)
+{
+    atomic_store(&embedded, true);
+    size_t n = 0;
+    while (words[n]) n++;
+    char **copy = calloc(n + 1, sizeof *copy);
+    for (size_t i = 0; copy && i < n; i++)
+        if (!(copy[i] = strdup(words[i]))) {
+            for (size_t j = 0; j < i; j++) free(copy[j]);
+            free(copy);
+            return;
+        }
+    if (!copy) return;
+    char **old = self_words;
+    self_words = copy;
+    for (size_t i = 0; old && old[i]; i++) free(old[i]);
+    free(old);
 }
 
 /* ------------------------------------------------------------ start */
@@ -402,6 +431,16 @@ void q7u_proc_how(const q7u_proc *p, char *buf, size_t size)
 
 size_t q7u_self_command(char **argv, size_t max, char *store, size_t storesize)
 {
+    if (self_words) {
+        size_t n = 0, used = 0;
+        for (; self_words[n]; n++) {
+            size_t len = strlen(self_words[n]) + 1;
+            if (n + 1 >= max || used + len > storesize) return 0;
+            argv[n] = memcpy(store + used, self_words[n], len);
+            used += len;
+        }
+        return n;
+    }
     const char *emulator = getenv("Q7PRED_EMULATOR");
     int len = snprintf(store, storesize, "%s", emulator ? emulator : "");
     if (len < 0 || (size_t)len >= storesize) return 0;

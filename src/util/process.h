@@ -79,6 +79,14 @@ const char *q7u_signal_name(int sig);
  * store holds the words; returns n (0 when they do not fit in max). */
 size_t q7u_self_command(char **argv, size_t max, char *store, size_t storesize);
 
+/* For a process that is not q7pred but hosts its children (a language
+ * binding inside a user's interpreter): children are started by `words`
+ * (a NULL-terminated argv prefix, copied; the child's own arguments
+ * follow it) instead of this executable, and the process is not made the
+ * subreaper of its descendants, nor are its children ended at exit (they
+ * are not all q7pred's). */
+void q7u_set_embedded(char *const *words);
+
 /* write(2) to a child's pipe that never raises SIGPIPE, whatever the
  * process's disposition of it (a dead reader gives -1 with errno EPIPE, as
  * if SIGPIPE were ignored, and the process's own stdout keeps its default):

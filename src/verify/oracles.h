@@ -31,9 +31,11 @@ int q7d_lib_child_main(int argc, char **argv);
 
 /* Starts a child that loads `preloads` then `path` with RTLD_NOW|RTLD_GLOBAL
  * and waits up to `timeout` seconds until it has (constructors included).
- * NULL with a message naming the file that failed when it cannot load. */
+ * Every call passes xstate: NULL, or a buffer of xstate_size bytes zeroed
+ * before each call (util/lib_child.h). NULL with a message naming the
+ * file that failed when it cannot load. */
 q7d_lib *q7d_lib_open(const char *path, const char *const *preloads, unsigned npreloads,
-                      double timeout, char *err, size_t errsize);
+                      double timeout, uint32_t xstate_size, char *err, size_t errsize);
 /* How each leaf is called (q7d_options.abi: its shape, -1 for not called,
  * and the order of that shape's arguments); the default is the table's
  * shape in its order. Words move between the table's layout and the

@@ -159,6 +159,7 @@ typedef struct q7d_column {
     char lib[Q7D_NAME_MAX];    /* Q7D_LIB: the path as given */
     char preload[Q7D_NAME_MAX];/* Q7D_LIB: the --preload paths, ':'-separated ("" if none) */
     file_identity file;        /* Q7D_LIB: what the library file was (path "" when unknown) */
+    unsigned xstate_size;      /* Q7D_LIB: the bytes of xstate its leaves were passed (0: NULL) */
 } q7d_column;
 
 /* ---------------------------------------------------------------- results */
@@ -214,6 +215,9 @@ typedef struct q7d_crash {
     q7d_crash_kind kind;
     int code;                          /* signal number or exit status */
     double timeout;
+    bool has_fault;                    /* a SIGSEGV or SIGBUS whose address is known: */
+    uint64_t fault_addr;               /*   that address */
+    uint32_t xstate_size;              /* the xstate the library was passed (0: NULL) */
     char output[Q7D_OUTPUT_MAX];       /* the last lines the library printed ("" if none) */
 } q7d_crash;
 
@@ -249,19 +253,71 @@ void q7d_common_add(q7d_common *c, const q7_leaf *leaf, const uint32_t *in, cons
 /* Adds b into a; false (a unchanged) when the counts pass 2^64-1. */
 bool q7d_common_merge(q7d_common *a, const q7d_common *b);
 
-/* A mismatch map, the picture of the (a, b) plane of a leaf with two
- * 16-bit value operands (q7d_map_applies): the cases some oracle disagreed
- * on, binned by the operands' high bytes, bin[(a >> 8) * 256 + (b >> 8)];
- * a case with a bit above the 16 of an operand is counted off the map. */
+/* A mismatch map, the picture of a leaf's inputs (q7d_map_layout): the
+ * cases some oracle disagreed on, binned, bin[(panel * SIDE + row) * SIDE
+ * + column]; a case with a bit above the operand it is binned by is
+ * counted off the map. By the leaf:
+ *   PLANE    two operands of at most 32 bits (the integer, fp and FS
+ *            compares, extbi, the BR forms): row by A, column by B, each by
+ *            its axis (q7d_axis);
+ *   TAIL     a predicated compare: the (A, B) plane, panel 0 the killed
+ *            cases (C bit 0 clear: the gate), panel 1 the live ones;
+ *   CLASSES  classify: row the input's class (q7d_fp_class), column its
+ *            place within the class (Q7D_MAP_SIDE parts of its range);
+ *   STRIP    one operand of at most 8 bits (bitkill, notb1): row 0, column
+ *            its value. */
 #define Q7D_MAP_SIDE 256
+#define Q7D_MAP_PANELS 2
+#define Q7D_MAP_BINS (Q7D_MAP_PANELS * Q7D_MAP_SIDE * Q7D_MAP_SIDE)
 typedef struct q7d_map {
-    uint64_t bin[Q7D_MAP_SIDE * Q7D_MAP_SIDE];
+    uint64_t bin[Q7D_MAP_BINS];
     uint64_t off_map;
 } q7d_map;
 
+typedef enum q7d_map_kind { Q7D_MAP_NONE, Q7D_MAP_PLANE, Q7D_MAP_TAIL, Q7D_MAP_CLASSES, Q7D_MAP_STRIP } q7d_map_kind;
+
+/* How an operand's values fall into the bins of an axis:
+ *   EXACT      a value of at most 8 bits: its own bin (bins = 2^bits)
+ *   HIGH_BYTE  a 16- or 32-bit integer: its top byte (256 bins)
+ *   FP16       its top byte: sign, exponent and two mantissa bits
+ *   FP32       sign and exponent: 0 zero and denormals, 1..126 the normal
+ *              exponents two by two, 127 inf and NaN; the negative ones
+ *              128 on */
+typedef enum q7d_axis_kind { Q7D_AXIS_EXACT, Q7D_AXIS_HIGH_BYTE, Q7D_AXIS_FP16, Q7D_AXIS_FP32 } q7d_axis_kind;
+typedef struct q7d_axis {
+    q7d_axis_kind kind;
+    unsigned bits;      /* of the operand */
+    unsigned bins;
+    unsigned word;      /* the operand's word in in[] */
+    char name[16];      /* the operand's, "A", "B" */
+} q7d_axis;
+
+/* The kind of picture of a leaf and its axes (rows, then columns; a
+ * STRIP's and CLASSES' rows are not an operand's); panels it has. */
+typedef struct q7d_map_layout {
+    q7d_map_kind kind;
+    q7d_axis axis[2];
+    unsigned rows, cols, panels;
+} q7d_map_layout;
+q7d_map_layout q7d_map_layout_of(const q7_leaf *leaf);
 bool q7d_map_applies(const q7_leaf *leaf);
-/* Adds n cases of input in to the map. */
-void q7d_map_add(q7d_map *m, const uint32_t *in, uint64_t n);
+/* Adds n cases of input in (the leaf's input words) to the leaf's map. */
+void q7d_map_add(q7d_map *m, const q7_leaf *leaf, const uint32_t *in, uint64_t n);
+
+/* The classes of classify's picture, by an fp16 / fp32 input's bits. */
+#define Q7D_FP_CLASSES(X) X(POS_ZERO, "+0") X(NEG_ZERO, "-0") X(POS_DENORMAL, "+denormal") \
+    X(NEG_DENORMAL, "-denormal") X(POS_NORMAL, "+normal") X(NEG_NORMAL, "-normal") X(POS_INF, "+inf")  \
+    X(NEG_INF, "-inf") X(QNAN, "qNaN") X(SNAN, "sNaN")
+typedef enum q7d_fp_class {
+#define Q7D_FP_CLASS_ID(id, name) Q7D_FPC_##id,
+    Q7D_FP_CLASSES(Q7D_FP_CLASS_ID)
+#undef Q7D_FP_CLASS_ID
+    Q7D_FPC_COUNT
+} q7d_fp_class;
+/* An fp input's class (bits 16 or 32) and, when given, its place within
+ * the class in [0, Q7D_MAP_SIDE). */
+q7d_fp_class q7d_fp_class_of(uint32_t x, unsigned bits, unsigned *place);
+const char *q7d_fp_class_name(q7d_fp_class c);
 /* Whether an integer compare's input has bits above its lane (the
  * operands an int compare of width < 32 reads whole, DECISIONS.md §2). */
 bool q7d_above_lane(const q7_leaf *leaf, const uint32_t *in);
@@ -338,7 +394,7 @@ typedef struct q7d_results {
     q7d_crash *crashes;                /* the first max_report per leaf, by (corpus, index, column) */
     size_t nmismatches, mismatch_cap;
     q7d_mismatch *mismatches;          /* sorted by (leaf, corpus, index) */
-    q7d_map *map[Q7_LEAF_COUNT];       /* NULL: no mismatch of the leaf on a map (q7d_map_applies) */
+    q7d_map *map[Q7_LEAF_COUNT];       /* NULL: no mismatch of the leaf on a map (q7d_map_layout_of) */
     q7d_common common[Q7_LEAF_COUNT][Q7D_MAX_COLS];   /* each column's mismatches in each leaf */
     q7d_provenance prov;
     const q7d_proofs *proofs;          /* NULL, or the proof status the HTML report shows */
@@ -434,6 +490,9 @@ typedef struct q7d_options {
      * its table shape in its order */
     const struct q7d_abi *abi;
     const char *abi_path;
+    uint32_t xstate_size;              /* --xstate-size: the libraries' xstate (0: NULL) */
+    double sample_seconds;             /* > 0: run one round of each unit, at most this long (--dry-run's
+                                          calibration: a unit's rate) */
 } q7d_options;
 
 /* What --abi PROBE.json says of each leaf: the shape it is called with

@@ -70,6 +70,7 @@ struct run_ctx {
     atomic_uint_fast64_t done;
     uint64_t total;
     double t0, last_draw;
+    bool sample;                   /* one round of each unit only (the calibration of a dry run) */
     /* checkpoints */
     const char *checkpoint;
     q7d_report_writer *checkpoint_report;
@@ -170,8 +171,10 @@ static void common_case(worker *w, const q7d_block *b, size_t j)
 static void map_case(worker *w, const q7d_block *b, size_t j)
 {
     if (!w->map && !(w->map = calloc(1, sizeof *w->map))) return;
-    const uint32_t in[2] = { b->in[0][j], b->in[1][j] };
-    q7d_map_add(w->map, in, 1);
+    uint32_t in[Q7_MAX_WORDS];
+    unsigned words = q7_shape_info_of(b->leaf->shape)->in_words;
+    for (unsigned k = 0; k < words && k < 3; k++) in[k] = b->in[k][j];   /* a picture reads at most three */
+    q7d_map_add(w->map, b->leaf, in, 1);
     w->map_used = true;
 }
 
@@ -271,7 +274,7 @@ static void collect_map(run_ctx *c, worker *w, unsigned leaf)
 {
     if (!w->map_used) return;
     q7d_map *m = q7d_results_map(c->r, leaf);
-    for (size_t i = 0; m && i < Q7D_MAP_SIDE * Q7D_MAP_SIDE; i++) m->bin[i] += w->map->bin[i];
+    for (size_t i = 0; m && i < Q7D_MAP_BINS; i++) m->bin[i] += w->map->bin[i];
     if (m) m->off_map += w->map->off_map;
     memset(w->map, 0, sizeof *w->map);
     w->map_used = false;
@@ -320,6 +323,7 @@ static void run_unit(run_ctx *c, const q7_leaf *leaf, q7d_corpus corpus, uint64_
         }
         u->seconds += q7_now_seconds() - t0;
         checkpoint(c, false);
+        if (c->sample) break;
     }
     for (unsigned col = 0; col < c->r->ncols; col++) {
         q7d_oracle *o = &c->oracle[col];
@@ -562,12 +566,14 @@ int q7d_run(q7d_results *r, const q7d_options *o, char *err, size_t errsize)
     int status = set_up(c, r, o, err, errsize);
     /* after the columns: the host oracle's path is the one they selected */
     if (status == 0 && !describe_run(r, o, err, errsize)) status = 2;
+    c->sample = o->sample_seconds > 0;
     c->checkpoint = o->checkpoint;
     c->checkpoint_report = o->checkpoint_report;
     c->checkpoint_seconds = o->checkpoint_seconds > 0 ? o->checkpoint_seconds : Q7D_CHECKPOINT_SECONDS;
     /* a checkpoint comes after a round: rounds at most that long */
     c->round_seconds = o->checkpoint && c->checkpoint_seconds < Q7D_ROUND_SECONDS ? c->checkpoint_seconds
                                                                                   : Q7D_ROUND_SECONDS;
+    if (c->sample) c->round_seconds = o->sample_seconds;
     if (status == 0 && o->resume && !q7d_resume_fits(r, o->resume, err, errsize)) status = 2;
     if (status == 0 && o->resume && !q7d_resume_take(r, o->resume)) {
         snprintf(err, errsize, "out of memory");

@@ -255,5 +255,7 @@ bool q7d_same_params(const q7d_results *a, const q7d_results *b, char *what, siz
     if (a->ncols != b->ncols) return snprintf(what, size, "oracles"), false;
     for (unsigned k = 0; k < a->ncols; k++)
         if (strcmp(a->col[k].name, b->col[k].name) != 0) return snprintf(what, size, "oracles"), false;
+    for (unsigned k = 0; k < a->ncols; k++)
+        if (a->col[k].xstate_size != b->col[k].xstate_size) return snprintf(what, size, "--xstate-size"), false;
     return true;
 }

@@ -90,6 +90,7 @@ static bool lib_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt
     q7d_column *k = o->column;
     snprintf(k->name, sizeof k->name, "lib:%s", o->arg);
     snprintf(k->lib, sizeof k->lib, "%s", o->arg);
+    k->xstate_size = opt->xstate_size;
     lib_column *lc = calloc(1, sizeof *lc);
     o->state = lc;
     if (lc) {
@@ -111,7 +112,7 @@ static bool lib_open(q7d_oracle *o, const q7d_results *r, const q7d_options *opt
         return false;
     }
     for (unsigned i = 0; i < o->nworkers; i++) {
-        lc->w[i].lib = q7d_lib_open(o->arg, opt->preloads, opt->npreloads, r->timeout, err, errsize);
+        lc->w[i].lib = q7d_lib_open(o->arg, opt->preloads, opt->npreloads, r->timeout, opt->xstate_size, err, errsize);
         if (!lc->w[i].lib) return false;
         if (opt->abi) q7d_lib_set_abi(lc->w[i].lib, opt->abi);
     }

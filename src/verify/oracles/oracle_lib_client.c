@@ -35,6 +35,11 @@ static bool finish(q7d_lib *lib, double grace, q7d_crash *crash)
 {
     bool ended = q7u_child_end(&lib->child, grace, crash ? crash->output : NULL, crash ? sizeof crash->output : 0);
     if (!crash || !ended) return ended;
+    crash->xstate_size = lib->child.xstate_size;
+    if (lib->shm->head.fault_known) {
+        crash->has_fault = true;
+        crash->fault_addr = lib->shm->head.fault_addr;
+    }
     if (lib->child.proc.term_signal) {
         crash->kind = Q7D_CRASH_SIGNAL;
         crash->code = lib->child.proc.term_signal;
@@ -94,7 +99,7 @@ static bool spawn(q7d_lib *lib, char *err, size_t errsize)
 }
 
 q7d_lib *q7d_lib_open(const char *path, const char *const *preloads, unsigned npreloads,
-                      double timeout, char *err, size_t errsize)
+                      double timeout, uint32_t xstate_size, char *err, size_t errsize)
 {
     q7d_lib *lib = calloc(1, sizeof *lib);
     if (!lib) {
@@ -105,6 +110,7 @@ q7d_lib *q7d_lib_open(const char *path, const char *const *preloads, unsigned np
     bool ok = q7u_child_init(&lib->child, Q7D_LIB_CHILD_ARG, path, preloads, npreloads, timeout, "lib-batches",
                              sizeof(lib_shm));
     lib->shm = lib->child.shm;
+    lib->child.xstate_size = xstate_size;
     if (!ok) {
         snprintf(err, errsize, "lib:%s: cannot set up its shared region: %s", path, strerror(errno));
         q7d_lib_close(lib);
@@ -229,6 +235,7 @@ static int request_batch(q7d_lib *lib, const q7_leaf *leaf, size_t n)
         shm->n = (uint32_t)n;
         shm->head.current = -1;
         shm->head.signo = 0;
+        shm->head.fault_known = 0;
         q7u_proc_trim_output(&lib->child.proc);
         int c = q7u_child_request(&lib->child, 'B');
         if (c != Q7U_REPLY_DEAD || attempt > 0 || q7u_interrupted()) return c;
