@@ -169,5 +169,6 @@ void q7_shape_call_x(q7_shape shape, q7_abi_fn fn, void *xstate, const uint32_t 
 
 void q7_shape_call(q7_shape shape, q7_abi_fn fn, const uint32_t *in, uint32_t *out)
 {
+    if (fn) Q7_REQUIRE_PTR(in), Q7_REQUIRE_PTR(out);   /* named as the API's own checks */
     q7_shape_call_x(shape, fn, NULL, in, out);
 }

@@ -434,11 +434,12 @@ class Runner:
         for attempt in range(4):
             # the stub stays at one address for every child: the landings name it
             stub = self.stub if self.stub is not None else STUB_AREA + PAGE * self.rng.randrange(1 << 20)
-            boot = ('import sys; sys.path.insert(0, %r); from q7prove.x86 import native; native.child_main(%d)'
-                    % (root, stub))
+            # the package's own root alone on the child's path: no user site, no site packages
+            env = dict(os.environ, PYTHONPATH=root)
             self.err = tempfile.TemporaryFile()
-            self.proc = subprocess.Popen([sys.executable, '-I', '-S', '-c', boot], stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=self.err, close_fds=True)
+            self.proc = subprocess.Popen([sys.executable, '-s', '-S', '-m', 'q7prove.x86.native', str(stub)],
+                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.err,
+                                         close_fds=True, env=env)
             self.buf = b''
             self.starts += 1
             hello = self._recv(10.0)
@@ -565,3 +566,7 @@ def _has_avx():
     except OSError:
         pass
     return False
+
+
+if __name__ == '__main__':
+    child_main(int(sys.argv[1]))
