@@ -3,7 +3,8 @@
 return to the caller, along every path.
 
 A branch on a condition that depends on the input forks the path (each
-side kept only if z3 finds it feasible, with the path's condition added);
+side kept unless z3 finds it infeasible: an unknown keeps it, with the
+path's condition added);
 paths that reach the same instruction in the same calling context merge
 into one whose values are chosen by which path ran. Calls are followed:
 direct ones into the library's own functions, calls through the PLT by
@@ -13,12 +14,15 @@ to an imported symbol is refused. A loop runs as often as its code says:
 an instruction that one path runs more than `loop_bound` times is refused
 as a loop whose trip count the code does not fix, as are more than
 `max_paths` live paths, more than `max_steps` instructions, and running
-past the deadline.
+past the deadline. The targets of a computed jump are every value z3
+finds for it; a question about them that z3 cannot decide makes the leaf
+unproven (smt/solver.py), never a target dropped.
 """
 import time
 
 import z3
 
+from q7prove.smt import solver as smt
 from q7prove.x86 import semantics as sem
 from q7prove.machine.state import Machine
 from q7prove.machine.memory import External, Ptr, Refusal
@@ -93,8 +97,15 @@ class Executor:
         return [s] + more
 
     def feasible(self, s, extra):
-        r = self.solver.check(*(list(s.cond) + [extra]))
-        return r != z3.unsat
+        self._budget()
+        return smt.possible(self.solver, *(list(s.cond) + [extra]))
+
+    def _budget(self):
+        """Each question gets 2 s, and no more than is left before the deadline."""
+        left = self.limits.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError()
+        self.solver.set('timeout', max(1, int(min(2.0, left) * 1000)))
 
     def fork(self, s, cond, taken, fallthrough):
         self.forks[s.pc] = self.forks.get(s.pc, 0) + 1
@@ -129,10 +140,14 @@ class Executor:
         """A computed target inside the library (a switch's jump table):
         every feasible target, each its own path."""
         targets, s = [], m.s
+        question = 'the targets of the jump at %#x' % m.insn.addr
         self.solver.push()
         try:
             self.solver.add(*s.cond)
-            while self.solver.check() == z3.sat:
+            while True:
+                self._budget()
+                if not smt.decided(self.solver, question):
+                    break
                 v = self.solver.model().eval(off, model_completion=True).as_long()
                 targets.append(v)
                 if len(targets) > 64:

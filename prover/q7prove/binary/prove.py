@@ -48,6 +48,7 @@ except ImportError as e:
     sys.exit(77)
 
 from q7prove.smt import bitvec as bv
+from q7prove.smt.solver import Undecided
 from q7prove.elf import image as elf_image
 from q7prove.binary import leaf as leaf_proof
 from q7prove.obligations import names
@@ -185,7 +186,7 @@ def prove_one(image, decoder, row, shapes, timeout):
                                                      'counterexample in time)' % timeout)
             else:
                 res.update(status='unproven', reason='z3: %s' % fail)
-        except Refusal as e:
+        except (Refusal, Undecided) as e:
             res.update(status='unproven', reason=str(e))
         except TimeoutError:
             res.update(status='unproven', reason='timeout after %g s' % timeout)
