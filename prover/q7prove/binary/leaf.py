@@ -18,7 +18,9 @@ The claims, for every input and every path:
     the outputs and the frame, no read of a byte nothing wrote or outside
     the inputs, the frame and read-only data, no fault);
   - %rsp back at the entry value + 8 (the return popped), %rbx %rbp
-    %r12-%r15 as at entry, DF clear.
+    %r12-%r15 as at entry, DF clear, the x87 register stack empty, the
+    x87 control word (its defined bits) and MXCSR's control bits as at
+    entry.
 """
 import time
 
@@ -27,7 +29,7 @@ import z3
 from q7prove.smt import bitvec as bv
 from q7prove.obligations import names
 from q7prove.smt import solver
-from q7prove.machine.state import CALLEE_SAVED, FLAGS, GPRS, State
+from q7prove.machine.state import ABI_FCW, ABI_MXCSR, CALLEE_SAVED, EMPTY_TAGS, FCW_DEFINED, FLAGS, GPRS, State
 from q7prove.machine.memory import Memory, Ptr, Refusal
 from q7prove.binary.executor import Executor, Limits
 
@@ -194,9 +196,16 @@ class LeafRun:
             if not (isinstance(sp, Ptr) and sp.obj is self.stack and sp.off == 8):
                 out.append(('returns with %rsp not 8 above its entry value', None,
                             z3.Implies(p, bv.term(sp, 64) == self.stack.base + 8)))
-            if not bv.same(s.fcw, 0x037f):
+            fcw = bv.fold(bv.and_(s.fcw, FCW_DEFINED, 16))
+            if not bv.same(fcw, ABI_FCW & FCW_DEFINED):
                 out.append(('returns with the x87 control word changed (callee-saved)', None,
-                            z3.Implies(p, bv.term(s.fcw, 16) == 0x037f)))
+                            z3.Implies(p, bv.term(fcw, 16) == ABI_FCW & FCW_DEFINED)))
+            if not bv.same(s.ftw, EMPTY_TAGS):
+                out.append(('returns with the x87 register stack not empty (its tag word not all empty)', None,
+                            z3.Implies(p, bv.term(s.ftw, 16) == EMPTY_TAGS)))
+            if not bv.same(s.mxcsr, ABI_MXCSR):
+                out.append(('returns with MXCSR\'s control bits changed (callee-saved)', None,
+                            z3.Implies(p, bv.term(s.mxcsr, 32) == ABI_MXCSR)))
             df = s.flags['DF']
             if df is not False:
                 out.append(('returns with the direction flag set', None, z3.Implies(p, z3.Not(bv.boolean(df)))))

@@ -33,7 +33,7 @@ Anything else is refused by mnemonic and address (Refusal), never skipped.
 import z3
 
 from q7prove.smt import bitvec as bv
-from q7prove.machine.state import REGS, Lazy, Undef, as_number
+from q7prove.machine.state import ABI_MXCSR, EMPTY_TAGS, FCW_DEFINED, REGS, Lazy, Undef, as_number
 from q7prove.machine.memory import External, Ptr
 
 TABLE = {}
@@ -1010,6 +1010,7 @@ def _scalar_source(m, op, n):
 def fp_compare_flags(m, i):
     """ZF PF CF = 111 unordered, 000 greater, 001 less, 100 equal; OF SF AF
     cleared (comiss differs from ucomiss only in the exception, masked)."""
+    _abi_mxcsr(m)
     n = 32 if i.mnemonic.endswith('ss') else 64
     a, b = _scalar_source(m, i.ops[0], n), _scalar_source(m, i.ops[1], n)
     fa, fb = fp(a, n), fp(b, n)
@@ -1035,6 +1036,7 @@ def predicate(k, fa, fb):
 
 
 def fp_compare_mask(m, i):
+    _abi_mxcsr(m)
     name = i.mnemonic
     vex = name.startswith('v')
     core = name[1:] if vex else name
@@ -1080,6 +1082,7 @@ def _quiet_nan(x, w_from, w_to):
 
 @sem('cvtss2sd', 'cvtsd2ss', 'vcvtss2sd', 'vcvtsd2ss')
 def fp_convert(m, i):
+    _abi_mxcsr(m)
     vex = i.mnemonic.startswith('v')
     to_double = 'ss2sd' in i.mnemonic
     n_from, n_to = (32, 64) if to_double else (64, 32)
@@ -1107,6 +1110,7 @@ def _nan_result(x, y, n, f):
 
 @sem('divss', 'divsd', 'vdivss', 'vdivsd')
 def fp_divide(m, i):
+    _abi_mxcsr(m)
     vex = i.mnemonic.startswith('v')
     n = 32 if i.mnemonic.endswith('ss') else 64
     d = i.ops[0]
@@ -1117,54 +1121,83 @@ def fp_divide(m, i):
 
 
 # ---- the control and status of the float units -------------------------------------
-# MXCSR's control bits are the ABI's (0x1f80: round to nearest, no DAZ or
-# FTZ, every exception masked); its status bits are not modelled (unknown).
-# The x87 control word starts as the ABI's 0x037f (every exception masked)
-# and is kept per path: a leaf must return it as it found it (it is
-# callee-saved), and wait faults on a pending exception it does not mask.
-MXCSR_CONTROL = 0x1f80
+# MXCSR's control bits start as the ABI's (0x1f80: round to nearest, no DAZ
+# or FTZ, every exception masked) and are kept per path: ldmxcsr may change
+# them, a leaf must return them as it found them (they are callee-saved),
+# and an SSE float instruction runs only under the ABI's (the models are
+# round to nearest, no flush, no unmasked exception); the status bits are
+# not modelled (unknown). The x87 control word starts as the ABI's 0x037f
+# and its tag word all empty; both are kept per path, a leaf must return
+# the control word's defined bits as it found them and every x87 register
+# empty, and wait faults on a pending exception the control word does not
+# mask. Bits the manuals reserve read back as anything.
+
+
+def _abi_mxcsr(m):
+    """An SSE float instruction: refused unless MXCSR's control bits are the ABI's."""
+    if not bv.same(m.s.mxcsr, ABI_MXCSR):
+        m.refuse('%s under MXCSR control bits other than the ABI\'s 0x1f80 (rounding, flush to zero and '
+                 'unmasked exceptions are not modelled)' % m.insn.mnemonic)
 
 
 @sem('stmxcsr', 'vstmxcsr')
 def stmxcsr(m, i):
-    m.put(i.ops[0], bv.or_(MXCSR_CONTROL, bv.zext(z3.FreshConst(z3.BitVecSort(6), 'mxcsr_status'), 6, 32), 32))
+    m.put(i.ops[0], bv.or_(bv.zext(m.s.mxcsr, 32, 32),
+                           bv.zext(z3.FreshConst(z3.BitVecSort(6), 'mxcsr_status'), 6, 32), 32))
 
 
 @sem('ldmxcsr', 'vldmxcsr')
 def ldmxcsr(m, i):
-    v = bv.fold(bv.and_(m.get(i.ops[0]), 0xffc0, 32))
-    if v != MXCSR_CONTROL:
-        m.refuse('loads MXCSR control bits other than the ABI\'s 0x1f80 (rounding and exceptions are not modelled)')
+    v = as_number(m.get(i.ops[0]), 32)
+    m.violation('faults (#GP): loads MXCSR with a reserved bit (31..16) set',
+                bv.bnot(bv.eq(bv.fold(bv.and_(v, 0xffff0000, 32)), 0, 32)))
+    control = bv.fold(bv.and_(v, 0xffc0, 32))
+    if not bv.known(control):
+        m.refuse('loads MXCSR control bits that depend on the input')
+    if control & 0x40:
+        m.refuse('sets MXCSR\'s DAZ bit, which faults (#GP) on a processor without it (its MXCSR_MASK)')
+    m.s.mxcsr = control
+
+
+def _stored_fcw(m):
+    """The control word as fnstcw/fnstenv store it: the reserved bits unknown."""
+    return bv.or_(bv.and_(m.s.fcw, FCW_DEFINED, 16),
+                  bv.and_(z3.FreshConst(z3.BitVecSort(16), 'x87_reserved'), 0xffff ^ FCW_DEFINED, 16), 16)
 
 
 @sem('fnstenv', 'fstenv')
 def fstenv(m, i):
-    """The 28-byte x87 environment (control word at 0, status word at 4,
-    the rest unknown); then every x87 exception is masked."""
+    """The 28-byte x87 environment: control word at 0, status word at 4,
+    tag word at 8 (all empty as stored, 0xffff; a register not empty has
+    a tag its contents decide: unknown), reserved halves and the last
+    instruction's pointers unknown; then every x87 exception is masked."""
     addr = m.ea(i.ops[0])
-    rest = z3.FreshConst(z3.BitVecSort(8 * 24), 'x87_env')
-    env = bv.concat([(rest, 8 * 24), (bv.zext(m.s.fsw, 16, 16), 16), (0xffff, 16), (m.s.fcw, 16)])
+    unknown = lambda bits: z3.FreshConst(z3.BitVecSort(bits), 'x87_env')
+    tags = bv.fold(bv.ite(bv.eq(m.s.ftw, EMPTY_TAGS, 16), EMPTY_TAGS, unknown(16), 16))
+    env = bv.concat([(unknown(8 * 16), 8 * 16), (unknown(16), 16), (tags, 16), (unknown(16), 16),
+                     (bv.zext(m.s.fsw, 16, 16), 16), (unknown(16), 16), (_stored_fcw(m), 16)])
     m.store(addr, 28, env)
-    if 'wait' not in i.mnemonic and i.mnemonic == 'fstenv':
+    if i.mnemonic == 'fstenv':
         _wait(m)
     m.s.fcw = bv.or_(m.s.fcw, 0x3f, 16)
 
 
 @sem('fldenv')
 def fldenv(m, i):
-    env = m.load(m.ea(i.ops[0]), 28)
+    env = as_number(m.load(m.ea(i.ops[0]), 28), 8 * 28)
     m.s.fcw = bv.fold(bv.extract(env, 15, 0, 8 * 28))
     m.s.fsw = bv.fold(bv.extract(env, 47, 32, 8 * 28))
+    m.s.ftw = bv.fold(bv.extract(env, 79, 64, 8 * 28))
 
 
 @sem('fnstcw', 'fstcw')
 def fstcw(m, i):
-    m.put(i.ops[0], m.s.fcw)
+    m.put(i.ops[0], _stored_fcw(m))
 
 
 @sem('fldcw')
 def fldcw(m, i):
-    m.s.fcw = bv.fold(m.get(i.ops[0]))
+    m.s.fcw = bv.fold(as_number(m.get(i.ops[0]), 16))
 
 
 def _wait(m):
