@@ -48,6 +48,7 @@ except ImportError as e:
     sys.exit(77)
 
 from q7prove.smt import bitvec as bv
+from q7prove.smt import second
 from q7prove.smt.solver import Undecided
 from q7prove.elf import image as elf_image
 from q7prove.binary import leaf as leaf_proof
@@ -156,6 +157,7 @@ def prove_one(image, decoder, row, shapes, timeout):
     deadline = t0 + timeout
     d = names.derive(row['leaf'])
     res = {'leaf': row['leaf']}
+    pending = None
     findings = names.check_row(row, shapes, d) if d else []
     if d is None:
         res.update(status='unproven', reason='the name fits no group of DECISIONS.md section 1: no obligation')
@@ -175,6 +177,10 @@ def prove_one(image, decoder, row, shapes, timeout):
             status, fail, model = leaf_proof.solve(run, left)
             if status == 'proven-binary':
                 res.update(status='proven-binary')
+                pending = second.Pending(*run.question, timeout)
+            elif status == 'open':
+                res.update(status='unproven', reason='a counterexample needs the processor to choose: ' +
+                           '; '.join(fail))
             elif status == 'refuted':
                 shown = list(dict.fromkeys('%s%s' % (desc, ' at %#x' % addr if addr is not None else '')
                                            for desc, addr in fail))   # one claim owed on two paths: said once
@@ -197,13 +203,40 @@ def prove_one(image, decoder, row, shapes, timeout):
         except Exception as e:   # a mistake of the prover's own: named, and this leaf alone unproven
             traceback.print_exc()
             res.update(status='unproven', reason='the prover failed: %s: %s' % (type(e).__name__, e))
-    if findings and res['status'] != 'absent':
-        table = 'the leaf table\'s row %s: %s' % (row['leaf'], '; '.join(findings))
-        res['reason'] = table + ('; the code: ' + res['reason'] if res.get('reason') else
-                                 '; the code: proven against the name')
-        res['status'] = 'refuted'
-    res['seconds'] = round(time.monotonic() - t0, 3)
-    return res
+    return Leaf(res, findings, pending, time.monotonic() - t0)
+
+
+class Leaf:
+    """One leaf's answer, final once the second solver's is in."""
+
+    def __init__(self, res, findings, pending, seconds):
+        self.res, self.findings, self.pending, self.seconds = res, findings, pending, seconds
+
+    def done(self):
+        return self.pending is None or self.pending.done()
+
+    def final(self):
+        res = self.res
+        if self.pending is not None:
+            answer, detail = self.pending.answer()
+            self.seconds += self.pending.seconds
+            if answer != 'unsat':
+                res.update(status='unproven', reason=_unconfirmed(answer, detail))
+        if self.findings and res['status'] != 'absent':
+            table = 'the leaf table\'s row %s: %s' % (res['leaf'], '; '.join(self.findings))
+            res['reason'] = table + ('; the code: ' + res['reason'] if res.get('reason') else
+                                     '; the code: proven against the name')
+            res['status'] = 'refuted'
+        res['seconds'] = round(self.seconds, 3)
+        return res
+
+
+def _unconfirmed(answer, detail):
+    """Why a proof z3 found is not one: the second solver's answer."""
+    if answer == 'missing':
+        return 'cvc5 missing: the second solver could not confirm z3\'s proof (%s)' % detail
+    return 'the two solvers disagree: z3 answers unsat (proven), cvc5 %s (%s)' % (
+        {'sat': 'sat', 'unknown': 'unknown', 'timeout': 'a timeout', 'error': 'no answer'}[answer], detail)
 
 
 def main():
@@ -231,9 +264,18 @@ def main():
     decoder = Decoder(image)
     want = set(a.leaf)
     rows = [r for r in rows if not want or r['leaf'] in want]
-    emit({'prover': 'z3 %s, capstone %s' % (z3.get_version_string(), capstone.__version__), 'leaves': len(rows)})
+    cvc5 = second.version()
+    emit({'prover': 'z3 %s, cvc5 %s, capstone %s' % (z3.get_version_string(), cvc5 or 'missing', capstone.__version__),
+          'leaves': len(rows)})
+    # the second solver runs beside the next leaves' proofs, a few at once;
+    # the rows go out in table order
+    ahead, waiting = max(1, len(os.sched_getaffinity(0))), []
     for row in rows:
-        emit(prove_one(image, decoder, row, shapes, a.timeout))
+        waiting.append(prove_one(image, decoder, row, shapes, a.timeout))
+        while waiting and (waiting[0].done() or len(waiting) > ahead):
+            emit(waiting.pop(0).final())
+    for leaf in waiting:
+        emit(leaf.final())
     return 0
 
 

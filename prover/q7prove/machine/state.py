@@ -19,6 +19,12 @@ Flags are CF PF AF ZF SF OF and DF. An instruction sets a flag to a value,
 to a Lazy (computed only if something reads it, as QEMU's lazy condition
 codes) or to Undef (the manual leaves it undefined): reading an undefined
 flag is refused, naming the instruction that left it so.
+
+What the Intel SDM and the AMD APM leave to the processor in a result (a
+bsf of zero, tzcnt on a processor without BMI1) is a choice: a variable
+with no value (CHOICES names each), so a proof holds for every value a
+processor may produce, and a counterexample that needs one value of it is
+no refutation (binary/leaf.py).
 """
 import z3
 
@@ -45,6 +51,9 @@ for _i, _r in enumerate(['ah', 'ch', 'dh', 'bh']):
 for _i in range(16):
     REGS['xmm%d' % _i] = ('x', _i, 0, 128)
     REGS['ymm%d' % _i] = ('x', _i, 0, 256)
+
+
+CHOICES = {}   # the name of a choice variable -> the instruction and what it leaves to the processor
 
 
 class Lazy:
@@ -218,6 +227,21 @@ class Machine:
 
     def refuse(self, why):
         raise Refusal('%s at %#x (%s)' % (why, self.insn.addr, self.insn.text))
+
+    # ---- what the processors leave open
+    def choice(self, bits, why):
+        """A value of `bits` bits (0: a truth value) the manuals leave to
+        the processor: any value."""
+        v = z3.FreshConst(z3.BoolSort() if bits == 0 else z3.BitVecSort(bits), 'cpu')
+        CHOICES[str(v)] = '%s at %#x %s' % (self.insn.mnemonic, self.insn.addr, why)
+        return v
+
+    def has(self, feature, why):
+        """Whether the processor has an ISA extension whose absence changes
+        what these bytes do without a fault: one truth value per leaf."""
+        v = z3.Bool('cpu_has_' + feature)
+        CHOICES.setdefault(str(v), '%s at %#x %s' % (self.insn.mnemonic, self.insn.addr, why))
+        return v
 
     # ---- operands
     def width(self, op):

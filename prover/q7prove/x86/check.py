@@ -299,6 +299,19 @@ class Case:
         self.mem = vec_value(rng, edge, mem_kind, 8 * DATA) if mem_kind else rng.getrandbits(8 * DATA)
 
 
+def _host_features():
+    """The ISA extensions /proc/cpuinfo lists (lzcnt is Linux's abm)."""
+    try:
+        with open('/proc/cpuinfo') as f:
+            words = set(next((l for l in f if l.startswith('flags')), '').split())
+    except OSError:
+        words = set()
+    return {'bmi1'} & words | ({'lzcnt'} if 'abm' in words else set())
+
+
+HOST_FEATURES = _host_features()
+
+
 class ModelExe:
     """What the semantics ask of an executor, for one instruction."""
 
@@ -322,6 +335,9 @@ def model_run(insn, case, symbolic):
     mem.new('image', 'image', 0, 4096)
     data = mem.new('data', 'out', DATA, 64)
     sub = [(data.base, z3.BitVecVal(UC_DATA, 64))]
+    # tzcnt/lzcnt are modelled for processors with and without their
+    # extension: checked here as this processor runs them
+    sub += [(z3.Bool('cpu_has_' + f), z3.BoolVal(f in HOST_FEATURES)) for f in ('bmi1', 'lzcnt')]
     s = State(mem, insn.addr)
     for k, r in enumerate(GPRS):
         if symbolic:

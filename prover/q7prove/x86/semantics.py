@@ -33,7 +33,7 @@ Anything else is refused by mnemonic and address (Refusal), never skipped.
 import z3
 
 from q7prove.smt import bitvec as bv
-from q7prove.machine.state import ABI_MXCSR, EMPTY_TAGS, FCW_DEFINED, REGS, Lazy, Undef, as_number
+from q7prove.machine.state import ABI_MXCSR, EMPTY_TAGS, FCW_DEFINED, GPRS, REGS, Lazy, Undef, as_number
 from q7prove.machine.memory import External, Ptr
 
 TABLE = {}
@@ -173,6 +173,8 @@ def xchg(m, i):
 def bswap(m, i):
     d = i.ops[0]
     w = 8 * d.size
+    if w == 16:
+        m.refuse('bswap of a 16-bit register (the manuals leave its result undefined)')
     v = as_number(m.get(d), w)
     m.put(d, bv.concat([(bv.extract(v, 8 * k + 7, 8 * k, w), 8) for k in range(w // 8)]))
 
@@ -453,7 +455,10 @@ def shift(m, i):
     new = {'ZF': Lazy(lambda: bv.eq(r, 0, w)), 'SF': Lazy(lambda: msb(r, w)),
            'PF': Lazy(lambda: bv.parity(bv.extract(r, 7, 0, w))), 'AF': Undef(by)}
     if type(c) is int:
-        new['CF'] = Undef(by) if (c >= w and kind != 'sar') else Lazy(cf)
+        # the SDM leaves CF undefined for shl/shr by the operand's width or
+        # more (an 8- or 16-bit operand's masked count may reach it); sar's
+        # too, which the two manuals do not state alike
+        new['CF'] = Undef(by) if c >= w else Lazy(cf)
         new['OF'] = Lazy(of) if c == 1 else Undef(by)
     else:
         new['CF'] = Lazy(cf) if w >= 32 else Undef(by)
@@ -490,6 +495,8 @@ def rotate(m, i):
         cf = bv.bit(r, 0, w) if left else msb(r, w)
     of = bv.bxor(msb(r, w), cf) if left else bv.bxor(msb(r, w), bv.bit(r, w - 2, w))
     by = '%s at %#x' % (i.mnemonic, i.addr)
+    if span == w and w < 32 and not (type(c) is int and c < w):
+        cf = Undef(by)   # rol/ror of a byte or word by a multiple of its width: not stated alike by both manuals
     _keep_if_zero(m, c, {'CF': cf, 'OF': of if c == 1 else Undef(by)})
     m.put(d, r)
 
@@ -569,31 +576,59 @@ def _highest_set(x, w):
     return out
 
 
+def _scan_zero(m, d, w, zero, found, why):
+    """The destination of a bit scan: found where the source is not zero,
+    else any value (the whole 64-bit register for a 32-bit destination: a
+    processor that leaves it unchanged does not zero its upper half)."""
+    if zero is False:
+        return m.put(d, found)
+    k = REGS[d.reg][1]
+    anything = m.choice(64, why)
+    if w == 32:
+        m.s.set_reg(GPRS[k], bv.ite(zero, anything, bv.zext(found, 32, 64), 64))
+    else:
+        m.put(d, bv.ite(zero, bv.extract(anything, w - 1, 0, 64), found, w))
+
+
 @sem('bsf', 'bsr')
 def bit_scan(m, i):
     d, s = i.ops
     w = 8 * d.size
     x = as_number(m.get(s), w)
-    zero = bv.eq(x, 0, w)
+    zero = bv.fold(bv.eq(x, 0, w))
     found = _lowest_set(x, w) if i.mnemonic == 'bsf' else _highest_set(x, w)
-    # a zero source leaves the destination undefined (Intel; AMD keeps it): any value
-    m.put(d, bv.ite(zero, z3.FreshConst(z3.BitVecSort(w), 'bsf_zero') if zero is not False else 0, found, w))
+    _scan_zero(m, d, w, zero, found, 'with a zero source (its destination: undefined on Intel, unchanged on AMD)')
     m.set_flags(ZF=zero)
     m.undefine('CF', 'OF', 'SF', 'AF', 'PF')
 
 
 @sem('tzcnt', 'lzcnt')
 def count_zeros(m, i):
+    """tzcnt (BMI1) and lzcnt (LZCNT/ABM) are bsf and bsr with an f3 prefix,
+    which a processor without the extension ignores: the result is either
+    instruction's, by whether the processor has it."""
     d, s = i.ops
     w = 8 * d.size
     x = as_number(m.get(s), w)
+    zero = bv.fold(bv.eq(x, 0, w))
     if i.mnemonic == 'tzcnt':
-        r = _lowest_set(x, w)
+        has = m.has('bmi1', 'runs as bsf on a processor without BMI1')
+        scanned = _lowest_set(x, w)
+        r = scanned
     else:
-        hi = _highest_set(x, w)
-        r = bv.sub(w - 1, hi, w)   # all ones + 1 = w - 1 - (-1) = w for zero
-    m.put(d, r)
-    m.set_flags(CF=bv.eq(x, 0, w), ZF=bv.eq(r, 0, w))
+        has = m.has('lzcnt', 'runs as bsr on a processor without LZCNT (ABM)')
+        scanned = _highest_set(x, w)
+        r = bv.sub(w - 1, scanned, w)   # all ones + 1 = w - 1 - (-1) = w for zero
+    _scan_zero(m, d, w, zero, scanned, 'with a zero source, on a processor without the extension (undefined on '
+                                       'Intel, unchanged on AMD)')
+    if w == 32:
+        k = GPRS[REGS[d.reg][1]]
+        m.s.set_reg(k, bv.ite(has, bv.zext(r, 32, 64), as_number(m.s.reg(k)), 64))
+    else:
+        m.put(d, bv.ite(has, r, as_number(m.s.reg(d.reg), w), w))
+    m.set_flags(CF=bv.bite(has, zero, m.choice(0, 'leaves CF undefined (as bsf/bsr) on a processor without the '
+                                                 'extension')),
+                ZF=bv.bite(has, bv.eq(r, 0, w), zero))
     m.undefine('OF', 'SF', 'AF', 'PF')
 
 
@@ -1161,8 +1196,8 @@ def ldmxcsr(m, i):
 
 def _stored_fcw(m):
     """The control word as fnstcw/fnstenv store it: the reserved bits unknown."""
-    return bv.or_(bv.and_(m.s.fcw, FCW_DEFINED, 16),
-                  bv.and_(z3.FreshConst(z3.BitVecSort(16), 'x87_reserved'), 0xffff ^ FCW_DEFINED, 16), 16)
+    reserved = m.choice(16, 'stores the x87 control word\'s reserved bits (undefined)')
+    return bv.or_(bv.and_(m.s.fcw, FCW_DEFINED, 16), bv.and_(reserved, 0xffff ^ FCW_DEFINED, 16), 16)
 
 
 @sem('fnstenv', 'fstenv')
@@ -1172,7 +1207,8 @@ def fstenv(m, i):
     a tag its contents decide: unknown), reserved halves and the last
     instruction's pointers unknown; then every x87 exception is masked."""
     addr = m.ea(i.ops[0])
-    unknown = lambda bits: z3.FreshConst(z3.BitVecSort(bits), 'x87_env')
+    unknown = lambda bits: m.choice(bits, 'stores reserved fields, or the last x87 instruction\'s pointers, '
+                                          'which the manuals do not fix')
     tags = bv.fold(bv.ite(bv.eq(m.s.ftw, EMPTY_TAGS, 16), EMPTY_TAGS, unknown(16), 16))
     env = bv.concat([(unknown(8 * 16), 8 * 16), (unknown(16), 16), (tags, 16), (unknown(16), 16),
                      (bv.zext(m.s.fsw, 16, 16), 16), (unknown(16), 16), (_stored_fcw(m), 16)])
