@@ -127,7 +127,7 @@ PY
 "$q" bench --run fp16-lib --fraction 4096 >run.txt || bad "bench --run fp16-lib (the prefix's library): $(cat run.txt)"
 # prove: the prover's package installed under the prefix (share/q7pred/prover/)
 [ -f "$prefix/share/q7pred/prover/q7prove/binary/__main__.py" ] || bad "tree: no share/q7pred/prover/q7prove/binary/__main__.py"
-if "$PYTHON" -c 'import z3, capstone' 2>/dev/null; then
+if "$PYTHON" -c 'import z3, capstone' 2>/dev/null && cvc5 --version >/dev/null 2>&1; then   # both solvers
     Q7PRED_PYTHON=$PYTHON "$q" prove --lib "$prefix/lib/libq7pred.so" --leaf lt_2_16_16 >prove.txt 2>&1 &&
         grep -qx '1 leaves: 1 proven-binary, 0 refuted, 0 unproven, 0 absent' prove.txt || bad "prove: $(tail -1 prove.txt)"
 fi

@@ -140,7 +140,8 @@ class Executor:
         """A computed target inside the library (a switch's jump table):
         every feasible target, each its own path."""
         targets, s = [], m.s
-        question = 'the targets of the jump at %#x' % m.insn.addr
+        question = 'the targets of the computed %s at %#x' % ('call' if m.insn.mnemonic == 'call' else 'jump',
+                                                              m.insn.addr)
         self.solver.push()
         try:
             self.solver.add(*s.cond)

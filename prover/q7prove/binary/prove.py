@@ -235,8 +235,8 @@ def _unconfirmed(answer, detail):
     """Why a proof z3 found is not one: the second solver's answer."""
     if answer == 'missing':
         return 'cvc5 missing: the second solver could not confirm z3\'s proof (%s)' % detail
-    return 'the two solvers disagree: z3 answers unsat (proven), cvc5 %s (%s)' % (
-        {'sat': 'sat', 'unknown': 'unknown', 'timeout': 'a timeout', 'error': 'no answer'}[answer], detail)
+    return 'the two solvers do not agree: z3 unsat (a proof), cvc5 %s (%s)' % (
+        {'sat': 'sat', 'unknown': 'unknown', 'timeout': 'timeout', 'error': 'no answer'}[answer], detail)
 
 
 def main():

@@ -106,7 +106,7 @@ def _standard(assertions):
         b = z3.FreshConst(z3.BitVecSort(t.size()), 'ieee_bits')
         pairs.append((t, b))
         defs.append(z3.fpBVToFP(b, x.sort()) == x)
-    return [z3.substitute(a, *pairs) for a in list(assertions) + defs]
+    return [z3.substitute(d, *pairs) for d in defs] + [z3.substitute(a, *pairs) for a in assertions]
 
 
 def smtlib(assumptions, goal):
@@ -171,7 +171,7 @@ class Pending:
     def _read(self):
         try:
             # the grace past cvc5's own limit only guards against a hang
-            out, err = self.proc.communicate(timeout=self.timeout_s + 10)
+            out, err = self.proc.communicate(timeout=self.timeout_s + 2)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.communicate()
