@@ -18,7 +18,9 @@
 #      imul, after a byte rotated by its width, a reserved x87 bit: unproven,
 #      naming the instruction;
 #   4. the second solver: the header names cvc5's version; without cvc5, or
-#      with a cvc5 that answers sat, unknown or nothing, no proof.
+#      with a cvc5 that answers sat, unknown, garbage or nothing, no proof;
+#      cvc5 is asked standard SMT-LIB, the obligation and every path z3
+#      dropped (a first solver that drops a possible path is caught).
 # slow: each hash-selected library waits out a solver timeout (2-3 s apiece)
 set -u
 cd "$SRCDIR"
@@ -214,6 +216,32 @@ i = t.rindex("(assert")
 print(t[:i] + "(check-sat)")' >"$tmp/weaker.smt2"
 [ "$(cvc5 "$tmp/weaker.smt2")" = sat ] && ok "without its last assertion (the claims' negation) cvc5 answers sat" ||
     bad "cvc5 on the text without the claims' negation: $(cvc5 "$tmp/weaker.smt2" 2>&1 | head -n 2)"
+# cvc5 answers for what the first solver dropped too: with a first solver
+# that wrongly finds x87_cw_input's A = 7 side impossible, z3 proves the
+# rest, and cvc5, asked whether the claims fail or the dropped side is
+# possible, answers sat
+"$Q7PRED" prove --lib "$tmp/x87_cw_input.so" --leaf eq_1_8_8 --write-table "$tmp/t.json" >/dev/null 2>&1
+got=$(PYTHONPATH=prover "$PYTHON" - "$tmp/x87_cw_input.so" "$tmp/t.json" <<'PY' 2>&1
+import json, sys, time
+from q7prove.elf import image as elf_image
+from q7prove.binary import executor, leaf
+from q7prove.x86.decode import Decoder
+from q7prove.smt import second
+real, asked = executor.Executor.feasible, []
+def wrong(self, s, extra):   # the branch's second side (A = 7) "impossible"
+    asked.append(extra)
+    return False if len(asked) == 2 else real(self, s, extra)
+executor.Executor.feasible = wrong
+t = json.load(open(sys.argv[2]))
+img = elf_image.Image(sys.argv[1])
+row = [r for r in t['leaves'] if r['leaf'] == 'eq_1_8_8'][0]
+run = leaf.LeafRun(img, Decoder(img), row, t['shapes'], row['placement'], None, time.monotonic() + 60).run()
+status = leaf.solve(run, 60)[0]
+print(status, len(run.pruned), second.Pending(*run.question, 60).answer()[0])
+PY
+)
+[ "$got" = "proven-binary 1 sat" ] && ok "a path the first solver wrongly drops: z3 proves the rest, cvc5 answers sat" ||
+    bad "a path the first solver wrongly drops: '$got', want 'proven-binary 1 sat'"
 # the harness's rule: no cvc5 is a skip, and a failure under CI=true
 out=$(Q7PRED_CVC5=$tmp/no-such-cvc5 CI= bash -c '. tests/prove_lib.sh; echo reached' 2>&1); rc=$?
 [ $rc -eq 77 ] && echo "$out" | grep -q '^skipped: .*cvc5' && ok "prove_lib.sh without cvc5: skipped" ||

@@ -46,6 +46,7 @@ class Executor:
         self.solver = z3.Solver()
         self.solver.set('timeout', 2000)
         self.steps = 0
+        self.pruned = []     # what z3 found impossible and the run then dropped (cvc5 checks it again)
         self.finals = []     # (state, how): how 'return' or 'trap'
         self.forks = {}      # branch address -> times it forked on the inputs
 
@@ -112,6 +113,7 @@ class Executor:
         out = []
         for c, pc in ((cond, taken), (z3.Not(cond), fallthrough)):
             if not self.feasible(s, c):
+                self.pruned.append(z3.And(*(list(s.cond) + [c])))
                 continue
             t = s.copy()
             t.cond = s.cond + (c,)
@@ -148,6 +150,7 @@ class Executor:
             while True:
                 self._budget()
                 if not smt.decided(self.solver, question):
+                    self.pruned.append(z3.And(*(list(s.cond) + [off != v for v in targets])))
                     break
                 v = self.solver.model().eval(off, model_completion=True).as_long()
                 targets.append(v)

@@ -131,6 +131,7 @@ class LeafRun:
         ex = Executor(self.decoder, self.mem, Limits(self.deadline))
         self.finals = ex.run(state)
         self.steps = ex.steps
+        self.pruned = ex.pruned
         return self
 
     def expected(self):
@@ -237,8 +238,8 @@ def solve(run, timeout_s):
     """('proven-binary' | 'refuted' | 'open' | 'unknown', the claims that
     fail under the model [(description, address)], z3's reason, or the
     processors' choices the counterexample needs, model). A proof leaves
-    run.question (the assumptions and the negated claims) for the second
-    solver."""
+    run.question for the second solver: the assumptions, and the negated
+    claims or any path or jump target the run found impossible."""
     deadline = time.monotonic() + timeout_s
     claims = run.claims()
     goal = z3.Not(z3.And(*[bv.boolean(c) for _, _, c in claims])) if claims else z3.BoolVal(False)
@@ -248,7 +249,9 @@ def solve(run, timeout_s):
     s.add(goal)
     r, why = solver.answer(s)
     if r == 'unsat':
-        run.question = (run.assumptions, goal)
+        # the second solver answers for the paths and jump targets the run
+        # dropped as impossible too: none of them may be possible either
+        run.question = (run.assumptions, z3.Or(goal, *run.pruned) if run.pruned else goal)
         return 'proven-binary', None, None
     if r == 'unknown':
         return 'unknown', why, None
