@@ -51,26 +51,26 @@ _TOKEN = re.compile(r'\|[^|]*\||[^\s()]+')
 _DECLARED = re.compile(r'\(declare-fun (\|[^|]*\||[^\s()]+) ')
 
 
+def benchmark(assertions):
+    """z3's SMT-LIB 2 text of the conjunction (Solver.to_smt2 without a
+    solver: asserting into one costs more than the printing)."""
+    if not assertions:
+        assertions = [z3.BoolVal(True)]
+    rest, last = assertions[:-1], assertions[-1]
+    arr = (z3.Ast * len(rest))(*[a.as_ast() for a in rest])
+    return z3.Z3_benchmark_to_smtlib_string(last.ctx.ref(), '', '', 'unknown', '', len(rest), arr, last.as_ast())
+
+
 def constants(e):
     """The names of e's uninterpreted constants."""
-    s = z3.Solver()
-    s.add(e)
-    return set(_DECLARED.findall(s.to_smt2()))
-
-
-def _names(e, declared):
-    """The constants of e, from z3's printing of it (the printer is C; a
-    walk of the term through z3's Python API is many times slower)."""
-    return set(_TOKEN.findall(e.sexpr())) & declared
+    return set(_DECLARED.findall(benchmark([e])))
 
 
 def sliced(assumptions, goal):
     """The assumptions the goal reaches through shared variables."""
-    s = z3.Solver()
-    s.add(*(list(assumptions) + [goal]))
-    declared = set(_DECLARED.findall(s.to_smt2()))
-    need = _names(goal, declared)
-    rest = [(a, _names(a, declared)) for a in assumptions]
+    need = constants(goal)
+    declared = set(_DECLARED.findall(benchmark(list(assumptions))))
+    rest = [(a, set(_TOKEN.findall(a.sexpr())) & declared) for a in assumptions]
     kept, grew = [], True
     while grew:
         grew = False
@@ -111,13 +111,10 @@ def _standard(assertions):
 
 def smtlib(assumptions, goal):
     """The SMT-LIB 2 text of `assumptions and goal` as cvc5 is asked it."""
-    s = z3.Solver()
-    s.add(*(sliced(assumptions, goal) + [goal]))
-    text = s.to_smt2()
+    question = sliced(assumptions, goal) + [goal]
+    text = benchmark(question)
     if 'fp.to_ieee_bv' in text:
-        s = z3.Solver()
-        s.add(*_standard(sliced(assumptions, goal) + [goal]))
-        text = s.to_smt2()
+        text = benchmark(_standard(question))
     logic = 'QF_ABVFP' if '(Array ' in text else 'QF_BVFP'
     return '(set-logic %s)\n%s' % (logic, text)
 
