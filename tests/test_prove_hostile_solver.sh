@@ -14,9 +14,10 @@
 #      state_after.c reads the state right after a real call);
 #   3. results the processors leave undefined or produce differently: bsf
 #      and bsr of zero, tzcnt/lzcnt (bsf/bsr on a processor without
-#      BMI1/LZCNT), a flag read after a shift by a variable count, after
-#      imul, after a byte rotated by its width, a reserved x87 bit: unproven,
-#      naming the instruction;
+#      BMI1/LZCNT), a flag read (by setcc, adc or cmov) after a shift by a
+#      variable count, after imul or bt, after a byte rotated by its width, a
+#      reserved x87 bit, a float instruction under another MXCSR rounding:
+#      unproven, naming the instruction;
 #   4. the second solver: the header names cvc5's version; without cvc5, or
 #      with a cvc5 that answers sat, unknown, garbage or nothing, no proof;
 #      cvc5 is asked standard SMT-LIB, the obligation and every path z3
@@ -140,8 +141,8 @@ prove state_restored eq_1_8_8
 expect state_restored eq_1_8_8 proven-binary ''
 
 # ---- 3. results the processors leave undefined or produce differently
-for n in bsf_zero_kept bsf_zero_amd bsr_upper tzcnt_zero lzcnt_any shift8_cf imul_zf shift_of rol8_cf fcw_reserved \
-         bsf_nonzero_ok tzcnt_nonzero_ok shift_flags_ok un_convert_ok; do
+for n in bsf_zero_kept bsf_zero_amd bsr_upper tzcnt_zero lzcnt_any shift8_cf shift8_adc imul_zf shift_of rol8_cf \
+         bt_cmov fcw_reserved mxcsr_float_op bsf_nonzero_ok bsf_cmov_ok tzcnt_nonzero_ok shift_flags_ok un_convert_ok; do
     build $n
 done
 # bsf of zero into a register holding A: this processor leaves it (3 == 3 answers 0)
@@ -154,14 +155,16 @@ prove tzcnt_zero eq_1_8_8
 expect tzcnt_zero eq_1_8_8 unproven 'tzcnt at 0x[0-9a-f]* runs as bsf on a processor without BMI1'
 prove lzcnt_any eq_1_8_8
 expect lzcnt_any eq_1_8_8 unproven 'lzcnt at 0x[0-9a-f]* runs as bsr on a processor without LZCNT'
-for v in "shift8_cf CF shl" "imul_zf ZF imul" "shift_of OF shl" "rol8_cf CF rol"; do
+for v in "shift8_cf CF shl" "shift8_adc CF shl" "imul_zf ZF imul" "shift_of OF shl" "rol8_cf CF rol" "bt_cmov SF bt"; do
     set -- $v
     prove $1 eq_1_8_8
     expect $1 eq_1_8_8 unproven "reads $2, which $3 at 0x[0-9a-f]* leaves undefined"
 done
 prove fcw_reserved eq_1_8_8
 expect fcw_reserved eq_1_8_8 unproven "fnstcw at 0x[0-9a-f]* stores the x87 control word's reserved bits"
-for n in bsf_nonzero_ok tzcnt_nonzero_ok shift_flags_ok; do
+prove mxcsr_float_op un_1_4_32f_32f
+expect mxcsr_float_op un_1_4_32f_32f unproven "cvtss2sd under MXCSR control bits other than the ABI's"
+for n in bsf_nonzero_ok bsf_cmov_ok tzcnt_nonzero_ok shift_flags_ok; do
     native $n eq_1_8_8 9 9 0x1
     native $n eq_1_8_8 9 8 0x0
     prove $n eq_1_8_8

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* eq_1_8_8 xor CF after shifting the byte 1 left by A & 15: at a count
-   of 8 or more the SDM leaves CF undefined (this processor sets it at 8). */
+   of 8 or more the SDM leaves CF undefined. */
         .intel_syntax noprefix
         .text
         .globl module__xdref_eq_1_8_8
