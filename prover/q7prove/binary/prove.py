@@ -16,9 +16,12 @@ its bit map. One JSON object per line on stdout:
   {"error": "..."}                                    unreadable input (exit 2)
   {"missing": "..."}                                  z3 or capstone missing (exit 77)
 
-status: proven-binary, refuted (a counterexample), unproven (a reason:
-the instruction and address, a loop, a timeout) or absent (the library
-does not export the symbol). in_words are the counterexample in the
+status: proven-binary (z3 and then cvc5 find the question unsat; cvc5
+runs beside the next leaves, and a row goes out once its answer is in),
+refuted (a counterexample), unproven (a reason: the instruction and
+address, a loop, a timeout, the second solver missing or not agreeing)
+or absent (the library does not export the symbol). --timeout bounds each
+solver's time on a leaf. in_words are the counterexample in the
 table shape's input word layout; predicted the outputs the proof predicts
 for a real call on them, by object ("result", "FS3"), and each aligned
 word it writes outside one ("result+4"): null where it cannot say (a byte
