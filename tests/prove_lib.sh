@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Sourced by the tests of `q7pred prove`, after `set -u` in $SRCDIR: the
 # prover's interpreter is $PYTHON, which must have python3-z3 and
-# python3-capstone (without them the test is skipped, exit 77, but under
-# CI=true it fails); and a prove JSON report read in the shell:
+# python3-capstone, and cvc5 must run (without them the test is skipped,
+# exit 77, but under CI=true it fails); and a prove JSON report read in
+# the shell:
 #   statuses REPORT              "leaf status", one line per row
 #   member REPORT LEAF PATH      one member of one leaf's row; PATH is
 #                                dotted (counterexample.A), empty if absent
@@ -10,6 +11,11 @@ export Q7PRED_PYTHON=$PYTHON
 if ! "$PYTHON" -c 'import z3, capstone' 2>/dev/null; then
     if [ "${CI:-}" = true ]; then echo "FAIL: python3-z3/python3-capstone missing under CI"; exit 1; fi
     echo "skipped: needs python3-z3 and python3-capstone"; exit 77
+fi
+# the second solver every proof needs ($Q7PRED_CVC5, as the prover reads it)
+if ! "${Q7PRED_CVC5:-cvc5}" --version 2>/dev/null | grep -q 'cvc5 version'; then
+    if [ "${CI:-}" = true ]; then echo "FAIL: cvc5 missing under CI"; exit 1; fi
+    echo "skipped: needs cvc5 (Debian: cvc5), the second solver"; exit 77
 fi
 statuses() { "$PYTHON" -c '
 import json, sys

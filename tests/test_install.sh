@@ -138,7 +138,7 @@ if "$PYTHON" -c 'import z3, capstone, unicorn, llvmlite' 2>/dev/null; then
             bad "installed entry point python3 -m $m --help: $(tail -n 1 entry.txt)"
     done
 fi
-if "$PYTHON" -c 'import z3, capstone' 2>/dev/null; then
+if "$PYTHON" -c 'import z3, capstone' 2>/dev/null && cvc5 --version >/dev/null 2>&1; then   # both solvers
     Q7PRED_PYTHON=$PYTHON "$q" prove --lib "$prefix/lib/libq7pred.so" --leaf lt_2_16_16 >prove.txt 2>&1 &&
         grep -qx '1 leaves: 1 proven-binary, 0 refuted, 0 unproven, 0 absent' prove.txt || bad "prove: $(tail -1 prove.txt)"
 fi

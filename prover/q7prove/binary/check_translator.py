@@ -27,6 +27,7 @@ from q7prove import requires
 
 z3, _ = requires.modules('python3-z3, python3-capstone', 'z3', 'capstone')
 from q7prove.smt import bitvec as bv
+from q7prove.smt.solver import Undecided
 from q7prove.elf import image as elf_image
 from q7prove.binary import leaf as leaf_proof
 from q7prove.machine.memory import Refusal
@@ -119,7 +120,7 @@ def main():
         leaves += 1
         try:
             n, diff = check_leaf(image, decoder, lib, row, table['shapes'], rng, a.cases)
-        except Refusal as e:
+        except (Refusal, Undecided) as e:
             refused.append('%s: %s' % (row['leaf'], e))
             continue
         total += n

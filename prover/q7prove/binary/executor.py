@@ -3,7 +3,8 @@
 return to the caller, along every path.
 
 A branch on a condition that depends on the input forks the path (each
-side kept only if z3 finds it feasible, with the path's condition added);
+side kept unless z3 finds it infeasible: an unknown keeps it, with the
+path's condition added);
 paths that reach the same instruction in the same calling context merge
 into one whose values are chosen by which path ran. Calls are followed:
 direct ones into the library's own functions, calls through the PLT by
@@ -15,11 +16,15 @@ as a loop whose trip count the code does not fix, as are more than
 `max_paths` live paths, more than `max_steps` instructions, and running
 past the deadline. Every instruction the run reached is read again by a
 second decoder at its end (x86/decode.py): a disagreement refuses the leaf.
+The targets of a computed jump are every value z3
+finds for it; a question about them that z3 cannot decide makes the leaf
+unproven (smt/solver.py), never a target dropped.
 """
 import time
 
 import z3
 
+from q7prove.smt import solver as smt
 from q7prove.x86 import semantics as sem
 from q7prove.machine.state import Machine
 from q7prove.machine.memory import External, Ptr, Refusal
@@ -43,6 +48,7 @@ class Executor:
         self.solver = z3.Solver()
         self.solver.set('timeout', 2000)
         self.steps = 0
+        self.pruned = []     # what z3 found impossible and the run then dropped (cvc5 checks it again)
         self.finals = []     # (state, how): how 'return' or 'trap'
         self.forks = {}      # branch address -> times it forked on the inputs
         self.reached = set() # the addresses of the instructions run
@@ -99,14 +105,22 @@ class Executor:
         return [s] + more
 
     def feasible(self, s, extra):
-        r = self.solver.check(*(list(s.cond) + [extra]))
-        return r != z3.unsat
+        self._budget()
+        return smt.possible(self.solver, *(list(s.cond) + [extra]))
+
+    def _budget(self):
+        """Each question gets 2 s, and no more than is left before the deadline."""
+        left = self.limits.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError()
+        self.solver.set('timeout', max(1, int(min(2.0, left) * 1000)))
 
     def fork(self, s, cond, taken, fallthrough):
         self.forks[s.pc] = self.forks.get(s.pc, 0) + 1
         out = []
         for c, pc in ((cond, taken), (z3.Not(cond), fallthrough)):
             if not self.feasible(s, c):
+                self.pruned.append(z3.And(*(list(s.cond) + [c])))
                 continue
             t = s.copy()
             t.cond = s.cond + (c,)
@@ -135,10 +149,16 @@ class Executor:
         """A computed target inside the library (a switch's jump table):
         every feasible target, each its own path."""
         targets, s = [], m.s
+        question = 'the targets of the computed %s at %#x' % ('call' if m.insn.mnemonic == 'call' else 'jump',
+                                                              m.insn.addr)
         self.solver.push()
         try:
             self.solver.add(*s.cond)
-            while self.solver.check() == z3.sat:
+            while True:
+                self._budget()
+                if not smt.decided(self.solver, question):
+                    self.pruned.append(z3.And(*(list(s.cond) + [off != v for v in targets])))
+                    break
                 v = self.solver.model().eval(off, model_completion=True).as_long()
                 targets.append(v)
                 if len(targets) > 64:

@@ -18,7 +18,9 @@ The claims, for every input and every path:
     the outputs and the frame, no read of a byte nothing wrote or outside
     the inputs, the frame and read-only data, no fault);
   - %rsp back at the entry value + 8 (the return popped), %rbx %rbp
-    %r12-%r15 as at entry, DF clear.
+    %r12-%r15 as at entry, DF clear, the x87 register stack empty, the
+    x87 control word (its defined bits) and MXCSR's control bits as at
+    entry.
 """
 import time
 
@@ -26,8 +28,8 @@ import z3
 
 from q7prove.smt import bitvec as bv
 from q7prove.obligations import names
-from q7prove.smt import solver
-from q7prove.machine.state import CALLEE_SAVED, FLAGS, GPRS, State
+from q7prove.smt import second, solver
+from q7prove.machine.state import ABI_FCW, ABI_MXCSR, CALLEE_SAVED, CHOICES, EMPTY_TAGS, FCW_DEFINED, FLAGS, GPRS, State
 from q7prove.machine.memory import Memory, Ptr, Refusal
 from q7prove.binary.executor import Executor, Limits
 
@@ -129,6 +131,7 @@ class LeafRun:
         ex = Executor(self.decoder, self.mem, Limits(self.deadline))
         self.finals = ex.run(state)
         self.steps = ex.steps
+        self.pruned = ex.pruned
         return self
 
     def expected(self):
@@ -194,9 +197,16 @@ class LeafRun:
             if not (isinstance(sp, Ptr) and sp.obj is self.stack and sp.off == 8):
                 out.append(('returns with %rsp not 8 above its entry value', None,
                             z3.Implies(p, bv.term(sp, 64) == self.stack.base + 8)))
-            if not bv.same(s.fcw, 0x037f):
+            fcw = bv.fold(bv.and_(s.fcw, FCW_DEFINED, 16))
+            if not bv.same(fcw, ABI_FCW & FCW_DEFINED):
                 out.append(('returns with the x87 control word changed (callee-saved)', None,
-                            z3.Implies(p, bv.term(s.fcw, 16) == 0x037f)))
+                            z3.Implies(p, bv.term(fcw, 16) == ABI_FCW & FCW_DEFINED)))
+            if not bv.same(s.ftw, EMPTY_TAGS):
+                out.append(('returns with the x87 register stack not empty (its tag word not all empty)', None,
+                            z3.Implies(p, bv.term(s.ftw, 16) == EMPTY_TAGS)))
+            if not bv.same(s.mxcsr, ABI_MXCSR):
+                out.append(('returns with MXCSR\'s control bits changed (callee-saved)', None,
+                            z3.Implies(p, bv.term(s.mxcsr, 32) == ABI_MXCSR)))
             df = s.flags['DF']
             if df is not False:
                 out.append(('returns with the direction flag set', None, z3.Implies(p, z3.Not(bv.boolean(df)))))
@@ -225,28 +235,71 @@ def caller_claim(desc):
 
 
 def solve(run, timeout_s):
-    """('proven-binary' | 'refuted' | 'unknown', the claims that fail under
-    the model [(description, address)] or z3's reason, model)."""
+    """('proven-binary' | 'refuted' | 'open' | 'unknown', the claims that
+    fail under the model [(description, address)], z3's reason, or the
+    processors' choices the counterexample needs, model). A proof leaves
+    run.question for the second solver: the assumptions, and the negated
+    claims or any path or jump target the run found impossible."""
+    deadline = time.monotonic() + timeout_s
     claims = run.claims()
+    goal = z3.Not(z3.And(*[bv.boolean(c) for _, _, c in claims])) if claims else z3.BoolVal(False)
     s = solver.bit_blasting()
-    s.set('timeout', max(1, int(timeout_s * 1000)))
+    _limit(s, deadline)
     s.add(*run.assumptions)
-    s.add(z3.Not(z3.And(*[bv.boolean(c) for _, _, c in claims])) if claims else z3.BoolVal(False))
-    r = s.check()
-    if r == z3.unsat:
+    s.add(goal)
+    r, why = solver.answer(s)
+    if r == 'unsat':
+        # the second solver answers for the paths and jump targets the run
+        # dropped as impossible too: none of them may be possible either
+        run.question = (run.assumptions, z3.Or(goal, *run.pruned) if run.pruned else goal)
         return 'proven-binary', None, None
-    if r != z3.sat:
-        return 'unknown', s.reason_unknown(), None
+    if r == 'unknown':
+        return 'unknown', why, None
     # a model the native replay can reproduce: the value arguments' upper halves 0
     model = s.model()
     s.push()
     s.add(*[h == 0 for h in run.garbage_high])
-    if s.check() == z3.sat:
+    _limit(s, deadline)
+    if solver.answer(s)[0] == 'sat':
         model = s.model()
     s.pop()
+    needs = processor_choices(run, claims, goal, model, deadline)
+    if needs:
+        return 'open', needs, model
     failing = [(desc, addr) for desc, addr, c in claims
                if z3.is_false(model.eval(bv.boolean(c), model_completion=True))]
     return 'refuted', failing or [('a claim fails', None)], model
+
+
+def processor_choices(run, claims, goal, model, deadline):
+    """What a counterexample needs the processor to choose (CHOICES: a
+    result the manuals leave open, an extension it may lack), or None when
+    it fails whatever the processor does: with every other unknown as the
+    model has it, may the claims all hold for some choice?"""
+    chosen = sorted(second.constants(goal) & set(CHOICES))
+    if not chosen:
+        return None
+    decls = [d for d in model.decls() if d.arity() == 0]
+    s = solver.bit_blasting()
+    _limit(s, deadline)
+    s.add(*run.assumptions)
+    s.add(*[d() == model[d] for d in decls if d.name() not in CHOICES])
+    s.add(*[bv.boolean(c) for _, _, c in claims])
+    r, why = solver.answer(s)
+    if r == 'unsat':
+        return None
+    if r == 'unknown':
+        return ['z3 could not decide whether the counterexample holds whatever the processor does (%s)' % why]
+    other = s.model()
+    by_name = {d.name(): d for d in decls}
+    differ = [n for n in chosen if n in by_name and
+              not z3.is_true(z3.simplify(other.eval(by_name[n](), model_completion=True) == model[by_name[n]]))]
+    lacking = [n for n in chosen if n.startswith('cpu_has_') and n in by_name and z3.is_false(model[by_name[n]])]
+    return sorted({CHOICES[n] for n in (lacking + differ or chosen)})
+
+
+def _limit(s, deadline):
+    s.set('timeout', max(1, int((deadline - time.monotonic()) * 1000)))
 
 
 def now():

@@ -16,9 +16,12 @@ its bit map. One JSON object per line on stdout:
   {"error": "..."}                                    unreadable input (exit 2)
   {"missing": "..."}                                  z3 or capstone missing (exit 77)
 
-status: proven-binary, refuted (a counterexample), unproven (a reason:
-the instruction and address, a loop, a timeout) or absent (the library
-does not export the symbol). in_words are the counterexample in the
+status: proven-binary (z3 and then cvc5 find the question unsat; cvc5
+runs beside the next leaves, and a row goes out once its answer is in),
+refuted (a counterexample), unproven (a reason: the instruction and
+address, a loop, a timeout, the second solver missing or not agreeing)
+or absent (the library does not export the symbol). --timeout bounds each
+solver's time on a leaf. in_words are the counterexample in the
 table shape's input word layout; predicted the outputs the proof predicts
 for a real call on them, by object ("result", "FS3"), and each aligned
 word it writes outside one ("result+4"): null where it cannot say (a byte
@@ -48,6 +51,8 @@ except ImportError as e:
     sys.exit(77)
 
 from q7prove.smt import bitvec as bv
+from q7prove.smt import second
+from q7prove.smt.solver import Undecided
 from q7prove.elf import image as elf_image
 from q7prove.elf import loaded as elf_loaded
 from q7prove.elf import symbols as elf_symbols
@@ -202,6 +207,7 @@ def prove_one(image, decoder, row, shapes, timeout, agreement):
     deadline = t0 + timeout
     d = names.derive(row['leaf'])
     res = {'leaf': row['leaf']}
+    pending = None
     findings = names.check_row(row, shapes, d) if d else []
     binding = leaf_binding(image, row['symbol'])
     if d is None:
@@ -225,6 +231,11 @@ def prove_one(image, decoder, row, shapes, timeout, agreement):
                     res.update(status='unproven', reason=why)
                 else:
                     res.update(status='proven-binary')
+                    # the second solver has what is left of the leaf's time
+                    pending = second.Pending(*run.question, max(1.0, deadline - time.monotonic()))
+            elif status == 'open':
+                res.update(status='unproven', reason='a counterexample needs the processor to choose: ' +
+                           '; '.join(fail))
             elif status == 'refuted':
                 shown = list(dict.fromkeys('%s%s' % (desc, ' at %#x' % addr if addr is not None else '')
                                            for desc, addr in fail))   # one claim owed on two paths: said once
@@ -236,7 +247,7 @@ def prove_one(image, decoder, row, shapes, timeout, agreement):
                                                      'counterexample in time)' % timeout)
             else:
                 res.update(status='unproven', reason='z3: %s' % fail)
-        except Refusal as e:
+        except (Refusal, Undecided) as e:
             res.update(status='unproven', reason=str(e))
         except TimeoutError:
             res.update(status='unproven', reason='timeout after %g s' % timeout)
@@ -247,13 +258,40 @@ def prove_one(image, decoder, row, shapes, timeout, agreement):
         except Exception as e:   # a mistake of the prover's own: named, and this leaf alone unproven
             traceback.print_exc()
             res.update(status='unproven', reason='the prover failed: %s: %s' % (type(e).__name__, e))
-    if findings and res['status'] != 'absent':
-        table = 'the leaf table\'s row %s: %s' % (row['leaf'], '; '.join(findings))
-        res['reason'] = table + ('; the code: ' + res['reason'] if res.get('reason') else
-                                 '; the code: proven against the name')
-        res['status'] = 'refuted'
-    res['seconds'] = round(time.monotonic() - t0, 3)
-    return res
+    return Leaf(res, findings, pending, time.monotonic() - t0)
+
+
+class Leaf:
+    """One leaf's answer, final once the second solver's is in."""
+
+    def __init__(self, res, findings, pending, seconds):
+        self.res, self.findings, self.pending, self.seconds = res, findings, pending, seconds
+
+    def done(self):
+        return self.pending is None or self.pending.done()
+
+    def final(self):
+        res = self.res
+        if self.pending is not None:
+            answer, detail = self.pending.answer()
+            self.seconds += self.pending.seconds
+            if answer != 'unsat':
+                res.update(status='unproven', reason=_unconfirmed(answer, detail))
+        if self.findings and res['status'] != 'absent':
+            table = 'the leaf table\'s row %s: %s' % (res['leaf'], '; '.join(self.findings))
+            res['reason'] = table + ('; the code: ' + res['reason'] if res.get('reason') else
+                                     '; the code: proven against the name')
+            res['status'] = 'refuted'
+        res['seconds'] = round(self.seconds, 3)
+        return res
+
+
+def _unconfirmed(answer, detail):
+    """Why a proof z3 found is not one: the second solver's answer."""
+    if answer == 'missing':
+        return 'cvc5 missing: the second solver could not confirm z3\'s proof (%s)' % detail
+    return 'the two solvers do not agree: z3 unsat (a proof), cvc5 %s (%s)' % (
+        {'sat': 'sat', 'unknown': 'unknown', 'timeout': 'timeout', 'error': 'no answer'}[answer], detail)
 
 
 def main():
@@ -298,8 +336,10 @@ def main():
         emit({'error': "'%s': the ELF reader failed on it (%s: %s)" % (name, type(e).__name__, e)})
         return 2
     decoder = Decoder(image)
-    header = {'prover': 'z3 %s, capstone %s, native check on %s' % (z3.get_version_string(), capstone.__version__,
-                                                                    native.cpu_name()), 'leaves': len(rows)}
+    cvc5 = second.version()
+    header = {'prover': 'z3 %s, cvc5 %s, capstone %s, native check on %s'
+                        % (z3.get_version_string(), cvc5 or 'missing', capstone.__version__, native.cpu_name()),
+              'leaves': len(rows)}
     if getattr(image, 'loaded_report', None) is not None:
         header['image'] = image.loaded_report
     elif image.load_problem:
@@ -308,7 +348,7 @@ def main():
     agreement = Agreement()
     try:
         for row in rows:
-            emit(prove_one(image, decoder, row, shapes, a.timeout, agreement))
+            emit(prove_one(image, decoder, row, shapes, a.timeout, agreement).final())
     finally:
         agreement.close()
     return 0

@@ -31,6 +31,7 @@ import z3
 
 from q7prove.smt import bitvec as bv
 
+TABLE_SPAN = 1024     # a computed read of the library within this many bytes is a choice among them
 FRAME_LIMIT = 1 << 20   # a frame deeper than this is refused (a runaway recursion or a symbolic alloca)
 CANON_TOP = 1 << 47
 
@@ -254,8 +255,20 @@ class Memory:
 
     def _read_image_symbolic(self, m, off, n):
         """A table of the library read at a computed offset: bounded by the
-        section the offset may reach, which is an obligation."""
+        section the offset may reach, which is an obligation. Where the
+        offset's term keeps it in a short range of one read-only section
+        (a switch's jump table, a small lookup table), the read is a choice
+        among that range's bytes, which a solver decides at once; else the
+        section is an array."""
         img = self.image
+        lo, hi = bv.bounds(off, 64)
+        if hi - lo < TABLE_SPAN and img.readable(lo, hi - lo + n) and not img.relocated(lo, hi - lo + n):
+            m.require('reads the library at a computed address within %s..%s' % (img.where(lo), img.where(hi)),
+                      z3.And(z3.UGE(off, lo), z3.ULE(off, hi)))
+            value = bv.term(int.from_bytes(img.bytes_at(hi, n), 'little'), 8 * n)
+            for k in range(hi - 1, lo - 1, -1):
+                value = z3.If(off == k, z3.BitVecVal(int.from_bytes(img.bytes_at(k, n), 'little'), 8 * n), value)
+            return value
         secs = [s for s in img.sections if s['flags'] & 2 and s['size'] >= n and img.readable(s['addr'], s['size'])]
         hits = []
         for s in secs:

@@ -9,10 +9,22 @@ Registers follow the architecture: a 32-bit write zeroes bits 63..32, an
 8- or 16-bit write keeps the rest (ah..bh are bits 15..8); a legacy SSE
 write keeps bits 255..128 of its ymm, a VEX write zeroes them.
 
+The float units' state the ABI fixes at a call and a return: the x87
+control word (0x037f), its tag word (0xffff: every register of the x87
+stack empty) and MXCSR's control bits (0x1f80); the x87 status word is
+the caller's scratch (unknown at entry). Bits the manuals reserve (the
+control word's 6 and 13..15) are not part of what a leaf must restore.
+
 Flags are CF PF AF ZF SF OF and DF. An instruction sets a flag to a value,
 to a Lazy (computed only if something reads it, as QEMU's lazy condition
 codes) or to Undef (the manual leaves it undefined): reading an undefined
 flag is refused, naming the instruction that left it so.
+
+What the Intel SDM and the AMD APM leave to the processor in a result (a
+bsf of zero, tzcnt on a processor without BMI1) is a choice: a variable
+with no value (CHOICES names each), so a proof holds for every value a
+processor may produce, and a counterexample that needs one value of it is
+no refutation (binary/leaf.py).
 """
 import z3
 
@@ -22,6 +34,10 @@ from q7prove.machine.memory import External, Ptr, Refusal
 GPRS = ['rax', 'rcx', 'rdx', 'rbx', 'rsp', 'rbp', 'rsi', 'rdi'] + ['r%d' % i for i in range(8, 16)]
 CALLEE_SAVED = ['rbx', 'rbp', 'r12', 'r13', 'r14', 'r15']
 FLAGS = ['CF', 'PF', 'AF', 'ZF', 'SF', 'OF', 'DF']
+ABI_FCW = 0x037f          # x87 control word: every exception masked, 64-bit precision, round to nearest
+FCW_DEFINED = 0x1f3f      # its bits the manuals define (6 and 13..15 are reserved)
+EMPTY_TAGS = 0xffff       # x87 tag word: all eight registers empty
+ABI_MXCSR = 0x1f80        # MXCSR control: every exception masked, round to nearest, no FTZ or DAZ
 
 REGS = {}   # capstone's name -> (file, index, low bit, width)
 for _i, _r in enumerate(GPRS):
@@ -35,6 +51,9 @@ for _i, _r in enumerate(['ah', 'ch', 'dh', 'bh']):
 for _i in range(16):
     REGS['xmm%d' % _i] = ('x', _i, 0, 128)
     REGS['ymm%d' % _i] = ('x', _i, 0, 256)
+
+
+CHOICES = {}   # the name of a choice variable -> the instruction and what it leaves to the processor
 
 
 class Lazy:
@@ -79,15 +98,17 @@ class State:
         self.failed = {}         # address -> the path condition it owes an unconditional failure under
         self.done = False
         self.depth = 0
-        self.fcw = 0x037f        # the x87 control word (the ABI's at entry)
+        self.fcw = ABI_FCW       # the x87 control word (the ABI's at entry)
         self.fsw = z3.BitVec('entry_x87_status', 16)
+        self.ftw = EMPTY_TAGS    # the x87 tag word as fnstenv stores it
+        self.mxcsr = ABI_MXCSR   # MXCSR's control bits (15..6)
 
     def copy(self):
         s = State.__new__(State)
         s.gpr, s.vec, s.flags = list(self.gpr), list(self.vec), dict(self.flags)
         s.mem, s.pc, s.cond, s.calls = self.mem.copy(), self.pc, self.cond, self.calls
         s.visits, s.owed, s.done, s.depth = dict(self.visits), list(self.owed), self.done, self.depth
-        s.fcw, s.fsw = self.fcw, self.fsw
+        s.fcw, s.fsw, s.ftw, s.mxcsr = self.fcw, self.fsw, self.ftw, self.mxcsr
         s.failed = self.failed
         return s
 
@@ -163,6 +184,7 @@ class State:
             else:
                 out.flags[f] = bv.bite(c, a, b)
         out.fcw, out.fsw = _pick(c, self.fcw, other.fcw, 16), _pick(c, self.fsw, other.fsw, 16)
+        out.ftw, out.mxcsr = _pick(c, self.ftw, other.ftw, 16), _pick(c, self.mxcsr, other.mxcsr, 32)
         out.mem = self.mem.merge(other.mem, c)
         seen = {id(o) for o in self.owed}
         out.owed = self.owed + [o for o in other.owed if id(o) not in seen]
@@ -205,6 +227,21 @@ class Machine:
 
     def refuse(self, why):
         raise Refusal('%s at %#x (%s)' % (why, self.insn.addr, self.insn.text))
+
+    # ---- what the processors leave open
+    def choice(self, bits, why):
+        """A value of `bits` bits (0: a truth value) the manuals leave to
+        the processor: any value."""
+        v = z3.FreshConst(z3.BoolSort() if bits == 0 else z3.BitVecSort(bits), 'cpu')
+        CHOICES[str(v)] = '%s at %#x %s' % (self.insn.mnemonic, self.insn.addr, why)
+        return v
+
+    def has(self, feature, why):
+        """Whether the processor has an ISA extension whose absence changes
+        what these bytes do without a fault: one truth value per leaf."""
+        v = z3.Bool('cpu_has_' + feature)
+        CHOICES.setdefault(str(v), '%s at %#x %s' % (self.insn.mnemonic, self.insn.addr, why))
+        return v
 
     # ---- operands
     def width(self, op):

@@ -348,3 +348,75 @@ def same(a, b):
     if hasattr(a, 'same_as'):
         return a.same_as(b)
     return z3.is_expr(a) and a.eq(b)
+
+
+def bounds(x, w):
+    """(lo, hi): an unsigned range the w-bit x stays in, by its term's shape
+    alone (constants, extensions, extracts, adds and multiplies that do not
+    wrap, masks, shifts by constants, ifs); (0, 2^w - 1) where the shape
+    says nothing. An over-approximation: whoever relies on it should state
+    it as an obligation too."""
+    if type(x) is int:
+        return x, x
+    t = term(x, w)
+    return _bounds(t, {})
+
+
+def _bounds(t, seen):
+    key = t.get_id()
+    if key in seen:
+        return seen[key]
+    w = t.size()
+    full = (0, mask(w))
+    out = full
+    if z3.is_bv_value(t):
+        out = (t.as_long(), t.as_long())
+    elif z3.is_app(t):
+        k = t.decl().kind()
+        kids = t.children()
+        b = lambda i: _bounds(kids[i], seen)
+        if k == z3.Z3_OP_ZERO_EXT:
+            out = b(0)
+        elif k == z3.Z3_OP_SIGN_EXT:
+            lo, hi = b(0)
+            out = (lo, hi) if hi >> (kids[0].size() - 1) == 0 else full
+        elif k == z3.Z3_OP_EXTRACT:
+            hi_bit, lo_bit = t.params()
+            lo, hi = b(0)
+            out = (lo >> lo_bit, hi >> lo_bit) if hi >> (hi_bit + 1) == 0 else full
+        elif k == z3.Z3_OP_CONCAT:
+            out = (0, 0)
+            for c in kids:
+                lo, hi = _bounds(c, seen)
+                out = ((out[0] << c.size()) | lo, (out[1] << c.size()) | hi)
+        elif k == z3.Z3_OP_BADD:
+            lo, hi = 0, 0
+            for i in range(len(kids)):
+                clo, chi = b(i)
+                lo, hi = lo + clo, hi + chi
+            out = (lo, hi) if hi <= mask(w) else full
+        elif k == z3.Z3_OP_BMUL:
+            lo, hi = 1, 1
+            for i in range(len(kids)):
+                clo, chi = b(i)
+                lo, hi = lo * clo, hi * chi
+            out = (lo, hi) if hi <= mask(w) else full
+        elif k == z3.Z3_OP_BAND:
+            out = (0, min(b(i)[1] for i in range(len(kids))))
+        elif k == z3.Z3_OP_BOR or k == z3.Z3_OP_BXOR:
+            top = max(b(i)[1] for i in range(len(kids)))
+            out = (0, mask(top.bit_length()))
+        elif k in (z3.Z3_OP_BSHL, z3.Z3_OP_BLSHR) and z3.is_bv_value(kids[1]):
+            n = kids[1].as_long()
+            lo, hi = b(0)
+            if k == z3.Z3_OP_BLSHR:
+                out = (lo >> n, hi >> n)
+            elif n < w and hi << n <= mask(w):
+                out = (lo << n, hi << n)
+        elif k == z3.Z3_OP_ITE:
+            (alo, ahi), (blo, bhi) = b(1), b(2)
+            out = (min(alo, blo), max(ahi, bhi))
+        elif k in (z3.Z3_OP_BUREM, z3.Z3_OP_BUREM_I) and z3.is_bv_value(kids[1]) and kids[1].as_long():
+            out = (0, min(b(0)[1], kids[1].as_long() - 1))
+    seen[key] = out
+    return out

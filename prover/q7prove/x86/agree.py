@@ -177,7 +177,7 @@ def model_outcome(lay, c, symbolic, fsw):
         if type(v) is not Undef:
             out['flags'][f] = val(v, 1)
     out['fcw'] = val(s.fcw, 16)
-    out['mxcsr_control'] = sem.MXCSR_CONTROL
+    out['mxcsr_control'] = val(s.mxcsr, 32)
     # the windows' bytes, and any the model wrote elsewhere
     out['mem'], inside = {}, set()
     for obj, lo, data in c.windows:

@@ -333,6 +333,19 @@ CONTROL = {'mxcsr': lambda rng: 0x1f80 | rng.getrandbits(6),
            'x87env': lambda rng: (0x037f | (rng.getrandbits(4) << 8)) | (0xffff << 16) | (0xffff << 64)}
 
 
+def _host_features():
+    """The ISA extensions /proc/cpuinfo lists (lzcnt is Linux's abm)."""
+    try:
+        with open('/proc/cpuinfo') as f:
+            words = set(next((l for l in f if l.startswith('flags')), '').split())
+    except OSError:
+        words = set()
+    return {'bmi1'} & words | ({'lzcnt'} if 'abm' in words else set())
+
+
+HOST_FEATURES = _host_features()
+
+
 class ModelExe:
     """What the semantics ask of an executor, for one instruction."""
 
@@ -356,6 +369,9 @@ def model_run(insn, case, symbolic):
     mem.new('image', 'image', 0, 4096)
     data = mem.new('data', 'out', DATA, 64)
     sub = [(data.base, z3.BitVecVal(UC_DATA, 64))]
+    # tzcnt/lzcnt are modelled for processors with and without their
+    # extension: checked here as this processor runs them
+    sub += [(z3.Bool('cpu_has_' + f), z3.BoolVal(f in HOST_FEATURES)) for f in ('bmi1', 'lzcnt')]
     s = State(mem, insn.addr)
     for k, r in enumerate(GPRS):
         if symbolic:

@@ -21,9 +21,8 @@ import random
 
 from q7prove.smt import bitvec as bv
 from q7prove.x86 import native
-from q7prove.x86 import semantics as sem
 from q7prove.x86 import table
-from q7prove.machine.state import FLAGS, GPRS, REGS
+from q7prove.machine.state import ABI_MXCSR, FLAGS, GPRS, REGS
 
 CODE_AREA = 0x100000000000       # where X goes (1 TB of choices)
 DATA_GAP = 0x400000000           # stack and operand pages: 16 GB above X, past any rel32 target
@@ -284,7 +283,7 @@ def make_case(lay, k, canary):
     if insn.mnemonic in ('ldmxcsr', 'vldmxcsr') and k != 7:
         ea = _operand_address(c, lay, insn.ops[0])   # the ABI's control bits (the model refuses others), any status
         if ea is not None:
-            _poke(c, ea, sem.MXCSR_CONTROL | rng.randrange(64), 4)
+            _poke(c, ea, ABI_MXCSR | rng.randrange(64), 4)
     if insn.mnemonic in ('div', 'idiv') and insn.ops[0].kind == 'mem' and k == 0:
         ea = _operand_address(c, lay, insn.ops[0])
         if ea is not None:

@@ -35,7 +35,7 @@ Which encodings run which function is the instruction table's
 import z3
 
 from q7prove.smt import bitvec as bv
-from q7prove.machine.state import REGS, Lazy, Undef, as_number
+from q7prove.machine.state import ABI_MXCSR, EMPTY_TAGS, FCW_DEFINED, GPRS, REGS, Lazy, Undef, as_number
 from q7prove.machine.memory import External, Ptr, Refusal
 
 
@@ -160,6 +160,8 @@ def xchg(m, i):
 def bswap(m, i):
     d = i.ops[0]
     w = 8 * d.size
+    if w == 16:
+        m.refuse('bswap of a 16-bit register (the manuals leave its result undefined)')
     v = as_number(m.get(d), w)
     m.put(d, bv.concat([(bv.extract(v, 8 * k + 7, 8 * k, w), 8) for k in range(w // 8)]))
 
@@ -419,7 +421,10 @@ def shift(m, i):
     new = {'ZF': Lazy(lambda: bv.eq(r, 0, w)), 'SF': Lazy(lambda: msb(r, w)),
            'PF': Lazy(lambda: bv.parity(bv.extract(r, 7, 0, w))), 'AF': Undef(by)}
     if type(c) is int:
-        new['CF'] = Undef(by) if (c >= w and kind != 'sar') else Lazy(cf)
+        # the SDM leaves CF undefined for shl/shr by the operand's width or
+        # more (an 8- or 16-bit operand's masked count may reach it); sar's
+        # too, which the two manuals do not state alike
+        new['CF'] = Undef(by) if c >= w else Lazy(cf)
         new['OF'] = Lazy(of) if c == 1 else Undef(by)
     else:
         new['CF'] = Lazy(cf) if w >= 32 else Undef(by)
@@ -455,6 +460,8 @@ def rotate(m, i):
         cf = bv.bit(r, 0, w) if left else msb(r, w)
     of = bv.bxor(msb(r, w), cf) if left else bv.bxor(msb(r, w), bv.bit(r, w - 2, w))
     by = '%s at %#x' % (i.mnemonic, i.addr)
+    if span == w and w < 32 and not (type(c) is int and c < w):
+        cf = Undef(by)   # rol/ror of a byte or word by a multiple of its width: not stated alike by both manuals
     _keep_if_zero(m, c, {'CF': cf, 'OF': of if c == 1 else Undef(by)})
     m.put(d, r)
 
@@ -532,29 +539,57 @@ def _highest_set(x, w):
     return out
 
 
+def _scan_zero(m, d, w, zero, found, why):
+    """The destination of a bit scan: found where the source is not zero,
+    else any value (the whole 64-bit register for a 32-bit destination: a
+    processor that leaves it unchanged does not zero its upper half)."""
+    if zero is False:
+        return m.put(d, found)
+    k = REGS[d.reg][1]
+    anything = m.choice(64, why)
+    if w == 32:
+        m.s.set_reg(GPRS[k], bv.ite(zero, anything, bv.zext(found, 32, 64), 64))
+    else:
+        m.put(d, bv.ite(zero, bv.extract(anything, w - 1, 0, 64), found, w))
+
+
 def bit_scan(m, i):
     d, s = i.ops
     w = 8 * d.size
     x = as_number(m.get(s), w)
-    zero = bv.eq(x, 0, w)
+    zero = bv.fold(bv.eq(x, 0, w))
     found = _lowest_set(x, w) if i.mnemonic == 'bsf' else _highest_set(x, w)
-    # a zero source leaves the destination undefined (Intel; AMD keeps it): any value
-    m.put(d, bv.ite(zero, z3.FreshConst(z3.BitVecSort(w), 'bsf_zero') if zero is not False else 0, found, w))
+    _scan_zero(m, d, w, zero, found, 'with a zero source (its destination: undefined on Intel, unchanged on AMD)')
     m.set_flags(ZF=zero)
     m.undefine('CF', 'OF', 'SF', 'AF', 'PF')
 
 
 def count_zeros(m, i):
+    """tzcnt (BMI1) and lzcnt (LZCNT/ABM) are bsf and bsr with an f3 prefix,
+    which a processor without the extension ignores: the result is either
+    instruction's, by whether the processor has it."""
     d, s = i.ops
     w = 8 * d.size
     x = as_number(m.get(s), w)
+    zero = bv.fold(bv.eq(x, 0, w))
     if i.mnemonic == 'tzcnt':
-        r = _lowest_set(x, w)
+        has = m.has('bmi1', 'runs as bsf on a processor without BMI1')
+        scanned = _lowest_set(x, w)
+        r = scanned
     else:
-        hi = _highest_set(x, w)
-        r = bv.sub(w - 1, hi, w)   # all ones + 1 = w - 1 - (-1) = w for zero
-    m.put(d, r)
-    m.set_flags(CF=bv.eq(x, 0, w), ZF=bv.eq(r, 0, w))
+        has = m.has('lzcnt', 'runs as bsr on a processor without LZCNT (ABM)')
+        scanned = _highest_set(x, w)
+        r = bv.sub(w - 1, scanned, w)   # all ones + 1 = w - 1 - (-1) = w for zero
+    _scan_zero(m, d, w, zero, scanned, 'with a zero source, on a processor without the extension (undefined on '
+                                       'Intel, unchanged on AMD)')
+    if w == 32:
+        k = GPRS[REGS[d.reg][1]]
+        m.s.set_reg(k, bv.ite(has, bv.zext(r, 32, 64), as_number(m.s.reg(k)), 64))
+    else:
+        m.put(d, bv.ite(has, r, as_number(m.s.reg(d.reg), w), w))
+    m.set_flags(CF=bv.bite(has, zero, m.choice(0, 'leaves CF undefined (as bsf/bsr) on a processor without the '
+                                                 'extension')),
+                ZF=bv.bite(has, bv.eq(r, 0, w), zero))
     m.undefine('OF', 'SF', 'AF', 'PF')
 
 
@@ -932,6 +967,7 @@ def _scalar_source(m, op, n):
 def fp_compare_flags(m, i):
     """ZF PF CF = 111 unordered, 000 greater, 001 less, 100 equal; OF SF AF
     cleared (comiss differs from ucomiss only in the exception, masked)."""
+    _abi_mxcsr(m)
     n = 32 if i.mnemonic.endswith('ss') else 64
     a, b = _scalar_source(m, i.ops[0], n), _scalar_source(m, i.ops[1], n)
     fa, fb = fp(a, n), fp(b, n)
@@ -959,6 +995,7 @@ def predicate(k, fa, fb):
 def fp_compare_mask(m, i):
     """cmpss/cmpsd: the predicate is the immediate's bits 2:0 (legacy) or
     4:0 (VEX), read from the bytes; the bits above are reserved."""
+    _abi_mxcsr(m)
     vex = i.enc.vex == 'vex'
     n = 32 if i.mnemonic.endswith('ss') else 64
     k = i.enc.imm
@@ -988,6 +1025,7 @@ def _quiet_nan(x, w_from, w_to):
 
 
 def fp_convert(m, i):
+    _abi_mxcsr(m)
     vex = i.mnemonic.startswith('v')
     to_double = 'ss2sd' in i.mnemonic
     n_from, n_to = (32, 64) if to_double else (64, 32)
@@ -1014,6 +1052,7 @@ def _nan_result(x, y, n, f):
 
 
 def fp_divide(m, i):
+    _abi_mxcsr(m)
     vex = i.mnemonic.startswith('v')
     n = 32 if i.mnemonic.endswith('ss') else 64
     d = i.ops[0]
@@ -1024,48 +1063,78 @@ def fp_divide(m, i):
 
 
 # ---- the control and status of the float units -------------------------------------
-# MXCSR's control bits are the ABI's (0x1f80: round to nearest, no DAZ or
-# FTZ, every exception masked); its status bits are not modelled (unknown).
-# The x87 control word starts as the ABI's 0x037f (every exception masked)
-# and is kept per path: a leaf must return it as it found it (it is
-# callee-saved), and wait faults on a pending exception it does not mask.
-MXCSR_CONTROL = 0x1f80
+# MXCSR's control bits start as the ABI's (0x1f80: round to nearest, no DAZ
+# or FTZ, every exception masked) and are kept per path: ldmxcsr may change
+# them, a leaf must return them as it found them (they are callee-saved),
+# and an SSE float instruction runs only under the ABI's (the models are
+# round to nearest, no flush, no unmasked exception); the status bits are
+# not modelled (unknown). The x87 control word starts as the ABI's 0x037f
+# and its tag word all empty; both are kept per path, a leaf must return
+# the control word's defined bits as it found them and every x87 register
+# empty, and wait faults on a pending exception the control word does not
+# mask. Bits the manuals reserve read back as anything.
+
+
+def _abi_mxcsr(m):
+    """An SSE float instruction: refused unless MXCSR's control bits are the ABI's."""
+    if not bv.same(m.s.mxcsr, ABI_MXCSR):
+        m.refuse('%s under MXCSR control bits other than the ABI\'s 0x1f80 (rounding, flush to zero and '
+                 'unmasked exceptions are not modelled)' % m.insn.mnemonic)
 
 
 def stmxcsr(m, i):
-    m.put(i.ops[0], bv.or_(MXCSR_CONTROL, bv.zext(z3.FreshConst(z3.BitVecSort(6), 'mxcsr_status'), 6, 32), 32))
+    m.put(i.ops[0], bv.or_(bv.zext(m.s.mxcsr, 32, 32),
+                           bv.zext(z3.FreshConst(z3.BitVecSort(6), 'mxcsr_status'), 6, 32), 32))
 
 
 def ldmxcsr(m, i):
-    # bits 31..16 are reserved: a 1 there faults (#GP), so they are kept in the comparison
-    v = bv.fold(bv.and_(m.get(i.ops[0]), 0xffffffc0, 32))
-    if type(v) is not int or v != MXCSR_CONTROL:
-        m.refuse('loads MXCSR control bits other than the ABI\'s 0x1f80 (rounding and exceptions are not '
-                 'modelled), or sets its reserved bits 31..16 (#GP)')
+    v = as_number(m.get(i.ops[0]), 32)
+    m.violation('faults (#GP): loads MXCSR with a reserved bit (31..16) set',
+                bv.bnot(bv.eq(bv.fold(bv.and_(v, 0xffff0000, 32)), 0, 32)))
+    control = bv.fold(bv.and_(v, 0xffc0, 32))
+    if not bv.known(control):
+        m.refuse('loads MXCSR control bits that depend on the input')
+    if control & 0x40:
+        m.refuse('sets MXCSR\'s DAZ bit, which faults (#GP) on a processor without it (its MXCSR_MASK)')
+    m.s.mxcsr = control
+
+
+def _stored_fcw(m):
+    """The control word as fnstcw/fnstenv store it: the reserved bits unknown."""
+    reserved = m.choice(16, 'stores the x87 control word\'s reserved bits (undefined)')
+    return bv.or_(bv.and_(m.s.fcw, FCW_DEFINED, 16), bv.and_(reserved, 0xffff ^ FCW_DEFINED, 16), 16)
 
 
 def fstenv(m, i):
-    """fnstenv: the 28-byte x87 environment (control word at 0, status
-    word at 4, the rest unknown); then every x87 exception is masked."""
+    """The 28-byte x87 environment: control word at 0, status word at 4,
+    tag word at 8 (all empty as stored, 0xffff; a register not empty has
+    a tag its contents decide: unknown), reserved halves and the last
+    instruction's pointers unknown; then every x87 exception is masked."""
     addr = m.ea(i.ops[0])
-    rest = z3.FreshConst(z3.BitVecSort(8 * 24), 'x87_env')
-    env = bv.concat([(rest, 8 * 24), (bv.zext(m.s.fsw, 16, 16), 16), (0xffff, 16), (m.s.fcw, 16)])
+    unknown = lambda bits: m.choice(bits, 'stores reserved fields, or the last x87 instruction\'s pointers, '
+                                          'which the manuals do not fix')
+    tags = bv.fold(bv.ite(bv.eq(m.s.ftw, EMPTY_TAGS, 16), EMPTY_TAGS, unknown(16), 16))
+    env = bv.concat([(unknown(8 * 16), 8 * 16), (unknown(16), 16), (tags, 16), (unknown(16), 16),
+                     (bv.zext(m.s.fsw, 16, 16), 16), (unknown(16), 16), (_stored_fcw(m), 16)])
     m.store(addr, 28, env)
+    if i.mnemonic == 'fstenv':
+        _wait(m)
     m.s.fcw = bv.or_(m.s.fcw, 0x3f, 16)
 
 
 def fldenv(m, i):
-    env = m.load(m.ea(i.ops[0]), 28)
+    env = as_number(m.load(m.ea(i.ops[0]), 28), 8 * 28)
     m.s.fcw = _control_word(bv.extract(env, 15, 0, 8 * 28))
     m.s.fsw = bv.fold(bv.extract(env, 47, 32, 8 * 28))
+    m.s.ftw = bv.fold(bv.extract(env, 79, 64, 8 * 28))
 
 
 def fstcw(m, i):
-    m.put(i.ops[0], m.s.fcw)
+    m.put(i.ops[0], _stored_fcw(m))
 
 
 def fldcw(m, i):
-    m.s.fcw = _control_word(m.get(i.ops[0]))
+    m.s.fcw = _control_word(as_number(m.get(i.ops[0]), 16))
 
 
 def _control_word(v):

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Control: eq_1_8_8 that changes the float state and puts each back:
+   the x87 environment stored and loaded (its status word's denormal flag
+   set, as libgcc's __sfp_handle_exceptions does), the control word round
+   toward zero then the saved one, MXCSR round toward zero then the saved
+   one, the direction flag set then cleared. */
+        .intel_syntax noprefix
+        .text
+        .globl module__xdref_eq_1_8_8
+        .type module__xdref_eq_1_8_8, @function
+module__xdref_eq_1_8_8:
+        fnstenv [rsp - 32]
+        or word ptr [rsp - 28], 2
+        fldenv [rsp - 32]
+        fnstcw [rsp - 36]
+        mov word ptr [rsp - 40], 0x0f7f
+        fldcw [rsp - 40]
+        fldcw [rsp - 36]
+        stmxcsr [rsp - 44]
+        mov dword ptr [rsp - 48], 0x7f80
+        ldmxcsr [rsp - 48]
+        ldmxcsr [rsp - 44]
+        std
+        cld
+        xor eax, eax
+        cmp esi, edx
+        sete al
+        mov [rcx], eax
+        ret
+        .size module__xdref_eq_1_8_8, . - module__xdref_eq_1_8_8
+        .section .note.GNU-stack, "", @progbits
