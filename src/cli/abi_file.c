@@ -13,6 +13,7 @@
 #include "probe/probe_json.h"
 #include "report/schema.h"
 #include "util/json.h"
+#include "util/paths.h"
 
 static int shape_named(const char *name)
 {
@@ -26,9 +27,10 @@ static int shape_named(const char *name)
 
 static char *read_text(const char *path, const char **why)
 {
-    FILE *f = fopen(path, "rb");
+    static char reason[160];
+    FILE *f = q7u_fopen_regular(path, reason, sizeof reason);
     if (!f) {
-        *why = strerror(errno);
+        *why = reason;
         return NULL;
     }
     size_t len = 0, cap = 1 << 16;

@@ -71,7 +71,12 @@ static int merge_parse(void *args, int argc, char **argv)
         }
     }
     if (a->n == 0) return cli_usage_error("merge: give the shard reports (q7pred merge A.json B.json ...)");
-    return CLI_OK;
+    out_option *ins = calloc(a->n, sizeof *ins);
+    if (!ins) return cli_error("merge: out of memory");
+    for (size_t k = 0; k < a->n; k++) ins[k] = (out_option){ "REPORT", a->names[k] };
+    rc = cli_report_files_distinct(&a->out, NULL, 0, ins, a->n);
+    free(ins);
+    return rc;
 }
 
 /* Reads each report and folds it in; only one shard is in memory at a

@@ -132,9 +132,10 @@ static int prove_parse(void *v, int argc, char **argv)
         }
     }
     if (!a->lib && !a->table_out) return cli_usage_error("prove: --lib PATH is required (try q7pred prove --help)");
-    out_option outs[] = { { "--json", a->json }, { "--markdown", a->markdown }, { "--junit", a->junit },
-                          { "--write-table", a->table_out } };
-    return cli_out_options_distinct("prove", outs, sizeof outs / sizeof outs[0]);
+    const out_option outs[] = { { "--json", a->json }, { "--markdown", a->markdown }, { "--junit", a->junit },
+                                { "--write-table", a->table_out } },
+                     ins[] = { { "--lib", a->lib }, { "--abi", a->abi }, { "--python", a->python } };
+    return cli_files_distinct("prove", outs, sizeof outs / sizeof outs[0], ins, sizeof ins / sizeof ins[0]);
 }
 
 /* ------------------------------------------------------------ the native replay */

@@ -80,7 +80,8 @@ static int report_parse(void *args, int argc, char **argv)
     if (a->proofs_path && !a->out.path[Q7R_HTML] && !a->help)
         return cli_usage_error("report: --proofs '%s' without --html: the proof status is shown in the HTML report",
                                a->proofs_path);
-    return CLI_OK;
+    const out_option ins[] = { { "REPORT", a->input }, { "--proofs", a->proofs_path } };
+    return a->help ? CLI_OK : cli_report_files_distinct(&a->out, NULL, 0, ins, 2);
 }
 
 static int report_run(void *args)

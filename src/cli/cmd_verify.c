@@ -157,6 +157,27 @@ static void init_args(verify_args *a, int argc, char **argv)
     cli_record_command(a->r->command, sizeof a->r->command, argc, argv);
 }
 
+/* No report or checkpoint replaces a file the run reads; --resume may be
+ * the --checkpoint it goes on writing (verify --help). */
+static int files_distinct(const verify_args *a)
+{
+    out_option ins[2 * Q7D_MAX_LIBS + Q7D_MAX_TF_FILES + 8];
+    size_t n = 0;
+    for (unsigned i = 0; i < a->o.nlibs; i++) ins[n++] = (out_option){ "--lib", a->o.libs[i] };
+    for (unsigned i = 0; i < a->o.npreloads; i++) ins[n++] = (out_option){ "--preload", a->o.preloads[i] };
+    for (unsigned i = 0; i < a->ntf; i++) {
+        char fn[32];
+        ins[n++] = (out_option){ "--corpus testfloat", cli_verify_tf_file(a->tf_spec[i], fn) };
+    }
+    ins[n++] = (out_option){ "--abi", a->o.abi_path };
+    ins[n++] = (out_option){ "--proofs", a->proofs_path };
+    ins[n++] = (out_option){ "--python", a->python_given ? a->o.python : NULL };
+    ins[n++] = (out_option){ "--numpy-oracle", a->numpy_given ? a->o.numpy_program : NULL };
+    const out_option checkpoint[] = { { "--checkpoint", a->o.checkpoint } }, resume[] = { { "--resume", a->resume_path } };
+    int rc = cli_report_files_distinct(&a->out, checkpoint, 1, ins, n);
+    return rc ? rc : cli_report_files_distinct(&a->out, NULL, 0, resume, 1);
+}
+
 /* What the options settle together, once all are read. */
 static int finish_options(verify_args *a)
 {
@@ -199,7 +220,7 @@ static int finish_options(verify_args *a)
     bool any = false;
     for (size_t i = 0; i < q7_leaf_count(); i++) any |= r->selected[i];
     if (!any) return cli_usage_error("verify: --family and --leaf select no leaf together");
-    return CLI_OK;
+    return files_distinct(a);
 }
 
 static int verify_parse(void *args, int argc, char **argv)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/json.h"
+#include "util/paths.h"
 #include "verify/verify.h"
 
 struct prv_proof_file {
@@ -20,13 +21,14 @@ enum { PROOF_REPORT_MAX = 1 << 22 };
 
 prv_proof_file *prv_proof_file_load(const char *path, char *err, size_t errsize)
 {
-    FILE *f = fopen(path, "rb");
+    char why[160];
+    FILE *f = q7u_fopen_regular(path, why, sizeof why);
     if (!f) {
         /* the usual case: the report of a proof not yet run */
         int e = errno;
         size_t len = strlen(path), tail = strlen("prove-formal.json");
         bool theirs = len >= tail && strcmp(path + len - tail, "prove-formal.json") == 0;
-        snprintf(err, errsize, "cannot read '%s': %s%s", path, strerror(e),
+        snprintf(err, errsize, "cannot read '%s': %s%s", path, why,
                  e != ENOENT ? "" : theirs ? " (run make prove-formal first)"
                                            : " (make prove-formal writes one, build/prove-formal.json; "
                                              "q7pred prove --json FILE another)");
@@ -43,7 +45,6 @@ prv_proof_file *prv_proof_file_load(const char *path, char *err, size_t errsize)
         return NULL;
     }
     text[n] = '\0';
-    char why[160];
     json *doc = q7u_json_parse(text, why, sizeof why);
     free(text);
     const json *leaves = doc ? q7u_json_get(doc, "leaves") : NULL;

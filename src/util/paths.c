@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The files a command line names (paths.h). */
+#include "paths.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void q7u_path_resolve(const char *path, char *out, size_t size)
+{
+    char cur[PATH_MAX], link[PATH_MAX], real[PATH_MAX];
+    snprintf(cur, sizeof cur, "%s", path);
+    if (realpath(cur, real)) {
+        snprintf(out, size, "%s", real);
+        return;
+    }
+    struct stat sb;
+    for (int hops = 0; hops < 40 && lstat(cur, &sb) == 0 && S_ISLNK(sb.st_mode); hops++) {
+        ssize_t n = readlink(cur, link, sizeof link - 1);
+        if (n <= 0) break;
+        link[n] = '\0';
+        char *d = strdup(cur), next[PATH_MAX];
+        int len = !d ? -1 : link[0] == '/' ? snprintf(next, sizeof next, "%s", link)
+                                            : snprintf(next, sizeof next, "%s/%s", dirname(d), link);
+        free(d);
+        if (len < 0 || (size_t)len >= sizeof next) break;
+        memcpy(cur, next, (size_t)len + 1);
+    }
+    char *d = strdup(cur), *b = strdup(cur);
+    int len = d && b && realpath(dirname(d), real)
+                  ? snprintf(out, size, "%s/%s", strcmp(real, "/") ? real : "", basename(b)) : -1;
+    if (len < 0 || (size_t)len >= size) snprintf(out, size, "%s", cur);
+    free(d);
+    free(b);
+}
+
+const char *q7u_file_kind(mode_t mode)
+{
+    return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO" : S_ISCHR(mode) ? "a character device"
+           : S_ISBLK(mode) ? "a block device" : S_ISSOCK(mode) ? "a socket" : "not a regular file";
+}
+
+int q7u_open_regular(const char *path, char *why, size_t whysize)
+{
+    /* O_NONBLOCK: opening a FIFO waits for a writer, a tty line for carrier */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    struct stat sb;
+    int e = 0, flags;
+    bool other = false;   /* a file, but no regular one */
+    if (fd < 0 || fstat(fd, &sb) != 0) e = errno;
+    else if ((other = !S_ISREG(sb.st_mode))) e = EINVAL;
+    else if ((flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) e = errno;
+    if (!e) return fd;
+    if (other) snprintf(why, whysize, "it is %s, not a regular file", q7u_file_kind(sb.st_mode));
+    else snprintf(why, whysize, "%s", strerror(e));
+    if (fd >= 0) close(fd);
+    errno = e;   /* ENOENT stays ENOENT for a caller's hint; EINVAL: not a regular file */
+    return -1;
+}
+
+FILE *q7u_fopen_regular(const char *path, char *why, size_t whysize)
+{
+    int fd = q7u_open_regular(path, why, whysize);
+    if (fd < 0) return NULL;
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        snprintf(why, whysize, "%s", strerror(e));
+        close(fd);
+        errno = e;
+    }
+    return f;
+}

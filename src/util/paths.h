@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The files a command line names (internal): what a path resolves to, and
+ * the one way every input file is opened. A file operand is read only when
+ * it is a regular file: opened without blocking (a FIFO with no writer, a
+ * terminal, a device never holds the command), then checked, so no read
+ * of an operand waits without bound. Standard input ("-"), where a command
+ * documents it, is its caller's to take before asking here.
+ */
+#ifndef Q7_UTIL_PATHS_H
+#define Q7_UTIL_PATHS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+/* The file path names: its symbolic links followed as far as they lead (a
+ * dangling link: the file it would create), its directory resolved; path
+ * itself when nothing resolves. */
+void q7u_path_resolve(const char *path, char *out, size_t size);
+
+/* "a FIFO", "a directory", "a character device", ...: what a file of that
+ * mode is, for "it is a FIFO, not a regular file". */
+const char *q7u_file_kind(mode_t mode);
+
+/* Opens path to read when it names a regular file: the descriptor
+ * (close-on-exec, blocking reads), else -1 with the reason in why
+ * ("No such file or directory", "it is a FIFO, not a regular file"). */
+int q7u_open_regular(const char *path, char *why, size_t whysize);
+/* The same as a stream ("rb"). */
+FILE *q7u_fopen_regular(const char *path, char *why, size_t whysize);
+
+#endif
