@@ -28,7 +28,7 @@ static int shape_named(const char *name)
 static char *read_text(const char *path, const char **why)
 {
     static char reason[160];
-    FILE *f = q7u_fopen_regular(path, reason, sizeof reason);
+    FILE *f = q7u_fopen_input(path, reason, sizeof reason);
     if (!f) {
         *why = reason;
         return NULL;

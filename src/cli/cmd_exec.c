@@ -160,7 +160,7 @@ static int exec_main(void *args)
     bool from_stdin = strcmp(path, "-") == 0;
     const char *name = from_stdin ? "<stdin>" : path;
     char why[160];
-    FILE *f = from_stdin ? stdin : q7u_fopen_regular(path, why, sizeof why);
+    FILE *f = from_stdin ? stdin : q7u_fopen_input(path, why, sizeof why);
     if (!f) return cli_usage_error("exec: cannot open '%s': %s", path, why);
     size_t len = 0;
     char *text = NULL;

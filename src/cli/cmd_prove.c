@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 
 #include "abi_file.h"
 #include "cli.h"
+#include "cmd_prove.h"
 #include "platform/platform_internal.h"
 #include "probe/elf_symbols.h"
 #include "probe/probe.h"
@@ -37,12 +39,6 @@
 #define PROVER_MODULE "q7prove.binary"
 enum { EM_X86_64 = 62 };
 
-typedef struct prove_args {
-    const char *lib, *abi, *json, *markdown, *junit, *python, *table_out;
-    bool selected[Q7_LEAF_COUNT], any_selected, quiet, help;
-    double timeout;
-    char command[4096];   /* as typed, for the reports */
-} prove_args;
 
 static void usage(FILE *f)
 {
@@ -109,17 +105,18 @@ static int prove_parse(void *v, int argc, char **argv)
                           : !strcmp(o, "--json") ? &a->json : !strcmp(o, "--markdown") ? &a->markdown
                           : !strcmp(o, "--junit") ? &a->junit : !strcmp(o, "--python") ? &a->python
                           : !strcmp(o, "--write-table") ? &a->table_out : NULL;
-        if (!slot && strcmp(o, "--leaf") && strcmp(o, "--timeout"))
+        if (!slot && strcmp(o, "--leaf") && strcmp(o, "--timeout") && strcmp(o, "--total-timeout"))
             return cli_usage_error("prove: unknown option '%s' (try q7pred prove --help)", o);
         if (i + 1 >= argc) return cli_usage_error("prove: %s needs a value", o);
         const char *val = argv[++i];
         if (slot) {
             *slot = val;
-        } else if (!strcmp(o, "--timeout")) {
+        } else if (!strcmp(o, "--timeout") || !strcmp(o, "--total-timeout")) {
             char *end;
-            a->timeout = strtod(val, &end);
-            if (*end || end == val || !(a->timeout > 0 && a->timeout <= 86400))
-                return cli_usage_error("prove: --timeout '%s' is not a number of seconds in (0, 86400]", val);
+            double *t = !strcmp(o, "--timeout") ? &a->timeout : &a->total_timeout;
+            *t = strtod(val, &end);
+            if (*end || end == val || !(*t > 0 && *t <= 86400))
+                return cli_usage_error("prove: %s '%s' is not a number of seconds in (0, 86400]", o, val);
         } else {
             const q7_leaf *l = q7_leaf_find(val);
             if (!l) {
@@ -136,120 +133,6 @@ static int prove_parse(void *v, int argc, char **argv)
                                 { "--write-table", a->table_out } },
                      ins[] = { { "--lib", a->lib }, { "--abi", a->abi }, { "--python", a->python } };
     return cli_files_distinct("prove", outs, sizeof outs / sizeof outs[0], ins, sizeof ins / sizeof ins[0]);
-}
-
-/* ------------------------------------------------------------ the native replay */
-
-typedef struct prove_state {
-    prove_args *a;
-    prv_run run;
-    signed char placement[Q7_LEAF_COUNT];   /* the shape each leaf is called in */
-    q7d_abi abi;                            /* and its arguments' order (--abi) */
-    q7p_prober *prober;
-    char prober_error[512];
-    bool prober_tried;
-} prove_state;
-
-/* The real call on the counterexample, compared with the prediction. */
-static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32_t *in, bool clobbers)
-{
-    if (st->placement[l->id] < 0) {
-        snprintf(row->replay, sizeof row->replay, "not replayed: the probe found no shape");
-        return;
-    }
-    if (!st->prober_tried) {
-        st->prober_tried = true;
-        st->prober = q7p_open(st->a->lib, NULL, 0, 10, st->prober_error, sizeof st->prober_error);
-    }
-    if (!st->prober) {
-        snprintf(row->replay, sizeof row->replay, "not replayed: %.200s", st->prober_error);
-        return;
-    }
-    if (prv_replay(st->prober, l, (q7_shape)st->placement[l->id], st->abi.order[l->id], row, in, clobbers))
-        st->run.disagreements++;
-}
-
-/* ------------------------------------------------------------ the prover's lines */
-
-static prv_status status_named(const char *s)
-{
-    for (int k = 0; k < PRV_STATUS_COUNT; k++)
-        if (s && !strcmp(s, prv_status_names[k])) return (prv_status)k;
-    return PRV_STATUS_COUNT;
-}
-
-static void progress(const prove_state *st, const q7_leaf *l, const prv_row *row)
-{
-    if (st->a->quiet) return;
-    printf("%-13s %-40s %7.2f s", prv_status_names[row->status], l->suffix, row->seconds);
-    if (row->reason[0]) {
-        fputs("  ", stdout);
-        q7u_esc_write(stdout, row->reason, ESC_TEXT);
-    }
-    if (row->counterexample.n) {
-        fputs("; counterexample", stdout);
-        for (unsigned k = 0; k < row->counterexample.n; k++)
-            printf(" %s=%s", row->counterexample.v[k].name, row->counterexample.v[k].hex);
-        for (unsigned k = 0; k < row->predicted.n; k++) {
-            const prv_value *p = &row->predicted.v[k], *n = prv_find_value(&row->native, p->name);
-            printf("%s%s=%s", k ? ", " : "; predicted ", p->name, p->known ? p->hex : "?");
-            if (row->replayed) printf(" (native %s)", n && n->known ? n->hex : "?");
-        }
-        fputs("; ", stdout);
-        q7u_esc_write(stdout, row->replay, ESC_TEXT);
-    }
-    fputc('\n', stdout);
-    fflush(stdout);
-}
-
-/* One result line: 1 a leaf's row, 0 the prover's header, -1 nonsense (why). */
-static int take_line(prove_state *st, const char *line, char *why, size_t whysize)
-{
-    char err[160];
-    json *doc = q7u_json_parse(line, err, sizeof err);
-    if (!doc || doc->type != JSON_OBJECT) {
-        snprintf(why, whysize, "the prover wrote a line that is not a JSON object: %s", doc ? "" : err);
-        q7u_json_free(doc);
-        return -1;
-    }
-    int rc = -1;
-    const char *s;
-    if ((s = q7u_json_string(doc, "missing"))) {
-        snprintf(why, whysize, "the prover needs %s", s);
-    } else if ((s = q7u_json_string(doc, "error"))) {
-        snprintf(why, whysize, "%s", s);
-    } else if ((s = q7u_json_string(doc, PRV_KEY(prover)))) {
-        snprintf(st->run.prover, sizeof st->run.prover, "%s", s);
-        rc = 0;
-    } else {
-        const char *name = q7u_json_string(doc, PRV_KEY(leaf));
-        const q7_leaf *l = name ? q7_leaf_find(name) : NULL;
-        prv_status status = status_named(q7u_json_string(doc, PRV_KEY(status)));
-        const json *secs = q7u_json_get(doc, PRV_KEY(seconds));
-        if (!l || status == PRV_STATUS_COUNT || !secs || secs->type != JSON_NUMBER) {
-            snprintf(why, whysize, "the prover wrote a result without a known leaf, status and seconds");
-        } else {
-            prv_row *row = &st->run.row[l->id];
-            row->done = true;
-            row->status = status;
-            row->seconds = secs->number;
-            snprintf(row->reason, sizeof row->reason, "%s", (s = q7u_json_string(doc, PRV_KEY(reason))) ? s : "");
-            prv_read_values(q7u_json_get(doc, PRV_KEY(counterexample)), &row->counterexample);
-            prv_read_values(q7u_json_get(doc, PRV_KEY(predicted)), &row->predicted);
-            prv_read_values(q7u_json_get(doc, PRV_KEY(expected)), &row->expected);
-            prv_read_names(q7u_json_get(doc, PRV_KEY(unwritten)), &row->unwritten);
-            const json *inw = q7u_json_get(doc, "in_words");
-            uint32_t in[Q7_MAX_WORDS] = { 0 };
-            bool have_in = inw && inw->type == JSON_ARRAY && inw->n == q7_shape_info_of(l->shape)->in_words;
-            for (size_t k = 0; have_in && k < inw->n; k++) in[k] = (uint32_t)inw->child[k].u64;
-            const json *cl = q7u_json_get(doc, "clobbers");
-            if (status == PRV_REFUTED && have_in) replay(st, l, row, in, cl && cl->type == JSON_BOOL && cl->boolean);
-            progress(st, l, row);
-            rc = 1;
-        }
-    }
-    q7u_json_free(doc);
-    return rc;
 }
 
 /* ------------------------------------------------------------ the run */
@@ -278,10 +161,13 @@ static bool prover_path_set(const char *root, char *err, size_t errsize)
     return true;
 }
 
-/* The prover as a child: its argv, into argv (program holds the package's root). */
-static bool prover_argv(const prove_args *a, char *program, size_t psize, const char **argv, char *timeout,
-                        size_t tsize, char *err, size_t errsize)
+/* The prover as a child: its argv, into argv (program holds the package's
+ * root); the leaves it is handed are those not yet answered (all of the
+ * table's, unnamed, on a first run without --leaf). */
+static bool prover_argv(const prove_state *st, bool restart, char *program, size_t psize, const char **argv,
+                        char *timeout, size_t tsize, char *err, size_t errsize)
 {
+    const prove_args *a = st->a;
     if (!q7u_data_path(Q7D_DATA_PROVER, PROVER_FILE, program, psize)) {
         char places[1024];
         q7u_data_places(Q7D_DATA_PROVER, PROVER_FILE, places, sizeof places);
@@ -289,7 +175,7 @@ static bool prover_argv(const prove_args *a, char *program, size_t psize, const 
         return false;
     }
     program[strlen(program) - strlen(PROVER_FILE)] = '\0';
-    if (!prover_path_set(program, err, errsize)) return false;
+    if (!restart && !prover_path_set(program, err, errsize)) return false;
     snprintf(timeout, tsize, "%g", a->timeout);
     size_t k = 0;
     const char *from;
@@ -303,7 +189,7 @@ static bool prover_argv(const prove_args *a, char *program, size_t psize, const 
     argv[k++] = "--timeout";
     argv[k++] = timeout;
     for (size_t i = 0; i < q7_leaf_count(); i++)
-        if (a->any_selected && a->selected[i]) {
+        if ((a->any_selected || restart) && st->run.row[i].selected && !st->run.row[i].done) {
             argv[k++] = "--leaf";
             argv[k++] = q7_leaf_at(i)->suffix;
         }
@@ -311,47 +197,71 @@ static bool prover_argv(const prove_args *a, char *program, size_t psize, const 
     return true;
 }
 
-/* Reads the prover's lines until it ends, is interrupted or falls silent.
- * CLI_OK, or CLI_USAGE / CLI_FAIL with the message printed. */
-static int read_prover(prove_state *st, q7u_proc *proc, int fd)
+/* How a run of the prover child ended. */
+typedef enum prover_end {
+    PROVER_ENDED,        /* it closed its output */
+    PROVER_LEAF_LATE,    /* a leaf had no answer within --timeout and the grace */
+    PROVER_RUN_LATE,     /* the run's --total-timeout passed */
+    PROVER_INTERRUPTED,
+    PROVER_FAILED        /* a line it wrote is nonsense, or it fell silent before its header */
+} prover_end;
+
+/* The grace past --timeout before a leaf's prover is stopped from here:
+ * the prover's own deadline ends it first unless a call into z3 or Python
+ * runs on regardless. */
+static double grace_seconds(double timeout) { return 2 + timeout / 20; }
+
+/* Reads the prover's lines until it ends, is interrupted, or is late: its
+ * header within STARTUP_SECONDS, every later line within the time a leaf
+ * has. *rc: CLI_OK, or CLI_USAGE / CLI_FAIL with the message printed. */
+enum { STARTUP_SECONDS = 120 };
+static prover_end read_prover(prove_state *st, q7u_proc *proc, int fd, int *rc)
 {
     size_t cap = 1 << 16, have = 0;
     char *buf = malloc(cap);
-    if (!buf) return cli_error("prove: out of memory");
+    *rc = CLI_OK;
+    if (!buf) return *rc = cli_error("prove: out of memory"), PROVER_FAILED;
     bool header = false;
-    int rc = CLI_OK;
+    prover_end end = PROVER_ENDED;
     char why[1024] = "";
-    double wait = 120;   /* the first line: Python and z3 starting */
+    double deadline = q7_now_seconds() + STARTUP_SECONDS;   /* Python and z3 starting */
     for (;;) {
         char *nl = memchr(buf, '\n', have);
         if (nl) {
             *nl = '\0';
-            int got = take_line(st, buf, why, sizeof why);
+            int got = cli_prove_take_line(st, buf, why, sizeof why);
             size_t used = (size_t)(nl - buf) + 1;
             memmove(buf, nl + 1, have - used);
             have -= used;
             if (got < 0) {
-                rc = header ? CLI_FAIL : CLI_USAGE;
+                *rc = header ? CLI_FAIL : CLI_USAGE;
                 break;
             }
             header = true;
-            wait = 2 * st->a->timeout + 60;
+            deadline = q7_now_seconds() + st->a->timeout + grace_seconds(st->a->timeout);
             continue;
         }
         if (have + 1 >= cap) {
             char *g = cap < (1u << 24) ? realloc(buf, cap *= 2) : NULL;
             if (!g) {
                 snprintf(why, sizeof why, "the prover wrote a line longer than %zu bytes", cap);
-                rc = CLI_FAIL;
+                *rc = CLI_FAIL;
                 break;
             }
             buf = g;
         }
-        q7u_wait w = q7u_proc_wait(proc, fd, POLLIN, q7_now_seconds() + wait);
-        if (w == Q7U_WAIT_INTERRUPTED) break;
+        double until = deadline < st->total_deadline ? deadline : st->total_deadline;
+        q7u_wait w = q7u_proc_wait(proc, fd, POLLIN, until);
+        if (w == Q7U_WAIT_INTERRUPTED) {
+            end = PROVER_INTERRUPTED;
+            break;
+        }
         if (w == Q7U_WAIT_TIMEOUT) {
-            snprintf(why, sizeof why, "the prover did not answer for %g s", wait);
-            rc = CLI_FAIL;
+            end = until >= st->total_deadline ? PROVER_RUN_LATE : header ? PROVER_LEAF_LATE : PROVER_FAILED;
+            if (end == PROVER_FAILED) {
+                snprintf(why, sizeof why, "the prover did not answer for %d s", STARTUP_SECONDS);
+                *rc = CLI_FAIL;
+            }
             break;
         }
         ssize_t n = read(fd, buf + have, cap - have - 1);
@@ -360,8 +270,33 @@ static int read_prover(prove_state *st, q7u_proc *proc, int fd)
         have += (size_t)n;
     }
     free(buf);
-    if (rc != CLI_OK) return rc == CLI_USAGE ? cli_usage_error("prove: %s", why) : cli_error("prove: %s", why);
-    return CLI_OK;
+    if (*rc != CLI_OK) {
+        *rc = *rc == CLI_USAGE ? cli_usage_error("prove: %s", why) : cli_error("prove: %s", why);
+        return PROVER_FAILED;
+    }
+    return end;
+}
+
+/* The leaf the prover is on: the one it named last and has not answered,
+ * else (a prover that names none) the next it owes in table order. */
+static int running_leaf(const prove_state *st)
+{
+    if (st->running >= 0 && !st->run.row[st->running].done) return st->running;
+    for (size_t i = 0; i < q7_leaf_count(); i++)
+        if (st->run.row[i].selected && !st->run.row[i].done) return (int)i;
+    return -1;
+}
+
+/* The leaf the prover was stopped on: unproven, why, its time so far. */
+static void mark_running(prove_state *st, int leaf, const char *why)
+{
+    if (leaf < 0) return;
+    prv_row *row = &st->run.row[leaf];
+    row->done = true;
+    row->status = PRV_UNPROVEN;
+    row->seconds = st->running == leaf ? q7_now_seconds() - st->running_since : 0;
+    snprintf(row->reason, sizeof row->reason, "%s", why);
+    cli_prove_progress(st, q7_leaf_at((size_t)leaf), row);
 }
 
 /* The leaves the prover did not answer for, when it stopped short. */
@@ -373,17 +308,21 @@ static void mark_unanswered(prove_state *st, const char *why)
         row->done = true;
         row->status = PRV_UNPROVEN;
         snprintf(row->reason, sizeof row->reason, "%s", why);
+        cli_prove_progress(st, q7_leaf_at(i), row);
     }
 }
 
-static int run_prover(prove_state *st, int table_fd)
+/* One run of the prover child over the leaves not yet answered. */
+static prover_end run_prover_once(prove_state *st, int table_fd, bool restart, int *rc, char *how, size_t howsize,
+                                  char *tail, size_t tailsize)
 {
     char program[PATH_MAX], timeout[32], err[PATH_MAX + 200];
     const char *argv[8 + 2 * Q7_LEAF_COUNT + 1];
-    if (!prover_argv(st->a, program, sizeof program, argv, timeout, sizeof timeout, err, sizeof err))
-        return cli_usage_error("prove: %s", err);
+    tail[0] = how[0] = '\0';
+    if (!prover_argv(st, restart, program, sizeof program, argv, timeout, sizeof timeout, err, sizeof err))
+        return *rc = cli_usage_error("prove: %s", err), PROVER_FAILED;
     int out[2];
-    if (pipe2(out, O_CLOEXEC) != 0) return cli_error("prove: pipe: %s", strerror(errno));
+    if (pipe2(out, O_CLOEXEC) != 0) return *rc = cli_error("prove: pipe: %s", strerror(errno)), PROVER_FAILED;
     q7u_proc proc;
     const int pass[1] = { table_fd };
     q7u_proc_io io = { .in = -1, .out = out[1], .err = -1, .pass = pass, .npass = 1 };
@@ -391,23 +330,63 @@ static int run_prover(prove_state *st, int table_fd)
     close(out[1]);
     if (!started) {
         close(out[0]);
-        return cli_usage_error("prove: cannot start the prover '%s': %s (--python, $Q7PRED_PYTHON)", argv[0], err);
+        *rc = cli_usage_error("prove: cannot start the prover '%s': %s (--python, $Q7PRED_PYTHON)", argv[0], err);
+        return PROVER_FAILED;
     }
-    int rc = read_prover(st, &proc, out[0]);
+    st->running = -1;
+    prover_end end = read_prover(st, &proc, out[0], rc);
     close(out[0]);
-    char tail[600] = "", how[64];
-    if (!q7u_interrupted() && q7u_proc_wait(&proc, -1, 0, q7_now_seconds() + 5) == Q7U_WAIT_ENDED) {}
-    q7u_proc_output(&proc, tail, sizeof tail);
+    /* a prover that ended by itself is given a moment to say why */
+    if (end == PROVER_ENDED && !q7u_interrupted()) q7u_proc_wait(&proc, -1, 0, q7_now_seconds() + 5);
+    q7u_proc_output(&proc, tail, tailsize);
     q7u_proc_end(&proc, 0);
-    q7u_proc_how(&proc, how, sizeof how);
-    unsigned counts[PRV_STATUS_COUNT], done, selected;
-    prv_counts(&st->run, counts, &done, &selected);
-    if (rc == CLI_OK && !q7u_interrupted() && done < selected) {
-        char *nl;
-        while ((nl = strchr(tail, '\n'))) *nl = ' ';
-        cli_error("prove: the prover ended (%s) after %u of %u leaves: %s", how, done, selected,
-                  tail[0] ? tail : "no output");
-        rc = CLI_FAIL;
+    q7u_proc_how(&proc, how, howsize);
+    for (char *nl; (nl = strchr(tail, '\n'));) *nl = ' ';
+    return end;
+}
+
+/* Runs the prover until every leaf is answered: a leaf that outlives its
+ * --timeout (or ends the prover) is unproven and the prover is started
+ * again for the leaves after it; the --total-timeout ends the run. */
+static int run_prover(prove_state *st, int table_fd)
+{
+    char how[64], tail[600], why[1200];
+    int rc = CLI_OK;
+    for (bool restart = false;; restart = true) {
+        prover_end end = run_prover_once(st, table_fd, restart, &rc, how, sizeof how, tail, sizeof tail);
+        unsigned counts[PRV_STATUS_COUNT], done, selected;
+        prv_counts(&st->run, counts, &done, &selected);
+        if (end == PROVER_INTERRUPTED || end == PROVER_FAILED) break;
+        int leaf = running_leaf(st);
+        if (end == PROVER_RUN_LATE) {
+            snprintf(why, sizeof why, "timeout: the run's --total-timeout of %g s ran out while this leaf was proven",
+                     st->a->total_timeout);
+            mark_running(st, leaf, why);
+            snprintf(why, sizeof why, "not tried: the run's --total-timeout of %g s ran out before this leaf",
+                     st->a->total_timeout);
+            mark_unanswered(st, why);
+            break;
+        }
+        if (end == PROVER_LEAF_LATE) {
+            snprintf(why, sizeof why, "timeout: no answer within --timeout %g s and a grace of %g s; the prover was "
+                     "stopped (and started again for the leaves after this one)", st->a->timeout,
+                     grace_seconds(st->a->timeout));
+            mark_running(st, leaf, why);
+        } else if (done < selected && st->running >= 0 && leaf == st->running) {
+            /* it ended on a leaf it had started: that leaf alone is lost */
+            snprintf(why, sizeof why, "the prover ended (%s) while proving this leaf: %s", how,
+                     tail[0] ? tail : "no output");
+            mark_running(st, leaf, why);
+        } else {
+            if (done < selected && !q7u_interrupted()) {
+                rc = cli_error("prove: the prover ended (%s) after %u of %u leaves: %s", how, done, selected,
+                               tail[0] ? tail : "no output");
+                mark_unanswered(st, "the prover stopped before this leaf");
+            }
+            break;
+        }
+        prv_counts(&st->run, counts, &done, &selected);
+        if (done == selected) break;
     }
     if (rc == CLI_FAIL && !q7u_interrupted()) mark_unanswered(st, "the prover stopped before this leaf");
     return rc;
@@ -519,6 +498,8 @@ static int prove_run(void *v)
         return cli_error("prove: cannot write the tables: %s", strerror(errno));
     }
     double t0 = q7_now_seconds();
+    st.total_deadline = a->total_timeout > 0 ? t0 + a->total_timeout : HUGE_VAL;
+    st.running = -1;
     q7u_interrupt_arm();
     rc = run_prover(&st, table);
     close(table);

@@ -610,7 +610,7 @@ bool q7r_report_read_stream(FILE *f, const char *name, q7d_results *r, char *err
 bool q7r_report_read(const char *path, q7d_results *r, char *err, size_t errsize)
 {
     char why[160];
-    FILE *f = q7u_fopen_regular(path, why, sizeof why);
+    FILE *f = q7u_fopen_input(path, why, sizeof why);
     if (!f) {
         q7d_results_init(r);
         snprintf(err, errsize, "cannot read '%s': %s", path, why);

@@ -240,7 +240,11 @@ static void print_failing(FILE *f, const q7d_results *r, const char *indent, boo
     char hint[1024];
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++)
         for (unsigned k = 1; fail[l] && k < r->ncols; k++)
-            if (q7r_lane_hint(r, l, k, hint, sizeof hint)) fprintf(f, "%s%shint: %s\n", markdown ? "\n" : "", indent, hint);
+            if (q7r_lane_hint(r, l, k, hint, sizeof hint)) {
+                fprintf(f, "%s%shint: ", markdown ? "\n" : "", indent);
+                q7u_esc_write(f, hint, markdown ? ESC_MARKDOWN : ESC_TEXT);
+                fputc('\n', f);
+            }
 }
 
 /* Where, when and by what the run ran, one line each. */
@@ -313,9 +317,10 @@ void q7r_markdown_fact(void *ctx, const char *key, const char *label, const char
     bool code = strcmp(key, "command") == 0 || strcmp(key, "cwd") == 0;
     fputs("| ", f);
     q7u_esc_write(f, label, ESC_MARKDOWN);
-    fprintf(f, " | %s", code ? "`" : "");
-    q7u_esc_write(f, value, ESC_MARKDOWN);
-    fprintf(f, "%s |\n", code ? "`" : "");
+    fputs(" | ", f);
+    if (code) q7u_esc_md_code(f, value, true);
+    else q7u_esc_write(f, value, ESC_MARKDOWN);
+    fputs(" |\n", f);
 }
 
 void q7r_report_markdown(FILE *f, const q7d_results *r)

@@ -6,6 +6,8 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
+#include <poll.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -45,29 +47,80 @@ const char *q7u_file_kind(mode_t mode)
            : S_ISBLK(mode) ? "a block device" : S_ISSOCK(mode) ? "a socket" : "not a regular file";
 }
 
-int q7u_open_regular(const char *path, char *why, size_t whysize)
+/* Opens path without blocking: a regular file (blocking again), or, when
+ * streams are taken, a FIFO or character device (left non-blocking,
+ * *stream set); else -1, why holding the reason and errno its code
+ * (ENOENT stays ENOENT for a caller's hint; EINVAL: no regular file). */
+static int open_input(const char *path, bool streams, bool *stream, char *why, size_t whysize)
 {
     /* O_NONBLOCK: opening a FIFO waits for a writer, a tty line for carrier */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     struct stat sb;
     int e = 0, flags;
     bool other = false;   /* a file, but no regular one */
+    *stream = false;
     if (fd < 0 || fstat(fd, &sb) != 0) e = errno;
-    else if ((other = !S_ISREG(sb.st_mode))) e = EINVAL;
+    else if (streams && (S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode))) *stream = true;
+    else if ((other = !S_ISREG(sb.st_mode))) e = S_ISDIR(sb.st_mode) ? EISDIR : EINVAL;
     else if ((flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) e = errno;
     if (!e) return fd;
-    if (other) snprintf(why, whysize, "it is %s, not a regular file", q7u_file_kind(sb.st_mode));
+    if (other && e == EINVAL) snprintf(why, whysize, "it is %s, not a regular file", q7u_file_kind(sb.st_mode));
     else snprintf(why, whysize, "%s", strerror(e));
     if (fd >= 0) close(fd);
-    errno = e;   /* ENOENT stays ENOENT for a caller's hint; EINVAL: not a regular file */
+    errno = e;
     return -1;
+}
+
+int q7u_open_regular(const char *path, char *why, size_t whysize)
+{
+    bool stream;
+    return open_input(path, false, &stream, why, whysize);
+}
+
+static FILE *as_stream(int fd, char *why, size_t whysize)
+{
+    if (fd < 0) return NULL;
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        snprintf(why, whysize, "%s", strerror(e));
+        close(fd);
+        errno = e;
+    }
+    return f;
 }
 
 FILE *q7u_fopen_regular(const char *path, char *why, size_t whysize)
 {
-    int fd = q7u_open_regular(path, why, whysize);
-    if (fd < 0) return NULL;
-    FILE *f = fdopen(fd, "rb");
+    return as_stream(q7u_open_regular(path, why, whysize), why, whysize);
+}
+
+/* A FIFO or device read with each wait for data bounded. */
+static ssize_t stream_read(void *cookie, char *buf, size_t n)
+{
+    int fd = (int)(intptr_t)cookie;
+    for (;;) {
+        ssize_t got = read(fd, buf, n);
+        if (got >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) return got;
+        struct pollfd p = { fd, POLLIN, 0 };
+        int k = poll(&p, 1, Q7U_INPUT_IDLE_SECONDS * 1000);
+        if (k == 0) {
+            errno = ETIME;
+            return -1;
+        }
+        if (k < 0 && errno != EINTR) return -1;
+    }
+}
+
+static int stream_close(void *cookie) { return close((int)(intptr_t)cookie); }
+
+FILE *q7u_fopen_input(const char *path, char *why, size_t whysize)
+{
+    bool stream;
+    int fd = open_input(path, true, &stream, why, whysize);
+    if (fd < 0 || !stream) return as_stream(fd, why, whysize);
+    cookie_io_functions_t io = { .read = stream_read, .close = stream_close };
+    FILE *f = fopencookie((void *)(intptr_t)fd, "rb", io);
     if (!f) {
         int e = errno;
         snprintf(why, whysize, "%s", strerror(e));

@@ -10,6 +10,7 @@ per leaf the shape its arguments are passed in and, from a probe report,
 its bit map. One JSON object per line on stdout:
 
   {"prover": ..., "leaves": N}                        first
+  {"start": LEAF}                                     as each leaf begins
   {"leaf", "status", "seconds", "reason"?,            one per leaf, in table order
    "counterexample"?, "in_words"?, "predicted"?, "expected"?,
    "unwritten"?}
@@ -232,6 +233,7 @@ def main():
     rows = [r for r in rows if not want or r['leaf'] in want]
     emit({'prover': 'z3 %s, capstone %s' % (z3.get_version_string(), capstone.__version__), 'leaves': len(rows)})
     for row in rows:
+        emit({'start': row['leaf']})
         emit(prove_one(image, decoder, row, shapes, a.timeout))
     return 0
 

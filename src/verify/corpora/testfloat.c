@@ -245,7 +245,7 @@ bool q7d_tf_read(const char *path, const char *function, q7d_tf_file *out, char 
     /* "-" is standard input (testfloat_gen piped in); it is not closed */
     if (strcmp(path, "-") == 0) return q7d_tf_read_stream(stdin, "-", function, out, err, errsize);
     char why[160];
-    FILE *f = q7u_fopen_regular(path, why, sizeof why);
+    FILE *f = q7u_fopen_input(path, why, sizeof why);
     if (!f) {
         memset(out, 0, sizeof *out);
         snprintf(err, errsize, "testfloat: cannot read '%s': %s", path, why);

@@ -37,7 +37,9 @@ static void sync_dir(const char *path)
  * is), and its sibling TARGET.suffix; false when too long. */
 static bool sibling(const char *path, const char *suffix, char *target, char *out, size_t size)
 {
-    q7u_path_resolve(path, target, size);
+    struct stat sb;
+    if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode)) q7u_path_resolve(path, target, size);
+    else snprintf(target, size, "%s", path);
     return (size_t)snprintf(out, size, "%s%s", target, suffix) < size;
 }
 
