@@ -356,7 +356,8 @@ static int run_prover(prove_state *st, int table_fd)
         prover_end end = run_prover_once(st, table_fd, restart, &rc, how, sizeof how, tail, sizeof tail);
         unsigned counts[PRV_STATUS_COUNT], done, selected;
         prv_counts(&st->run, counts, &done, &selected);
-        if (end == PROVER_INTERRUPTED || end == PROVER_FAILED) break;
+        /* an interrupt ended the prover too: the leaf it was on is not reached, never lost */
+        if (end == PROVER_INTERRUPTED || end == PROVER_FAILED || q7u_interrupted()) break;
         int leaf = running_leaf(st);
         if (end == PROVER_RUN_LATE) {
             snprintf(why, sizeof why, "timeout: the run's --total-timeout of %g s ran out while this leaf was proven",

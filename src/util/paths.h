@@ -36,7 +36,7 @@ FILE *q7u_fopen_regular(const char *path, char *why, size_t whysize);
 
 /* The longest a text input that is a FIFO or a device may leave a read
  * waiting: past it the read fails with ETIME ("Timer expired"). */
-#define Q7U_INPUT_IDLE_SECONDS 30
+#define Q7U_INPUT_IDLE_SECONDS 20
 /* A file read as text: a regular file as q7u_fopen_regular opens it; a
  * FIFO or a character device as a stream whose reads wait at most
  * Q7U_INPUT_IDLE_SECONDS each (a FIFO with no writer reads as empty); a
