@@ -29,7 +29,9 @@ static void list_help(FILE *f)
           "                      (build/prove-formal.json: proven-ir, proven-semantics,\n"
           "                      unproven) or of `q7pred prove --json FILE`\n"
           "                      (proven-binary, refuted, unproven, absent); not run\n"
-          "                      for a leaf the report has no row for\n"
+          "                      for a leaf the report has no row for (not run\n"
+          "                      (interrupted) when its run was interrupted). Any\n"
+          "                      other status, or two rows of one leaf, is refused\n"
           "\n"
           "Families:\n",
           f);
