@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The files a command writes never replace the files it reads, and no file
 # it reads holds it (docs/report-format.md, "Files in and out"):
-# - every output (--json, --markdown, --junit, --html, --checkpoint,
-#   --write-table) naming an input (--lib, --preload, --abi, a REPORT,
+# - every output (--json, --markdown, --junit, --html, --checkpoint and
+#   its FILE.tmp and FILE.lock, --write-table) naming an input (--lib, --preload, --abi, a REPORT,
 #   --resume, --proofs, a testfloat corpus file, --python, --numpy-oracle)
 #   by the same spelling, a symbolic link or a hard link, in prove,
 #   verify, probe, report, merge and bench: exit 2 before anything runs,
@@ -86,6 +86,11 @@ refused "verify --junit on a testfloat file" "verify: --junit 'tf.txt' $same --c
     verify --oracles sem --corpus testfloat:f16_lt:tf.txt --leaf olt_1_2_16f_16f --quiet --junit tf.txt
 refused "verify --checkpoint on --numpy-oracle" "verify: --checkpoint 'tf.txt' $same --numpy-oracle reads" \
     verify --oracles sem,numpy --numpy-oracle tf.txt --corpus grid --leaf lt_1_8_8 --checkpoint tf.txt
+cp lib.so ck4.json.tmp && cp lib.so ck4.json.tmp.orig
+refused "verify --checkpoint whose .tmp is --lib" "verify: --checkpoint (its .tmp) '$PWD/ck4.json.tmp' and --lib 'ck4.json.tmp' $other" \
+    verify --lib ck4.json.tmp "${small[@]}" --checkpoint ck4.json
+cmp -s ck4.json.tmp ck4.json.tmp.orig && ok "the library named like the checkpoint's .tmp is left as it was" \
+    || bad "ck4.json.tmp was changed"
 refused "verify --json and --checkpoint one file" "verify: --json and --checkpoint both write 'ck.json'" \
     verify "${small[@]}" --json ck.json --checkpoint ck.json
 refused "verify --json ''" "verify: --json is given an empty file name" verify "${small[@]}" --json ""

@@ -18,7 +18,8 @@
 #   checkpointing, the old checkpoint left whole and the run going on;
 # - exec: an endless stdin, refused at the size limit;
 # - report, merge, list --proofs, exec given a FIFO whose writer sends
-#   nothing: each read gives up after 20 s (Timer expired), never a hang.
+#   nothing: each read gives up after 20 s (Timer expired), never a hang;
+#   a report to a FIFO no process opens for reading: given up after 20 s.
 set -u
 . "$(dirname "$0")/check_lib.sh"
 . "$(dirname "$0")/wait_lib.sh"
@@ -155,6 +156,9 @@ for cmd in "report idle1" "merge idle2" "list --proofs idle3" "exec idle4"; do
     k=$((k + 1))
     (timeout 120 $Q7PRED $cmd >"idle$k.out" 2>"idle$k.err"; echo $? >"idle$k.rc") & pids+=($!)
 done
+mkfifo idle5   # and an output no process reads
+timeout 120 "$Q7PRED" verify --oracles sem --corpus grid --leaf lt_1_8_8 --quiet --json idle5 >/dev/null 2>idle5.err &
+outpid=$!
 wait "${pids[@]}"
 kill "${writers[@]}" 2>/dev/null; wait "${writers[@]}" 2>/dev/null
 k=0
@@ -164,4 +168,7 @@ for cmd in "report idle1" "merge idle2" "list --proofs idle3" "exec idle4"; do
         "[ \"\$(cat idle$k.rc)\" = 2 ] && grep -q 'Timer expired' idle$k.err && [ \"\$(wc -l <idle$k.err)\" = 1 ]"
 done
 check "the idle streams given up after the 20 s bound ($((SECONDS - s0)) s, at most 60)" "[ $((SECONDS - s0)) -lt 60 ]"
+wait "$outpid"; rc=$?
+check "a report to a FIFO nobody reads: exit 2 after the bound, named, nothing left" \
+    "[ $rc -eq 2 ] && grep -qF \"verify: cannot write report 'idle5': it is a FIFO that no process opened for reading within 20 s\" idle5.err"
 exit $fail

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* q7pred verify: the command line of the differential. */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include "host/host.h"
 #include "report_files.h"
 #include "util/escape.h"
+#include "util/paths.h"
 #include "util/process.h"
 #include "verify/names.h"
 #include "verify/verify.h"
@@ -176,8 +178,18 @@ static int files_distinct(const verify_args *a)
     ins[n++] = (out_option){ "--proofs", a->proofs_path };
     ins[n++] = (out_option){ "--python", a->python_given ? a->o.python : NULL };
     ins[n++] = (out_option){ "--numpy-oracle", a->numpy_given ? a->o.numpy_program : NULL };
-    const out_option checkpoint[] = { { "--checkpoint", a->o.checkpoint } }, resume[] = { { "--resume", a->resume_path } };
-    int rc = cli_report_files_distinct(&a->out, checkpoint, 1, ins, n);
+    /* the checkpoint's own FILE.tmp and FILE.lock beside the file it names are replaced too */
+    char file[PATH_MAX], tmp[PATH_MAX + 8], lock[PATH_MAX + 8];
+    if (a->o.checkpoint) {
+        q7u_path_resolve(a->o.checkpoint, file, sizeof file);
+        snprintf(tmp, sizeof tmp, "%s.tmp", file);
+        snprintf(lock, sizeof lock, "%s.lock", file);
+    }
+    const out_option checkpoint[] = { { "--checkpoint", a->o.checkpoint },
+                                      { "--checkpoint (its .tmp)", a->o.checkpoint ? tmp : NULL },
+                                      { "--checkpoint (its .lock)", a->o.checkpoint ? lock : NULL } },
+                     resume[] = { { "--resume", a->resume_path } };
+    int rc = cli_report_files_distinct(&a->out, checkpoint, 3, ins, n);
     return rc ? rc : cli_report_files_distinct(&a->out, NULL, 0, resume, 1);
 }
 

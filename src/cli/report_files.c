@@ -55,8 +55,9 @@ int cli_out_file_open(out_file *o, const char *cmd, const char *what, const char
     bool exists = stat(path, &sb) == 0;
     if (exists && S_ISDIR(sb.st_mode)) return open_error(cmd, what, path, EISDIR);
     if (exists && !S_ISREG(sb.st_mode)) {   /* a device or a FIFO: in place */
-        o->f = fopen(path, "w");
-        return o->f ? CLI_OK : open_error(cmd, what, path, errno);
+        char why[160];
+        if ((o->f = q7u_fopen_output_in_place(path, why, sizeof why))) return CLI_OK;
+        return cli_usage_error("%s: cannot write %s '%s': %s", cmd, what, path, why);
     }
     /* a read-only report stays protected, as writing it in place would */
     if (exists && access(path, W_OK) != 0) return open_error(cmd, what, path, errno);

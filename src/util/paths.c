@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The files a command line names (paths.h). */
 #include "paths.h"
+#include "process.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 void q7u_path_resolve(const char *path, char *out, size_t size)
@@ -128,4 +130,29 @@ FILE *q7u_fopen_input(const char *path, char *why, size_t whysize)
         errno = e;
     }
     return f;
+}
+
+FILE *q7u_fopen_output_in_place(const char *path, char *why, size_t whysize)
+{
+    /* a FIFO with no reader: ENXIO at once, where a blocking open would wait for ever */
+    const struct timespec pause = { 0, 50 * 1000 * 1000 };
+    int fd = -1;
+    for (int tries = Q7U_INPUT_IDLE_SECONDS * 20; tries >= 0 && !q7u_interrupted(); tries--) {
+        fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+        if (fd >= 0 || errno != ENXIO) break;
+        nanosleep(&pause, NULL);
+    }
+    int flags;
+    if (fd < 0 && (errno == ENXIO || q7u_interrupted()))
+        snprintf(why, whysize, "it is a FIFO that no process opened for reading within %d s",
+                 Q7U_INPUT_IDLE_SECONDS);
+    else if (fd < 0 || (flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
+        snprintf(why, whysize, "%s", strerror(errno));
+    else {
+        FILE *f = fdopen(fd, "w");
+        if (f) return f;
+        snprintf(why, whysize, "%s", strerror(errno));
+    }
+    if (fd >= 0) close(fd);
+    return NULL;
 }

@@ -43,4 +43,10 @@ FILE *q7u_fopen_regular(const char *path, char *why, size_t whysize);
  * directory, socket or block device refused with the reason in why. */
 FILE *q7u_fopen_input(const char *path, char *why, size_t whysize);
 
+/* A FIFO or device written in place (an output that is no regular file):
+ * opened for writing without blocking, a FIFO no process reads retried for
+ * at most Q7U_INPUT_IDLE_SECONDS (or until an interrupt, process.h); the
+ * stream, or NULL with the reason in why. */
+FILE *q7u_fopen_output_in_place(const char *path, char *why, size_t whysize);
+
 #endif
