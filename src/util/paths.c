@@ -143,7 +143,9 @@ FILE *q7u_fopen_output_in_place(const char *path, char *why, size_t whysize)
         nanosleep(&pause, NULL);
     }
     int flags;
-    if (fd < 0 && (errno == ENXIO || q7u_interrupted()))
+    if (fd < 0 && q7u_interrupted())
+        snprintf(why, whysize, "interrupted while waiting for a process to open the FIFO for reading");
+    else if (fd < 0 && errno == ENXIO)
         snprintf(why, whysize, "it is a FIFO that no process opened for reading within %d s",
                  Q7U_INPUT_IDLE_SECONDS);
     else if (fd < 0 || (flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
