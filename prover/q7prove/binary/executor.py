@@ -41,7 +41,6 @@ class Executor:
         # paths are pruned on their conditions alone: a path kept that the
         # objects' placement rules out costs time, never soundness
         self.solver = z3.Solver()
-        self.solver.set('timeout', 2000)
         self.steps = 0
         self.finals = []     # (state, how): how 'return' or 'trap'
         self.forks = {}      # branch address -> times it forked on the inputs
@@ -71,7 +70,7 @@ class Executor:
         self.steps += 1
         if self.steps > self.limits.max_steps:
             raise Refusal('more than %d instructions' % self.limits.max_steps)
-        if self.steps % 512 == 0 and time.monotonic() > self.limits.deadline:
+        if time.monotonic() > self.limits.deadline:
             raise TimeoutError()
         n = s.visits.get(s.pc, 0) + 1
         s.visits[s.pc] = n
@@ -98,9 +97,20 @@ class Executor:
         s.pc = m.next
         return [s] + more
 
+    def check(self, *extra, cap=2.0):
+        """The solver's answer in at most `cap` seconds (None: no cap), and
+        never past the leaf's deadline (TimeoutError once it has passed)."""
+        left = self.limits.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError()
+        self.solver.set('timeout', max(1, int((left if cap is None else min(cap, left)) * 1000)))
+        r = self.solver.check(*extra)
+        if r == z3.unknown and time.monotonic() > self.limits.deadline:
+            raise TimeoutError()
+        return r
+
     def feasible(self, s, extra):
-        r = self.solver.check(*(list(s.cond) + [extra]))
-        return r != z3.unsat
+        return self.check(*(list(s.cond) + [extra])) != z3.unsat   # an unknown keeps the path
 
     def fork(self, s, cond, taken, fallthrough):
         self.forks[s.pc] = self.forks.get(s.pc, 0) + 1
@@ -138,7 +148,12 @@ class Executor:
         self.solver.push()
         try:
             self.solver.add(*s.cond)
-            while self.solver.check() == z3.sat:
+            while True:
+                r = self.check(cap=None)   # an unknown here costs the leaf: the whole budget
+                if r == z3.unsat:
+                    break
+                if r != z3.sat:   # a target not found is a path lost: never taken as none left
+                    m.refuse('z3 cannot list the targets of a computed jump (%s)' % self.solver.reason_unknown())
                 v = self.solver.model().eval(off, model_completion=True).as_long()
                 targets.append(v)
                 if len(targets) > 64:

@@ -227,9 +227,10 @@ def caller_claim(desc):
 def solve(run, timeout_s):
     """('proven-binary' | 'refuted' | 'unknown', the claims that fail under
     the model [(description, address)] or z3's reason, model)."""
+    deadline = time.monotonic() + timeout_s
     claims = run.claims()
     s = solver.bit_blasting()
-    s.set('timeout', max(1, int(timeout_s * 1000)))
+    s.set('timeout', max(1, int((deadline - time.monotonic()) * 1000)))
     s.add(*run.assumptions)
     s.add(z3.Not(z3.And(*[bv.boolean(c) for _, _, c in claims])) if claims else z3.BoolVal(False))
     r = s.check()
@@ -239,11 +240,14 @@ def solve(run, timeout_s):
         return 'unknown', s.reason_unknown(), None
     # a model the native replay can reproduce: the value arguments' upper halves 0
     model = s.model()
-    s.push()
-    s.add(*[h == 0 for h in run.garbage_high])
-    if s.check() == z3.sat:
-        model = s.model()
-    s.pop()
+    left = deadline - time.monotonic()
+    if left > 0:   # a nicer model only while the leaf has time left
+        s.push()
+        s.set('timeout', max(1, int(left * 1000)))
+        s.add(*[h == 0 for h in run.garbage_high])
+        if s.check() == z3.sat:
+            model = s.model()
+        s.pop()
     failing = [(desc, addr) for desc, addr, c in claims
                if z3.is_false(model.eval(bv.boolean(c), model_completion=True))]
     return 'refuted', failing or [('a claim fails', None)], model
