@@ -14,6 +14,9 @@
 #   time, the rest not tried; a bad value is a usage error;
 # - a prover that dies on one leaf (SIGSEGV): that leaf is unproven with
 #   the signal, the leaves after it are still proven;
+# - a restarted prover is handed what the first was: the library's sealed
+#   copy on descriptor 4 (its bytes those of --lib), its name, the loader
+#   and the dependencies found through $ORIGIN (--preload);
 # - no stand-in is left running after any of these.
 # tests/test_prove_slow_leaves.sh shows the same bound with the real prover.
 set -u
@@ -29,6 +32,7 @@ stand_in() { # name behaviour start
     cat >"$1" <<EOF
 #!/bin/sh
 echo "\$*" >>"$1.argv"
+sha256sum </dev/fd/4 | cut -c1-64 >>"$1.fd4"
 echo '{"prover": "stand-in", "leaves": 0}'
 for l in \$(echo "\$*" | tr ' ' '\n' | sed -n '/^--leaf\$/{n;p}'); do
     [ $3 = 1 ] && echo "{\"start\": \"\$l\"}"
@@ -48,9 +52,9 @@ leaves=(--leaf lt_1_8_8 --leaf ltu_1_8_8 --leaf le_1_8_8 --leaf eq_1_8_8)
 prove_with() {
     local p=$1 t0
     shift
-    rm -f r.json "$p.argv"
+    rm -f r.json "$p.argv" "$p.fd4"
     t0=$(date +%s.%N)
-    env "$mark" timeout 120 "$Q7PRED" prove --lib "$Q7LIB" --python "./$p" "${leaves[@]}" --json r.json "$@" >out 2>err
+    env "$mark" timeout 120 "$Q7PRED" prove --lib "${LIB:-$Q7LIB}" --python "./$p" "${leaves[@]}" --json r.json "$@" >out 2>err
     rc=$?
     secs=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
 }
@@ -73,6 +77,22 @@ check "the leaves before and after it are proven, none 'stopped before this leaf
 check "the prover was started again for the two leaves after it alone" \
     "[ \$(wc -l <hang.argv) = 2 ] && tail -n 1 hang.argv | grep -q -- '--timeout 1 --leaf le_1_8_8 --leaf eq_1_8_8\$'"
 await 10 none_marked "$mark" && ok "no stand-in left running" || bad "left running: $(marked "$mark")"
+# before_timeout N: hang.argv's line N up to its --timeout (what names the library)
+before_timeout() { sed -n "${1}s/ --timeout .*//p" hang.argv; }
+check "the restarted prover was handed the library as the first was (copy on fd 4, name, loader)" \
+    "[ \"\$(before_timeout 1)\" = \"\$(before_timeout 2)\" ] &&
+     before_timeout 2 | grep -q -- '--lib /dev/fd/4 --name $Q7LIB --table /dev/fd/3 --loader [^ ]*q7pred'"
+check "both read --lib's bytes on descriptor 4" \
+    "[ \$(sort -u hang.fd4) = \$(sha256sum <\"$Q7LIB\" | cut -c1-64) ] && [ \$(wc -l <hang.fd4) = 2 ]"
+# a library whose dependency is found through $ORIGIN: the restart preloads it too
+mkdir -p sdk/lib sdk/bin
+${CC:-cc} -O2 -shared -fPIC -Wl,-soname,libq7dep.so -o sdk/lib/libq7dep.so "$SRCDIR/tests/prove/hostile_loader/origin_dep.c" &&
+    ${CC:-cc} -O2 -shared -fPIC -o sdk/bin/user.so "$SRCDIR/tests/prove/hostile_loader/origin_user.c" -Lsdk/lib -lq7dep \
+        -Wl,-rpath,'$ORIGIN/../lib' || bad "cannot build the \$ORIGIN libraries"
+LIB=$t/sdk/bin/user.so prove_with hang --timeout 1
+check "\$ORIGIN: the restarted prover preloads the dependency as the first did" \
+    "[ \$(wc -l <hang.argv) = 2 ] && [ \"\$(before_timeout 1)\" = \"\$(before_timeout 2)\" ] &&
+     before_timeout 2 | grep -q -- '--preload [^ ]*sdk/bin/../lib/libq7dep.so'"
 
 # ---- a prover that does not name the leaf it begins
 prove_with quiet --timeout 1
