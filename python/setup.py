@@ -25,8 +25,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 LIB_DIRS = ("platform", "model", "abi", "batch", "vec", "prog")
 # The pieces of src/util that src/prog uses (exec --json: the JSON writer),
-# and the library child's (q7pred.load(..., isolated=True)).
-UTIL_SOURCES = ("json_write.c", "json.c", "escape.c", "process.c", "lib_child.c", "lib_child_client.c")
+# and the library child's (q7pred.load(..., isolated=True)) with the
+# checks of the files it opens (paths.c).
+UTIL_SOURCES = ("json_write.c", "json.c", "escape.c", "paths.c", "process.c", "lib_child.c", "lib_child_client.c")
 # verify's lib:PATH oracle: its child and its client (q7d_lib).
 CHILD_SOURCES = ("verify/oracles/oracle_lib_child.c", "verify/oracles/oracle_lib_client.c")
 

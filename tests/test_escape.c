@@ -55,6 +55,13 @@ static void format_cases(void)
     check_format("C:\\x\xff", ESC_TEXT, "C:\\x5cx\\xff");
     check_format("a|b", ESC_TEXT, "a|b");
     check_format("a|b\t", ESC_MARKDOWN, "a\\|b\\x09");
+    /* markdown: no markup from outside (CommonMark: raw HTML, entities,
+     * code spans, links, backslash escapes); a marked backslash-x stays */
+    check_format("</td><img src=x onerror=alert(1)>", ESC_MARKDOWN,
+                 "&lt;/td&gt;&lt;img src=x onerror=alert(1)&gt;");
+    check_format("`x` [a](javascript:b) &amp; \\<", ESC_MARKDOWN,
+                 "&#96;x&#96; &#91;a&#93;(javascript:b) &amp;amp; &#92;&lt;");
+    check_format("\\x41\xff", ESC_MARKDOWN, "\\x5cx41\\xff");
     /* JSON: its own syntax for controls; only bytes that are not UTF-8 as \\xHH */
     check_format("\"\\\n\x01\x7f\xc2\x9b", ESC_JSON, "\\\"\\\\\\n\\u0001\x7f\xc2\x9b");
     check_format("\xff", ESC_JSON, "\\\\xff");
@@ -68,6 +75,36 @@ static void format_cases(void)
     char small[6];
     CHECK_EQ(q7u_esc_format_buf(small, sizeof small, "ab\xff", ESC_TEXT), 2);
     CHECK(strcmp(small, "ab") == 0);
+}
+
+/* A markdown code span of s, as q7u_esc_md_code writes it. */
+static void check_code(const char *s, bool in_table, const char *want)
+{
+    char *got = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&got, &len);
+    CHECK(f != NULL);
+    if (!f) return;
+    q7u_esc_md_code(f, s, in_table);
+    fclose(f);
+    if (strcmp(got, want) != 0) fprintf(stderr, "code span of '%s': '%s', want '%s'\n", s, got, want);
+    CHECK(strcmp(got, want) == 0);
+    free(got);
+}
+
+static void code_cases(void)
+{
+    /* the fence is one backtick longer than the longest run inside, so the
+     * text cannot close it; a space pads a backtick at either end */
+    check_code("q7pred verify", true, "`q7pred verify`");
+    check_code("a`b", false, "``a`b``");
+    check_code("x``y`", false, "``` x``y` ```");
+    check_code("`lead", false, "`` `lead ``");
+    check_code(" lead", false, "`  lead `");
+    /* inside it HTML is text; a table cell's pipe is escaped (GFM), a
+     * control byte is \xHH as on a terminal */
+    check_code("<script>|\n", true, "`<script>\\|\\x0a`");
+    check_code("a|b", false, "`a|b`");
 }
 
 static void check_word(const char *s, const char *want)
@@ -120,6 +157,7 @@ int main(void)
 {
     utf8_cases();
     format_cases();
+    code_cases();
     shell_cases();
     return check_status("escape");
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# slow: an endless TestFloat stdin and a 64 MiB exec stdin are read to their limits (about 20 s)
+# slow: an endless TestFloat stdin and a 64 MiB exec stdin are read to their limits (about 20 s); four idle streams waited on at once for their 20 s bound
 # Files and streams an attacker would hand verify and exec, each refused in
 # one line naming what is wrong and where (exit 2), or read right; never a
 # crash, a hang or memory without bound; nothing left running:
@@ -16,7 +16,10 @@
 #   with fewer units, which resumes the rest; a checkpoint used by another
 #   running verify, refused; a disk that fills (ulimit -f) while
 #   checkpointing, the old checkpoint left whole and the run going on;
-# - exec: an endless stdin, refused at the size limit.
+# - exec: an endless stdin, refused at the size limit;
+# - report, merge, list --proofs, exec given a FIFO whose writer sends
+#   nothing: each read gives up after 20 s (Timer expired), never a hang;
+#   a report to a FIFO no process opens for reading: given up after 20 s.
 set -u
 . "$(dirname "$0")/check_lib.sh"
 . "$(dirname "$0")/wait_lib.sh"
@@ -139,4 +142,33 @@ check "a full disk: the run goes on (exit 0), says the checkpoint failed, the ol
 s0=$SECONDS
 yes 'print vb0' | refused "exec: an endless stdin" "is larger than the program size limit of 64 MiB" "$Q7PRED" exec -
 ok "exec: the endless stdin refused in $((SECONDS - s0)) s"
+
+# ---- a stream whose writer sends nothing: each read waits 20 s at most
+# (the four at once: one bound's wait for all)
+s0=$SECONDS
+pids=() writers=()
+for k in 1 2 3 4; do
+    mkfifo "idle$k"
+    sleep 300 >"idle$k" & writers+=($!)
+done
+k=0
+for cmd in "report idle1" "merge idle2" "list --proofs idle3" "exec idle4"; do
+    k=$((k + 1))
+    (timeout 120 $Q7PRED $cmd >"idle$k.out" 2>"idle$k.err"; echo $? >"idle$k.rc") & pids+=($!)
+done
+mkfifo idle5   # and an output no process reads
+timeout 120 "$Q7PRED" verify --oracles sem --corpus grid --leaf lt_1_8_8 --quiet --json idle5 >/dev/null 2>idle5.err &
+outpid=$!
+wait "${pids[@]}"
+kill "${writers[@]}" 2>/dev/null; wait "${writers[@]}" 2>/dev/null
+k=0
+for cmd in "report idle1" "merge idle2" "list --proofs idle3" "exec idle4"; do
+    k=$((k + 1))
+    check "$cmd, a writer that sends nothing: exit 2, Timer expired, one line" \
+        "[ \"\$(cat idle$k.rc)\" = 2 ] && grep -q 'Timer expired' idle$k.err && [ \"\$(wc -l <idle$k.err)\" = 1 ]"
+done
+check "the idle streams given up after the 20 s bound ($((SECONDS - s0)) s, at most 60)" "[ $((SECONDS - s0)) -lt 60 ]"
+wait "$outpid"; rc=$?
+check "a report to a FIFO nobody reads: exit 2 after the bound, named, nothing left" \
+    "[ $rc -eq 2 ] && grep -qF \"verify: cannot write report 'idle5': it is a FIFO that no process opened for reading within 20 s\" idle5.err"
 exit $fail

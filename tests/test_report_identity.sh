@@ -12,7 +12,9 @@
 # - the argument vector is left as typed (ps shows --leaf a,b);
 # - merge reads the previous format (2, tests/fixtures/, written by the
 #   q7pred before format 3) and the new one, alone and mixed, to the same
-#   table; report reads both.
+#   table; report reads both. A format 2 shard has no SHA-256: one whose
+#   library path is another is refused as another library, and a merge
+#   that holds one says in its verdict that one file is not shown.
 set -u
 . "$(dirname "$0")/check_lib.sh"
 . "$(dirname "$0")/wait_lib.sh"
@@ -96,10 +98,16 @@ esac
 cp "$SRCDIR/tests/fixtures/report-format2-shard1-of-2.json" v2-1.json
 cp "$SRCDIR/tests/fixtures/report-format2-shard2-of-2.json" v2-2.json
 $CC -shared -fPIC -o wrong.so "$SRCDIR/tests/lib_lt_answers_0.c"
+# the fixtures ran wrong.so from /tmp/rep/fx: shard 1 as if it ran this one
+# (the path a format 2 report names), its original kept for the refusal
+real=$(realpath wrong.so)
+cp v2-1.json v2-1-elsewhere.json
+sed "s|/tmp/rep/fx/wrong.so|$real|g" v2-1-elsewhere.json >v2-1.json
 for k in 1 2; do
     "$Q7PRED" verify --corpus grid,fuzz --fuzz-count 300 --leaf lt_1_8_8,le_1_8_8 --oracles sem,host,lib:wrong.so \
         --shard $k/2 --no-progress --quiet --json v3-$k.json >/dev/null
 done
+mv v2-2.json v2-2-elsewhere.json && sed "s|/tmp/rep/fx/wrong.so|$real|g" v2-2-elsewhere.json >v2-2.json
 "$Q7PRED" merge --quiet --json m22.json v2-1.json v2-2.json >/dev/null; r22=$?
 "$Q7PRED" merge --quiet --json m33.json v3-1.json v3-2.json >/dev/null; r33=$?
 "$Q7PRED" merge --quiet --json m23.json v2-1.json v3-2.json >/dev/null; r23=$?
@@ -120,6 +128,23 @@ a, b, c = (table(p) for p in ("m22.json", "m33.json", "m23.json"))
 assert a == b == c
 assert json.load(open("v2-1.json"))["format_version"] == 2
 PY
+# a format 2 shard of another file: refused whatever the format of the other
+"$Q7PRED" merge --quiet v2-1-elsewhere.json v3-2.json >/dev/null 2>e.txt; rc=$?
+[ $rc -eq 2 ] && grep -qF "ran lib:wrong.so as '/tmp/rep/fx/wrong.so', 'v3-2.json' as '$real', and the first names no SHA-256 of it: another library" e.txt \
+    && ok "a format 2 shard of another library file is refused (exit 2)" || bad "format 2 shard elsewhere: exit $rc, $(cat e.txt)"
+"$Q7PRED" merge --quiet v3-1.json v2-2-elsewhere.json >/dev/null 2>e.txt; rc=$?
+[ $rc -eq 2 ] && grep -qF "another library" e.txt && ok "refused with the format 3 shard first too" \
+    || bad "format 3 then format 2 elsewhere: exit $rc, $(cat e.txt)"
+# the same path: merged, and the verdict says the file is not shown to be one
+for m in m22 m23; do
+    "$Q7PRED" report --quiet "$m.json" >v.txt 2>&1
+    if grep -qF "lib:wrong.so: a shard names no SHA-256 of its library (report format 2), so the shards are not shown to have run one file" v.txt &&
+        "$PYTHON" -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [o["file"]["sha256"] for o in d["oracles"] if o["kind"] == "lib"] == [""]' "$m.json"; then
+        ok "$m: the verdict says a shard names no hash; the merged report names none"
+    else bad "$m: $(cat v.txt)"; fi
+done
+"$Q7PRED" report --quiet m33.json >v.txt 2>&1
+grep -q "names no SHA-256" v.txt && bad "m33 (format 3 only) says a hash is missing" || ok "m33: format 3 shards need no such note"
 "$Q7PRED" report --quiet --html v2.html v2-1.json >/dev/null; rc=$?
 [ $rc -eq 1 ] && grep -q "Agreement table" v2.html && ok "report reads a format 2 report" || bad "report of format 2: exit $rc"
 sed 's/"format_version": 2/"format_version": 4/' v2-1.json >v4.json

@@ -34,9 +34,9 @@ refused "cannot read 'none.json': $enoent (make prove-formal writes one, build/p
     list --proofs none.json
 refused "list: --proofs: cannot read 'dir': Is a directory" list --proofs dir
 refused "exec: cannot open 'none.q7': $enoent" exec none.q7
-refused "exec: cannot read 'dir': Is a directory" exec dir
+refused "exec: cannot open 'dir': Is a directory" exec dir
 refused "merge: cannot read 'none.json': $enoent" merge none.json
-refused "merge: 'dir' is not JSON: read error after byte 0: Is a directory" merge dir
+refused "merge: cannot read 'dir': Is a directory" merge dir
 refused "verify: testfloat: cannot read 'none.txt': $enoent" verify "${small[@]/grid/testfloat:f16_lt:none.txt}"
 refused "verify: testfloat: cannot read 'dir': Is a directory" verify "${small[@]/grid/testfloat:f16_lt:dir}"
 refused "verify: --resume: cannot read 'none.json': $enoent" verify "${small[@]}" --resume none.json

@@ -14,6 +14,7 @@
 #include "report/schema.h"
 #include "util/json.h"
 #include "util/lib_child.h"
+#include "util/paths.h"
 
 static int shape_named(const char *name)
 {
@@ -27,9 +28,10 @@ static int shape_named(const char *name)
 
 static char *read_text(const char *path, const char **why)
 {
-    FILE *f = fopen(path, "rb");
+    static char reason[160];
+    FILE *f = q7u_fopen_input(path, reason, sizeof reason);
     if (!f) {
-        *why = strerror(errno);
+        *why = reason;
         return NULL;
     }
     size_t len = 0, cap = 1 << 16;

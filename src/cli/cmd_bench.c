@@ -173,7 +173,9 @@ static int bench_parse(void *args, int argc, char **argv)
             o->fraction = (unsigned)v;
         }
     }
-    return modes_agree(o);
+    int rc = modes_agree(o);
+    const out_option outs[] = { { "--json", o->json } }, ins[] = { { "--lib", o->lib } };
+    return rc ? rc : cli_files_distinct("bench", outs, 1, ins, 1);
 }
 
 /* The side-by-side table: throughput, then the exhaustive runs. */

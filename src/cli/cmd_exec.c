@@ -18,6 +18,7 @@
 #include "platform/platform_internal.h"
 #include "exec_lib.h"
 #include "prog/program.h"
+#include "util/paths.h"
 
 static void usage(FILE *f)
 {
@@ -196,8 +197,9 @@ static int exec_main(void *args)
     const char *path = a->path;
     bool from_stdin = strcmp(path, "-") == 0;
     const char *name = from_stdin ? "<stdin>" : path;
-    FILE *f = from_stdin ? stdin : fopen(path, "rb");
-    if (!f) return cli_usage_error("exec: cannot open '%s': %s", path, strerror(errno));
+    char why[160];
+    FILE *f = from_stdin ? stdin : q7u_fopen_input(path, why, sizeof why);
+    if (!f) return cli_usage_error("exec: cannot open '%s': %s", path, why);
     size_t len = 0;
     char *text = NULL;
     int got = slurp(f, &text, &len), saved = errno;

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "prove/proof_status.h"
+#include "util/escape.h"
 #include "util/json_write.h"
 
 static void list_help(FILE *f)
@@ -28,7 +29,9 @@ static void list_help(FILE *f)
           "                      (build/prove-formal.json: proven-ir, proven-semantics,\n"
           "                      unproven) or of `q7pred prove --json FILE`\n"
           "                      (proven-binary, refuted, unproven, absent); not run\n"
-          "                      for a leaf the report has no row for\n"
+          "                      for a leaf the report has no row for (not run\n"
+          "                      (interrupted) when its run was interrupted). Any\n"
+          "                      other status, or two rows of one leaf, is refused\n"
           "\n"
           "Families:\n",
           f);
@@ -168,7 +171,7 @@ static void list_json(q7_family only, const prv_proof_file *proofs)
 
 /* A table per family; column widths fit the rows shown. The PROOF column
  * is there when a proof report is. */
-static void list_text(q7_family only, const prv_proof_file *proofs)
+static void list_text(q7_family only, const prv_proof_file *proofs, const char *proofs_path)
 {
     enum { COLS = 9 };
     static const char *const head[COLS] = { "SUFFIX", "SHAPE", "C ARGUMENTS (after xstate)",
@@ -194,6 +197,12 @@ static void list_text(q7_family only, const prv_proof_file *proofs)
     printf("%zu leaves; each is void module__xdref_<SUFFIX>(void *xstate, C ARGUMENTS), "
            "xstate ignored.\n",
            shown);
+    if (prv_proof_file_interrupted(proofs)) {
+        fputs("PROOF: '", stdout);
+        q7u_esc_write(stdout, proofs_path, ESC_TEXT);
+        fputs("' is the report of an interrupted run: a leaf it has no row for is " PRV_NOT_RUN_INTERRUPTED "\n",
+              stdout);
+    }
     for (unsigned f = 0; f < Q7_FAMILY_COUNT; f++) {
         if (only != Q7_FAMILY_COUNT && f != (unsigned)only) continue;
         printf("\n%s: %s\n ", q7_family_name((q7_family)f), q7_family_description((q7_family)f));
@@ -276,7 +285,7 @@ static int list_run(void *args)
     prv_proof_file *proofs = a->proofs ? prv_proof_file_load(a->proofs, err, sizeof err) : NULL;
     if (a->proofs && !proofs) return cli_usage_error("list: --proofs: %s", err);
     if (a->json) list_json(a->only, proofs);
-    else list_text(a->only, proofs);
+    else list_text(a->only, proofs, a->proofs);
     prv_proof_file_free(proofs);
     return CLI_OK;
 }

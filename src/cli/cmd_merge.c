@@ -17,7 +17,11 @@ static void merge_help(FILE *f)
           "or duplicate shard, shards run with different parameters, and a report\n"
           "that is not one verify wrote: larger than 64 MiB, a count out of its\n"
           "range or more than its shard's cases, counts adding up past 2^64-1, a\n"
-          "time that is negative or not finite. Reports are read one at a time.\n"
+          "time that is negative or not finite, and shards of another library (its\n"
+          "SHA-256, or its path where a shard of report format 2 names no hash; a\n"
+          "merge with such a shard says so in its verdict). Reports are read one at\n"
+          "a time; a REPORT that is a FIFO or device is read with each wait for\n"
+          "data at most 20 s. No output may be a REPORT's file.\n"
           "\n"
           "  --json FILE         the merged JSON report (docs/report-format.md); '-'\n"
           "                      (for any of the four) writes it to stdout and the\n"
@@ -71,7 +75,12 @@ static int merge_parse(void *args, int argc, char **argv)
         }
     }
     if (a->n == 0) return cli_usage_error("merge: give the shard reports (q7pred merge A.json B.json ...)");
-    return CLI_OK;
+    out_option *ins = calloc(a->n, sizeof *ins);
+    if (!ins) return cli_error("merge: out of memory");
+    for (size_t k = 0; k < a->n; k++) ins[k] = (out_option){ "REPORT", a->names[k] };
+    rc = cli_report_files_distinct(&a->out, NULL, 0, ins, a->n);
+    free(ins);
+    return rc;
 }
 
 /* Reads each report and folds it in; only one shard is in memory at a

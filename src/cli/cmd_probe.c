@@ -131,7 +131,14 @@ static int probe_parse(void *v, int argc, char **argv)
     if (a->disasm && !cli_disasm_available())
         return cli_usage_error("probe: --disasm is unavailable: this q7pred was built without capstone "
                                "(libcapstone-dev)");
-    return CLI_OK;
+    out_option *ins = calloc((size_t)a->npreloads + 1, sizeof *ins);
+    if (!ins) return cli_error("probe: out of memory");
+    ins[0] = (out_option){ "--lib", a->lib };
+    for (unsigned i = 0; i < a->npreloads; i++) ins[1 + i] = (out_option){ "--preload", a->preloads[i] };
+    const out_option outs[] = { { "--json", a->json } };
+    int rc = cli_files_distinct("probe", outs, 1, ins, (size_t)a->npreloads + 1);
+    free(ins);
+    return rc;
 }
 
 static void probe_free(void *v) { free(((probe_args *)v)->preloads); }

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,12 +26,9 @@
 #include "probe/elf_symbols.h"
 #include "probe/probe.h"
 #include "prove/estimate.h"
-#include "prove/prove_image.h"
 #include "prove/prove_json.h"
 #include "report_files.h"
 #include "util/locate.h"
-#include "util/escape.h"
-#include "util/json.h"
 #include "util/lib_child.h"
 #include "util/lib_copy.h"
 #include "util/process.h"
@@ -40,42 +38,6 @@
 #define PROVER_FILE "q7prove/binary/__main__.py"
 #define PROVER_MODULE "q7prove.binary"
 enum { EM_X86_64 = 62 };
-
-/* ------------------------------------------------------------ the native replay */
-
-typedef struct prove_state {
-    prove_args *a;
-    prv_run run;
-    signed char placement[Q7_LEAF_COUNT];   /* the shape each leaf is called in */
-    q7d_abi abi;                            /* and its arguments' order (--abi) */
-    q7p_prober *prober;
-    q7u_lib_copy copy;                      /* the library read once: what is hashed, proven, loaded, replayed */
-    char **preloads;                        /* what it finds through $ORIGIN where the user has it */
-    unsigned npreloads;
-    char prober_error[512];
-    bool prober_tried;
-    prove_progress progress;                /* --progress */
-} prove_state;
-
-/* The real call on the counterexample, compared with the prediction. */
-static void replay(prove_state *st, const q7_leaf *l, prv_row *row, const uint32_t *in, bool clobbers)
-{
-    if (st->placement[l->id] < 0) {
-        snprintf(row->replay, sizeof row->replay, "not replayed: the probe found no shape");
-        return;
-    }
-    if (!st->prober_tried) {
-        st->prober_tried = true;
-        st->prober = q7p_open(st->copy.path, (const char *const *)st->preloads, st->npreloads, 10, 0, st->prober_error,
-                              sizeof st->prober_error);
-    }
-    if (!st->prober) {
-        snprintf(row->replay, sizeof row->replay, "not replayed: %.200s", st->prober_error);
-        return;
-    }
-    if (prv_replay(st->prober, l, (q7_shape)st->placement[l->id], st->abi.order[l->id], row, in, clobbers))
-        st->run.disagreements++;
-}
 
 /* " (a, b)": the leaves of the run with status s, every one, so that the
  * summary (all --quiet prints) names what is not proven. */
@@ -88,86 +50,6 @@ static void summary_names(const prv_run *r, prv_status s)
             sep = ", ";
         }
     if (*sep == ',') putchar(')');
-}
-
-/* ------------------------------------------------------------ the prover's lines */
-
-static prv_status status_named(const char *s)
-{
-    for (int k = 0; k < PRV_STATUS_COUNT; k++)
-        if (s && !strcmp(s, prv_status_names[k])) return (prv_status)k;
-    return PRV_STATUS_COUNT;
-}
-
-static void result_line(prove_state *st, const q7_leaf *l, const prv_row *row)
-{
-    if (st->a->quiet) return;
-    cli_prove_progress_clear(&st->progress);
-    printf("%-13s %-40s %7.2f s", prv_status_names[row->status], l->suffix, row->seconds);
-    if (row->reason[0]) {
-        fputs("  ", stdout);
-        q7u_esc_write(stdout, row->reason, ESC_TEXT);
-    }
-    bool placed = st->placement[l->id] == (signed char)l->shape &&
-                  q7_args_order_is_natural(l->shape, st->abi.order[l->id]);
-    prv_refutation_text(stdout, l, row, st->run.prov.tool.path[0] ? st->run.prov.tool.path : "q7pred", st->a->lib,
-                        placed);
-    fputc('\n', stdout);
-    fflush(stdout);
-}
-
-/* One result line: 1 a leaf's row, 0 the prover's header, -1 nonsense (why). */
-static int take_line(prove_state *st, const char *line, char *why, size_t whysize)
-{
-    char err[160];
-    json *doc = q7u_json_parse(line, err, sizeof err);
-    if (!doc || doc->type != JSON_OBJECT) {
-        snprintf(why, whysize, "the prover wrote a line that is not a JSON object: %s", doc ? "" : err);
-        q7u_json_free(doc);
-        return -1;
-    }
-    int rc = -1;
-    const char *s;
-    if ((s = q7u_json_string(doc, "missing"))) {
-        snprintf(why, whysize, "the prover needs %s", s);
-    } else if ((s = q7u_json_string(doc, "error"))) {
-        snprintf(why, whysize, "%s", s);
-    } else if ((s = q7u_json_string(doc, PRV_KEY(prover)))) {
-        snprintf(st->run.prover, sizeof st->run.prover, "%s", s);
-        if (!st->a->quiet) prv_image_note(stdout, q7u_json_get(doc, "image"));
-        rc = 0;
-    } else {
-        const char *name = q7u_json_string(doc, PRV_KEY(leaf));
-        const q7_leaf *l = name ? q7_leaf_find(name) : NULL;
-        prv_status status = status_named(q7u_json_string(doc, PRV_KEY(status)));
-        const json *secs = q7u_json_get(doc, PRV_KEY(seconds));
-        if (!l || status == PRV_STATUS_COUNT || !secs || secs->type != JSON_NUMBER) {
-            snprintf(why, whysize, "the prover wrote a result without a known leaf, status and seconds");
-        } else {
-            prv_row *row = &st->run.row[l->id];
-            row->done = true;
-            row->status = status;
-            row->seconds = secs->number;
-            snprintf(row->reason, sizeof row->reason, "%s", (s = q7u_json_string(doc, PRV_KEY(reason))) ? s : "");
-            prv_read_values(q7u_json_get(doc, PRV_KEY(counterexample)), &row->counterexample);
-            prv_read_values(q7u_json_get(doc, PRV_KEY(predicted)), &row->predicted);
-            prv_read_values(q7u_json_get(doc, PRV_KEY(expected)), &row->expected);
-            prv_read_names(q7u_json_get(doc, PRV_KEY(unwritten)), &row->unwritten);
-            const json *inw = q7u_json_get(doc, "in_words");
-            uint32_t in[Q7_MAX_WORDS] = { 0 };
-            bool have_in = inw && inw->type == JSON_ARRAY && inw->n == q7_shape_info_of(l->shape)->in_words;
-            for (size_t k = 0; have_in && k < inw->n; k++) in[k] = (uint32_t)inw->child[k].u64;
-            row->have_in = have_in;
-            memcpy(row->in, in, sizeof row->in);
-            const json *cl = q7u_json_get(doc, "clobbers");
-            if (status == PRV_REFUTED && have_in) replay(st, l, row, in, cl && cl->type == JSON_BOOL && cl->boolean);
-            result_line(st, l, row);
-            cli_prove_progress_leaf(&st->progress, l, status == PRV_ABSENT ? 0 : row->seconds, status != PRV_ABSENT);
-            rc = 1;
-        }
-    }
-    q7u_json_free(doc);
-    return rc;
 }
 
 /* ------------------------------------------------------------ the run */
@@ -196,8 +78,11 @@ static bool prover_path_set(const char *root, char *err, size_t errsize)
     return true;
 }
 
-/* The prover as a child: its argv, into argv (program holds the package's root). */
-static bool prover_argv(const prove_state *st, char *program, size_t psize, const char **argv, char *timeout,
+/* The prover as a child: its argv, into argv (program holds the package's
+ * root); the leaves it is handed are those not yet answered (all of the
+ * table's, unnamed, on a first run without --leaf). A restarted prover is
+ * handed the same library copy, loader and preloads as the first. */
+static bool prover_argv(const prove_state *st, bool restart, char *program, size_t psize, const char **argv, char *timeout,
                         size_t tsize, char *self, size_t selfsize, char *err, size_t errsize)
 {
     const prove_args *a = st->a;
@@ -208,7 +93,7 @@ static bool prover_argv(const prove_state *st, char *program, size_t psize, cons
         return false;
     }
     program[strlen(program) - strlen(PROVER_FILE)] = '\0';
-    if (!prover_path_set(program, err, errsize)) return false;
+    if (!restart && !prover_path_set(program, err, errsize)) return false;
     snprintf(timeout, tsize, "%g", a->timeout);
     size_t k = 0;
     const char *from;
@@ -232,7 +117,7 @@ static bool prover_argv(const prove_state *st, char *program, size_t psize, cons
     argv[k++] = "--timeout";
     argv[k++] = timeout;
     for (size_t i = 0; i < q7_leaf_count(); i++)
-        if (a->any_selected && a->selected[i]) {
+        if ((a->any_selected || restart) && st->run.row[i].selected && !st->run.row[i].done) {
             argv[k++] = "--leaf";
             argv[k++] = q7_leaf_at(i)->suffix;
         }
@@ -240,53 +125,76 @@ static bool prover_argv(const prove_state *st, char *program, size_t psize, cons
     return true;
 }
 
-/* Reads the prover's lines until it ends, is interrupted or falls silent.
- * CLI_OK, or CLI_USAGE / CLI_FAIL with the message printed. */
-static int read_prover(prove_state *st, q7u_proc *proc, int fd)
+/* How a run of the prover child ended. */
+typedef enum prover_end {
+    PROVER_ENDED,        /* it closed its output */
+    PROVER_LEAF_LATE,    /* a leaf had no answer within --timeout and the grace */
+    PROVER_RUN_LATE,     /* the run's --total-timeout passed */
+    PROVER_INTERRUPTED,
+    PROVER_FAILED        /* a line it wrote is nonsense, or it fell silent before its header */
+} prover_end;
+
+/* The grace past --timeout before a leaf's prover is stopped from here:
+ * the prover's own deadline ends it first unless a call into z3 or Python
+ * runs on regardless. */
+static double grace_seconds(double timeout) { return 2 + timeout / 20; }
+
+/* Reads the prover's lines until it ends, is interrupted, or is late: its
+ * header within STARTUP_SECONDS, every later line within the time a leaf
+ * has. *rc: CLI_OK, or CLI_USAGE / CLI_FAIL with the message printed. */
+enum { STARTUP_SECONDS = 120 };
+static prover_end read_prover(prove_state *st, q7u_proc *proc, int fd, int *rc)
 {
     size_t cap = 1 << 16, have = 0;
     char *buf = malloc(cap);
-    if (!buf) return cli_error("prove: out of memory");
+    *rc = CLI_OK;
+    if (!buf) return *rc = cli_error("prove: out of memory"), PROVER_FAILED;
     bool header = false;
-    int rc = CLI_OK;
+    prover_end end = PROVER_ENDED;
     char why[1024] = "";
-    double wait = 120;   /* the first line: Python and z3 starting */
+    double deadline = q7_now_seconds() + STARTUP_SECONDS;   /* Python and z3 starting */
     for (;;) {
         char *nl = memchr(buf, '\n', have);
         if (nl) {
             *nl = '\0';
-            int got = take_line(st, buf, why, sizeof why);
+            int got = cli_prove_take_line(st, buf, why, sizeof why);
             size_t used = (size_t)(nl - buf) + 1;
             memmove(buf, nl + 1, have - used);
             have -= used;
             if (got < 0) {
-                rc = header ? CLI_FAIL : CLI_USAGE;
+                *rc = header ? CLI_FAIL : CLI_USAGE;
                 break;
             }
             header = true;
-            wait = 2 * st->a->timeout + 60;
+            deadline = q7_now_seconds() + st->a->timeout + grace_seconds(st->a->timeout);
             continue;
         }
         if (have + 1 >= cap) {
             char *g = cap < (1u << 24) ? realloc(buf, cap *= 2) : NULL;
             if (!g) {
                 snprintf(why, sizeof why, "the prover wrote a line longer than %zu bytes", cap);
-                rc = CLI_FAIL;
+                *rc = CLI_FAIL;
                 break;
             }
             buf = g;
         }
         /* with a progress line, redrawn every half second while the prover is silent */
-        double deadline = q7_now_seconds() + wait;
+        double until = deadline < st->total_deadline ? deadline : st->total_deadline;
         q7u_wait w;
-        while ((w = q7u_proc_wait(proc, fd, POLLIN, st->progress.on && deadline - q7_now_seconds() > 0.5
-                                                          ? q7_now_seconds() + 0.5 : deadline)) == Q7U_WAIT_TIMEOUT
-               && q7_now_seconds() < deadline)
+        while ((w = q7u_proc_wait(proc, fd, POLLIN, st->progress.on && until - q7_now_seconds() > 0.5
+                                                          ? q7_now_seconds() + 0.5 : until)) == Q7U_WAIT_TIMEOUT
+               && q7_now_seconds() < until)
             cli_prove_progress_draw(&st->progress, false);
-        if (w == Q7U_WAIT_INTERRUPTED) break;
+        if (w == Q7U_WAIT_INTERRUPTED) {
+            end = PROVER_INTERRUPTED;
+            break;
+        }
         if (w == Q7U_WAIT_TIMEOUT) {
-            snprintf(why, sizeof why, "the prover did not answer for %g s", wait);
-            rc = CLI_FAIL;
+            end = until >= st->total_deadline ? PROVER_RUN_LATE : header ? PROVER_LEAF_LATE : PROVER_FAILED;
+            if (end == PROVER_FAILED) {
+                snprintf(why, sizeof why, "the prover did not answer for %d s", STARTUP_SECONDS);
+                *rc = CLI_FAIL;
+            }
             break;
         }
         ssize_t n = read(fd, buf + have, cap - have - 1);
@@ -295,8 +203,34 @@ static int read_prover(prove_state *st, q7u_proc *proc, int fd)
         have += (size_t)n;
     }
     free(buf);
-    if (rc != CLI_OK) return rc == CLI_USAGE ? cli_usage_error("prove: %s", why) : cli_error("prove: %s", why);
-    return CLI_OK;
+    if (*rc != CLI_OK) {
+        *rc = *rc == CLI_USAGE ? cli_usage_error("prove: %s", why) : cli_error("prove: %s", why);
+        return PROVER_FAILED;
+    }
+    return end;
+}
+
+/* The leaf the prover is on: the one it named last and has not answered,
+ * else (a prover that names none) the next it owes in table order. */
+static int running_leaf(const prove_state *st)
+{
+    if (st->running >= 0 && !st->run.row[st->running].done) return st->running;
+    for (size_t i = 0; i < q7_leaf_count(); i++)
+        if (st->run.row[i].selected && !st->run.row[i].done) return (int)i;
+    return -1;
+}
+
+/* The leaf the prover was stopped on: unproven, why, its time so far. */
+static void mark_running(prove_state *st, int leaf, const char *why)
+{
+    if (leaf < 0) return;
+    prv_row *row = &st->run.row[leaf];
+    row->done = true;
+    row->status = PRV_UNPROVEN;
+    row->seconds = st->running == leaf ? q7_now_seconds() - st->running_since : 0;
+    snprintf(row->reason, sizeof row->reason, "%s", why);
+    cli_prove_result_line(st, q7_leaf_at((size_t)leaf), row);
+    cli_prove_progress_leaf(&st->progress, q7_leaf_at((size_t)leaf), row->seconds, true);
 }
 
 /* The leaves the prover did not answer for, when it stopped short. */
@@ -308,18 +242,22 @@ static void mark_unanswered(prove_state *st, const char *why)
         row->done = true;
         row->status = PRV_UNPROVEN;
         snprintf(row->reason, sizeof row->reason, "%s", why);
+        cli_prove_result_line(st, q7_leaf_at(i), row);
     }
 }
 
-static int run_prover(prove_state *st, int table_fd)
+/* One run of the prover child over the leaves not yet answered. */
+static prover_end run_prover_once(prove_state *st, int table_fd, bool restart, int *rc, char *how, size_t howsize,
+                                  char *tail, size_t tailsize)
 {
     char program[PATH_MAX], timeout[32], err[PATH_MAX + 200], self[PATH_MAX + 512];
     const char *argv[12 + 2 * 16 + 2 * Q7_LEAF_COUNT + 1];
-    if (!prover_argv(st, program, sizeof program, argv, timeout, sizeof timeout, self, sizeof self, err,
+    tail[0] = how[0] = '\0';
+    if (!prover_argv(st, restart, program, sizeof program, argv, timeout, sizeof timeout, self, sizeof self, err,
                      sizeof err))
-        return cli_usage_error("prove: %s", err);
+        return *rc = cli_usage_error("prove: %s", err), PROVER_FAILED;
     int out[2];
-    if (pipe2(out, O_CLOEXEC) != 0) return cli_error("prove: pipe: %s", strerror(errno));
+    if (pipe2(out, O_CLOEXEC) != 0) return *rc = cli_error("prove: pipe: %s", strerror(errno)), PROVER_FAILED;
     q7u_proc proc;
     const int pass[2] = { table_fd, st->copy.fd };   /* its descriptors 3 and 4 */
     q7u_proc_io io = { .in = -1, .out = out[1], .err = -1, .pass = pass, .npass = 2 };
@@ -327,23 +265,64 @@ static int run_prover(prove_state *st, int table_fd)
     close(out[1]);
     if (!started) {
         close(out[0]);
-        return cli_usage_error("prove: cannot start the prover '%s': %s (--python, $Q7PRED_PYTHON)", argv[0], err);
+        *rc = cli_usage_error("prove: cannot start the prover '%s': %s (--python, $Q7PRED_PYTHON)", argv[0], err);
+        return PROVER_FAILED;
     }
-    int rc = read_prover(st, &proc, out[0]);
+    st->running = -1;
+    prover_end end = read_prover(st, &proc, out[0], rc);
     close(out[0]);
-    char tail[600] = "", how[64];
-    if (!q7u_interrupted() && q7u_proc_wait(&proc, -1, 0, q7_now_seconds() + 5) == Q7U_WAIT_ENDED) {}
-    q7u_proc_output(&proc, tail, sizeof tail);
+    /* a prover that ended by itself is given a moment to say why */
+    if (end == PROVER_ENDED && !q7u_interrupted()) q7u_proc_wait(&proc, -1, 0, q7_now_seconds() + 5);
+    q7u_proc_output(&proc, tail, tailsize);
     q7u_proc_end(&proc, 0);
-    q7u_proc_how(&proc, how, sizeof how);
-    unsigned counts[PRV_STATUS_COUNT], done, selected;
-    prv_counts(&st->run, counts, &done, &selected);
-    if (rc == CLI_OK && !q7u_interrupted() && done < selected) {
-        char *nl;
-        while ((nl = strchr(tail, '\n'))) *nl = ' ';
-        cli_error("prove: the prover ended (%s) after %u of %u leaves: %s", how, done, selected,
-                  tail[0] ? tail : "no output");
-        rc = CLI_FAIL;
+    q7u_proc_how(&proc, how, howsize);
+    for (char *nl; (nl = strchr(tail, '\n'));) *nl = ' ';
+    return end;
+}
+
+/* Runs the prover until every leaf is answered: a leaf that outlives its
+ * --timeout (or ends the prover) is unproven and the prover is started
+ * again for the leaves after it; the --total-timeout ends the run. */
+static int run_prover(prove_state *st, int table_fd)
+{
+    char how[64], tail[600], why[1200];
+    int rc = CLI_OK;
+    for (bool restart = false;; restart = true) {
+        prover_end end = run_prover_once(st, table_fd, restart, &rc, how, sizeof how, tail, sizeof tail);
+        unsigned counts[PRV_STATUS_COUNT], done, selected;
+        prv_counts(&st->run, counts, &done, &selected);
+        /* an interrupt ended the prover too: the leaf it was on is not reached, never lost */
+        if (end == PROVER_INTERRUPTED || end == PROVER_FAILED || q7u_interrupted()) break;
+        int leaf = running_leaf(st);
+        if (end == PROVER_RUN_LATE) {
+            snprintf(why, sizeof why, "timeout: the run's --total-timeout of %g s ran out while this leaf was proven",
+                     st->a->total_timeout);
+            mark_running(st, leaf, why);
+            snprintf(why, sizeof why, "not tried: the run's --total-timeout of %g s ran out before this leaf",
+                     st->a->total_timeout);
+            mark_unanswered(st, why);
+            break;
+        }
+        if (end == PROVER_LEAF_LATE) {
+            snprintf(why, sizeof why, "timeout: no answer within --timeout %g s and a grace of %g s; the prover was "
+                     "stopped (and started again for the leaves after this one)", st->a->timeout,
+                     grace_seconds(st->a->timeout));
+            mark_running(st, leaf, why);
+        } else if (done < selected && st->running >= 0 && leaf == st->running) {
+            /* it ended on a leaf it had started: that leaf alone is lost */
+            snprintf(why, sizeof why, "the prover ended (%s) while proving this leaf: %s", how,
+                     tail[0] ? tail : "no output");
+            mark_running(st, leaf, why);
+        } else {
+            if (done < selected && !q7u_interrupted()) {
+                rc = cli_error("prove: the prover ended (%s) after %u of %u leaves: %s", how, done, selected,
+                               tail[0] ? tail : "no output");
+                mark_unanswered(st, "the prover stopped before this leaf");
+            }
+            break;
+        }
+        prv_counts(&st->run, counts, &done, &selected);
+        if (done == selected) break;
     }
     if (rc == CLI_FAIL && !q7u_interrupted()) mark_unanswered(st, "the prover stopped before this leaf");
     return rc;
@@ -413,6 +392,7 @@ static int dry_run(prove_state *st, int table, const bool *exported)
     a->quiet = true;
     for (size_t i = 0; i < q7_leaf_count(); i++) st->run.row[i].selected = cal[i];
     double t0 = q7_now_seconds();
+    st->total_deadline = a->total_timeout > 0 ? t0 + a->total_timeout : HUGE_VAL;
     q7u_interrupt_arm();
     int rc = n ? run_prover(st, table) : CLI_OK;
     q7p_close(st->prober);
@@ -462,6 +442,7 @@ static int prove_library(prove_state *st, const short *const *map_of, cli_abi_so
     for (size_t i = 0; i < q7_leaf_count(); i++) sel[i] = st->run.row[i].selected, weigh[i] = sel[i] && exported[i];
     cli_prove_progress_start(&st->progress, a->progress < 0 ? isatty(2) : a->progress, sel, weigh);
     double t0 = q7_now_seconds();
+    st->total_deadline = a->total_timeout > 0 ? t0 + a->total_timeout : HUGE_VAL;
     q7u_interrupt_arm();
     rc = run_prover(st, table);
     cli_prove_progress_draw(&st->progress, true);
@@ -515,6 +496,8 @@ static int prove_run(void *v)
     static prove_state st;
     memset(&st, 0, sizeof st);
     st.a = a;
+    st.running = -1;
+    st.total_deadline = HUGE_VAL;
     static cli_bit_maps maps;
     const short *map_of[Q7_LEAF_COUNT] = { 0 };
     for (size_t i = 0; i < q7_leaf_count(); i++) {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * `q7pred prove`'s arguments (internal to cmd_prove.c, cmd_prove_options.c
- * and prove_estimate.c): what the options set, and the reading of them.
+ * `q7pred prove`'s arguments and state (internal to cmd_prove.c,
+ * cmd_prove_options.c, prove_lines.c and prove_estimate.c): what the
+ * options set, the reading of them, and what the run has so far.
  */
 #ifndef Q7_CLI_CMD_PROVE_H
 #define Q7_CLI_CMD_PROVE_H
@@ -9,14 +10,18 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "probe/probe.h"
+#include "prove/prove_json.h"
 #include "q7pred.h"
+#include "util/lib_copy.h"
+#include "verify/verify.h"
 
 typedef struct prove_args {
     const char *lib, *abi, *json, *markdown, *junit, *python, *table_out;
     bool selected[Q7_LEAF_COUNT], any_selected, quiet, help, dry_run;
-    int progress;         /* --progress 1, --no-progress 0, else -1: when stderr is a terminal */
-    double timeout;
-    char command[4096];   /* as typed, for the reports */
+    int progress;                    /* --progress 1, --no-progress 0, else -1: when stderr is a terminal */
+    double timeout, total_timeout;   /* total_timeout 0: none */
+    char command[4096];              /* as typed, for the reports */
 } prove_args;
 
 /* The help, and the reading of the options into a prove_args. */
@@ -41,11 +46,34 @@ void cli_prove_progress_draw(prove_progress *p, bool final);
 /* Clears the line, before a line of stdout. */
 void cli_prove_progress_clear(const prove_progress *p);
 
-struct prv_run;
 /* --dry-run's table: each selected leaf, the inputs its proof covers and
  * the time it would take, from the calibration's rows (the leaves it
  * proved and their seconds) and its wall time; exported[] the leaves the
  * library has. */
-void cli_prove_dry_run_print(const struct prv_run *cal, const bool *selected, const bool *exported, double wall);
+void cli_prove_dry_run_print(const prv_run *cal, const bool *selected, const bool *exported, double wall);
+
+typedef struct prove_state {
+    prove_args *a;
+    prv_run run;
+    signed char placement[Q7_LEAF_COUNT];   /* the shape each leaf is called in */
+    q7d_abi abi;                            /* and its arguments' order (--abi) */
+    q7p_prober *prober;
+    q7u_lib_copy copy;                      /* the library read once: what is hashed, proven, loaded, replayed */
+    char **preloads;                        /* what it finds through $ORIGIN where the user has it */
+    unsigned npreloads;
+    char prober_error[512];
+    bool prober_tried;
+    prove_progress progress;                /* --progress */
+    int running;                            /* the leaf the prover said it started, -1 none */
+    double running_since;                   /* when (q7_now_seconds) */
+    double total_deadline;                  /* when --total-timeout ends the run (HUGE_VAL: never) */
+} prove_state;
+
+/* One line of the prover: 1 a leaf's row (its result line printed, a
+ * counterexample replayed natively), 0 the prover's header or the start
+ * of a leaf, -1 nonsense (why). */
+int cli_prove_take_line(prove_state *st, const char *line, char *why, size_t whysize);
+/* A leaf's result line on stdout (none under --quiet). */
+void cli_prove_result_line(const prove_state *st, const q7_leaf *l, const prv_row *row);
 
 #endif

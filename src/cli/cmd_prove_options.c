@@ -12,8 +12,8 @@ void cli_prove_usage(FILE *f)
     fputs(
         "usage: q7pred prove --lib PATH [--abi FILE] [--leaf LEAF]... [--json FILE]\n"
         "                    [--markdown FILE] [--junit FILE] [--timeout SECONDS]\n"
-        "                    [--python PATH] [--quiet] [--progress | --no-progress]\n"
-        "                    [--dry-run]\n"
+        "                    [--total-timeout SECONDS] [--python PATH] [--quiet]\n"
+        "                    [--progress | --no-progress] [--dry-run]\n"
         "       q7pred prove --write-table FILE\n"
         "\n"
         "Proves each module__xdref_* leaf that PATH exports, from its machine code,\n"
@@ -34,7 +34,13 @@ void cli_prove_usage(FILE *f)
         "  --markdown FILE     the results as a markdown table\n"
         "  --junit FILE        the results as JUnit XML, one test case per leaf\n"
         "  --timeout SECONDS   seconds per leaf (default 60): past it the leaf is\n"
-        "                      unproven\n"
+        "                      unproven. A leaf not answered 2 s + 5% after it is\n"
+        "                      stopped (its prover ended, and started again for the\n"
+        "                      leaves after it), so a run costs at most about the\n"
+        "                      leaves times that\n"
+        "  --total-timeout SECONDS\n"
+        "                      the whole run's limit (default none): past it the\n"
+        "                      leaf running is unproven, the rest not tried\n"
         "  --python PATH       the interpreter (default $Q7PRED_PYTHON, else\n"
         "                      /usr/bin/python3, else python3); it needs python3-z3\n"
         "                      and python3-capstone\n"
@@ -48,6 +54,8 @@ void cli_prove_usage(FILE *f)
         "                      covers and the time it would take on this machine;\n"
         "                      write no report\n"
         "  --write-table FILE  write the tables the prover is handed (JSON) and exit\n"
+        "\n"
+        "No output may be a file the run reads (--lib, --abi, --python), nor empty.\n"
         "\n"
         "Exit status: 0 when every present leaf is proven-binary; 1 otherwise, or\n"
         "when a prediction disagrees with the real call; 2 on a usage error or an\n"
@@ -88,9 +96,9 @@ int cli_prove_parse(void *v, int argc, char **argv)
                           : !strcmp(o, "--json") ? &a->json : !strcmp(o, "--markdown") ? &a->markdown
                           : !strcmp(o, "--junit") ? &a->junit : !strcmp(o, "--python") ? &a->python
                           : !strcmp(o, "--write-table") ? &a->table_out : NULL;
-        if (!slot && strcmp(o, "--leaf") && strcmp(o, "--timeout")) {
+        if (!slot && strcmp(o, "--leaf") && strcmp(o, "--timeout") && strcmp(o, "--total-timeout")) {
             static const char *const names[] = { "--lib", "--abi", "--leaf", "--json", "--markdown", "--junit",
-                                                 "--python", "--timeout", "--write-table", "--quiet", "--progress",
+                                                 "--python", "--timeout", "--total-timeout", "--write-table", "--quiet", "--progress",
                                                  "--no-progress", "--dry-run", "--help" };
             char hint[96];
             return cli_usage_error("prove: unknown option '%s' (%stry q7pred prove --help)", o,
@@ -100,11 +108,12 @@ int cli_prove_parse(void *v, int argc, char **argv)
         const char *val = argv[++i];
         if (slot) {
             *slot = val;
-        } else if (!strcmp(o, "--timeout")) {
+        } else if (!strcmp(o, "--timeout") || !strcmp(o, "--total-timeout")) {
             char *end;
-            a->timeout = strtod(val, &end);
-            if (*end || end == val || !(a->timeout > 0 && a->timeout <= 86400))
-                return cli_usage_error("prove: --timeout '%s' is not a number of seconds in (0, 86400]", val);
+            double *t = !strcmp(o, "--timeout") ? &a->timeout : &a->total_timeout;
+            *t = strtod(val, &end);
+            if (*end || end == val || !(*t > 0 && *t <= 86400))
+                return cli_usage_error("prove: %s '%s' is not a number of seconds in (0, 86400]", o, val);
         } else {
             const q7_leaf *l = q7_leaf_find(val);
             if (!l) {
@@ -117,7 +126,8 @@ int cli_prove_parse(void *v, int argc, char **argv)
         }
     }
     if (!a->lib && !a->table_out) return cli_usage_error("prove: --lib PATH is required (try q7pred prove --help)");
-    out_option outs[] = { { "--json", a->json }, { "--markdown", a->markdown }, { "--junit", a->junit },
-                          { "--write-table", a->table_out } };
-    return cli_out_options_distinct("prove", outs, sizeof outs / sizeof outs[0]);
+    const out_option outs[] = { { "--json", a->json }, { "--markdown", a->markdown }, { "--junit", a->junit },
+                                { "--write-table", a->table_out } },
+                     ins[] = { { "--lib", a->lib }, { "--abi", a->abi }, { "--python", a->python } };
+    return cli_files_distinct("prove", outs, sizeof outs / sizeof outs[0], ins, sizeof ins / sizeof ins[0]);
 }

@@ -19,7 +19,8 @@ static void report_help(FILE *f)
         "Reads the JSON report of q7pred verify or merge (format 2 or 3, a\n"
         "checkpoint included) as merge reads one (nothing in it is believed), and\n"
         "writes the reports asked for from it, as verify would have. Prints the\n"
-        "text report.\n"
+        "text report. REPORT may be a FIFO or device, read with each wait for data\n"
+        "at most 20 s; no output may be REPORT's or --proofs's file.\n"
         "\n"
         "  --html FILE         one self-contained HTML page: a sign-off line, the\n"
         "                      summary, the table, the proof status of every leaf from\n"
@@ -90,7 +91,8 @@ static int report_parse(void *args, int argc, char **argv)
                                a->proofs_path);
     if (a->foreign_proofs && !a->proofs_path && !a->help)
         return cli_usage_error("report: --foreign-proofs without --proofs: it is about the proofs shown");
-    return CLI_OK;
+    const out_option ins[] = { { "REPORT", a->input }, { "--proofs", a->proofs_path } };
+    return a->help ? CLI_OK : cli_report_files_distinct(&a->out, NULL, 0, ins, 2);
 }
 
 static int report_run(void *args)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* q7pred verify: the command line of the differential. */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include "host/host.h"
 #include "report_files.h"
 #include "util/escape.h"
+#include "util/paths.h"
 #include "util/process.h"
 #include "verify/names.h"
 #include "verify/verify.h"
@@ -109,8 +111,10 @@ static void verify_help(FILE *f)
           "  --json FILE         JSON report (docs/report-format.md); '-' (for any of\n"
           "                      the four) writes it to stdout and the text to stderr.\n"
           "                      A report is written whole or not at all (a temporary\n"
-          "                      file renamed over FILE); two reports to one file are\n"
-          "                      a usage error\n"
+          "                      file renamed over FILE); two reports to one file, a\n"
+          "                      report or checkpoint on a file the run reads (a\n"
+          "                      library, --abi, --resume, --proofs, a testfloat\n"
+          "                      file) and an empty FILE are usage errors\n"
           "  --markdown FILE     markdown report\n"
           "  --junit FILE        JUnit XML, one test case per leaf and corpus\n"
           "  --html FILE         one self-contained HTML page: a sign-off line (the\n"
@@ -138,7 +142,8 @@ static void verify_help(FILE *f)
           "  --checkpoint FILE   write the run so far to FILE, atomically, at most every\n"
           "                      5 s and at its end (a JSON report; each unit, leaf x\n"
           "                      corpus, holds its first cases, the position it goes on\n"
-          "                      from); one run at a time (FILE.lock), else exit 2\n"
+          "                      from); one run at a time (FILE.lock), else exit 2; a\n"
+          "                      symbolic link is followed to its file, as for a report\n"
           "  --checkpoint-interval SECONDS\n"
           "                      at most that often instead (0.01 .. 86400)\n"
           "  --resume FILE       take what FILE's checkpoint ran and run the rest, inside\n"
@@ -179,6 +184,37 @@ static void init_args(verify_args *a, int argc, char **argv)
     a->o.progress = isatty(2);
     q7d_results_init(a->r);
     cli_record_command(a->r->command, sizeof a->r->command, argc, argv);
+}
+
+/* No report or checkpoint replaces a file the run reads; --resume may be
+ * the --checkpoint it goes on writing (verify --help). */
+static int files_distinct(const verify_args *a)
+{
+    out_option ins[2 * Q7D_MAX_LIBS + Q7D_MAX_TF_FILES + 8];
+    size_t n = 0;
+    for (unsigned i = 0; i < a->o.nlibs; i++) ins[n++] = (out_option){ "--lib", a->o.libs[i] };
+    for (unsigned i = 0; i < a->o.npreloads; i++) ins[n++] = (out_option){ "--preload", a->o.preloads[i] };
+    for (unsigned i = 0; i < a->ntf; i++) {
+        char fn[32];
+        ins[n++] = (out_option){ "--corpus testfloat", cli_verify_tf_file(a->tf_spec[i], fn) };
+    }
+    ins[n++] = (out_option){ "--abi", a->o.abi_path };
+    ins[n++] = (out_option){ "--proofs", a->proofs_path };
+    ins[n++] = (out_option){ "--python", a->python_given ? a->o.python : NULL };
+    ins[n++] = (out_option){ "--numpy-oracle", a->numpy_given ? a->o.numpy_program : NULL };
+    /* the checkpoint's own FILE.tmp and FILE.lock beside the file it names are replaced too */
+    char file[PATH_MAX], tmp[PATH_MAX + 8], lock[PATH_MAX + 8];
+    if (a->o.checkpoint) {
+        q7u_path_resolve(a->o.checkpoint, file, sizeof file);
+        snprintf(tmp, sizeof tmp, "%s.tmp", file);
+        snprintf(lock, sizeof lock, "%s.lock", file);
+    }
+    const out_option checkpoint[] = { { "--checkpoint", a->o.checkpoint },
+                                      { "--checkpoint (its .tmp)", a->o.checkpoint ? tmp : NULL },
+                                      { "--checkpoint (its .lock)", a->o.checkpoint ? lock : NULL } },
+                     resume[] = { { "--resume", a->resume_path } };
+    int rc = cli_report_files_distinct(&a->out, checkpoint, 3, ins, n);
+    return rc ? rc : cli_report_files_distinct(&a->out, NULL, 0, resume, 1);
 }
 
 /* What the options settle together, once all are read. */
@@ -243,7 +279,7 @@ static int finish_options(verify_args *a)
     bool any = false;
     for (size_t i = 0; i < q7_leaf_count(); i++) any |= r->selected[i];
     if (!any) return cli_usage_error("verify: --family and --leaf select no leaf together");
-    return CLI_OK;
+    return files_distinct(a);
 }
 
 static int verify_parse(void *args, int argc, char **argv)

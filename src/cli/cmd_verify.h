@@ -37,6 +37,9 @@ int cli_verify_parse_options(verify_args *a, int argc, char **argv);
 /* A --host-path value, or $Q7PRED_HOST's (named by `what`), is a path
  * this machine can run. */
 int cli_verify_check_host_path(const char *what, const char *v);
+/* The FILE of testfloat:[FUNCTION:]FILE (spec is what follows
+ * "testfloat:"); fn gets FUNCTION, or "". */
+const char *cli_verify_tf_file(const char *spec, char fn[32]);
 /* Reads the --corpus testfloat:... files, once the options are read. */
 int cli_verify_read_testfloat(verify_args *a);
 /* The oracles as the help and the messages list them (oracles.def):

@@ -57,7 +57,7 @@ static int select_leaf(q7d_results *r, const char *name, bool *any)
 }
 
 /* The FILE of testfloat:[FUNCTION:]FILE; fn gets FUNCTION, or "". */
-static const char *tf_file_of(const char *spec, char fn[32])
+const char *cli_verify_tf_file(const char *spec, char fn[32])
 {
     const char *colon = strchr(spec, ':');
     fn[0] = '\0';
@@ -73,10 +73,10 @@ static int add_testfloat(verify_args *a, const char *spec)
 {
     char fn[32];
     if (a->ntf == Q7D_MAX_TF_FILES) return cli_usage_error("verify: at most %d testfloat files", Q7D_MAX_TF_FILES);
-    if (!*tf_file_of(spec, fn)) return cli_usage_error("verify: testfloat: needs a file (testfloat:FILE)");
+    if (!*cli_verify_tf_file(spec, fn)) return cli_usage_error("verify: testfloat: needs a file (testfloat:FILE)");
     for (unsigned i = 0; i < a->ntf; i++) {
         char fn2[32];
-        if (strcmp(tf_file_of(spec, fn), "-") == 0 && strcmp(tf_file_of(a->tf_spec[i], fn2), "-") == 0)
+        if (strcmp(cli_verify_tf_file(spec, fn), "-") == 0 && strcmp(cli_verify_tf_file(a->tf_spec[i], fn2), "-") == 0)
             return cli_usage_error("verify: testfloat:- (standard input) can be given once");
     }
     a->tf_spec[a->ntf++] = spec;
@@ -90,7 +90,7 @@ int cli_verify_read_testfloat(verify_args *a)
     q7d_results *r = a->r;
     for (unsigned i = 0; i < a->ntf; i++) {
         char fn[32], err[1024];
-        const char *file = tf_file_of(a->tf_spec[i], fn);
+        const char *file = cli_verify_tf_file(a->tf_spec[i], fn);
         if (!q7d_tf_read(file, fn[0] ? fn : NULL, &r->params.tf[r->params.ntf], err, sizeof err))
             return cli_usage_error("verify: %s", err);
         r->params.ntf++;

@@ -9,6 +9,8 @@
 #if defined(Q7_HAVE_CAPSTONE)
 #include <capstone/capstone.h>
 
+#include "util/paths.h"
+
 bool cli_disasm_available(void) { return true; }
 
 /* An AT&T instruction stores when its last operand is memory and it writes
@@ -26,7 +28,8 @@ static bool is_store(const cs_insn *in, const char **dest)
 
 void cli_disasm_stores(FILE *out, const char *path, unsigned long long offset, unsigned long long size)
 {
-    FILE *f = fopen(path, "rb");
+    char why[160];
+    FILE *f = q7u_fopen_regular(path, why, sizeof why);
     unsigned char hdr[20], *code = NULL;
     if (size > 65536) size = 65536;
     bool ok = f && fread(hdr, 1, sizeof hdr, f) == sizeof hdr && offset && size && (code = malloc(size)) &&

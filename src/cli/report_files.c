@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "report_files.h"
+#include "util/paths.h"
 #include "util/process.h"
 
 /* ------------------------------------------------------------ one file */
@@ -18,36 +19,6 @@
 static int open_error(const char *cmd, const char *what, const char *path, int err)
 {
     return cli_usage_error("%s: cannot write %s '%s': %s", cmd, what, path, strerror(err));
-}
-
-/* The file path names, its symbolic links followed as far as they lead
- * (a dangling link: the file it would create), its directory resolved. */
-static void resolve(const char *path, char *out, size_t size)
-{
-    char cur[PATH_MAX], link[PATH_MAX], real[PATH_MAX];
-    snprintf(cur, sizeof cur, "%s", path);
-    if (realpath(cur, real)) {
-        snprintf(out, size, "%s", real);
-        return;
-    }
-    struct stat sb;
-    for (int hops = 0; hops < 40 && lstat(cur, &sb) == 0 && S_ISLNK(sb.st_mode); hops++) {
-        ssize_t n = readlink(cur, link, sizeof link - 1);
-        if (n <= 0) break;
-        link[n] = '\0';
-        char *d = strdup(cur), next[PATH_MAX];
-        int len = !d ? -1 : link[0] == '/' ? snprintf(next, sizeof next, "%s", link)
-                                            : snprintf(next, sizeof next, "%s/%s", dirname(d), link);
-        free(d);
-        if (len < 0 || (size_t)len >= sizeof next) break;
-        memcpy(cur, next, (size_t)len + 1);
-    }
-    char *d = strdup(cur), *b = strdup(cur);
-    int len = d && b && realpath(dirname(d), real)
-                  ? snprintf(out, size, "%s/%s", strcmp(real, "/") ? real : "", basename(b)) : -1;
-    if (len < 0 || (size_t)len >= size) snprintf(out, size, "%s", cur);
-    free(d);
-    free(b);
 }
 
 /* "DIR/.BASE.XXXXXX" beside target. */
@@ -84,13 +55,14 @@ int cli_out_file_open(out_file *o, const char *cmd, const char *what, const char
     bool exists = stat(path, &sb) == 0;
     if (exists && S_ISDIR(sb.st_mode)) return open_error(cmd, what, path, EISDIR);
     if (exists && !S_ISREG(sb.st_mode)) {   /* a device or a FIFO: in place */
-        o->f = fopen(path, "w");
-        return o->f ? CLI_OK : open_error(cmd, what, path, errno);
+        char why[160];
+        if ((o->f = q7u_fopen_output_in_place(path, why, sizeof why))) return CLI_OK;
+        return cli_usage_error("%s: cannot write %s '%s': %s", cmd, what, path, why);
     }
     /* a read-only report stays protected, as writing it in place would */
     if (exists && access(path, W_OK) != 0) return open_error(cmd, what, path, errno);
     char real[PATH_MAX];
-    resolve(path, real, sizeof real);   /* a link: its file */
+    q7u_path_resolve(path, real, sizeof real);   /* a link: its file */
     o->target = strdup(real);
     o->tmp = o->target ? temp_template(o->target) : NULL;
     if (!o->tmp) {
@@ -179,52 +151,107 @@ int cli_out_file_commit(out_file *o, const char *what)
 
 /* ------------------------------------------------------------ one file, two names */
 
-/* The identity of an output: the device and inode of its file when there
- * is one ('-': stdout's), else its path with the directory resolved. */
+/* The identity of a file a run names: the device and inode of its file
+ * when there is one ('-': stdout's for an output, stdin's for an input),
+ * and its path with its links followed and its directory resolved. */
 typedef struct identity {
-    bool has_inode;
+    bool has_inode, stream;   /* stream: '-' */
     dev_t dev;
     ino_t ino;
     char path[PATH_MAX];
 } identity;
 
-static void identify(const char *path, identity *id)
+static void identify(const char *path, bool output, identity *id)
 {
     struct stat sb;
     memset(id, 0, sizeof *id);
-    bool found = strcmp(path, "-") == 0 ? fstat(STDOUT_FILENO, &sb) == 0 : stat(path, &sb) == 0;
+    id->stream = strcmp(path, "-") == 0;
+    bool found = id->stream ? fstat(output ? STDOUT_FILENO : STDIN_FILENO, &sb) == 0 : stat(path, &sb) == 0;
     if (found) {
         id->has_inode = true;
         id->dev = sb.st_dev;
         id->ino = sb.st_ino;
-        return;
     }
-    resolve(path, id->path, sizeof id->path);
+    if (!id->stream) q7u_path_resolve(path, id->path, sizeof id->path);
 }
 
 static bool same_file(const identity *a, const identity *b)
 {
-    if (a->has_inode || b->has_inode) return a->has_inode && b->has_inode && a->dev == b->dev && a->ino == b->ino;
-    return strcmp(a->path, b->path) == 0;
+    if (a->has_inode && b->has_inode) return a->dev == b->dev && a->ino == b->ino;
+    return !a->stream && !b->stream && strcmp(a->path, b->path) == 0;
+}
+
+/* Whether output o overwrites input i: one file, and not two streams
+ * (stdin and stdout may be one terminal); a stream only when it is a
+ * regular file (`> lib.so` redirected there). */
+static bool overwrites(const identity *o, const identity *i)
+{
+    if (o->stream && i->stream) return false;
+    if (!same_file(o, i)) return false;
+    struct stat sb;
+    if (o->stream) return fstat(STDOUT_FILENO, &sb) == 0 && S_ISREG(sb.st_mode);
+    if (i->stream) return fstat(STDIN_FILENO, &sb) == 0 && S_ISREG(sb.st_mode);
+    return true;
+}
+
+static int empty_path(const char *cmd, const out_option *opts, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (opts[i].path && !opts[i].path[0])
+            return cli_usage_error("%s: %s is given an empty file name", cmd, opts[i].option);
+    return CLI_OK;
 }
 
 int cli_out_options_distinct(const char *cmd, const out_option *opts, size_t n)
 {
-    identity id[8];
-    if (n > sizeof id / sizeof id[0]) n = sizeof id / sizeof id[0];
-    for (size_t i = 0; i < n; i++) {
+    int rc = empty_path(cmd, opts, n);
+    identity *id = calloc(n ? n : 1, sizeof *id);
+    if (!id) rc = cli_error("%s: out of memory", cmd);
+    for (size_t i = 0; rc == CLI_OK && i < n; i++) {
         if (!opts[i].path) continue;
-        identify(opts[i].path, &id[i]);
-        for (size_t j = 0; j < i; j++)
-            if (opts[j].path && same_file(&id[j], &id[i])) {
-                if (strcmp(opts[i].path, opts[j].path) == 0)
-                    return cli_usage_error("%s: %s and %s both write '%s' (give each its own file)", cmd,
-                                           opts[j].option, opts[i].option, opts[i].path);
-                return cli_usage_error("%s: %s '%s' and %s '%s' are one file (give each its own file)", cmd,
-                                       opts[j].option, opts[j].path, opts[i].option, opts[i].path);
-            }
+        identify(opts[i].path, true, &id[i]);
+        for (size_t j = 0; rc == CLI_OK && j < i; j++) {
+            if (!opts[j].path || !same_file(&id[j], &id[i])) continue;
+            if (strcmp(opts[i].path, opts[j].path) == 0)
+                rc = cli_usage_error("%s: %s and %s both write '%s' (give each its own file)", cmd, opts[j].option,
+                                     opts[i].option, opts[i].path);
+            else
+                rc = cli_usage_error("%s: %s '%s' and %s '%s' are one file (give each its own file)", cmd,
+                                     opts[j].option, opts[j].path, opts[i].option, opts[i].path);
+        }
     }
-    return CLI_OK;
+    free(id);
+    return rc;
+}
+
+int cli_files_distinct(const char *cmd, const out_option *outs, size_t nout, const out_option *ins, size_t nin)
+{
+    int rc = cli_out_options_distinct(cmd, outs, nout);
+    if (rc == CLI_OK) rc = empty_path(cmd, ins, nin);
+    identity *in = calloc(nin ? nin : 1, sizeof *in), out;
+    if (rc == CLI_OK && !in) rc = cli_error("%s: out of memory", cmd);
+    for (size_t k = 0; rc == CLI_OK && k < nin; k++)
+        if (ins[k].path) identify(ins[k].path, false, &in[k]);
+    for (size_t i = 0; rc == CLI_OK && i < nout; i++) {
+        if (!outs[i].path) continue;
+        identify(outs[i].path, true, &out);
+        for (size_t k = 0; rc == CLI_OK && k < nin; k++) {
+            if (!ins[k].path || !overwrites(&out, &in[k])) continue;
+            const char *what = out.stream ? "stdout" : in[k].stream ? "stdin" : NULL;
+            if (what)
+                rc = cli_usage_error("%s: %s '%s' and %s '%s' are one file (%s): writing one would replace what the "
+                                     "run reads", cmd, outs[i].option, outs[i].path, ins[k].option, ins[k].path, what);
+            else if (strcmp(outs[i].path, ins[k].path) == 0)
+                rc = cli_usage_error("%s: %s '%s' would replace the file %s reads (give the output a file of its "
+                                     "own)", cmd, outs[i].option, outs[i].path, ins[k].option);
+            else
+                rc = cli_usage_error("%s: %s '%s' and %s '%s' are one file: writing one would replace what the run "
+                                     "reads (give the output a file of its own)", cmd, outs[i].option, outs[i].path,
+                                     ins[k].option, ins[k].path);
+        }
+    }
+    free(in);
+    return rc;
 }
 
 /* ------------------------------------------------------------ the verify reports */
@@ -297,6 +324,16 @@ int cli_out_options_check(const char *cmd, const out_option *opts, size_t n)
         if (rc == CLI_OK) cli_out_file_discard(&probe);
     }
     return rc;
+}
+
+int cli_report_files_distinct(const report_files *o, const out_option *more, size_t nmore, const out_option *ins,
+                              size_t nin)
+{
+    out_option outs[NREPORTS + 4];
+    if (nmore > 4) nmore = 4;
+    report_options(o, outs);
+    for (size_t i = 0; i < nmore; i++) outs[NREPORTS + i] = more[i];
+    return cli_files_distinct(o->cmd, outs, NREPORTS + nmore, ins, nin);
 }
 
 int cli_report_files_check(const report_files *o)

@@ -12,7 +12,8 @@
  * replaced and is written in place, as '-' (stdout) is: an error there is
  * named and exits 2, but what was written stays. Two
  * outputs naming one file (two '-', or paths reaching one file by other
- * spellings, symbolic or hard links) are a usage error. */
+ * spellings, symbolic or hard links), an output naming a file the run
+ * reads, and an empty path are usage errors, found before the run. */
 #ifndef Q7_CLI_REPORT_FILES_H
 #define Q7_CLI_REPORT_FILES_H
 
@@ -43,8 +44,15 @@ typedef struct out_option {
     const char *option, *path;   /* path NULL: not asked for */
 } out_option;
 /* CLI_OK, or a usage error ("CMD: --json and --markdown both write 'x'")
- * when two outputs name one file. */
+ * when two outputs name one file, or one is given an empty name. */
 int cli_out_options_distinct(const char *cmd, const out_option *opts, size_t n);
+/* The same, and no output is a file the run reads: each of outs against
+ * each of ins (the library, --abi, an input report, --resume, --proofs,
+ * a corpus file, ...; '-' is stdin there), by device and inode where the
+ * file exists and by its path resolved (links followed) where not.
+ * Refused (a usage error naming both options) before anything runs; no
+ * path may be empty. */
+int cli_files_distinct(const char *cmd, const out_option *outs, size_t nout, const out_option *ins, size_t nin);
 /* Before a run: the outputs name different files, and each can be
  * written (a temporary file is made beside it and removed; a FIFO or
  * device is checked writable, not opened). CLI_OK or CLI_USAGE. */
@@ -64,6 +72,10 @@ bool cli_report_files_option(report_files *o, int argc, char **argv, int *i, int
  * report options, `more` and --help suggested. */
 int cli_report_files_unknown(const char *cmd, const char *arg, const char *const *more, size_t nmore);
 
+/* cli_files_distinct of the reports asked for and up to four `more`
+ * outputs (verify's --checkpoint) against the inputs ins. */
+int cli_report_files_distinct(const report_files *o, const out_option *more, size_t nmore, const out_option *ins,
+                              size_t nin);
 /* Before the run: the reports name different files, and each can be
  * written (a temporary file is made beside it and removed). CLI_OK or
  * CLI_USAGE (message printed). */

@@ -11,6 +11,7 @@
 
 #include "elf_symbols.h"
 #include "platform/platform_internal.h"
+#include "util/paths.h"
 
 /* The file in memory, with range-checked little-endian reads. */
 typedef struct image {
@@ -195,15 +196,15 @@ static bool add_name(q7p_symbols *out, size_t *room, const char *s, size_t len, 
  * without blocking (a FIFO never blocks the probe), at most MAX_FILE. */
 static bool read_whole(const char *path, image *m, char *err, size_t errsize)
 {
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    char cannot[160];
+    int fd = q7u_open_regular(path, cannot, sizeof cannot);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0) {
-        snprintf(err, errsize, "cannot read '%s': %s", path, strerror(errno));
-        if (fd >= 0) close(fd);
+        if (fd >= 0) snprintf(cannot, sizeof cannot, "%s", strerror(errno)), close(fd);
+        snprintf(err, errsize, "cannot read '%s': %s", path, cannot);
         return false;
     }
-    const char *why = !S_ISREG(st.st_mode) ? "it is not a regular file"
-                      : (unsigned long long)st.st_size > MAX_FILE ? "it is larger than 1 GiB" : NULL;
+    const char *why = (unsigned long long)st.st_size > MAX_FILE ? "it is larger than 1 GiB" : NULL;
     unsigned char *buf = why ? NULL : malloc(st.st_size ? (size_t)st.st_size : 1);
     if (!why && !buf) why = "out of memory";
     size_t size = 0;

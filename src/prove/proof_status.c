@@ -2,46 +2,78 @@
 #include "proof_status.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "util/json.h"
+#include "util/paths.h"
 #include "verify/verify.h"
 
 struct prv_proof_file {
     json *doc;
     const json *leaves;
+    const json *row[Q7_LEAF_COUNT];   /* each table leaf's row, NULL: none */
+    bool interrupted;                 /* the run that wrote it was cut short */
 };
+
+/* Every status a proof report may give a leaf: make prove-formal's, then
+ * q7pred prove's. Anything else is refused, so what is shown is one of
+ * these words and never the file's own text. */
+static const char *const known_statuses[] = { "proven-ir", "proven-semantics", "unproven",
+                                              "proven-binary", "refuted", "absent" };
+
+static bool status_known(const char *s)
+{
+    for (size_t k = 0; k < sizeof known_statuses / sizeof known_statuses[0]; k++)
+        if (strcmp(s, known_statuses[k]) == 0) return true;
+    return false;
+}
 
 /* Larger than any report prove-formal or prove writes; a bigger file is not one. */
 enum { PROOF_REPORT_MAX = 1 << 22 };
 
+/* Every row names a leaf and a known status, a table leaf at most once;
+ * "interrupted", where the report has it, is a boolean. Rows of names
+ * outside the leaf table (make prove-formal's API and vector rows) are
+ * kept unread. */
+static bool rows_valid(prv_proof_file *p, const char *path, char *err, size_t errsize)
+{
+    const json *cut = q7u_json_get(p->doc, "interrupted");
+    if (cut && cut->type != JSON_BOOL)
+        return snprintf(err, errsize, "%s: \"interrupted\" is not true or false", path), false;
+    p->interrupted = cut && cut->boolean;
+    size_t first[Q7_LEAF_COUNT];
+    for (size_t i = 0; i < p->leaves->n; i++) {
+        const json *row = &p->leaves->child[i];
+        const char *name = q7u_json_string(row, "leaf"), *status = q7u_json_string(row, "status");
+        if (!name || !status)
+            return snprintf(err, errsize, "%s: leaves[%zu] has no \"leaf\" and \"status\" strings", path, i), false;
+        if (!status_known(status))
+            return snprintf(err, errsize, "%s: leaves[%zu] (%.80s) has the status '%.80s', none of proven-ir, "
+                            "proven-semantics, unproven, proven-binary, refuted, absent", path, i, name, status), false;
+        const q7_leaf *leaf = q7_leaf_find(name);
+        if (!leaf) continue;
+        if (p->row[leaf->id])
+            return snprintf(err, errsize, "%s: leaves[%zu] and leaves[%zu] are both rows of %s", path, first[leaf->id],
+                            i, leaf->suffix), false;
+        p->row[leaf->id] = row;
+        first[leaf->id] = i;
+    }
+    return true;
+}
+
 prv_proof_file *prv_proof_file_load(const char *path, char *err, size_t errsize)
 {
-    /* opened without blocking and looked at first: a FIFO or a device is
-     * no report, and reading one would wait for a writer, or forever */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    struct stat st = { 0 };
-    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
-        close(fd);
-        snprintf(err, errsize, "cannot read '%s': %s", path,
-                 S_ISDIR(st.st_mode) ? strerror(EISDIR) : "it is not a regular file (a FIFO or a device)");
-        return NULL;
-    }
-    if (fd >= 0) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
-    if (fd >= 0 && !f) close(fd);
+    char why[160];
+    FILE *f = q7u_fopen_input(path, why, sizeof why);
     if (!f) {
         /* the usual case: the report of a proof not yet run */
         int e = errno;
         size_t len = strlen(path), tail = strlen("prove-formal.json");
         bool theirs = len >= tail && strcmp(path + len - tail, "prove-formal.json") == 0;
-        snprintf(err, errsize, "cannot read '%s': %s%s", path, strerror(e),
+        snprintf(err, errsize, "cannot read '%s': %s%s", path, why,
                  e != ENOENT ? "" : theirs ? " (run make prove-formal first)"
                                            : " (make prove-formal writes one, build/prove-formal.json; "
                                              "q7pred prove --json FILE another)");
@@ -58,7 +90,6 @@ prv_proof_file *prv_proof_file_load(const char *path, char *err, size_t errsize)
         return NULL;
     }
     text[n] = '\0';
-    char why[160];
     json *doc = q7u_json_parse(text, why, sizeof why);
     free(text);
     const json *leaves = doc ? q7u_json_get(doc, "leaves") : NULL;
@@ -67,14 +98,7 @@ prv_proof_file *prv_proof_file_load(const char *path, char *err, size_t errsize)
         q7u_json_free(doc);
         return NULL;
     }
-    for (size_t i = 0; i < leaves->n; i++) {
-        if (!q7u_json_string(&leaves->child[i], "leaf") || !q7u_json_string(&leaves->child[i], "status")) {
-            snprintf(err, errsize, "%s: leaves[%zu] has no \"leaf\" and \"status\" strings", path, i);
-            q7u_json_free(doc);
-            return NULL;
-        }
-    }
-    prv_proof_file *p = malloc(sizeof *p);
+    prv_proof_file *p = calloc(1, sizeof *p);
     if (!p) {
         snprintf(err, errsize, "%s: out of memory", path);
         q7u_json_free(doc);
@@ -82,16 +106,21 @@ prv_proof_file *prv_proof_file_load(const char *path, char *err, size_t errsize)
     }
     p->doc = doc;
     p->leaves = leaves;
+    if (!rows_valid(p, path, err, errsize)) {
+        prv_proof_file_free(p);
+        return NULL;
+    }
     return p;
 }
 
 const char *prv_proof_file_status(const prv_proof_file *p, const char *leaf)
 {
-    for (size_t i = 0; p && i < p->leaves->n; i++)
-        if (strcmp(q7u_json_string(&p->leaves->child[i], "leaf"), leaf) == 0)
-            return q7u_json_string(&p->leaves->child[i], "status");
-    return "not run";
+    const q7_leaf *l = q7_leaf_find(leaf);
+    if (p && l && p->row[l->id]) return q7u_json_string(p->row[l->id], "status");
+    return p && p->interrupted ? PRV_NOT_RUN_INTERRUPTED : "not run";
 }
+
+bool prv_proof_file_interrupted(const prv_proof_file *p) { return p && p->interrupted; }
 
 void prv_proof_file_free(prv_proof_file *p)
 {
@@ -112,10 +141,16 @@ void prv_proof_file_fill(const prv_proof_file *p, const char *source, q7d_proofs
     if (lib) snprintf(out->library, sizeof out->library, "%s", lib);
     if (sha && strlen(sha) == SHA256_HEX_SIZE - 1 && strspn(sha, "0123456789abcdef") == SHA256_HEX_SIZE - 1)
         snprintf(out->sha256, sizeof out->sha256, "%s", sha);
-    for (size_t i = 0; i < p->leaves->n; i++) {
-        const json *row = &p->leaves->child[i];
-        const q7_leaf *leaf = q7_leaf_find(q7u_json_string(row, "leaf"));
-        if (!leaf || out->known[leaf->id]) continue;
+    for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
+        const json *row = p->row[l];
+        const q7_leaf *leaf = q7_leaf_at(l);
+        if (!row && p->interrupted) {   /* the run was cut before it: not a proof that is missing */
+            out->known[l] = true;
+            snprintf(out->status[l], sizeof out->status[l], "%s", PRV_NOT_RUN_INTERRUPTED);
+            snprintf(out->detail[l], sizeof out->detail[l], "the proof run was interrupted before this leaf");
+            continue;
+        }
+        if (!row) continue;
         out->known[leaf->id] = true;
         snprintf(out->status[leaf->id], sizeof out->status[leaf->id], "%s", q7u_json_string(row, "status"));
         const char *detail = q7u_json_string(row, "detail"), *prover = q7u_json_string(row, "prover");

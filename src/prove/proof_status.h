@@ -5,16 +5,23 @@
 #ifndef Q7_PROVE_PROOF_STATUS_H
 #define Q7_PROVE_PROOF_STATUS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct prv_proof_file prv_proof_file;
 
-/* The report at path; NULL with a message naming the file and what is wrong. */
+/* The report at path; NULL with a message naming the file and what is
+ * wrong: a status none of those below, two rows of one table leaf, an
+ * "interrupted" that is not a boolean. */
 prv_proof_file *prv_proof_file_load(const char *path, char *err, size_t errsize);
 /* The leaf's status ("proven-ir", "proven-semantics", "unproven"; from
- * prove: "proven-binary", "refuted", "unproven", "absent"), or
- * "not run" when the report has no row for it. */
+ * prove: "proven-binary", "refuted", "unproven", "absent"), or "not run"
+ * when the report has no row for it ("not run (interrupted)" when the run
+ * that wrote it was interrupted). */
 const char *prv_proof_file_status(const prv_proof_file *p, const char *leaf);
+#define PRV_NOT_RUN_INTERRUPTED "not run (interrupted)"
+/* Whether the run that wrote the report was interrupted. */
+bool prv_proof_file_interrupted(const prv_proof_file *p);
 void prv_proof_file_free(prv_proof_file *p);
 
 struct q7d_proofs;

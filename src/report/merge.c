@@ -38,6 +38,7 @@ struct q7r_merger {
     size_t nparts;
     char first_path[Q7D_MAX_COLS][Q7D_NAME_MAX];   /* how the first shard's oracles ran */
     file_identity first_file[Q7D_MAX_COLS];        /* its libraries' files */
+    bool unhashed[Q7D_MAX_COLS];                   /* a library some shard names no SHA-256 of */
     pile mismatches, crashes;
 };
 
@@ -76,16 +77,36 @@ static bool slices_true(const q7d_results *p, const char *name, char *err, size_
     return true;
 }
 
+/* The real path a shard ran a library column from: its file's, else (a
+ * format 2 report, which has no file identity) the column's. */
+static const char *lib_path(const file_identity *file, const char *col_path)
+{
+    return file->path[0] ? file->path : col_path;
+}
+
 /* Every shard checked the same library files: a column's SHA-256, where
- * both reports have one, is the first shard's. */
-static bool same_libraries(const q7r_merger *m, const q7d_results *p, const char *name, char *err, size_t errsize)
+ * both reports have one, is the first shard's; where one of them has none
+ * (format 2), its real path is the first shard's, and the merged report
+ * says that the file is not shown to be one (q7r_merger_finish). */
+static bool same_libraries(q7r_merger *m, const q7d_results *p, const char *name, char *err, size_t errsize)
 {
     for (unsigned k = 0; k < p->ncols; k++) {
+        if (p->col[k].kind != Q7D_LIB) continue;
         const file_identity *a = &m->first_file[k], *b = &p->col[k].file;
-        if (a->sha256[0] && b->sha256[0] && strcmp(a->sha256, b->sha256) != 0)
-            return snprintf(err, errsize, "merge: '%s' ran %s as '%s' (SHA-256 %s), '%s' as '%s' (SHA-256 %s): "
-                            "another library", m->first, p->col[k].name, a->path, a->sha256, name, b->path,
-                            b->sha256), false;
+        const char *pa = lib_path(a, m->first_path[k]), *pb = lib_path(b, p->col[k].path);
+        if (a->sha256[0] && b->sha256[0]) {
+            if (strcmp(a->sha256, b->sha256) != 0)
+                return snprintf(err, errsize, "merge: '%s' ran %s as '%s' (SHA-256 %s), '%s' as '%s' (SHA-256 %s): "
+                                "another library", m->first, p->col[k].name, pa, a->sha256, name, pb, b->sha256),
+                       false;
+            continue;
+        }
+        if (pa[0] && pb[0] && strcmp(pa, pb) != 0)
+            return snprintf(err, errsize, "merge: '%s' ran %s as '%s', '%s' as '%s', and %s no SHA-256 of it: another "
+                            "library", m->first, p->col[k].name, pa, name, pb,
+                            a->sha256[0] ? "the second names" : b->sha256[0] ? "the first names" : "neither names"),
+                   false;
+        m->unhashed[k] = true;
     }
     return true;
 }
@@ -309,6 +330,10 @@ bool q7r_merger_finish(q7r_merger *m, q7d_results *out, char *err, size_t errsiz
         return snprintf(err, errsize, "merge: the shards' totals add up past 2^64-1"), false;
     select_records(&m->mismatches, m->out->max_report);
     select_records(&m->crashes, m->out->max_report);
+    /* one library file is not shown where a shard named no hash of it: the
+     * merged report names none (and its verdict says why) */
+    for (unsigned k = 0; k < m->out->ncols; k++)
+        if (m->unhashed[k]) m->out->col[k].file.sha256[0] = '\0';
     *out = *m->out;
     out->merged = m->count;
     /* sorted, at most max_report per leaf */

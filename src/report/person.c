@@ -192,9 +192,8 @@ void q7r_coverage_text(FILE *f, const q7d_results *r, const q7r_coverage *c, con
     for (unsigned k = 1; k < r->ncols; k++) {
         if (r->col[k].kind != Q7D_LIB) continue;
         fputs(bullet, f);
-        if (markdown) fputc('`', f);
-        q7u_esc_write(f, r->col[k].name, markdown ? ESC_MARKDOWN : ESC_TEXT);
-        if (markdown) fputc('`', f);
+        if (markdown) q7u_esc_md_code(f, r->col[k].name, false);
+        else q7u_esc_write(f, r->col[k].name, ESC_TEXT);
         fprintf(f, ": called on %zu of %zu leaves", c->called[k], c->selected);
         if (c->absent[k]) {
             fprintf(f, "; not exported: %zu", c->absent[k]);

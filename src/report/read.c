@@ -20,6 +20,7 @@
 
 #include "schema.h"
 #include "util/json.h"
+#include "util/paths.h"
 #include "verify/names.h"
 
 typedef q7r_reader reader;
@@ -526,15 +527,16 @@ bool q7r_report_read_stream(FILE *f, const char *name, q7d_results *r, char *err
 
 bool q7r_report_read(const char *path, q7d_results *r, char *err, size_t errsize)
 {
-    FILE *f = fopen(path, "rb");
+    char why[160];
+    FILE *f = q7u_fopen_input(path, why, sizeof why);
     if (!f) {
         q7d_results_init(r);
-        snprintf(err, errsize, "cannot read '%s': %s", path, strerror(errno));
+        snprintf(err, errsize, "cannot read '%s': %s", path, why);
         return false;
     }
     /* a file known to be too large is refused unread */
     struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > Q7R_REPORT_MAX_BYTES) {
+    if (fstat(fileno(f), &sb) == 0 && (uint64_t)sb.st_size > Q7R_REPORT_MAX_BYTES) {
         fclose(f);
         q7d_results_init(r);
         snprintf(err, errsize, "'%s' is larger than the report size limit of %d MiB (%llu bytes)", path,

@@ -341,6 +341,15 @@ static void gap_clauses(FILE *f, const q7d_results *r, const q7d_gaps *g, const 
         fputc(')', f);
         sep = "; ";
     }
+    /* merged shards that cannot all name their library's hash */
+    for (unsigned k = 1; r->merged && k < r->ncols; k++) {
+        if (r->col[k].kind != Q7D_LIB || r->col[k].file.sha256[0]) continue;
+        fputs(sep, f);
+        q7u_esc_write(f, r->col[k].name, ESC_TEXT);
+        fputs(": a shard names no SHA-256 of its library (report format 2), so the shards are not shown to have "
+              "run one file", f);
+        sep = "; ";
+    }
 }
 
 /* A PASS that rests on leaves --abi called otherwise than their rows says

@@ -334,7 +334,11 @@ static void print_failing(FILE *f, const q7d_results *r, const char *indent, boo
                 q7u_esc_write(f, hint, markdown ? ESC_MARKDOWN : ESC_TEXT);
                 fputc('\n', f);
             }
-            if (q7r_lane_hint(r, l, k, hint, sizeof hint)) fprintf(f, "%s%shint: %s\n", markdown ? "\n" : "", indent, hint);
+            if (q7r_lane_hint(r, l, k, hint, sizeof hint)) {
+                fprintf(f, "%s%shint: ", markdown ? "\n" : "", indent);
+                q7u_esc_write(f, hint, markdown ? ESC_MARKDOWN : ESC_TEXT);
+                fputc('\n', f);
+            }
         }
 }
 
@@ -408,9 +412,10 @@ void q7r_markdown_fact(void *ctx, const char *key, const char *label, const char
     bool code = strcmp(key, "command") == 0 || strcmp(key, "cwd") == 0;
     fputs("| ", f);
     q7u_esc_write(f, label, ESC_MARKDOWN);
-    fprintf(f, " | %s", code ? "`" : "");
-    q7u_esc_write(f, value, ESC_MARKDOWN);
-    fprintf(f, "%s |\n", code ? "`" : "");
+    fputs(" | ", f);
+    if (code) q7u_esc_md_code(f, value, true);
+    else q7u_esc_write(f, value, ESC_MARKDOWN);
+    fputs(" |\n", f);
 }
 
 void q7r_report_markdown(FILE *f, const q7d_results *r)

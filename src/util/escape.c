@@ -86,6 +86,11 @@ static size_t escape_unit(const unsigned char *c, size_t len, unsigned char next
             break;
         case ESC_MARKDOWN:
             if (ch == '|') return (size_t)sprintf(out, "\\|");
+            /* no markup from outside: raw HTML, entities, code spans, links */
+            if (ch == '<') return (size_t)sprintf(out, "&lt;");
+            if (ch == '>') return (size_t)sprintf(out, "&gt;");
+            if (ch == '&') return (size_t)sprintf(out, "&amp;");
+            if (ch == '`' || ch == '[' || ch == ']' || ch == '\\') return (size_t)sprintf(out, "&#%d;", ch);
             break;
         case ESC_TEXT:
             break;
@@ -142,6 +147,31 @@ static bool emit_buf(void *ctx, const char *u, size_t n)
 }
 
 void q7u_esc_write(FILE *f, const char *s, esc_format fmt) { each_unit(s, fmt, emit_file, f); }
+
+void q7u_esc_md_code(FILE *f, const char *s, bool in_table)
+{
+    size_t run = 0, longest = 0, n = strlen(s);
+    for (size_t i = 0; i < n; i++) {
+        run = s[i] == '`' ? run + 1 : 0;
+        if (run > longest) longest = run;
+    }
+    /* a fence longer than any run of backticks inside: nothing closes it early */
+    bool pad = n && (s[0] == '`' || s[n - 1] == '`' || s[0] == ' ');
+    for (size_t i = 0; i <= longest; i++) fputc('`', f);
+    if (pad) fputc(' ', f);
+    char unit[20];
+    const unsigned char *p = (const unsigned char *)s;
+    bool marked = has_foreign(p, n, ESC_TEXT);
+    for (size_t left = n; left;) {
+        size_t len = q7u_esc_utf8_char(p, left), step = len ? len : 1;
+        if (in_table && len == 1 && *p == '|') fputs("\\|", f);   /* GFM: a table cell's pipe, in code too */
+        else fwrite(unit, 1, escape_unit(p, len, step < left ? p[step] : 0, marked, ESC_TEXT, unit), f);
+        p += step;
+        left -= step;
+    }
+    if (pad) fputc(' ', f);
+    for (size_t i = 0; i <= longest; i++) fputc('`', f);
+}
 
 size_t q7u_esc_format_buf(char *buf, size_t size, const char *s, esc_format fmt)
 {

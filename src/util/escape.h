@@ -13,7 +13,9 @@
  * one is written unchanged. What a format cannot carry:
  *   ESC_TEXT      a terminal: bytes that are not UTF-8, C0 controls
  *                 (newline included), DEL and the C1 controls U+0080..9F
- *   ESC_MARKDOWN  as ESC_TEXT, and '|' written \| (a table cell)
+ *   ESC_MARKDOWN  as ESC_TEXT, '|' written \| (a table cell), and no markup:
+ *                 < > & as entities, ` [ ] and a backslash as &#NN; (so
+ *                 text from outside opens no HTML tag, code span or link)
  *   ESC_JSON      bytes that are not UTF-8; then the JSON string syntax
  *                 (\" \\ \n \t \r \u00XX), which q7u_json_parse reads back
  *   ESC_XML       as ESC_TEXT and U+FFFE/U+FFFF (not XML 1.0 characters);
@@ -41,6 +43,10 @@ void q7u_esc_write(FILE *f, const char *s, esc_format fmt);
 /* The same into buf (always NUL-terminated, cut only between escapes);
  * returns its length. */
 size_t q7u_esc_format_buf(char *buf, size_t size, const char *s, esc_format fmt);
+/* s as one markdown code span: ESC_TEXT inside a fence of more backticks
+ * than any run of them in s (so nothing in s ends it); in_table: its '|'
+ * written \| as a GFM table cell needs. */
+void q7u_esc_md_code(FILE *f, const char *s, bool in_table);
 
 /* One shell word that sh reads back as exactly s: as it is when every
  * byte is in [A-Za-z0-9_@%+=:,./-], else in single quotes (a quote as

@@ -3,6 +3,7 @@
  * read, then its ELF program headers read again with pread, every offset
  * and count checked against the file's size. */
 #include "file_identity.h"
+#include "paths.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -167,11 +168,11 @@ static bool hash_all(int fd, char *hex, uint64_t *size)
 bool q7u_file_identity_of(const char *path, file_identity *id, char *err, size_t errsize)
 {
     memset(id, 0, sizeof *id);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    char why[160];
+    int fd = q7u_open_regular(path, why, sizeof why);
     struct stat sb;
-    const char *why = fd < 0 || fstat(fd, &sb) != 0 ? strerror(errno) : !S_ISREG(sb.st_mode) ? "not a regular file" : NULL;
-    if (why) {
-        if (fd >= 0) close(fd);
+    if (fd < 0 || fstat(fd, &sb) != 0) {
+        if (fd >= 0) snprintf(why, sizeof why, "%s", strerror(errno)), close(fd);
         snprintf(err, errsize, "cannot identify '%s': %s", path, why);
         return false;
     }

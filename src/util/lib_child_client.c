@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "lib_child.h"
+#include "paths.h"
 #include "platform/platform_internal.h"
 
 bool q7u_child_init(q7u_child *c, const char *arg, const char *path, const char *const *preloads,
@@ -93,12 +94,6 @@ const char *q7u_elf_machine_name(unsigned m)
     return other;
 }
 
-static const char *file_kind(mode_t mode)
-{
-    return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO" : S_ISCHR(mode) ? "a character device"
-           : S_ISBLK(mode) ? "a block device" : S_ISSOCK(mode) ? "a socket" : "not a regular file";
-}
-
 enum { ELF_HEAD = 64 };
 
 /* What is wrong with the ELF header h (ELF_HEAD bytes), NULL if nothing;
@@ -142,10 +137,10 @@ bool q7u_lib_file_check(const char *what, const char *path, char *err, size_t er
         snprintf(why, sizeof why, "%s", strerror(errno));
         problem = why;
     } else if (!S_ISREG(st.st_mode)) {
-        snprintf(why, sizeof why, "it is %s, not a library file", file_kind(st.st_mode));
+        snprintf(why, sizeof why, "it is %s, not a library file", q7u_file_kind(st.st_mode));
         problem = why;
-    } else if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
-        snprintf(why, sizeof why, "%s", strerror(errno));
+    } else if ((fd = q7u_open_regular(path, why, sizeof why)) < 0 || fstat(fd, &st) != 0) {
+        if (fd >= 0) snprintf(why, sizeof why, "%s", strerror(errno));
         problem = why;
     } else if (st.st_size < ELF_HEAD) {
         snprintf(why, sizeof why, "it is %lld bytes long, too short for an ELF header", (long long)st.st_size);

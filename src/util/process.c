@@ -6,7 +6,6 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,14 +14,13 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "platform/platform_internal.h"
 #include "process.h"
-
-extern char **environ;
 
 /* ------------------------------------------------------------ the groups */
 
@@ -135,9 +133,9 @@ int q7u_anon_file(const char *name)
     return fd;
 }
 
-/* A copy of fd numbered 10 or more, close-on-exec: the child's targets
- * (0 .. 9) then never clobber a source before it is duplicated. */
-static int high_copy(int fd) { return fcntl(fd, F_DUPFD_CLOEXEC, 10); }
+/* A copy of fd numbered 16 or more, close-on-exec: the child's targets
+ * (0 .. 10) then never clobber a source before it is duplicated. */
+static int high_copy(int fd) { return fcntl(fd, F_DUPFD_CLOEXEC, 16); }
 
 /* ------------------------------------------------------------ escapees */
 
@@ -197,8 +195,7 @@ static atomic_bool embedded;
 
 static void adopt_orphans(void)
 {
-    if (atomic_load(&embedded)) return;
-    if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0) atexit(end_adopted);
+    if (!atomic_load(&embedded) && prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0) atexit(end_adopted);
 }
 
 /* The command that starts this process's children instead of its own
@@ -211,16 +208,16 @@ void q7u_set_embedded(char *const *words)
     size_t n = 0;
     while (words[n]) n++;
     char **copy = calloc(n + 1, sizeof *copy);
-    for (size_t i = 0; copy && i < n; i++)
-        if (!(copy[i] = strdup(words[i]))) {
-            for (size_t j = 0; j < i; j++) free(copy[j]);
-            free(copy);
-            return;
-        }
-    if (!copy) return;
+    size_t i = 0;   /* the words copied */
+    while (copy && i < n && (copy[i] = strdup(words[i]))) i++;
+    if (!copy || i < n) {   /* out of memory: the old command stays */
+        while (copy && i--) free(copy[i]);
+        free(copy);
+        return;
+    }
     char **old = self_words;
     self_words = copy;
-    for (size_t i = 0; old && old[i]; i++) free(old[i]);
+    for (size_t k = 0; old && old[k]; k++) free(old[k]);
     free(old);
 }
 
@@ -258,17 +255,156 @@ static bool gather_fds(const q7u_proc *p, const q7u_proc_io *io, spawn_fds *s)
     return ok;
 }
 
-static bool spawn_attributes(posix_spawnattr_t *attr)
+/* ------------------------------------------------------------ the spawner */
+
+/* Every child is forked by one thread that lives as long as q7pred, the
+ * spawner: a child's parent-death signal (PR_SET_PDEATHSIG) fires when
+ * the thread that forked it ends, so a verify worker that restarted a
+ * library child and then finished its round would take the child with
+ * it. From the spawner, each child gets SIGKILL the moment q7pred ends,
+ * however it ends (SIGKILL included): none runs on orphaned. */
+typedef struct spawn_req {
+    char *const *argv;
+    const int *fd;          /* the high copies of the child's 0, 1, 2, 3, ... */
+    unsigned nfd;
+    pid_t pid;              /* out: the child, or 0 */
+    int err;                /* out: errno of what failed */
+    bool done;
+} spawn_req;
+
+static pthread_mutex_t spawn_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t spawn_cv = PTHREAD_COND_INITIALIZER;
+static spawn_req *spawn_next;   /* the request the spawner takes, NULL when none */
+static bool spawner_up;
+static int max_fd = 1024;      /* descriptors past this are never open (RLIMIT_NOFILE) */
+
+static void close_from(int first, int keep)
+{
+#if defined(SYS_close_range)
+    if (keep < first || keep >= max_fd) {
+        if (syscall(SYS_close_range, (unsigned)first, ~0u, 0) == 0) return;
+    } else if ((keep == first || syscall(SYS_close_range, (unsigned)first, (unsigned)keep - 1, 0) == 0)
+               && syscall(SYS_close_range, (unsigned)keep + 1, ~0u, 0) == 0) {
+        return;
+    }
+#endif
+    for (int fd = first; fd < max_fd; fd++)
+        if (fd != keep) close(fd);
+}
+
+/* The child, between fork and exec: async-signal-safe calls only. A
+ * failure's errno goes to the spawner on errfd (close-on-exec). */
+static _Noreturn void exec_child(const spawn_req *r, pid_t parent, int errfd)
 {
     static const int reset[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD, SIGXFSZ };
-    sigset_t none, dfl;
-    sigemptyset(&none);
-    sigemptyset(&dfl);
-    for (size_t i = 0; i < sizeof reset / sizeof reset[0]; i++) sigaddset(&dfl, reset[i]);
-    return posix_spawnattr_init(attr) == 0
-           && posix_spawnattr_setflags(attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) == 0
-           && posix_spawnattr_setpgroup(attr, 0) == 0 && posix_spawnattr_setsigmask(attr, &none) == 0
-           && posix_spawnattr_setsigdefault(attr, &dfl) == 0;
+    int e = 0;
+    if (setpgid(0, 0) != 0 || prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) e = errno;
+    /* q7pred ended before the death signal was set: it never comes */
+    if (!e && getppid() != parent) _exit(127);
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    for (size_t i = 0; !e && i < sizeof reset / sizeof reset[0]; i++) sigaction(reset[i], &dfl, NULL);
+    for (unsigned i = 0; !e && i < r->nfd; i++)
+        if (dup2(r->fd[i], (int)i) < 0) e = errno;
+    if (!e) {
+        /* what q7pred's own parent left open without close-on-exec stays ours */
+        close_from((int)r->nfd, errfd);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        execvp(r->argv[0], r->argv);
+        e = errno;
+    }
+    while (write(errfd, &e, sizeof e) < 0 && errno == EINTR) {}
+    _exit(127);
+}
+
+static void spawn_one(spawn_req *r)
+{
+    int errpipe[2];
+    r->pid = 0;
+    if (pipe2(errpipe, O_CLOEXEC) != 0) {
+        r->err = errno;
+        return;
+    }
+    pid_t parent = getpid(), pid = fork();
+    if (pid == 0) exec_child(r, parent, errpipe[1]);
+    int e = errno;
+    if (pid > 0) setpgid(pid, pid);   /* its group exists before anyone signals it (the child sets it too) */
+    close(errpipe[1]);
+    if (pid < 0) {
+        close(errpipe[0]);
+        r->err = e;
+        return;
+    }
+    /* exec closes the pipe: nothing read means the child runs its program */
+    ssize_t got;
+    while ((got = read(errpipe[0], &e, sizeof e)) < 0 && errno == EINTR) {}
+    close(errpipe[0]);
+    if (got == (ssize_t)sizeof e) {
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+        r->err = e;
+        return;
+    }
+    r->pid = pid;
+}
+
+static void *spawner(void *unused)
+{
+    (void)unused;
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, NULL);   /* the process's handlers run on other threads */
+    pthread_mutex_lock(&spawn_mu);
+    for (;;) {
+        while (!spawn_next) pthread_cond_wait(&spawn_cv, &spawn_mu);
+        spawn_req *r = spawn_next;
+        pthread_mutex_unlock(&spawn_mu);
+        spawn_one(r);
+        pthread_mutex_lock(&spawn_mu);
+        r->done = true;
+        spawn_next = NULL;
+        pthread_cond_broadcast(&spawn_cv);
+    }
+    return NULL;
+}
+
+static void start_spawner(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+        max_fd = rl.rlim_cur < 65536 ? (int)rl.rlim_cur : 65536;
+    pthread_attr_t attr;
+    pthread_t t;
+    sigset_t all, old;
+    sigfillset(&all);
+    /* no signal reaches it even before its own mask is set */
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    spawner_up = pthread_attr_init(&attr) == 0 && pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0
+                 && pthread_create(&t, &attr, spawner, NULL) == 0;
+    pthread_attr_destroy(&attr);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+/* The child started by the spawner: its pid, or 0 with errno's value in *err. */
+static pid_t spawn(char *const argv[], const spawn_fds *s, int *err)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, start_spawner);
+    if (!spawner_up) {
+        *err = EAGAIN;
+        return 0;
+    }
+    spawn_req r = { .argv = argv, .fd = s->fd, .nfd = s->n };
+    pthread_mutex_lock(&spawn_mu);
+    while (spawn_next) pthread_cond_wait(&spawn_cv, &spawn_mu);
+    spawn_next = &r;
+    pthread_cond_broadcast(&spawn_cv);
+    while (!r.done) pthread_cond_wait(&spawn_cv, &spawn_mu);
+    pthread_mutex_unlock(&spawn_mu);
+    *err = r.err;
+    return r.pid;
 }
 
 bool q7u_proc_start(q7u_proc *p, char *const argv[], const q7u_proc_io *io, bool cooperative, char *err,
@@ -289,26 +425,15 @@ bool q7u_proc_start(q7u_proc *p, char *const argv[], const q7u_proc_io *io, bool
         }
     }
     spawn_fds s;
-    posix_spawn_file_actions_t fa;
-    posix_spawnattr_t attr;
     if (!gather_fds(p, io, &s)) {
         snprintf(err, errsize, "%s", strerror(errno));
         q7u_proc_end(p, 0);
         return false;
     }
-    int rc = posix_spawn_file_actions_init(&fa);
-    for (unsigned i = 0; rc == 0 && i < s.n; i++) rc = posix_spawn_file_actions_adddup2(&fa, s.fd[i], (int)i);
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
-    /* what q7pred's own parent left open without close-on-exec stays ours */
-    if (rc == 0) rc = posix_spawn_file_actions_addclosefrom_np(&fa, (int)s.n);
-#endif
-    if (rc == 0) rc = spawn_attributes(&attr) ? 0 : ENOMEM;
-    pid_t pid = 0;
-    if (rc == 0) rc = posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    posix_spawnattr_destroy(&attr);
+    int rc = 0;
+    pid_t pid = spawn(argv, &s, &rc);
     close_fds(&s);
-    if (rc != 0) {
+    if (pid <= 0) {
         snprintf(err, errsize, "%s", strerror(rc));
         q7u_proc_end(p, 0);
         return false;

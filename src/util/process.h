@@ -13,7 +13,11 @@
  *   - cannot leave anything running after q7pred exits: from the first
  *     child on q7pred is the subreaper of its descendants, so one that left
  *     its group (setsid and a double fork) becomes q7pred's child when
- *     orphaned, and every child still there at exit is killed and reaped.
+ *     orphaned, and every child still there at exit is killed and reaped;
+ *   - dies with q7pred however q7pred ends, SIGKILL included: each child
+ *     is forked by one thread that lives as long as q7pred and gets
+ *     SIGKILL as its parent-death signal (PR_SET_PDEATHSIG; a q7pred gone
+ *     before it was set is seen, and the child exits).
  * Every wait has a deadline and also watches for the child's own end, so a
  * grandchild that holds a pipe open never makes a dead child look hung.
  */

@@ -511,8 +511,11 @@ typedef struct q7d_abi {
  * far. A unit runs in rounds (Q7D_ROUND_SECONDS); after each, its counts
  * and records are those of the first `cases` cases of its slice, so a
  * resumed run goes on at the slice's start + cases, in finished and
- * unfinished units alike. Written to PATH.tmp, flushed to disk and renamed
- * over PATH (its directory synced), so PATH is always a whole checkpoint.
+ * unfinished units alike. PATH is the file it names, a symbolic link
+ * followed (as a report's path is): written to PATH.tmp beside that file
+ * (made anew: a link or FIFO found there is replaced, never written
+ * through), flushed to disk and renamed over it (its directory synced), so
+ * PATH is always a whole checkpoint.
  * False with err set if it cannot be written. */
 bool q7d_checkpoint_write(const char *path, const q7d_results *r, q7d_report_writer *write, char *err,
                           size_t errsize);

@@ -46,7 +46,6 @@ class Executor:
         # paths are pruned on their conditions alone: a path kept that the
         # objects' placement rules out costs time, never soundness
         self.solver = z3.Solver()
-        self.solver.set('timeout', 2000)
         self.steps = 0
         self.pruned = []     # what z3 found impossible and the run then dropped (cvc5 checks it again)
         self.finals = []     # (state, how): how 'return' or 'trap'
@@ -77,7 +76,7 @@ class Executor:
         self.steps += 1
         if self.steps > self.limits.max_steps:
             raise Refusal('more than %d instructions' % self.limits.max_steps)
-        if self.steps % 512 == 0 and time.monotonic() > self.limits.deadline:
+        if time.monotonic() > self.limits.deadline:
             raise TimeoutError()
         n = s.visits.get(s.pc, 0) + 1
         s.visits[s.pc] = n
@@ -108,12 +107,13 @@ class Executor:
         self._budget()
         return smt.possible(self.solver, *(list(s.cond) + [extra]))
 
-    def _budget(self):
-        """Each question gets 2 s, and no more than is left before the deadline."""
+    def _budget(self, cap=2.0):
+        """A question gets `cap` seconds (None: all the leaf has left), never
+        past the deadline (TimeoutError once it has passed)."""
         left = self.limits.deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError()
-        self.solver.set('timeout', max(1, int(min(2.0, left) * 1000)))
+        self.solver.set('timeout', max(1, int((left if cap is None else min(cap, left)) * 1000)))
 
     def fork(self, s, cond, taken, fallthrough):
         self.forks[s.pc] = self.forks.get(s.pc, 0) + 1
@@ -155,7 +155,7 @@ class Executor:
         try:
             self.solver.add(*s.cond)
             while True:
-                self._budget()
+                self._budget(None)   # a target left unfound costs the leaf: give it all the time there is
                 if not smt.decided(self.solver, question):
                     self.pruned.append(z3.And(*(list(s.cond) + [off != v for v in targets])))
                     break

@@ -10,6 +10,7 @@ per leaf the shape its arguments are passed in and, from a probe report,
 its bit map. One JSON object per line on stdout:
 
   {"prover": ..., "leaves": N}                        first
+  {"start": LEAF}                                     as each leaf begins
   {"leaf", "status", "seconds", "reason"?,            one per leaf, in table order
    "counterexample"?, "in_words"?, "predicted"?, "expected"?,
    "unwritten"?}
@@ -348,6 +349,7 @@ def main():
     agreement = Agreement()
     try:
         for row in rows:
+            emit({'start': row['leaf']})
             emit(prove_one(image, decoder, row, shapes, a.timeout, agreement).final())
     finally:
         agreement.close()

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "abi/abi_internal.h"
+#include "util/paths.h"
 #include "util/sha256.h"
 #include "verify/verify.h"
 
@@ -243,10 +244,11 @@ bool q7d_tf_read(const char *path, const char *function, q7d_tf_file *out, char 
 {
     /* "-" is standard input (testfloat_gen piped in); it is not closed */
     if (strcmp(path, "-") == 0) return q7d_tf_read_stream(stdin, "-", function, out, err, errsize);
-    FILE *f = fopen(path, "r");
+    char why[160];
+    FILE *f = q7u_fopen_input(path, why, sizeof why);
     if (!f) {
         memset(out, 0, sizeof *out);
-        snprintf(err, errsize, "testfloat: cannot read '%s': %s", path, strerror(errno));
+        snprintf(err, errsize, "testfloat: cannot read '%s': %s", path, why);
         return false;
     }
     bool ok = q7d_tf_read_stream(f, path, function, out, err, errsize);

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/paths.h"
 #include "verify/verify.h"
 
 /* The rename is durable once the directory is synced. */
@@ -32,20 +33,46 @@ static void sync_dir(const char *path)
     free(d);
 }
 
+/* The file PATH names (a symbolic link followed, as every report's path
+ * is), and its sibling TARGET.suffix; false when too long. */
+static bool sibling(const char *path, const char *suffix, char *target, char *out, size_t size)
+{
+    struct stat sb;
+    if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode)) q7u_path_resolve(path, target, size);
+    else snprintf(target, size, "%s", path);
+    return (size_t)snprintf(out, size, "%s%s", target, suffix) < size;
+}
+
+/* A new file at tmp, whatever was there (a stale one of a killed run, or a
+ * link or FIFO planted there: never written through, never waited on). */
+static FILE *fresh_file(const char *tmp)
+{
+    unlink(tmp);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0 && !f) {
+        int e = errno;
+        close(fd);
+        unlink(tmp);
+        errno = e;
+    }
+    return f;
+}
+
 bool q7d_checkpoint_write(const char *path, const q7d_results *r, q7d_report_writer *write, char *err,
                           size_t errsize)
 {
-    char tmp[4096];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
+    char target[4104], tmp[4104];
+    if (!sibling(path, ".tmp", target, tmp, sizeof tmp))
         return snprintf(err, errsize, "checkpoint: path too long: %s", path), false;
-    FILE *f = fopen(tmp, "we");
+    FILE *f = fresh_file(tmp);
     if (!f) return snprintf(err, errsize, "checkpoint: cannot write '%s': %s", tmp, strerror(errno)), false;
     write(f, r);
     bool ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
     int e = errno;
     ok = fclose(f) == 0 && ok;
-    if (ok && rename(tmp, path) == 0) {
-        sync_dir(path);
+    if (ok && rename(tmp, target) == 0) {
+        sync_dir(target);
         return true;
     }
     if (ok) e = errno;
@@ -56,17 +83,20 @@ bool q7d_checkpoint_write(const char *path, const q7d_results *r, q7d_report_wri
 
 bool q7d_checkpoint_claim(const char *path, int *lock, char *err, size_t errsize)
 {
-    char tmp[4096], lockpath[4096];
+    char target[4104], tmp[4104], lockpath[4104];
     struct stat sb;
     *lock = -1;
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp ||
-        (size_t)snprintf(lockpath, sizeof lockpath, "%s.lock", path) >= sizeof lockpath)
+    if (!sibling(path, ".tmp", target, tmp, sizeof tmp) || !sibling(path, ".lock", target, lockpath, sizeof lockpath))
         return snprintf(err, errsize, "--checkpoint: path too long: %s", path), false;
     if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
         return snprintf(err, errsize, "--checkpoint: cannot write '%s': %s", path,
                         S_ISDIR(sb.st_mode) ? strerror(EISDIR) : "it is not a regular file"), false;
-    int fd = open(lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    int fd = open(lockpath, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
     if (fd < 0) return snprintf(err, errsize, "--checkpoint: cannot write '%s': %s", lockpath, strerror(errno)), false;
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        close(fd);
+        return snprintf(err, errsize, "--checkpoint: cannot lock '%s': it is not a regular file", lockpath), false;
+    }
     if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
         int e = errno;
         close(fd);
@@ -76,13 +106,13 @@ bool q7d_checkpoint_claim(const char *path, int *lock, char *err, size_t errsize
         return snprintf(err, errsize, "--checkpoint: cannot lock '%s': %s", lockpath, strerror(e)), false;
     }
     /* a stale PATH.tmp of a killed run is replaced, as the first write would */
-    int t = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (t < 0) {
+    FILE *t = fresh_file(tmp);
+    if (!t) {
         snprintf(err, errsize, "--checkpoint: cannot write '%s': %s", tmp, strerror(errno));
         q7d_checkpoint_release(path, fd);
         return false;
     }
-    close(t);
+    fclose(t);
     unlink(tmp);
     *lock = fd;
     return true;
@@ -91,9 +121,9 @@ bool q7d_checkpoint_claim(const char *path, int *lock, char *err, size_t errsize
 void q7d_checkpoint_release(const char *path, int lock)
 {
     if (lock < 0) return;
-    char lockpath[4096];
+    char target[4104], lockpath[4104];
     /* removed while still held: no other run can have taken it meanwhile */
-    if ((size_t)snprintf(lockpath, sizeof lockpath, "%s.lock", path) < sizeof lockpath) unlink(lockpath);
+    if (sibling(path, ".lock", target, lockpath, sizeof lockpath)) unlink(lockpath);
     close(lock);
 }
 

@@ -27,6 +27,7 @@
 #include "verify/oracles.h"
 #include "platform/platform_internal.h"
 #include "util/locate.h"
+#include "util/paths.h"
 #include "util/process.h"
 
 struct q7d_numpy {
@@ -47,8 +48,8 @@ static bool readable(const char *path) { return access(path, R_OK) == 0; }
 
 static bool declares_protocol(const char *program)
 {
-    char head[4097];
-    FILE *f = fopen(program, "rbe");
+    char head[4097], why[160];
+    FILE *f = q7u_fopen_regular(program, why, sizeof why);
     if (!f) return false;
     size_t n = fread(head, 1, sizeof head - 1, f);
     fclose(f);
@@ -284,10 +285,14 @@ q7d_numpy *q7d_numpy_open(const char *python, const char *program, double timeou
             return NULL;
         }
         program = prog;
-    } else if (!readable(program)) {
-        snprintf(why, whysize, "cannot read numpy oracle program '%s': %s", program, strerror(errno));
+    }
+    char cannot[160];
+    int fd = q7u_open_regular(program, cannot, sizeof cannot);
+    if (fd < 0) {
+        snprintf(why, whysize, "cannot read numpy oracle program '%s': %s", program, cannot);
         return NULL;
     }
+    close(fd);
     if (!declares_protocol(program)) {
         snprintf(why, whysize, "'%s' is not a numpy oracle program (it has no line '" PROTOCOL_MARK "')", program);
         return NULL;
