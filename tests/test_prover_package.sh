@@ -68,6 +68,6 @@ else
 fi
 
 # 4. no sys.path patching anywhere in the package
-if grep -rn 'sys\.path' "$SRCDIR/prover/q7prove" >"$tmp/syspath"; then bad "sys.path patched: $(head -n 1 "$tmp/syspath")"
+if grep -rn --include='*.py' 'sys\.path' "$SRCDIR/prover/q7prove" >"$tmp/syspath"; then bad "sys.path patched: $(head -n 1 "$tmp/syspath")"
 else ok "no module patches sys.path"; fi
 exit $fail

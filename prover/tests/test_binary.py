@@ -47,9 +47,9 @@ def test_proven_and_refuted(build_so, tables, agreement):
     rows, shapes = tables
     img = image.Image(build_so('lib', LIBRARY))
     dec = Decoder(img)
-    ok = prove.prove_one(img, dec, rows['eq_1_8_8'], shapes, 60, agreement)
+    ok = prove.prove_one(img, dec, rows['eq_1_8_8'], shapes, 60, agreement).final()
     assert ok['status'] == 'proven-binary', ok
-    bad = prove.prove_one(img, dec, rows['ltu_1_8_8'], shapes, 60, agreement)
+    bad = prove.prove_one(img, dec, rows['ltu_1_8_8'], shapes, 60, agreement).final()
     assert bad['status'] == 'refuted', bad
     a, b = bad['in_words'][:2]
     assert ((a & 0xff) < (b & 0xff)) != (a < b), bad['in_words']
@@ -59,7 +59,7 @@ def test_proven_and_refuted(build_so, tables, agreement):
 def test_absent_leaf(build_so, tables, agreement):
     rows, shapes = tables
     img = image.Image(build_so('lib', LIBRARY))
-    r = prove.prove_one(img, Decoder(img), rows['leu_1_8_8'], shapes, 60, agreement)
+    r = prove.prove_one(img, Decoder(img), rows['leu_1_8_8'], shapes, 60, agreement).final()
     assert r['status'] == 'absent'
 
 

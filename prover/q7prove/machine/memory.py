@@ -263,6 +263,9 @@ class Memory:
         img = self.image
         lo, hi = bv.bounds(off, 64)
         if hi - lo < TABLE_SPAN and img.readable(lo, hi - lo + n) and not img.relocated(lo, hi - lo + n):
+            why = img.unstable(lo, hi - lo + n)
+            if why:     # the file's bytes there are not those the loaded library holds
+                m.refuse('reads %s at a computed address: %s' % (img.where(lo), why))
             m.require('reads the library at a computed address within %s..%s' % (img.where(lo), img.where(hi)),
                       z3.And(z3.UGE(off, lo), z3.ULE(off, hi)))
             value = bv.term(int.from_bytes(img.bytes_at(hi, n), 'little'), 8 * n)
