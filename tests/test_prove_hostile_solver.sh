@@ -39,10 +39,10 @@ prove() { # name leaf [options]: $tmp/NAME.json, output in $tmp/NAME.out
     local name=$1 leaf=$2; shift 2
     "$Q7PRED" prove --lib "$tmp/$name.so" --leaf "$leaf" --json "$tmp/$name.json" "$@" >"$tmp/$name.out" 2>&1
 }
-expect() { # name leaf status reason-pattern
+expect() { # name leaf status(es: a|b) reason-pattern
     local st reason
     st=$(member "$tmp/$1.json" "$2" status); reason=$(member "$tmp/$1.json" "$2" reason)
-    if [ "$st" = "$3" ] && echo "$reason" | grep -q -- "$4"; then ok "$1 $2: $st ($reason)"
+    if [[ $st =~ ^($3)$ ]] && echo "$reason" | grep -q -- "$4"; then ok "$1 $2: $st ($reason)"
     else bad "$1 $2: $st ($reason), want $3 matching '$4'"; fi
 }
 not_proven() { # name leaf
@@ -75,10 +75,11 @@ for n in hash_jump_magic hash_jump_index hash_call_magic hash_branch_magic switc
 native hash_jump_magic eq_1_8_8 0x41 0x41 0x0
 native hash_jump_magic eq_1_8_8 0x42 0x42 0x1
 prove hash_jump_magic eq_1_8_8
-expect hash_jump_magic eq_1_8_8 unproven 'z3 could not decide the targets of the computed jump at 0x[0-9a-f]* (timeout)'
+# never proven: refuted where z3 lists every target in the leaf's time, else unproven naming the question
+expect hash_jump_magic eq_1_8_8 'refuted|unproven' 'result differs from the spec\|z3 could not decide the targets of the computed jump at 0x[0-9a-f]* (timeout)'
 native hash_call_magic eq_1_8_8 0x41 0x41 0x0
 prove hash_call_magic eq_1_8_8
-expect hash_call_magic eq_1_8_8 unproven 'z3 could not decide the targets of the computed call at 0x[0-9a-f]*'
+expect hash_call_magic eq_1_8_8 'refuted|unproven' 'result differs from the spec\|z3 could not decide the targets of the computed call at 0x[0-9a-f]*'
 native hash_branch_magic eq_1_8_8 0x41 0x41 0x0
 prove hash_branch_magic eq_1_8_8 --timeout 3
 expect hash_branch_magic eq_1_8_8 unproven 'timeout'
@@ -200,7 +201,7 @@ expect switch_ok eq_1_8_8 unproven 'z3 unsat (a proof), cvc5 no answer (cvc5 fai
 # one that never answers (and ignores its time limit): killed, nothing left behind
 standin cvc5-hang "echo \$\$ >$tmp/hang.pid; exec sleep 60"
 Q7PRED_CVC5=$tmp/cvc5-hang prove switch_ok eq_1_8_8 --timeout 1
-expect switch_ok eq_1_8_8 unproven 'z3 unsat (a proof), cvc5 timeout (cvc5 did not answer within 1 s)'
+expect switch_ok eq_1_8_8 unproven 'z3 unsat (a proof), cvc5 timeout (cvc5 did not answer within 1 s)\|timeout: no answer within --timeout 1 s'
 if [ -s "$tmp/hang.pid" ] && ! kill -0 "$(cat "$tmp/hang.pid")" 2>/dev/null; then ok "the hung cvc5 was killed"
 else bad "the hung cvc5 ($(cat "$tmp/hang.pid" 2>/dev/null)) is still running"; fi
 # what cvc5 is asked: the obligation's text, with z3's fp.to_ieee_bv rewritten; the real cvc5 finds it unsat

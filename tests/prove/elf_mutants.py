@@ -97,7 +97,7 @@ def main():
                 err = io.StringIO()
                 old, sys.stderr = sys.stderr, err
                 try:
-                    res = prove.prove_one(img, Decoder(img), rows[0], table['shapes'], 2.0, agreement)
+                    res = prove.prove_one(img, Decoder(img), rows[0], table['shapes'], 2.0, agreement).final()
                 finally:
                     sys.stderr = old
                 if res.get('reason', '').startswith('the prover failed'):
