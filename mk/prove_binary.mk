@@ -10,16 +10,20 @@
 # tests/test_prove_instructions.sh.
 PROVE_TESTS := $(BUILD)/tests/prove
 
-# The whole library rebuilt as a variant COMPILER-LEVEL: $(BUILD)/prove/gcc-O0/libq7pred.so.
-PROVE_MATRIX := gcc-O0 gcc-O1 gcc-O2 gcc-O3 gcc-Os clang-O0 clang-O2
+# The whole library rebuilt as a variant COMPILER-LEVEL[-vN]: $(BUILD)/prove/gcc-O0/libq7pred.so,
+# $(BUILD)/prove/gcc-O3-v4/libq7pred.so (-O3 -march=x86-64-v4); without -vN, -march=x86-64.
+PROVE_LEVELS := gcc-O0 gcc-O1 gcc-O2 gcc-O3 gcc-Os clang-O0 clang-O1 clang-O2 clang-O3
+PROVE_MATRIX := $(foreach l,$(PROVE_LEVELS),$(l) $(l)-v2 $(l)-v3 $(l)-v4)
 prove_variant_lib = $(BUILD)/prove/$(1)/libq7pred.so
+prove_variant_cc = $(if $(filter clang-%,$(1)),$(CLANG),gcc)
+prove_variant_flags = -$(word 2,$(subst -, ,$(1))) -march=x86-64$(if $(word 3,$(subst -, ,$(1))),-$(word 3,$(subst -, ,$(1)))) -g
 # Its sub-make is asked every time: it knows what each object read (its .d
 # files) and the flags the tree was built with, and does nothing when the
 # library is up to date.
 .PHONY: prove-variant-asked
 $(BUILD)/prove/%/libq7pred.so: prove-variant-asked
-	+$(MAKE) --no-print-directory BUILD=$(BUILD)/prove/$* CC=$(if $(filter clang-%,$*),$(CLANG),gcc) \
-	  CFLAGS='-$(lastword $(subst -, ,$*)) -g' SAN= lib
+	+$(MAKE) --no-print-directory BUILD=$(BUILD)/prove/$* CC=$(call prove_variant_cc,$*) \
+	  CFLAGS='$(call prove_variant_flags,$*)' SAN= lib
 
 # The fp compares written with C's float and _Float16 operators (comiss,
 # ucomiss, libgcc's __extendhfsf2 linked in).

@@ -1,13 +1,15 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The machine state of one path: the sixteen general registers (64 bits,
-a value, pointer or import each), the sixteen vector registers (256 bits:
-xmm is the low half, AVX-512 is not modelled), the flags, the memory, the
-path's condition and what it owes the proof; and Machine, the view of a
-state that an instruction's semantics reads and writes through.
+a value, pointer or import each), the thirty-two vector registers (512
+bits: xmm is the low 128, ymm the low 256 of its zmm), the eight opmask
+registers k0..k7 (64 bits), the flags, the memory, the path's condition and
+what it owes the proof; and Machine, the view of a state that an
+instruction's semantics reads and writes through.
 
 Registers follow the architecture: a 32-bit write zeroes bits 63..32, an
 8- or 16-bit write keeps the rest (ah..bh are bits 15..8); a legacy SSE
-write keeps bits 255..128 of its ymm, a VEX write zeroes them.
+write keeps bits 511..128 of its zmm, a VEX or EVEX write zeroes every bit
+above the ones it writes.
 
 Flags are CF PF AF ZF SF OF and DF. An instruction sets a flag to a value,
 to a Lazy (computed only if something reads it, as QEMU's lazy condition
@@ -23,6 +25,7 @@ GPRS = ['rax', 'rcx', 'rdx', 'rbx', 'rsp', 'rbp', 'rsi', 'rdi'] + ['r%d' % i for
 CALLEE_SAVED = ['rbx', 'rbp', 'r12', 'r13', 'r14', 'r15']
 FLAGS = ['CF', 'PF', 'AF', 'ZF', 'SF', 'OF', 'DF']
 
+VLEN = 512  # bits of a vector register
 REGS = {}   # capstone's name -> (file, index, low bit, width)
 for _i, _r in enumerate(GPRS):
     REGS[_r] = ('g', _i, 0, 64)
@@ -32,9 +35,12 @@ for _i, _r in enumerate(GPRS):
     REGS[['al', 'cl', 'dl', 'bl', 'spl', 'bpl', 'sil', 'dil'][_i] if _i < 8 else _r + 'b'] = ('g', _i, 0, 8)
 for _i, _r in enumerate(['ah', 'ch', 'dh', 'bh']):
     REGS[_r] = ('g', _i, 8, 8)
-for _i in range(16):
+for _i in range(32):
     REGS['xmm%d' % _i] = ('x', _i, 0, 128)
     REGS['ymm%d' % _i] = ('x', _i, 0, 256)
+    REGS['zmm%d' % _i] = ('x', _i, 0, 512)
+for _i in range(8):
+    REGS['k%d' % _i] = ('k', _i, 0, 64)
 
 
 class Lazy:
@@ -68,7 +74,8 @@ def as_number(v, w=64):
 class State:
     def __init__(self, mem, pc):
         self.gpr = [0] * 16
-        self.vec = [0] * 16
+        self.vec = [0] * 32
+        self.kreg = [0] * 8
         self.flags = {f: False for f in FLAGS}
         self.mem = mem
         self.pc = pc
@@ -84,7 +91,7 @@ class State:
 
     def copy(self):
         s = State.__new__(State)
-        s.gpr, s.vec, s.flags = list(self.gpr), list(self.vec), dict(self.flags)
+        s.gpr, s.vec, s.kreg, s.flags = list(self.gpr), list(self.vec), list(self.kreg), dict(self.flags)
         s.mem, s.pc, s.cond, s.calls = self.mem.copy(), self.pc, self.cond, self.calls
         s.visits, s.owed, s.done, s.depth = dict(self.visits), list(self.owed), self.done, self.depth
         s.fcw, s.fsw = self.fcw, self.fsw
@@ -102,11 +109,14 @@ class State:
             if w == 64:
                 return v
             return bv.extract(as_number(v), lo + w - 1, lo, 64)
-        return bv.extract(self.vec[i], w - 1, 0, 256)
+        if f == 'k':
+            return self.kreg[i]
+        return bv.extract(self.vec[i], w - 1, 0, VLEN)
 
     def set_reg(self, name, v, vex=False):
         """A write to a register as the architecture does it (vex: a VEX
-        write to an xmm, which zeroes the upper half of its ymm)."""
+        or EVEX write, which zeroes the bits of the zmm above it; an opmask
+        register is written whole)."""
         f, i, lo, w = REGS[name]
         if f == 'g':
             if w == 64:
@@ -119,10 +129,14 @@ class State:
                 if lo:
                     parts.append((bv.extract(old, lo - 1, 0, 64), lo))
                 self.gpr[i] = bv.concat(parts)
-        elif w == 256 or vex:
-            self.vec[i] = bv.zext(v, w, 256)
+        elif f == 'k':
+            self.kreg[i] = v
+        elif w == VLEN or vex:
+            self.vec[i] = bv.zext(v, w, VLEN)
+        elif w == 128:
+            self.vec[i] = bv.concat([(bv.extract(self.vec[i], VLEN - 1, 128, VLEN), VLEN - 128), (v, 128)])
         else:
-            self.vec[i] = bv.concat([(bv.extract(self.vec[i], 255, 128, 256), 128), (v, 128)])
+            raise Refusal('a legacy write to %s' % name)
 
     # ---- flags
     def flag(self, name):
@@ -153,7 +167,8 @@ class State:
         out = self.copy()
         out.cond = (bv.bor(c, d),) if c is not True and d is not True else ()
         out.gpr = [_pick(c, a, b, 64) for a, b in zip(self.gpr, other.gpr)]
-        out.vec = [_pick(c, a, b, 256) for a, b in zip(self.vec, other.vec)]
+        out.vec = [_pick(c, a, b, VLEN) for a, b in zip(self.vec, other.vec)]
+        out.kreg = [_pick(c, a, b, 64) for a, b in zip(self.kreg, other.kreg)]
         for f in FLAGS:
             a, b = self.flags[f], other.flags[f]
             a = a.get() if type(a) is Lazy else a

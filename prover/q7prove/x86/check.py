@@ -50,9 +50,10 @@ from z3.z3types import Ast
 from q7prove.smt import bitvec as bv
 from q7prove.elf import image as elf_image
 from q7prove.x86 import semantics as sem
-from q7prove.machine.state import FLAGS, GPRS, REGS, Lazy, Machine, State, Undef
+from q7prove.machine.state import FLAGS, GPRS, REGS, VLEN, Lazy, Machine, State, Undef
 from q7prove.machine.memory import Memory, Ptr, Refusal
 from q7prove.x86.decode import Decoder
+from q7prove.x86 import check_forms
 
 # ---- the forms --------------------------------------------------------------------
 
@@ -67,8 +68,13 @@ def m(w, disp=8):
 
 
 class Form:
-    def __init__(self, text, native=True, unicorn=True, pool=None):
+    """One instruction's text; where it runs (native, unicorn); the value
+    pools of its operands (pool); the CPU features it needs (needs: the
+    /proc/cpuinfo flag names; on a CPU without one it is not run natively)."""
+
+    def __init__(self, text, native=True, unicorn=True, pool=None, needs=()):
         self.text, self.native, self.unicorn, self.pool = text, native, unicorn, pool or {}
+        self.needs = tuple(needs)
         self.mnemonic = text.split()[0] if not text.startswith('rep ') else text.split()[1]
 
 
@@ -242,6 +248,7 @@ def forms():
     add('cvtsd2ss xmm0, xmm1', pool={'xmm': 'fp64'})
     add('vcvtss2sd xmm0, xmm1, xmm2', unicorn=False, pool={'xmm': 'fp32'})
     add('vcvtsd2ss xmm0, xmm1, xmm2', unicorn=False, pool={'xmm': 'fp64'})
+    out += check_forms.forms(Form, m)
     return out
 
 
@@ -262,6 +269,8 @@ def gpr_value(rng, edge, kind=None):
         return rng.choice(COUNTS) | (rng.getrandbits(56) << 8 if rng.random() < 0.5 else 0)
     if kind == 'small':
         return rng.randrange(0, 5)
+    if kind == 'bextr':         # bextr's start (bits 7..0) and length (15..8)
+        return rng.choice(COUNTS) | (rng.choice(COUNTS) << 8) | (rng.getrandbits(48) << 16 if rng.random() < 0.5 else 0)
     if kind == 'divisor':
         return rng.choice([0, 1, 3, 0xff, 0x8000, 0xffffffff, 0x8000000000000000]) if edge else rng.getrandbits(64)
     if kind == 'bitoffset':
@@ -272,7 +281,7 @@ def gpr_value(rng, edge, kind=None):
     return rng.getrandbits(64)
 
 
-def vec_value(rng, edge, kind=None, bits=256):
+def vec_value(rng, edge, kind=None, bits=VLEN):
     if kind == 'count':
         return rng.choice(COUNTS + [1 << 40]) | (rng.getrandbits(bits - 64) << 64)
     if kind in ('fp32', 'fp64') or (edge and rng.random() < 0.5):
@@ -290,10 +299,17 @@ DATA = 256            # bytes of memory the operands reach: [rsi - 64, rsi + 192
 UC_CODE, UC_DATA = 0x400000, 0x800000
 
 
+def kmask_value(rng, edge, kind=None):
+    if kind == 'ones' or (edge and rng.random() < 0.25):
+        return rng.choice([0, bv.mask(64), bv.mask(32), 0xffff, 0xff, 0x5555555555555555, 1 << 63, 1])
+    return rng.getrandbits(64)
+
+
 class Case:
     def __init__(self, form, rng, edge):
         self.gpr = {r: gpr_value(rng, edge, form.pool.get(r)) for r in GPRS}
-        self.ymm = [vec_value(rng, edge, form.pool.get('xmm%d' % k, form.pool.get('xmm'))) for k in range(16)]
+        self.zmm = [vec_value(rng, edge, form.pool.get('xmm%d' % k, form.pool.get('xmm'))) for k in range(32)]
+        self.k = [kmask_value(rng, edge, form.pool.get('k%d' % j, form.pool.get('k'))) for j in range(8)]
         self.flags = {f: bool(rng.getrandbits(1)) for f in FLAGS if f != 'DF'}
         mem_kind = form.pool.get('mem', form.pool.get('xmm') if form.pool.get('xmm', '').startswith('fp') else None)
         self.mem = vec_value(rng, edge, mem_kind, 8 * DATA) if mem_kind else rng.getrandbits(8 * DATA)
@@ -336,13 +352,20 @@ def model_run(insn, case, symbolic):
         s.gpr[GPRS.index('rdi')] = Ptr(data, 128)
     if case.pool_rbp:
         s.gpr[GPRS.index('rbp')] = Ptr(data, 160)
-    for k in range(16):
+    for k in range(32):
         if symbolic:
-            v = z3.BitVec('y%d' % k, 256)
-            sub.append((v, z3.BitVecVal(case.ymm[k], 256)))
+            v = z3.BitVec('z%d' % k, VLEN)
+            sub.append((v, z3.BitVecVal(case.zmm[k], VLEN)))
             s.vec[k] = v
         else:
-            s.vec[k] = case.ymm[k]
+            s.vec[k] = case.zmm[k]
+    for j in range(8):
+        if symbolic:
+            v = z3.BitVec('k%d' % j, 64)
+            sub.append((v, z3.BitVecVal(case.k[j], 64)))
+            s.kreg[j] = v
+        else:
+            s.kreg[j] = case.k[j]
     for f, val in case.flags.items():
         if symbolic:
             v = z3.Bool('f_' + f)
@@ -356,7 +379,7 @@ def model_run(insn, case, symbolic):
         mem.put(data, 0, v, 8 * DATA)
     else:
         mem.put(data, 0, case.mem, 8 * DATA)
-    model_run.initial = {'gpr': list(s.gpr), 'vec': list(s.vec),
+    model_run.initial = {'gpr': list(s.gpr), 'vec': list(s.vec), 'kreg': list(s.kreg),
                          'mem': mem.bytes[('data', 0)][0]}
     mach = Machine(ModelExe(mem), s, insn)
     sem.execute(mach)
@@ -410,9 +433,12 @@ def model_outcome(insn, case, symbolic):
     for k, r in enumerate(GPRS):
         v = s.gpr[k]
         out[r] = case.gpr[r] if v is initial['gpr'][k] and not isinstance(v, Ptr) else concrete(v, 64, sub)
-    for k in range(16):
+    for k in range(32):
         v = s.vec[k]
-        out['ymm%d' % k] = case.ymm[k] if v is initial['vec'][k] else concrete(v, 256, sub)
+        out['zmm%d' % k] = case.zmm[k] if v is initial['vec'][k] else concrete(v, VLEN, sub)
+    for j in range(8):
+        v = s.kreg[j]
+        out['k%d' % j] = case.k[j] if v is initial['kreg'][j] else concrete(v, 64, sub)
     for f in FLAGS:
         v = s.flags[f]
         if type(v) is Undef:
@@ -449,7 +475,7 @@ def unicorn_outcome(code, addr, case, repeated=False):
     for r in GPRS:
         mu.reg_write(getattr(ux, 'UC_X86_REG_' + r.upper()), regs[r])
     for k in range(16):
-        mu.reg_write(getattr(ux, 'UC_X86_REG_XMM%d' % k), case.ymm[k] & bv.mask(128))
+        mu.reg_write(getattr(ux, 'UC_X86_REG_XMM%d' % k), case.zmm[k] & bv.mask(128))
     fl = 0x202
     for f, v in case.flags.items():
         fl |= int(v) << FLAG_BITS[f]
@@ -478,19 +504,44 @@ def unicorn_outcome(code, addr, case, repeated=False):
     return out
 
 
-# The native stub's register block: gpr[16] at 0, rflags at 128, ymm[16] at 192.
-BLOCK = 192 + 32 * 16
+# The native stub's register block: gpr[16] at 0, rflags at 128, k[8] at
+# 136, and from 256 the vector registers: zmm0..zmm31 on a CPU with
+# AVX-512F, else ymm0..ymm15 (the forms that need AVX-512 do not run there).
+VEC_AT = 256
+BLOCK = VEC_AT + 64 * 32
+
+
+def cpu_flags():
+    try:
+        with open('/proc/cpuinfo') as f:
+            for line in f:
+                if line.startswith('flags'):
+                    return set(line.split(':', 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+CPU = cpu_flags()
+WIDE = {'avx512f', 'avx512bw'} <= CPU    # kmovq is AVX512BW's
 
 
 def native_stub(text):
+    vecs = [('vmovdqu64', 'zmm', 64, 32)] if WIDE else [('vmovdqu', 'ymm', 32, 16)]
     lines = ['push rbx', 'push rbp', 'push r12', 'push r13', 'push r14', 'push r15', 'push rdi']
-    lines += ['vmovdqu ymm%d, [rdi + %d]' % (k, 192 + 32 * k) for k in range(16)]
+    for mov, name, n, count in vecs:
+        lines += ['%s %s%d, [rdi + %d]' % (mov, name, k, VEC_AT + n * k) for k in range(count)]
+    if WIDE:
+        lines += ['kmovq k%d, [rdi + %d]' % (j, 136 + 8 * j) for j in range(8)]
     lines += ['push qword ptr [rdi + 128]', 'popfq']
     lines += ['mov %s, [rdi + %d]' % (r, 8 * k) for k, r in enumerate(GPRS) if r not in ('rsp', 'rdi')]
     lines += ['mov rdi, [rdi + 56]', text, 'xchg rdi, [rsp]']
     lines += ['mov [rdi + %d], %s' % (8 * k, r) for k, r in enumerate(GPRS) if r not in ('rsp', 'rdi')]
     lines += ['pushfq', 'pop qword ptr [rdi + 128]', 'pop qword ptr [rdi + 56]']
-    lines += ['vmovdqu [rdi + %d], ymm%d' % (192 + 32 * k, k) for k in range(16)]
+    for mov, name, n, count in vecs:
+        lines += ['%s [rdi + %d], %s%d' % (mov, VEC_AT + n * k, name, k) for k in range(count)]
+    if WIDE:
+        lines += ['kmovq [rdi + %d], k%d' % (136 + 8 * j, j) for j in range(8)]
     lines += ['cld', 'vzeroupper', 'pop r15', 'pop r14', 'pop r13', 'pop r12', 'pop rbp', 'pop rbx', 'ret']
     return lines
 
@@ -511,8 +562,11 @@ def native_outcome(fn, case):
     for f, v in case.flags.items():
         fl |= int(v) << FLAG_BITS[f]
     ctypes.memmove(ctypes.addressof(block) + 128, fl.to_bytes(8, 'little'), 8)
-    for k in range(16):
-        ctypes.memmove(ctypes.addressof(block) + 192 + 32 * k, case.ymm[k].to_bytes(32, 'little'), 32)
+    n, count = (64, 32) if WIDE else (32, 16)
+    for k in range(count):
+        ctypes.memmove(ctypes.addressof(block) + VEC_AT + n * k, (case.zmm[k] & bv.mask(8 * n)).to_bytes(n, 'little'), n)
+    for j in range(8 if WIDE else 0):
+        ctypes.memmove(ctypes.addressof(block) + 136 + 8 * j, case.k[j].to_bytes(8, 'little'), 8)
     fn(block)
     raw = bytes(block)
     out = {'fault': False}
@@ -522,8 +576,10 @@ def native_outcome(fn, case):
     fl = int.from_bytes(raw[128:136], 'little')
     for f, b in FLAG_BITS.items():
         out[f] = bool(fl >> b & 1)
-    for k in range(16):
-        out['ymm%d' % k] = int.from_bytes(raw[192 + 32 * k:224 + 32 * k], 'little')
+    for k in range(count):
+        out[('zmm%d' if WIDE else 'ymm%d') % k] = int.from_bytes(raw[VEC_AT + n * k:VEC_AT + n * k + n], 'little')
+    for j in range(8 if WIDE else 0):
+        out['k%d' % j] = int.from_bytes(raw[136 + 8 * j:144 + 8 * j], 'little')
     mem = bytes(data)[off:off + DATA]
     for i in range(DATA):
         out['mem%d' % i] = mem[i]
@@ -552,14 +608,14 @@ def build(all_forms, tmp):
 def compare(name, model, oracle, addr_shift):
     """The first key where the model and the oracle differ, or None."""
     for k, want in oracle.items():
-        got_key = k.replace('xmm', 'ymm') if k.startswith('xmm') else k
+        got_key = 'zmm' + k[3:] if k[:3] in ('xmm', 'ymm') else k
         if got_key not in model:
             continue
         got = model[got_key]
         if got is None:
             continue                      # the model leaves it unknown (an undefined result)
-        if k.startswith('xmm'):
-            got &= bv.mask(128)
+        if k[:3] in ('xmm', 'ymm'):
+            got &= bv.mask(128 if k[0] == 'x' else 256)
         if k == 'next':
             got += addr_shift
         if k in ('rsi', 'rsp', 'rdi', 'rbp') and isinstance(got, int) and 'native' in name:
@@ -573,8 +629,9 @@ def shown_inputs(text, case):
     """The case's registers the instruction names, its flags and its memory operand's first bytes."""
     words = text.replace(',', ' ').replace('[', ' ').replace(']', ' ').split()
     shown = ['%s=%#x' % (r, case.gpr[r]) for r in GPRS if any(w in REGS_OF[r] for w in words)]
-    shown += ['%s=%#x' % (w, case.ymm[int(w[3:])] & (bv.mask(128) if w[0] == 'x' else bv.mask(256)))
-              for w in words if w[:3] in ('xmm', 'ymm')]
+    shown += ['%s=%#x' % (w, case.zmm[int(w[3:])] & bv.mask({'x': 128, 'y': 256, 'z': 512}[w[0]]))
+              for w in words if w[:3] in ('xmm', 'ymm', 'zmm') and w[3:].isdigit()]
+    shown += ['%s=%#x' % (w, case.k[int(w[1:])]) for w in words if len(w) == 2 and w[0] == 'k' and w[1].isdigit()]
     shown.append('flags=' + ''.join(f for f, v in sorted(case.flags.items()) if v))
     if 'ptr' in words:
         shown.append('mem[rsi+0..32)=%#x' % ((case.mem >> (8 * 64)) & bv.mask(256)))
@@ -599,6 +656,7 @@ def main():
     bad = total = refused = 0
     checked_by = {'unicorn': 0, 'native': 0}
     unchecked = []
+    not_here = []       # forms no machine here can run: this CPU lacks a feature they need
     deviations = {}     # form -> unicorn's first disagreement where the CPU sides with the model
     with tempfile.TemporaryDirectory() as tmp:
         lib = build(all_forms, tmp)
@@ -609,7 +667,8 @@ def main():
             addr = img.by_name['insn_%d' % k].value
             insn = dec.at(addr)
             code = img.bytes_at(addr, insn.size)
-            fn = getattr(so, 'case_%d' % k) if f.native else None
+            missing = [n for n in f.needs if n not in CPU]
+            fn = getattr(so, 'case_%d' % k) if f.native and not missing else None
             if fn is not None:
                 fn.restype = None
                 fn.argtypes = [ctypes.c_void_p]
@@ -651,7 +710,9 @@ def main():
                     for oname, diff in diffs.items():
                         if diff and first is None:
                             first = (oname, symbolic, diff, case)
-            if not ran:
+            if not ran and missing:
+                not_here.append('%s (%s)' % (f.text, ' '.join(missing)))
+            elif not ran:
                 unchecked.append(f.text)
             if first:
                 bad += 1
@@ -663,15 +724,17 @@ def main():
                          shown_inputs(f.text, case)))
     for t in unchecked:
         print('check-instructions: %s: no machine ran it' % t)
+    for t in not_here:
+        print('check-instructions: note: %s: not run, this CPU lacks the feature' % t)
     for t, ((key, got, want), case) in deviations.items():
         print('check-instructions: note: %s: unicorn differs from this CPU, which agrees with the model (%s: '
               'CPU and model %s, unicorn %s; %s)' % (t, key, hex(got) if isinstance(got, int) else got,
                                                     hex(want) if isinstance(want, int) else want,
                                                     shown_inputs(t, case)))
     print('check-instructions: %d forms of %d mnemonics, %d comparisons (%d unicorn, %d native), %d refused, '
-          '%d forms disagree, %d unchecked, %d where unicorn alone differs'
+          '%d forms disagree, %d unchecked, %d where unicorn alone differs, %d not run on this CPU'
           % (len(all_forms), len({f.mnemonic for f in all_forms}), total, checked_by['unicorn'], checked_by['native'],
-             refused, bad, len(unchecked), len(deviations)))
+             refused, bad, len(unchecked), len(deviations), len(not_here)))
     return 1 if bad or unchecked else 0
 
 

@@ -33,7 +33,7 @@ Anything else is refused by mnemonic and address (Refusal), never skipped.
 import z3
 
 from q7prove.smt import bitvec as bv
-from q7prove.machine.state import REGS, Lazy, Undef, as_number
+from q7prove.machine.state import REGS, VLEN, Lazy, Undef, as_number
 from q7prove.machine.memory import External, Ptr
 
 TABLE = {}
@@ -968,8 +968,8 @@ def move_halves(m, i):
 
 @sem('vzeroupper', 'vzeroall')
 def vzero(m, i):
-    for k in range(16):
-        m.s.vec[k] = 0 if i.mnemonic == 'vzeroall' else bv.zext(bv.extract(m.s.vec[k], 127, 0, 256), 128, 256)
+    for k in range(16):     # in 64-bit mode zmm16..zmm31 keep their bits
+        m.s.vec[k] = 0 if i.mnemonic == 'vzeroall' else bv.zext(bv.extract(m.s.vec[k], 127, 0, VLEN), 128, VLEN)
 
 
 # ---- scalar float ----------------------------------------------------------------
@@ -1176,3 +1176,9 @@ def _wait(m):
 @sem('wait', 'fwait')
 def wait(m, i):
     _wait(m)
+
+
+# ---- the models kept in modules of their own, each listing its mnemonics in MODELS
+from q7prove.x86 import bitmanip  # noqa: E402  (they use this module's helpers)
+for _models in (bitmanip.MODELS,):
+    TABLE.update(_models)
