@@ -19,8 +19,9 @@ import time
 
 import z3
 
+from q7prove.smt import bitvec as bv
 from q7prove.x86 import semantics as sem
-from q7prove.machine.state import Machine
+from q7prove.machine.state import GPRS, Machine
 from q7prove.machine.memory import External, Ptr, Refusal
 from q7prove.x86.decode import DecodeError
 
@@ -53,8 +54,14 @@ class Executor:
             # split come together again before either runs past the join
             work.sort(key=lambda s: (-len(s.calls), s.pc))
             s = work.pop(0)
+            apart = []      # at the same place but not to be merged: they run next
             while work and work[0].pc == s.pc and work[0].calls == s.calls:
-                s = s.merge(work.pop(0))
+                t = work.pop(0)
+                if _mergeable(s, t):
+                    s = s.merge(t)
+                else:
+                    apart.append(t)
+            work[:0] = apart
             work.extend(self.step(s))
             if len(work) > self.limits.max_paths:
                 site = max(self.forks, key=self.forks.get)
@@ -109,6 +116,10 @@ class Executor:
         return out
 
     # ---- what the semantics call for control
+    def also(self, state):
+        """Another path the instruction splits off, ready at its next address."""
+        self._pending.append(state)
+
     def jump_to(self, m, target):
         """A jump or call through a register or memory word."""
         if isinstance(target, External):
@@ -177,6 +188,17 @@ class Executor:
             obj = self.mem.objects.get('canary')
             return Ptr(obj, 0)
         m.refuse('a %s-relative access (thread-local storage)' % op.seg)
+
+
+RSP = GPRS.index('rsp')
+
+
+def _mergeable(a, b):
+    """Two states at one instruction are merged unless their %rsp differ (a
+    stack realigned by a place the path split on): one %rsp at a computed
+    offset would make every access to the frame one at a computed offset."""
+    sa, sb = a.gpr[RSP], b.gpr[RSP]
+    return bv.same(sa, sb) or (isinstance(sa, Ptr) and sa.same_as(sb))
 
 
 def _earlier_read(s):

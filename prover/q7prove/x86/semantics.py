@@ -290,16 +290,29 @@ def logic(m, i):
 
 
 def _align_stack(m, i, b):
-    """and rsp, -2^k: exact on the stack object when 2^k is at most the
-    16 bytes the ABI aligns it to."""
+    """and rsp, -2^k: exact on the stack object. Up to the 16 bytes the ABI
+    aligns it to, the new offset is known; for 32 to 4096 bytes it depends
+    on the stack's place, so the path splits into one per place of the
+    entry %rsp modulo 2^k (it is 8 modulo 16), each with its own offset."""
     sp = m.s.reg('rsp')
     align = (-bv.signed(b, 64)) if type(b) is int else 0
-    if type(sp.off) is not int or align not in (1, 2, 4, 8, 16):
-        m.refuse('realigns the stack to more than the ABI\'s 16 bytes')
-    new = sp.off - ((sp.off + 8) % align)   # entry %rsp is 8 mod 16
+    if type(sp.off) is not int or align & (align - 1) or not 1 <= align <= 4096:
+        m.refuse('realigns the stack to a mask that is not -2^k for 2^k up to 4096')
     r = bv.and_(as_number(sp), b, 64)
     logic_flags(m, r, 64)
-    m.s.set_reg('rsp', Ptr(sp.obj, new))
+    if align <= 16:
+        m.s.set_reg('rsp', Ptr(sp.obj, sp.off - ((sp.off + 8) % align)))   # entry %rsp is 8 mod 16
+        return
+    low = z3.Extract(align.bit_length() - 2, 0, sp.obj.base)
+    places = [(low == p, Ptr(sp.obj, sp.off - ((p + sp.off) % align))) for p in range(8, align, 16)]
+    for cond, new in places[1:]:
+        t = m.s.copy()
+        t.cond = t.cond + (cond,)
+        t.set_reg('rsp', new)
+        t.pc = m.next
+        m.exe.also(t)
+    m.s.cond = m.s.cond + (places[0][0],)
+    m.s.set_reg('rsp', places[0][1])
 
 
 @sem('neg')
