@@ -206,17 +206,18 @@ class Machine:
         self.next = insn.next      # where control goes
         self.fork = None           # (condition, target): a conditional branch
         self.returned = False      # a return from the leaf
+        self.guard = True          # the condition the access being made happens under (a mask's bit)
 
     # ---- obligations
     def path(self):
-        return self.s.path()
+        return bv.band(self.s.path(), self.guard)
 
     def violation(self, desc, cond=True):
-        """A failure of the leaf wherever cond holds on this path."""
-        self.s.owe(desc, self.insn.addr, bv.bnot(cond))
+        """A failure of the leaf wherever cond holds on this path (and the guard)."""
+        self.s.owe(desc, self.insn.addr, bv.bnot(bv.band(self.guard, cond)))
 
     def require(self, desc, claim):
-        self.s.owe(desc, self.insn.addr, claim)
+        self.s.owe(desc, self.insn.addr, claim if self.guard is True else bv.bor(bv.bnot(self.guard), claim))
 
     def refuse(self, why):
         raise Refusal('%s at %#x (%s)' % (why, self.insn.addr, self.insn.text))
@@ -269,6 +270,35 @@ class Machine:
                 self.refuse('adds two addresses')
             return a.moved(bv.fold(b) if not bv.known(b) else b)
         return bv.add(as_number(a), as_number(b), 64)
+
+    def load_if(self, cond, addr, n):
+        """n bytes at addr read only where cond holds (a masked element: where
+        it does not, nothing is read and nothing can fault); 0 when cond is
+        False."""
+        if cond is False:
+            return 0
+        if cond is True:
+            return self.load(addr, n)
+        outer, self.guard = self.guard, bv.band(self.guard, cond)
+        try:
+            return self.load(addr, n)
+        finally:
+            self.guard = outer
+
+    def store_if(self, cond, addr, n, v):
+        """A store of n bytes that happens only where cond holds."""
+        if cond is False:
+            return
+        if cond is True:
+            return self.store(addr, n, v)
+        outer, self.guard = self.guard, bv.band(self.guard, cond)
+        try:
+            if isinstance(addr, Ptr):
+                self.s.mem.write(self, addr, n, v, cond)
+            else:
+                self.violation('writes address %s, which no argument or the stack holds' % _shown(addr))
+        finally:
+            self.guard = outer
 
     def load(self, addr, n):
         if isinstance(addr, Ptr):

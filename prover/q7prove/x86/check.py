@@ -31,6 +31,7 @@ disagreement (each form's first is printed), 0 otherwise.
 """
 import argparse
 import ctypes
+import mmap
 import os
 import random
 import shutil
@@ -281,7 +282,17 @@ def gpr_value(rng, edge, kind=None):
     return rng.getrandbits(64)
 
 
+F16 = [0, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0xfe01, 0x7c01, 0x7dff, 0x0001, 0x83ff, 0x0400,
+       0x7bff, 0x4000, 0x3c01]
+
+
 def vec_value(rng, edge, kind=None, bits=VLEN):
+    if kind == 'counts':        # a count in every element (of any width: 8-bit counts, the rest random)
+        return sum((rng.choice(COUNTS) if rng.random() < 0.7 else rng.getrandbits(8)) << (8 * k)
+                   for k in range(bits // 8))
+    if kind == 'fp16':
+        return sum((rng.choice(F16) if rng.random() < 0.8 else rng.getrandbits(16)) << (16 * k)
+                   for k in range(bits // 16))
     if kind == 'count':
         return rng.choice(COUNTS + [1 << 40]) | (rng.getrandbits(bits - 64) << 64)
     if kind in ('fp32', 'fp64') or (edge and rng.random() < 0.5):
@@ -300,6 +311,8 @@ UC_CODE, UC_DATA = 0x400000, 0x800000
 
 
 def kmask_value(rng, edge, kind=None):
+    if kind and kind.startswith('low'):     # only bits below N: a masked access that must stay inside
+        return rng.getrandbits(64) & bv.mask(int(kind[3:]))
     if kind == 'ones' or (edge and rng.random() < 0.25):
         return rng.choice([0, bv.mask(64), bv.mask(32), 0xffff, 0xff, 0x5555555555555555, 1 << 63, 1])
     return rng.getrandbits(64)
@@ -546,11 +559,27 @@ def native_stub(text):
     return lines
 
 
+PAGE = mmap.PAGESIZE
+
+
+class GuardedData:
+    """DATA bytes that end where a page nobody may touch begins: an access
+    past them faults on the CPU as it does in the model (whose data object
+    is DATA bytes): a masked-off element there must not be touched."""
+
+    def __init__(self):
+        self.map = mmap.mmap(-1, 2 * PAGE, prot=mmap.PROT_READ | mmap.PROT_WRITE)
+        start = ctypes.addressof(ctypes.c_char.from_buffer(self.map))
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+        if libc.mprotect(start + PAGE, PAGE, 0):      # PROT_NONE
+            raise SystemExit('check-instructions: mprotect: %s' % os.strerror(ctypes.get_errno()))
+        self.addr = start + PAGE - DATA
+
+
 def native_outcome(fn, case):
     block = (ctypes.c_uint8 * BLOCK)()
-    data = (ctypes.c_uint8 * (DATA + 64))()
-    addr = (ctypes.addressof(data) + 63) & ~63
-    off = addr - ctypes.addressof(data)
+    addr = GUARDED.addr
     ctypes.memmove(addr, case.mem.to_bytes(DATA, 'little'), DATA)
     regs = dict(case.gpr)
     regs['rsi'] = addr + 64
@@ -580,7 +609,7 @@ def native_outcome(fn, case):
         out[('zmm%d' if WIDE else 'ymm%d') % k] = int.from_bytes(raw[VEC_AT + n * k:VEC_AT + n * k + n], 'little')
     for j in range(8 if WIDE else 0):
         out['k%d' % j] = int.from_bytes(raw[136 + 8 * j:144 + 8 * j], 'little')
-    mem = bytes(data)[off:off + DATA]
+    mem = ctypes.string_at(addr, DATA)
     for i in range(DATA):
         out['mem%d' % i] = mem[i]
     return out, addr
@@ -658,6 +687,8 @@ def main():
     unchecked = []
     not_here = []       # forms no machine here can run: this CPU lacks a feature they need
     deviations = {}     # form -> unicorn's first disagreement where the CPU sides with the model
+    global GUARDED
+    GUARDED = GuardedData()
     with tempfile.TemporaryDirectory() as tmp:
         lib = build(all_forms, tmp)
         img = elf_image.Image(lib)

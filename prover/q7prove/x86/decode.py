@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The x86-64 decoder front: capstone decodes each instruction of the
-library's code once, and this module turns its answer into the plain
+library's code once (but the EVEX and VEX opmask instructions, which
+x86/evex.py decodes), and this module turns its answer into the plain
 records the instruction table (x86/semantics.py) reads: a mnemonic
 without its prefixes, the prefixes as a set, and operands in Intel order
 (destination first), each a register, an immediate or a memory reference
@@ -60,6 +61,10 @@ class Decoder:
             raise DecodeError('jumps to %s, which is not code' % self.image.where(addr))
         seg = self.image.segment_of(addr)
         code = self.image.bytes_at(addr, min(15, seg[0] + seg[1] - addr))
+        from q7prove.x86 import evex      # the AVX-512 encodings, decoded by hand (it imports this module)
+        mine = evex.decode(code, addr)
+        if mine is not None:
+            return mine
         got = next(self.cs.disasm(code, addr, 1), None)
         if got is None:
             raise DecodeError('undecodable bytes %s at %#x' % (code[:4].hex(), addr))

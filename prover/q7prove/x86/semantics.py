@@ -48,9 +48,11 @@ def sem(*names):
 
 
 def execute(m):
-    fn = TABLE.get(m.insn.mnemonic)
+    # an EVEX or opmask instruction (x86/evex.py decodes them) has its own table
+    mine = isinstance(m.insn, evex.VInsn)
+    fn = (avx512.MODELS if mine else TABLE).get(m.insn.mnemonic)
     if fn is None:
-        m.refuse('unmodelled instruction %s' % m.insn.mnemonic)
+        m.refuse('unmodelled instruction %s%s' % (m.insn.mnemonic, ' (EVEX)' if mine else ''))
     bad = m.insn.prefixes & {'lock', 'repne'}
     if bad:
         m.refuse('unmodelled prefix %s' % ' '.join(sorted(bad)))
@@ -1192,6 +1194,6 @@ def wait(m, i):
 
 
 # ---- the models kept in modules of their own, each listing its mnemonics in MODELS
-from q7prove.x86 import bitmanip  # noqa: E402  (they use this module's helpers)
-for _models in (bitmanip.MODELS,):
+from q7prove.x86 import bitmanip, evex, simd, avx512  # noqa: E402  (they use this module's helpers)
+for _models in (bitmanip.MODELS, simd.MODELS):
     TABLE.update(_models)
