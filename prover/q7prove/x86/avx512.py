@@ -476,7 +476,7 @@ def _ew_unary(make):
 KBITS = {'b': 8, 'w': 16, 'd': 32, 'q': 64}
 
 
-def _k(m, op, n):
+def _kbits(m, op, n):
     """The low n bits of an opmask register (or memory, or a general register)."""
     w = 64 if op.kind == 'reg' and op.reg.startswith('k') else 8 * op.size
     return bv.extract(as_number(m.get(op), w), n - 1, 0, w)
@@ -493,14 +493,14 @@ def klogic(fn):
     def op(m, i):
         n = KBITS[i.mnemonic[-1]]
         d, a, b = i.ops
-        m.put(d, bv.zext(fn(_k(m, a, n), _k(m, b, n), n), n, 64))
+        m.put(d, bv.zext(fn(_kbits(m, a, n), _kbits(m, b, n), n), n, 64))
     return op
 
 
 def knot(m, i):
     n = KBITS[i.mnemonic[-1]]
     d, a = i.ops
-    m.put(d, bv.zext(bv.not_(_k(m, a, n), n), n, 64))
+    m.put(d, bv.zext(bv.not_(_kbits(m, a, n), n), n, 64))
 
 
 def kmov(m, i):
@@ -523,7 +523,7 @@ def kmov(m, i):
 def ktest(kind):
     def op(m, i):
         n = KBITS[i.mnemonic[-1]]
-        a, b = _k(m, i.ops[0], n), _k(m, i.ops[1], n)
+        a, b = _kbits(m, i.ops[0], n), _kbits(m, i.ops[1], n)
         if kind == 'or':
             r = bv.or_(a, b, n)
             m.set_flags(ZF=bv.eq(r, 0, n), CF=bv.eq(r, bv.mask(n), n))
@@ -537,7 +537,7 @@ def kshift(left):
     def op(m, i):
         n = KBITS[i.mnemonic[-1]]
         d, a, c = i.ops
-        x = _k(m, a, n)
+        x = _kbits(m, a, n)
         cnt = c.imm & 0xff
         r = 0 if cnt >= n else (bv.shl if left else bv.lshr)(x, cnt, n)
         m.put(d, bv.zext(r, n, 64))
@@ -548,7 +548,7 @@ def kunpck(m, i):
     """kunpckbw/wd/dq: the low halves, the second source's below the first's."""
     n = {'bw': 8, 'wd': 16, 'dq': 32}[i.mnemonic[-2:]]
     d, a, b = i.ops
-    m.put(d, bv.zext(bv.concat([(_k(m, a, n), n), (_k(m, b, n), n)]), 2 * n, 64))
+    m.put(d, bv.zext(bv.concat([(_kbits(m, a, n), n), (_kbits(m, b, n), n)]), 2 * n, 64))
 
 
 # ---- registration: mnemonic -> model, for the instructions x86/evex.py decodes

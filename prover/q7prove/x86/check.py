@@ -313,6 +313,9 @@ UC_CODE, UC_DATA = 0x400000, 0x800000
 def kmask_value(rng, edge, kind=None):
     if kind and kind.startswith('low'):     # only bits below N: a masked access that must stay inside
         return rng.getrandbits(64) & bv.mask(int(kind[3:]))
+    if kind and kind.startswith('one'):     # N bits set in all, anywhere (an expand reads N elements)
+        bits = rng.sample(range(int(kind[3:]) * 2), int(kind[3:]))
+        return sum(1 << b for b in bits)
     if kind == 'ones' or (edge and rng.random() < 0.25):
         return rng.choice([0, bv.mask(64), bv.mask(32), 0xffff, 0xff, 0x5555555555555555, 1 << 63, 1])
     return rng.getrandbits(64)

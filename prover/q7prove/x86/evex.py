@@ -51,12 +51,14 @@ class Entry:
     only, z must be 0), '-' none; bcast: a memory W may be broadcast;
     vls: the vector lengths it has; suppress: the memory operand's
     elements are the mask's; scalar_n: disp8 scales by the element (a
-    compress or expand)."""
-    __slots__ = ('mn', 'ops', 'ew', 'mask', 'bcast', 'vls', 'suppress', 'scalar_n')
+    compress or expand); bw: the broadcast element's width where it is not
+    the mask's element (vpackssdw: dwords broadcast, words masked)."""
+    __slots__ = ('mn', 'ops', 'ew', 'mask', 'bcast', 'vls', 'suppress', 'scalar_n', 'bw')
 
-    def __init__(self, mn, ops, ew, mask, bcast, vls, suppress, scalar_n):
+    def __init__(self, mn, ops, ew, mask, bcast, vls, suppress, scalar_n, bw=None):
         self.mn, self.ops, self.ew, self.mask, self.bcast = mn, ops, ew, mask, bcast
         self.vls, self.suppress, self.scalar_n = vls, suppress, scalar_n
+        self.bw = bw or ew        # the broadcast element's width (a pack's source element)
 
 
 EVEX = {}   # (map, pp, opcode, W or None, /digit or None) -> Entry
@@ -74,7 +76,7 @@ def _ops(spec):
 
 
 def e(mp, pp, op, mn, spec, ew=None, w=None, digit=None, mask='m', bcast=False, vls=ALL, suppress=True,
-      scalar_n=False):
+      scalar_n=False, bw=None):
     """An EVEX encoding; mn and ew may be pairs chosen by W (w None)."""
     for wv in ((0, 1) if w is None and isinstance(mn, tuple) else (w,)):
         name = mn[wv] if isinstance(mn, tuple) else mn
@@ -83,7 +85,7 @@ def e(mp, pp, op, mn, spec, ew=None, w=None, digit=None, mask='m', bcast=False, 
             continue
         key = (mp, pp, op, wv, digit)
         assert key not in EVEX, key
-        EVEX[key] = Entry(name, _ops(spec), width, mask, bcast, vls, suppress, scalar_n)
+        EVEX[key] = Entry(name, _ops(spec), width, mask, bcast, vls, suppress, scalar_n, bw)
 
 
 # ---- the table -------------------------------------------------------------------
@@ -166,9 +168,10 @@ e(3, 0x66, 0x0f, 'vpalignr', 'V:vl H:vl W:vl I:', ew=8, suppress=False)
 for _op, _n, _ew, _w in ((0x60, 'vpunpcklbw', 8, None), (0x61, 'vpunpcklwd', 16, None), (0x62, 'vpunpckldq', 32, 0),
                          (0x6c, 'vpunpcklqdq', 64, 1), (0x68, 'vpunpckhbw', 8, None), (0x69, 'vpunpckhwd', 16, None),
                          (0x6a, 'vpunpckhdq', 32, 0), (0x6d, 'vpunpckhqdq', 64, 1), (0x67, 'vpackuswb', 8, None),
-                         (0x63, 'vpacksswb', 8, None), (0x6b, 'vpackssdw', 16, 0)):
-    e(1, 0x66, _op, _n, 'V:vl H:vl W:vl', ew=_ew, w=_w, bcast=_w is not None and _ew >= 32, suppress=False)
-e(2, 0x66, 0x2b, 'vpackusdw', 'V:vl H:vl W:vl', ew=16, w=0, bcast=True, suppress=False)
+                         (0x63, 'vpacksswb', 8, None)):
+    e(1, 0x66, _op, _n, 'V:vl H:vl W:vl', ew=_ew, w=_w, bcast=_w is not None, suppress=False)
+e(1, 0x66, 0x6b, 'vpackssdw', 'V:vl H:vl W:vl', ew=16, w=0, bcast=True, suppress=False, bw=32)
+e(2, 0x66, 0x2b, 'vpackusdw', 'V:vl H:vl W:vl', ew=16, w=0, bcast=True, suppress=False, bw=32)
 e(1, None, 0x14, 'vunpcklps', 'V:vl H:vl W:vl', ew=32, w=0, bcast=True, suppress=False)
 e(1, None, 0x15, 'vunpckhps', 'V:vl H:vl W:vl', ew=32, w=0, bcast=True, suppress=False)
 e(1, 0x66, 0x14, 'vunpcklpd', 'V:vl H:vl W:vl', ew=64, w=1, bcast=True, suppress=False)
@@ -349,7 +352,7 @@ def _evex(code, addr):
     insn = VInsn(addr, f.end, ent.mn, ops, set(), '')
     insn.mask = 'k%d' % aaa if aaa else None
     insn.zeroing = bool(z)
-    insn.bcast = vl // ent.ew if b else 0
+    insn.bcast = vl // ent.bw if b else 0
     insn.vl, insn.ew, insn.elements = vl, ent.ew, ent.suppress
     insn.text = _text(insn)
     return insn
@@ -458,12 +461,7 @@ class _Fields:
                     _bad(code, self.addr, '%s naming an opmask register past k7 in vvvv' % ent.mn)
                 out.append(Operand('reg', 8, reg='k%d' % self.vvvv))
             elif mod != 3:
-                if self.bcast:
-                    out.append(_with(mem, ent.ew // 8))
-                elif ent.scalar_n:
-                    out.append(_with(mem, bits // 8))
-                else:
-                    out.append(_with(mem, bits // 8))
+                out.append(_with(mem, ent.bw // 8 if self.bcast else bits // 8))
             elif kind in ('KR', 'KE'):
                 if self.B or self.X:
                     _bad(code, self.addr, '%s naming an opmask register past k7' % ent.mn)
@@ -480,7 +478,7 @@ class _Fields:
         # for a broadcast or a compress/expand
         if mem is not None and mem.disp8 is not None:
             m_op = next(o for o in out if o.kind == 'mem')
-            n = 1 if not self.evex else ent.ew // 8 if (self.bcast or ent.scalar_n) else m_op.size
+            n = 1 if not self.evex else ent.bw // 8 if self.bcast else ent.ew // 8 if ent.scalar_n else m_op.size
             for o in out:
                 if o.kind == 'mem':
                     o.disp = mem.disp8 * n

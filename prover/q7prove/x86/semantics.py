@@ -729,7 +729,34 @@ def string_op(m, i):
 # ---- vectors: lanes ------------------------------------------------------------
 
 def lanes(x, lw, w):
-    return [bv.extract(x, lw * k + lw - 1, lw * k, w) for k in range(w // lw)]
+    """The w-bit x as w/lw elements of lw bits, lowest first. A
+    concatenation (what join builds) is cut along its parts, each element
+    taken from the one or two parts it lies in, not out of the whole."""
+    if type(x) is int or not z3.is_app_of(x, z3.Z3_OP_CONCAT):
+        return [bv.extract(x, lw * k + lw - 1, lw * k, w) for k in range(w // lw)]
+    parts, lo = [], 0                       # (low bit, width, term), lowest first
+    todo = [x]                              # z3 nests a long concatenation: flattened, lowest part first
+    while todo:
+        t = todo.pop()
+        if z3.is_app_of(t, z3.Z3_OP_CONCAT):
+            todo.extend(t.children())
+            continue
+        n = t.size()
+        parts.append((lo, n, t.as_long() if z3.is_bv_value(t) else t))
+        lo += n
+    out, p = [], 0
+    for k in range(w // lw):
+        a, b = lw * k, lw * k + lw
+        while parts[p][0] + parts[p][1] <= a:
+            p += 1
+        bits, q = [], p
+        while a < b:
+            plo, pn, t = parts[q]
+            hi = min(b, plo + pn)
+            bits.append((bv.extract(t, hi - 1 - plo, a - plo, pn), hi - a))
+            a, q = hi, q + 1
+        out.append(bits[0][0] if len(bits) == 1 else bv.concat(list(reversed(bits))))
+    return out
 
 
 def join(ls, lw):
