@@ -81,6 +81,8 @@ class State:
         self.pc = pc
         self.cond = ()           # the path condition's conjuncts
         self.calls = ()          # return addresses of the calls being run (the path's context)
+        self.entries = (pc,)     # the entry of the function each of those calls ran, the leaf's first
+        self.loops = 0           # back edges this path took (binary/flow.py): how far round its loops it is
         self.visits = {}         # instruction address -> times this path ran it
         self.owed = []           # (description, address, claim): what the proof must show
         self.failed = {}         # address -> the path condition it owes an unconditional failure under
@@ -96,6 +98,7 @@ class State:
         s.visits, s.owed, s.done, s.depth = dict(self.visits), list(self.owed), self.done, self.depth
         s.fcw, s.fsw = self.fcw, self.fsw
         s.failed = self.failed
+        s.entries, s.loops = self.entries, self.loops
         return s
 
     def path(self):
@@ -162,10 +165,24 @@ class State:
 
     def merge(self, other):
         """One state for two paths at the same instruction in the same
-        context: each value the one of the path that ran."""
-        c, d = self.path(), other.path()
+        context: each value the one of the path that ran. The two share the
+        conditions up to where they split (two live paths are never both
+        taken: the input decides); the merged path keeps those and the
+        disjunction of the rest, nothing where the rest is one branch's
+        condition and its negation; a value is chosen by this path's rest."""
+        n = 0
+        while n < min(len(self.cond), len(other.cond)) and self.cond[n] is other.cond[n]:
+            n += 1
+        mine, theirs = self.cond[n:], other.cond[n:]
+        if not mine or not theirs:      # not two sides of a split: the whole conditions
+            n, mine, theirs = 0, self.cond, other.cond
+        c = bv.band(*mine)
         out = self.copy()
-        out.cond = (bv.bor(c, d),) if c is not True and d is not True else ()
+        if len(mine) == 1 and len(theirs) == 1 and _complementary(mine[0], theirs[0]):
+            out.cond = self.cond[:n]
+        else:
+            either = bv.bor(c, bv.band(*theirs))
+            out.cond = self.cond[:n] + ((either,) if either is not True else ())
         out.gpr = [_pick(c, a, b, 64) for a, b in zip(self.gpr, other.gpr)]
         out.vec = [_pick(c, a, b, VLEN) for a, b in zip(self.vec, other.vec)]
         out.kreg = [_pick(c, a, b, 64) for a, b in zip(self.kreg, other.kreg)]
@@ -183,7 +200,13 @@ class State:
         out.owed = self.owed + [o for o in other.owed if id(o) not in seen]
         for k, v in other.visits.items():
             out.visits[k] = max(v, out.visits.get(k, 0))
+        out.loops = max(self.loops, other.loops)
         return out
+
+
+def _complementary(a, b):
+    """Whether one of two conditions is the other's negation, as a fork makes them."""
+    return (z3.is_not(b) and b.arg(0).eq(a)) or (z3.is_not(a) and a.arg(0).eq(b))
 
 
 def _pick(c, a, b, w):
