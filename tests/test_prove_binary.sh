@@ -6,6 +6,8 @@
 #      -O3 -march=x86-64-v4 (BMI2, AVX-512) and clang -O2 -march=x86-64-v3
 #      (BMI2, AVX2) ($BUILD/prove/<variant>, mk/prove_binary.mk): every
 #      leaf proven-binary, one JSON row each, q7pred list --proofs reads it;
+#      the -v4 build's rows name the CPU features they assume (cpu_features),
+#      the default build's none;
 #   2. the translator's terms against native calls of the same libraries
 #      (the -v3/-v4 ones where this CPU runs them), and against a mutant's
 #      (they must disagree);
@@ -62,6 +64,12 @@ objdump -d "$v4_lib" 2>/dev/null | grep -q '{%k[1-7]}\|zmm' && objdump -d "$v4_l
     objdump -d "$v3_lib" 2>/dev/null | grep -q 'shlx\|shrx\|andn' && objdump -d "$v3_lib" | grep -q 'ymm' &&
     ok "the -v4 build holds AVX-512 and BMI instructions, the -v3 build AVX2 and BMI" ||
     bad "the -march=x86-64-v3/v4 builds lack the instructions they are there for"
+# the CPU features a proof assumes: none for the default build, AVX-512 and BMI2 for some -v4 leaf
+if [ -f "$tmp/default.json" ] && ! grep -q '"cpu_features"' "$tmp/default.json" &&
+   grep -q '"cpu_features": "[^"]*avx512f' "$tmp/gcc-O3-v4.json" 2>/dev/null &&
+   grep -q '"cpu_features": "[^"]*bmi2' "$tmp/gcc-O3-v4.json"; then
+    ok "cpu_features: none in the default build, avx512f and bmi2 among the -v4 build's"
+else bad "cpu_features: the default build's or the -v4 build's are not what their code needs"; fi
 cpu_has() { for f in "$@"; do grep -qw "$f" /proc/cpuinfo 2>/dev/null || return 1; done; }
 native_libs=("$Q7LIB" "$BUILD/prove/gcc-O0/libq7pred.so" "$clang_lib")
 cpu_has avx2 bmi1 bmi2 && native_libs+=("$v3_lib")

@@ -24,7 +24,7 @@ import time
 import z3
 
 from q7prove.smt import bitvec as bv
-from q7prove.x86 import semantics as sem
+from q7prove.x86 import semantics as sem, features
 from q7prove.machine.state import GPRS, Machine
 from q7prove.machine.memory import External, Ptr, Refusal
 from q7prove.x86.decode import DecodeError
@@ -51,6 +51,8 @@ class Executor:
         self.finals = []     # (state, how): how 'return' or 'trap'
         self.forks = {}      # branch address -> times it forked on the inputs
         self.flows = Flows(decoder)
+        self.features = set()    # the CPU features the instructions run need (x86/features.py)
+        self._seen = set()       # the addresses of the instructions run
 
     # ---- the run
     def run(self, state):
@@ -94,6 +96,9 @@ class Executor:
             insn = self.decoder.at(s.pc)
         except DecodeError as e:
             raise Refusal(str(e))
+        if insn.addr not in self._seen:
+            self._seen.add(insn.addr)
+            self.features |= features.of(insn)
         m = Machine(self, s, insn)
         self._pending = []          # the other targets of a computed jump
         depth = len(s.calls)

@@ -131,6 +131,7 @@ class LeafRun:
         ex = Executor(self.decoder, self.mem, Limits(self.deadline))
         self.finals = ex.run(state)
         self.steps = ex.steps
+        self.features = ex.features
         return self
 
     def expected(self):
