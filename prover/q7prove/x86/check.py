@@ -1,16 +1,21 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The instruction table's own test: every instruction model of
-x86/semantics.py, at every width it is written for, run one instruction
-at a time on edge and random registers, flags and memory, against two
-independent machines:
+x86/semantics.py (and of x86/bitmanip.py, simd.py and avx512.py, whose
+forms x86/check_forms.py lists), at every width it is written for, run one
+instruction at a time on edge and random registers, opmasks, flags and
+memory, against two independent machines:
 
   unicorn   the emulator (QEMU's x86 translator), for everything it runs:
             the integer instructions, SSE, pushes, pops and jumps
-  native    this CPU itself, through a stub that loads every register and
-            the flags from a block, runs the one instruction and stores
-            them back (for what unicorn 2.0 refuses: popcnt, lzcnt, the
-            VEX forms); instructions that touch %rsp or jump only run
-            under unicorn
+  native    this CPU itself, through a stub that loads every register
+            (zmm0..zmm31 and k0..k7 on a CPU with AVX-512F/BW, else
+            ymm0..ymm15) and the flags from a block, runs the one
+            instruction and stores them back (for what unicorn 2.0 refuses
+            or gets wrong: popcnt, lzcnt, BMI, the VEX and EVEX forms); its
+            data end where a page nobody may touch begins, so a masked-off
+            element past them must not fault; a form needing a feature this
+            CPU lacks is listed, not run; instructions that touch %rsp or
+            jump only run under unicorn
 
 Where unicorn and the CPU disagree on a case and the CPU agrees with the
 model (QEMU propagates SSE NaNs by the x87 rules: divss of an sNaN and a

@@ -28,6 +28,9 @@ SDM (volume 2) and the AMD APM (volume 3):
                  theory; MXCSR is the ABI's: round to nearest even, no
                  flush to zero, exceptions masked
 
+The BMI1/BMI2 (x86/bitmanip.py), SSE4/AVX2/F16C (x86/simd.py) models
+join this table at the end of this module; the EVEX and opmask
+instructions (decoded by x86/evex.py) have their own (x86/avx512.py).
 Anything else is refused by mnemonic and address (Refusal), never skipped.
 """
 import z3
