@@ -562,6 +562,7 @@ def _reg(names, fn):
 
 _reg('vmovdqa32 vmovdqa64 vmovaps vmovapd', move(True))
 _reg('vmovdqu8 vmovdqu16 vmovdqu32 vmovdqu64 vmovups vmovupd', move(False))
+_reg('vmovntdq', move(True))
 _reg('vmovd vmovq', movdq)
 _reg('vpandd vpandq vandps vandpd', _ew_fn(_logic(bv.and_)))
 _reg('vpord vporq vorps vorpd', _ew_fn(_logic(bv.or_)))
@@ -575,6 +576,9 @@ _reg('vpmaxsb vpmaxsw vpmaxsd vpmaxsq', _ew_fn(lambda ew: simd.minmax(ew, True, 
 _reg('vpmaxub vpmaxuw vpmaxud vpmaxuq', _ew_fn(lambda ew: simd.minmax(ew, False, True)))
 _reg('vpabsb vpabsw vpabsd vpabsq', _ew_unary(lambda ew: lambda x: simd.absolute(x, ew)))
 _reg('vpavgb vpavgw', _ew_fn(simd.average))
+for _n, _s, _sub in (('vpadds', True, False), ('vpaddus', False, False), ('vpsubs', True, True),
+                     ('vpsubus', False, True)):
+    _reg(_n + 'b ' + _n + 'w', _ew_fn(lambda ew, _s=_s, _sub=_sub: simd.saturating(ew, _s, _sub)))
 _reg('vpmullw vpmulld vpmullq', _ew_fn(simd.mul_low))
 _reg('vpmuludq', elementwise(simd.mul_wide(False)))
 _reg('vpternlogd vpternlogq', ternlog)

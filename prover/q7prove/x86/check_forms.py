@@ -60,7 +60,8 @@ def simd(add, m):
                'packusdw'):
         three(op, 'sse4_1')
     for op in ('pminub', 'pminsw', 'pmaxub', 'pmaxsw', 'pavgb', 'pavgw', 'pmullw', 'pmuludq', 'packsswb',
-               'packuswb', 'packssdw'):
+               'packuswb', 'packssdw', 'paddsb', 'paddsw', 'paddusb', 'paddusw', 'psubsb', 'psubsw', 'psubusb',
+               'psubusw'):
         three(op, 'sse2')
     three('pshufb', 'ssse3')
     for n in (0, 5, 15, 16, 20, 32):
@@ -239,6 +240,9 @@ def avx512(add, m):
         if not aligned:
             at, low = edge(512, ew)
             f('%s %s {k4}, zmm5' % (op, at), pool={'k4': low})
+    f('vmovntdq %s, zmm17' % mem(512, 64))
+    f('vmovntdq %s, ymm18' % mem(256, 32))
+    f('vmovntdq %s, xmm19' % mem(128, -48))
     f('vmovd xmm17, ecx')
     f('vmovd ecx, xmm17')
     f('vmovq xmm18, rcx')
@@ -255,10 +259,11 @@ def avx512(add, m):
                'vpmaxuq', 'vpmullq', 'vpmuludq', 'vandpd', 'vandnpd', 'vorpd', 'vxorpd', 'vpsllvq', 'vpsrlvq',
                'vpsravq'):
         rvw(op, 64, bcast=True, pool={'xmm': 'counts', 'mem': 'counts'} if 'v' in op[4:] else None)
-    for op in ('vpaddb', 'vpsubb', 'vpminsb', 'vpminub', 'vpmaxsb', 'vpmaxub', 'vpavgb'):
+    for op in ('vpaddb', 'vpsubb', 'vpminsb', 'vpminub', 'vpmaxsb', 'vpmaxub', 'vpavgb', 'vpaddsb', 'vpaddusb',
+               'vpsubsb', 'vpsubusb'):
         rvw(op, 8)
     for op in ('vpaddw', 'vpsubw', 'vpminsw', 'vpminuw', 'vpmaxsw', 'vpmaxuw', 'vpavgw', 'vpmullw', 'vpsllvw',
-               'vpsrlvw', 'vpsravw'):
+               'vpsrlvw', 'vpsravw', 'vpaddsw', 'vpaddusw', 'vpsubsw', 'vpsubusw'):
         rvw(op, 16, pool={'xmm': 'counts', 'mem': 'counts'} if 'v' in op[4:] else None)
     for op, ew in (('vpabsb', 8), ('vpabsw', 16), ('vpabsd', 32), ('vpabsq', 64)):
         rw(op, ew, bcast=ew >= 32)

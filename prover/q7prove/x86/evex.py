@@ -103,6 +103,7 @@ for _op, _st in ((0x28, False), (0x29, True)):
     _spec = 'W:vl V:vl' if _st else 'V:vl W:vl'
     e(1, None, _op, 'vmovaps', _spec, ew=32, w=0)
     e(1, 0x66, _op, 'vmovapd', _spec, ew=64, w=1)
+e(1, 0x66, 0xe7, 'vmovntdq', 'M:vl V:vl', w=0, mask='-')
 e(1, 0x66, 0x6e, ('vmovd', 'vmovq'), 'V:128 E:', mask='-', vls=(128,))
 e(1, 0x66, 0x7e, ('vmovd', 'vmovq'), 'E: V:128', mask='-', vls=(128,))
 e(1, 0xf3, 0x7e, 'vmovq', 'V:128 W:64', w=1, mask='-', vls=(128,))
@@ -115,7 +116,9 @@ for _op, _n in ((0x54, 'vand'), (0x55, 'vandn'), (0x56, 'vor'), (0x57, 'vxor')):
     e(1, 0x66, _op, _n + 'pd', 'V:vl H:vl W:vl', ew=64, w=1, bcast=True)
 for _op, _n, _ew in ((0xfc, 'vpaddb', 8), (0xfd, 'vpaddw', 16), (0xf8, 'vpsubb', 8), (0xf9, 'vpsubw', 16),
                      (0xda, 'vpminub', 8), (0xde, 'vpmaxub', 8), (0xea, 'vpminsw', 16), (0xee, 'vpmaxsw', 16),
-                     (0xe0, 'vpavgb', 8), (0xe3, 'vpavgw', 16), (0xd5, 'vpmullw', 16)):
+                     (0xe0, 'vpavgb', 8), (0xe3, 'vpavgw', 16), (0xd5, 'vpmullw', 16),
+                     (0xdc, 'vpaddusb', 8), (0xdd, 'vpaddusw', 16), (0xec, 'vpaddsb', 8), (0xed, 'vpaddsw', 16),
+                     (0xd8, 'vpsubusb', 8), (0xd9, 'vpsubusw', 16), (0xe8, 'vpsubsb', 8), (0xe9, 'vpsubsw', 16)):
     e(1, 0x66, _op, _n, 'V:vl H:vl W:vl', ew=_ew)
 e(1, 0x66, 0xfe, 'vpaddd', 'V:vl H:vl W:vl', ew=32, w=0, bcast=True)
 e(1, 0x66, 0xd4, 'vpaddq', 'V:vl H:vl W:vl', ew=64, w=1, bcast=True)

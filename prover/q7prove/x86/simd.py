@@ -8,6 +8,7 @@ out) are the AVX-512 forms' too (x86/avx512.py):
 
   integer      pminsb pminsw pminsd pminub pminuw pminud and pmax*, pabsb
                pabsw pabsd, pavgb pavgw, pmullw pmulld pmuludq pmuldq,
+               paddsb paddsw paddusb paddusw psubsb psubsw psubusb psubusw,
                pcmpgtq (SSE4.2: in semantics.py), ptest
   pack/extend  packuswb packsswb packssdw packusdw (saturating),
                pmovzx* pmovsx* (bw bd bq wd wq dq)
@@ -49,6 +50,23 @@ def absolute(x, ew):
 def average(ew):
     return lambda x, y: bv.extract(bv.add(bv.add(bv.zext(x, ew, ew + 1), bv.zext(y, ew, ew + 1), ew + 1), 1, ew + 1),
                                    ew, 1, ew + 1)
+
+
+def saturating(ew, signed, sub):
+    """padds/paddus/psubs/psubus: the exact sum or difference, clamped to the element's range."""
+    ext = bv.sext if signed else bv.zext
+    lo, hi = ((-(1 << (ew - 1))) & bv.mask(ew + 1), (1 << (ew - 1)) - 1) if signed else (0, bv.mask(ew))
+
+    def f(x, y):
+        r = (bv.sub if sub else bv.add)(ext(x, ew, ew + 1), ext(y, ew, ew + 1), ew + 1)
+        if signed:
+            r = bv.ite(bv.slt(r, lo, ew + 1), lo, bv.ite(bv.slt(hi, r, ew + 1), hi, r, ew + 1), ew + 1)
+        elif sub:
+            r = bv.ite(bv.bit(r, ew, ew + 1), 0, r, ew + 1)        # below 0: the borrow out
+        else:
+            r = bv.ite(bv.bit(r, ew, ew + 1), hi, r, ew + 1)       # past the top: the carry out
+        return bv.extract(r, ew - 1, 0, ew + 1)
+    return f
 
 
 def mul_low(ew):
@@ -491,6 +509,10 @@ for _n, _ew, _s, _mx in (('pminsb', 8, True, False), ('pminsw', 16, True, False)
     _both(_n, binary(each(minmax(_ew, _s, _mx), _ew)))
 for _n, _ew in (('pabsb', 8), ('pabsw', 16), ('pabsd', 32)):
     _both(_n, binary(lambda a, b, w, _ew=_ew: join([absolute(x, _ew) for x in lanes(b, _ew, w)], _ew)))
+for _n, _ew, _s, _sub in (('paddsb', 8, True, False), ('paddsw', 16, True, False), ('paddusb', 8, False, False),
+                          ('paddusw', 16, False, False), ('psubsb', 8, True, True), ('psubsw', 16, True, True),
+                          ('psubusb', 8, False, True), ('psubusw', 16, False, True)):
+    _both(_n, binary(each(saturating(_ew, _s, _sub), _ew)))
 _both('pavgb', binary(each(average(8), 8)))
 _both('pavgw', binary(each(average(16), 16)))
 _both('pmullw', binary(each(mul_low(16), 16)))
