@@ -77,8 +77,8 @@ class Executor:
             # each time round instead of piling them up at its exit
             if len(work) + len(self.finals) > self.limits.max_paths:
                 site = max(self.forks, key=self.forks.get)
-                raise Refusal('more than %d paths: the branch at %#x forked on the inputs %d times (a loop '
-                              'whose trip count depends on an input?)' % (self.limits.max_paths, site, self.forks[site]))
+                raise Refusal('more than %d paths: the branch at %#x forked on the inputs %d times (a loop whose '
+                              'trip count depends on an input?)' % (self.limits.max_paths, site, self.forks[site]))
         return self.finals
 
     def step(self, s):

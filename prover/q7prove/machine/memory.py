@@ -298,7 +298,8 @@ class Memory:
                     if cond is True:
                         self.bytes[(obj.name, off + i)] = (value, 8 * n, i, True)
                     else:
-                        self._put_byte_if(obj, off + i, bv.extract(bv.term(value, 8 * n), 8 * i + 7, 8 * i, 8 * n), cond)
+                        byte = bv.extract(bv.term(value, 8 * n), 8 * i + 7, 8 * i, 8 * n)
+                        self._put_byte_if(obj, off + i, byte, cond)
                 return
         else:
             m.violation('writes %s' % ('through xstate (callers pass NULL)' if obj.kind == 'xstate' else

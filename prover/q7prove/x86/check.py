@@ -601,7 +601,8 @@ def native_outcome(fn, case):
     ctypes.memmove(ctypes.addressof(block) + 128, fl.to_bytes(8, 'little'), 8)
     n, count = (64, 32) if WIDE else (32, 16)
     for k in range(count):
-        ctypes.memmove(ctypes.addressof(block) + VEC_AT + n * k, (case.zmm[k] & bv.mask(8 * n)).to_bytes(n, 'little'), n)
+        ctypes.memmove(ctypes.addressof(block) + VEC_AT + n * k, (case.zmm[k] & bv.mask(8 * n)).to_bytes(n, 'little'),
+                       n)
     for j in range(8 if WIDE else 0):
         ctypes.memmove(ctypes.addressof(block) + 136 + 8 * j, case.k[j].to_bytes(8, 'little'), 8)
     fn(block)

@@ -81,7 +81,8 @@ def _norm_mine(insn):
         ops.append(s)
     pred = re.match(r'^vpcmp(u?)([bwdq])$', mn)
     if pred and insn.ops[-1].kind == 'imm' and insn.ops[-1].imm in (0, 1, 2, 4, 5, 6):
-        mn = 'vpcmp%s%s%s' % (['eq', 'lt', 'le', '', 'neq', 'nlt', 'nle'][insn.ops[-1].imm], pred.group(1), pred.group(2))
+        name = ['eq', 'lt', 'le', '', 'neq', 'nlt', 'nle'][insn.ops[-1].imm]
+        mn = 'vpcmp%s%s%s' % (name, pred.group(1), pred.group(2))
         ops = ops[:-1]
     return (mn + ' ' + ','.join(ops)).strip()
 

@@ -91,7 +91,8 @@ def simd(add, m):
         add('%s xmm1, %s' % (op, m(128, 16)), needs=['sse4_1'])
         add('v%s ymm1, ymm2, ymm3, ymm4' % op, unicorn=False, needs=['avx'])
         add('v%s xmm1, xmm2, %s, xmm4' % (op, m(128, 16)), unicorn=False, needs=['avx'])
-    for op, r, lw, imms in (('pinsrb', 'ecx', 8, (5, 17)), ('pinsrd', 'ecx', 32, (2, 7)), ('pinsrq', 'rcx', 64, (1, 2))):
+    for op, r, lw, imms in (('pinsrb', 'ecx', 8, (5, 17)), ('pinsrd', 'ecx', 32, (2, 7)),
+                            ('pinsrq', 'rcx', 64, (1, 2))):
         for n in imms:
             add('%s xmm1, %s, %d' % (op, r, n), needs=['sse4_1'])
         add('%s xmm1, %s, 1' % (op, m(lw)), needs=['sse4_1'])

@@ -325,7 +325,7 @@ def _evex(code, addr):
     z, LL, b, V2, aaa = p2 >> 7, (p2 >> 5) & 3, (p2 >> 4) & 1, (~p2 >> 3) & 1, p2 & 7
     op = code[4]
     modrm = code[5]
-    mod, reg, rm = modrm >> 6, (modrm >> 3) & 7, modrm & 7
+    mod, reg = modrm >> 6, (modrm >> 3) & 7
     ent = None
     for key in ((mp, pp, op, W, reg), (mp, pp, op, None, reg), (mp, pp, op, W, None), (mp, pp, op, None, None)):
         ent = EVEX.get(key)
