@@ -121,8 +121,11 @@ class Executor:
         return out
 
     def _order(self, s):
+        """Deepest context, fewest times round, then the flow's rank; a place the
+        flow does not reach (a computed jump's target) first, so that its
+        path catches up with those waiting where it joins them."""
         rank = self.flows.of(s.entries[-1]).rank.get(s.pc)
-        return (-len(s.calls), s.loops) + ((0, rank) if rank is not None else (1, s.pc))
+        return (-len(s.calls), s.loops, -1 if rank is None else rank, s.pc)
 
     def _moved(self, s, addr, depth):
         """A path went from addr to s.pc: into a call, out of one, or along

@@ -15,9 +15,9 @@ where a sibling path will join it, nor into the next time round a loop,
 while the sibling is behind. The two meet and merge, and a loop with a
 trip count the code fixes and branches on the inputs inside costs one
 path, not one per combination of its branches. The order is only a
-schedule: a function whose flow cannot be read (an indirect jump, bytes
-that do not decode) is ordered by address instead, which is as sound and
-may merge less.
+schedule, sound whatever it is: where the walk cannot follow (a computed
+jump's targets, bytes that do not decode) a path runs before the ranked
+ones, by address, until it reaches a place the walk ranked.
 """
 from q7prove.x86.decode import DecodeError
 
