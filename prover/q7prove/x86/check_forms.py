@@ -142,6 +142,9 @@ def simd(add, m):
         add('%s ymm1, ymm2, %s' % (op, m(256, 0)), unicorn=False, needs=[f])
         add('%s %s, xmm2, xmm3' % (op, m(128, 32)), unicorn=False, needs=[f])
         add('%s %s, ymm2, ymm3' % (op, m(256, 0)), unicorn=False, needs=[f])
+    for d, s in (('eax', 'cl'), ('eax', 'cx'), ('eax', 'ecx'), ('rax', 'rcx'), ('rax', 'cl'), ('r9d', m(8)),
+                 ('r9d', m(32)), ('r9', m(64))):
+        add('crc32 %s, %s' % (d, s), needs=['sse4_2'])
     add('vcvtph2ps xmm1, xmm2', unicorn=False, needs=['f16c'], pool={'xmm': 'fp16'})
     add('vcvtph2ps ymm1, xmm2', unicorn=False, needs=['f16c'], pool={'xmm': 'fp16'})
     add('vcvtph2ps ymm1, %s' % m(128, 16), unicorn=False, needs=['f16c'], pool={'mem': 'fp16'})

@@ -13,7 +13,7 @@ SSE4_1 = {'pminsb', 'pminsd', 'pminuw', 'pminud', 'pmaxsb', 'pmaxsd', 'pmaxuw', 
           'packusdw', 'ptest', 'pblendw', 'blendps', 'blendpd', 'pblendvb', 'blendvps', 'blendvpd', 'pinsrb',
           'pinsrd', 'pinsrq', 'pextrb', 'pextrd', 'pextrq', 'extractps', 'pcmpeqq'} | \
     {'pmov%sx%s' % (s, k) for s in 'zs' for k in ('bw', 'bd', 'bq', 'wd', 'wq', 'dq')}
-SSE4_2 = {'pcmpgtq'}
+SSE4_2 = {'pcmpgtq', 'crc32'}
 AVX2_ONLY = {'vpbroadcastb', 'vpbroadcastw', 'vpbroadcastd', 'vpbroadcastq', 'vbroadcasti128', 'vinserti128',
              'vextracti128', 'vperm2i128', 'vpermq', 'vpermd', 'vpermps', 'vpermpd', 'vpblendd', 'vpsllvd',
              'vpsllvq', 'vpsrlvd', 'vpsrlvq', 'vpsravd', 'vpmaskmovd', 'vpmaskmovq'}

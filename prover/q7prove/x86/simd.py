@@ -20,6 +20,8 @@ out) are the AVX-512 forms' too (x86/avx512.py):
                vbroadcastf128, vinserti128 vinsertf128 vextracti128
                vextractf128, vpsllv* vpsrlv* vpsrav*, vpmaskmovd/q
                vmaskmovps/pd (a masked-off element neither read nor written)
+  SSE4.2       crc32 (pcmpgtq is in semantics.py; the string compares
+               pcmp[ei]str[im] are not modelled)
   F16C         vcvtph2ps (exact), vcvtps2ph (rounded as its immediate says;
                MXCSR's is the ABI's nearest-even), NaNs quieted with their
                payload's top bits kept
@@ -476,6 +478,23 @@ def maskmov(lw):
     return op
 
 
+CASTAGNOLI = 0x82f63b78     # the CRC-32C polynomial, bit-reflected
+
+
+def crc32(m, i):
+    """crc32 (SSE4.2): the CRC-32C of the source's bytes, least significant
+    bit first, onto the destination's low 32 bits; the result
+    zero-extended; no flag changes."""
+    d, s = i.ops
+    n = 8 * s.size
+    crc = bv.extract(as_number(m.get(d), 8 * d.size), 31, 0, 8 * d.size)
+    data = as_number(m.get(s), n)
+    for k in range(n):
+        bit = bv.bxor(bv.bit(crc, 0, 32), bv.bit(data, k, n))
+        crc = bv.xor(bv.lshr(crc, 1, 32), bv.ite(bit, CASTAGNOLI, 0, 32), 32)
+    m.put(d, bv.zext(bv.fold(crc), 32, 8 * d.size))
+
+
 def cvtph2ps(m, i):
     d, s = i.ops
     w = 8 * d.size
@@ -561,5 +580,6 @@ for _k, _c in (('ll', 'l'), ('rl', 'r'), ('ra', 'a')):
         MODELS['vps%svq' % _k] = vshift_var(_c, 64)
 MODELS['vpmaskmovd'] = MODELS['vmaskmovps'] = maskmov(32)
 MODELS['vpmaskmovq'] = MODELS['vmaskmovpd'] = maskmov(64)
+MODELS['crc32'] = crc32
 MODELS['vcvtph2ps'] = cvtph2ps
 MODELS['vcvtps2ph'] = cvtps2ph
