@@ -72,8 +72,9 @@ if [ -f "$tmp/default.json" ] && ! grep -q '"cpu_features"' "$tmp/default.json" 
 else bad "cpu_features: the default build's or the -v4 build's are not what their code needs"; fi
 cpu_has() { for f in "$@"; do grep -qw "$f" /proc/cpuinfo 2>/dev/null || return 1; done; }
 native_libs=("$Q7LIB" "$BUILD/prove/gcc-O0/libq7pred.so" "$clang_lib")
-cpu_has avx2 bmi1 bmi2 && native_libs+=("$v3_lib")
-cpu_has avx512f avx512bw avx512vl avx512dq avx2 bmi1 bmi2 && native_libs+=("$v4_lib")
+v3_flags="avx avx2 bmi1 bmi2 f16c fma abm movbe"     # x86-64-v3, as /proc/cpuinfo names them
+cpu_has $v3_flags && native_libs+=("$v3_lib")
+cpu_has $v3_flags avx512f avx512bw avx512cd avx512dq avx512vl && native_libs+=("$v4_lib")
 if "$Q7PRED" list --proofs "$tmp/default.json" --json | "$PYTHON" -c '
 import json, sys
 rows = json.load(sys.stdin)["leaves"]
