@@ -351,6 +351,9 @@ class ModelExe:
     def end_path(self, m):
         m.s.done = True
 
+    def also(self, state):
+        raise Refusal('splits the path (a stack realigned past 16 bytes): one instruction\'s check runs one')
+
 
 def model_run(insn, case, symbolic):
     """The model's state after insn, from case (numbers) or fresh variables:
