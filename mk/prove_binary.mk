@@ -4,22 +4,29 @@
 # and levels, and the matrix.
 #   make prove-binary             q7pred prove --lib $(BUILD)/libq7pred.so; JSON in $(BUILD)/prove-binary.json
 #   make prove-binary-matrix      the library rebuilt with gcc -O0/-O1/-O2/-O3/-Os and
-#                                 clang -O0/-O2, each proven (every leaf proven-binary)
-# make check runs tests/test_prove_binary.sh (the default build, gcc -O0 and
-# clang -O2, the test libraries below, the translator's tests) and
-# tests/test_prove_instructions.sh.
+#                                 clang -O0/-O1/-O2/-O3, each at -march x86-64, x86-64-v2,
+#                                 x86-64-v3 and x86-64-v4 (36 builds), each proven (every
+#                                 leaf proven-binary, 60 s a leaf at most)
+# make check runs tests/test_prove_binary.sh (the default build, gcc -O0,
+# clang -O2, gcc -O3 -march=x86-64-v4 and clang -O2 -march=x86-64-v3, the
+# test libraries below, the translator's tests), tests/test_prove_models.sh
+# and tests/test_prove_instructions.sh.
 PROVE_TESTS := $(BUILD)/tests/prove
 
-# The whole library rebuilt as a variant COMPILER-LEVEL: $(BUILD)/prove/gcc-O0/libq7pred.so.
-PROVE_MATRIX := gcc-O0 gcc-O1 gcc-O2 gcc-O3 gcc-Os clang-O0 clang-O2
+# The whole library rebuilt as a variant COMPILER-LEVEL[-vN]: $(BUILD)/prove/gcc-O0/libq7pred.so,
+# $(BUILD)/prove/gcc-O3-v4/libq7pred.so (-O3 -march=x86-64-v4); without -vN, -march=x86-64.
+PROVE_LEVELS := gcc-O0 gcc-O1 gcc-O2 gcc-O3 gcc-Os clang-O0 clang-O1 clang-O2 clang-O3
+PROVE_MATRIX := $(foreach l,$(PROVE_LEVELS),$(l) $(l)-v2 $(l)-v3 $(l)-v4)
 prove_variant_lib = $(BUILD)/prove/$(1)/libq7pred.so
+prove_variant_cc = $(if $(filter clang-%,$(1)),$(CLANG),gcc)
+prove_variant_flags = -$(word 2,$(subst -, ,$(1))) -march=x86-64$(if $(word 3,$(subst -, ,$(1))),-$(word 3,$(subst -, ,$(1)))) -g
 # Its sub-make is asked every time: it knows what each object read (its .d
 # files) and the flags the tree was built with, and does nothing when the
 # library is up to date.
 .PHONY: prove-variant-asked
 $(BUILD)/prove/%/libq7pred.so: prove-variant-asked
-	+$(MAKE) --no-print-directory BUILD=$(BUILD)/prove/$* CC=$(if $(filter clang-%,$*),$(CLANG),gcc) \
-	  CFLAGS='-$(lastword $(subst -, ,$*)) -g' SAN= lib
+	+$(MAKE) --no-print-directory BUILD=$(BUILD)/prove/$* CC=$(call prove_variant_cc,$*) \
+	  CFLAGS='$(call prove_variant_flags,$*)' SAN= lib
 
 # The fp compares written with C's float and _Float16 operators (comiss,
 # ucomiss, libgcc's __extendhfsf2 linked in).
@@ -54,9 +61,11 @@ $(PROVE_TESTS)/wrong_row.so: src/abi/xdref.c $(PROVE_TESTS)/wrong_row.so.d $(PRO
 	@touch $@
 
 PROVE_TEST_LIBS := $(PROVE_TESTS)/float_compares.so $(PROVE_TESTS)/planted_bugs.so \
-                   $(PROVE_TESTS)/planted_bugs_nopic.so $(PROVE_TESTS)/wrong_row.so $(call prove_variant_lib,gcc-O0)
+                   $(PROVE_TESTS)/planted_bugs_nopic.so $(PROVE_TESTS)/wrong_row.so $(call prove_variant_lib,gcc-O0) \
+                   $(call prove_variant_lib,gcc-O3-v4)
 ifneq ($(HAVE_CLANG),)
-PROVE_TEST_LIBS += $(PROVE_TESTS)/planted_bugs_clang.so $(call prove_variant_lib,clang-O2)
+PROVE_TEST_LIBS += $(PROVE_TESTS)/planted_bugs_clang.so $(call prove_variant_lib,clang-O2) \
+                   $(call prove_variant_lib,clang-O2-v3)
 endif
 .PHONY: prove-binary prove-binary-libs prove-binary-matrix
 prove-binary-libs: $(PROVE_TEST_LIBS)
@@ -68,8 +77,10 @@ prove-binary: $(BUILD)/q7pred $(BUILD)/libq7pred.so
 
 prove-binary-matrix: $(BUILD)/q7pred $(foreach v,$(PROVE_MATRIX),$(call prove_variant_lib,$(v)))
 	@rc=0; for v in $(PROVE_MATRIX); do \
-	  echo "== $$v"; $(BUILD)/q7pred prove --quiet --lib $(BUILD)/prove/$$v/libq7pred.so \
-	    --json $(BUILD)/prove/$$v/prove-binary.json || rc=1; \
+	  start=$$(date +%s); \
+	  out=$$($(BUILD)/q7pred prove --quiet --lib $(BUILD)/prove/$$v/libq7pred.so \
+	    --json $(BUILD)/prove/$$v/prove-binary.json) || rc=1; \
+	  echo "$$v: $$out ($$(( $$(date +%s) - start )) s)"; \
 	done; exit $$rc
 
 # make install: the prover's package, where an installed q7pred looks for

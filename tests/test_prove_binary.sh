@@ -2,11 +2,15 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # q7pred prove (docs/proofs.md): the machine code of a library proven equal
 # to what each leaf's name requires, and the proof shown able to fail:
-#   1. the default build, the library rebuilt with gcc -O0 and clang -O2
-#      ($BUILD/prove/<variant>, mk/prove_binary.mk): every leaf proven-binary, one JSON
-#      row each, q7pred list --proofs reads it;
-#   2. the translator's terms against native calls of the same three
-#      libraries, and against a mutant's (they must disagree);
+#   1. the default build, the library rebuilt with gcc -O0, clang -O2, gcc
+#      -O3 -march=x86-64-v4 (BMI2, AVX-512) and clang -O2 -march=x86-64-v3
+#      (BMI2, AVX2) ($BUILD/prove/<variant>, mk/prove_binary.mk): every
+#      leaf proven-binary, one JSON row each, q7pred list --proofs reads it;
+#      the -v4 build's rows name the CPU features they assume (cpu_features),
+#      the default build's none;
+#   2. the translator's terms against native calls of the same libraries
+#      (the -v3/-v4 ones where this CPU runs them), and against a mutant's
+#      (they must disagree);
 #   3. the fp compares written with C float/_Float16 operators (comiss,
 #      ucomiss, __extendhfsf2 in the code): proven;
 #   4. planted bugs: each refuted or unproven naming its leaf, with the
@@ -19,7 +23,7 @@
 #      order, another bit map), --timeout, SIGINT/SIGTERM, bad input.
 # Needs /usr/bin/python3 with python3-z3 and python3-capstone: without them a
 # SKIP, but under CI=true (where .ci/run installs them) a failure.
-# slow: three builds and the planted libraries proven from their bytes (about 60 s)
+# slow: five builds and the planted libraries proven from their bytes (about 80 s)
 set -u
 cd "$SRCDIR"
 . tests/prove_lib.sh   # the prover's modules required; statuses, member
@@ -46,9 +50,31 @@ prove_all() { # name library
 prove_all default "$Q7LIB" &
 prove_all gcc-O0 "$BUILD/prove/gcc-O0/libq7pred.so" &
 wait
+v4_lib=$BUILD/prove/gcc-O3-v4/libq7pred.so
+if [ -f "$v4_lib" ]; then prove_all gcc-O3-v4 "$v4_lib" &
+else bad "no $v4_lib (make check builds it: prove-binary-libs)"; fi
 clang_lib=$BUILD/prove/clang-O2/libq7pred.so
 if [ -f "$clang_lib" ]; then prove_all clang-O2 "$clang_lib"
 else bad "no $clang_lib (make check builds it: prove-binary-libs)"; fi
+wait
+v3_lib=$BUILD/prove/clang-O2-v3/libq7pred.so
+if [ -f "$v3_lib" ]; then prove_all clang-O2-v3 "$v3_lib"
+else bad "no $v3_lib (make check builds it: prove-binary-libs)"; fi
+objdump -d "$v4_lib" 2>/dev/null | grep -q '{%k[1-7]}\|zmm' && objdump -d "$v4_lib" | grep -q 'shlx\|shrx\|andn' &&
+    objdump -d "$v3_lib" 2>/dev/null | grep -q 'shlx\|shrx\|andn' && objdump -d "$v3_lib" | grep -q 'ymm' &&
+    ok "the -v4 build holds AVX-512 and BMI instructions, the -v3 build AVX2 and BMI" ||
+    bad "the -march=x86-64-v3/v4 builds lack the instructions they are there for"
+# the CPU features a proof assumes: none for the default build, AVX-512 and BMI2 for some -v4 leaf
+if [ -f "$tmp/default.json" ] && ! grep -q '"cpu_features"' "$tmp/default.json" &&
+   grep -q '"cpu_features": "[^"]*avx512f' "$tmp/gcc-O3-v4.json" 2>/dev/null &&
+   grep -q '"cpu_features": "[^"]*bmi2' "$tmp/gcc-O3-v4.json"; then
+    ok "cpu_features: none in the default build, avx512f and bmi2 among the -v4 build's"
+else bad "cpu_features: the default build's or the -v4 build's are not what their code needs"; fi
+cpu_has() { for f in "$@"; do grep -qw "$f" /proc/cpuinfo 2>/dev/null || return 1; done; }
+native_libs=("$Q7LIB" "$BUILD/prove/gcc-O0/libq7pred.so" "$clang_lib")
+v3_flags="avx avx2 bmi1 bmi2 f16c fma abm movbe"     # x86-64-v3, as /proc/cpuinfo names them
+cpu_has $v3_flags && native_libs+=("$v3_lib")
+cpu_has $v3_flags avx512f avx512bw avx512cd avx512dq avx512vl && native_libs+=("$v4_lib")
 if "$Q7PRED" list --proofs "$tmp/default.json" --json | "$PYTHON" -c '
 import json, sys
 rows = json.load(sys.stdin)["leaves"]
@@ -58,7 +84,7 @@ else bad "list --proofs does not show proven-binary for every leaf"; fi
 
 # ---- 2. the translator against native calls
 xlate() { PYTHONPATH=prover "$PYTHON" -m q7prove.binary.check_translator --table "$tmp/table.json" --cases 12 "$@"; }
-for lib in "$Q7LIB" "$BUILD/prove/gcc-O0/libq7pred.so" "$clang_lib"; do
+for lib in "${native_libs[@]}"; do
     [ -f "$lib" ] || continue
     if xlate --lib "$lib" >"$tmp/x.out" 2>&1; then ok "$(tail -n 1 "$tmp/x.out")"
     else bad "the translator disagrees with $lib"; tail -n 5 "$tmp/x.out"; fi

@@ -5,7 +5,8 @@
 # crash-isolated child against its model, and a disagreement makes the leaf
 # unproven.
 #   1. the child's stub, written as machine code by hand (x86/native.py), is
-#      byte for byte what GNU as makes of the same listing;
+#      byte for byte what GNU as makes of the same listing (both its forms:
+#      ymm0..15, and zmm0..31 with k0..7 for a CPU with AVX-512F/BW);
 #   2. tests/prove/native_check.S, shown natively first (eq_1_8_8 dies of
 #      SIGFPE at B = 0): proven/refuted/proven by the prover as it is;
 #   3. a copy of the prover whose models are wrong on purpose (neg's AF
@@ -47,6 +48,26 @@ restore='    mov byte ptr [rip + block + 137], 0
     vzeroupper
     pop r15; pop r14; pop r13; pop r12; pop rbp; pop rbx
     ret'
+vectors() { # load|store wide
+    local j
+    if [ "$2" = 1 ]; then
+        for j in $(seq 0 31); do
+            if [ "$1" = load ]; then echo "    vmovdqu64 zmm$j, [rip + block + $((256 + 64 * j))]"
+            else echo "    vmovdqu64 [rip + block + $((256 + 64 * j))], zmm$j"; fi
+        done
+        for j in $(seq 0 7); do
+            if [ "$1" = load ]; then echo "    kmovq k$j, qword ptr [rip + block + $((192 + 8 * j))]"
+            else echo "    kmovq qword ptr [rip + block + $((192 + 8 * j))], k$j"; fi
+        done
+    else
+        for j in $(seq 0 15); do
+            if [ "$1" = load ]; then echo "    vmovdqu ymm$j, [rip + block + $((256 + 64 * j))]"
+            else echo "    vmovdqu [rip + block + $((256 + 64 * j))], ymm$j"; fi
+        done
+    fi
+}
+for wide in 0 1; do
+what=ymm0..15; [ $wide = 1 ] && what="zmm0..31 and k0..7"
 {
     echo ".intel_syntax noprefix"; echo ".text"
     echo "    push rbx; push rbp; push r12; push r13; push r14; push r15"
@@ -54,21 +75,21 @@ restore='    mov byte ptr [rip + block + 137], 0
     echo "    mov byte ptr [rip + block + 137], 1"
     echo "    fnclex"
     echo "    fnstsw word ptr [rip + block + 138]"
-    for j in $(seq 0 15); do echo "    vmovdqu ymm$j, [rip + block + $((192 + 32 * j))]"; done
+    vectors load $wide
     echo "    push qword ptr [rip + block + 128]"; echo "    popfq"
     k=0; for r in $regs; do [ $r = rsp ] || echo "    mov $r, [rip + block + $((8 * k))]"; k=$((k + 1)); done
     echo "    mov rsp, [rip + block + 32]"
     echo "    jmp qword ptr [rip + block + 160]"
     for e in 1 2 3 4; do
-        echo ".org $((0x200 * e)), 0xcc"
+        echo ".org $((0x300 * e)), 0xcc"
         k=0; for r in $regs; do echo "    mov [rip + block + $((8 * k))], $r"; k=$((k + 1)); done
         echo "    mov rsp, [rip + block + 152]"; echo "    pushfq"; echo "    pop qword ptr [rip + block + 128]"
-        for j in $(seq 0 15); do echo "    vmovdqu [rip + block + $((192 + 32 * j))], ymm$j"; done
+        vectors store $wide
         echo "    fnstsw word ptr [rip + block + 140]"; echo "    fnstcw word ptr [rip + block + 142]"
         echo "    stmxcsr dword ptr [rip + block + 144]"; echo "    mov byte ptr [rip + block + 136], $e"
         echo "$restore"
     done
-    echo ".org 0xa00, 0xcc"
+    echo ".org 0xf00, 0xcc"
     echo "    cmp byte ptr [rip + block + 137], 0"
     echo "    jne 1f"
     echo "    mov eax, 231"
@@ -80,7 +101,7 @@ restore='    mov byte ptr [rip + block + 137], 0
     echo "    lea rax, [rip + recover]"
     echo "    mov [rdx + 168], rax"
     echo "    ret"
-    echo ".org 0xb00, 0xcc"
+    echo ".org 0xf80, 0xcc"
     echo "recover:"
     echo "    mov rsp, [rip + block + 152]"
     echo "    mov byte ptr [rip + block + 136], 0x80"
@@ -92,11 +113,12 @@ if as --64 -o "$tmp/stub.o" "$tmp/stub.s" && objcopy -O binary -j .text "$tmp/st
 import sys
 from q7prove.x86 import native
 want = open(sys.argv[1], "rb").read()[:native.PAGE]
-got = native.stub_code(0)
+got = native.stub_code(0, sys.argv[2] == "1")
 diff = [i for i in range(native.PAGE) if got[i] != want[i]]
-sys.exit("first difference at %#x" % diff[0] if diff else 0)' "$tmp/stub.bin"; then
-    ok "the stub is what GNU as assembles from its listing"
-else bad "the stub differs from GNU as's assembly of its listing"; fi
+sys.exit("first difference at %#x" % diff[0] if diff else 0)' "$tmp/stub.bin" $wide; then
+    ok "the stub loading $what is what GNU as assembles from its listing"
+else bad "the stub loading $what differs from GNU as's assembly of its listing"; fi
+done
 
 # ---- 2. the hostile library, natively and proven as the prover is
 "$CC" -shared -nostdlib -Wl,-z,noexecstack -o "$tmp/nc.so" tests/prove/native_check.S || bad "cannot build native_check.so"

@@ -51,4 +51,8 @@ def test_sse_and_vex_writes():
 
 def test_every_register_name_is_placed():
     for name, (f, i, lo, w) in REGS.items():
-        assert f in ('g', 'x') and 0 <= i < 16 and lo in (0, 8) and w in (8, 16, 32, 64, 128, 256), name
+        if f == 'k':                    # k0..k7, 64 bits each
+            assert 0 <= i < 8 and lo == 0 and w == 64, name
+            continue
+        assert f in ('g', 'x') and 0 <= i < (32 if f == 'x' else 16) and lo in (0, 8), name
+        assert w in ((8, 16, 32, 64) if f == 'g' else (128, 256, 512)), name

@@ -46,6 +46,10 @@ void cli_prove_result_line(const prove_state *st, const q7_leaf *l, const prv_ro
     if (st->a->quiet) return;
     cli_prove_progress_clear(&st->progress);
     printf("%-13s %-40s %7.2f s", prv_status_names[row->status], l->suffix, row->seconds);
+    if (row->status == PRV_PROVEN && row->cpu[0]) {
+        fputs("  on a CPU with ", stdout);
+        q7u_esc_write(stdout, row->cpu, ESC_TEXT);
+    }
     if (row->reason[0]) {
         fputs("  ", stdout);
         q7u_esc_write(stdout, row->reason, ESC_TEXT);
@@ -68,6 +72,7 @@ static void take_row(prove_state *st, const q7_leaf *l, prv_status status, doubl
     row->status = status;
     row->seconds = seconds;
     snprintf(row->reason, sizeof row->reason, "%s", (s = q7u_json_string(doc, PRV_KEY(reason))) ? s : "");
+    snprintf(row->cpu, sizeof row->cpu, "%s", (s = q7u_json_string(doc, PRV_KEY(cpu_features))) ? s : "");
     prv_read_values(q7u_json_get(doc, PRV_KEY(counterexample)), &row->counterexample);
     prv_read_values(q7u_json_get(doc, PRV_KEY(predicted)), &row->predicted);
     prv_read_values(q7u_json_get(doc, PRV_KEY(expected)), &row->expected);

@@ -53,6 +53,10 @@ static void w_row(jw *w, const q7_leaf *l, const prv_row *row)
         q7u_jw_key(w, PRV_KEY(reason));
         q7u_jw_string(w, row->reason);
     }
+    if (row->cpu[0]) {
+        q7u_jw_key(w, PRV_KEY(cpu_features));
+        q7u_jw_string(w, row->cpu);
+    }
     if (row->counterexample.n) {
         q7u_jw_key(w, PRV_KEY(counterexample));
         w_values(w, &row->counterexample);

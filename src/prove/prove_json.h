@@ -20,7 +20,7 @@
     X(predicted) X(native) X(expected) X(replay) X(summary) X(translator_disagreements) X(interrupted)      \
     X(symbol) X(shape) X(field_bits) X(operand_bits) X(family) X(semantics) X(placement) X(bit_map)         \
     X(order) X(shapes) X(dir) X(name) X(width) X(words) X(word) X(unwritten) X(file) X(q7pred_version) \
-    X(command)
+    X(command) X(cpu_features)
 
 typedef enum prv_key {
 #define PRV_KEY_ID(k) PRV_K_##k,
@@ -56,6 +56,7 @@ typedef struct prv_row {
     prv_status status;
     double seconds;
     char reason[1024];
+    char cpu[160];            /* the CPU features beyond x86-64's baseline its code needs ("avx2 bmi2"), or "" */
     prv_values counterexample, predicted, expected, native;
     prv_values unwritten;     /* outputs with a word the prediction leaves wholly unwritten (names only) */
     bool replayed;            /* native holds a real call's outputs */

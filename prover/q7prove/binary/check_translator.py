@@ -74,9 +74,17 @@ def check_leaf(image, decoder, lib, row, shapes, rng, cases):
     outputs = [(obj.name, [run.final_word(s, obj)[0] for s in finals]) for obj, _, _, _, _ in run.out_objects]
     paths = [bv.boolean(s.path()) for s in finals]
     wide = max(x.size() for v in run.inputs.values() for x in (v if isinstance(v, list) else [v])) > 64
+    # the objects at one placement the proof allows (a path may depend on
+    # it: a stack realigned past 16 bytes splits on the stack's place)
+    places = z3.Solver()
+    places.add(*run.assumptions)
+    if places.check() != z3.sat:
+        raise Refusal('no placement of the objects satisfies the proof\'s assumptions')
+    model = places.model()
+    bases = [(o.base, model.eval(o.base, model_completion=True)) for o in run.mem.objects.values()]
     n = max(4, cases // 4) if wide else cases
     for c in range(n):
-        values, sub = {}, [(h, z3.BitVecVal(0, 32)) for h in run.garbage_high]
+        values, sub = {}, [(h, z3.BitVecVal(0, 32)) for h in run.garbage_high] + bases
         for name, v in run.inputs.items():
             for x in (v if isinstance(v, list) else [v]):
                 values[str(x)] = pattern(rng, x.size(), c % 2 == 0)

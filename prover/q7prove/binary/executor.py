@@ -5,18 +5,22 @@ return to the caller, along every path.
 A branch on a condition that depends on the input forks the path (each
 side kept unless z3 finds it infeasible: an unknown keeps it, with the
 path's condition added);
-paths that reach the same instruction in the same calling context merge
-into one whose values are chosen by which path ran. Calls are followed:
+paths that reach the same instruction in the same calling context, the
+same number of times round their loops, merge into one whose values are
+chosen by which path ran. Paths run in the order of their function's flow
+(binary/flow.py), so that they meet: a loop the code runs a fixed number
+of times with branches on the inputs inside is one path, not one per
+combination of its branches. Calls are followed:
 direct ones into the library's own functions, calls through the PLT by
 reading the GOT slot .rela.plt resolves (another exported leaf, a
 statically linked helper such as libgcc's __extendhfsf2); a call or jump
 to an imported symbol is refused. A loop runs as often as its code says:
 an instruction that one path runs more than `loop_bound` times is refused
 as a loop whose trip count the code does not fix, as are more than
-`max_paths` live paths, more than `max_steps` instructions, and running
-past the deadline. Every instruction the run reached is read again by a
-second decoder at its end (x86/decode.py): a disagreement refuses the leaf.
-The targets of a computed jump are every value z3
+`max_paths` paths (live or ended), more than `max_steps` instructions, and
+running past the deadline. Every instruction the run reached is read again
+by a second decoder at its end (x86/decode.py): a disagreement refuses the
+leaf. The targets of a computed jump are every value z3
 finds for it; a question about them that z3 cannot decide makes the leaf
 unproven (smt/solver.py), never a target dropped.
 """
@@ -24,11 +28,12 @@ import time
 
 import z3
 
-from q7prove.smt import solver as smt
-from q7prove.x86 import semantics as sem
-from q7prove.machine.state import Machine
+from q7prove.smt import bitvec as bv, solver as smt
+from q7prove.x86 import semantics as sem, features
+from q7prove.machine.state import GPRS, Machine
 from q7prove.machine.memory import External, Ptr, Refusal
 from q7prove.x86.decode import DecodeError
+from q7prove.binary.flow import Flows
 
 
 class Limits:
@@ -51,22 +56,34 @@ class Executor:
         self.finals = []     # (state, how): how 'return' or 'trap'
         self.forks = {}      # branch address -> times it forked on the inputs
         self.reached = set() # the addresses of the instructions run
+        self.flows = Flows(decoder)
+        self.features = set()    # the CPU features the instructions run need (x86/features.py)
 
     # ---- the run
     def run(self, state):
         work = [state]
         while work:
-            # the deepest context first, then the lowest address: paths that
-            # split come together again before either runs past the join
-            work.sort(key=lambda s: (-len(s.calls), s.pc))
+            # the deepest context first, then the fewest times round a loop,
+            # then the function's flow (binary/flow.py): paths that split come
+            # together again before either runs past the join
+            work.sort(key=self._order)
             s = work.pop(0)
+            apart = []      # at the same place but not to be merged: they run next
             while work and work[0].pc == s.pc and work[0].calls == s.calls:
-                s = s.merge(work.pop(0))
+                t = work.pop(0)
+                if _mergeable(s, t):
+                    s = s.merge(t)
+                else:
+                    apart.append(t)
+            work[:0] = apart
             work.extend(self.step(s))
-            if len(work) > self.limits.max_paths:
+            # paths that ended count too: with paths run in the flow's order,
+            # a loop that exits after an input's number of times ends a path
+            # each time round instead of piling them up at its exit
+            if len(work) + len(self.finals) > self.limits.max_paths:
                 site = max(self.forks, key=self.forks.get)
-                raise Refusal('more than %d paths at once: the branch at %#x forked on the inputs %d times (a loop '
-                              'whose trip count depends on an input?)' % (self.limits.max_paths, site, self.forks[site]))
+                raise Refusal('more than %d paths: the branch at %#x forked on the inputs %d times (a loop whose '
+                              'trip count depends on an input?)' % (self.limits.max_paths, site, self.forks[site]))
         why = self.decoder.cross_check(self.reached)
         if why:
             raise Refusal(why)
@@ -87,21 +104,46 @@ class Executor:
             insn = self.decoder.at(s.pc)
         except DecodeError as e:
             raise Refusal(str(e))
-        self.reached.add(s.pc)
+        if insn.addr not in self.reached:
+            self.reached.add(insn.addr)
+            self.features |= features.of(insn)
         m = Machine(self, s, insn)
         self._pending = []          # the other targets of a computed jump
+        depth = len(s.calls)
         sem.execute(m)
         more = self._pending
-        if s.done:
-            return more
         if m.returned:
             self.finals.append((s, 'return'))
-            return more
-        if m.fork is not None:
+            out = []
+        elif s.done:
+            out = []
+        elif m.fork is not None:
             cond, target = m.fork
-            return self.fork(s, cond, target, m.next) + more
-        s.pc = m.next
-        return [s] + more
+            out = self.fork(s, cond, target, m.next)
+        else:
+            s.pc = m.next
+            out = [s]
+        out += more
+        for t in out:
+            self._moved(t, insn.addr, depth)
+        return out
+
+    def _order(self, s):
+        """Deepest context, fewest times round, then the flow's rank; a place the
+        flow does not reach (a computed jump's target) first, so that its
+        path catches up with those waiting where it joins them."""
+        rank = self.flows.of(s.entries[-1]).rank.get(s.pc)
+        return (-len(s.calls), s.loops, -1 if rank is None else rank, s.pc)
+
+    def _moved(self, s, addr, depth):
+        """A path went from addr to s.pc: into a call, out of one, or along
+        an edge of its function (one more time round if a back edge)."""
+        if len(s.calls) > depth:
+            s.entries = s.entries + (s.pc,)
+        elif len(s.calls) < depth:
+            s.entries = s.entries[:-1]
+        elif (addr, s.pc) in self.flows.of(s.entries[-1]).back:
+            s.loops += 1
 
     def feasible(self, s, extra):
         self._budget()
@@ -129,6 +171,10 @@ class Executor:
         return out
 
     # ---- what the semantics call for control
+    def also(self, state):
+        """Another path the instruction splits off, ready at its next address."""
+        self._pending.append(state)
+
     def jump_to(self, m, target):
         """A jump or call through a register or memory word."""
         if isinstance(target, External):
@@ -203,6 +249,17 @@ class Executor:
             obj = self.mem.objects.get('canary')
             return Ptr(obj, 0)
         m.refuse('a %s-relative access (thread-local storage)' % op.seg)
+
+
+RSP = GPRS.index('rsp')
+
+
+def _mergeable(a, b):
+    """Two states at one instruction are merged unless their %rsp differ (a
+    stack realigned by a place the path split on): one %rsp at a computed
+    offset would make every access to the frame one at a computed offset."""
+    sa, sb = a.gpr[RSP], b.gpr[RSP]
+    return bv.same(sa, sb) or (isinstance(sa, Ptr) and sa.same_as(sb))
 
 
 def _earlier_read(s):

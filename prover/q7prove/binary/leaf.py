@@ -6,8 +6,8 @@ returns.
 At entry: xstate (NULL by the ABI's contract, so no byte of it may be
 touched) and the shape's arguments in rdi, rsi, rdx, rcx, r8, r9 and then
 on the stack above the return address; a uint32_t in a register has
-unknown upper 32 bits; every other register, the flags but DF (clear) and
-the vector registers hold unknown values. Inputs are fresh z3 variables
+unknown upper 32 bits; every other register, the flags but DF (clear),
+the vector and the opmask registers hold unknown values. Inputs are fresh z3 variables
 named after the table's operands (A, B, C: 32 bits; a MASK 64; m0..m7;
 vec 512); outputs are objects with nothing in them.
 
@@ -29,7 +29,8 @@ import z3
 from q7prove.smt import bitvec as bv
 from q7prove.obligations import names
 from q7prove.smt import second, solver
-from q7prove.machine.state import ABI_FCW, ABI_MXCSR, CALLEE_SAVED, CHOICES, EMPTY_TAGS, FCW_DEFINED, FLAGS, GPRS, State
+from q7prove.machine.state import (ABI_FCW, ABI_MXCSR, CALLEE_SAVED, CHOICES, EMPTY_TAGS, FCW_DEFINED, FLAGS, GPRS,
+                                   VLEN, State)
 from q7prove.machine.memory import Memory, Ptr, Refusal
 from q7prove.binary.executor import Executor, Limits
 
@@ -108,8 +109,10 @@ class LeafRun:
         state = State(mem, self.image.by_name[self.row['symbol']].value)
         for k, r in enumerate(GPRS):
             state.gpr[k] = z3.BitVec('entry_' + r, 64)
-        for k in range(16):
-            state.vec[k] = z3.BitVec('entry_ymm%d' % k, 256)
+        for k in range(len(state.vec)):
+            state.vec[k] = z3.BitVec('entry_zmm%d' % k, VLEN)
+        for k in range(len(state.kreg)):
+            state.kreg[k] = z3.BitVec('entry_k%d' % k, 64)
         for f in FLAGS:
             state.flags[f] = z3.Bool('entry_' + f) if f != 'DF' else False
         for r, v in zip(ARG_REGS, args):
@@ -132,6 +135,7 @@ class LeafRun:
         self.finals = ex.run(state)
         self.steps = ex.steps
         self.pruned = ex.pruned
+        self.features = ex.features
         return self
 
     def expected(self):

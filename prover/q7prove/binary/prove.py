@@ -13,7 +13,7 @@ its bit map. One JSON object per line on stdout:
   {"start": LEAF}                                     as each leaf begins
   {"leaf", "status", "seconds", "reason"?,            one per leaf, in table order
    "counterexample"?, "in_words"?, "predicted"?, "expected"?,
-   "unwritten"?}
+   "unwritten"?, "cpu_features"?}
   {"error": "..."}                                    unreadable input (exit 2)
   {"missing": "..."}                                  z3 or capstone missing (exit 77)
 
@@ -28,7 +28,10 @@ for a real call on them, by object ("result", "FS3"), and each aligned
 word it writes outside one ("result+4"): null where it cannot say (a byte
 never written, a value that depends on what the caller leaves in
 registers); expected the spec's outputs; unwritten the output objects
-with a word no byte of which the proof predicts written.
+with a word no byte of which the proof predicts written; cpu_features the CPU
+features beyond x86-64's baseline the leaf's instructions need
+(/proc/cpuinfo's names, "avx2 bmi2"): what it proves holds on a CPU that
+has them (x86/features.py).
 """
 import argparse
 import json
@@ -225,6 +228,8 @@ def prove_one(image, decoder, row, shapes, timeout, agreement):
             if left <= 0:
                 raise TimeoutError()
             status, fail, model = leaf_proof.solve(run, left)
+            if run.features:
+                res['cpu_features'] = ' '.join(sorted(run.features))
             if status == 'proven-binary':
                 why = agreement.disagreement([reached.insns[a] for a in sorted(reached.insns)],
                                              lambda i: i.raw)

@@ -293,10 +293,12 @@ class Memory:
         return value if value is not None else z3.FreshConst(z3.BitVecSort(8 * n), 'outside')
 
     # ---- writes
-    def write(self, m, ptr, n, value):
+    def write(self, m, ptr, n, value, cond=True):
+        """n bytes of value at ptr; where cond is a term, only where it holds
+        (a masked store's element: each byte then the new or the old one)."""
         obj, off = ptr.obj, ptr.off
         if type(off) is not int:
-            return self._write_symbolic(m, ptr, n, value)
+            return self._write_symbolic(m, ptr, n, value, cond)
         if obj.kind == 'stack':
             if off + n > 0:
                 m.violation('writes %s (%s)' % (obj.describe(off), 'its return address' if off < 8 else
@@ -317,7 +319,11 @@ class Memory:
                 m.violation('writes %s bytes %d..%d, outside its %d bytes' % (obj.name, off, off + n - 1, obj.size))
                 self.strays.append((m.path(), obj, off, n, value))
                 for i in range(max(0, -off), min(n, obj.size - off)):   # the bytes inside are written all the same
-                    self.bytes[(obj.name, off + i)] = (value, 8 * n, i, True)
+                    if cond is True:
+                        self.bytes[(obj.name, off + i)] = (value, 8 * n, i, True)
+                    else:
+                        byte = bv.extract(bv.term(value, 8 * n), 8 * i + 7, 8 * i, 8 * n)
+                        self._put_byte_if(obj, off + i, byte, cond)
                 return
         else:
             m.violation('writes %s' % ('through xstate (callers pass NULL)' if obj.kind == 'xstate' else
@@ -325,9 +331,24 @@ class Memory:
                                        'the library\'s own memory at %s' % self.image.where(off)
                                        if type(off) is int else 'the library'))
             return
-        self.put(obj, off, value, 8 * n)
+        if cond is True:
+            self.put(obj, off, value, 8 * n)
+            return
+        v = bv.term(value, 8 * n)
+        for i in range(n):
+            new = bv.extract(v, 8 * i + 7, 8 * i, 8 * n)
+            self._put_byte_if(obj, off + i, new, cond)
 
-    def _write_symbolic(self, m, ptr, n, value):
+    def _put_byte_if(self, obj, off, new, cond):
+        """The byte at obj+off becomes new where cond holds."""
+        old = self.bytes.get((obj.name, off))
+        if old is None:
+            self.bytes[(obj.name, off)] = (bv.ite(cond, new, 0, 8), 8, 0, cond)
+        else:
+            ob = bv.extract(old[0], 8 * old[2] + 7, 8 * old[2], old[1])
+            self.bytes[(obj.name, off)] = (bv.ite(cond, new, ob, 8), 8, 0, bv.bor(cond, old[3]))
+
+    def _write_symbolic(self, m, ptr, n, value, cond=True):
         obj, off = ptr.obj, ptr.off
         if obj.kind != 'out':
             if obj.kind == 'in':
@@ -338,15 +359,9 @@ class Memory:
                   z3.ULE(off, obj.size - n) if obj.size >= n else False)
         v = bv.term(value, 8 * n)
         for k in range(0, obj.size - n + 1):
-            hit = off == k
+            hit = bv.band(off == k, cond)
             for i in range(n):
-                old = self.bytes.get((obj.name, k + i))
-                new = bv.extract(v, 8 * i + 7, 8 * i, 8 * n)
-                if old is None:
-                    self.bytes[(obj.name, k + i)] = (z3.If(hit, bv.term(new, 8), z3.BitVecVal(0, 8)), 8, 0, hit)
-                else:
-                    ob = bv.extract(old[0], 8 * old[2] + 7, 8 * old[2], old[1])
-                    self.bytes[(obj.name, k + i)] = (bv.ite(hit, new, ob, 8), 8, 0, bv.bor(hit, old[3]))
+                self._put_byte_if(obj, k + i, bv.extract(v, 8 * i + 7, 8 * i, 8 * n), hit)
 
     # ---- paths meeting
     def merge(self, other, c):

@@ -1,13 +1,15 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The machine state of one path: the sixteen general registers (64 bits,
-a value, pointer or import each), the sixteen vector registers (256 bits:
-xmm is the low half, AVX-512 is not modelled), the flags, the memory, the
-path's condition and what it owes the proof; and Machine, the view of a
-state that an instruction's semantics reads and writes through.
+a value, pointer or import each), the thirty-two vector registers (512
+bits: xmm is the low 128, ymm the low 256 of its zmm), the eight opmask
+registers k0..k7 (64 bits), the flags, the memory, the path's condition and
+what it owes the proof; and Machine, the view of a state that an
+instruction's semantics reads and writes through.
 
 Registers follow the architecture: a 32-bit write zeroes bits 63..32, an
 8- or 16-bit write keeps the rest (ah..bh are bits 15..8); a legacy SSE
-write keeps bits 255..128 of its ymm, a VEX write zeroes them.
+write keeps bits 511..128 of its zmm, a VEX or EVEX write zeroes every bit
+above the ones it writes.
 
 The float units' state the ABI fixes at a call and a return: the x87
 control word (0x037f), its tag word (0xffff: every register of the x87
@@ -39,6 +41,7 @@ FCW_DEFINED = 0x1f3f      # its bits the manuals define (6 and 13..15 are reserv
 EMPTY_TAGS = 0xffff       # x87 tag word: all eight registers empty
 ABI_MXCSR = 0x1f80        # MXCSR control: every exception masked, round to nearest, no FTZ or DAZ
 
+VLEN = 512  # bits of a vector register
 REGS = {}   # capstone's name -> (file, index, low bit, width)
 for _i, _r in enumerate(GPRS):
     REGS[_r] = ('g', _i, 0, 64)
@@ -48,9 +51,12 @@ for _i, _r in enumerate(GPRS):
     REGS[['al', 'cl', 'dl', 'bl', 'spl', 'bpl', 'sil', 'dil'][_i] if _i < 8 else _r + 'b'] = ('g', _i, 0, 8)
 for _i, _r in enumerate(['ah', 'ch', 'dh', 'bh']):
     REGS[_r] = ('g', _i, 8, 8)
-for _i in range(16):
+for _i in range(32):
     REGS['xmm%d' % _i] = ('x', _i, 0, 128)
     REGS['ymm%d' % _i] = ('x', _i, 0, 256)
+    REGS['zmm%d' % _i] = ('x', _i, 0, 512)
+for _i in range(8):
+    REGS['k%d' % _i] = ('k', _i, 0, 64)
 
 
 CHOICES = {}   # the name of a choice variable -> the instruction and what it leaves to the processor
@@ -87,12 +93,15 @@ def as_number(v, w=64):
 class State:
     def __init__(self, mem, pc):
         self.gpr = [0] * 16
-        self.vec = [0] * 16
+        self.vec = [0] * 32
+        self.kreg = [0] * 8
         self.flags = {f: False for f in FLAGS}
         self.mem = mem
         self.pc = pc
         self.cond = ()           # the path condition's conjuncts
         self.calls = ()          # return addresses of the calls being run (the path's context)
+        self.entries = (pc,)     # the entry of the function each of those calls ran, the leaf's first
+        self.loops = 0           # back edges this path took (binary/flow.py): how far round its loops it is
         self.visits = {}         # instruction address -> times this path ran it
         self.owed = []           # (description, address, claim): what the proof must show
         self.failed = {}         # address -> the path condition it owes an unconditional failure under
@@ -105,11 +114,12 @@ class State:
 
     def copy(self):
         s = State.__new__(State)
-        s.gpr, s.vec, s.flags = list(self.gpr), list(self.vec), dict(self.flags)
+        s.gpr, s.vec, s.kreg, s.flags = list(self.gpr), list(self.vec), list(self.kreg), dict(self.flags)
         s.mem, s.pc, s.cond, s.calls = self.mem.copy(), self.pc, self.cond, self.calls
         s.visits, s.owed, s.done, s.depth = dict(self.visits), list(self.owed), self.done, self.depth
         s.fcw, s.fsw, s.ftw, s.mxcsr = self.fcw, self.fsw, self.ftw, self.mxcsr
         s.failed = self.failed
+        s.entries, s.loops = self.entries, self.loops
         return s
 
     def path(self):
@@ -123,11 +133,14 @@ class State:
             if w == 64:
                 return v
             return bv.extract(as_number(v), lo + w - 1, lo, 64)
-        return bv.extract(self.vec[i], w - 1, 0, 256)
+        if f == 'k':
+            return self.kreg[i]
+        return bv.extract(self.vec[i], w - 1, 0, VLEN)
 
     def set_reg(self, name, v, vex=False):
         """A write to a register as the architecture does it (vex: a VEX
-        write to an xmm, which zeroes the upper half of its ymm)."""
+        or EVEX write, which zeroes the bits of the zmm above it; an opmask
+        register is written whole)."""
         f, i, lo, w = REGS[name]
         if f == 'g':
             if w == 64:
@@ -140,10 +153,14 @@ class State:
                 if lo:
                     parts.append((bv.extract(old, lo - 1, 0, 64), lo))
                 self.gpr[i] = bv.concat(parts)
-        elif w == 256 or vex:
-            self.vec[i] = bv.zext(v, w, 256)
+        elif f == 'k':
+            self.kreg[i] = v
+        elif w == VLEN or vex:
+            self.vec[i] = bv.zext(v, w, VLEN)
+        elif w == 128:
+            self.vec[i] = bv.concat([(bv.extract(self.vec[i], VLEN - 1, 128, VLEN), VLEN - 128), (v, 128)])
         else:
-            self.vec[i] = bv.concat([(bv.extract(self.vec[i], 255, 128, 256), 128), (v, 128)])
+            raise Refusal('a legacy write to %s' % name)
 
     # ---- flags
     def flag(self, name):
@@ -169,12 +186,27 @@ class State:
 
     def merge(self, other):
         """One state for two paths at the same instruction in the same
-        context: each value the one of the path that ran."""
-        c, d = self.path(), other.path()
+        context: each value the one of the path that ran. The two share the
+        conditions up to where they split (two live paths are never both
+        taken: the input decides); the merged path keeps those and the
+        disjunction of the rest, nothing where the rest is one branch's
+        condition and its negation; a value is chosen by this path's rest."""
+        n = 0
+        while n < min(len(self.cond), len(other.cond)) and self.cond[n] is other.cond[n]:
+            n += 1
+        mine, theirs = self.cond[n:], other.cond[n:]
+        if not mine or not theirs:      # not two sides of a split: the whole conditions
+            n, mine, theirs = 0, self.cond, other.cond
+        c = bv.band(*mine)
         out = self.copy()
-        out.cond = (bv.bor(c, d),) if c is not True and d is not True else ()
+        if len(mine) == 1 and len(theirs) == 1 and _complementary(mine[0], theirs[0]):
+            out.cond = self.cond[:n]
+        else:
+            either = bv.bor(c, bv.band(*theirs))
+            out.cond = self.cond[:n] + ((either,) if either is not True else ())
         out.gpr = [_pick(c, a, b, 64) for a, b in zip(self.gpr, other.gpr)]
-        out.vec = [_pick(c, a, b, 256) for a, b in zip(self.vec, other.vec)]
+        out.vec = [_pick(c, a, b, VLEN) for a, b in zip(self.vec, other.vec)]
+        out.kreg = [_pick(c, a, b, 64) for a, b in zip(self.kreg, other.kreg)]
         for f in FLAGS:
             a, b = self.flags[f], other.flags[f]
             a = a.get() if type(a) is Lazy else a
@@ -190,7 +222,13 @@ class State:
         out.owed = self.owed + [o for o in other.owed if id(o) not in seen]
         for k, v in other.visits.items():
             out.visits[k] = max(v, out.visits.get(k, 0))
+        out.loops = max(self.loops, other.loops)
         return out
+
+
+def _complementary(a, b):
+    """Whether one of two conditions is the other's negation, as a fork makes them."""
+    return (z3.is_not(b) and b.arg(0).eq(a)) or (z3.is_not(a) and a.arg(0).eq(b))
 
 
 def _pick(c, a, b, w):
@@ -213,17 +251,18 @@ class Machine:
         self.next = insn.next      # where control goes
         self.fork = None           # (condition, target): a conditional branch
         self.returned = False      # a return from the leaf
+        self.guard = True          # the condition the access being made happens under (a mask's bit)
 
     # ---- obligations
     def path(self):
-        return self.s.path()
+        return bv.band(self.s.path(), self.guard)
 
     def violation(self, desc, cond=True):
-        """A failure of the leaf wherever cond holds on this path."""
-        self.s.owe(desc, self.insn.addr, bv.bnot(cond))
+        """A failure of the leaf wherever cond holds on this path (and the guard)."""
+        self.s.owe(desc, self.insn.addr, bv.bnot(bv.band(self.guard, cond)))
 
     def require(self, desc, claim):
-        self.s.owe(desc, self.insn.addr, claim)
+        self.s.owe(desc, self.insn.addr, claim if self.guard is True else bv.bor(bv.bnot(self.guard), claim))
 
     def refuse(self, why):
         raise Refusal('%s at %#x (%s)' % (why, self.insn.addr, self.insn.text))
@@ -291,6 +330,35 @@ class Machine:
                 self.refuse('adds two addresses')
             return a.moved(bv.fold(b) if not bv.known(b) else b)
         return bv.add(as_number(a), as_number(b), 64)
+
+    def load_if(self, cond, addr, n):
+        """n bytes at addr read only where cond holds (a masked element: where
+        it does not, nothing is read and nothing can fault); 0 when cond is
+        False."""
+        if cond is False:
+            return 0
+        if cond is True:
+            return self.load(addr, n)
+        outer, self.guard = self.guard, bv.band(self.guard, cond)
+        try:
+            return self.load(addr, n)
+        finally:
+            self.guard = outer
+
+    def store_if(self, cond, addr, n, v):
+        """A store of n bytes that happens only where cond holds."""
+        if cond is False:
+            return
+        if cond is True:
+            return self.store(addr, n, v)
+        outer, self.guard = self.guard, bv.band(self.guard, cond)
+        try:
+            if isinstance(addr, Ptr):
+                self.s.mem.write(self, addr, n, v, cond)
+            else:
+                self.violation('writes address %s, which no argument or the stack holds' % _shown(addr))
+        finally:
+            self.guard = outer
 
     def load(self, addr, n):
         if isinstance(addr, Ptr):

@@ -194,12 +194,12 @@ def extract(x, hi, lo, w):
     if type(x) is int:
         return (x >> lo) & mask(hi - lo + 1)
     t = term(x, w)
-    if z3.is_app_of(t, z3.Z3_OP_CONCAT):   # a part of the low or high piece alone
+    if z3.is_app_of(t, z3.Z3_OP_CONCAT) and t.num_args() == 2:   # a part of the low or high piece alone
         kids = t.children()
         low = kids[-1].size()
-        if hi < low and len(kids) == 2:
+        if hi < low:
             return extract(kids[1], hi, lo, low)
-        if lo >= low and len(kids) == 2:
+        if lo >= low:
             return extract(kids[0], hi - low, lo - low, w - low)
     if z3.is_app_of(t, z3.Z3_OP_ZERO_EXT):
         inner = t.children()[0]

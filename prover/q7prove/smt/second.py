@@ -115,8 +115,16 @@ def smtlib(assumptions, goal):
     text = benchmark(question)
     if 'fp.to_ieee_bv' in text:
         text = benchmark(_standard(question))
-    logic = 'QF_ABVFP' if '(Array ' in text else 'QF_BVFP'
+    floats = any(w in text for w in ('FloatingPoint', 'RoundingMode', '(fp', 'Float16', 'Float32', 'Float64'))
+    logic = 'QF_ABVFP' if '(Array ' in text else 'QF_BVFP' if floats else 'QF_BV'
     return '(set-logic %s)\n%s' % (logic, text)
+
+
+def options(text):
+    """cvc5's options for a question: a bit-vector one alone (QF_BV) bit-blasted
+    whole at once (eager), which decides the wide ite terms merged paths leave
+    where its lazy solver times out."""
+    return OPTIONS + (['--bitblast=eager'] if text.startswith('(set-logic QF_BV)') else [])
 
 
 class Pending:
@@ -142,7 +150,7 @@ class Pending:
             f.seek(0)
             self.started = time.monotonic()
             try:
-                self.proc = subprocess.Popen([exe] + OPTIONS + ['--tlimit-per=%d' % int(self.timeout_s * 1000)],
+                self.proc = subprocess.Popen([exe] + options(text) + ['--tlimit-per=%d' % int(self.timeout_s * 1000)],
                                              stdin=f, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             except OSError as e:
                 self.result = ('missing', 'cvc5 does not run: %s' % e)

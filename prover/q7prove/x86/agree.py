@@ -8,7 +8,9 @@ the symbolic machine) is stepped from the same states: once with every
 input a number and on some states with the inputs z3 variables, the terms
 then evaluated. Every register, every flag the model defines after it
 (the ones it leaves Undef, which the manuals leave undefined, are not
-compared), the 16 ymm registers, the x87 control word, MXCSR's control
+compared), the vector registers (zmm0..31 and k0..7 on a CPU with
+AVX-512F/BW; else ymm0..15, and an EVEX or opmask instruction is not
+checked, so the leaf is unproven), the x87 control word, MXCSR's control
 bits, the bytes around each memory operand and the stack, where control
 goes next and whether it faults must agree; a write outside those bytes
 on either side is a disagreement too.
@@ -36,7 +38,7 @@ from q7prove.x86 import native
 from q7prove.x86 import placement
 from q7prove.x86.placement import GPRS, gpr_of
 from q7prove.x86 import semantics as sem
-from q7prove.machine.state import FLAGS, Lazy, Machine, State, Undef
+from q7prove.machine.state import FLAGS, VLEN, Lazy, Machine, State, Undef
 from q7prove.machine.memory import External, Memory, Ptr, Refusal
 
 CASES = 8
@@ -93,6 +95,10 @@ class CheckExe:
 
     def __init__(self, image_obj, canary_obj):
         self.image_obj, self.canary_obj = image_obj, canary_obj
+        self.others = []        # the other paths an instruction splits into (a stack realigned past 16 bytes)
+
+    def also(self, state):
+        self.others.append(state)
 
     def jump_to(self, m, target):
         m.next = _Target(target)
@@ -134,8 +140,10 @@ def model_outcome(lay, c, symbolic, fsw):
             s.gpr[i] = given('g%d' % i, c.gpr[i], 64)
         else:
             s.gpr[i] = c.gpr[i]
-    for i in range(16):
-        s.vec[i] = given('y%d' % i, c.ymm[i], 256) if symbolic else c.ymm[i]
+    for i in range(32):
+        s.vec[i] = given('z%d' % i, c.vec[i], VLEN) if symbolic else c.vec[i]
+    for j in range(8):
+        s.kreg[j] = given('k%d' % j, c.kreg[j], 64) if symbolic else c.kreg[j]
     for f, val in c.flags.items():
         s.flags[f] = given('f_' + f, val, 1, True) if symbolic and f != 'DF' else val
     s.fsw = fsw
@@ -161,15 +169,23 @@ def model_outcome(lay, c, symbolic, fsw):
             return known[id(v)]
         return concrete(v, w, sub)
 
-    m = Machine(CheckExe(objs['image'], canary), s, insn)
+    exe = CheckExe(objs['image'], canary)
+    m = Machine(exe, s, insn)
     try:
         sem.execute(m)
     except Refusal as e:
         return {'refused': str(e)}
     except (z3.Z3Exception, ArithmeticError, TypeError, ValueError) as e:   # the model cannot take this state
         return {'refused': 'the model fails on it: %s: %s' % (type(e).__name__, e)}
-    out = {'gpr': [val(s.gpr[i], 64) for i in range(16)], 'ymm': [val(s.vec[i], 256) for i in range(16)],
-           'flags': {}}
+    if exe.others:
+        # a split on the state's own place: the path whose condition this state meets
+        held = [t for t in [s] + exe.others if val(t.cond[-1], 1) is True]
+        if len(held) != 1:
+            return {'refused': 'the model splits the path and %d of its paths hold on this state' % len(held)}
+        s = held[0]
+    out = {'gpr': [val(s.gpr[i], 64) for i in range(16)], 'zmm': [val(s.vec[i], VLEN) for i in range(32)],
+           'k': [val(s.kreg[j], 64) for j in range(8)], 'flags': {}}
+    out['ymm'] = [None if v is None else v & bv.mask(256) for v in out['zmm'][:16]]
     for f in FLAGS:
         v = s.flags[f]
         if type(v) is Lazy:
@@ -238,9 +254,13 @@ def compare(model, cpu):
     for f, v in model['flags'].items():
         if v is not None and v != cpu['flags'][f]:
             return '%s: model %d, CPU %d' % (f, v, cpu['flags'][f])
-    for i in range(16):
-        if model['ymm'][i] is not None and model['ymm'][i] != cpu['ymm'][i]:
-            return '%%ymm%d: model %s, CPU %s' % (i, _hex(model['ymm'][i]), _hex(cpu['ymm'][i]))
+    vec = 'zmm' if 'zmm' in cpu else 'ymm'        # the registers the stub holds
+    for i, (mv, cv) in enumerate(zip(model[vec], cpu[vec])):
+        if mv is not None and mv != cv:
+            return '%%%s%d: model %s, CPU %s' % (vec, i, _hex(mv), _hex(cv))
+    for j, (mv, cv) in enumerate(zip(model['k'], cpu.get('k', ()))):
+        if mv is not None and mv != cv:
+            return '%%k%d: model %s, CPU %s' % (j, _hex(mv), _hex(cv))
     for a, v in model['mem'].items():
         if v is not None and v != cpu['mem'][a]:
             return 'the byte at %#x: model %s, CPU %s' % (a, _hex(v), _hex(cpu['mem'][a]))
@@ -257,10 +277,20 @@ def shown(c, insn):
     """The state's registers the instruction names, its flags and its first operand bytes, briefly."""
     names = {gpr_of(r) for o in insn.ops for r in (o.reg, o.base, o.index) if r and gpr_of(r)}
     out = ['%s=%#x' % (r, c.gpr[GPRS.index(r)]) for r in GPRS if r in names and r != 'rsp']
-    xs = {int(o.reg[3:]) for o in insn.ops if o.kind == 'reg' and o.reg[:3] in ('xmm', 'ymm')}
-    out += ['ymm%d=%#x' % (k, c.ymm[k]) for k in sorted(xs)]
+    xs = {int(o.reg[3:]) for o in insn.ops if o.kind == 'reg' and o.reg[:3] in ('xmm', 'ymm', 'zmm')}
+    out += ['zmm%d=%#x' % (k, c.vec[k]) for k in sorted(xs)]
+    ks = {o.reg for o in insn.ops if o.kind == 'reg' and o.reg[:1] == 'k'} | {getattr(insn, 'mask', None)} - {None}
+    out += ['%s=%#x' % (k, c.kreg[int(k[1:])]) for k in sorted(ks)]
     out.append('flags=' + (''.join(f for f, v in sorted(c.flags.items()) if v) or '-'))
     return ' '.join(out)
+
+
+def _wide_state(insn):
+    """An EVEX or opmask instruction (x86/evex.py's), or one naming zmm,
+    xmm16..31, ymm16..31 or an opmask register."""
+    regs = [o.reg for o in insn.ops if o.kind == 'reg']
+    return hasattr(insn, 'zeroing') or any(r[:3] == 'zmm' or r[:1] == 'k' or r[:3] in ('xmm', 'ymm') and
+                                           int(r[3:]) >= 16 for r in regs)
 
 
 # ---- per library ---------------------------------------------------------------------------
@@ -284,6 +314,10 @@ class Agreement:
         the model and this CPU disagree on, as a reason; None when all agree."""
         for insn in insns:
             code = code_of(insn)
+            if not native.WIDE and _wide_state(insn):
+                return ('the native check cannot run `%s` at %#x (%s): it touches zmm or opmask state, which the '
+                        'stub holds only on a CPU with AVX-512F and BW' % (' '.join('%02x' % b for b in code),
+                                                                           insn.addr, insn.text))
             # a RIP-relative operand's alignment and page are the address's too
             key = (code, insn.addr & (native.PAGE - 1) if any(o.kind == 'mem' and o.base == 'rip'
                                                               for o in insn.ops) else None)

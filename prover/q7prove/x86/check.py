@@ -1,23 +1,30 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The instruction table's own test: every instruction model of
-x86/semantics.py, at every width it is written for, run one instruction
-at a time on edge and random registers, flags and memory, against two
-independent machines:
+x86/semantics.py (and of x86/bitmanip.py, simd.py and avx512.py, whose
+forms x86/check_forms.py lists), at every width it is written for, run one
+instruction at a time on edge and random registers, opmasks, flags and
+memory, against two independent machines:
 
   unicorn   the emulator (QEMU's x86 translator), for everything it runs:
             the integer instructions, SSE, pushes, pops and jumps
   native    this CPU itself, in x86/native.py's crash-isolated child,
-            through its stub that loads every register and the flags from
-            a block, runs the one instruction and stores them back (for
-            what unicorn 2.0 refuses: popcnt, lzcnt, the VEX forms);
-            instructions that touch %rsp or jump only run under unicorn
-            here (the proofs' native check, x86/agree.py, runs those too)
+            through its stub that loads every register (zmm0..zmm31 and
+            k0..k7 on a CPU with AVX-512F/BW, else ymm0..ymm15) and the
+            flags from a block, runs the one instruction and stores them
+            back (for what unicorn 2.0 refuses or gets wrong: popcnt,
+            lzcnt, BMI, the VEX and EVEX forms); its data end where a page
+            nobody may touch begins, so a masked-off element past them must
+            not fault; a form needing a feature this CPU lacks is listed,
+            not run; instructions that touch %rsp or jump only run under
+            unicorn here (the proofs' native check, x86/agree.py, runs
+            those too)
 
 Every form must also be an encoding the instruction table accepts
-(x86/table.py) that capstone and objdump read alike, and every mnemonic
-of the table must be exercised by a form that ran: a row no form reaches
-fails the check, naming it (--coverage checks these alone, running no
-instruction).
+(x86/table.py; the EVEX and opmask forms x86/evex.py's table) that
+capstone and objdump read alike (the EVEX and opmask ones: x86/evex.py and
+objdump), and every mnemonic of the table must be exercised by a form that
+ran: a row no form reaches fails the check, naming it (--coverage checks
+these alone, running no instruction).
 
 Where unicorn and the CPU disagree on a case and the CPU agrees with the
 model (QEMU propagates SSE NaNs by the x87 rules: divss of an sNaN and a
@@ -54,7 +61,7 @@ from q7prove.smt import bitvec as bv
 from q7prove.elf import image as elf_image
 from q7prove.x86 import semantics as sem
 from q7prove.x86 import table
-from q7prove.machine.state import FLAGS, GPRS, REGS, Lazy, Machine, State, Undef
+from q7prove.machine.state import FLAGS, GPRS, REGS, VLEN, Lazy, Machine, State, Undef
 from q7prove.machine.memory import Memory, Ptr, Refusal
 from q7prove.x86 import objdump
 from q7prove.x86.decode import Decoder, DecodeError
@@ -62,12 +69,13 @@ from q7prove.x86 import native
 from q7prove.x86.agree import Substitution, concrete
 from q7prove.x86.native import FLAG_BITS
 from q7prove.x86.placement import gpr_value, vec_value
+from q7prove.x86 import check_forms
 
 # ---- the forms --------------------------------------------------------------------
 
 R = {8: ['al', 'r9b', 'dh'], 16: ['ax', 'r9w'], 32: ['eax', 'r9d'], 64: ['rax', 'r9']}
 S = {8: 'cl', 16: 'cx', 32: 'ecx', 64: 'rcx'}
-PTR = {8: 'byte', 16: 'word', 32: 'dword', 64: 'qword', 128: 'xmmword', 256: 'ymmword'}
+PTR = {8: 'byte', 16: 'word', 32: 'dword', 64: 'qword', 128: 'xmmword', 256: 'ymmword', 512: 'zmmword'}
 CONDS = ['o', 'no', 'b', 'ae', 'e', 'ne', 'be', 'a', 's', 'ns', 'p', 'np', 'l', 'ge', 'le', 'g']
 
 
@@ -79,10 +87,12 @@ class Form:
     """One instruction to check: its assembly text; native/unicorn: which
     machines run it; pool: how to choose some inputs; faults: it traps
     (only unicorn runs it, and both must fault); mnemonic: for text that
-    is .byte."""
+    is .byte; needs: the CPU features it needs (/proc/cpuinfo's names: on
+    a CPU without one it is not run natively)."""
 
-    def __init__(self, text, native=True, unicorn=True, pool=None, faults=False, mnemonic=None):
+    def __init__(self, text, native=True, unicorn=True, pool=None, faults=False, mnemonic=None, needs=()):
         self.text, self.native, self.unicorn, self.pool, self.faults = text, native, unicorn, pool or {}, faults
+        self.needs = tuple(needs)
         self.mnemonic = mnemonic or (text.split()[0] if not text.startswith('rep ') else text.split()[1])
 
 
@@ -302,6 +312,7 @@ def forms():
     add('cvtsd2ss xmm0, xmm1', pool={'xmm': 'fp64'})
     add('vcvtss2sd xmm0, xmm1, xmm2', unicorn=False, pool={'xmm': 'fp32'})
     add('vcvtsd2ss xmm0, xmm1, xmm2', unicorn=False, pool={'xmm': 'fp64'})
+    out += check_forms.forms(Form, m)
     return out
 
 
@@ -312,10 +323,22 @@ UC_CODE, UC_DATA = 0x400000, 0x800000
 NATIVE_CODE, NATIVE_DATA = 0x100000000000, 0x100100000000
 
 
+def kmask_value(rng, edge, kind=None):
+    if kind and kind.startswith('low'):     # only bits below N: a masked access that must stay inside
+        return rng.getrandbits(64) & bv.mask(int(kind[3:]))
+    if kind and kind.startswith('one'):     # N bits set in all, anywhere (an expand reads N elements)
+        bits = rng.sample(range(int(kind[3:]) * 2), int(kind[3:]))
+        return sum(1 << b for b in bits)
+    if kind == 'ones' or (edge and rng.random() < 0.25):
+        return rng.choice([0, bv.mask(64), bv.mask(32), 0xffff, 0xff, 0x5555555555555555, 1 << 63, 1])
+    return rng.getrandbits(64)
+
+
 class Case:
     def __init__(self, form, rng, edge):
         self.gpr = {r: gpr_value(rng, edge, form.pool.get(r)) for r in GPRS}
-        self.ymm = [vec_value(rng, edge, form.pool.get('xmm%d' % k, form.pool.get('xmm'))) for k in range(16)]
+        self.zmm = [vec_value(rng, edge, form.pool.get('xmm%d' % k, form.pool.get('xmm')), VLEN) for k in range(32)]
+        self.k = [kmask_value(rng, edge, form.pool.get('k%d' % j, form.pool.get('k'))) for j in range(8)]
         self.flags = {f: bool(rng.getrandbits(1)) for f in FLAGS if f != 'DF'}
         mem_kind = form.pool.get('mem', form.pool.get('xmm') if form.pool.get('xmm', '').startswith('fp') else None)
         if mem_kind in CONTROL:
@@ -361,6 +384,9 @@ class ModelExe:
     def end_path(self, m):
         m.s.done = True
 
+    def also(self, state):
+        raise Refusal('splits the path (a stack realigned past 16 bytes): one instruction\'s check runs one')
+
 
 def model_run(insn, case, symbolic):
     """The model's state after insn, from case (numbers) or fresh variables:
@@ -386,13 +412,20 @@ def model_run(insn, case, symbolic):
         s.gpr[GPRS.index('rdi')] = Ptr(data, 128)
     if case.pool_rbp:
         s.gpr[GPRS.index('rbp')] = Ptr(data, 160)
-    for k in range(16):
+    for k in range(32):
         if symbolic:
-            v = z3.BitVec('y%d' % k, 256)
-            sub.append((v, z3.BitVecVal(case.ymm[k], 256)))
+            v = z3.BitVec('z%d' % k, VLEN)
+            sub.append((v, z3.BitVecVal(case.zmm[k], VLEN)))
             s.vec[k] = v
         else:
-            s.vec[k] = case.ymm[k]
+            s.vec[k] = case.zmm[k]
+    for j in range(8):
+        if symbolic:
+            v = z3.BitVec('k%d' % j, 64)
+            sub.append((v, z3.BitVecVal(case.k[j], 64)))
+            s.kreg[j] = v
+        else:
+            s.kreg[j] = case.k[j]
     for f, val in case.flags.items():
         if symbolic:
             v = z3.Bool('f_' + f)
@@ -406,7 +439,7 @@ def model_run(insn, case, symbolic):
         mem.put(data, 0, v, 8 * DATA)
     else:
         mem.put(data, 0, case.mem, 8 * DATA)
-    model_run.initial = {'gpr': list(s.gpr), 'vec': list(s.vec),
+    model_run.initial = {'gpr': list(s.gpr), 'vec': list(s.vec), 'kreg': list(s.kreg),
                          'mem': mem.bytes[('data', 0)][0]}
     mach = Machine(ModelExe(mem), s, insn)
     sem.execute(mach)
@@ -426,9 +459,12 @@ def model_outcome(insn, case, symbolic):
     for k, r in enumerate(GPRS):
         v = s.gpr[k]
         out[r] = case.gpr[r] if v is initial['gpr'][k] and not isinstance(v, Ptr) else concrete(v, 64, sub)
-    for k in range(16):
+    for k in range(32):
         v = s.vec[k]
-        out['ymm%d' % k] = case.ymm[k] if v is initial['vec'][k] else concrete(v, 256, sub)
+        out['zmm%d' % k] = case.zmm[k] if v is initial['vec'][k] else concrete(v, VLEN, sub)
+    for j in range(8):
+        v = s.kreg[j]
+        out['k%d' % j] = case.k[j] if v is initial['kreg'][j] else concrete(v, 64, sub)
     for f in FLAGS:
         v = s.flags[f]
         if type(v) is Undef:
@@ -470,7 +506,7 @@ def unicorn_outcome(code, addr, case, repeated=False, faults=False):
     for r in GPRS:
         mu.reg_write(getattr(ux, 'UC_X86_REG_' + r.upper()), regs[r])
     for k in range(16):
-        mu.reg_write(getattr(ux, 'UC_X86_REG_XMM%d' % k), case.ymm[k] & bv.mask(128))
+        mu.reg_write(getattr(ux, 'UC_X86_REG_XMM%d' % k), case.zmm[k] & bv.mask(128))
     fl = 0x202
     for f, v in case.flags.items():
         fl |= int(v) << FLAG_BITS[f]
@@ -513,20 +549,23 @@ def unicorn_outcome(code, addr, case, repeated=False, faults=False):
 def native_outcomes(runner, code, addr, cases):
     """The CPU's outcome of each case, as unicorn_outcome gives it: the
     form's bytes run by x86/native.py's child at an address with addr's
-    offset in its page, its data where %rsi points, 64 bytes in (a fault
-    ends that case, not the check)."""
+    offset in its page, its data where %rsi points, 64 bytes in, ending
+    where an unmapped page begins (a masked-off element past them must not
+    fault; a fault ends that case, not the check)."""
     stub = runner.ensure()
     x = NATIVE_CODE + (addr & (native.PAGE - 1))
+    data = NATIVE_DATA + native.PAGE - DATA
     pages = [(p, b, native.PROT_READ | native.PROT_EXEC) for p, b in sorted(native.code_pages(stub, x, code).items())]
     pages.append((NATIVE_DATA, bytes(native.PAGE), native.PROT_READ | native.PROT_WRITE))
     job = []
     for case in cases:
         regs = dict(case.gpr)
-        regs['rsi'], regs['rsp'] = NATIVE_DATA + 64, NATIVE_DATA + 192
+        regs['rsi'], regs['rsp'] = data + 64, data + 192
         if case.pool_rdi:
-            regs['rdi'] = NATIVE_DATA + 128
-        job.append({'block': native.block_bytes([regs[r] for r in GPRS], native.rflags_of(case.flags), case.ymm, x),
-                    'writes': [(NATIVE_DATA, case.mem.to_bytes(DATA, 'little'))], 'reads': [(NATIVE_DATA, DATA)]})
+            regs['rdi'] = data + 128
+        job.append({'block': native.block_bytes([regs[r] for r in GPRS], native.rflags_of(case.flags), case.zmm, x,
+                                                case.k),
+                    'writes': [(data, case.mem.to_bytes(DATA, 'little'))], 'reads': [(data, DATA)]})
     outs = []
     for res in runner.run(pages, job):
         b = native.read_block(res['block']) if 'block' in res else None
@@ -539,13 +578,19 @@ def native_outcomes(runner, code, addr, cases):
                 out[r] = b['gpr'][k]
         for f, bit in FLAG_BITS.items():
             out[f] = bool(b['rflags'] >> bit & 1)
-        for k in range(16):
-            out['ymm%d' % k] = b['ymm'][k]
+        if 'zmm' in b:
+            out.update(('zmm%d' % k, v) for k, v in enumerate(b['zmm']))
+            out.update(('k%d' % j, v) for j, v in enumerate(b['k']))
+        else:
+            out.update(('ymm%d' % k, v) for k, v in enumerate(b['ymm']))
         for i in range(DATA):
             out['mem%d' % i] = res['reads'][0][i]
         out['next'] = native.landing_address(b['exit'], x, len(code), None, None)
         outs.append((out, x - addr))
     return outs
+
+
+CPU = native.cpu_flags()
 
 
 # ---- building and comparing ---------------------------------------------------------
@@ -568,7 +613,7 @@ def build(all_forms, tmp):
 def compare(name, model, oracle, addr_shift):
     """The first key where the model and the oracle differ, or None."""
     for k, want in oracle.items():
-        got_key = k.replace('xmm', 'ymm') if k.startswith('xmm') else k
+        got_key = 'zmm' + k[3:] if k[:3] in ('xmm', 'ymm') else k
         if k == 'next' and 'target' in model:
             got_key, addr_shift = 'target', 0
         if got_key not in model:
@@ -576,8 +621,8 @@ def compare(name, model, oracle, addr_shift):
         got = model[got_key]
         if got is None:
             continue                      # the model leaves it unknown (an undefined result)
-        if k.startswith('xmm'):
-            got &= bv.mask(128)
+        if k[:3] in ('xmm', 'ymm'):
+            got &= bv.mask(128 if k[0] == 'x' else 256)
         if k == 'next':
             got += addr_shift
         if k in ('rsi', 'rsp', 'rdi', 'rbp') and isinstance(got, int) and 'native' in name:
@@ -591,8 +636,9 @@ def shown_inputs(text, case):
     """The case's registers the instruction names, its flags and its memory operand's first bytes."""
     words = text.replace(',', ' ').replace('[', ' ').replace(']', ' ').split()
     shown = ['%s=%#x' % (r, case.gpr[r]) for r in GPRS if any(w in REGS_OF[r] for w in words)]
-    shown += ['%s=%#x' % (w, case.ymm[int(w[3:])] & (bv.mask(128) if w[0] == 'x' else bv.mask(256)))
-              for w in words if w[:3] in ('xmm', 'ymm')]
+    shown += ['%s=%#x' % (w, case.zmm[int(w[3:])] & bv.mask({'x': 128, 'y': 256, 'z': 512}[w[0]]))
+              for w in words if w[:3] in ('xmm', 'ymm', 'zmm') and w[3:].isdigit()]
+    shown += ['%s=%#x' % (w, case.k[int(w[1:])]) for w in words if len(w) == 2 and w[0] == 'k' and w[1].isdigit()]
     shown.append('flags=' + ''.join(f for f, v in sorted(case.flags.items()) if v))
     if 'ptr' in words:
         shown.append('mem[rsi+0..32)=%#x' % ((case.mem >> (8 * 64)) & bv.mask(256)))
@@ -608,7 +654,11 @@ def accepted(all_forms, img, dec):
     read alike; the others printed, each with its reason."""
     insns, out = [], {}
     for k, f in enumerate(all_forms):
-        insn = dec.at(img.by_name['insn_%d' % k].value)
+        try:
+            insn = dec.at(img.by_name['insn_%d' % k].value)
+        except DecodeError as e:
+            print('check-instructions: %s: refused: %s' % (f.text, e))
+            continue
         if insn.form is None:
             print('check-instructions: %s: the instruction table refuses it: %s (%s)'
                   % (f.text, insn.unaccepted, insn.shown()))
@@ -692,6 +742,7 @@ def main():
     unchecked = []
     exercised = set()   # (row, mnemonic) a form ran through the model and a machine
     deviations = {}     # form -> unicorn's first disagreement where the CPU sides with the model
+    not_here = []       # forms no machine here can run: this CPU lacks a feature they need
     runner = native.Runner()
     try:
         runner.ensure()
@@ -718,6 +769,7 @@ def main():
             addr = img.by_name['insn_%d' % k].value
             insn = good[k]
             code = img.bytes_at(addr, insn.size)
+            missing = [n for n in f.needs if n not in CPU]
             ran = False
             first = None
             cases = []
@@ -760,7 +812,9 @@ def main():
                     for oname, diff in diffs.items():
                         if diff and first is None:
                             first = (oname, symbolic, diff, case)
-            if not ran:
+            if not ran and missing:
+                not_here.append('%s (%s)' % (f.text, ' '.join(missing)))
+            elif not ran:
                 unchecked.append(f.text)
             if first:
                 bad += 1
@@ -773,6 +827,8 @@ def main():
     runner.close()
     for t in unchecked:
         print('check-instructions: %s: no machine ran it' % t)
+    for t in not_here:
+        print('check-instructions: note: %s: not run, this CPU lacks the feature' % t)
     for t, ((key, got, want), case) in deviations.items():
         print('check-instructions: note: %s: unicorn differs from this CPU, which agrees with the model (%s: '
               'CPU and model %s, unicorn %s; %s)' % (t, key, hex(got) if isinstance(got, int) else got,
@@ -780,9 +836,10 @@ def main():
                                                     shown_inputs(t, case)))
     missing = 0 if a.only else coverage(exercised)
     print('check-instructions: %d forms of %d mnemonics, %d comparisons (%d unicorn, %d native), %d refused, '
-          '%d forms disagree, %d unchecked, %d where unicorn alone differs, %d table mnemonics exercised by none'
+          '%d forms disagree, %d unchecked, %d where unicorn alone differs, %d table mnemonics exercised by none, '
+          '%d not run on this CPU'
           % (len(all_forms), len({f.mnemonic for f in all_forms}), total, checked_by['unicorn'], checked_by['native'],
-             refused, bad, len(unchecked), len(deviations), missing))
+             refused, bad, len(unchecked), len(deviations), missing, len(not_here)))
     return 1 if bad or unchecked or missing else 0
 
 

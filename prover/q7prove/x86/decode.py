@@ -13,6 +13,11 @@ three ways, none trusted alone:
   objdump   binutils' decoder (x86/objdump.py), on every instruction one
             leaf reached, in one batch after the leaf's run (cross_check)
 
+The EVEX instructions and the VEX opmask ones (k...) are x86/evex.py's:
+its own table of the encodings x86/avx512.py models, refusing any other
+byte pattern or field by name; capstone 4 cannot read them, so their
+second reading is objdump's alone.
+
 An instruction where they disagree is refused (the leaf unproven), naming
 the bytes and every reading.
 """
@@ -86,6 +91,12 @@ class Decoder:
         # one byte past the 15 an instruction may have: an over-long one is seen as such; the
         # bytes as loaded, up to the first one the loader or a constructor changed (code_problem names it)
         code = self.image.code_at(addr, min(16, seg[0] + seg[1] - addr))
+        mine = _evex(code, addr)
+        if mine is not None:
+            problem = self.image.code_problem(addr, mine.size)
+            if problem:
+                raise DecodeError(problem)
+            return mine
         norow, length = False, None
         try:
             enc, form = table.lookup(code)
@@ -152,6 +163,32 @@ class Decoder:
             if self.verdicts[a]:
                 return self.verdicts[a]
         return None
+
+
+class EvexForm:
+    """What a table row's encoding is to the rest of the prover, for an
+    instruction of x86/evex.py's table: its model (x86/avx512.py)."""
+    imms, vex, mandatory, mem, allow, feature = (), True, None, None, frozenset(), None
+
+    def __init__(self, model, spec):
+        self.row, self.model, self.spec = self, model, spec
+
+
+def _evex(code, addr):
+    """The EVEX or VEX opmask instruction at the start of code (x86/evex.py
+    decodes it), None for any other; DecodeError for one it refuses or
+    whose mnemonic x86/avx512.py has no model of."""
+    from q7prove.x86 import avx512, evex     # they import this module
+    insn = evex.decode(code[:15], addr)
+    if insn is None:
+        return None
+    model = avx512.MODELS.get(insn.mnemonic)
+    if model is None:
+        raise DecodeError('unmodelled instruction %s (EVEX/opmask) at %#x (%s)'
+                          % (insn.mnemonic, addr, hexbytes(code[:insn.size])))
+    insn.raw = code[:insn.size]
+    insn.form = EvexForm(model, 'EVEX/opmask %s' % insn.mnemonic)
+    return insn
 
 
 def _disagreement(enc, form, got, mnemonic, words):

@@ -3,8 +3,9 @@
 
 The child (a separate python3 process) maps pages at the addresses the
 caller chooses and runs exact instruction bytes in them through a stub
-that loads every general register (%rsp too), the flags and the sixteen
-ymm registers from a block, jumps to the instruction, and at whichever
+that loads every general register (%rsp too), the flags and the vector
+registers from a block (zmm0..zmm31 and k0..k7 on a CPU with AVX-512F
+and BW, else ymm0..ymm15), jumps to the instruction, and at whichever
 landing control reaches stores them all back, with the x87 control and
 status words and MXCSR after it. A fault of the instruction (SIGSEGV,
 SIGILL, SIGFPE, SIGTRAP, SIGBUS) goes to the stub's own signal handler,
@@ -64,13 +65,14 @@ def _mask(w):
 # MXCSR after at 144, the signal at 148, the caller's %rsp at 152, the
 # instruction's address at 160, the ABI's x87 control word and MXCSR
 # (restored after each case) at 168 and 172, the faulting %rip at 176,
-# ymm[16] at 192.
+# k[8] at 192, and 64 bytes a vector register from 256 (zmm0..31; ymm0..15
+# their low 32).
 B_RFLAGS, B_EXIT, B_RUNNING, B_FSW0, B_FSW1, B_FCW1, B_MXCSR1, B_SIG = 128, 136, 137, 138, 140, 142, 144, 148
-B_SAVED_RSP, B_TARGET, B_FCW_ABI, B_MXCSR_ABI, B_FAULT_RIP, B_YMM = 152, 160, 168, 172, 176, 192
-BLOCK = B_YMM + 32 * 16
+B_SAVED_RSP, B_TARGET, B_FCW_ABI, B_MXCSR_ABI, B_FAULT_RIP, B_K, B_VEC = 152, 160, 168, 172, 176, 192, 256
+BLOCK = B_VEC + 64 * 32
 FALL, TAKEN, INDIRECT, FALL_RET, FAULTED = 1, 2, 3, 4, 0x80
-EPILOGUE = {k: 0x200 * k for k in (FALL, TAKEN, INDIRECT, FALL_RET)}
-HANDLER, RECOVER = 0xa00, 0xb00
+EPILOGUE = {k: 0x300 * k for k in (FALL, TAKEN, INDIRECT, FALL_RET)}
+HANDLER, RECOVER = 0xf00, 0xf80
 LONG_PAD = 14          # jmp qword ptr [rip]; .quad epilogue
 UC_RIP = 168           # ucontext_t: uc_mcontext.gregs[REG_RIP]
 
@@ -98,9 +100,24 @@ class _Code:
     def ymm(self, k, off, store):     # vmovdqu ymmK, [rip+d] / vmovdqu [rip+d], ymmK
         self.rip([0xc5, 0xfe if k < 8 else 0x7e, 0x7f if store else 0x6f, (k & 7) << 3 | 5], off)
 
+    def zmm(self, k, off, store):     # vmovdqu64 zmmK, [rip+d] / vmovdqu64 [rip+d], zmmK (EVEX.512.F3.0F.W1)
+        p0 = (~k >> 3 & 1) << 7 | 0x60 | (~k >> 4 & 1) << 4 | 1
+        self.rip([0x62, p0, 0xfe, 0x48, 0x7f if store else 0x6f, (k & 7) << 3 | 5], off)
 
-def stub_code(base):
-    """The stub's first page, for a stub mapped at base (its block at base + PAGE)."""
+    def kreg(self, j, off, store):    # kmovq kJ, [rip+d] / kmovq [rip+d], kJ (VEX.L0.0F.W1 90/91)
+        self.rip([0xc4, 0xe1, 0xf8, 0x91 if store else 0x90, j << 3 | 5], off)
+
+    def vectors(self, store, wide):
+        for k in range(32 if wide else 16):
+            (self.zmm if wide else self.ymm)(k, B_VEC + 64 * k, store)
+        for j in range(8 if wide else 0):
+            self.kreg(j, B_K + 8 * j, store)
+
+
+def stub_code(base, wide=None):
+    """The stub's first page, for a stub mapped at base (its block at base
+    + PAGE); wide: zmm0..31 and k0..7 (by default where this CPU has them)."""
+    wide = WIDE if wide is None else wide
     block = base + PAGE
     page = bytearray(b'\xcc' * PAGE)
     c = _Code(base, block)
@@ -109,8 +126,7 @@ def stub_code(base):
     c.rip([0xc6, 0x05], B_RUNNING, b'\x01')                                # mov byte ptr [rip+d], 1
     c.raw(0xdb, 0xe2)                                                      # fnclex
     c.rip([0xdd, 0x3d], B_FSW0)                                            # fnstsw
-    for k in range(16):
-        c.ymm(k, B_YMM + 32 * k, False)
+    c.vectors(False, wide)
     c.rip([0xff, 0x35], B_RFLAGS)                                          # push qword ptr [rip+d]
     c.raw(0x9d)                                                            # popfq
     for r in range(16):
@@ -126,14 +142,13 @@ def stub_code(base):
         e.gpr_load(4, B_SAVED_RSP)
         e.raw(0x9c)                                                        # pushfq
         e.rip([0x8f, 0x05], B_RFLAGS)                                      # pop qword ptr [rip+d]
-        for j in range(16):
-            e.ymm(j, B_YMM + 32 * j, True)
+        e.vectors(True, wide)
         e.rip([0xdd, 0x3d], B_FSW1)                                        # fnstsw
         e.rip([0xd9, 0x3d], B_FCW1)                                        # fnstcw
         e.rip([0x0f, 0xae, 0x1d], B_MXCSR1)                                # stmxcsr
         e.rip([0xc6, 0x05], B_EXIT, bytes([k]))                            # mov byte ptr [rip+d], k
         _restore(e)
-        assert len(e.out) <= 0x200
+        assert len(e.out) <= 0x300
         page[at:at + len(e.out)] = e.out
     # The signal handler (rdi the signal, rdx the ucontext): during a case,
     # it notes the signal and where, and sends the interrupted context to
@@ -168,8 +183,10 @@ def _restore(e):
     e.raw(0x41, 0x5f, 0x41, 0x5e, 0x41, 0x5d, 0x41, 0x5c, 0x5d, 0x5b, 0xc3)   # pop r15..rbx; ret
 
 
-def block_bytes(gpr, rflags, ymm, target):
-    """The block a case starts from: gpr as 16 numbers in GPRS order."""
+def block_bytes(gpr, rflags, vec, target, kreg=()):
+    """The block a case starts from: gpr as 16 numbers in GPRS order; vec
+    the vector registers (zmm: 512 bits; ymm0..15 load their low 256);
+    kreg the opmask registers (loaded where the stub is wide)."""
     b = bytearray(BLOCK)
     for k in range(16):
         struct.pack_into('<Q', b, 8 * k, gpr[k] & M64)
@@ -177,8 +194,10 @@ def block_bytes(gpr, rflags, ymm, target):
     struct.pack_into('<Q', b, B_TARGET, target)
     struct.pack_into('<HI', b, B_FCW_ABI, 0x037f, 0)
     struct.pack_into('<I', b, B_MXCSR_ABI, 0x1f80)
-    for k in range(16):
-        b[B_YMM + 32 * k:B_YMM + 32 * k + 32] = (ymm[k] & _mask(256)).to_bytes(32, 'little')
+    for k, v in enumerate(vec):
+        b[B_VEC + 64 * k:B_VEC + 64 * k + 64] = (v & _mask(512)).to_bytes(64, 'little')
+    for j, v in enumerate(kreg):
+        struct.pack_into('<Q', b, B_K + 8 * j, v & M64)
     return bytes(b)
 
 
@@ -188,7 +207,10 @@ def read_block(b):
            'rflags': struct.unpack_from('<Q', b, B_RFLAGS)[0], 'exit': b[B_EXIT],
            'fsw_before': struct.unpack_from('<H', b, B_FSW0)[0], 'fsw': struct.unpack_from('<H', b, B_FSW1)[0],
            'fcw': struct.unpack_from('<H', b, B_FCW1)[0], 'mxcsr': struct.unpack_from('<I', b, B_MXCSR1)[0],
-           'ymm': [int.from_bytes(b[B_YMM + 32 * k:B_YMM + 32 * k + 32], 'little') for k in range(16)]}
+           'ymm': [int.from_bytes(b[B_VEC + 64 * k:B_VEC + 64 * k + 32], 'little') for k in range(16)]}
+    if WIDE:
+        out['zmm'] = [int.from_bytes(b[B_VEC + 64 * k:B_VEC + 64 * k + 64], 'little') for k in range(32)]
+        out['k'] = [struct.unpack_from('<Q', b, B_K + 8 * j)[0] for j in range(8)]
     if out['exit'] == FAULTED:
         sig = struct.unpack_from('<i', b, B_SIG)[0]
         out['signal'] = SIGNALS.get(sig, 'signal %d' % sig)
@@ -557,15 +579,20 @@ def cpu_name():
     return 'an unnamed x86-64 CPU'
 
 
-def _has_avx():
+def cpu_flags():
+    """/proc/cpuinfo's flags of this CPU (none where it cannot say)."""
     try:
         with open('/proc/cpuinfo') as f:
-            for line in f:
-                if line.startswith('flags'):
-                    return ' avx ' in line + ' '
+            return set(next((ln for ln in f if ln.startswith('flags')), ':').split(':', 1)[1].split())
     except OSError:
-        pass
-    return False
+        return set()
+
+
+def _has_avx():
+    return 'avx' in cpu_flags()
+
+
+WIDE = {'avx512f', 'avx512bw'} <= cpu_flags()     # zmm16..31 and kmovq: AVX512F and BW
 
 
 if __name__ == '__main__':

@@ -49,6 +49,8 @@ def gpr_value(rng, edge, kind=None):
         return rng.choice(COUNTS) | (rng.getrandbits(56) << 8 if rng.random() < 0.5 else 0)
     if kind == 'small':
         return rng.randrange(0, 5)
+    if kind == 'bextr':         # bextr's start (bits 7..0) and length (15..8)
+        return rng.choice(COUNTS) | (rng.choice(COUNTS) << 8) | (rng.getrandbits(48) << 16 if rng.random() < 0.5 else 0)
     if kind == 'divisor':
         return rng.choice([0, 1, 3, 0xff, 0x8000, 0xffffffff, 0x8000000000000000]) if edge else rng.getrandbits(64)
     if kind == 'bitoffset':
@@ -59,7 +61,20 @@ def gpr_value(rng, edge, kind=None):
     return rng.getrandbits(64)
 
 
+KMASKS = [0, bv.mask(64), bv.mask(32), 0xffff, 0xff, 0x5555555555555555, 1 << 63, 1]
+
+
+F16 = [0, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0xfe01, 0x7c01, 0x7dff, 0x0001, 0x83ff, 0x0400,
+       0x7bff, 0x4000, 0x3c01]
+
+
 def vec_value(rng, edge, kind=None, bits=256):
+    if kind == 'counts':        # a count in every element (of any width: 8-bit counts, the rest random)
+        return sum((rng.choice(COUNTS) if rng.random() < 0.7 else rng.getrandbits(8)) << (8 * k)
+                   for k in range(bits // 8))
+    if kind == 'fp16':
+        return sum((rng.choice(F16) if rng.random() < 0.8 else rng.getrandbits(16)) << (16 * k)
+                   for k in range(bits // 16))
     if kind == 'count':
         return rng.choice(COUNTS + [1 << 40]) | (rng.getrandbits(bits - 64) << 64)
     if kind in ('fp32', 'fp64') or (edge and rng.random() < 0.5):
@@ -128,7 +143,8 @@ class Case:
         self.gpr = [0] * 16          # numbers, as the CPU gets them
         self.ptr = {}                # register index -> (object, offset): an address, for the model
         self.fixed = set()           # register indices kept numbers in the symbolic run (addresses, counts)
-        self.ymm = [0] * 16
+        self.vec = [0] * 32          # zmm0..31 (the stub loads ymm0..15's low 256 bits on a CPU without AVX-512)
+        self.kreg = [0] * 8
         self.flags = {}
         self.windows = []            # [object, address, bytes]
         self.unplaced = None         # why a memory operand the instruction reaches has no window of its own
@@ -177,8 +193,10 @@ def make_case(lay, k, canary):
             c.fixed.add(i)
         if pool.get(r) == 'divisor' and k == 0:
             c.gpr[i] = 0                         # one state divides by zero, whatever the draws
-    for i in range(16):
-        c.ymm[i] = vec_value(rng, edge, pool.get('xmm%d' % i, pool.get('xmm')))
+    for i in range(32):
+        c.vec[i] = vec_value(rng, edge, pool.get('xmm%d' % i, pool.get('xmm')), 512)
+    for j in range(8):
+        c.kreg[j] = rng.choice(KMASKS) if edge and rng.random() < 0.5 else rng.getrandbits(64)
     c.flags = {f: bool(rng.getrandbits(1)) for f in FLAGS if f != 'DF'}
     c.flags['DF'] = False
     sp = lay.stack + 0x800 + (rng.choice([0, 8]) if not misalign else rng.randrange(-8, 8))
@@ -328,7 +346,7 @@ def native_job(lay, cases):
                 end = min(lo + len(data), (a & ~(native.PAGE - 1)) + native.PAGE)
                 writes.append((a, bytes(data[a - lo:end - lo])))
                 a = end
-        job.append({'block': native.block_bytes(c.gpr, native.rflags_of(c.flags), c.ymm, lay.x), 'writes': writes,
+        job.append({'block': native.block_bytes(c.gpr, native.rflags_of(c.flags), c.vec, lay.x, c.kreg), 'writes': writes,
                     'reads': [(lo, len(data)) for obj, lo, data in c.windows]})
     return [(p, b, prot) for p, (b, prot) in sorted(pages.items())], job
 
@@ -343,6 +361,8 @@ def native_outcome(lay, c, res):
            'outside': res['outside'], 'fsw_before': b['fsw_before']}
     if b['exit'] == native.FALL_RET:
         out['gpr'][4] = (out['gpr'][4] - 8) & bv.mask(64)
+    if 'zmm' in b:
+        out['zmm'], out['k'] = b['zmm'], b['k']
     out['flags'] = {f: bool(b['rflags'] >> bit & 1) for f, bit in native.FLAG_BITS.items()}
     out['next'] = native.landing_address(b['exit'], lay.x, len(lay.code), lay.taken, lay.indirect)
     out['mem'] = {}

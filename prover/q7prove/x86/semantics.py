@@ -35,7 +35,7 @@ Which encodings run which function is the instruction table's
 import z3
 
 from q7prove.smt import bitvec as bv
-from q7prove.machine.state import ABI_MXCSR, EMPTY_TAGS, FCW_DEFINED, GPRS, REGS, Lazy, Undef, as_number
+from q7prove.machine.state import ABI_MXCSR, EMPTY_TAGS, FCW_DEFINED, GPRS, REGS, VLEN, Lazy, Undef, as_number
 from q7prove.machine.memory import External, Ptr, Refusal
 
 
@@ -264,16 +264,29 @@ def logic(m, i):
 
 
 def _align_stack(m, i, b):
-    """and rsp, -2^k: exact on the stack object when 2^k is at most the
-    16 bytes the ABI aligns it to."""
+    """and rsp, -2^k: exact on the stack object. Up to the 16 bytes the ABI
+    aligns it to, the new offset is known; for 32 to 4096 bytes it depends
+    on the stack's place, so the path splits into one per place of the
+    entry %rsp modulo 2^k (it is 8 modulo 16), each with its own offset."""
     sp = m.s.reg('rsp')
     align = (-bv.signed(b, 64)) if type(b) is int else 0
-    if type(sp.off) is not int or align not in (1, 2, 4, 8, 16):
-        m.refuse('realigns the stack to more than the ABI\'s 16 bytes')
-    new = sp.off - ((sp.off + 8) % align)   # entry %rsp is 8 mod 16
+    if type(sp.off) is not int or align & (align - 1) or not 1 <= align <= 4096:
+        m.refuse('realigns the stack to a mask that is not -2^k for 2^k up to 4096')
     r = bv.and_(as_number(sp), b, 64)
     logic_flags(m, r, 64)
-    m.s.set_reg('rsp', Ptr(sp.obj, new))
+    if align <= 16:
+        m.s.set_reg('rsp', Ptr(sp.obj, sp.off - ((sp.off + 8) % align)))   # entry %rsp is 8 mod 16
+        return
+    low = z3.Extract(align.bit_length() - 2, 0, sp.obj.base)
+    places = [(low == p, Ptr(sp.obj, sp.off - ((p + sp.off) % align))) for p in range(8, align, 16)]
+    for cond, new in places[1:]:
+        t = m.s.copy()
+        t.cond = t.cond + (cond,)
+        t.set_reg('rsp', new)
+        t.pc = m.next
+        m.exe.also(t)
+    m.s.cond = m.s.cond + (places[0][0],)
+    m.s.set_reg('rsp', places[0][1])
 
 
 def neg(m, i):
@@ -692,7 +705,34 @@ def string_op(m, i):
 # ---- vectors: lanes ------------------------------------------------------------
 
 def lanes(x, lw, w):
-    return [bv.extract(x, lw * k + lw - 1, lw * k, w) for k in range(w // lw)]
+    """The w-bit x as w/lw elements of lw bits, lowest first. A
+    concatenation (what join builds) is cut along its parts, each element
+    taken from the one or two parts it lies in, not out of the whole."""
+    if type(x) is int or not z3.is_app_of(x, z3.Z3_OP_CONCAT):
+        return [bv.extract(x, lw * k + lw - 1, lw * k, w) for k in range(w // lw)]
+    parts, lo = [], 0                       # (low bit, width, term), lowest first
+    todo = [x]                              # z3 nests a long concatenation: flattened, lowest part first
+    while todo:
+        t = todo.pop()
+        if z3.is_app_of(t, z3.Z3_OP_CONCAT):
+            todo.extend(t.children())
+            continue
+        n = t.size()
+        parts.append((lo, n, t.as_long() if z3.is_bv_value(t) else t))
+        lo += n
+    out, p = [], 0
+    for k in range(w // lw):
+        a, b = lw * k, lw * k + lw
+        while parts[p][0] + parts[p][1] <= a:
+            p += 1
+        bits, q = [], p
+        while a < b:
+            plo, pn, t = parts[q]
+            hi = min(b, plo + pn)
+            bits.append((bv.extract(t, hi - 1 - plo, a - plo, pn), hi - a))
+            a, q = hi, q + 1
+        out.append(bits[0][0] if len(bits) == 1 else bv.concat(list(reversed(bits))))
+    return out
 
 
 def join(ls, lw):
@@ -751,14 +791,19 @@ def vec_sub(lw):
     return vec_binary(bv.sub, lw)
 
 
-def unpack(lw, high):
-    """punpckl*/punpckh*/unpck*: the low (high) halves of each 128-bit lane interleaved."""
+def unpack_lanes(lw, high):
+    """The low (high) halves of each 128-bit lane of two w-bit values interleaved."""
     def lane(x, y, w):
         xs, ys = lanes(x, lw, w), lanes(y, lw, w)
         half = len(xs) // 2
         xs, ys = (xs[half:], ys[half:]) if high else (xs[:half], ys[:half])
         return join([v for pair in zip(xs, ys) for v in pair], lw)
-    return vec_binary(lambda x, y, w: per128(lane, x, y, w))
+    return lambda x, y, w: per128(lane, x, y, w)
+
+
+def unpack(lw, high):
+    """punpckl*/punpckh*/unpck*: unpack_lanes on two vector operands."""
+    return vec_binary(unpack_lanes(lw, high))
 
 
 def _shuffle_imm(m, i):
@@ -929,8 +974,8 @@ def move_halves(m, i):
 
 
 def vzero(m, i):
-    for k in range(16):
-        m.s.vec[k] = 0 if i.mnemonic == 'vzeroall' else bv.zext(bv.extract(m.s.vec[k], 127, 0, 256), 128, 256)
+    for k in range(16):     # in 64-bit mode zmm16..zmm31 keep their bits
+        m.s.vec[k] = 0 if i.mnemonic == 'vzeroall' else bv.zext(bv.extract(m.s.vec[k], 127, 0, VLEN), 128, VLEN)
 
 
 # ---- scalar float ----------------------------------------------------------------
@@ -1151,3 +1196,4 @@ def _wait(m):
 
 def wait(m, i):
     _wait(m)
+

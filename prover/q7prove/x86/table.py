@@ -4,7 +4,8 @@ row per instruction, in one block (TABLE below). A row names
 
   mnemonics   what capstone must read the bytes as (a +cc row: one per
               condition, in condition-code order)
-  model       the function of x86/semantics.py that runs it
+  model       the function of x86/semantics.py that runs it (x86/simd.py's
+              and bitmanip.py's: their rows are in x86/table_simd.py)
   encodings   in the manuals' opcode notation (Intel SDM vol. 2, 3.1.1):
                 [66|f2|f3] [REX.W|W0] [0f [38|3a]] op[+r|+cc] [/r|/0../7|xx][:reg|:mem] [imm...]
                 VEX.[NDS|NDD.][128|256|LIG].[66|F2|F3.]0F[38|3A].[W0|W1|WIG] op ...
@@ -478,6 +479,8 @@ TABLE = [
     Row('fldcw', s.fldcw, 'd9 /5:mem'),
     Row('wait', s.wait, '9b'),
 ]
+from q7prove.x86 import table_simd  # noqa: E402  (its rows use this module's Row)
+TABLE += table_simd.ROWS
 
 INDEX = {}      # (vex, map, opcode) -> [Enc]
 for _row in TABLE:
