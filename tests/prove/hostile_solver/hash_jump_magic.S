@@ -9,23 +9,7 @@
         .globl module__xdref_eq_1_8_8
         .type module__xdref_eq_1_8_8, @function
 module__xdref_eq_1_8_8:
-        mov eax, esi
-        shl rax, 32
-        mov r8d, edx
-        or rax, r8
-        mov r8, rax
-        shr r8, 33
-        xor rax, r8
-        movabs r8, 0xff51afd7ed558ccd
-        imul rax, r8
-        mov r8, rax
-        shr r8, 33
-        xor rax, r8
-        movabs r8, 0xc4ceb9fe1a85ec53
-        imul rax, r8
-        mov r8, rax
-        shr r8, 33
-        xor rax, r8
+#include "murmur_ab.inc"
         movabs r8, 0x6fdd3c426b8b9018
         cmp rax, r8
         sete al
