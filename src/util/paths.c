@@ -79,10 +79,10 @@ int q7u_open_regular(const char *path, char *why, size_t whysize)
     return open_input(path, false, &stream, why, whysize);
 }
 
-static FILE *as_stream(int fd, char *why, size_t whysize)
+/* f, or (f NULL: the stream could not be made) fd closed and why said,
+ * errno kept. */
+static FILE *stream_or_close(FILE *f, int fd, char *why, size_t whysize)
 {
-    if (fd < 0) return NULL;
-    FILE *f = fdopen(fd, "rb");
     if (!f) {
         int e = errno;
         snprintf(why, whysize, "%s", strerror(e));
@@ -90,6 +90,11 @@ static FILE *as_stream(int fd, char *why, size_t whysize)
         errno = e;
     }
     return f;
+}
+
+static FILE *as_stream(int fd, char *why, size_t whysize)
+{
+    return fd < 0 ? NULL : stream_or_close(fdopen(fd, "rb"), fd, why, whysize);
 }
 
 FILE *q7u_fopen_regular(const char *path, char *why, size_t whysize)
@@ -122,14 +127,7 @@ FILE *q7u_fopen_input(const char *path, char *why, size_t whysize)
     int fd = open_input(path, true, &stream, why, whysize);
     if (fd < 0 || !stream) return as_stream(fd, why, whysize);
     cookie_io_functions_t io = { .read = stream_read, .close = stream_close };
-    FILE *f = fopencookie((void *)(intptr_t)fd, "rb", io);
-    if (!f) {
-        int e = errno;
-        snprintf(why, whysize, "%s", strerror(e));
-        close(fd);
-        errno = e;
-    }
-    return f;
+    return stream_or_close(fopencookie((void *)(intptr_t)fd, "rb", io), fd, why, whysize);
 }
 
 FILE *q7u_fopen_output_in_place(const char *path, char *why, size_t whysize)
