@@ -34,6 +34,7 @@ features beyond x86-64's baseline the leaf's instructions need
 has them (x86/features.py).
 """
 import argparse
+import collections
 import json
 import os
 import sys
@@ -204,9 +205,15 @@ def leaf_binding(image, name):
     return ('unproven', why) if why else None
 
 
-def prove_one(image, decoder, row, shapes, timeout, agreement):
+BASELINE = ('a timing baseline, not a proof: z3 alone on the file\'s bytes, with no loaded image, second decoder, '
+            'native check or second solver')
+
+
+def prove_one(image, decoder, row, shapes, timeout, agreement, baseline=False):
     """One leaf's result; agreement (x86/agree.py) runs each instruction a
-    proof reaches on this CPU against its model before the leaf is proven."""
+    proof reaches on this CPU against its model before the leaf is proven.
+    baseline: z3's answer alone, timed, and never a proof (make bench's
+    yardstick for what the cross-checks cost)."""
     t0 = time.monotonic()
     deadline = t0 + timeout
     d = names.derive(row['leaf'])
@@ -230,7 +237,9 @@ def prove_one(image, decoder, row, shapes, timeout, agreement):
             status, fail, model = leaf_proof.solve(run, left)
             if run.features:
                 res['cpu_features'] = ' '.join(sorted(run.features))
-            if status == 'proven-binary':
+            if status == 'proven-binary' and baseline:
+                res.update(status='unproven', reason=BASELINE)
+            elif status == 'proven-binary':
                 why = agreement.disagreement([reached.insns[a] for a in sorted(reached.insns)],
                                              lambda i: i.raw)
                 if why:
@@ -311,6 +320,9 @@ def main():
                                      'run after the words of $Q7PRED_EMULATOR as q7pred runs its own children')
     ap.add_argument('--preload', action='append', default=[],
                     help='a dependency to load first (one the library finds through $ORIGIN); repeatable')
+    ap.add_argument('--timing-baseline', action='store_true',
+                    help='time z3 alone on the file\'s bytes: no loaded image, objdump, native check or cvc5, and '
+                         'every leaf z3 proves is unproven (make bench compares the prover with it)')
     a = ap.parse_args()
     try:
         if a.table == '-':
@@ -327,7 +339,9 @@ def main():
     name = a.name or a.lib
     try:
         image = elf_image.Image(a.lib, name)
-        if a.loader:
+        if a.timing_baseline:
+            image.loaded_report = None
+        elif a.loader:
             command = os.environ.get('Q7PRED_EMULATOR', '').split() + [a.loader]
             image.loaded_report = elf_loaded.LoadedImage(image, command, a.lib, [r['symbol'] for r in rows],
                                                          preloads=a.preload).report()
@@ -342,6 +356,8 @@ def main():
         emit({'error': "'%s': the ELF reader failed on it (%s: %s)" % (name, type(e).__name__, e)})
         return 2
     decoder = Decoder(image)
+    if a.timing_baseline:
+        decoder.cross_check = lambda addrs: None
     cvc5 = second.version()
     header = {'prover': 'z3 %s, cvc5 %s, capstone %s, native check on %s'
                         % (z3.get_version_string(), cvc5 or 'missing', capstone.__version__, native.cpu_name()),
@@ -351,13 +367,22 @@ def main():
     elif image.load_problem:
         header['image'] = {'loads': 0, 'problems': [image.load_problem]}
     emit(header)
-    agreement = Agreement()
+    agreement = None if a.timing_baseline else Agreement()
+    # cvc5 answers beside the next leaves' proofs, one run a core; rows go
+    # out in table order, each once its own answer is in
+    width = max(1, len(os.sched_getaffinity(0)))
+    waiting = collections.deque()
     try:
         for row in rows:
             emit({'start': row['leaf']})
-            emit(prove_one(image, decoder, row, shapes, a.timeout, agreement).final())
+            waiting.append(prove_one(image, decoder, row, shapes, a.timeout, agreement, a.timing_baseline))
+            while waiting and (waiting[0].done() or len(waiting) > width):
+                emit(waiting.popleft().final())
+        while waiting:
+            emit(waiting.popleft().final())
     finally:
-        agreement.close()
+        if agreement is not None:
+            agreement.close()
     return 0
 
 

@@ -30,7 +30,7 @@ import sys
 
 import z3
 from z3.z3 import _to_expr_ref
-from z3.z3core import Z3_substitute
+from z3.z3core import Z3_mk_numeral, Z3_substitute
 from z3.z3types import Ast
 
 from q7prove.smt import bitvec as bv
@@ -83,6 +83,29 @@ def concrete(v, w, sub):
 
 # ---- the model's side ------------------------------------------------------------------
 
+_variables, _sorts = {}, {}
+
+
+def _variable(name, width, boolean):
+    """The z3 variable of a state's input, made once: every symbolic state
+    names its inputs alike, and z3 would hand back the same term anyway."""
+    key = (name, width, boolean)
+    v = _variables.get(key)
+    if v is None:
+        v = _variables[key] = z3.Bool(name) if boolean else z3.BitVec(name, width)
+    return v
+
+
+def _value(value, width, boolean):
+    """A state's value as a z3 constant, made straight from its digits
+    (z3.BitVecVal's own checks cost more than the numeral)."""
+    if boolean:
+        return z3.BoolVal(value)
+    sort = _sorts.get(width)
+    if sort is None:
+        sort = _sorts[width] = z3.BitVecSort(width)
+    return z3.BitVecNumRef(Z3_mk_numeral(sort.ctx_ref(), str(value & bv.mask(width)), sort.ast), sort.ctx)
+
 class _Target:
     __slots__ = ('value',)
 
@@ -126,8 +149,8 @@ def model_outcome(lay, c, symbolic, fsw):
     known = {}                                   # id of an input variable -> its value in the state
 
     def given(name, value, width, boolean=False):
-        v = z3.Bool(name) if boolean else z3.BitVec(name, width)
-        pairs.append((v, z3.BoolVal(value) if boolean else z3.BitVecVal(value, width)))
+        v = _variable(name, width, boolean)
+        pairs.append((v, _value(value, width, boolean)))
         known[id(v)] = value
         return v
 
