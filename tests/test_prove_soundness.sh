@@ -12,7 +12,9 @@
 #   3. an IFUNC leaf: unproven, naming the IFUNC (tests/prove/ifunc_leaf.c);
 #      and a prediction that leaves an output unwritten, where the real call
 #      writes it, is a disagreement, never "agrees" (a stand-in prover);
-#   4. a store far below %rsp (past the red zone): unproven.
+#   4. a store far below %rsp (past the red zone): unproven;
+#   5. the timing baseline make bench compares with (z3 alone, no
+#      cross-check) proves nothing: a leaf z3 proves is unproven there.
 # Needs /usr/bin/python3 with python3-z3 and python3-capstone (a SKIP
 # without them, a failure under CI=true) and a C compiler.
 set -u
@@ -84,5 +86,14 @@ build below_red_zone
 prove below_red_zone neq_1_8_8 eq_1_8_8
 expect below_red_zone neq_1_8_8 unproven 'writes the stack 2000 bytes below %rsp, past the 128-byte red zone'
 expect below_red_zone eq_1_8_8 proven-binary ''
+
+# ---- 5. the timing baseline
+"$Q7PRED" prove --lib "$Q7LIB" --leaf eq_1_8_8 --leaf olt_1_1_16f_16f --write-table "$tmp/table.json" >/dev/null 2>&1
+PYTHONPATH="$SRCDIR/prover" "$PYTHON" -m q7prove.binary --lib "$Q7LIB" --table "$tmp/table.json" --leaf eq_1_8_8 \
+    --leaf olt_1_1_16f_16f --timing-baseline >"$tmp/baseline.out" 2>"$tmp/baseline.err"
+rows=$(grep -c '"status": "unproven", "reason": "a timing baseline, not a proof' "$tmp/baseline.out")
+if [ "$rows" = 2 ] && ! grep -q proven-binary "$tmp/baseline.out"; then
+    ok "the timing baseline: both leaves z3 proves are unproven there"
+else bad "the timing baseline: $rows of 2 leaves unproven as a baseline"; cat "$tmp/baseline.out" "$tmp/baseline.err"; fi
 
 exit $fail
