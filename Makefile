@@ -155,7 +155,7 @@ $(BUILD)/q7pred: $(BUILD)/obj/src/cli/main.o $(BUILD)/libq7tools.a $(BUILD)/libq
 $(BUILD)/tests/%: tests/%.c $(BUILD)/tests/%.d $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(BUILD)/libq7pred.so \
                   $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -Itests $(SAN_LDFLAGS) -o $@ $< $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -Itests/support $(SAN_LDFLAGS) -o $@ $< $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(LDLIBS)
 	@touch $@
 
 -include $(sort $(wildcard mk/*.mk))
@@ -179,8 +179,7 @@ all: $(ALL_EXTRA)
 # the job slots, it is given MAKEFLAGS without the jobserver's.
 check: FUZZ_DEFER := 1
 check: all check-asan $(filter-out fuzz-brief,$(CHECK_EXTRA)) fuzz-targets
-	@BUILD=$(BUILD) PYTHON=$(PYTHON) bash tests/harness.sh --beside fuzz-brief \
-	  "MAKEFLAGS='$(filter-out --jobserver%,$(MAKEFLAGS))' $(FUZZ_MAKE) --no-print-directory fuzz-brief-serial"
+	@BUILD=$(BUILD) PYTHON=$(PYTHON) MAKE='$(FUZZ_MAKE)' bash tests/harness.sh
 
 # What check runs but the ASan+UBSan tree, the brief fuzz runs, the proof
 # variants and the tests marked slow (tests/harness.sh --fast).

@@ -6,6 +6,8 @@
 # always the last:
 #   N passed, N failed, N skipped
 #   bash tests/harness.sh [--fast] [--jobs N] [--beside NAME COMMAND]
+# The Makefile builds what the tests need (make check: every test, the
+# ASan+UBSan tree, the fuzz targets); this script decides what runs.
 # A test that cannot run here (it needs something this machine lacks) exits
 # 77, as automake's tests do, with `skipped: REASON` as its last output
 # line; it is reported as `SKIP name (REASON)` and counted as skipped (exit
@@ -23,9 +25,11 @@
 # The tests that took longest last time ($BUILD/test-logs/seconds; a
 # `# slow:` test before any other the first time) start first.
 # --beside NAME COMMAND: COMMAND (a bash command line) runs from the start
-# beside the tests, outside the N job slots (make check's brief fuzz runs:
-# they spend little of the time the tests wait), and is reported and
-# counted as a test called NAME, its output shown either way. Tests with
+# beside the tests, outside the N job slots, and is reported and counted as
+# a test called NAME, its output shown either way. Without it, a full run
+# (not --fast) runs make check's brief fuzz runs there, as fuzz-brief
+# (`$MAKE fuzz-brief-serial`, mk/fuzz.mk: they spend little of the time the
+# tests wait); $MAKE is the make that called the harness (default make). Tests with
 # the same `# exclusive: NAME` line (they write or read something of the
 # build that another rewrites, such as $BUILD/python) never run at once.
 set -u
@@ -46,6 +50,12 @@ while [ $# -gt 0 ]; do
     shift
 done
 case $jobs in ''|*[!0-9]*|0) echo "harness: --jobs wants a count of at least 1" >&2; exit 2 ;; esac
+if [ "$fast" = 0 ] && [ -z "$beside_name" ]; then
+    # the fuzz runs' make is a make of its own, never a slot of its caller's jobserver
+    flags=$(printf '%s' "${MAKEFLAGS:-}" | sed -E 's/(^| )--jobserver[^ ]*//g')
+    beside_name=fuzz-brief
+    beside_cmd="MAKEFLAGS='$flags' ${MAKE:-make} --no-print-directory BUILD='$BUILD' PYTHON='$PYTHON' fuzz-brief-serial"
+fi
 log=$BUILD/test-logs
 mkdir -p "$log"
 # Each test starts with every signal at its default action. A harness

@@ -9,8 +9,9 @@
 #   fuzz runs) is reported and counted as a test, with its output, before
 #   the verdict, and its failure fails the run; the verdict line
 #   `N passed, N failed, N skipped` is the last line;
-# - make check runs the brief fuzz runs through the harness (--beside), so
-#   nothing of them follows the verdict;
+# - make check's recipe hands over to the harness alone, which runs the
+#   brief fuzz runs beside the tests (through $MAKE), so nothing of them
+#   follows the verdict;
 # - on a fresh copy of the sources (no build/), `make -n` makes the default
 #   goal `all`: the library, the CLI and the C tests, the same commands as
 #   `make -n all`.
@@ -48,11 +49,16 @@ rc=$?
     || bad "a failing job beside the tests: exit $rc; $(tr '\n' '|' <"$out")"
 [ $fails -eq 0 ] && echo "ok: each test's line as it ends, the job beside them counted, the verdict last"
 
-# ---- make check hands the brief fuzz runs to the harness
+# ---- make check builds, the harness runs: the brief fuzz runs are the harness's
 recipe=$(sed -n '/^check:.*check-asan/,/^$/p' "$SRCDIR/Makefile")
-grep -q 'harness.sh --beside fuzz-brief' <<<"$recipe" && ! grep -q 'brief.log' <<<"$recipe" \
-    && echo "ok: make check runs the brief fuzz runs through the harness" \
-    || bad "make check's recipe does not give the brief fuzz runs to the harness: $recipe"
+grep -q 'harness.sh$' <<<"$recipe" && ! grep -q 'fuzz-brief-serial\|beside' <<<"$recipe" \
+    && echo "ok: make check's recipe only hands over to the harness" \
+    || bad "make check's recipe runs more than the harness: $recipe"
+printf '#!/bin/sh\necho "fake make: $*"\n' >"$t/fake-make"; chmod +x "$t/fake-make"
+(cd "$t/tree" && BUILD=build MAKE="$t/fake-make" bash tests/harness.sh --jobs 2) >"$out" 2>&1
+grep -q '^PASS fuzz-brief' "$out" && grep -q 'fake make: --no-print-directory BUILD=build PYTHON=[^ ]* fuzz-brief-serial$' "$out" \
+    && echo "ok: a full run runs the brief fuzz runs beside the tests, through \$MAKE" \
+    || bad "a full run without --beside did not run fuzz-brief-serial through \$MAKE: $(tr '\n' '|' <"$out")"
 
 # ---- plain make on a fresh copy: the default goal is all
 mkdir "$t/fresh"
