@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# The binary prover's instruction table (prover/q7prove/x86/table.py, semantics.py): every
+# The binary prover's instruction table (prover/q7prove/x86/table.py, and the models it names): every
 # model at every width, one instruction at a time on edge and random
 # registers, flags and memory, against unicorn and the CPU itself, on
 # numbers and on z3 terms (python3 -m q7prove.x86.check), with the BMI,
@@ -56,13 +56,13 @@ else
 fi
 # a row no form exercises, and a form's generator deleted: the check fails naming each
 mkdir "$tmp/unexercised"; cp -r prover/q7prove "$tmp/unexercised/"; rm -rf "$tmp/unexercised/q7prove/"*/__pycache__
-sed -i "s|^    Row('wait', s.wait, '9b'),|&\n    Row('cmc', s.nop, 'f5'),|" "$tmp/unexercised/q7prove/x86/table.py"
+sed -i "s|^    Row('wait', scalar_fp.wait, '9b'),|&\n    Row('cmc', control.nop, 'f5'),|" "$tmp/unexercised/q7prove/x86/table.py"
 mkdir "$tmp/ungenerated"; cp -r prover/q7prove "$tmp/ungenerated/"; rm -rf "$tmp/ungenerated/q7prove/"*/__pycache__
-sed -i "/^    add('stmxcsr dword ptr \[rsi + 8\]')\$/d" "$tmp/ungenerated/q7prove/x86/check.py"
+sed -i "/^    add('stmxcsr dword ptr \[rsi + 8\]')\$/d" "$tmp/ungenerated/q7prove/x86/check_forms_base.py"
 for m in unexercised:cmc ungenerated:stmxcsr; do
     dir=${m%%:*} name=${m#*:}
     if cmp -s prover/q7prove/x86/table.py "$tmp/$dir/q7prove/x86/table.py" &&
-       cmp -s prover/q7prove/x86/check.py "$tmp/$dir/q7prove/x86/check.py"; then
+       cmp -s prover/q7prove/x86/check_forms_base.py "$tmp/$dir/q7prove/x86/check_forms_base.py"; then
         echo "FAIL: the $dir mutant's edit did not apply"; fail=1
     elif PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$tmp/$dir" "$PYTHON" -m q7prove.x86.check --coverage >"$tmp/out" 2>&1; then
         echo "FAIL: the check passes with $name exercised by no form"; fail=1

@@ -147,12 +147,11 @@ expect as-is ltu_1_8_8 proven-binary ''
 
 # ---- 3. models wrong on purpose
 mkdir "$tmp/mutant"; cp -r prover/q7prove "$tmp/mutant/"; rm -rf "$tmp/mutant/q7prove/"*/__pycache__
-sem=$tmp/mutant/q7prove/x86/semantics.py
-sed -i 's/^    sub_flags(m, 0, a, 0, r, w)$/&\n    m.set_flags(AF=False)/' "$sem"
-sed -i "/m.violation('divides by zero', zero)/d" "$sem"
-sed -i 's/^\( *\)m.fork = (c, target)$/\1m.fork = (c, target + 1)/' "$sem"
-[ "$(diff prover/q7prove/x86/semantics.py "$sem" | grep -c '^[<>]')" = 4 ] && ok "the mutant's three edits applied" ||
-    bad "the mutant's edits did not apply: $(diff prover/q7prove/x86/semantics.py "$sem")"
+sed -i 's/^    sub_flags(m, 0, a, 0, r, w)$/&\n    m.set_flags(AF=False)/' "$tmp/mutant/q7prove/x86/integer.py"
+sed -i "/m.violation('divides by zero', zero)/d" "$tmp/mutant/q7prove/x86/integer.py"
+sed -i 's/^\( *\)m.fork = (c, target)$/\1m.fork = (c, target + 1)/' "$tmp/mutant/q7prove/x86/control.py"
+[ "$(diff -r prover/q7prove/x86 "$tmp/mutant/q7prove/x86" | grep -c '^[<>]')" = 4 ] && ok "the mutant's three edits applied" ||
+    bad "the mutant's edits did not apply: $(diff -r prover/q7prove/x86 "$tmp/mutant/q7prove/x86")"
 printf '#!/bin/sh\nPYTHONPATH=%s exec %s "$@"\n' "$tmp/mutant" "$PYTHON" >"$tmp/mutant-python"
 chmod +x "$tmp/mutant-python"
 prove mutant --python "$tmp/mutant-python"

@@ -3,7 +3,7 @@
 
 Each distinct instruction encoding a proof reached is run natively
 (x86/native.py: a crash-isolated child, the exact bytes at an address of
-their own) on edge and random states, and its model (x86/semantics.py, on
+their own) on edge and random states, and its model (x86/semantics.py runs it, on
 the symbolic machine) is stepped from the same states: once with every
 input a number and on some states with the inputs z3 variables, the terms
 then evaluated. Every register, every flag the model defines after it

@@ -36,9 +36,9 @@ ANDed with the writemask, every bit above the element count 0.
 
 from q7prove.smt import bitvec as bv
 from q7prove.machine.state import as_number
-from q7prove.x86 import semantics as base
+from q7prove.x86 import sse
 from q7prove.x86 import opmask, simd
-from q7prove.x86.semantics import join, lanes
+from q7prove.x86.sse import join, lanes
 
 # ---- reading and writing under the mask -----------------------------------------------
 
@@ -438,7 +438,7 @@ def pmov2m(m, i):
 
 def movdq(m, i):
     """vmovd/vmovq: as the VEX forms (no masking, no broadcast)."""
-    base.movdq(m, i)
+    sse.movdq(m, i)
 
 
 def insert(lw):
@@ -527,11 +527,11 @@ _reg('vshufi32x4 vshufi64x2', shuffle128)
 _reg('valignd valignq', align)
 _reg('vpalignr', whole(lambda a, b, imm, w: simd.align_right(a, b, imm, w)))
 for _s, _lw in (('bw', 8), ('wd', 16), ('dq', 32), ('qdq', 64)):
-    MODELS['vpunpckl' + _s] = whole(lambda a, b, imm, w, _lw=_lw: base.unpack_lanes(_lw, False)(a, b, w))
-    MODELS['vpunpckh' + _s] = whole(lambda a, b, imm, w, _lw=_lw: base.unpack_lanes(_lw, True)(a, b, w))
+    MODELS['vpunpckl' + _s] = whole(lambda a, b, imm, w, _lw=_lw: sse.unpack_lanes(_lw, False)(a, b, w))
+    MODELS['vpunpckh' + _s] = whole(lambda a, b, imm, w, _lw=_lw: sse.unpack_lanes(_lw, True)(a, b, w))
 for _n, _lw, _hi in (('vunpcklps', 32, False), ('vunpckhps', 32, True), ('vunpcklpd', 64, False),
                      ('vunpckhpd', 64, True)):
-    MODELS[_n] = whole(lambda a, b, imm, w, _lw=_lw, _hi=_hi: base.unpack_lanes(_lw, _hi)(a, b, w))
+    MODELS[_n] = whole(lambda a, b, imm, w, _lw=_lw, _hi=_hi: sse.unpack_lanes(_lw, _hi)(a, b, w))
 _reg('vpacksswb', whole(lambda a, b, imm, w: simd.pack(16, True)(a, b, w)))
 _reg('vpackuswb', whole(lambda a, b, imm, w: simd.pack(16, False)(a, b, w)))
 _reg('vpackssdw', whole(lambda a, b, imm, w: simd.pack(32, True)(a, b, w)))

@@ -2,7 +2,7 @@
 """The BMI1 and BMI2 instructions (VEX-encoded general-register
 operations), after the Intel SDM volume 2:
 
-  BMI1   andn bextr blsi blsmsk blsr (tzcnt is with bsf in semantics.py)
+  BMI1   andn bextr blsi blsmsk blsr (tzcnt is with bsf in integer.py)
   BMI2   bzhi pdep pext rorx sarx shlx shrx mulx
 
 Operands in capstone's Intel order: andn d, vvvv, r/m; bextr and bzhi d,

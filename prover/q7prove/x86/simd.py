@@ -9,7 +9,7 @@ out) are the AVX-512 forms' too (x86/avx512.py):
   integer      pminsb pminsw pminsd pminub pminuw pminud and pmax*, pabsb
                pabsw pabsd, pavgb pavgw, pmullw pmulld pmuludq pmuldq,
                paddsb paddsw paddusb paddusw psubsb psubsw psubusb psubusw,
-               pcmpgtq (SSE4.2: in semantics.py), ptest
+               pcmpgtq (SSE4.2: in sse.py), ptest
   pack/extend  packuswb packsswb packssdw packusdw (saturating),
                pmovzx* pmovsx* (bw bd bq wd wq dq)
   shuffles     pshufb palignr pblendw pblendd blendps blendpd pblendvb
@@ -20,7 +20,7 @@ out) are the AVX-512 forms' too (x86/avx512.py):
                vbroadcastf128, vinserti128 vinsertf128 vextracti128
                vextractf128, vpsllv* vpsrlv* vpsrav*, vpmaskmovd/q
                vmaskmovps/pd (a masked-off element neither read nor written)
-  SSE4.2       crc32 (pcmpgtq is in semantics.py; the string compares
+  SSE4.2       crc32 (pcmpgtq is in sse.py; the string compares
                pcmp[ei]str[im] are not modelled)
   F16C         vcvtph2ps (exact), vcvtps2ph (rounded as its immediate says;
                MXCSR's is the ABI's nearest-even), NaNs quieted with their
@@ -30,7 +30,7 @@ import z3
 
 from q7prove.smt import bitvec as bv
 from q7prove.machine.state import as_number
-from q7prove.x86.semantics import join, lanes
+from q7prove.x86.sse import join, lanes
 
 # ---- element functions: values in, value out ----------------------------------------
 
