@@ -46,7 +46,7 @@ endif
 # generate a function per leaf or per vector op) several times slower to
 # compile; they make the same checks as calls into the runtime.
 ASAN_CALL_CHECKS := src/batch/batch_avx512.c src/host/host_avx512.c src/vec/kernels_portable.c \
-                    tests/test_vec_ops.c tests/test_api_contract.c
+                    tests/test_vec_ops.c tests/test_api_contract.c tests/test_api_contract_vec.c
 ifneq ($(SAN),)
 ASAN_CALL_FLAG = $(if $(findstring clang,$(CC)),-mllvm -asan-instrumentation-with-call-threshold=0,\
                       --param asan-instrumentation-with-call-threshold=0)
