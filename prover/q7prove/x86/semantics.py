@@ -365,6 +365,16 @@ def div(m, i):
     else:
         n = bv.concat([(as_number(m.s.reg(hi_reg), w), w), (as_number(m.s.reg(lo_reg), w), w)])
     dv = as_number(m.get(s), w)
+    if not signed and not whole and bv.fold(as_number(m.s.reg(hi_reg), w)) == 0:
+        # the dividend's upper half is 0 (xor %edx,%edx): the same quotient
+        # and remainder at w bits, which the solvers find far easier; the
+        # quotient always fits, and a zero divisor faults either way
+        lo = as_number(m.s.reg(lo_reg), w)
+        m.violation('divides by zero', bv.eq(dv, 0, w))
+        m.s.set_reg(lo_reg, bv.udiv(lo, dv, w))
+        m.s.set_reg(hi_reg, bv.urem(lo, dv, w))
+        m.undefine('CF', 'OF', 'SF', 'ZF', 'AF', 'PF')
+        return
     d2 = (bv.sext if signed else bv.zext)(dv, w, 2 * w)
     q = (bv.sdiv if signed else bv.udiv)(n, d2, 2 * w)
     r = (bv.srem if signed else bv.urem)(n, d2, 2 * w)
