@@ -246,13 +246,17 @@ def _boolean(x):
 
 
 def _explain(run, model, fail):
-    """A refutation's counterexample (each C argument, its value), what the
-    spec gives for it and what the proof predicts a real call returns, the
-    caller's unknown register bits taken as 0."""
+    """A refutation's counterexample (each C argument, its value; high_NAME
+    the register bits above an argument where the model needs them nonzero),
+    what the spec gives for it and what the proof predicts a real call
+    returns with those bits as shown (0 where not shown)."""
     val = lambda v: model.eval(v, model_completion=True).as_long()
     replay = [(v, z3.BitVecVal(val(v), v.size())) for v in run.inputs.values()]
-    replay += [(h, z3.BitVecVal(0, h.size())) for h in run.garbage_high]
+    replay += [(h, z3.BitVecVal(val(h), h.size())) for h in run.garbage_high]
     shown = {n: hex(val(v)) for n, v in run.inputs.items()}
+    for h in run.garbage_high:   # the caller's upper register bits, where the failure needs them
+        if z3.is_true(model.eval(h != 0, model_completion=True)):
+            shown[h.decl().name()] = hex(val(h))
     value, outs = run.want()
     expected, predicted = {}, {}
     state = next((s for s, how in run.finals
