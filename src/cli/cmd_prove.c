@@ -39,31 +39,6 @@
 #define PROVER_MODULE "q7prove.binary"
 enum { EM_X86_64 = 62 };
 
-/* " (a, b)": the leaves of the run with status s, every one, so that the
- * summary (all --quiet prints) names what is not proven. */
-static void summary_names(const prv_run *r, prv_status s)
-{
-    const char *sep = " (";
-    for (size_t i = 0; i < q7_leaf_count(); i++)
-        if (r->row[i].selected && r->row[i].done && r->row[i].status == s) {
-            printf("%s%s", sep, q7_leaf_at(i)->suffix);
-            sep = ", ";
-        }
-    if (*sep == ',') putchar(')');
-}
-
-/* The same for the functions (--all). */
-static void fn_summary_names(const prv_run *r, prv_status s)
-{
-    const char *sep = " (";
-    for (unsigned i = 0; i < r->nfn; i++)
-        if (r->fn[i].row.done && r->fn[i].row.status == s) {
-            printf("%s%s", sep, r->fn[i].name);
-            sep = ", ";
-        }
-    if (*sep == ',') putchar(')');
-}
-
 /* ------------------------------------------------------------ the run */
 
 static int write_tables_file(prove_state *st, const char *path, const short *const *maps)
@@ -516,30 +491,9 @@ static int prove_library(prove_state *st, const short *const *map_of, cli_abi_so
         q7u_interrupt_disarm();
         return rc;
     }
-    if (st->run.interrupted) {
-        printf("prove: interrupted (%s) after %u of %u leaves: %u proven-binary, %u refuted, %u unproven, %u absent\n",
-               q7u_signal_name(st->run.interrupted), done, selected, counts[PRV_PROVEN], counts[PRV_REFUTED],
-               counts[PRV_UNPROVEN], counts[PRV_ABSENT]);
-    } else {
-        printf("%u leaves: %u proven-binary, %u refuted", done, counts[PRV_PROVEN], counts[PRV_REFUTED]);
-        summary_names(&st->run, PRV_REFUTED);
-        printf(", %u unproven", counts[PRV_UNPROVEN]);
-        summary_names(&st->run, PRV_UNPROVEN);
-        printf(", %u absent", counts[PRV_ABSENT]);
-        summary_names(&st->run, PRV_ABSENT);
-        putchar('\n');
-    }
+    cli_prove_summary(st, counts, done, selected);
     unsigned fc[PRV_STATUS_COUNT], fdone;
     prv_fn_counts(&st->run, fc, &fdone);
-    if (a->all) {
-        printf("%u functions: %u proven-binary, %u refuted", fdone, fc[PRV_PROVEN], fc[PRV_REFUTED]);
-        fn_summary_names(&st->run, PRV_REFUTED);
-        printf(", %u unproven", fc[PRV_UNPROVEN]);
-        fn_summary_names(&st->run, PRV_UNPROVEN);
-        printf(", %u absent", fc[PRV_ABSENT]);
-        fn_summary_names(&st->run, PRV_ABSENT);
-        printf(", %u no-obligation\n", fc[PRV_NO_OBLIGATION]);
-    }
     if (st->run.disagreements) {
         printf("prove: THE TRANSLATOR IS WRONG: %u counterexample%s replayed natively disagree%s with the proof's "
                "prediction (the replay column above)\n", st->run.disagreements, st->run.disagreements == 1 ? "" : "s",

@@ -78,6 +78,10 @@ typedef struct prove_state {
 int cli_prove_take_line(prove_state *st, const char *line, char *why, size_t whysize);
 /* A leaf's result line on stdout (none under --quiet). */
 void cli_prove_result_line(const prove_state *st, const q7_leaf *l, const prv_row *row);
+/* The summary lines after the rows: the leaves' counts (counts, done of
+ * selected; each one refuted, unproven or absent named), and with --all the
+ * functions'. */
+void cli_prove_summary(const prove_state *st, const unsigned *counts, unsigned done, unsigned selected);
 /* A function's (--all). */
 void cli_prove_function_line(const prove_state *st, const prv_fn *fn);
 

@@ -9,6 +9,7 @@
 #include "prove/prove_image.h"
 #include "util/escape.h"
 #include "util/json.h"
+#include "util/process.h"
 
 /* ------------------------------------------------------------ the native replay */
 
@@ -191,4 +192,59 @@ int cli_prove_take_line(prove_state *st, const char *line, char *why, size_t why
     }
     q7u_json_free(doc);
     return rc;
+}
+
+/* ------------------------------------------------------------ the summary */
+
+/* " (a, b)": the leaves of the run with status s, every one, so that the
+ * summary (all --quiet prints) names what is not proven. */
+static void summary_names(const prv_run *r, prv_status s)
+{
+    const char *sep = " (";
+    for (size_t i = 0; i < q7_leaf_count(); i++)
+        if (r->row[i].selected && r->row[i].done && r->row[i].status == s) {
+            printf("%s%s", sep, q7_leaf_at(i)->suffix);
+            sep = ", ";
+        }
+    if (*sep == ',') putchar(')');
+}
+
+/* The same for the functions (--all). */
+static void fn_summary_names(const prv_run *r, prv_status s)
+{
+    const char *sep = " (";
+    for (unsigned i = 0; i < r->nfn; i++)
+        if (r->fn[i].row.done && r->fn[i].row.status == s) {
+            printf("%s%s", sep, r->fn[i].name);
+            sep = ", ";
+        }
+    if (*sep == ',') putchar(')');
+}
+
+void cli_prove_summary(const prove_state *st, const unsigned *counts, unsigned done, unsigned selected)
+{
+    if (st->run.interrupted) {
+        printf("prove: interrupted (%s) after %u of %u leaves: %u proven-binary, %u refuted, %u unproven, %u absent\n",
+               q7u_signal_name(st->run.interrupted), done, selected, counts[PRV_PROVEN], counts[PRV_REFUTED],
+               counts[PRV_UNPROVEN], counts[PRV_ABSENT]);
+    } else {
+        printf("%u leaves: %u proven-binary, %u refuted", done, counts[PRV_PROVEN], counts[PRV_REFUTED]);
+        summary_names(&st->run, PRV_REFUTED);
+        printf(", %u unproven", counts[PRV_UNPROVEN]);
+        summary_names(&st->run, PRV_UNPROVEN);
+        printf(", %u absent", counts[PRV_ABSENT]);
+        summary_names(&st->run, PRV_ABSENT);
+        putchar('\n');
+    }
+    unsigned fc[PRV_STATUS_COUNT], fdone;
+    prv_fn_counts(&st->run, fc, &fdone);
+    if (st->a->all) {
+        printf("%u functions: %u proven-binary, %u refuted", fdone, fc[PRV_PROVEN], fc[PRV_REFUTED]);
+        fn_summary_names(&st->run, PRV_REFUTED);
+        printf(", %u unproven", fc[PRV_UNPROVEN]);
+        fn_summary_names(&st->run, PRV_UNPROVEN);
+        printf(", %u absent", fc[PRV_ABSENT]);
+        fn_summary_names(&st->run, PRV_ABSENT);
+        printf(", %u no-obligation\n", fc[PRV_NO_OBLIGATION]);
+    }
 }
