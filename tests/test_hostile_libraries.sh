@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Libraries whose leaves attack the process they run in, against verify,
-# probe and call (tests/verify_misbehave.c; the crash, hang, exit, abort,
+# probe and call (tests/support/verify_misbehave.c; the crash, hang, exit, abort,
 # fork and print cases of verify are tests/test_verify_isolation.sh's):
 # - writes 4 KiB of junk over every descriptor: the batch protocol broken
 #   in that leaf, one case lost (the case running when the junk is read:

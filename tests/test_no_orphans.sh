@@ -6,9 +6,9 @@
 # child's parent-death signal is SIGKILL):
 # - prove, its prover busy on a leaf: a stand-in in a busy loop, and the
 #   real prover (python3 -m q7prove.binary) on a leaf slow to prove
-#   (tests/slow_lib.sh), where z3 and capstone are;
+#   (tests/support/slow_lib.sh), where z3 and capstone are;
 # - verify, its library children inside a call that never returns
-#   (tests/verify_misbehave.c HANG_ALL), and its numpy oracle where numpy
+#   (tests/support/verify_misbehave.c HANG_ALL), and its numpy oracle where numpy
 #   is;
 # - probe and call --lib, their library child inside such a call.
 set -u

@@ -23,7 +23,7 @@
 # slow: proves all 86 leaves and 47 operations of build/libq7pred.so (about 20 s CPU)
 set -u
 cd "$SRCDIR"
-. tests/prove_lib.sh
+. tests/support/prove_lib.sh
 CC=${CC:-cc}
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

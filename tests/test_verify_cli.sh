@@ -135,8 +135,8 @@ PYTHON=/nonexistent/python3 "$Q7PRED" verify --corpus grid --family classify --n
 
 # an oracle that stops mid-unit keeps what it checked: a fake numpy program
 # that answers ltu_1_8_8 with zeros (wrong where a < b) once, then dies
-# (tests/fake_numpy_oracle.py)
-ln -s "$SRCDIR/tests/fake_numpy_oracle.py" "$t/dies.py"
+# (tests/support/fake_numpy_oracle.py)
+ln -s "$SRCDIR/tests/support/fake_numpy_oracle.py" "$t/dies.py"
 "$Q7PRED" verify --oracles sem,numpy --numpy-oracle "$t/dies.py" --leaf ltu_1_8_8 --corpus fuzz \
     --fuzz-count 20000 --threads 1 --by-leaf --no-progress >"$t/stop.txt" 2>&1
 rc=$?

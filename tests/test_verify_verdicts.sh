@@ -16,7 +16,7 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 fails=0
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
-$CC -shared -fPIC -o "$t/wrong.so" "$SRCDIR/tests/lib_lt_answers_0.c" || { echo "FAIL: cannot build the test library"; exit 1; }
+$CC -shared -fPIC -o "$t/wrong.so" "$SRCDIR/tests/support/lib_lt_answers_0.c" || { echo "FAIL: cannot build the test library"; exit 1; }
 
 # verdict NAME WANT_RC REGEX ARGS...: the run with --quiet and without,
 # each checked for its exit and its verdict line (the text's ends in the
