@@ -39,19 +39,6 @@
 #define PROVER_MODULE "q7prove.binary"
 enum { EM_X86_64 = 62 };
 
-/* " (a, b)": the leaves of the run with status s, every one, so that the
- * summary (all --quiet prints) names what is not proven. */
-static void summary_names(const prv_run *r, prv_status s)
-{
-    const char *sep = " (";
-    for (size_t i = 0; i < q7_leaf_count(); i++)
-        if (r->row[i].selected && r->row[i].done && r->row[i].status == s) {
-            printf("%s%s", sep, q7_leaf_at(i)->suffix);
-            sep = ", ";
-        }
-    if (*sep == ',') putchar(')');
-}
-
 /* ------------------------------------------------------------ the run */
 
 static int write_tables_file(prove_state *st, const char *path, const short *const *maps)
@@ -59,7 +46,7 @@ static int write_tables_file(prove_state *st, const char *path, const short *con
     out_file o;
     int rc = cli_out_file_open(&o, "prove", "table file", path);
     if (rc) return rc;
-    prv_write_tables(o.f, st->placement, st->abi.order, maps);
+    prv_write_tables(o.f, st->placement, st->abi.order, maps, st->a->all);
     rc = cli_out_file_finish(&o, "table file");
     return rc ? rc : cli_out_file_commit(&o, "table file");
 }
@@ -116,11 +103,22 @@ static bool prover_argv(const prove_state *st, bool restart, char *program, size
     }
     argv[k++] = "--timeout";
     argv[k++] = timeout;
+    bool leaves_left = false;
     for (size_t i = 0; i < q7_leaf_count(); i++)
         if ((a->any_selected || restart) && st->run.row[i].selected && !st->run.row[i].done) {
             argv[k++] = "--leaf";
             argv[k++] = q7_leaf_at(i)->suffix;
+            leaves_left = true;
         }
+    if (a->all) {   /* a restart skips the leaves and the functions answered */
+        argv[k++] = "--all";
+        if (restart && !leaves_left) argv[k++] = "--no-leaves";
+        for (unsigned i = 0; i < st->run.nfn; i++)
+            if (st->run.fn[i].row.done) {
+                argv[k++] = "--done";
+                argv[k++] = st->run.fn[i].name;
+            }
+    }
     argv[k] = NULL;
     return true;
 }
@@ -233,6 +231,22 @@ static void mark_running(prove_state *st, int leaf, const char *why)
     cli_prove_progress_leaf(&st->progress, q7_leaf_at((size_t)leaf), row->seconds, true);
 }
 
+/* The function the prover was stopped on (--all): unproven, why. */
+static void mark_running_fn(prove_state *st, const char *why)
+{
+    prv_row *row = &st->run.fn[st->running_fn].row;
+    row->done = true;
+    row->status = PRV_UNPROVEN;
+    row->seconds = q7_now_seconds() - st->running_since;
+    snprintf(row->reason, sizeof row->reason, "%s", why);
+    cli_prove_function_line(st, &st->run.fn[st->running_fn]);
+    st->running_fn = -1;
+    st->fn_answered++;
+}
+
+/* Whether the prover owes functions it has not answered (--all). */
+static bool functions_owed(const prove_state *st) { return st->a->all && st->fn_answered < st->fn_owed; }
+
 /* The leaves the prover did not answer for, when it stopped short. */
 static void mark_unanswered(prove_state *st, const char *why)
 {
@@ -251,13 +265,19 @@ static prover_end run_prover_once(prove_state *st, int table_fd, bool restart, i
                                   char *tail, size_t tailsize)
 {
     char program[PATH_MAX], timeout[32], err[PATH_MAX + 200], self[PATH_MAX + 512];
-    const char *argv[12 + 2 * 16 + 2 * Q7_LEAF_COUNT + 1];
+    const char **argv = malloc((16 + 2 * 16 + 2 * Q7_LEAF_COUNT + 2 * (size_t)st->run.nfn + 4) * sizeof *argv);
     tail[0] = how[0] = '\0';
+    if (!argv) return *rc = cli_error("prove: out of memory"), PROVER_FAILED;
     if (!prover_argv(st, restart, program, sizeof program, argv, timeout, sizeof timeout, self, sizeof self, err,
-                     sizeof err))
+                     sizeof err)) {
+        free(argv);
         return *rc = cli_usage_error("prove: %s", err), PROVER_FAILED;
+    }
     int out[2];
-    if (pipe2(out, O_CLOEXEC) != 0) return *rc = cli_error("prove: pipe: %s", strerror(errno)), PROVER_FAILED;
+    if (pipe2(out, O_CLOEXEC) != 0) {
+        free(argv);
+        return *rc = cli_error("prove: pipe: %s", strerror(errno)), PROVER_FAILED;
+    }
     q7u_proc proc;
     const int pass[2] = { table_fd, st->copy.fd };   /* its descriptors 3 and 4 */
     q7u_proc_io io = { .in = -1, .out = out[1], .err = -1, .pass = pass, .npass = 2 };
@@ -266,9 +286,12 @@ static prover_end run_prover_once(prove_state *st, int table_fd, bool restart, i
     if (!started) {
         close(out[0]);
         *rc = cli_usage_error("prove: cannot start the prover '%s': %s (--python, $Q7PRED_PYTHON)", argv[0], err);
+        free(argv);
         return PROVER_FAILED;
     }
-    st->running = -1;
+    free(argv);
+    st->running = st->running_fn = -1;
+    st->fn_owed = st->fn_answered = 0;
     prover_end end = read_prover(st, &proc, out[0], rc);
     close(out[0]);
     /* a prover that ended by itself is given a moment to say why */
@@ -293,11 +316,13 @@ static int run_prover(prove_state *st, int table_fd)
         prv_counts(&st->run, counts, &done, &selected);
         /* an interrupt ended the prover too: the leaf it was on is not reached, never lost */
         if (end == PROVER_INTERRUPTED || end == PROVER_FAILED || q7u_interrupted()) break;
-        int leaf = running_leaf(st);
+        bool on_fn = st->running_fn >= 0 && !st->run.fn[st->running_fn].row.done;
+        int leaf = on_fn ? -1 : running_leaf(st);
         if (end == PROVER_RUN_LATE) {
-            snprintf(why, sizeof why, "timeout: the run's --total-timeout of %g s ran out while this leaf was proven",
-                     st->a->total_timeout);
-            mark_running(st, leaf, why);
+            snprintf(why, sizeof why, "timeout: the run's --total-timeout of %g s ran out while this %s was proven",
+                     st->a->total_timeout, on_fn ? "function" : "leaf");
+            if (on_fn) mark_running_fn(st, why);
+            else mark_running(st, leaf, why);
             snprintf(why, sizeof why, "not tried: the run's --total-timeout of %g s ran out before this leaf",
                      st->a->total_timeout);
             mark_unanswered(st, why);
@@ -305,9 +330,15 @@ static int run_prover(prove_state *st, int table_fd)
         }
         if (end == PROVER_LEAF_LATE) {
             snprintf(why, sizeof why, "timeout: no answer within --timeout %g s and a grace of %g s; the prover was "
-                     "stopped (and started again for the leaves after this one)", st->a->timeout,
-                     grace_seconds(st->a->timeout));
-            mark_running(st, leaf, why);
+                     "stopped (and started again for the %s after this one)", st->a->timeout,
+                     grace_seconds(st->a->timeout), on_fn ? "functions" : "leaves");
+            if (on_fn) mark_running_fn(st, why);
+            else mark_running(st, leaf, why);
+        } else if (on_fn) {
+            /* it ended on a function it had started: that function alone is lost */
+            snprintf(why, sizeof why, "the prover ended (%s) while proving this function: %s", how,
+                     tail[0] ? tail : "no output");
+            mark_running_fn(st, why);
         } else if (done < selected && st->running >= 0 && leaf == st->running) {
             /* it ended on a leaf it had started: that leaf alone is lost */
             snprintf(why, sizeof why, "the prover ended (%s) while proving this leaf: %s", how,
@@ -318,11 +349,14 @@ static int run_prover(prove_state *st, int table_fd)
                 rc = cli_error("prove: the prover ended (%s) after %u of %u leaves: %s", how, done, selected,
                                tail[0] ? tail : "no output");
                 mark_unanswered(st, "the prover stopped before this leaf");
+            } else if (functions_owed(st) && !q7u_interrupted()) {
+                rc = cli_error("prove: the prover ended (%s) after %u of the %u functions it named: %s", how,
+                               st->fn_answered, st->fn_owed, tail[0] ? tail : "no output");
             }
             break;
         }
         prv_counts(&st->run, counts, &done, &selected);
-        if (done == selected) break;
+        if (done == selected && !functions_owed(st)) break;
     }
     if (rc == CLI_FAIL && !q7u_interrupted()) mark_unanswered(st, "the prover stopped before this leaf");
     return rc;
@@ -418,6 +452,7 @@ static int prove_library(prove_state *st, const short *const *map_of, cli_abi_so
     const out_option reports[] = { { "--json", a->json }, { "--markdown", a->markdown }, { "--junit", a->junit } };
     if ((rc = cli_out_options_check("prove", reports, sizeof reports / sizeof reports[0]))) return rc;
     st->run.library = a->lib;
+    st->run.all = a->all;
     st->run.abi = a->abi;
     snprintf(st->run.prover, sizeof st->run.prover, "?");
     for (size_t i = 0; i < q7_leaf_count(); i++) st->run.row[i].selected = !a->any_selected || a->selected[i];
@@ -427,7 +462,7 @@ static int prove_library(prove_state *st, const short *const *map_of, cli_abi_so
         if (table >= 0) close(table);
         return cli_error("prove: no file for the tables: %s", strerror(errno));
     }
-    prv_write_tables(tf, st->placement, st->abi.order, map_of);
+    prv_write_tables(tf, st->placement, st->abi.order, map_of, a->all);
     bool table_ok = fclose(tf) == 0;
     if (!table_ok) {
         close(table);
@@ -456,25 +491,16 @@ static int prove_library(prove_state *st, const short *const *map_of, cli_abi_so
         q7u_interrupt_disarm();
         return rc;
     }
-    if (st->run.interrupted) {
-        printf("prove: interrupted (%s) after %u of %u leaves: %u proven-binary, %u refuted, %u unproven, %u absent\n",
-               q7u_signal_name(st->run.interrupted), done, selected, counts[PRV_PROVEN], counts[PRV_REFUTED],
-               counts[PRV_UNPROVEN], counts[PRV_ABSENT]);
-    } else {
-        printf("%u leaves: %u proven-binary, %u refuted", done, counts[PRV_PROVEN], counts[PRV_REFUTED]);
-        summary_names(&st->run, PRV_REFUTED);
-        printf(", %u unproven", counts[PRV_UNPROVEN]);
-        summary_names(&st->run, PRV_UNPROVEN);
-        printf(", %u absent", counts[PRV_ABSENT]);
-        summary_names(&st->run, PRV_ABSENT);
-        putchar('\n');
-    }
+    cli_prove_summary(st, counts, done, selected);
+    unsigned fc[PRV_STATUS_COUNT], fdone;
+    prv_fn_counts(&st->run, fc, &fdone);
     if (st->run.disagreements) {
         printf("prove: THE TRANSLATOR IS WRONG: %u counterexample%s replayed natively disagree%s with the proof's "
                "prediction (the replay column above)\n", st->run.disagreements, st->run.disagreements == 1 ? "" : "s",
                st->run.disagreements == 1 ? "s" : "");
     }
-    if (!st->run.interrupted && rc == CLI_OK && done > 0 && counts[PRV_ABSENT] == done)
+    bool fn_obligations = fc[PRV_PROVEN] + fc[PRV_REFUTED] + fc[PRV_UNPROVEN] > 0;
+    if (!st->run.interrupted && rc == CLI_OK && done > 0 && counts[PRV_ABSENT] == done && !fn_obligations)
         rc = cli_error("prove: '%s' exports none of the %u leaves asked for: nothing was proven", a->lib, done);
     fflush(stdout);
     int wrc = write_reports(st);
@@ -483,7 +509,8 @@ static int prove_library(prove_state *st, const short *const *map_of, cli_abi_so
     if (sig) return 128 + sig;
     if (wrc) return wrc;
     if (rc) return rc;
-    return counts[PRV_PROVEN] + counts[PRV_ABSENT] == done && !st->run.disagreements ? CLI_OK : CLI_FAIL;
+    bool fns_ok = fc[PRV_PROVEN] + fc[PRV_ABSENT] + fc[PRV_NO_OBLIGATION] == fdone;
+    return counts[PRV_PROVEN] + counts[PRV_ABSENT] == done && fns_ok && !st->run.disagreements ? CLI_OK : CLI_FAIL;
 }
 
 static int prove_run(void *v)
@@ -496,7 +523,7 @@ static int prove_run(void *v)
     static prove_state st;
     memset(&st, 0, sizeof st);
     st.a = a;
-    st.running = -1;
+    st.running = st.running_fn = -1;
     st.total_deadline = HUGE_VAL;
     static cli_bit_maps maps;
     const short *map_of[Q7_LEAF_COUNT] = { 0 };
@@ -533,6 +560,7 @@ static int prove_run(void *v)
     if (slash) *slash = '\0';
     rc = !slash || q7p_elf_origin_preloads(st.copy.path, origin, &st.preloads, &st.npreloads)
              ? prove_library(&st, map_of, a->abi ? &source : NULL, exported) : cli_error("prove: out of memory");
+    prv_run_free(&st.run);
     q7u_lib_copy_close(&st.copy);
     for (unsigned i = 0; i < st.npreloads; i++) free(st.preloads[i]);
     free(st.preloads);

@@ -19,6 +19,7 @@
 typedef struct prove_args {
     const char *lib, *abi, *json, *markdown, *junit, *python, *table_out;
     bool selected[Q7_LEAF_COUNT], any_selected, quiet, help, dry_run;
+    bool all;                        /* --all: every exported function after the leaves */
     int progress;                    /* --progress 1, --no-progress 0, else -1: when stderr is a terminal */
     double timeout, total_timeout;   /* total_timeout 0: none */
     char command[4096];              /* as typed, for the reports */
@@ -67,13 +68,21 @@ typedef struct prove_state {
     int running;                            /* the leaf the prover said it started, -1 none */
     double running_since;                   /* when (q7_now_seconds) */
     double total_deadline;                  /* when --total-timeout ends the run (HUGE_VAL: never) */
+    int running_fn;                         /* --all: the function (run.fn index) it started, -1 none */
+    unsigned fn_owed, fn_answered;          /* the functions this prover run said it proves, and has answered */
 } prove_state;
 
-/* One line of the prover: 1 a leaf's row (its result line printed, a
- * counterexample replayed natively), 0 the prover's header or the start
- * of a leaf, -1 nonsense (why). */
+/* One line of the prover: 1 a leaf's or a function's row (its result
+ * line printed, a leaf's counterexample replayed natively), 0 the prover's
+ * header or the start of a leaf or function, -1 nonsense (why). */
 int cli_prove_take_line(prove_state *st, const char *line, char *why, size_t whysize);
 /* A leaf's result line on stdout (none under --quiet). */
 void cli_prove_result_line(const prove_state *st, const q7_leaf *l, const prv_row *row);
+/* The summary lines after the rows: the leaves' counts (counts, done of
+ * selected; each one refuted, unproven or absent named), and with --all the
+ * functions'. */
+void cli_prove_summary(const prove_state *st, const unsigned *counts, unsigned done, unsigned selected);
+/* A function's (--all). */
+void cli_prove_function_line(const prove_state *st, const prv_fn *fn);
 
 #endif

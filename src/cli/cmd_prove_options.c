@@ -10,7 +10,7 @@
 void cli_prove_usage(FILE *f)
 {
     fputs(
-        "usage: q7pred prove --lib PATH [--abi FILE] [--leaf LEAF]... [--json FILE]\n"
+        "usage: q7pred prove --lib PATH [--abi FILE] [--leaf LEAF]... [--all] [--json FILE]\n"
         "                    [--markdown FILE] [--junit FILE] [--timeout SECONDS]\n"
         "                    [--total-timeout SECONDS] [--python PATH] [--quiet]\n"
         "                    [--progress | --no-progress] [--dry-run]\n"
@@ -29,6 +29,11 @@ void cli_prove_usage(FILE *f)
         "  --abi FILE          place the arguments as q7pred probe --json found them\n"
         "                      (and prove movfsv/movvfs on the probe's bit maps)\n"
         "  --leaf LEAF         prove only this leaf (repeatable; suffix or symbol)\n"
+        "  --all               after the leaves, every other function PATH exports:\n"
+        "                      each clean-API operation q7_<name> proven on its C\n"
+        "                      prototype against its spec rule; every other export\n"
+        "                      listed, no-obligation (not an operation) or unproven\n"
+        "                      (q7v_: the vector level); not with --leaf or --dry-run\n"
         "  --json FILE         the results as JSON (docs/report-format.md); each\n"
         "                      report is written whole or not at all\n"
         "  --markdown FILE     the results as a markdown table\n"
@@ -57,7 +62,8 @@ void cli_prove_usage(FILE *f)
         "\n"
         "No output may be a file the run reads (--lib, --abi, --python), nor empty.\n"
         "\n"
-        "Exit status: 0 when every present leaf is proven-binary; 1 otherwise, or\n"
+        "Exit status: 0 when every present leaf (and with --all every exported\n"
+        "function that has an obligation) is proven-binary; 1 otherwise, or\n"
         "when a prediction disagrees with the real call; 2 on a usage error or an\n"
         "unreadable library; 128 + the signal when interrupted (what was proven so\n"
         "far is printed and written).\n"
@@ -66,6 +72,7 @@ void cli_prove_usage(FILE *f)
         "  q7pred prove --lib build/libq7pred.so\n"
         "  q7pred prove --lib libfiss-base.so --abi probe.json --json prove.json\n"
         "  q7pred prove --lib build/libq7pred.so --leaf lt_1_8_8 --timeout 120\n"
+        "  q7pred prove --lib build/libq7pred.so --all --json prove-all.json\n"
         "  q7pred prove --lib libfiss-base.so --dry-run\n",
         f);
 }
@@ -86,6 +93,10 @@ int cli_prove_parse(void *v, int argc, char **argv)
             a->quiet = true;
             continue;
         }
+        if (!strcmp(o, "--all")) {
+            a->all = true;
+            continue;
+        }
         if (!strcmp(o, "--dry-run") || !strcmp(o, "--progress") || !strcmp(o, "--no-progress")) {
             if (o[2] == 'd') a->dry_run = true;
             else a->progress = o[2] == 'p';
@@ -98,7 +109,7 @@ int cli_prove_parse(void *v, int argc, char **argv)
                           : !strcmp(o, "--write-table") ? &a->table_out : NULL;
         if (!slot && strcmp(o, "--leaf") && strcmp(o, "--timeout") && strcmp(o, "--total-timeout")) {
             static const char *const names[] = { "--lib", "--abi", "--leaf", "--json", "--markdown", "--junit",
-                                                 "--python", "--timeout", "--total-timeout", "--write-table", "--quiet", "--progress",
+                                                 "--python", "--timeout", "--total-timeout", "--write-table", "--quiet", "--all", "--progress",
                                                  "--no-progress", "--dry-run", "--help" };
             char hint[96];
             return cli_usage_error("prove: unknown option '%s' (%stry q7pred prove --help)", o,
@@ -126,6 +137,11 @@ int cli_prove_parse(void *v, int argc, char **argv)
         }
     }
     if (!a->lib && !a->table_out) return cli_usage_error("prove: --lib PATH is required (try q7pred prove --help)");
+    /* --all answers for every export: a selection of leaves would leave the run's verdict about part of it */
+    if (a->all && a->any_selected)
+        return cli_usage_error("prove: --all proves every leaf and every exported function: it does not take --leaf");
+    if (a->all && a->dry_run)
+        return cli_usage_error("prove: --dry-run estimates the leaves only: it does not take --all");
     const out_option outs[] = { { "--json", a->json }, { "--markdown", a->markdown }, { "--junit", a->junit },
                                 { "--write-table", a->table_out } },
                      ins[] = { { "--lib", a->lib }, { "--abi", a->abi }, { "--python", a->python } };

@@ -9,6 +9,7 @@
 #include "prove/prove_image.h"
 #include "util/escape.h"
 #include "util/json.h"
+#include "util/process.h"
 
 /* ------------------------------------------------------------ the native replay */
 
@@ -62,6 +63,49 @@ void cli_prove_result_line(const prove_state *st, const q7_leaf *l, const prv_ro
     fflush(stdout);
 }
 
+static void text(FILE *f, const char *s) { q7u_esc_write(f, s, ESC_TEXT); }
+
+void cli_prove_function_line(const prove_state *st, const prv_fn *fn)
+{
+    if (st->a->quiet) return;
+    cli_prove_progress_clear(&st->progress);
+    printf("%-13s %-40s %7.2f s", prv_status_names[fn->row.status], fn->name, fn->row.seconds);
+    if (fn->row.status == PRV_PROVEN && fn->row.cpu[0]) {
+        fputs("  on a CPU with ", stdout);
+        text(stdout, fn->row.cpu);
+    }
+    if (fn->row.reason[0]) {
+        fputs("  ", stdout);
+        prv_fn_evidence(stdout, &fn->row, text);
+    }
+    fputc('\n', stdout);
+    fflush(stdout);
+}
+
+/* A function's row from its result line (--all). */
+static int take_function(prove_state *st, const char *name, prv_status status, double seconds, const json *doc,
+                         char *why, size_t whysize)
+{
+    prv_fn *fn = prv_fn_row(&st->run, name);
+    if (!fn) return snprintf(why, whysize, "out of memory"), -1;
+    if (fn->row.done) return snprintf(why, whysize, "the prover answered function %.100s twice", name), -1;
+    const char *s;
+    prv_row *row = &fn->row;
+    if (st->running_fn == (int)(fn - st->run.fn)) st->running_fn = -1;
+    row->done = true;
+    row->status = status;
+    row->seconds = seconds;
+    snprintf(row->reason, sizeof row->reason, "%s", (s = q7u_json_string(doc, PRV_KEY(reason))) ? s : "");
+    snprintf(row->cpu, sizeof row->cpu, "%s", (s = q7u_json_string(doc, PRV_KEY(cpu_features))) ? s : "");
+    prv_read_values(q7u_json_get(doc, PRV_KEY(counterexample)), &row->counterexample);
+    prv_read_values(q7u_json_get(doc, PRV_KEY(predicted)), &row->predicted);
+    prv_read_values(q7u_json_get(doc, PRV_KEY(expected)), &row->expected);
+    st->fn_answered++;
+    cli_prove_function_line(st, fn);
+    cli_prove_progress_draw(&st->progress, false);
+    return 1;
+}
+
 /* A leaf's row from its result line. */
 static void take_row(prove_state *st, const q7_leaf *l, prv_status status, double seconds, const json *doc)
 {
@@ -108,23 +152,38 @@ int cli_prove_take_line(prove_state *st, const char *line, char *why, size_t why
         /* a restarted prover says its header (and the image) again: noted once */
         bool first = !strcmp(st->run.prover, "?");
         snprintf(st->run.prover, sizeof st->run.prover, "%s", s);
+        const json *nf = q7u_json_get(doc, PRV_KEY(functions));
+        st->fn_owed = nf && nf->type == JSON_NUMBER && nf->number >= 0 && nf->number < 1e6 ? (unsigned)nf->number : 0;
+        st->fn_answered = 0;
         if (first && !st->a->quiet) prv_image_note(stdout, q7u_json_get(doc, "image"));
         rc = 0;
     } else if ((s = q7u_json_string(doc, "start"))) {   /* the leaf it begins now */
         const q7_leaf *l = q7_leaf_find(s);
-        if (!l || !st->run.row[l->id].selected || st->run.row[l->id].done) {
+        prv_fn *fn = !l && st->a->all ? prv_fn_row(&st->run, s) : NULL;
+        if (fn && !fn->row.done) {   /* a function (--all) */
+            st->running_fn = (int)(fn - st->run.fn);
+            st->running_since = q7_now_seconds();
+            rc = 0;
+        } else if (!l || !st->run.row[l->id].selected || st->run.row[l->id].done) {
             snprintf(why, whysize, "the prover started a leaf it was not asked for");
         } else {
             st->running = (int)l->id;
             st->running_since = q7_now_seconds();
             rc = 0;
         }
+    } else if (st->a->all && (s = q7u_json_string(doc, PRV_KEY(function)))) {
+        prv_status status = status_named(q7u_json_string(doc, PRV_KEY(status)));
+        const json *secs = q7u_json_get(doc, PRV_KEY(seconds));
+        if (status == PRV_STATUS_COUNT || !secs || secs->type != JSON_NUMBER)
+            snprintf(why, whysize, "the prover wrote a function's result without a known status and seconds");
+        else
+            rc = take_function(st, s, status, secs->number, doc, why, whysize);
     } else {
         const char *name = q7u_json_string(doc, PRV_KEY(leaf));
         const q7_leaf *l = name ? q7_leaf_find(name) : NULL;
         prv_status status = status_named(q7u_json_string(doc, PRV_KEY(status)));
         const json *secs = q7u_json_get(doc, PRV_KEY(seconds));
-        if (!l || status == PRV_STATUS_COUNT || !secs || secs->type != JSON_NUMBER) {
+        if (!l || (int)status >= (int)PRV_LEAF_STATUS_COUNT || !secs || secs->type != JSON_NUMBER) {
             snprintf(why, whysize, "the prover wrote a result without a known leaf, status and seconds");
         } else {
             take_row(st, l, status, secs->number, doc);
@@ -133,4 +192,59 @@ int cli_prove_take_line(prove_state *st, const char *line, char *why, size_t why
     }
     q7u_json_free(doc);
     return rc;
+}
+
+/* ------------------------------------------------------------ the summary */
+
+/* " (a, b)": the leaves of the run with status s, every one, so that the
+ * summary (all --quiet prints) names what is not proven. */
+static void summary_names(const prv_run *r, prv_status s)
+{
+    const char *sep = " (";
+    for (size_t i = 0; i < q7_leaf_count(); i++)
+        if (r->row[i].selected && r->row[i].done && r->row[i].status == s) {
+            printf("%s%s", sep, q7_leaf_at(i)->suffix);
+            sep = ", ";
+        }
+    if (*sep == ',') putchar(')');
+}
+
+/* The same for the functions (--all). */
+static void fn_summary_names(const prv_run *r, prv_status s)
+{
+    const char *sep = " (";
+    for (unsigned i = 0; i < r->nfn; i++)
+        if (r->fn[i].row.done && r->fn[i].row.status == s) {
+            printf("%s%s", sep, r->fn[i].name);
+            sep = ", ";
+        }
+    if (*sep == ',') putchar(')');
+}
+
+void cli_prove_summary(const prove_state *st, const unsigned *counts, unsigned done, unsigned selected)
+{
+    if (st->run.interrupted) {
+        printf("prove: interrupted (%s) after %u of %u leaves: %u proven-binary, %u refuted, %u unproven, %u absent\n",
+               q7u_signal_name(st->run.interrupted), done, selected, counts[PRV_PROVEN], counts[PRV_REFUTED],
+               counts[PRV_UNPROVEN], counts[PRV_ABSENT]);
+    } else {
+        printf("%u leaves: %u proven-binary, %u refuted", done, counts[PRV_PROVEN], counts[PRV_REFUTED]);
+        summary_names(&st->run, PRV_REFUTED);
+        printf(", %u unproven", counts[PRV_UNPROVEN]);
+        summary_names(&st->run, PRV_UNPROVEN);
+        printf(", %u absent", counts[PRV_ABSENT]);
+        summary_names(&st->run, PRV_ABSENT);
+        putchar('\n');
+    }
+    unsigned fc[PRV_STATUS_COUNT], fdone;
+    prv_fn_counts(&st->run, fc, &fdone);
+    if (st->a->all) {
+        printf("%u functions: %u proven-binary, %u refuted", fdone, fc[PRV_PROVEN], fc[PRV_REFUTED]);
+        fn_summary_names(&st->run, PRV_REFUTED);
+        printf(", %u unproven", fc[PRV_UNPROVEN]);
+        fn_summary_names(&st->run, PRV_UNPROVEN);
+        printf(", %u absent", fc[PRV_ABSENT]);
+        fn_summary_names(&st->run, PRV_ABSENT);
+        printf(", %u no-obligation\n", fc[PRV_NO_OBLIGATION]);
+    }
 }

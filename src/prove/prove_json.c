@@ -11,7 +11,8 @@ const char *const prv_keys[PRV_KEY_COUNT] = {
 #undef PRV_KEY_NAME
 };
 
-const char *const prv_status_names[PRV_STATUS_COUNT] = { "proven-binary", "refuted", "unproven", "absent" };
+const char *const prv_status_names[PRV_STATUS_COUNT] = { "proven-binary", "refuted", "unproven", "absent",
+                                                          "no-obligation" };
 
 void prv_counts(const prv_run *r, unsigned counts[PRV_STATUS_COUNT], unsigned *done, unsigned *selected)
 {
@@ -39,12 +40,13 @@ static void w_values(jw *w, const prv_values *v)
     q7u_jw_end(w);
 }
 
-/* A leaf's members: leaf, status, seconds always; the rest when it has them. */
-static void w_row(jw *w, const q7_leaf *l, const prv_row *row)
+/* A leaf's members (a function's: l NULL, named fn): leaf, status, seconds
+ * always; the rest when it has them. */
+static void w_row(jw *w, const q7_leaf *l, const char *fn, const prv_row *row)
 {
     q7u_jw_object(w, JW_INLINE);
-    q7u_jw_key(w, PRV_KEY(leaf));
-    q7u_jw_string(w, l->suffix);
+    q7u_jw_key(w, l ? PRV_KEY(leaf) : PRV_KEY(function));
+    q7u_jw_string(w, l ? l->suffix : fn);
     q7u_jw_key(w, PRV_KEY(status));
     q7u_jw_string(w, prv_status_names[row->status]);
     q7u_jw_key(w, PRV_KEY(seconds));
@@ -64,6 +66,10 @@ static void w_row(jw *w, const q7_leaf *l, const prv_row *row)
         w_values(w, &row->expected);
         q7u_jw_key(w, PRV_KEY(predicted));
         w_values(w, &row->predicted);
+        if (!l) {   /* a function's counterexample is not replayed here */
+            q7u_jw_end(w);
+            return;
+        }
         if (row->replayed) {
             q7u_jw_key(w, PRV_KEY(native));
             w_values(w, &row->native);
@@ -99,18 +105,37 @@ void prv_write_json(FILE *f, const prv_run *r)
     q7u_jw_key(&w, PRV_KEY(leaves));
     q7u_jw_array(&w, JW_LINES_TIGHT);
     for (size_t i = 0; i < q7_leaf_count(); i++)
-        if (r->row[i].selected && r->row[i].done) w_row(&w, q7_leaf_at(i), &r->row[i]);
+        if (r->row[i].selected && r->row[i].done) w_row(&w, q7_leaf_at(i), NULL, &r->row[i]);
     q7u_jw_end(&w);
     q7u_jw_break(&w);
     unsigned counts[PRV_STATUS_COUNT], done, selected;
     prv_counts(r, counts, &done, &selected);
+    if (r->all) {
+        q7u_jw_key(&w, PRV_KEY(functions));
+        q7u_jw_array(&w, JW_LINES_TIGHT);
+        for (unsigned i = 0; i < r->nfn; i++)
+            if (r->fn[i].row.done) w_row(&w, NULL, r->fn[i].name, &r->fn[i].row);
+        q7u_jw_end(&w);
+        q7u_jw_break(&w);
+    }
     q7u_jw_key(&w, PRV_KEY(summary));
     q7u_jw_object(&w, JW_INLINE);
-    for (int s = 0; s < PRV_STATUS_COUNT; s++) {
+    for (int s = 0; s < PRV_LEAF_STATUS_COUNT; s++) {
         q7u_jw_key(&w, prv_status_names[s]);
         q7u_jw_uint(&w, counts[s]);
     }
     q7u_jw_end(&w);
+    if (r->all) {
+        unsigned fc[PRV_STATUS_COUNT], fdone;
+        prv_fn_counts(r, fc, &fdone);
+        q7u_jw_key(&w, PRV_KEY(function_summary));
+        q7u_jw_object(&w, JW_INLINE);
+        for (int s = 0; s < PRV_STATUS_COUNT; s++) {
+            q7u_jw_key(&w, prv_status_names[s]);
+            q7u_jw_uint(&w, fc[s]);
+        }
+        q7u_jw_end(&w);
+    }
     q7u_jw_key(&w, PRV_KEY(translator_disagreements));
     q7u_jw_uint(&w, r->disagreements);
     q7u_jw_key(&w, PRV_KEY(interrupted));
@@ -125,8 +150,15 @@ void prv_write_json(FILE *f, const prv_run *r)
 static const char *const width_names[] = { "OPERAND", "FIELD", "INDEX", "BIT", "WORD", "MASK", "MASK8", "VEC" };
 static const char *const dir_names[] = { "in", "out", "aux" };
 
+/* <q7pred.h>'s declaration of each operation, as the header spells it */
+#include "q7pred_ops.def"
+#define PRV_PROTOTYPE(name, ret, params, args, pre, code, operands) #ret " q7_" #name #params ";",
+static const char *const prototypes[] = { Q7_OPERATIONS(PRV_PROTOTYPE) };
+#undef PRV_PROTOTYPE
+#undef Q7_OPERATIONS
+
 void prv_write_tables(FILE *f, const signed char *placement, const uint8_t (*order)[Q7_MAX_ARGS],
-                      const short *const *maps)
+                      const short *const *maps, bool operations)
 {
     jw w;
     q7u_jw_init(&w, f);
@@ -198,5 +230,11 @@ void prv_write_tables(FILE *f, const signed char *placement, const uint8_t (*ord
         q7u_jw_end(&w);
     }
     q7u_jw_end(&w);
+    if (operations) {
+        q7u_jw_key(&w, PRV_KEY(operations));
+        q7u_jw_array(&w, JW_LINES);
+        for (size_t k = 0; k < sizeof prototypes / sizeof prototypes[0]; k++) q7u_jw_string(&w, prototypes[k]);
+        q7u_jw_end(&w);
+    }
     q7u_jw_end(&w);
 }

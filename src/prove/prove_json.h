@@ -20,7 +20,7 @@
     X(predicted) X(native) X(expected) X(replay) X(summary) X(translator_disagreements) X(interrupted)      \
     X(symbol) X(shape) X(field_bits) X(operand_bits) X(family) X(semantics) X(placement) X(bit_map)         \
     X(order) X(shapes) X(dir) X(name) X(width) X(words) X(word) X(unwritten) X(file) X(q7pred_version) \
-    X(command) X(cpu_features)
+    X(command) X(cpu_features) X(functions) X(function) X(function_summary) X(operations)
 
 typedef enum prv_key {
 #define PRV_KEY_ID(k) PRV_K_##k,
@@ -31,8 +31,12 @@ typedef enum prv_key {
 extern const char *const prv_keys[PRV_KEY_COUNT];
 #define PRV_KEY(k) (prv_keys[PRV_K_##k])
 
-typedef enum prv_status { PRV_PROVEN, PRV_REFUTED, PRV_UNPROVEN, PRV_ABSENT, PRV_STATUS_COUNT } prv_status;
-/* "proven-binary", "refuted", "unproven", "absent" */
+/* no-obligation: an exported function (--all) that is no operation of the
+ * spec's; a leaf always has one, so a leaf's status is below
+ * PRV_LEAF_STATUS_COUNT and the leaves' summaries count only those. */
+typedef enum prv_status { PRV_PROVEN, PRV_REFUTED, PRV_UNPROVEN, PRV_ABSENT, PRV_NO_OBLIGATION, PRV_STATUS_COUNT } prv_status;
+enum { PRV_LEAF_STATUS_COUNT = PRV_NO_OBLIGATION };
+/* "proven-binary", "refuted", "unproven", "absent", "no-obligation" */
 extern const char *const prv_status_names[PRV_STATUS_COUNT];
 
 enum { PRV_MAX_VALUES = 24 };
@@ -66,6 +70,14 @@ typedef struct prv_row {
     uint32_t in[Q7_MAX_WORDS];
 } prv_row;
 
+/* An exported function's row (--all): its symbol and its answer (its
+ * counterexample, expected and predicted values by C argument name and
+ * "return"; never replayed here). */
+typedef struct prv_fn {
+    char name[128];
+    prv_row row;
+} prv_fn;
+
 typedef struct prv_run {
     const char *library, *abi;
     char prover[160];
@@ -76,7 +88,20 @@ typedef struct prv_run {
     unsigned disagreements;
     int interrupted;          /* the signal that cut the run, 0 if none */
     double seconds;
+    bool all;                 /* --all: the functions below follow the leaves in every report */
+    prv_fn *fn;               /* in the order the prover answered them */
+    unsigned nfn, fn_cap;
 } prv_run;
+
+/* The row of function `name`, added (not done) if it has none; NULL when
+ * out of memory. */
+prv_fn *prv_fn_row(prv_run *r, const char *name);
+/* The function rows' statuses counted, and how many are done. */
+void prv_fn_counts(const prv_run *r, unsigned counts[PRV_STATUS_COUNT], unsigned *done);
+/* A function row's reason and counterexample as the reports print them
+ * ("...; counterexample a=0x1 b=0x2; spec return=0x1; predicted return=0x0"). */
+void prv_fn_evidence(FILE *f, const prv_row *w, void (*put)(FILE *, const char *));
+void prv_run_free(prv_run *r);
 
 /* A value of a counterexample (input true) or an output, as a person
  * reads it: "A=0x2174 (0.0168)", "result=0x0 (false)", "result=0x20 (nan)";
@@ -119,8 +144,10 @@ void prv_write_junit(FILE *f, const prv_run *r);
  * probe found none), their order (order[i], q7_shape_args indices by
  * position; written as names, null when it is the shape's own) and its
  * bit map (maps[i], NULL for none), and every shape's operands in ABI
- * order. */
+ * order; with operations (--all), <q7pred.h>'s declaration of every
+ * operation of include/q7pred_ops.def ("operations"), the prototypes the
+ * clean API is proven on. */
 void prv_write_tables(FILE *f, const signed char *placement, const uint8_t (*order)[Q7_MAX_ARGS],
-                      const short *const *maps);
+                      const short *const *maps, bool operations);
 
 #endif

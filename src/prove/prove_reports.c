@@ -83,8 +83,51 @@ void prv_write_markdown(FILE *f, const prv_run *r)
         evidence(f, q7_leaf_at(i), w, md);
         fputs(" |\n", f);
     }
+    if (r->all) {
+        unsigned fc[PRV_STATUS_COUNT], fdone;
+        prv_fn_counts(r, fc, &fdone);
+        fprintf(f, "\n## The exported functions\n\n**%u functions: %u proven-binary, %u refuted, %u unproven, %u absent, "
+                   "%u no-obligation**\n\n| function | status | seconds | evidence |\n|---|---|---:|---|\n", fdone,
+                fc[PRV_PROVEN], fc[PRV_REFUTED], fc[PRV_UNPROVEN], fc[PRV_ABSENT], fc[PRV_NO_OBLIGATION]);
+        for (unsigned i = 0; i < r->nfn; i++) {
+            const prv_row *w = &r->fn[i].row;
+            if (!w->done) continue;
+            fputs("| `", f);
+            md(f, r->fn[i].name);
+            fprintf(f, "` | %s | %.2f | ", prv_status_names[w->status], w->seconds);
+            prv_fn_evidence(f, w, md);
+            fputs(" |\n", f);
+        }
+    }
     fputs("\n## The run\n\n| | |\n|---|---|\n", f);
     run_facts(r, q7r_markdown_fact, f);
+}
+
+/* --all: the exported functions, a test suite of their own (no-obligation: skipped). */
+static void junit_functions(FILE *f, const prv_run *r)
+{
+    unsigned fc[PRV_STATUS_COUNT], fdone;
+    prv_fn_counts(r, fc, &fdone);
+    fprintf(f, "  <testsuite name=\"q7pred.prove.functions\" tests=\"%u\" failures=\"%u\" errors=\"%u\" "
+               "skipped=\"%u\">\n", fdone, fc[PRV_REFUTED], fc[PRV_UNPROVEN], fc[PRV_ABSENT] + fc[PRV_NO_OBLIGATION]);
+    for (unsigned i = 0; i < r->nfn; i++) {
+        const prv_row *w = &r->fn[i].row;
+        if (!w->done) continue;
+        fputs("    <testcase classname=\"q7pred.function\" name=\"", f);
+        xml(f, r->fn[i].name);
+        fprintf(f, "\" time=\"%.3f\"", w->seconds);
+        if (w->status == PRV_PROVEN) {
+            fputs("/>\n", f);
+            continue;
+        }
+        static const char *const tag[] = { "", "failure", "error", "skipped", "skipped" };
+        fprintf(f, ">\n      <%s type=\"%s\" message=\"", tag[w->status], prv_status_names[w->status]);
+        xml(f, w->reason);
+        fputs("\">", f);
+        prv_fn_evidence(f, w, xml);
+        fprintf(f, "</%s>\n    </testcase>\n", tag[w->status]);
+    }
+    fputs("  </testsuite>\n", f);
 }
 
 void prv_write_junit(FILE *f, const prv_run *r)
@@ -125,5 +168,7 @@ void prv_write_junit(FILE *f, const prv_run *r)
     if (r->interrupted)
         fprintf(f, "    <testcase classname=\"q7pred.prove\" name=\"run\">\n      <error type=\"interrupted\" "
                    "message=\"interrupted after %u of %u leaves\"/>\n    </testcase>\n", done, selected);
-    fputs("  </testsuite>\n</testsuites>\n", f);
+    fputs("  </testsuite>\n", f);
+    if (r->all) junit_functions(f, r);
+    fputs("</testsuites>\n", f);
 }

@@ -67,6 +67,11 @@ from q7prove.machine.memory import Refusal
 from q7prove.x86.decode import Decoder
 from q7prove.x86 import native
 from q7prove.x86.agree import Agreement
+from q7prove.binary import api
+
+# the families of exported functions `--all` proves besides the leaves: each
+# a module with jobs(image, table, names) (binary/api.py says what a job is)
+FAMILIES = (api,)
 
 
 def words_of(value, nwords):
@@ -205,15 +210,9 @@ def leaf_binding(image, name):
     return ('unproven', why) if why else None
 
 
-BASELINE = ('a timing baseline, not a proof: z3 alone on the file\'s bytes, with no loaded image, second decoder, '
-            'native check or second solver')
-
-
-def prove_one(image, decoder, row, shapes, timeout, agreement, baseline=False):
+def prove_one(image, decoder, row, shapes, timeout, agreement):
     """One leaf's result; agreement (x86/agree.py) runs each instruction a
-    proof reaches on this CPU against its model before the leaf is proven.
-    baseline: z3's answer alone, timed, and never a proof (make bench's
-    yardstick for what the cross-checks cost)."""
+    proof reaches on this CPU against its model before the leaf is proven."""
     t0 = time.monotonic()
     deadline = t0 + timeout
     d = names.derive(row['leaf'])
@@ -228,52 +227,75 @@ def prove_one(image, decoder, row, shapes, timeout, agreement, baseline=False):
     elif row['placement'] is None:
         res.update(status='unproven', reason='the probe report found no shape its arguments fit (--abi)')
     else:
-        try:
-            reached = _Reached(decoder)
-            run = leaf_proof.LeafRun(image, reached, row, shapes, row['placement'], row.get('bit_map'), deadline).run()
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError()
-            status, fail, model = leaf_proof.solve(run, left)
-            if run.features:
-                res['cpu_features'] = ' '.join(sorted(run.features))
-            if status == 'proven-binary' and baseline:
-                res.update(status='unproven', reason=BASELINE)
-            elif status == 'proven-binary':
-                why = agreement.disagreement([reached.insns[a] for a in sorted(reached.insns)],
-                                             lambda i: i.raw)
-                if why:
-                    res.update(status='unproven', reason=why)
-                else:
-                    res.update(status='proven-binary')
-                    # the second solver has what is left of the leaf's time
-                    pending = second.Pending(*run.question, max(1.0, deadline - time.monotonic()))
-            elif status == 'open':
-                res.update(status='unproven', reason='a counterexample needs the processor to choose: ' +
-                           '; '.join(fail))
-            elif status == 'refuted':
-                shown = list(dict.fromkeys('%s%s' % (desc, ' at %#x' % addr if addr is not None else '')
-                                           for desc, addr in fail))   # one claim owed on two paths: said once
-                res.update(status='refuted', reason='; '.join(shown[:4]) + ('; ...' if len(shown) > 4 else ''))
-                res.update(counterexample(run, model))
-                res['clobbers'] = any(leaf_proof.caller_claim(desc) for desc, _ in fail)
-            elif fail == 'timeout' or time.monotonic() >= deadline:
-                res.update(status='unproven', reason='timeout after %g s (z3 found neither a proof nor a '
-                                                     'counterexample in time)' % timeout)
-            else:
-                res.update(status='unproven', reason='z3: %s' % fail)
-        except (Refusal, Undecided) as e:
-            res.update(status='unproven', reason=str(e))
-        except TimeoutError:
-            res.update(status='unproven', reason='timeout after %g s' % timeout)
-        except z3.Z3Exception as e:
-            res.update(status='unproven', reason='z3: %s' % e)
-        except RecursionError:
-            res.update(status='unproven', reason='a term too deep for the prover')
-        except Exception as e:   # a mistake of the prover's own: named, and this leaf alone unproven
-            traceback.print_exc()
-            res.update(status='unproven', reason='the prover failed: %s: %s' % (type(e).__name__, e))
+        def explain(run, model, fail):
+            out = counterexample(run, model)
+            out['clobbers'] = any(leaf_proof.caller_claim(desc) for desc, _ in fail)
+            return out
+        pending = settle(res, lambda reached: leaf_proof.LeafRun(image, reached, row, shapes, row['placement'],
+                                                                 row.get('bit_map'), deadline).run(),
+                         decoder, deadline, timeout, agreement, explain)
     return Leaf(res, findings, pending, time.monotonic() - t0)
+
+
+# z3's answer alone, timed, and never a proof (--timing-baseline: make
+# bench's yardstick for what the cross-checks cost)
+TIMING_BASELINE = False
+BASELINE = ('a timing baseline, not a proof: z3 alone on the file\'s bytes, with no loaded image, second decoder, '
+            'native check or second solver')
+
+
+def settle(res, make_run, decoder, deadline, timeout, agreement, explain):
+    """One proof's run and solving into res (status, reason, cpu_features,
+    and for a refutation what explain(run, model, failing claims) gives);
+    make_run(decoder) runs it. The second solver's Pending for a proof z3
+    found, else None. agreement (x86/agree.py) runs each instruction the
+    proof reaches on this CPU against its model before it is proven."""
+    pending = None
+    try:
+        reached = _Reached(decoder)
+        run = make_run(reached)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError()
+        status, fail, model = leaf_proof.solve(run, left)
+        if run.features:
+            res['cpu_features'] = ' '.join(sorted(run.features))
+        if status == 'proven-binary' and TIMING_BASELINE:
+            res.update(status='unproven', reason=BASELINE)
+        elif status == 'proven-binary':
+            why = agreement.disagreement([reached.insns[a] for a in sorted(reached.insns)],
+                                         lambda i: i.raw)
+            if why:
+                res.update(status='unproven', reason=why)
+            else:
+                res.update(status='proven-binary')
+                # the second solver has what is left of the proof's time
+                pending = second.Pending(*run.question, max(1.0, deadline - time.monotonic()))
+        elif status == 'open':
+            res.update(status='unproven', reason='a counterexample needs the processor to choose: ' +
+                       '; '.join(fail))
+        elif status == 'refuted':
+            shown = list(dict.fromkeys('%s%s' % (desc, ' at %#x' % addr if addr is not None else '')
+                                       for desc, addr in fail))   # one claim owed on two paths: said once
+            res.update(status='refuted', reason='; '.join(shown[:4]) + ('; ...' if len(shown) > 4 else ''))
+            res.update(explain(run, model, fail))
+        elif fail == 'timeout' or time.monotonic() >= deadline:
+            res.update(status='unproven', reason='timeout after %g s (z3 found neither a proof nor a '
+                                                 'counterexample in time)' % timeout)
+        else:
+            res.update(status='unproven', reason='z3: %s' % fail)
+    except (Refusal, Undecided) as e:
+        res.update(status='unproven', reason=str(e))
+    except TimeoutError:
+        res.update(status='unproven', reason='timeout after %g s' % timeout)
+    except z3.Z3Exception as e:
+        res.update(status='unproven', reason='z3: %s' % e)
+    except RecursionError:
+        res.update(status='unproven', reason='a term too deep for the prover')
+    except Exception as e:   # a mistake of the prover's own: named, and this proof alone unproven
+        traceback.print_exc()
+        res.update(status='unproven', reason='the prover failed: %s: %s' % (type(e).__name__, e))
+    return pending
 
 
 class Leaf:
@@ -309,12 +331,57 @@ def _unconfirmed(answer, detail):
         {'sat': 'sat', 'unknown': 'unknown', 'timeout': 'timeout', 'error': 'no answer'}[answer], detail)
 
 
+def exported_functions(image, leaf_symbols):
+    """The functions the library exports besides its leaves, by name: every
+    defined function or IFUNC symbol a lookup by name finds."""
+    return sorted(n for n, sym in image.by_name.items()
+                  if n not in leaf_symbols and sym.defined and
+                  sym.kind in (elf_symbols.STT_FUNC, elf_symbols.STT_GNU_IFUNC))
+
+
+class Unproven:
+    """A function no family answers for yet: the vector level's q7v_."""
+
+    def __init__(self, name, reason):
+        self.name, self.reason = name, reason
+
+    def prove(self, image, decoder, timeout, agreement):
+        return Leaf({'function': self.name, 'status': 'unproven', 'reason': self.reason}, [], None, 0.0)
+
+
+def function_jobs(image, table, exported):
+    """One job per exported function, in name order: the first family that
+    answers for it proves it (or says it has no obligation); the vector
+    level's q7v_ without a family unproven; any other name no-obligation.
+    A family also lists the functions it owes that the library does not
+    export (absent)."""
+    claimed = {}
+    for family in FAMILIES:
+        for job in family.jobs(image, table, [n for n in exported if n not in claimed]):
+            claimed.setdefault(job.name, job)
+    for n in exported:
+        if n in claimed:
+            continue
+        if n.startswith('q7v_'):
+            claimed[n] = Unproven(n, 'the vector level (q7v_) is not proven by this build: no family of the '
+                                     'prover answers for it')
+        else:
+            claimed[n] = api.NoObligation(n, 'no family of the spec\'s operations has this name: no obligation')
+    return [claimed[n] for n in sorted(claimed)]
+
+
 def main():
+    global TIMING_BASELINE
     ap = argparse.ArgumentParser(prog='binary/prove.py', description='prove a library\'s machine code')
     ap.add_argument('--lib', required=True)
     ap.add_argument('--table', required=True)
     ap.add_argument('--leaf', action='append', default=[])
     ap.add_argument('--timeout', type=float, default=60.0)
+    ap.add_argument('--all', action='store_true',
+                    help='after the leaves, every other function the library exports (FAMILIES)')
+    ap.add_argument('--done', action='append', default=[],
+                    help='--all: a function already answered (a restarted prover skips it); repeatable')
+    ap.add_argument('--no-leaves', action='store_true', help='prove no leaf (a restart past the leaves)')
     ap.add_argument('--name', help='the library as the user named it (messages); --lib is where its bytes are')
     ap.add_argument('--loader', help='the q7pred executable that loads the library (its loaded-image child), '
                                      'run after the words of $Q7PRED_EMULATOR as q7pred runs its own children')
@@ -322,7 +389,7 @@ def main():
                     help='a dependency to load first (one the library finds through $ORIGIN); repeatable')
     ap.add_argument('--timing-baseline', action='store_true',
                     help='time z3 alone on the file\'s bytes: no loaded image, objdump, native check or cvc5, and '
-                         'every leaf z3 proves is unproven (make bench compares the prover with it)')
+                         'everything z3 proves is unproven (make bench compares the prover with it)')
     a = ap.parse_args()
     try:
         if a.table == '-':
@@ -335,15 +402,21 @@ def main():
         emit({'error': 'the tables %s are unreadable: %s' % (a.table, e)})
         return 2
     want = set(a.leaf)
-    rows = [r for r in rows if not want or r['leaf'] in want]
+    rows = [r for r in rows if not a.no_leaves and (not want or r['leaf'] in want)]
     name = a.name or a.lib
     try:
         image = elf_image.Image(a.lib, name)
+        functions = []
+        if a.all:
+            leaf_symbols = {r['symbol'] for r in table['leaves']}
+            exported = exported_functions(image, leaf_symbols)
+            functions = [j for j in function_jobs(image, table, exported) if j.name not in set(a.done)]
         if a.timing_baseline:
-            image.loaded_report = None
+            TIMING_BASELINE, image.loaded_report = True, None
         elif a.loader:
             command = os.environ.get('Q7PRED_EMULATOR', '').split() + [a.loader]
-            image.loaded_report = elf_loaded.LoadedImage(image, command, a.lib, [r['symbol'] for r in rows],
+            image.loaded_report = elf_loaded.LoadedImage(image, command, a.lib, [r['symbol'] for r in rows] +
+                                                         [j.name for j in functions],
                                                          preloads=a.preload).report()
         else:
             image.load_problem = ('the library was not loaded (no --loader): the proof would read the file, not '
@@ -362,20 +435,25 @@ def main():
     header = {'prover': 'z3 %s, cvc5 %s, capstone %s, native check on %s'
                         % (z3.get_version_string(), cvc5 or 'missing', capstone.__version__, native.cpu_name()),
               'leaves': len(rows)}
+    if a.all:
+        header['functions'] = len(functions)
     if getattr(image, 'loaded_report', None) is not None:
         header['image'] = image.loaded_report
     elif image.load_problem:
         header['image'] = {'loads': 0, 'problems': [image.load_problem]}
     emit(header)
     agreement = None if a.timing_baseline else Agreement()
-    # cvc5 answers beside the next leaves' proofs, one run a core; rows go
-    # out in table order, each once its own answer is in
+    work = [(row['leaf'], lambda row=row: prove_one(image, decoder, row, shapes, a.timeout, agreement))
+            for row in rows]
+    work += [(job.name, lambda job=job: job.prove(image, decoder, a.timeout, agreement)) for job in functions]
+    # cvc5 answers beside the next proofs, one run a core; rows go out in
+    # order, each once its own answer is in
     width = max(1, len(os.sched_getaffinity(0)))
     waiting = collections.deque()
     try:
-        for row in rows:
-            emit({'start': row['leaf']})
-            waiting.append(prove_one(image, decoder, row, shapes, a.timeout, agreement, a.timing_baseline))
+        for name, prove in work:
+            emit({'start': name})
+            waiting.append(prove())
             while waiting and (waiting[0].done() or len(waiting) > width):
                 emit(waiting.popleft().final())
         while waiting:

@@ -78,7 +78,12 @@ def operations(cc, srcdir):
 
 def prototypes(cc, srcdir):
     """q7_<name> -> (return C type, [(C type, param name)]) from <q7pred.h>."""
-    out = _cpp(cc, srcdir, '#include "q7pred.h"\n')
+    return parse_prototypes(_cpp(cc, srcdir, '#include "q7pred.h"\n'))
+
+
+def parse_prototypes(out):
+    """q7_<name> -> (return C type, [(C type, param name)]) of the
+    declarations `RET q7_NAME(PARAMS);` in the text out."""
     protos = {}
     for m in re.finditer(r'([\w ]+?\**)\s*\b(q7_\w+)\s*\(([^()]*)\)\s*;', out.replace('\n', ' ')):
         ret = m.group(1).replace('__attribute__', '').split()[-1]

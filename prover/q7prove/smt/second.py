@@ -12,6 +12,11 @@ cvc5's unsat still answers the original:
   - z3's fp.to_ieee_bv, which the standard lacks (a NaN has many bit
     patterns), is a fresh bit vector whose float is the argument: for a
     NaN, any NaN's bits.
+And one that asks the same question: z3's simplifier writes bvurem_i
+(bvudiv_i, bvsdiv_i, bvsrem_i, bvsmod_i), the operation whose value at a
+zero divisor is left open, where the terms around it make that value not
+matter; its rewrite holds whatever that value is, so also for the
+standard's bvurem, which the text names instead.
 cvc5 runs as a child process with its own time limit; Pending is one
 such run, started at once and read when its answer is needed.
 $Q7PRED_CVC5 names another binary than `cvc5` on PATH.
@@ -109,12 +114,16 @@ def _standard(assertions):
     return [z3.substitute(d, *pairs) for d in defs] + [z3.substitute(a, *pairs) for a in assertions]
 
 
+_INTERNAL_DIV = re.compile(r'(?<![\w|])(bvudiv|bvurem|bvsdiv|bvsrem|bvsmod)_i(?![\w|])')
+
+
 def smtlib(assumptions, goal):
     """The SMT-LIB 2 text of `assumptions and goal` as cvc5 is asked it."""
     question = sliced(assumptions, goal) + [goal]
     text = benchmark(question)
     if 'fp.to_ieee_bv' in text:
         text = benchmark(_standard(question))
+    text = _INTERNAL_DIV.sub(lambda m: m.group(1), text)
     floats = any(w in text for w in ('FloatingPoint', 'RoundingMode', '(fp', 'Float16', 'Float32', 'Float64'))
     logic = 'QF_ABVFP' if '(Array ' in text else 'QF_BVFP' if floats else 'QF_BV'
     return '(set-logic %s)\n%s' % (logic, text)

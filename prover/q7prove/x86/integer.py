@@ -264,13 +264,22 @@ def div(m, i):
     else:
         n = bv.concat([(as_number(m.s.reg(hi_reg), w), w), (as_number(m.s.reg(lo_reg), w), w)])
     dv = as_number(m.get(s), w)
+    zero = bv.eq(dv, 0, w)
+    m.violation('divides by zero', zero)
+    if not signed and not whole and bv.fold(as_number(m.s.reg(hi_reg), w)) == 0:
+        # the dividend's upper half is 0 (xor %edx,%edx): the same quotient
+        # and remainder at w bits, which the solvers find far easier; the
+        # quotient always fits
+        lo = as_number(m.s.reg(lo_reg), w)
+        m.s.set_reg(lo_reg, bv.udiv(lo, dv, w))
+        m.s.set_reg(hi_reg, bv.urem(lo, dv, w))
+        m.undefine('CF', 'OF', 'SF', 'ZF', 'AF', 'PF')
+        return
     d2 = (bv.sext if signed else bv.zext)(dv, w, 2 * w)
     q = (bv.sdiv if signed else bv.udiv)(n, d2, 2 * w)
     r = (bv.srem if signed else bv.urem)(n, d2, 2 * w)
     q_lo = bv.extract(q, w - 1, 0, 2 * w)
     fits = bv.eq(q, (bv.sext if signed else bv.zext)(q_lo, w, 2 * w), 2 * w)
-    zero = bv.eq(dv, 0, w)
-    m.violation('divides by zero', zero)
     m.violation('divides with a quotient that does not fit (#DE)', bv.band(bv.bnot(zero), bv.bnot(fits)))
     rem = bv.extract(r, w - 1, 0, 2 * w)
     if whole:
