@@ -10,6 +10,9 @@
 #define Q7_TESTS_API_CONTRACT_H
 
 #include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
