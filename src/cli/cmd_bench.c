@@ -30,13 +30,13 @@ static int usage(const char *what)
                            "[--timeout SECONDS] [--prove] [--prove-vector])", what);
 }
 
-typedef struct bench_options {
+typedef struct bench_args {
     bool help, quick, prove, prove_vector, lib_all;
     const char *json, *run, *lib;     /* lib NULL: libq7pred.so where util/locate.h finds it */
     unsigned threads;
     unsigned fraction;
     double timeout;                   /* every wait on a child, as verify's --timeout */
-} bench_options;
+} bench_args;
 
 /* --fraction N: the first 1/N of each space, N a power of two */
 static int bench_fraction(void *args, const char *opt, char *value)
@@ -45,17 +45,15 @@ static int bench_fraction(void *args, const char *opt, char *value)
     const char *why;
     if (!cli_parse_uint(value, 32, &v, &why) || v == 0 || (v & (v - 1)))
         return cli_usage_error("bench: %s '%s' must be a power of two", opt, value);
-    ((bench_options *)args)->fraction = (unsigned)v;
+    ((bench_args *)args)->fraction = (unsigned)v;
     return CLI_OK;
 }
 
-#define CLI_OPTIONS_ARGS bench_options
+#define CLI_OPTIONS_ARGS bench_args
 static const cli_option bench_rows[] = {
 #include "cli/options/bench.def"
 };
-static const cli_options bench_table_options = {
-    "bench", bench_rows, sizeof bench_rows / sizeof bench_rows[0], offsetof(bench_options, help), NULL, false,
-};
+CLI_OPTIONS_NO_OPERAND(bench);
 
 static void help(void)
 {
@@ -76,7 +74,7 @@ static void help(void)
           "\n"
           "",
           stdout);
-    cli_options_help(&bench_table_options, stdout);
+    cli_options_help(&bench_options, stdout);
     fputs("\n"
           "Exit status: 0; 1 when results differ (a mismatch of --prove or\n"
           "--prove-vector; a batch, host or exhaustive result unlike the model's); 2\n"
@@ -94,7 +92,7 @@ static void help(void)
 
 /* Each mode takes only its own options: one it would ignore is a usage
  * error rather than silence. */
-static int modes_agree(const bench_options *o)
+static int modes_agree(const bench_args *o)
 {
     if (o->prove_vector && (o->prove || o->run || o->json || o->lib || o->lib_all || o->quick))
         return usage("--prove-vector takes only --threads and --fraction");
@@ -108,11 +106,11 @@ static int modes_agree(const bench_options *o)
 /* Fills o; CLI_OK or a usage error. bench takes no operands. */
 static int bench_parse(void *args, int argc, char **argv)
 {
-    bench_options *o = args;
+    bench_args *o = args;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    *o = (bench_options){ .threads = ncpu > 0 ? (unsigned)(ncpu < BENCH_MAX_THREADS ? ncpu : BENCH_MAX_THREADS) : 1,
+    *o = (bench_args){ .threads = ncpu > 0 ? (unsigned)(ncpu < BENCH_MAX_THREADS ? ncpu : BENCH_MAX_THREADS) : 1,
                           .fraction = 1, .timeout = Q7D_DEFAULT_TIMEOUT };
-    int rc = cli_options_parse(&bench_table_options, o, argc, argv);
+    int rc = cli_options_parse(&bench_options, o, argc, argv);
     if (rc != CLI_OK || o->help) return rc;
     rc = modes_agree(o);
     const out_option outs[] = { { "--json", o->json } }, ins[] = { { "--lib", o->lib } };
@@ -120,7 +118,7 @@ static int bench_parse(void *args, int argc, char **argv)
 }
 
 /* The side-by-side table: throughput, then the exhaustive runs. */
-static int bench_table(const bench_options *o, const char *lib)
+static int bench_table(const bench_args *o, const char *lib)
 {
     /* the JSON is written whole or not at all (report_files.h); '-' is
      * stdout, the table then goes to stderr */
@@ -170,7 +168,7 @@ static int bench_table(const bench_options *o, const char *lib)
     return bench_failed(&b) ? CLI_FAIL : CLI_OK;
 }
 
-static int run(const bench_options *o)
+static int run(const bench_args *o)
 {
     char lib_default[PATH_MAX + 32], err[1200];
     bench_default_lib(lib_default, sizeof lib_default);
@@ -192,7 +190,7 @@ static int run(const bench_options *o)
  * with 128 + the signal, as verify does. */
 static int bench_main(void *args)
 {
-    const bench_options *o = args;
+    const bench_args *o = args;
     if (o->help) {
         help();
         return CLI_OK;
@@ -206,6 +204,6 @@ static int bench_main(void *args)
 }
 
 const cli_command cli_cmd_bench = {
-    "bench", "side-by-side speed of model, silicon, numpy, ctypes", sizeof(bench_options), bench_parse, bench_main,
+    "bench", "side-by-side speed of model, silicon, numpy, ctypes", sizeof(bench_args), bench_parse, bench_main,
     NULL,
 };

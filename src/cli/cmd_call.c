@@ -33,9 +33,7 @@ static const cli_option call_rows[] = {
 };
 /* Options may stand anywhere before "--"; an operand may start with one
  * dash ("-1"). */
-static const cli_options call_options = {
-    "call", call_rows, sizeof call_rows / sizeof call_rows[0], offsetof(call_args, help), call_operand, true,
-};
+CLI_OPTIONS_OPERANDS(call, call_operand, true);
 
 static void call_help(FILE *f)
 {

@@ -42,7 +42,7 @@ typedef struct demo_args {
 } demo_args;
 
 /* demo takes no option but --help, and no operand */
-static const cli_options demo_options = { "demo", NULL, 0, offsetof(demo_args, help), NULL, false };
+static const cli_options demo_options = { "demo", NULL, 0, offsetof(demo_args, help), NULL, 0, NULL, false };
 
 static int demo_parse(void *args, int argc, char **argv)
 {

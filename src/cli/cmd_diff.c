@@ -35,9 +35,7 @@ static int diff_operand(void *args, char *arg, bool after_options)
 static const cli_option diff_rows[] = {
 #include "cli/options/diff.def"
 };
-static const cli_options diff_options = {
-    "diff", diff_rows, sizeof diff_rows / sizeof diff_rows[0], offsetof(diff_args, help), diff_operand, false,
-};
+CLI_OPTIONS_OPERANDS(diff, diff_operand, false);
 
 static void diff_help(FILE *f)
 {

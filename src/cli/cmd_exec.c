@@ -36,22 +36,11 @@ static int exec_lib_once(void *v, const char *opt, char *value)
     return CLI_OK;
 }
 
-static int exec_operand(void *v, char *arg, bool after_options)
-{
-    exec_args *a = v;
-    (void)after_options;
-    if (a->path) return cli_usage_error("exec: one PROGRAM only ('%s' and '%s')", a->path, arg);
-    a->path = arg;
-    return CLI_OK;
-}
-
 #define CLI_OPTIONS_ARGS exec_args
 static const cli_option exec_rows[] = {
 #include "cli/options/exec.def"
 };
-static const cli_options exec_options = {
-    "exec", exec_rows, sizeof exec_rows / sizeof exec_rows[0], offsetof(exec_args, help), exec_operand, false,
-};
+CLI_OPTIONS_ONE_OPERAND(exec, "PROGRAM", path);
 
 static void usage(FILE *f)
 {

@@ -91,17 +91,9 @@ const cli_command *cli_command_find(const char *name)
     return NULL;
 }
 
-static int help_operand(void *args, char *arg, bool after_options)
-{
-    help_args *a = args;
-    (void)after_options;
-    if (a->name) return cli_usage_error("help: one COMMAND at a time ('%s' and '%s')", a->name, arg);
-    a->name = arg;
-    return CLI_OK;
-}
-
 /* help takes no option but its own --help */
-static const cli_options help_options = { "help", NULL, 0, offsetof(help_args, help), help_operand, false };
+static const cli_options help_options = { "help", NULL, 0, offsetof(help_args, help), "COMMAND", offsetof(help_args, name),
+                                          NULL, false };
 
 static int help_parse(void *args, int argc, char **argv)
 {

@@ -39,9 +39,7 @@ static int list_family(void *args, const char *opt, char *value)
 static const cli_option list_rows[] = {
 #include "cli/options/list.def"
 };
-static const cli_options list_options = {
-    "list", list_rows, sizeof list_rows / sizeof list_rows[0], offsetof(list_args, help), NULL, false,
-};
+CLI_OPTIONS_NO_OPERAND(list);
 
 static void list_help(FILE *f)
 {

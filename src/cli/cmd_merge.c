@@ -28,9 +28,7 @@ static int merge_operand(void *args, char *arg, bool after_options)
 static const cli_option merge_rows[] = {
 #include "cli/options/merge.def"
 };
-static const cli_options merge_options = {
-    "merge", merge_rows, sizeof merge_rows / sizeof merge_rows[0], offsetof(merge_args, help), merge_operand, false,
-};
+CLI_OPTIONS_OPERANDS(merge, merge_operand, false);
 
 static void merge_help(FILE *f)
 {

@@ -49,9 +49,7 @@ static int probe_preload(void *v, const char *opt, char *value)
 static const cli_option probe_rows[] = {
 #include "cli/options/probe.def"
 };
-static const cli_options probe_options = {
-    "probe", probe_rows, sizeof probe_rows / sizeof probe_rows[0], offsetof(probe_args, help), NULL, false,
-};
+CLI_OPTIONS_NO_OPERAND(probe);
 
 static void usage(FILE *f)
 {

@@ -13,9 +13,7 @@
 static const cli_option prove_rows[] = {
 #include "cli/options/prove.def"
 };
-static const cli_options prove_options = {
-    "prove", prove_rows, sizeof prove_rows / sizeof prove_rows[0], offsetof(prove_args, help), NULL, false,
-};
+CLI_OPTIONS_NO_OPERAND(prove);
 
 void cli_prove_usage(FILE *f)
 {

@@ -18,22 +18,11 @@ typedef struct report_args {
     const char *input;
 } report_args;
 
-static int report_operand(void *args, char *arg, bool after_options)
-{
-    report_args *a = args;
-    (void)after_options;
-    if (a->input) return cli_usage_error("report: one JSON report at a time ('%s' and '%s')", a->input, arg);
-    a->input = arg;
-    return CLI_OK;
-}
-
 #define CLI_OPTIONS_ARGS report_args
 static const cli_option report_rows[] = {
 #include "cli/options/report.def"
 };
-static const cli_options report_options = {
-    "report", report_rows, sizeof report_rows / sizeof report_rows[0], offsetof(report_args, help), report_operand, false,
-};
+CLI_OPTIONS_ONE_OPERAND(report, "JSON report", input);
 
 static void report_help(FILE *f)
 {

@@ -360,6 +360,4 @@ static int opt_host_path(void *args, const char *opt, char *v)
 static const cli_option verify_rows[] = {
 #include "cli/options/verify.def"
 };
-const cli_options cli_verify_options = {
-    "verify", verify_rows, sizeof verify_rows / sizeof verify_rows[0], offsetof(verify_args, help), NULL, false,
-};
+const cli_options cli_verify_options = { CLI_TABLE_(verify), NULL, 0, NULL, false };

@@ -164,6 +164,16 @@ int cli_options_unknown(const cli_options *t, const char *arg)
                            cli_did_you_mean(arg, names, n, hint, sizeof hint), t->cmd);
 }
 
+static int operand(const cli_options *t, void *args, char *arg, bool after_options)
+{
+    if (t->take) return t->take(args, arg, after_options);
+    if (!t->operand) return cli_usage_error("%s: unexpected argument '%s' (%s takes no operands)", t->cmd, arg, t->cmd);
+    const char **slot = (const char **)(void *)((char *)args + t->operand_field);
+    if (*slot) return cli_usage_error("%s: one %s at a time ('%s' and '%s')", t->cmd, t->operand, *slot, arg);
+    *slot = arg;
+    return CLI_OK;
+}
+
 int cli_options_parse(const cli_options *t, void *args, int argc, char **argv)
 {
     bool options = true;
@@ -171,9 +181,7 @@ int cli_options_parse(const cli_options *t, void *args, int argc, char **argv)
         char *arg = argv[i];
         int rc = CLI_OK;
         if (!options || arg[0] != '-' || !arg[1] || (t->dash_operands && arg[1] != '-')) {
-            if (!t->operand)
-                return cli_usage_error("%s: unexpected argument '%s' (%s takes no operands)", t->cmd, arg, t->cmd);
-            if ((rc = t->operand(args, arg, !options)) != CLI_OK) return rc;
+            if ((rc = operand(t, args, arg, !options)) != CLI_OK) return rc;
             continue;
         }
         if (strcmp(arg, "--") == 0) {

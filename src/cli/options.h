@@ -101,11 +101,23 @@ typedef struct cli_options {
     const cli_option *rows;
     size_t n;
     size_t help_field;                  /* the args' bool set by --help and -h */
-    /* Takes one operand (after_options: it came after "--"); NULL: the
-     * command takes none. */
-    int (*operand)(void *args, char *arg, bool after_options);
+    const char *operand;                /* the one operand's name ("PROGRAM"), or NULL */
+    size_t operand_field;               /* and the const char * it is kept in */
+    /* Else each operand to this (after_options: it came after "--");
+     * neither: the command takes none. */
+    int (*take)(void *args, char *arg, bool after_options);
     bool dash_operands;                 /* a word of one dash is an operand ("-1") */
 } cli_options;
+
+/* The table `cmd`_options of the rows `cmd`_rows (CLI_OPTIONS_ARGS their
+ * args, whose bool help --help sets): no operand; one, named and kept in
+ * field; or each to take(). */
+#define CLI_TABLE_(cmd) #cmd, cmd##_rows, sizeof cmd##_rows / sizeof cmd##_rows[0], offsetof(CLI_OPTIONS_ARGS, help)
+#define CLI_OPTIONS_NO_OPERAND(cmd) static const cli_options cmd##_options = { CLI_TABLE_(cmd), NULL, 0, NULL, false }
+#define CLI_OPTIONS_ONE_OPERAND(cmd, name, field) \
+    static const cli_options cmd##_options = { CLI_TABLE_(cmd), name, offsetof(CLI_OPTIONS_ARGS, field), NULL, false }
+#define CLI_OPTIONS_OPERANDS(cmd, take, dash) \
+    static const cli_options cmd##_options = { CLI_TABLE_(cmd), NULL, 0, take, dash }
 
 /* Reads argv (argv[0] the command) into args by the table: options in any
  * order up to "--", --OPTION VALUE or --OPTION=VALUE, each value checked
