@@ -25,7 +25,9 @@
  * help is the description as the help shows it, its lines split by \n
  * (column 22 on); "" shows the row's spelling on the next row's line
  * ("--progress, --no-progress"); NULL hides the row. lo and hi bound a
- * number (SECONDS: (0, hi] when lo is 0, else [lo, hi]).
+ * number (SECONDS: (0, hi] when lo is 0, else [lo, hi]; UINT, U64: lo..hi,
+ * hi 0 the type's largest). The command then declares its table with
+ * CLI_OPTIONS_NO_OPERAND, CLI_OPTIONS_ONE_OPERAND or CLI_OPTIONS_OPERANDS.
  */
 #ifndef Q7_CLI_OPTIONS_H
 #define Q7_CLI_OPTIONS_H
