@@ -31,14 +31,6 @@ static char *next_item(char **cursor)
     return s;
 }
 
-static int parse_count(const char *opt, const char *s, uint64_t *out)
-{
-    const char *why;
-    if (!cli_parse_uint(s, 64, out, &why))
-        return cli_usage_error("verify: %s '%s' %s", opt, s, strstr(why, "wider") ? "is larger than 2^64-1" : why);
-    return CLI_OK;
-}
-
 static int select_leaf(q7d_results *r, const char *name, bool *any)
 {
     const q7_leaf *leaf = q7_leaf_find(name);
@@ -140,7 +132,7 @@ static int parse_fuzz_count(q7d_results *r, const char *s)
     const char *eq = strchr(s, '=');
     uint64_t n;
     if (!eq) {
-        int rc = parse_count("--fuzz-count", s, &n);
+        int rc = cli_option_count("verify", "--fuzz-count", s, &n);
         if (rc != CLI_OK) return rc;
         /* per leaf everywhere: a category total becomes n per leaf of it */
         for (int c = 0; c < Q7D_FUZZ_CATEGORY_COUNT; c++) {
@@ -156,7 +148,7 @@ static int parse_fuzz_count(q7d_results *r, const char *s)
     for (int c = 0; c < Q7D_FUZZ_CATEGORY_COUNT; c++) {
         const char *name = q7d_fuzz_category_name((q7d_fuzz_category)c);
         if (strlen(name) == (size_t)(eq - s) && strncmp(name, s, (size_t)(eq - s)) == 0) {
-            int rc = parse_count("--fuzz-count", eq + 1, &n);
+            int rc = cli_option_count("verify", "--fuzz-count", eq + 1, &n);
             if (rc == CLI_OK) r->params.fuzz[c] = n;
             return rc;
         }
@@ -346,7 +338,7 @@ static int opt_exhaustive_max(void *args, const char *opt, char *v)
 {
     verify_args *a = args;
     a->exmax_given = true;
-    return parse_count(opt, v, &a->r->params.exhaustive_max);
+    return cli_option_count("verify", opt, v, &a->r->params.exhaustive_max);
 }
 
 static int opt_host_path(void *args, const char *opt, char *v)

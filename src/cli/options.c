@@ -77,13 +77,20 @@ static int seconds(const cli_options *t, const cli_option *r, const char *v, dou
     return CLI_OK;
 }
 
+int cli_option_count(const char *cmd, const char *opt, const char *v, uint64_t *out)
+{
+    const char *why;
+    if (!cli_parse_uint(v, 64, out, &why))
+        return cli_usage_error("%s: %s '%s' %s", cmd, opt, v, strstr(why, "wider") ? "is larger than 2^64-1" : why);
+    return CLI_OK;
+}
+
 /* A number in lo..hi (hi 0: up to max). */
 static int number(const cli_options *t, const cli_option *r, const char *v, uint64_t max, uint64_t *out)
 {
-    const char *why;
     uint64_t hi = r->hi > 0 ? (uint64_t)r->hi : max, lo = (uint64_t)r->lo;
-    if (!cli_parse_uint(v, 64, out, &why))
-        return cli_usage_error("%s: %s '%s' %s", t->cmd, r->name, v, strstr(why, "wider") ? "is larger than 2^64-1" : why);
+    int rc = cli_option_count(t->cmd, r->name, v, out);
+    if (rc != CLI_OK) return rc;
     if (*out < lo || *out > hi) {
         if (lo == 0) return cli_usage_error("%s: %s '%s' must be at most %llu", t->cmd, r->name, v, (unsigned long long)hi);
         return cli_usage_error("%s: %s '%s' must be %llu..%llu", t->cmd, r->name, v, (unsigned long long)lo,

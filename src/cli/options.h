@@ -34,6 +34,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "q7pred.h"
@@ -129,6 +130,9 @@ int cli_options_parse(const cli_options *t, void *args, int argc, char **argv);
 /* The usage error of an option that is none of the table's (the nearest
  * suggested). */
 int cli_options_unknown(const cli_options *t, const char *arg);
+/* The value of `cmd`'s option `opt` read as a count (0 .. 2^64-1, cli_parse_uint's
+ * forms), for a row's function: CLI_OK or the usage error a U64 row gives. */
+int cli_option_count(const char *cmd, const char *opt, const char *v, uint64_t *out);
 /* The table's option lines (and headings), as the help shows them. */
 void cli_options_help(const cli_options *t, FILE *f);
 /* Writes text after lead, wrapped at 78 columns as the rest of the help
