@@ -155,7 +155,7 @@ $(BUILD)/q7pred: $(BUILD)/obj/src/cli/main.o $(BUILD)/libq7tools.a $(BUILD)/libq
 $(BUILD)/tests/%: tests/%.c $(BUILD)/tests/%.d $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(BUILD)/libq7pred.so \
                   $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -Itests $(SAN_LDFLAGS) -o $@ $< $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -Itests/support $(SAN_LDFLAGS) -o $@ $< $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(LDLIBS)
 	@touch $@
 
 -include $(sort $(wildcard mk/*.mk))

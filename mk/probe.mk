@@ -2,7 +2,7 @@
 # q7pred probe: the test libraries of tests/test_probe.sh. Each is the
 # project's library with one leaf renamed out of the module__xdref_ names
 # (the library's xdref.o with module__xdref_<leaf> renamed to
-# q7probe_replaced_<leaf> by objcopy) and tests/probe_variants.c with
+# q7probe_replaced_<leaf> by objcopy) and tests/support/probe_variants.c with
 # -DPROBE_VARIANT_<NAME> exporting its
 # replacement; the real library's objects and ABI are untouched.
 PROBE_VARIANTS := ord_result_4th ult_aux tail_pred_first movfsv_out_first movfsv_words bnorfs_words_swapped bnorfs_missing \
@@ -35,7 +35,7 @@ $(BUILD)/tests/probe/obj/xdref_%.o: $(BUILD)/obj/src/abi/xdref.o
 	@mkdir -p $(dir $@)
 	$(OBJCOPY) --redefine-sym module__xdref_$(probe_leaf_$*)=q7probe_replaced_$(probe_leaf_$*) $< $@
 
-$(BUILD)/tests/probe/obj/variant_%.o: tests/probe_variants.c $(BUILD)/tests/probe/obj/variant_%.o.d $(BUILD_FLAGS)
+$(BUILD)/tests/probe/obj/variant_%.o: tests/support/probe_variants.c $(BUILD)/tests/probe/obj/variant_%.o.d $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -DPROBE_VARIANT_$$(echo $* | tr a-z A-Z) -c $< -o $@
 	@touch $@
@@ -44,11 +44,11 @@ $(BUILD)/tests/probe/%.so: $(BUILD)/tests/probe/obj/xdref_%.o $(BUILD)/tests/pro
 	$(CC) -shared $(SAN_LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # A vendor library with one leaf: the project's own objects, linked with a
-# version script that exports olt_1_1_16f_16f alone (tests/one_leaf.map).
+# version script that exports olt_1_1_16f_16f alone (tests/support/one_leaf.map).
 PROBE_ONE_LEAF := $(BUILD)/tests/probe/one_leaf.so
-$(PROBE_ONE_LEAF): $(LIB_OBJS) tests/one_leaf.map
+$(PROBE_ONE_LEAF): $(LIB_OBJS) tests/support/one_leaf.map
 	@mkdir -p $(dir $@)
-	$(CC) -shared $(SAN_LDFLAGS) -Wl,--version-script=tests/one_leaf.map -o $@ $(LIB_OBJS) $(LDLIBS)
+	$(CC) -shared $(SAN_LDFLAGS) -Wl,--version-script=tests/support/one_leaf.map -o $@ $(LIB_OBJS) $(LDLIBS)
 
 .PHONY: probe-libs
 probe-libs: $(PROBE_LIBS) $(PROBE_ONE_LEAF)

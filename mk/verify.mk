@@ -7,7 +7,7 @@
 # one is correct (tests/test_verify_crash.sh, tests/test_verify_oracles.c).
 # Built without sanitizers: its crash must be a plain SIGSEGV.
 VERIFY_CRASHLIB := $(BUILD)/tests/verify_crashlib.so
-$(VERIFY_CRASHLIB): tests/verify_crashlib.c $(BUILD_FLAGS)
+$(VERIFY_CRASHLIB): tests/support/verify_crashlib.c $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O1 -fPIC -shared -o $@ $<
 $(BUILD)/tests/test_verify_oracles: $(VERIFY_CRASHLIB)
@@ -15,12 +15,12 @@ ALL_EXTRA += $(VERIFY_CRASHLIB)
 
 # The crash-isolation matrix (tests/test_verify_isolation.sh) and the
 # libraries that cannot be used (tests/test_verify_errors.sh): one library
-# per misbehaviour, each tests/verify_misbehave.c with -DMISBEHAVE_<NAME>.
+# per misbehaviour, each tests/support/verify_misbehave.c with -DMISBEHAVE_<NAME>.
 # Built without sanitizers, like the crash library.
 MISBEHAVIOURS := segv hang hang_all exit abort fork_segv fork_sleep escape kill_group spoof print print_segv \
                  ctor_hang ctor_segv no_symbols write_fds close_fds forge_reply exit0 stop unstable
 MISBEHAVE_LIBS := $(MISBEHAVIOURS:%=$(BUILD)/tests/misbehave/%.so)
-$(BUILD)/tests/misbehave/%.so: tests/verify_misbehave.c $(BUILD_FLAGS)
+$(BUILD)/tests/misbehave/%.so: tests/support/verify_misbehave.c $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O1 -fPIC -shared -DMISBEHAVE_$$(echo $* | tr a-z A-Z) -o $@ $<
 ALL_EXTRA += $(MISBEHAVE_LIBS)

@@ -3,10 +3,10 @@
 # q7pred demo prints exactly the spec's captured output (section 10, cut out
 # of the spec text at test time), exits 0 and writes nothing on stderr. Run
 # against the CLI under test ($Q7PRED) and, when it has been built, the
-# ASan+UBSan one too. Needs the spec (tests/spec_lib.sh); the rest of the
+# ASan+UBSan one too. Needs the spec (tests/support/spec_lib.sh); the rest of the
 # CLI's checks are in tests/test_cli.sh.
 set -u
-. "$SRCDIR/tests/spec_lib.sh"
+. "$SRCDIR/tests/support/spec_lib.sh"
 spec_require
 
 want=$(spec_captured)

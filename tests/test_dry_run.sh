@@ -15,10 +15,10 @@
 #     wall time; nothing written;
 #   - prove --progress: the line on stderr counts the leaves to the last,
 #     says the time left, then done; stdout is the run's own.
-# The prove part needs python3-z3 and python3-capstone (tests/prove_lib.sh:
+# The prove part needs python3-z3 and python3-capstone (tests/support/prove_lib.sh:
 # skipped without them, a failure under CI=true).
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$t"
 
@@ -73,7 +73,7 @@ real=$("$PYTHON" -c "import time; print(time.time() - $s)")
 check "verify --dry-run's estimate ($est s) within a factor of 4 of the run ($real s)" 'within "$est" "$real" 4'
 
 # ---- prove
-. "$SRCDIR/tests/prove_lib.sh"
+. "$SRCDIR/tests/support/prove_lib.sh"
 cat >two.c <<'EOF'
 #include <stdint.h>
 void module__xdref_ltu_1_8_8(void *x, uint32_t a, uint32_t b, uint32_t *r) { (void)x; *r = a < b; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Libraries whose leaves attack the process they run in, against verify,
-# probe and call (tests/verify_misbehave.c; the crash, hang, exit, abort,
+# probe and call (tests/support/verify_misbehave.c; the crash, hang, exit, abort,
 # fork and print cases of verify are tests/test_verify_isolation.sh's):
 # - writes 4 KiB of junk over every descriptor: the batch protocol broken
 #   in that leaf, one case lost (the case running when the junk is read:
@@ -23,8 +23,8 @@
 # No process is left behind by any run (each carries a tag in its
 # environment, which its children inherit).
 set -u
-. "$(dirname "$0")/check_lib.sh"
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 mis=$BUILD/tests/misbehave
 probe_libs=$BUILD/tests/probe
 [ -d "$mis" ] && [ -d "$probe_libs" ] || { echo "no $mis or $probe_libs: build them with make all"; exit 1; }

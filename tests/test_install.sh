@@ -8,7 +8,7 @@
 # slow: an install and a program built against it (about 8 s)
 set -euo pipefail
 cd "$SRCDIR"
-. tests/spec_leaves.sh
+. tests/support/spec_leaves.sh
 command -v pkg-config >/dev/null || {
     echo "FAIL: pkg-config is not installed (apt-get install pkg-config; .ci/run does)" >&2; exit 1; }
 CC=${CC:-cc}

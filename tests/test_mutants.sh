@@ -11,7 +11,7 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 if [ ! -d "$dir" ]; then echo "no $dir: run make mutants"; exit 1; fi
 
-. "${SRCDIR:-$(dirname "$0")/..}/tests/mutant_expect.sh"
+. "${SRCDIR:-$(dirname "$0")/..}/tests/support/mutant_expect.sh"
 
 for m in $MUTANT_NAMES; do
     lib=$dir/$m.so

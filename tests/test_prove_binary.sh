@@ -26,7 +26,7 @@
 # slow: five builds and the planted libraries proven from their bytes (about 80 s)
 set -u
 cd "$SRCDIR"
-. tests/prove_lib.sh   # the prover's modules required; statuses, member
+. tests/support/prove_lib.sh   # the prover's modules required; statuses, member
 T=$BUILD/tests/prove
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -177,8 +177,8 @@ if grep -q '"status": "refuted".*the leaf table.s row olt_1_4_32f_32f: semantics
     ok "a wrong row handed to the prover is refuted, naming the row"
 else bad "the wrong table row was not found"; cat "$tmp/wt.out"; fi
 
-# ---- 6. the mutants: each pitfall's leaves refuted (tests/mutant_expect.sh)
-. tests/mutant_expect.sh
+# ---- 6. the mutants: each pitfall's leaves refuted (tests/support/mutant_expect.sh)
+. tests/support/mutant_expect.sh
 for m in $MUTANT_NAMES; do
     lib=$BUILD/mutants/$m.so
     [ -f "$lib" ] || { bad "no $lib"; continue; }

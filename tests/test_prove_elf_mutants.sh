@@ -11,7 +11,7 @@
 # slow: 200 mutants read, 24 loaded twice, 40 proven, 12 through the command line (about 15 s)
 set -u
 cd "$SRCDIR"
-. tests/prove_lib.sh
+. tests/support/prove_lib.sh
 CC=${CC:-cc}
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

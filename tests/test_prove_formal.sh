@@ -8,7 +8,7 @@
 #   2. the full proof: exit 0, every row of build/prove-formal.json
 #      proven-ir or a listed known gap, one row per leaf of `q7pred list`;
 #   3. each `make mutants` pitfall compiled in: the proof fails, naming
-#      exactly the leaves the pitfall breaks (tests/mutant_expect.sh).
+#      exactly the leaves the pitfall breaks (tests/support/mutant_expect.sh).
 # Needs clang, python3-z3 and python3-llvmlite: without them a SKIP, but
 # under CI=true (where .ci/run installs them) a failure.
 # slow: every leaf, API function and vector kernel proven by z3 (about 100 s)
@@ -88,7 +88,7 @@ if [ $rc -eq 2 ] && grep -q "needs a file" "$out"; then echo "ok: --proofs witho
 else echo "FAIL: list --proofs alone: exit $rc"; fail=1; fi
 
 # 3. each mutant makes the proof fail on exactly its leaves
-. tests/mutant_expect.sh
+. tests/support/mutant_expect.sh
 for m in $MUTANT_NAMES; do
     "${prove[@]}" --only leaves --quiet --define "Q7_MUTANT_$(echo "$m" | tr a-z A-Z)" >"$out" 2>&1
     rc=$?

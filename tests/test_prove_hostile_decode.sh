@@ -31,7 +31,7 @@
 # and objdump (binutils): without them a SKIP, but under CI=true a failure.
 set -u
 cd "$SRCDIR"
-. tests/prove_lib.sh   # the prover's modules required; statuses, member
+. tests/support/prove_lib.sh   # the prover's modules required; statuses, member
 CC=${CC:-cc}
 OBJDUMP=$(command -v objdump || true)
 if [ -z "$OBJDUMP" ]; then

@@ -39,7 +39,7 @@
 # slow: about forty small libraries built, called natively and proven (about 40 s)
 set -u
 cd "$SRCDIR"
-. tests/prove_lib.sh
+. tests/support/prove_lib.sh
 CC=${CC:-cc}
 H=tests/prove/hostile_loader
 fail=0

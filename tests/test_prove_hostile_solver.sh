@@ -25,7 +25,7 @@
 # slow: each hash-selected library waits out a solver timeout (2-3 s apiece)
 set -u
 cd "$SRCDIR"
-. tests/prove_lib.sh   # the prover's modules and cvc5 required; statuses, member
+. tests/support/prove_lib.sh   # the prover's modules and cvc5 required; statuses, member
 CC=${CC:-cc}
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -247,10 +247,10 @@ PY
 [ "$got" = "proven-binary 1 sat" ] && ok "a path the first solver wrongly drops: z3 proves the rest, cvc5 answers sat" ||
     bad "a path the first solver wrongly drops: '$got', want 'proven-binary 1 sat'"
 # the harness's rule: no cvc5 is a skip, and a failure under CI=true
-out=$(Q7PRED_CVC5=$tmp/no-such-cvc5 CI= bash -c '. tests/prove_lib.sh; echo reached' 2>&1); rc=$?
+out=$(Q7PRED_CVC5=$tmp/no-such-cvc5 CI= bash -c '. tests/support/prove_lib.sh; echo reached' 2>&1); rc=$?
 [ $rc -eq 77 ] && echo "$out" | grep -q '^skipped: .*cvc5' && ok "prove_lib.sh without cvc5: skipped" ||
     bad "prove_lib.sh without cvc5: exit $rc ($out)"
-out=$(Q7PRED_CVC5=$tmp/no-such-cvc5 CI=true bash -c '. tests/prove_lib.sh; echo reached' 2>&1); rc=$?
+out=$(Q7PRED_CVC5=$tmp/no-such-cvc5 CI=true bash -c '. tests/support/prove_lib.sh; echo reached' 2>&1); rc=$?
 [ $rc -eq 1 ] && echo "$out" | grep -q '^FAIL: .*cvc5' && ok "prove_lib.sh without cvc5 under CI=true: a failure" ||
     bad "prove_lib.sh without cvc5 under CI=true: exit $rc ($out)"
 

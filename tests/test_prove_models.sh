@@ -25,7 +25,7 @@
 # slow: about 2,000 instructions decoded twice, nine small libraries built and proven (about 10 s)
 set -u
 cd "$SRCDIR"
-. tests/prove_lib.sh   # the prover's modules required; statuses, member
+. tests/support/prove_lib.sh   # the prover's modules required; statuses, member
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ok() { echo "ok: $*"; }

@@ -26,7 +26,7 @@
 # slow: the default build's proof with the native check (about 6 s) and two hostile ones
 set -u
 cd "$SRCDIR"
-. tests/prove_lib.sh   # the prover's modules required; statuses, member
+. tests/support/prove_lib.sh   # the prover's modules required; statuses, member
 CC=${CC:-cc}
 if ! command -v as >/dev/null || ! command -v objcopy >/dev/null || ! command -v objdump >/dev/null; then
     if [ "${CI:-}" = true ]; then echo "FAIL: binutils (as, objcopy, objdump) missing under CI"; exit 1; fi

@@ -15,7 +15,7 @@
 # without them, a failure under CI=true).
 set -u
 cd "$SRCDIR"
-. tests/prove_lib.sh
+. tests/support/prove_lib.sh
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ok() { echo "ok: $*"; }

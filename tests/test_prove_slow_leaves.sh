@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # slow: three leaves built to be slow to prove, each given its 3 s, twice (about 25 s)
 # The real prover on a library built to be slow to prove
-# (tests/slow_lib.sh): three correct leaves (ltu_1_8_8, leu_1_8_8,
+# (tests/support/slow_lib.sh): three correct leaves (ltu_1_8_8, leu_1_8_8,
 # neq_1_8_8), each a straight line of 3000 32-bit multiplies whose result
 # it needs, and eq_1_8_8, correct and quick, between them in table order. verify shows
 # every leaf right natively; then
@@ -14,11 +14,11 @@
 #   start), the leaf running named, the rest not tried.
 set -u
 cd "$SRCDIR"
-. tests/prove_lib.sh   # the prover's modules required; statuses, member
-. tests/check_lib.sh
+. tests/support/prove_lib.sh   # the prover's modules required; statuses, member
+. tests/support/check_lib.sh
 CC=${CC:-cc}
 
-. tests/slow_lib.sh
+. tests/support/slow_lib.sh
 slow_library "$t/slow.S" setb:ltu_1_8_8 setbe:leu_1_8_8 setne:neq_1_8_8
 "$CC" -shared -nostdlib -o "$t/slow.so" "$t/slow.S" || { echo "FAIL: cannot build slow.so"; exit 1; }
 

@@ -17,7 +17,7 @@
 # without them, a failure under CI=true) and a C compiler.
 set -u
 cd "$SRCDIR"
-. tests/prove_lib.sh   # the prover's modules required; statuses, member
+. tests/support/prove_lib.sh   # the prover's modules required; statuses, member
 CC=${CC:-cc}
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

@@ -13,11 +13,11 @@
 # Needs python3-dev, python3-numpy, python3-pytest, python3-venv and
 # python3-pip for $PYTHON: without one it is skipped (exit 77), under
 # CI=true it fails. The spec test inside (tests/python/test_spec_driver.py)
-# skips or fails the same way as tests/spec_lib.sh says.
+# skips or fails the same way as tests/support/spec_lib.sh says.
 # slow: the extension built, pytest, a fresh venv install (about 25 s)
 # exclusive: python-package (builds $BUILD/python)
 set -u
-. "$(dirname "$0")/python_lib.sh"
+. "$(dirname "$0")/support/python_lib.sh"
 "$PY" -c 'import numpy' 2>/dev/null || missing "$PY has no numpy (apt-get install python3-numpy)"
 "$PY" -c 'import pytest' 2>/dev/null || missing "$PY has no pytest (apt-get install python3-pytest)"
 need_python_h

@@ -16,13 +16,13 @@
 #   library path is another is refused as another library, and a merge
 #   that holds one says in its verdict that one file is not shown.
 set -u
-. "$(dirname "$0")/check_lib.sh"
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 CC=${CC:-cc}
 command -v readelf >/dev/null || { echo "skipped: readelf (binutils) not installed"; exit 77; }
 
 $CC -shared -fPIC -Wl,-soname,libvendor.so.3 -Wl,--build-id=0x0123456789abcdef0123456789abcdef01234567 -o "$t/libvendor.so" \
-    "$SRCDIR/tests/lib_lt_answers_0.c" || { echo "FAIL: cannot build the test library"; exit 1; }
+    "$SRCDIR/tests/support/lib_lt_answers_0.c" || { echo "FAIL: cannot build the test library"; exit 1; }
 cd "$t"
 "$Q7PRED" verify --lib libvendor.so --preload "$Q7LIB" --corpus grid --leaf lt_1_8_8,le_1_8_8 --no-progress \
     --json r.json --markdown r.md --junit r.xml --html r.html --checkpoint ck.json >r.txt 2>err.txt
@@ -97,7 +97,7 @@ esac
 # ---- merge and report read format 2 and format 3
 cp "$SRCDIR/tests/fixtures/report-format2-shard1-of-2.json" v2-1.json
 cp "$SRCDIR/tests/fixtures/report-format2-shard2-of-2.json" v2-2.json
-$CC -shared -fPIC -o wrong.so "$SRCDIR/tests/lib_lt_answers_0.c"
+$CC -shared -fPIC -o wrong.so "$SRCDIR/tests/support/lib_lt_answers_0.c"
 # the fixtures ran wrong.so from /tmp/rep/fx: shard 1 as if it ran this one
 # (the path a format 2 report names), its original kept for the refusal
 real=$(realpath wrong.so)

@@ -10,7 +10,7 @@
 # (the model's source, no library file) is shown as of q7pred's leaves.
 # Every section that reports a library names it by its SHA-256.
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 PY=${PYTHON:-python3}
 CC=${CC:-cc}
 if ! "$PY" -c 'import z3, capstone' 2>/dev/null; then
@@ -18,7 +18,7 @@ if ! "$PY" -c 'import z3, capstone' 2>/dev/null; then
     echo "skipped: needs python3-z3 and python3-capstone (q7pred prove)"; exit 77
 fi
 cd "$t"
-"$CC" -shared -fPIC -o wrong.so "$SRCDIR/tests/lib_lt_answers_0.c" || { bad "cannot build the wrong library"; exit 1; }
+"$CC" -shared -fPIC -o wrong.so "$SRCDIR/tests/support/lib_lt_answers_0.c" || { bad "cannot build the wrong library"; exit 1; }
 good=$(readlink -f "$Q7LIB")
 good_sha=$(sha256sum "$good" | cut -d' ' -f1)
 wrong_sha=$(sha256sum wrong.so | cut -d' ' -f1)

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The reports a person and a CI dashboard read (docs/report-format.md,
 # "The text report", "Markdown", "JUnit"), on a library with three kinds
-# of wrong leaf (tests/lib_person.c) and one leaf it does not export:
+# of wrong leaf (tests/support/lib_person.c) and one leaf it does not export:
 # - text: the verdict, the failing leaves, the lane hint and the coverage
 #   before the table; one record per distinct input, with every corpus and
 #   case it came from; every word labelled by its role in the shape
@@ -17,9 +17,9 @@
 # - `| head` ends quietly: SIGPIPE's status, nothing on stderr, the JSON
 #   report still written.
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 CC=${CC:-cc}
-$CC -shared -fPIC -o "$t/person.so" "$SRCDIR/tests/lib_person.c" || { echo "FAIL: cannot build the test library"; exit 1; }
+$CC -shared -fPIC -o "$t/person.so" "$SRCDIR/tests/support/lib_person.c" || { echo "FAIL: cannot build the test library"; exit 1; }
 cd "$t"
 run=(verify --lib ./person.so --leaf lt_1_8_8,le_1_8_8,lt_2_16_16,andb_64_64_64 --corpus grid,fuzz --fuzz-count 3000
      --max-report 1000 --no-progress)

@@ -4,7 +4,7 @@
 # UNCHANGED but for its library path (BIN = ...), with $PYTHON ctypes against
 # libq7pred.so: its output must equal the captured output printed in the spec.
 set -euo pipefail
-. "$SRCDIR/tests/spec_lib.sh"
+. "$SRCDIR/tests/support/spec_lib.sh"
 spec_require
 LIB=${Q7LIB:-$SRCDIR/build/libq7pred.so}
 PY=${PYTHON:-python3}

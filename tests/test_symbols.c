@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The ABI surface of libq7pred.so (DECISIONS.md §1): every leaf of its
- * table, as tests/spec_leaves.h writes it out, resolves with dlsym, inside
+ * table, as tests/support/spec_leaves.h writes it out, resolves with dlsym, inside
  * the shared library itself; every name the shipped library does not
  * export is absent here too; the dynamic symbol table defines those leaves
  * and the q7_* / q7v_* clean API, nothing else; and each leaf's provenance
@@ -21,7 +21,7 @@
 
 /* The suffixes by DECISIONS.md §1's rules (each group a product of its
  * operations and forms), a second reading of the table beside
- * tests/spec_leaves.h's rows. */
+ * tests/support/spec_leaves.h's rows. */
 static const char *const int_ops[] = { "lt", "ltu", "le", "leu", "eq", "neq" };
 static const char *const int_widths[] = { "1_8_8", "2_16_16", "4_32_32" };
 static const char *const ord_ops[] = { "oeq", "olt", "ole" };
@@ -100,7 +100,7 @@ static void check_spec_list(void)
     for (size_t i = 0; i < SPEC_LEAF_COUNT; i++) {
         size_t found = 0;
         for (size_t j = 0; j < npresent; j++) found += strcmp(present[j], spec_leaves[i].suffix) == 0;
-        CHECK_EQF(found, 1, "%s of tests/spec_leaves.h by DECISIONS.md's rules", spec_leaves[i].suffix);
+        CHECK_EQF(found, 1, "%s of tests/support/spec_leaves.h by DECISIONS.md's rules", spec_leaves[i].suffix);
         for (size_t j = 0; j < i; j++)
             CHECK_EQF(strcmp(spec_leaves[j].suffix, spec_leaves[i].suffix) != 0, 1, "%s listed twice",
                       spec_leaves[i].suffix);
@@ -173,7 +173,7 @@ static void check_provenance(void)
     for (size_t i = 0; i < SPEC_LEAF_COUNT; i++) {
         const char *name = spec_leaves[i].suffix;
         bool want = spec_leaves[i].inferred;
-        CHECK_EQF(decisions_inferred(name), want, "provenance of %s: the rules and tests/spec_leaves.h", name);
+        CHECK_EQF(decisions_inferred(name), want, "provenance of %s: the rules and tests/support/spec_leaves.h", name);
         const q7_leaf *l = q7_leaf_find(name);
         if (!l) continue;
         CHECK_EQF(strcmp(q7_provenance_name(l->provenance), want ? "inferred" : "observed"), 0,

@@ -6,7 +6,7 @@
 # missing and duplicate shards; results do not depend on --threads.
 # slow: a dozen verify runs, each report format parsed (about 10 s)
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 
 # usage: exit 2, one line on stderr containing the expected words, nothing on stdout
 usage() { # expected-substring args...
@@ -135,8 +135,8 @@ PYTHON=/nonexistent/python3 "$Q7PRED" verify --corpus grid --family classify --n
 
 # an oracle that stops mid-unit keeps what it checked: a fake numpy program
 # that answers ltu_1_8_8 with zeros (wrong where a < b) once, then dies
-# (tests/fake_numpy_oracle.py)
-ln -s "$SRCDIR/tests/fake_numpy_oracle.py" "$t/dies.py"
+# (tests/support/fake_numpy_oracle.py)
+ln -s "$SRCDIR/tests/support/fake_numpy_oracle.py" "$t/dies.py"
 "$Q7PRED" verify --oracles sem,numpy --numpy-oracle "$t/dies.py" --leaf ltu_1_8_8 --corpus fuzz \
     --fuzz-count 20000 --threads 1 --by-leaf --no-progress >"$t/stop.txt" 2>&1
 rc=$?

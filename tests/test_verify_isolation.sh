@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# The crash-isolation matrix: one misbehaving library (tests/verify_misbehave.c,
+# The crash-isolation matrix: one misbehaving library (tests/support/verify_misbehave.c,
 # built per behaviour by mk/verify.mk) or oracle program per behaviour, each
 # run through `q7pred verify` (or `bench`) with its expected report and exit
 # status, and NO process left over: every run carries a tag in its
@@ -9,9 +9,9 @@
 # slow: each misbehaving library waits out its --timeout (about 20 s)
 # exclusive: python-package (bench --quick imports $BUILD/python)
 set -u
-. "$(dirname "$0")/check_lib.sh"
-. "$(dirname "$0")/spec_leaves.sh"
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
+. "$(dirname "$0")/support/spec_leaves.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 libs=$BUILD/tests/misbehave
 
 # Processes whose environment carries the tag; none once every one is gone
@@ -193,11 +193,11 @@ merge_rc=$?
 check "merge refuses an interrupted shard (exit 2, named)" \
     '[ $merge_rc -eq 2 ] && grep -q "was interrupted (SIGINT): run that shard again" "$t/merge_sig.err"'
 
-# --- numpy oracle programs that misbehave (tests/fake_numpy_oracle.py):
+# --- numpy oracle programs that misbehave (tests/support/fake_numpy_oracle.py):
 # deaf.py answers (ltu_1_8_8 only, correctly) but ignores QUIT, the end of
 # its input and SIGTERM; mute.py never answers a batch.
-ln -s "$SRCDIR/tests/fake_numpy_oracle.py" "$t/deaf.py"
-ln -s "$SRCDIR/tests/fake_numpy_oracle.py" "$t/mute.py"
+ln -s "$SRCDIR/tests/support/fake_numpy_oracle.py" "$t/deaf.py"
+ln -s "$SRCDIR/tests/support/fake_numpy_oracle.py" "$t/mute.py"
 # --numpy-timeout 3: the programs' start (a Python interpreter) and their
 # answers fit in it on a loaded machine, and the two waits it bounds cost
 # 3 s each

@@ -13,7 +13,7 @@
 # - the units a checkpoint holds are taken, not run again;
 # - a checkpoint of other options, or of another file at the library's
 #   path (its SHA-256), is refused naming what differs.
-# The library under test (tests/lib_rare_wrong.c) is wrong on rare inputs
+# The library under test (tests/support/lib_rare_wrong.c) is wrong on rare inputs
 # and crashes on rarer ones, so records come from the whole unit.
 # slow: four long runs, three of them killed and resumed (about 15 s)
 set -u
@@ -25,9 +25,9 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 fails=0
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 command -v "$PY" >/dev/null || PY=python3
-. "$SRCDIR/tests/wait_lib.sh"
+. "$SRCDIR/tests/support/wait_lib.sh"
 
-$CC -shared -fPIC -O2 -o "$t/rare.so" "$SRCDIR/tests/lib_rare_wrong.c" || { echo "FAIL: cannot build the test library"; exit 1; }
+$CC -shared -fPIC -O2 -o "$t/rare.so" "$SRCDIR/tests/support/lib_rare_wrong.c" || { echo "FAIL: cannot build the test library"; exit 1; }
 # Two long fuzz units (15M cases each, about 1.5 s), lt_1_8_8's the one
 # the kills fall in; a checkpoint every 0.1 s.
 args=(verify --corpus grid,fuzz --leaf lt_1_8_8,lt_2_16_16 --fuzz-count 15000000 --threads 2 --max-crashes 0
@@ -156,7 +156,7 @@ PY
     bad "--resume with another seed: exit $rc, $(cat "$t/e")"
 # another file at the library's path: refused, both SHA-256 named
 old=$(sha256sum "$t/rare.so" | cut -d' ' -f1)
-$CC -shared -fPIC -O1 -o "$t/rare.so" "$SRCDIR/tests/lib_rare_wrong.c"
+$CC -shared -fPIC -O1 -o "$t/rare.so" "$SRCDIR/tests/support/lib_rare_wrong.c"
 new=$(sha256sum "$t/rare.so" | cut -d' ' -f1)
 "$Q7PRED" "${args[@]}" --resume "$t/resumed.json" >/dev/null 2>"$t/e"; rc=$?
 [ "$old" != "$new" ] && [ "$rc" -eq 2 ] && grep -q "SHA-256 $old" "$t/e" && grep -q "SHA-256 $new" "$t/e" &&

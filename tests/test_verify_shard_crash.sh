@@ -3,7 +3,7 @@
 # A crash stops only its own case (docs/report-format.md), so the shards of
 # a run whose library crashes or hangs merge into exactly the unsharded
 # run: the same units, cells, totals and crash records, whatever the shard
-# count and the thread count. Libraries: tests/verify_crashlib.c (segfaults
+# count and the thread count. Libraries: tests/support/verify_crashlib.c (segfaults
 # on two grid cases of olt_1_1_16f_16f) and the matrix's hang library (hangs
 # on one). A hang costs --timeout, which also bounds the library's load: 1 s.
 set -u

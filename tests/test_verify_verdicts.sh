@@ -16,7 +16,7 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 fails=0
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
-$CC -shared -fPIC -o "$t/wrong.so" "$SRCDIR/tests/lib_lt_answers_0.c" || { echo "FAIL: cannot build the test library"; exit 1; }
+$CC -shared -fPIC -o "$t/wrong.so" "$SRCDIR/tests/support/lib_lt_answers_0.c" || { echo "FAIL: cannot build the test library"; exit 1; }
 
 # verdict NAME WANT_RC REGEX ARGS...: the run with --quiet and without,
 # each checked for its exit and its verdict line (the text's ends in the
@@ -88,7 +88,7 @@ else
     echo "(--numpy-timeout: not tried, ${PYTHON:-python3} has no numpy)"
 fi
 
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 # INTERRUPTED: an exhaustive run (every space: seconds long) signalled once it runs;
 # started with SIGINT at its default (a background job of a script would
 # inherit it ignored).

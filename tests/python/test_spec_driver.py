@@ -4,7 +4,7 @@ library: ctypes.CDLL gives an object whose module__xdref_<suffix> calls
 q7pred.<suffix> on the by-value arguments and stores the result through the
 pointer the shape table names; the printed text must be §10's captured
 output. The spec is $Q7_SPEC or $SRCDIR/../shared/spec (as in
-tests/spec_lib.sh): without it this test is skipped, under CI=true it fails."""
+tests/support/spec_lib.sh): without it this test is skipped, under CI=true it fails."""
 import ctypes
 import os
 import re

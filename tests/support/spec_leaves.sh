@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Sourced by the shell tests: the leaves of DECISIONS.md §1 as
-# tests/spec_leaves.h writes them out (one `    X(GROUP, suffix, PROVENANCE)`
+# tests/support/spec_leaves.h writes them out (one `    X(GROUP, suffix, PROVENANCE)`
 # line each), so that no test spells the leaf count.
 #   SPEC_LEAVES        the suffixes, in the table's order
 #   SPEC_LEAF_COUNT    how many

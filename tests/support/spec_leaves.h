@@ -7,7 +7,7 @@
  * place the tests have the leaf list, and its length is the one place
  * they have the leaf count: test_symbols.c checks the list against the
  * table's rules and against the library, and every other test counts
- * this list (C: SPEC_LEAF_COUNT; shell: tests/spec_leaves.sh; Python:
+ * this list (C: SPEC_LEAF_COUNT; shell: tests/support/spec_leaves.sh; Python:
  * tests/python/conftest.py), each row being one line `    X(...)`.
  * Groups (DECISIONS.md §1's rows; its "(15)" for ordered fp is 3 x 3 = 9):
  *   INT_COMPARE, ORDERED_FP, UNORDERED_FP, FP_TAIL, CLASSIFY,
