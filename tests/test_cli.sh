@@ -7,7 +7,7 @@
 # are written out here; demo's output against the spec's own text is
 # tests/test_cli_demo.sh.
 set -u
-. "$(dirname "$0")/spec_leaves.sh"
+. "$(dirname "$0")/support/spec_leaves.sh"
 
 passed=0 failed=0
 fail() { failed=$((failed + 1)); echo "FAIL: $*"; }

@@ -18,7 +18,7 @@
 # The prove part needs python3-z3 and python3-capstone (tests/support/prove_lib.sh:
 # skipped without them, a failure under CI=true).
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$t"
 

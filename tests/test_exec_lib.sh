@@ -13,7 +13,7 @@
 #     and takes the size from a probe made with it (--abi);
 #   - the options' mistakes are usage errors (exit 2).
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$SRCDIR"
 CC=${CC:-cc}

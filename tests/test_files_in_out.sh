@@ -20,7 +20,7 @@
 #   it is refused by name; one that sends a report is read (report
 #   <(cat r.json)). (A writer that sends nothing: tests/test_hostile_inputs.sh.)
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 cd "$t" || exit 1
 
 cp "$Q7LIB" lib.so

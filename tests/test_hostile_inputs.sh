@@ -21,8 +21,8 @@
 #   nothing: each read gives up after 20 s (Timer expired), never a hang;
 #   a report to a FIFO no process opens for reading: given up after 20 s.
 set -u
-. "$(dirname "$0")/check_lib.sh"
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 PY=/usr/bin/python3
 cd "$t" || exit 1
 

@@ -23,8 +23,8 @@
 # No process is left behind by any run (each carries a tag in its
 # environment, which its children inherit).
 set -u
-. "$(dirname "$0")/check_lib.sh"
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 mis=$BUILD/tests/misbehave
 probe_libs=$BUILD/tests/probe
 [ -d "$mis" ] && [ -d "$probe_libs" ] || { echo "no $mis or $probe_libs: build them with make all"; exit 1; }

@@ -9,8 +9,8 @@
 # once it runs. No child is left behind.
 # exclusive: python-package (bench imports $BUILD/python)
 set -u
-. "$(dirname "$0")/check_lib.sh"
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 mis=$BUILD/tests/misbehave
 
 # The processes that carry this test's mark in their environment (every

@@ -7,7 +7,7 @@
 # groff or man (groff-base, man-db) those checks are a SKIP, under
 # CI=true a failure.
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 PY=/usr/bin/python3
 page=$SRCDIR/docs/q7pred.1
 

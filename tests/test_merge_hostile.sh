@@ -9,7 +9,7 @@
 # format version; missing shards are listed, or counted past the first ten,
 # never silently cut.
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 
 # exit 2, one line on stderr with the expected words, nothing on stdout
 refused() { # what, expected, merge args...

@@ -12,8 +12,8 @@
 #   is;
 # - probe and call --lib, their library child inside such a call.
 set -u
-. "$(dirname "$0")/check_lib.sh"
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 mis=$BUILD/tests/misbehave
 mark="Q7PRED_ORPHAN_TEST=$t"
 
@@ -58,7 +58,7 @@ EOF
 chmod +x "$t/busy-prover"
 killed "prove, a stand-in prover at work" busy-prover prove --lib "$Q7LIB" --python "$t/busy-prover" --timeout 600
 if "$PYTHON" -c 'import z3, capstone' 2>/dev/null && ${CC:-cc} --version >/dev/null 2>&1; then
-    . "$(dirname "$0")/slow_lib.sh"
+    . "$(dirname "$0")/support/slow_lib.sh"
     slow_library "$t/slow.S" setb:ltu_1_8_8 && ${CC:-cc} -shared -nostdlib -o "$t/slow.so" "$t/slow.S" ||
         bad "cannot build slow.so"
     killed "prove, the prover at work on a slow leaf" q7prove.binary \

@@ -6,7 +6,7 @@
 # probe must name exactly that difference (exit 1) and confirm the other
 # leaves; the JSON is whole and says the same; bad use exits 2.
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 dir=$BUILD/tests/probe
 if [ ! -d "$dir" ]; then echo "no $dir: build it with make all"; exit 1; fi
 nleaves=$(grep -c '^LEAF(' "$SRCDIR/include/q7pred_leaves.def")

@@ -15,7 +15,7 @@
 # The hand-written tables read both ways (DT_HASH, DT_GNU_HASH): the
 # unknown name listed, the leaves present.
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 nleaves=$(grep -c '^LEAF(' "$SRCDIR/include/q7pred_leaves.def")
 PY=/usr/bin/python3
 seeds=$SRCDIR/tests/fuzz/elf_seeds.py

@@ -19,8 +19,8 @@
 # exclusive: python-package (bench --quick imports $BUILD/python)
 # slow: a probe of each hostile library and file (about 8 s)
 set -u
-. "$(dirname "$0")/check_lib.sh"
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 dir=$BUILD/tests/probe
 mis=$BUILD/tests/misbehave
 if [ ! -d "$dir" ] || [ ! -d "$mis" ]; then echo "no $dir or $mis: build them with make all"; exit 1; fi

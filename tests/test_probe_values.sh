@@ -11,7 +11,7 @@
 # gate that ignores its predicate, tail_gate) is values-differ too. A PASS
 # that rests on leaves called in another shape or order says so.
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 M=$SRCDIR/$BUILD/mutants
 [ "${BUILD#/}" != "$BUILD" ] && M=$BUILD/mutants
 for m in nan_polarity tail_gate; do

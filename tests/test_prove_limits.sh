@@ -20,8 +20,8 @@
 # - no stand-in is left running after any of these.
 # tests/test_prove_slow_leaves.sh shows the same bound with the real prover.
 set -u
-. "$(dirname "$0")/check_lib.sh"
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 cd "$t" || exit 1
 mark=Q7PRED_PROVE_LIMITS=$$
 

@@ -17,7 +17,7 @@
 # slow: the extension built, pytest, a fresh venv install (about 25 s)
 # exclusive: python-package (builds $BUILD/python)
 set -u
-. "$(dirname "$0")/python_lib.sh"
+. "$(dirname "$0")/support/python_lib.sh"
 "$PY" -c 'import numpy' 2>/dev/null || missing "$PY has no numpy (apt-get install python3-numpy)"
 "$PY" -c 'import pytest' 2>/dev/null || missing "$PY has no pytest (apt-get install python3-pytest)"
 need_python_h

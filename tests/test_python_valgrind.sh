@@ -9,7 +9,7 @@
 # slow: the folds under valgrind (about 10 s)
 # exclusive: python-package (builds $BUILD/python)
 set -u
-. "$(dirname "$0")/python_lib.sh"
+. "$(dirname "$0")/support/python_lib.sh"
 command -v valgrind >/dev/null || missing "valgrind is not installed (apt-get install valgrind)"
 "$PY" -c 'import numpy' 2>/dev/null || missing "$PY has no numpy (apt-get install python3-numpy)"
 need_python_h

@@ -19,7 +19,7 @@
 # The expected values are the spec's: TABLES.md's class bits (nan 0x20,
 # snan 0x40, finite 0x80), an ordered compare with a NaN operand false.
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 M=$SRCDIR/$BUILD/mutants
 [ "${BUILD#/}" != "$BUILD" ] && M=$BUILD/mutants
 for m in nan_polarity snan_bit field_width; do

@@ -13,7 +13,7 @@
 # The leaves each mutant breaks are the table's rows of what it breaks
 # (docs/report-format.md, "make mutants"), read from the leaf table.
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 M=$SRCDIR/$BUILD/mutants
 [ "${BUILD#/}" != "$BUILD" ] && M=$BUILD/mutants
 for m in snan_bit signed_unsigned; do

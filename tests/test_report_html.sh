@@ -30,7 +30,7 @@
 # A SKIP without chromium (except under CI=true, where .ci/run installs it).
 # slow: headless chromium loads each page (about 15 s)
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 chromium=${CHROMIUM:-/usr/bin/chromium}
 if [ ! -x "$chromium" ]; then
     [ "${CI:-}" = true ] && { echo "FAIL: chromium is not installed (.ci/run installs it)"; exit 1; }

@@ -16,8 +16,8 @@
 #   library path is another is refused as another library, and a merge
 #   that holds one says in its verdict that one file is not shown.
 set -u
-. "$(dirname "$0")/check_lib.sh"
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 CC=${CC:-cc}
 command -v readelf >/dev/null || { echo "skipped: readelf (binutils) not installed"; exit 77; }
 

@@ -15,8 +15,8 @@
 #   of an interrupted prove run marks every leaf it did not reach as
 #   "not run (interrupted)" (text, JSON and HTML).
 set -u
-. "$(dirname "$0")/check_lib.sh"
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 cd "$t" || exit 1
 CC=${CC:-cc}
 evil='</td><script>alert(1)</script>`x`|[a](javascript:b)'

@@ -10,7 +10,7 @@
 # (the model's source, no library file) is shown as of q7pred's leaves.
 # Every section that reports a library names it by its SHA-256.
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 PY=${PYTHON:-python3}
 CC=${CC:-cc}
 if ! "$PY" -c 'import z3, capstone' 2>/dev/null; then

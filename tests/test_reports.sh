@@ -16,8 +16,8 @@
 # - a printed `reproduce:` line runs under sh -c as printed, whatever
 #   characters the library's path holds.
 set -u
-. "$(dirname "$0")/check_lib.sh"
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 mnt=""
 cleanup() { [ -n "$mnt" ] && umount "$mnt" 2>/dev/null; rm -rf "$t"; }
 trap cleanup EXIT

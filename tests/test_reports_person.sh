@@ -17,7 +17,7 @@
 # - `| head` ends quietly: SIGPIPE's status, nothing on stderr, the JSON
 #   report still written.
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 CC=${CC:-cc}
 $CC -shared -fPIC -o "$t/person.so" "$SRCDIR/tests/support/lib_person.c" || { echo "FAIL: cannot build the test library"; exit 1; }
 cd "$t"

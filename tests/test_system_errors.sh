@@ -9,7 +9,7 @@
 # can switch to it), and its output on /dev/full (exit 1: the output, not
 # the input, failed).
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 cd "$t" || exit 1
 mkdir dir
 small=(--oracles sem,host --corpus grid --leaf lt_1_8_8 --no-progress)

@@ -6,7 +6,7 @@
 # missing and duplicate shards; results do not depend on --threads.
 # slow: a dozen verify runs, each report format parsed (about 10 s)
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 
 # usage: exit 2, one line on stderr containing the expected words, nothing on stdout
 usage() { # expected-substring args...

@@ -11,8 +11,8 @@
 #   leaf was checked" (exit 1), never a PASS;
 # - "--" ends the options of every subcommand.
 set -u
-. "$(dirname "$0")/check_lib.sh"
-. "$(dirname "$0")/spec_leaves.sh"
+. "$(dirname "$0")/support/check_lib.sh"
+. "$(dirname "$0")/support/spec_leaves.sh"
 
 # exit 2, exactly one line on stderr with every expected string, nothing on stdout
 usage() { # expected... -- args

@@ -9,9 +9,9 @@
 # slow: each misbehaving library waits out its --timeout (about 20 s)
 # exclusive: python-package (bench --quick imports $BUILD/python)
 set -u
-. "$(dirname "$0")/check_lib.sh"
-. "$(dirname "$0")/spec_leaves.sh"
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
+. "$(dirname "$0")/support/spec_leaves.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 libs=$BUILD/tests/misbehave
 
 # Processes whose environment carries the tag; none once every one is gone

@@ -88,7 +88,7 @@ else
     echo "(--numpy-timeout: not tried, ${PYTHON:-python3} has no numpy)"
 fi
 
-. "$(dirname "$0")/wait_lib.sh"
+. "$(dirname "$0")/support/wait_lib.sh"
 # INTERRUPTED: an exhaustive run (every space: seconds long) signalled once it runs;
 # started with SIGINT at its default (a background job of a script would
 # inherit it ignored).

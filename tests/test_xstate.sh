@@ -17,7 +17,7 @@
 #     leaf and records 16, which verify --abi then passes, and a
 #     --xstate-size other than the probe's is a usage error naming both.
 set -u
-. "$(dirname "$0")/check_lib.sh"
+. "$(dirname "$0")/support/check_lib.sh"
 cd "$t"
 cat >xs.c <<'EOF'
 #include <stdint.h>

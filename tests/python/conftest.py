@@ -19,7 +19,7 @@ SRCDIR = Path(os.environ.get("SRCDIR", Path(__file__).resolve().parents[2]))
 
 # The leaves of DECISIONS.md §1 as tests/support/spec_leaves.h writes them out (not
 # the leaf table under test): (group, suffix, provenance) a row.
-SPEC_LEAVES = re.findall(r"^ *X\((\w+), (\w+), (\w+)\)", (SRCDIR / "tests" / "spec_leaves.h").read_text(), re.M)
+SPEC_LEAVES = re.findall(r"^ *X\((\w+), (\w+), (\w+)\)", (SRCDIR / "tests" / "support" / "spec_leaves.h").read_text(), re.M)
 
 # include/q7pred.h: q7_operand_dir, q7_width_class
 IN, OUT, AUX = 0, 1, 2
