@@ -30,6 +30,7 @@ import z3
 
 from q7prove.smt import bitvec as bv
 from q7prove.machine.state import as_number
+from q7prove.x86.scalar_fp import abi_mxcsr
 from q7prove.x86.sse import join, lanes
 
 # ---- element functions: values in, value out ----------------------------------------
@@ -496,6 +497,7 @@ def crc32(m, i):
 
 
 def cvtph2ps(m, i):
+    abi_mxcsr(m)    # an sNaN raises invalid: unmasked, a fault (#XM)
     d, s = i.ops
     w = 8 * d.size
     n = w // 32
@@ -504,6 +506,7 @@ def cvtph2ps(m, i):
 
 
 def cvtps2ph(m, i):
+    abi_mxcsr(m)    # immediate bit 2 rounds as MXCSR.RC; inexact, overflow... unmasked fault (#XM)
     d, s, c = i.ops
     w = 8 * s.size
     r = join([single_to_half(x, c.imm) for x in lanes(m.get(s), 32, w)], 16)
