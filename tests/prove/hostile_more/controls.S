@@ -39,3 +39,13 @@ LEAF(leu_1_8_8)                         /* pmovzxbw of a misaligned m64: no alig
         or eax, r8d
         mov [rcx], eax
         ret
+LEAF(eq_2_16_16)                        /* vpmaskmovd: element 0 alone, every element in the red zone */
+        mov eax, -1
+        mov [rsp - 64], eax                     /* element 0 written, 1..7 in the red zone too */
+        vmovd xmm1, eax
+        vpmaskmovd ymm0, ymm1, [rsp - 64]
+        vzeroupper
+        EQ
+        W2
+        mov [rcx], eax
+        ret

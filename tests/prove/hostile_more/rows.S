@@ -99,3 +99,12 @@ LEAF(lt_2_16_16)                        /* bt with a register bit offset into me
         LT16
         mov [rcx], eax
         ret
+LEAF(eq_1_8_8)                          /* vpmaskmovd: element 0 read, 3..7 in the caller's frame */
+        mov eax, -1
+        mov [rsp - 4], eax
+        vmovd xmm1, eax                         /* mask: element 0 alone */
+        vpmaskmovd ymm0, ymm1, [rsp - 4]        /* AMD may fault on 1..7 (implementation-dependent) */
+        vzeroupper
+        EQ
+        mov [rcx], eax
+        ret
