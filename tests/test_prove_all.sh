@@ -25,10 +25,7 @@ set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh
 CC=${CC:-cc}
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
+prove_test_begin
 command -v nm >/dev/null || { echo "skipped: needs nm (binutils)"; exit 77; }
 
 # ---- 1. the library

@@ -28,10 +28,7 @@ set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh   # the prover's modules required; statuses, member
 T=$BUILD/tests/prove
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
+prove_test_begin
 count=$("$Q7PRED" list --json | "$PYTHON" -c 'import json, sys; print(json.load(sys.stdin)["count"])')
 "$Q7PRED" prove --write-table "$tmp/table.json" || bad "--write-table"
 

@@ -33,15 +33,9 @@ set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh   # the prover's modules required; statuses, member
 CC=${CC:-cc}
-OBJDUMP=$(command -v objdump || true)
-if [ -z "$OBJDUMP" ]; then
-    if [ "${CI:-}" = true ]; then echo "FAIL: objdump (binutils) missing under CI"; exit 1; fi
-    echo "skipped: needs objdump (binutils)"; exit 77
-fi
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
+need_tools objdump
+OBJDUMP=$(command -v objdump)
+prove_test_begin
 H=tests/prove/hostile_decode
 
 # NAME LEAF ARGS (per variant, | between) REASON (an extended regex every variant's reason matches)

@@ -42,10 +42,7 @@ cd "$SRCDIR"
 . tests/support/prove_lib.sh
 CC=${CC:-cc}
 H=tests/prove/hostile_loader
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
+prove_test_begin
 
 "$CC" -O2 -o "$tmp/hostile_call" "$H/hostile_call.c" -ldl || { echo "FAIL: cannot build hostile_call"; exit 1; }
 "$Q7PRED" prove --write-table "$tmp/table.json" || { echo "FAIL: --write-table"; exit 1; }

@@ -21,14 +21,8 @@ set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh   # the prover's modules required; statuses, member
 CC=${CC:-cc}
-if ! command -v objdump >/dev/null; then
-    if [ "${CI:-}" = true ]; then echo "FAIL: objdump (binutils) missing under CI"; exit 1; fi
-    echo "skipped: needs objdump (binutils)"; exit 77
-fi
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
+need_tools objdump
+prove_test_begin
 H=tests/prove/hostile_more
 INC=-Itests/prove/hostile_decode     # leaf.h: LEAF() and the compares' macros
 

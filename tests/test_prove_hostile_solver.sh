@@ -27,10 +27,7 @@ set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh   # the prover's modules and cvc5 required; statuses, member
 CC=${CC:-cc}
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
+prove_test_begin
 
 build() { # name: tests/prove/hostile_solver/NAME.S into $tmp/NAME.so
     "$CC" -shared -nostdlib -o "$tmp/$1.so" "tests/prove/hostile_solver/$1.S" || bad "cannot build $1.so"

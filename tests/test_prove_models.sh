@@ -26,10 +26,7 @@
 set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh   # the prover's modules required; statuses, member
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
+prove_test_begin
 for tool in gcc objdump; do
     if ! command -v $tool >/dev/null; then
         if [ "${CI:-}" = true ]; then echo "FAIL: $tool missing under CI"; exit 1; fi

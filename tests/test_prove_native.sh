@@ -28,14 +28,8 @@ set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh   # the prover's modules required; statuses, member
 CC=${CC:-cc}
-if ! command -v as >/dev/null || ! command -v objcopy >/dev/null || ! command -v objdump >/dev/null; then
-    if [ "${CI:-}" = true ]; then echo "FAIL: binutils (as, objcopy, objdump) missing under CI"; exit 1; fi
-    echo "skipped: needs binutils (as, objcopy, objdump)"; exit 77
-fi
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
+need_tools as objcopy objdump
+prove_test_begin
 export PYTHONDONTWRITEBYTECODE=1
 
 # ---- 1. the stub against GNU as

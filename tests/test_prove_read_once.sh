@@ -16,10 +16,7 @@
 set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
+prove_test_begin
 planted=$BUILD/tests/prove/planted_bugs.so
 [ -f "$planted" ] || { echo "FAIL: no $planted (make prove-binary-libs)"; exit 1; }
 sha() { sha256sum "$1" | cut -d' ' -f1; }

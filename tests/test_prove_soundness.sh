@@ -21,10 +21,7 @@ set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh   # the prover's modules required; statuses, member
 CC=${CC:-cc}
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
+prove_test_begin
 
 build() { # name: tests/prove/NAME.c into $tmp/NAME.so
     "$CC" -O2 -shared -fPIC -Wall -Wextra -Werror -o "$tmp/$1.so" "tests/prove/$1.c" || bad "cannot build $1.so"

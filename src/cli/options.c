@@ -260,10 +260,12 @@ void cli_options_help(const cli_options *t, FILE *f)
             continue;
         }
         if (!r.help && !r.describe) continue;
-        snprintf(head, sizeof head, "%s%s%s%s%s", joined, joined[0] ? ", " : "", r.name, r.meta ? " " : "",
-                 r.meta ? r.meta : "");
+        /* the spellings of a few rows before one help text: far shorter than head */
+        if (snprintf(head, sizeof head, "%s%s%s%s%s", joined, joined[0] ? ", " : "", r.name, r.meta ? " " : "",
+                     r.meta ? r.meta : "") >= (int)sizeof head)
+            head[sizeof head - 1] = '\0';
         if (r.help && !r.help[0]) {
-            snprintf(joined, sizeof joined, "%s", head);
+            memcpy(joined, head, sizeof joined);
             continue;
         }
         joined[0] = '\0';

@@ -7,6 +7,10 @@
 #   statuses REPORT              "leaf status", one line per row
 #   member REPORT LEAF PATH      one member of one leaf's row; PATH is
 #                                dotted (counterexample.A), empty if absent
+#   prove_test_begin             fail=0, a scratch folder $tmp removed at
+#                                exit, ok MESSAGE and bad MESSAGE (fail=1)
+#   need_tools TOOL...           binutils and the like the test runs: a
+#                                SKIP without one, a failure under CI=true
 export Q7PRED_PYTHON=$PYTHON
 if ! "$PYTHON" -c 'import z3, capstone' 2>/dev/null; then
     if [ "${CI:-}" = true ]; then echo "FAIL: python3-z3/python3-capstone missing under CI"; exit 1; fi
@@ -28,3 +32,16 @@ v = r
 for k in sys.argv[3].split("."):
     v = v.get(k) if isinstance(v, dict) else None
 print("" if v is None else v)' "$1" "$2" "$3"; }
+prove_test_begin() {
+    fail=0
+    tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+    ok() { echo "ok: $*"; }
+    bad() { echo "FAIL: $*"; fail=1; }
+}
+need_tools() {
+    local t missing=
+    for t in "$@"; do command -v "$t" >/dev/null || missing="$missing $t"; done
+    [ -z "$missing" ] && return 0
+    if [ "${CI:-}" = true ]; then echo "FAIL:$missing missing under CI"; exit 1; fi
+    echo "skipped: needs$missing"; exit 77
+}
