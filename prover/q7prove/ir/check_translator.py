@@ -169,8 +169,8 @@ def main():
     protos = spec.prototypes(a.cc, a.srcdir)
     import tempfile
     with tempfile.TemporaryDirectory(dir=a.build) as tmp:
-        xd = pf.compile_ir(a.cc, a.srcdir, 'src/abi/xdref.c', os.path.join(tmp, 'xdref.ll'), [])
-        api = pf.compile_ir(a.cc, a.srcdir, 'src/model/api.c', os.path.join(tmp, 'api.ll'), [])
+        xd = pf.compile_ir(a.cc, a.srcdir, 'src/lib/abi/xdref.c', os.path.join(tmp, 'xdref.ll'), [])
+        api = pf.compile_ir(a.cc, a.srcdir, 'src/lib/model/api.c', os.path.join(tmp, 'api.ll'), [])
     jobs = [(l.name, lambda l=l: ob.leaf_obligation(xd, l, shapes[l.shape], protos),
              lambda o, edge, l=l: leaf_case(lib, l, shapes[l.shape], o, rng, edge)) for l in leaves]
     jobs += [(n, lambda n=n: ob.api_obligation(api, n, protos),

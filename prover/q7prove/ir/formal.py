@@ -6,8 +6,9 @@ it, proven equal to the specification for every input.
                   [--gaps FILE] [--leaf NAME]... [--define MACRO]...
                   [--only leaves|api|vector]... [--timeout SECONDS] [--quiet]
 
-Compiles src/abi/xdref.c, src/model/api.c and the vector kernels of every
-path (src/vec/kernels_portable.c, kernels_avx2.c, kernels_avx512.c) to LLVM IR with the library's own flags (mk/library.flags, at the
+Compiles src/lib/abi/xdref.c, src/lib/model/api.c and the vector kernels of
+every path (src/lib/vec/kernels_portable.c, kernels_avx2.c, kernels_avx512.c)
+to LLVM IR with the library's own flags (mk/library.flags, at the
 optimisation level the library ships with), translates each function
 (ir/to_z3.py) and proves it against spec.py. Prints one line per leaf:
 leaf, domain size, status, prover, seconds. Statuses: proven-ir (the
@@ -50,7 +51,7 @@ def library_flags(srcdir, source):
 
 def compile_ir(cc, srcdir, source, out, defines):
     cmd = [cc] + library_flags(srcdir, source) + ['-I', os.path.join(srcdir, 'include'),
-                                                  '-I', os.path.join(srcdir, 'src'), '-S', '-emit-llvm',
+                                                  '-I', os.path.join(srcdir, 'src', 'lib'), '-S', '-emit-llvm',
                                                   '-g0']
     cmd += ['-D' + d for d in defines] + [os.path.join(srcdir, source), '-o', out]
     r = subprocess.run(cmd, capture_output=True, text=True)
@@ -161,11 +162,11 @@ def main():
     for leaf in leaves if 'leaves' in parts else []:
         sh = shapes[leaf.shape]
         run(leaf.name, domain_bits(leaf, sh),
-            lambda leaf=leaf, sh=sh: ob.leaf_obligation(module('src/abi/xdref.c'), leaf, sh, protos))
+            lambda leaf=leaf, sh=sh: ob.leaf_obligation(module('src/lib/abi/xdref.c'), leaf, sh, protos))
     # Every operation of the table is a row: one with no rule in spec.OPS is unproven, never skipped.
     for name in sorted(spec.operations(a.cc, a.srcdir)) if 'api' in parts else []:
-        run(name, lambda name=name: api_domain_bits(module('src/model/api.c'), name, protos),
-            lambda name=name: ob.api_obligation(module('src/model/api.c'), name, protos))
+        run(name, lambda name=name: api_domain_bits(module('src/lib/model/api.c'), name, protos),
+            lambda name=name: ob.api_obligation(module('src/lib/model/api.c'), name, protos))
     for path, source in vector.PATHS.items() if 'vector' in parts else []:
         for name, domain, make in vector.obligations(lambda source=source: module(source), path, a.cc, a.srcdir,
                                                      leaves, protos):

@@ -31,8 +31,8 @@ from q7prove.ir import to_z3 as ir
 from q7prove.ir import obligations as ob
 from q7prove.obligations import spec
 
-PATHS = {'portable': 'src/vec/kernels_portable.c', 'avx2': 'src/vec/kernels_avx2.c',
-         'avx512': 'src/vec/kernels_avx512.c'}
+PATHS = {'portable': 'src/lib/vec/kernels_portable.c', 'avx2': 'src/lib/vec/kernels_avx2.c',
+         'avx512': 'src/lib/vec/kernels_avx512.c'}
 
 
 def row_name(path, mnemonic):
