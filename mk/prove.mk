@@ -9,11 +9,13 @@
 #   make prove-formal LEAF=olt_1_4_32f_32f   one leaf (its row is printed, the JSON
 #                                     left as it was); a q7_ or q7v_ function has no
 #                                     selector of its own: the whole run proves each
-# make check runs the same proofs as tests/test_prove_all.sh (leaves and the
-# clean API) and the vector level's test.
+#   make prove-formal PROVE_TIMEOUT=300   seconds per leaf or function (q7pred prove's --timeout)
+# make check runs tests/test_prove_formal.sh (this target's command, one leaf,
+# the mutants proven whole); tests/test_prove_all.sh (leaves, clean API) and
+# the vector level's own test make the same proofs.
 .PHONY: prove-formal
 prove-formal: $(BUILD)/q7pred $(BUILD)/libq7pred.so
 	@case '$(LEAF)' in q7_*|q7v_*) echo "prove-formal: LEAF=$(LEAF) is a function, not a leaf: \
 	make prove-formal without LEAF proves every q7_ and q7v_ function ($(BUILD)/prove-formal.json)" >&2; exit 2;; esac
-	$(BUILD)/q7pred prove --lib $(BUILD)/libq7pred.so $(if $(LEAF),--leaf $(LEAF),--all --json $(BUILD)/prove-formal.json)
+	$(BUILD)/q7pred prove --lib $(BUILD)/libq7pred.so $(if $(PROVE_TIMEOUT),--timeout $(PROVE_TIMEOUT)) $(if $(LEAF),--leaf $(LEAF),--all --json $(BUILD)/prove-formal.json)
 	@$(if $(LEAF),:,echo "q7pred list --proofs $(BUILD)/prove-formal.json shows each leaf's status")
