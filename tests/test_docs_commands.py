@@ -178,7 +178,7 @@ def check_make(where, words):
     for w in words[1:]:
         if "=" in w:
             var, val = w.split("=", 1)
-            if var == "LEAF" and val not in LEAVES and not val.startswith(("q7_", "vec:")):
+            if var == "LEAF" and val not in LEAVES:
                 fail(where, "make LEAF=%s is not a leaf" % val)
             if var == "TARGET" and not set(val.split()) <= set(FUZZ):
                 fail(where, "make TARGET=%s names no fuzz target (%s)" % (val, " ".join(FUZZ)))
