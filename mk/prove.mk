@@ -17,5 +17,5 @@
 prove-formal: $(BUILD)/q7pred $(BUILD)/libq7pred.so
 	@case '$(LEAF)' in q7_*|q7v_*) echo "prove-formal: LEAF=$(LEAF) is a function, not a leaf: \
 	make prove-formal without LEAF proves every q7_ and q7v_ function ($(BUILD)/prove-formal.json)" >&2; exit 2;; esac
-	$(BUILD)/q7pred prove --lib $(BUILD)/libq7pred.so $(if $(PROVE_TIMEOUT),--timeout $(PROVE_TIMEOUT)) $(if $(LEAF),--leaf $(LEAF),--all --json $(BUILD)/prove-formal.json)
+	$(BUILD)/q7pred prove --lib $(BUILD)/libq7pred.so $(if $(LEAF),--leaf $(LEAF),--all --json $(BUILD)/prove-formal.json)$(if $(PROVE_TIMEOUT), --timeout $(PROVE_TIMEOUT))
 	@$(if $(LEAF),:,echo "q7pred list --proofs $(BUILD)/prove-formal.json shows each leaf's status")
