@@ -69,9 +69,9 @@ $(FUZZ_DIR)/program.dict: include/q7pred_vecops.def mk/fuzz.mk
 	  for w in print as all 2nx8 nx16 n_2x32 nxf16 n_2xf32 v0 v31 vb0 vb15 fs0 fs7 \
 	           qnan snan inf -inf -0.0 0x 0b 1.0 65504 '*' '=' ',' '#'; do echo "\"$$w\""; done; \
 	} > $@
-$(FUZZ_DIR)/cli.dict: $(wildcard src/cli/cmd_*.c) mk/fuzz.mk
+$(FUZZ_DIR)/cli.dict: $(wildcard src/cli/cmd_*.c src/cli/options/*.def) mk/fuzz.mk
 	@mkdir -p $(FUZZ_DIR)
-	@grep -ho '"--[a-z-]*"' $(wildcard src/cli/cmd_*.c) | sort -u > $@
+	@grep -ho '"--[a-z-]*"' $(wildcard src/cli/cmd_*.c src/cli/options/*.def) | sort -u > $@
 	@for w in testfloat: lib: sem host numpy grid fuzz exhaustive 1/2 f16_lt: portable --q7pred-lib-child; do \
 	  echo "\"$$w\""; done >> $@
 $(FUZZ_DIR)/testfloat.dict: mk/fuzz.mk

@@ -135,7 +135,7 @@ usage_error "--threads 'x'" --threads x
 usage_error "--timeout 'x' is not a number of seconds" --timeout x
 usage_error "--timeout '0' is not a number of seconds" --timeout 0
 usage_error "unknown option '--bogus'" --bogus
-usage_error "missing value" --json
+usage_error "--json needs a file name" --json
 usage_error "cannot write --json" --quick --json /nonexistent-dir/b.json
 usage_error "unknown run 'nosuch'" --run nosuch
 usage_error "--fraction '3'" --run fp16-compare --fraction 3

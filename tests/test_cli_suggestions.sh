@@ -42,7 +42,7 @@ expect "verify: --resume: cannot read '$tmp/none.json': No such file" verify --r
 expect "merge: unknown option '--jsn' (did you mean --json? " merge --jsn a.json
 expect "exec: unknown option '--trce' (did you mean --trace? " exec --trce p.q7
 expect "call: unknown option '--rwa' (did you mean --raw? " call --rwa lt_1_8_8 1 2
-expect "bench: unknown option '--quik'; did you mean --quick?" bench --quik
+expect "bench: unknown option '--quik' (did you mean --quick? " bench --quik
 # a leaf's name: the rows it begins first, then those that hold it, then
 # the nearest by edit distance (the table's order within each)
 expect "unknown leaf 'clsfy' (nearest: clsfy_16f_16f, clsfy_32f_32f, " call clsfy 1

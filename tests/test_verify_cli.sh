@@ -49,7 +49,7 @@ usage "--max-crashes 'many' is not a number" verify --max-crashes many
 usage "--host-path 'avx9' unknown" verify --host-path avx9
 usage "--max-report '5000' must be at most 1000" verify --max-report 5000
 usage "unknown option '--bogus'" verify --bogus
-usage "--json needs a value" verify --json
+usage "--json needs a file name" verify --json
 usage "cannot write report '/nonexistent/dir/r.json'" verify --json /nonexistent/dir/r.json
 usage "cannot tell which function" verify --corpus "testfloat:$t/nameless.txt"
 usage "f16_lt_bad.txt:2:" verify --corpus "testfloat:$t/f16_lt_bad.txt"

@@ -25,11 +25,6 @@ int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * does not fit in `bits` (1..64) bits. */
 bool cli_parse_uint(const char *s, unsigned bits, uint64_t *out, const char **why);
 
-/* --xstate-size N of `cmd`: N bytes, 1 .. Q7U_XSTATE_MAX (a buffer the
- * library child zeroes before each call and passes as xstate). CLI_OK or
- * the usage error. */
-int cli_parse_xstate_size(const char *cmd, const char *s, uint32_t *out);
-
 /* A duration as a person reads it: "0.4 s", "12 s", "3 min 20 s",
  * "2 h 5 min". */
 void cli_duration_text(double seconds, char *buf, size_t size);

@@ -18,24 +18,42 @@
 
 #include "bench/bench.h"
 #include "cli.h"
+#include "options.h"
 #include "report_files.h"
 #include "util/lib_child.h"
 #include "util/process.h"
 #include "verify/verify.h"
-
-typedef struct bench_options {
-    bool help, quick, prove, prove_vector, lib_all;
-    const char *json, *run, *lib;     /* lib NULL: libq7pred.so where util/locate.h finds it */
-    unsigned threads;
-    unsigned fraction;
-    double timeout;                   /* every wait on a child, as verify's --timeout */
-} bench_options;
 
 static int usage(const char *what)
 {
     return cli_usage_error("bench: %s (usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH] "
                            "[--timeout SECONDS] [--prove] [--prove-vector])", what);
 }
+
+typedef struct bench_args {
+    bool help, quick, prove, prove_vector, lib_all;
+    const char *json, *run, *lib;     /* lib NULL: libq7pred.so where util/locate.h finds it */
+    unsigned threads;
+    unsigned fraction;
+    double timeout;                   /* every wait on a child, as verify's --timeout */
+} bench_args;
+
+/* --fraction N: the first 1/N of each space, N a power of two */
+static int bench_fraction(void *args, const char *opt, char *value)
+{
+    uint64_t v;
+    const char *why;
+    if (!cli_parse_uint(value, 32, &v, &why) || v == 0 || (v & (v - 1)))
+        return cli_usage_error("bench: %s '%s' must be a power of two", opt, value);
+    ((bench_args *)args)->fraction = (unsigned)v;
+    return CLI_OK;
+}
+
+#define CLI_OPTIONS_ARGS bench_args
+static const cli_option bench_rows[] = {
+#include "cli/options/bench.def"
+};
+CLI_OPTIONS_NO_OPERAND(bench);
 
 static void help(void)
 {
@@ -54,35 +72,10 @@ static void help(void)
           "peak RSS of the exhaustive runs through the verify engine; then the speed\n"
           "and memory targets, each met, MISSED or n/a, and a summary line.\n"
           "\n"
-          "  --quick             1/64 of each exhaustive space, extrapolated, and\n"
-          "                      shorter timings\n"
-          "  --json FILE         the table's numbers as JSON, written whole or not at\n"
-          "                      all (a temporary file renamed over FILE; on a write\n"
-          "                      error the old file stays and the exit is 2; an\n"
-          "                      interrupted bench writes none); '-' writes it to\n"
-          "                      stdout and the table to stderr\n"
-          "  --threads N         worker threads (default: the usable cores)\n"
-          "  --lib PATH          the library of the library rows (default: the installed\n"
-          "                      PREFIX/lib/libq7pred.so, else the one beside q7pred in\n"
-          "                      its build tree)\n"
-          "  --timeout SECONDS   every wait on a child, as in q7pred verify: the\n"
-          "                      library's load and batches, each Python row (default\n"
-          "                      10); a child past it is killed\n"
-          "  --prove             every exhaustive space through the verify engine, model\n"
-          "                      vs host, and " BENCH_LEAF " vs the library at --lib,\n"
-          "                      one line per leaf\n"
-          "  --lib-all           with --prove: every leaf vs the library, not only\n"
-          "                      " BENCH_LEAF "\n"
-          "  --prove-vector      every vector path (avx512, avx2, portable, as this CPU\n"
-          "                      runs them) against the lane loop over the leaf, every\n"
-          "                      fp16 pair through every fp16 compare and _t in each\n"
-          "                      lane position class; one line per instruction and path\n"
-          "  --fraction N        with --prove-vector or --run: the first 1/N of the\n"
-          "                      pairs (a power of two)\n"
-          "  --run NAME          one row's measurement as one JSON line on stdout: the\n"
-          "                      child side of the exhaustive rows and of the leaf-call\n"
-          "                      row (leaf-call), which bench starts itself\n"
-          "\n"
+          "",
+          stdout);
+    cli_options_help(&bench_options, stdout);
+    fputs("\n"
           "Exit status: 0; 1 when results differ (a mismatch of --prove or\n"
           "--prove-vector; a batch, host or exhaustive result unlike the model's); 2\n"
           "on a usage error or a --json FILE that cannot be written; 128 + the signal\n"
@@ -97,17 +90,9 @@ static void help(void)
           stdout);
 }
 
-static bool takes_value(const char *a)
-{
-    static const char *const with_value[] = { "--json", "--threads", "--lib", "--run", "--fraction", "--timeout" };
-    for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
-        if (strcmp(a, with_value[k]) == 0) return true;
-    return false;
-}
-
 /* Each mode takes only its own options: one it would ignore is a usage
  * error rather than silence. */
-static int modes_agree(const bench_options *o)
+static int modes_agree(const bench_args *o)
 {
     if (o->prove_vector && (o->prove || o->run || o->json || o->lib || o->lib_all || o->quick))
         return usage("--prove-vector takes only --threads and --fraction");
@@ -118,68 +103,22 @@ static int modes_agree(const bench_options *o)
     return CLI_OK;
 }
 
-/* Fills o; CLI_OK or a usage error. bench takes no operands: anything
- * after "--" is an error. */
+/* Fills o; CLI_OK or a usage error. bench takes no operands. */
 static int bench_parse(void *args, int argc, char **argv)
 {
-    bench_options *o = args;
+    bench_args *o = args;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    *o = (bench_options){ .threads = ncpu > 0 ? (unsigned)(ncpu < BENCH_MAX_THREADS ? ncpu : BENCH_MAX_THREADS) : 1,
+    *o = (bench_args){ .threads = ncpu > 0 ? (unsigned)(ncpu < BENCH_MAX_THREADS ? ncpu : BENCH_MAX_THREADS) : 1,
                           .fraction = 1, .timeout = Q7D_DEFAULT_TIMEOUT };
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        uint64_t v;
-        const char *why;
-        if (strcmp(a, "--") == 0) {
-            if (i + 1 < argc) {
-                char msg[160];
-                snprintf(msg, sizeof msg, "unexpected argument '%s' (bench takes no operands)", argv[i + 1]);
-                return usage(msg);
-            }
-            break;
-        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            o->help = true;
-            return CLI_OK;
-        } else if (strcmp(a, "--quick") == 0) o->quick = true;
-        else if (strcmp(a, "--prove") == 0) o->prove = true;
-        else if (strcmp(a, "--prove-vector") == 0) o->prove_vector = true;
-        else if (strcmp(a, "--lib-all") == 0) o->lib_all = true;
-        else if (!takes_value(a)) {
-            static const char *const names[] = { "--quick", "--prove", "--prove-vector", "--lib-all", "--json",
-                                                 "--threads", "--lib", "--run", "--fraction", "--timeout", "--help" };
-            char msg[160], hint[96];
-            const char *d = cli_did_you_mean(a, names, sizeof names / sizeof names[0], hint, sizeof hint);
-            size_t dl = strlen(d);
-            snprintf(msg, sizeof msg, "unknown option '%s'%s%.*s", a, dl ? "; " : "", (int)(dl ? dl - 1 : 0), d);
-            return usage(msg);
-        } else if (i + 1 >= argc) return usage("missing value after the last option");
-        else if (strcmp(a, "--json") == 0) o->json = argv[++i];
-        else if (strcmp(a, "--lib") == 0) o->lib = argv[++i];
-        else if (strcmp(a, "--run") == 0) o->run = argv[++i];
-        else if (strcmp(a, "--threads") == 0) {
-            if (!cli_parse_uint(argv[++i], 32, &v, &why) || v == 0 || v > BENCH_MAX_THREADS)
-                return cli_usage_error("bench: --threads '%s' must be 1..%d", argv[i], BENCH_MAX_THREADS);
-            o->threads = (unsigned)v;
-        } else if (strcmp(a, "--timeout") == 0) {
-            char *end;
-            errno = 0;
-            double t = strtod(argv[++i], &end);
-            if (end == argv[i] || *end || errno || !(t > 0) || t > 86400)
-                return cli_usage_error("bench: --timeout '%s' is not a number of seconds in (0, 86400]", argv[i]);
-            o->timeout = t;
-        } else {
-            if (!cli_parse_uint(argv[++i], 32, &v, &why) || v == 0 || (v & (v - 1)))
-                return cli_usage_error("bench: --fraction '%s' must be a power of two", argv[i]);
-            o->fraction = (unsigned)v;
-        }
-    }
-    int rc = modes_agree(o);
+    int rc = cli_options_parse(&bench_options, o, argc, argv);
+    if (rc != CLI_OK || o->help) return rc;
+    rc = modes_agree(o);
     const out_option outs[] = { { "--json", o->json } }, ins[] = { { "--lib", o->lib } };
     return rc ? rc : cli_files_distinct("bench", outs, 1, ins, 1);
 }
 
 /* The side-by-side table: throughput, then the exhaustive runs. */
-static int bench_table(const bench_options *o, const char *lib)
+static int bench_table(const bench_args *o, const char *lib)
 {
     /* the JSON is written whole or not at all (report_files.h); '-' is
      * stdout, the table then goes to stderr */
@@ -229,7 +168,7 @@ static int bench_table(const bench_options *o, const char *lib)
     return bench_failed(&b) ? CLI_FAIL : CLI_OK;
 }
 
-static int run(const bench_options *o)
+static int run(const bench_args *o)
 {
     char lib_default[PATH_MAX + 32], err[1200];
     bench_default_lib(lib_default, sizeof lib_default);
@@ -251,7 +190,7 @@ static int run(const bench_options *o)
  * with 128 + the signal, as verify does. */
 static int bench_main(void *args)
 {
-    const bench_options *o = args;
+    const bench_args *o = args;
     if (o->help) {
         help();
         return CLI_OK;
@@ -265,6 +204,6 @@ static int bench_main(void *args)
 }
 
 const cli_command cli_cmd_bench = {
-    "bench", "side-by-side speed of model, silicon, numpy, ctypes", sizeof(bench_options), bench_parse, bench_main,
+    "bench", "side-by-side speed of model, silicon, numpy, ctypes", sizeof(bench_args), bench_parse, bench_main,
     NULL,
 };

@@ -7,11 +7,33 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "platform/platform_internal.h"
 #include "prog/program.h"
 #include "report/report.h"
 #include "util/process.h"
 #include "verify/oracles.h"
+
+typedef struct call_args {
+    bool help, raw, words_only;
+    double timeout;
+    uint32_t xstate_size;
+    const char *lib;
+    const q7_leaf *leaf;
+    uint32_t in[Q7_MAX_WORDS];
+    char *pos[64];   /* LEAF and its ARGs */
+    int npos;
+} call_args;
+
+static int call_operand(void *v, char *arg, bool after_options);
+
+#define CLI_OPTIONS_ARGS call_args
+static const cli_option call_rows[] = {
+#include "cli/options/call.def"
+};
+/* Options may stand anywhere before "--"; an operand may start with one
+ * dash ("-1"). */
+CLI_OPTIONS_OPERANDS(call, call_operand, true);
 
 static void call_help(FILE *f)
 {
@@ -48,19 +70,10 @@ static void call_help(FILE *f)
           "mask or the vector also shows its words (low first). Ordered fp leaves\n"
           "print result, then the reserved aux word.\n"
           "\n"
-          "  --raw               value operands are raw words and may use the whole\n"
-          "                      32-bit argument register (the leaves read full\n"
-          "                      registers: ltu_1_8_8 0x100 1 is 0)\n"
-          "  --words             print only the output words of the generic layout, one\n"
-          "                      line, hex, primary result first, aux last\n"
-          "  --lib PATH          call PATH's module__xdref_ symbol instead of this\n"
-          "                      library's (any library with the same ABI), in a child\n"
-          "                      process as verify runs one: a crash is reported\n"
-          "  --xstate-size N     pass the --lib leaf a zeroed buffer of N bytes as xstate\n"
-          "                      instead of NULL\n"
-          "  --timeout SECONDS   how long the child may take to load the library and to\n"
-          "                      call (default 10)\n"
-          "\n"
+          "",
+          f);
+    cli_options_help(&call_options, f);
+    fputs("\n"
           "Exit status: 0; 1 when the --lib leaf hangs or exits; 2 on a usage error (a\n"
           "leaf, an ARG, a library that cannot be loaded or lacks LEAF); 128 + the\n"
           "signal when the --lib leaf dies of one.\n"
@@ -299,77 +312,34 @@ static const q7_leaf *find_leaf(const char *name, int *status)
     return NULL;
 }
 
-typedef struct call_args {
-    bool help, raw, words_only;
-    double timeout;
-    uint32_t xstate_size;
-    const char *lib;
-    const q7_leaf *leaf;
-    uint32_t in[Q7_MAX_WORDS];
-} call_args;
-
-static int unknown_option(const char *arg)
+/* LEAF, then its ARGs. No leaf name starts with '-': in LEAF's place
+ * before "--", "-h" is the help and "-x" a mistyped option. */
+static int call_operand(void *v, char *arg, bool after_options)
 {
-    static const char *const names[] = { "--raw", "--words", "--lib", "--xstate-size", "--timeout", "--help" };
-    char hint[96];
-    return cli_usage_error("call: unknown option '%s' (%stry q7pred call --help)", arg,
-                           cli_did_you_mean(arg, names, sizeof names / sizeof names[0], hint, sizeof hint));
+    call_args *a = v;
+    if (a->npos == 0 && !after_options && arg[0] == '-') {
+        if (strcmp(arg, "-h") != 0) return cli_options_unknown(&call_options, arg);
+        a->help = true;
+        return CLI_OK;
+    }
+    if (a->npos == (int)(sizeof a->pos / sizeof a->pos[0]))
+        return cli_usage_error("call: too many arguments (more than %zu)", sizeof a->pos / sizeof a->pos[0]);
+    a->pos[a->npos++] = arg;
+    return CLI_OK;
 }
 
 static int call_parse(void *args, int argc, char **argv)
 {
     call_args *a = args;
-    bool options = true;
     a->timeout = Q7D_DEFAULT_TIMEOUT;
-    /* Options may stand anywhere before "--"; no value starts with "--". */
-    char *pos[64];
-    int npos = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!options || arg[0] != '-' || arg[1] != '-') {
-            if (npos == (int)(sizeof pos / sizeof pos[0]))
-                return cli_usage_error("call: too many arguments (%d)", argc - 1);
-            pos[npos++] = argv[i];
-        } else if (strcmp(arg, "--help") == 0) {
-            a->help = true;
-            return CLI_OK;
-        } else if (strcmp(arg, "--raw") == 0) {
-            a->raw = true;
-        } else if (strcmp(arg, "--words") == 0) {
-            a->words_only = true;
-        } else if (strcmp(arg, "--lib") == 0) {
-            if (i + 1 == argc) return cli_usage_error("call: --lib needs a library path");
-            a->lib = argv[++i];
-        } else if (strcmp(arg, "--xstate-size") == 0) {
-            if (i + 1 == argc) return cli_usage_error("call: --xstate-size needs a number of bytes");
-            int rc = cli_parse_xstate_size("call", argv[++i], &a->xstate_size);
-            if (rc != CLI_OK) return rc;
-        } else if (strcmp(arg, "--timeout") == 0) {
-            char *end;
-            if (i + 1 == argc) return cli_usage_error("call: --timeout needs a number of seconds");
-            a->timeout = strtod(argv[++i], &end);
-            if (*end || end == argv[i] || !(a->timeout > 0 && a->timeout <= 86400))
-                return cli_usage_error("call: --timeout '%s' is not a number of seconds in (0, 86400]", argv[i]);
-        } else if (strcmp(arg, "--") == 0) {
-            options = false;
-        } else {
-            return unknown_option(arg);
-        }
-    }
-    if (npos > 0 && strcmp(pos[0], "-h") == 0) {
-        a->help = true;
-        return CLI_OK;
-    }
-    if (npos == 0) return cli_usage_error("call: missing LEAF (try q7pred call --help)");
+    int rc = cli_options_parse(&call_options, a, argc, argv);
+    if (rc != CLI_OK || a->help) return rc;
+    if (a->npos == 0) return cli_usage_error("call: missing LEAF (try q7pred call --help)");
     if (a->xstate_size && !a->lib)
         return cli_usage_error("call: --xstate-size without --lib: this library's leaves ignore xstate");
-    /* No leaf name starts with '-': "-x" here is a mistyped option. */
-    if (options && pos[0][0] == '-')
-        return unknown_option(pos[0]);
-
     int status = CLI_OK;
-    if (!(a->leaf = find_leaf(pos[0], &status))) return status;
-    return parse_inputs(a->leaf, a->raw, npos - 1, pos + 1, a->in);
+    if (!(a->leaf = find_leaf(a->pos[0], &status))) return status;
+    return parse_inputs(a->leaf, a->raw, a->npos - 1, a->pos + 1, a->in);
 }
 
 /* "q7pred: call: interrupted (SIGINT) WHEN" on stderr; 128 + the signal. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "q7pred_xdref.h"
 
 /* The spec's section 10 driver, line for line, through the exported ABI
@@ -40,17 +41,12 @@ typedef struct demo_args {
     bool help;
 } demo_args;
 
+/* demo takes no option but --help, and no operand */
+static const cli_options demo_options = { "demo", NULL, 0, offsetof(demo_args, help), NULL, 0, NULL, false };
+
 static int demo_parse(void *args, int argc, char **argv)
 {
-    demo_args *a = args;
-    bool options = true;
-    for (int i = 1; i < argc && !a->help; i++) {
-        if (options && strcmp(argv[i], "--") == 0) options = false;
-        else if (options && (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)) a->help = true;
-        else return cli_usage_error("demo: %s '%s' (demo takes none)",
-                                    options && argv[i][0] == '-' ? "unknown option" : "unexpected argument", argv[i]);
-    }
-    return CLI_OK;
+    return cli_options_parse(&demo_options, args, argc, argv);
 }
 
 static int demo_run(void *args)

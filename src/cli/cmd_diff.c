@@ -10,10 +10,32 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "options.h"
 #include "prove/proof_status.h"
 #include "report/report.h"
 #include "util/escape.h"
 #include "verify/verify.h"
+
+typedef struct diff_args {
+    bool help, quiet;
+    const char *path[2];
+} diff_args;
+
+/* OLD, then NEW. */
+static int diff_operand(void *args, char *arg, bool after_options)
+{
+    diff_args *a = args;
+    (void)after_options;
+    if (a->path[1]) return cli_usage_error("diff: two reports, OLD and NEW ('%s' is a third)", arg);
+    a->path[a->path[0] ? 1 : 0] = arg;
+    return CLI_OK;
+}
+
+#define CLI_OPTIONS_ARGS diff_args
+static const cli_option diff_rows[] = {
+#include "cli/options/diff.def"
+};
+CLI_OPTIONS_OPERANDS(diff, diff_operand, false);
 
 static void diff_help(FILE *f)
 {
@@ -30,8 +52,10 @@ static void diff_help(FILE *f)
           "verdict: REGRESSED when a leaf newly fails, a proof is lost or a leaf is\n"
           "newly refuted, else NO REGRESSION, with the counts.\n"
           "\n"
-          "  --quiet             print only the verdict line\n"
-          "\n"
+          "",
+          f);
+    cli_options_help(&diff_options, f);
+    fputs("\n"
           "Exit status: 0 no regression; 1 regressed; 2 on a usage error or a report\n"
           "that cannot be read, or two reports of different kinds.\n"
           "\n"
@@ -41,37 +65,13 @@ static void diff_help(FILE *f)
           f);
 }
 
-typedef struct diff_args {
-    bool help, quiet;
-    const char *path[2];
-} diff_args;
-
 static int diff_parse(void *args, int argc, char **argv)
 {
     diff_args *a = args;
-    unsigned n = 0;
-    bool options = true;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (options && !strcmp(arg, "--")) {
-            options = false;
-        } else if (options && (!strcmp(arg, "--help") || !strcmp(arg, "-h"))) {
-            a->help = true;
-            return CLI_OK;
-        } else if (options && !strcmp(arg, "--quiet")) {
-            a->quiet = true;
-        } else if (options && arg[0] == '-' && arg[1]) {
-            static const char *const names[] = { "--quiet", "--help" };
-            char hint[96];
-            return cli_usage_error("diff: unknown option '%s' (%stry q7pred diff --help)", arg,
-                                   cli_did_you_mean(arg, names, 2, hint, sizeof hint));
-        } else {
-            if (n == 2) return cli_usage_error("diff: two reports, OLD and NEW ('%s' is a third)", arg);
-            a->path[n++] = arg;
-        }
-    }
-    if (!a->help && n < 2) return cli_usage_error("diff: give two reports, OLD.json NEW.json (try q7pred diff --help)");
-    return CLI_OK;
+    int rc = cli_options_parse(&diff_options, a, argc, argv);
+    if (rc == CLI_OK && !a->help && !a->path[1])
+        return cli_usage_error("diff: give two reports, OLD.json NEW.json (try q7pred diff --help)");
+    return rc;
 }
 
 /* " (a, b, ...)" of the marked leaves, every one. */

@@ -15,10 +15,32 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "options.h"
 #include "platform/platform_internal.h"
 #include "exec_lib.h"
 #include "prog/program.h"
 #include "util/paths.h"
+
+typedef struct exec_args {
+    bool help, trace, json, stats;
+    const char *path;
+    exec_lib_opts lib;
+} exec_args;
+
+/* --lib PATH: one library the program runs on. */
+static int exec_lib_once(void *v, const char *opt, char *value)
+{
+    exec_args *a = v;
+    if (a->lib.path) return cli_usage_error("exec: one %s only ('%s' and '%s')", opt, a->lib.path, value);
+    a->lib.path = value;
+    return CLI_OK;
+}
+
+#define CLI_OPTIONS_ARGS exec_args
+static const cli_option exec_rows[] = {
+#include "cli/options/exec.def"
+};
+CLI_OPTIONS_ONE_OPERAND(exec, "PROGRAM", path);
 
 static void usage(FILE *f)
 {
@@ -34,28 +56,10 @@ static void usage(FILE *f)
           "line on stderr ends the run (statements, instructions, registers\n"
           "written).\n"
           "\n"
-          "  --trace             after each statement, the registers it changed (old\n"
-          "                      and new value)\n"
-          "  --json              the final value of every register written, as one\n"
-          "                      JSON object on stdout; print and trace output then go\n"
-          "                      to stderr\n"
-          "  --stats             on stderr: the program's size, statements and\n"
-          "                      instructions, the parse time and rate (MB/s,\n"
-          "                      statements/s), the run time and rate (instructions/s)\n"
-          "                      and the decoded program's peak memory\n"
-          "  --lib PATH          run every instruction lane by lane on PATH's\n"
-          "                      module__xdref_* leaves (the _t merge on its bitkill\n"
-          "                      leaves), in a crash-isolated child; a crash, a hang or\n"
-          "                      a leaf it lacks stops the run at that statement\n"
-          "  --abi FILE          call each leaf as q7pred probe --json FILE found it\n"
-          "  --xstate-size N     pass the leaves a zeroed buffer of N bytes as xstate\n"
-          "                      instead of NULL (default: --abi's)\n"
-          "  --timeout SECONDS   each wait on the library's child (default 10)\n"
-          "  --compare           run the program on the model and on --lib side by side\n"
-          "                      and name the first statement whose registers differ\n"
-          "                      (each register, the model's and the library's value,\n"
-          "                      the lanes that differ)\n"
-          "\n"
+          "",
+          f);
+    cli_options_help(&exec_options, f);
+    fputs("\n"
           "Exit status: 0; 1 when the output cannot be written, when --compare finds a\n"
           "difference, or when the --lib library fails a statement; 2 on a usage\n"
           "error, a PROGRAM that cannot be read or is too large, or one that does not\n"
@@ -142,52 +146,14 @@ static void print_summary(const exec_state *st, size_t statements, size_t insns)
             statements - insns == 1 ? "" : "s", statements - insns == 1 ? "" : "s", regs, regs == 1 ? "" : "s");
 }
 
-typedef struct exec_args {
-    bool help, trace, json, stats;
-    const char *path;
-    exec_lib_opts lib;
-} exec_args;
-
-/* An option's value, or the usage error of its absence. */
-static int value_of(int argc, char **argv, int *i, const char **v)
-{
-    if (*i + 1 >= argc) return cli_usage_error("exec: %s needs a value", argv[*i]);
-    *v = argv[++*i];
-    return CLI_OK;
-}
-
 static int exec_cmd_parse(void *args, int argc, char **argv)
 {
     exec_args *a = args;
-    bool options = true;
-    for (int i = 1; i < argc && !a->help; i++) {
-        const char *arg = argv[i];
-        if (options && strcmp(arg, "--") == 0) options = false;
-        else if (options && strcmp(arg, "--trace") == 0) a->trace = true;
-        else if (options && strcmp(arg, "--json") == 0) a->json = true;
-        else if (options && strcmp(arg, "--stats") == 0) a->stats = true;
-        else if (options && strcmp(arg, "--compare") == 0) a->lib.compare = true;
-        else if (options && (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)) a->help = true;
-        else if (options && (!strcmp(arg, "--lib") || !strcmp(arg, "--abi") || !strcmp(arg, "--xstate-size") ||
-                             !strcmp(arg, "--timeout"))) {
-            const char *v = NULL;
-            int rc = value_of(argc, argv, &i, &v);
-            if (rc == CLI_OK) rc = cli_exec_lib_option(&a->lib, arg, v);
-            if (rc != CLI_OK) return rc;
-        }
-        else if (options && arg[0] == '-' && arg[1] != '\0') {
-            static const char *const names[] = { "--trace", "--json", "--stats", "--lib", "--abi", "--xstate-size",
-                                                 "--timeout", "--compare", "--help" };
-            char hint[96];
-            return cli_usage_error("exec: unknown option '%s' (%stry q7pred exec --help)", arg,
-                                   cli_did_you_mean(arg, names, sizeof names / sizeof names[0], hint, sizeof hint));
-        }
-        else if (a->path) return cli_usage_error("exec: one PROGRAM only ('%s' and '%s')", a->path, arg);
-        else a->path = arg;
-    }
-    if (!a->path && !a->help)
+    int rc = cli_options_parse(&exec_options, a, argc, argv);
+    if (rc != CLI_OK || a->help) return rc;
+    if (!a->path)
         return cli_usage_error("exec: missing PROGRAM (usage: q7pred exec [--trace] [--json] [--stats] [--] PROGRAM)");
-    return a->help ? CLI_OK : cli_exec_lib_check(&a->lib, a->trace);
+    return cli_exec_lib_check(&a->lib, a->trace);
 }
 
 static int exec_main(void *args)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 
 void cli_overview(FILE *f)
 {
@@ -64,6 +65,7 @@ static void help_help(FILE *f)
 
 typedef struct help_args {
     bool help;
+    const char *name;             /* COMMAND as given */
     const cli_command *command;   /* NULL: the overview */
 } help_args;
 
@@ -89,22 +91,16 @@ const cli_command *cli_command_find(const char *name)
     return NULL;
 }
 
+/* help takes no option but its own --help */
+static const cli_options help_options = { "help", NULL, 0, offsetof(help_args, help), "COMMAND", offsetof(help_args, name),
+                                          NULL, false };
+
 static int help_parse(void *args, int argc, char **argv)
 {
     help_args *a = args;
-    bool options = true;
-    const char *name = NULL;
-    for (int i = 1; i < argc && !a->help; i++) {
-        const char *arg = argv[i];
-        if (options && strcmp(arg, "--") == 0) options = false;
-        else if (options && (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)) a->help = true;
-        else if (options && arg[0] == '-' && arg[1])
-            return cli_usage_error("help: unknown option '%s' (try q7pred help help)", arg);
-        else if (name) return cli_usage_error("help: one COMMAND at a time ('%s' and '%s')", name, arg);
-        else name = arg;
-    }
-    if (name && !a->help && !(a->command = cli_command_find(name))) return cli_unknown_command("help: ", name);
-    return CLI_OK;
+    int rc = cli_options_parse(&help_options, a, argc, argv);
+    if (rc != CLI_OK || a->help || !a->name) return rc;
+    return (a->command = cli_command_find(a->name)) ? CLI_OK : cli_unknown_command("help: ", a->name);
 }
 
 static int help_run(void *args)

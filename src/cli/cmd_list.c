@@ -6,9 +6,40 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "prove/proof_status.h"
 #include "util/escape.h"
 #include "util/json_write.h"
+
+typedef struct list_args {
+    bool help, json;
+    const char *proofs;   /* --proofs FILE, or NULL */
+    q7_family only;   /* Q7_FAMILY_COUNT: every family */
+} list_args;
+
+static int family_error(const char *fam)
+{
+    char names[256] = "";
+    for (unsigned f = 0; f < Q7_FAMILY_COUNT; f++) {
+        strncat(names, f ? ", " : "", sizeof names - strlen(names) - 1);
+        strncat(names, q7_family_name((q7_family)f), sizeof names - strlen(names) - 1);
+    }
+    return cli_usage_error("list: unknown family '%s' (families: %s)", fam, names);
+}
+
+static int list_family(void *args, const char *opt, char *value)
+{
+    list_args *a = args;
+    (void)opt;
+    if ((a->only = q7_family_find(value)) == Q7_FAMILY_COUNT) return family_error(value);
+    return CLI_OK;
+}
+
+#define CLI_OPTIONS_ARGS list_args
+static const cli_option list_rows[] = {
+#include "cli/options/list.def"
+};
+CLI_OPTIONS_NO_OPERAND(list);
 
 static void list_help(FILE *f)
 {
@@ -21,19 +52,10 @@ static void list_help(FILE *f)
           "DECISIONS.md) and the semantics (the leaf table's row, see\n"
           "include/q7pred_leaves.def and src/model/).\n"
           "\n"
-          "  --family FAMILY     only the leaves of FAMILY (below)\n"
-          "  --json              one JSON object on stdout instead of the text:\n"
-          "                      {\"version\", \"count\", \"leaves\": [...]}\n"
-          "  --proofs FILE       add each leaf's proof status (PROOF, \"proof\"): from\n"
-          "                      the report of `q7pred prove --json FILE` or of\n"
-          "                      `make prove-formal` (build/prove-formal.json):\n"
-          "                      proven-binary, refuted, unproven, absent; an IR\n"
-          "                      proof's report of the model's source (proven-ir,\n"
-          "                      proven-semantics, unproven) is read too; not run\n"
-          "                      for a leaf the report has no row for (not run\n"
-          "                      (interrupted) when its run was interrupted). Any\n"
-          "                      other status, or two rows of one leaf, is refused\n"
-          "\n"
+          "",
+          f);
+    cli_options_help(&list_options, f);
+    fputs("\n"
           "Families:\n",
           f);
     for (unsigned i = 0; i < Q7_FAMILY_COUNT; i++)
@@ -227,52 +249,11 @@ static void list_text(q7_family only, const prv_proof_file *proofs, const char *
     }
 }
 
-typedef struct list_args {
-    bool help, json;
-    const char *proofs;   /* --proofs FILE, or NULL */
-    q7_family only;   /* Q7_FAMILY_COUNT: every family */
-} list_args;
-
-static int family_error(const char *fam)
-{
-    char names[256] = "";
-    for (unsigned f = 0; f < Q7_FAMILY_COUNT; f++) {
-        strncat(names, f ? ", " : "", sizeof names - strlen(names) - 1);
-        strncat(names, q7_family_name((q7_family)f), sizeof names - strlen(names) - 1);
-    }
-    return cli_usage_error("list: unknown family '%s' (families: %s)", fam, names);
-}
-
 static int list_parse(void *args, int argc, char **argv)
 {
     list_args *a = args;
     a->only = Q7_FAMILY_COUNT;
-    bool options = true;
-    for (int i = 1; i < argc && !a->help; i++) {
-        const char *arg = argv[i], *fam = NULL;
-        if (options && strcmp(arg, "--") == 0) {
-            options = false;
-        } else if (options && (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)) {
-            a->help = true;
-        } else if (options && strcmp(arg, "--json") == 0) {
-            a->json = true;
-        } else if (options && strcmp(arg, "--proofs") == 0) {
-            if (i + 1 == argc) return cli_usage_error("list: --proofs needs a file (build/prove-formal.json)");
-            a->proofs = argv[++i];
-        } else if (options && strncmp(arg, "--proofs=", 9) == 0) {
-            a->proofs = arg + 9;
-        } else if (options && strcmp(arg, "--family") == 0) {
-            if (i + 1 == argc) return cli_usage_error("list: --family needs a family name");
-            fam = argv[++i];
-        } else if (options && strncmp(arg, "--family=", 9) == 0) {
-            fam = arg + 9;
-        } else {
-            return cli_usage_error("list: %s '%s' (try q7pred list --help)",
-                                   options && arg[0] == '-' ? "unknown option" : "unexpected argument", arg);
-        }
-        if (fam && (a->only = q7_family_find(fam)) == Q7_FAMILY_COUNT) return family_error(fam);
-    }
-    return CLI_OK;
+    return cli_options_parse(&list_options, a, argc, argv);
 }
 
 static int list_run(void *args)

@@ -4,7 +4,31 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "report_files.h"
+
+typedef struct merge_args {
+    bool help;
+    report_files out;
+    const char **names;   /* the shard reports */
+    size_t n;
+    char command[4096];   /* the command line, for the record */
+} merge_args;
+
+/* The shard reports, in order (names has room for every argument). */
+static int merge_operand(void *args, char *arg, bool after_options)
+{
+    merge_args *a = args;
+    (void)after_options;
+    a->names[a->n++] = arg;
+    return CLI_OK;
+}
+
+#define CLI_OPTIONS_ARGS merge_args
+static const cli_option merge_rows[] = {
+#include "cli/options/merge.def"
+};
+CLI_OPTIONS_OPERANDS(merge, merge_operand, false);
 
 static void merge_help(FILE *f)
 {
@@ -23,16 +47,10 @@ static void merge_help(FILE *f)
           "a time; a REPORT that is a FIFO or device is read with each wait for\n"
           "data at most 20 s. No output may be a REPORT's file.\n"
           "\n"
-          "  --json FILE         the merged JSON report (docs/report-format.md); '-'\n"
-          "                      (for any of the four) writes it to stdout and the\n"
-          "                      text to stderr; each report is written whole or not\n"
-          "                      at all\n"
-          "  --markdown FILE     the merged markdown report\n"
-          "  --junit FILE        the merged JUnit XML\n"
-          "  --html FILE         the merged HTML report (q7pred report --help)\n"
-          "  --by-leaf           a table row per leaf instead of per family\n"
-          "  --quiet             print only the verdict line\n"
-          "\n"
+          "",
+          f);
+    cli_options_help(&merge_options, f);
+    fputs("\n"
           "Exit status: 0 when all agree; 1 on any mismatch or crash or when no leaf\n"
           "was checked; 2 on a usage error, a REPORT refused, or a report that\n"
           "cannot be written (the old file is then left as it was).\n"
@@ -43,37 +61,14 @@ static void merge_help(FILE *f)
           f);
 }
 
-typedef struct merge_args {
-    bool help;
-    report_files out;
-    const char **names;   /* the shard reports */
-    size_t n;
-    char command[4096];   /* the command line, for the record */
-} merge_args;
-
 static int merge_parse(void *args, int argc, char **argv)
 {
     merge_args *a = args;
     a->out.cmd = "merge";
     cli_record_command(a->command, sizeof a->command, argc, argv);
     if (!(a->names = calloc((size_t)argc, sizeof *a->names))) return cli_error("merge: out of memory");
-    bool options = true;
-    int rc = CLI_OK;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!options || arg[0] != '-' || !arg[1]) {
-            a->names[a->n++] = arg;
-        } else if (strcmp(arg, "--") == 0) {
-            options = false;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            a->help = true;
-            return CLI_OK;
-        } else if (!cli_report_files_option(&a->out, argc, argv, &i, &rc)) {
-            return cli_report_files_unknown("merge", arg, NULL, 0);
-        } else if (rc != CLI_OK) {
-            return rc;
-        }
-    }
+    int rc = cli_options_parse(&merge_options, a, argc, argv);
+    if (rc != CLI_OK || a->help) return rc;
     if (a->n == 0) return cli_usage_error("merge: give the shard reports (q7pred merge A.json B.json ...)");
     out_option *ins = calloc(a->n, sizeof *ins);
     if (!ins) return cli_error("merge: out of memory");

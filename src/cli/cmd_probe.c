@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "probe/elf_symbols.h"
 #include "probe/probe.h"
 #include "probe/probe_json.h"
@@ -26,11 +27,29 @@ typedef struct probe_args {
     const char *lib, *json;
     const char **preloads;
     unsigned npreloads;
-    bool selected[Q7_LEAF_COUNT], any_selected, disasm, help;
+    cli_leaf_set leaves;   /* --leaf */
+    bool disasm, help;
     double timeout;
     uint32_t xstate_size;
     file_identity file;   /* the library's, when the probe began */
 } probe_args;
+
+/* --preload PATH, repeatable: the paths in order. */
+static int probe_preload(void *v, const char *opt, char *value)
+{
+    probe_args *a = v;
+    const char **more = realloc(a->preloads, (a->npreloads + 1) * sizeof *more);
+    if (!more) return cli_error("probe: %s: out of memory", opt);
+    a->preloads = more;
+    a->preloads[a->npreloads++] = value;
+    return CLI_OK;
+}
+
+#define CLI_OPTIONS_ARGS probe_args
+static const cli_option probe_rows[] = {
+#include "cli/options/probe.def"
+};
+CLI_OPTIONS_NO_OPERAND(probe);
 
 static void usage(FILE *f)
 {
@@ -46,20 +65,10 @@ static void usage(FILE *f)
           "reads, which pointers it writes (words), stray writes, and the bit maps\n"
           "of movfsv/movvfs against the inferred one. A summary line ends the run\n"
           "(N leaves: confirmed, refuted, absent; unknown symbols).\n"
-          "\n"
-          "  --lib PATH          the library under test (a 64-bit little-endian ELF\n"
-          "                      shared object for this machine)\n"
-          "  --preload PATH      load PATH before the library (repeatable)\n"
-          "  --leaf LEAF         probe only this leaf (repeatable; suffix or symbol)\n"
-          "  --json FILE         the findings as JSON (docs/report-format.md), written\n"
-          "                      whole or not at all; verify --abi reads it\n"
-          "  --timeout SECONDS   every wait on the child (default 10)\n"
-          "  --xstate-size N     pass every call a zeroed buffer of N bytes as xstate\n"
-          "                      instead of NULL (recorded in the JSON: verify, exec and\n"
-          "                      Python's load take it from --abi)\n"
-          "  --disasm            each leaf's stores, disassembled (needs capstone at\n"
-          "                      build time)\n"
-          "\n"
+          "\n",
+          f);
+    cli_options_help(&probe_options, f);
+    fputs("\n"
           "Exit status: 0 when every table leaf is present and confirmed; 1\n"
           "otherwise (a leaf refuted, absent or crashed, an unknown symbol, a child\n"
           "that died between calls); 2 on a usage error or a file that is no\n"
@@ -77,56 +86,8 @@ static int probe_parse(void *v, int argc, char **argv)
 {
     probe_args *a = v;
     a->timeout = 10;
-    a->preloads = calloc((size_t)argc, sizeof *a->preloads);
-    if (!a->preloads) return cli_usage_error("probe: out of memory");
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            a->help = true;
-            return CLI_OK;
-        }
-        if (!strcmp(o, "--disasm")) {
-            a->disasm = true;
-            continue;
-        }
-        if (!strcmp(o, "--")) {   /* the end of the options: probe takes no operands */
-            if (i + 1 < argc) return cli_usage_error("probe: unexpected argument '%s' (probe takes none)", argv[i + 1]);
-            break;
-        }
-        if (o[0] != '-') return cli_usage_error("probe: unexpected argument '%s' (probe takes none)", o);
-        if (strcmp(o, "--lib") && strcmp(o, "--preload") && strcmp(o, "--leaf") && strcmp(o, "--json") &&
-            strcmp(o, "--timeout") && strcmp(o, "--xstate-size")) {
-            static const char *const names[] = { "--lib", "--preload", "--leaf", "--json", "--timeout", "--disasm",
-                                                 "--xstate-size", "--help" };
-            char hint[96];
-            return cli_usage_error("probe: unknown option '%s' (%stry q7pred probe --help)", o,
-                                   cli_did_you_mean(o, names, sizeof names / sizeof names[0], hint, sizeof hint));
-        }
-        if (i + 1 >= argc) return cli_usage_error("probe: %s needs a value", o);
-        const char *val = argv[++i];
-        if (!strcmp(o, "--lib")) a->lib = val;
-        else if (!strcmp(o, "--preload")) a->preloads[a->npreloads++] = val;
-        else if (!strcmp(o, "--json")) a->json = val;
-        else if (!strcmp(o, "--xstate-size")) {
-            int rc = cli_parse_xstate_size("probe", val, &a->xstate_size);
-            if (rc) return rc;
-        }
-        else if (!strcmp(o, "--timeout")) {
-            char *end;
-            a->timeout = strtod(val, &end);
-            if (*end || end == val || !(a->timeout > 0 && a->timeout <= 86400))
-                return cli_usage_error("probe: --timeout '%s' is not a number of seconds in (0, 86400]", val);
-        } else {
-            const q7_leaf *l = q7_leaf_find(val);
-            if (!l) {
-                const q7_leaf *near[3];
-                size_t n = cli_nearest_leaves(val, near, 3);
-                return cli_usage_error("probe: --leaf '%s' is not a leaf of the table%s%s%s", val,
-                                       n ? " (nearest: " : "", n ? near[0]->suffix : "", n ? ")" : "");
-            }
-            a->selected[l->id] = a->any_selected = true;
-        }
-    }
+    int rc = cli_options_parse(&probe_options, a, argc, argv);
+    if (rc != CLI_OK || a->help) return rc;
     if (!a->lib) return cli_usage_error("probe: --lib PATH is required (try q7pred probe --help)");
     if (a->disasm && !cli_disasm_available())
         return cli_usage_error("probe: --disasm is unavailable: this q7pred was built without capstone "
@@ -136,7 +97,7 @@ static int probe_parse(void *v, int argc, char **argv)
     ins[0] = (out_option){ "--lib", a->lib };
     for (unsigned i = 0; i < a->npreloads; i++) ins[1 + i] = (out_option){ "--preload", a->preloads[i] };
     const out_option outs[] = { { "--json", a->json } };
-    int rc = cli_files_distinct("probe", outs, 1, ins, (size_t)a->npreloads + 1);
+    rc = cli_files_distinct("probe", outs, 1, ins, (size_t)a->npreloads + 1);
     free(ins);
     return rc;
 }
@@ -336,7 +297,7 @@ static int probe_run(void *v)
     printf("%-40s %-13s %-6s %-6s %s\n", "leaf", "status", "table", "found", "evidence");
     probe_tally t = { 0 };
     for (size_t i = 0; i < q7_leaf_count() && !q7u_interrupted(); i++) {
-        if (a->any_selected && !a->selected[i]) continue;
+        if (a->leaves.any && !a->leaves.selected[i]) continue;
         const q7_leaf *l = q7_leaf_at(i);
         q7p_result *r = &res[i];
         if (!present[i]) {
@@ -377,7 +338,7 @@ static int probe_run(void *v)
         }
     int sig = q7u_interrupted();
     unsigned selected = 0;
-    for (size_t i = 0; i < q7_leaf_count(); i++) selected += !a->any_selected || a->selected[i];
+    for (size_t i = 0; i < q7_leaf_count(); i++) selected += !a->leaves.any || a->leaves.selected[i];
     summary(&t, selected, nu, sig);
     int rc = t.status[Q7P_CONFIRMED] == t.probed && nu == 0 && t.deaths == 0 ? CLI_OK : CLI_FAIL;
     /* an interrupted probe writes the leaves it finished, and says it was cut */

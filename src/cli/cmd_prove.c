@@ -105,7 +105,7 @@ static bool prover_argv(const prove_state *st, bool restart, char *program, size
     argv[k++] = timeout;
     bool leaves_left = false;
     for (size_t i = 0; i < q7_leaf_count(); i++)
-        if ((a->any_selected || restart) && st->run.row[i].selected && !st->run.row[i].done) {
+        if ((a->leaves.any || restart) && st->run.row[i].selected && !st->run.row[i].done) {
             argv[k++] = "--leaf";
             argv[k++] = q7_leaf_at(i)->suffix;
             leaves_left = true;
@@ -421,8 +421,8 @@ static int dry_run(prove_state *st, int table, const bool *exported)
     bool selected[Q7_LEAF_COUNT], pick[Q7_LEAF_COUNT], cal[Q7_LEAF_COUNT];
     for (size_t i = 0; i < q7_leaf_count(); i++) selected[i] = st->run.row[i].selected, pick[i] = selected[i] && exported[i];
     unsigned n = prv_calibration_leaves(pick, 3, cal);
-    memcpy(a->selected, cal, sizeof a->selected);
-    a->any_selected = true;
+    memcpy(a->leaves.selected, cal, sizeof a->leaves.selected);
+    a->leaves.any = true;
     a->quiet = true;
     for (size_t i = 0; i < q7_leaf_count(); i++) st->run.row[i].selected = cal[i];
     double t0 = q7_now_seconds();
@@ -455,7 +455,7 @@ static int prove_library(prove_state *st, const short *const *map_of, cli_abi_so
     st->run.all = a->all;
     st->run.abi = a->abi;
     snprintf(st->run.prover, sizeof st->run.prover, "?");
-    for (size_t i = 0; i < q7_leaf_count(); i++) st->run.row[i].selected = !a->any_selected || a->selected[i];
+    for (size_t i = 0; i < q7_leaf_count(); i++) st->run.row[i].selected = !a->leaves.any || a->leaves.selected[i];
     int table = q7u_anon_file("prove-tables");
     FILE *tf = table >= 0 ? fdopen(dup(table), "w") : NULL;
     if (!tf) {

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "options.h"
 #include "probe/probe.h"
 #include "prove/prove_json.h"
 #include "q7pred.h"
@@ -18,7 +19,8 @@
 
 typedef struct prove_args {
     const char *lib, *abi, *json, *markdown, *junit, *python, *table_out;
-    bool selected[Q7_LEAF_COUNT], any_selected, quiet, help, dry_run;
+    cli_leaf_set leaves;             /* --leaf */
+    bool quiet, help, dry_run;
     bool all;                        /* --all: every exported function after the leaves */
     int progress;                    /* --progress 1, --no-progress 0, else -1: when stderr is a terminal */
     double timeout, total_timeout;   /* total_timeout 0: none */

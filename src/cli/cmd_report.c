@@ -5,9 +5,24 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "prove/proof_status.h"
 #include "report_files.h"
 #include "verify/verify.h"
+
+typedef struct report_args {
+    bool help;
+    report_files out;
+    const char *proofs_path;
+    bool foreign_proofs;
+    const char *input;
+} report_args;
+
+#define CLI_OPTIONS_ARGS report_args
+static const cli_option report_rows[] = {
+#include "cli/options/report.def"
+};
+CLI_OPTIONS_ONE_OPERAND(report, "JSON report", input);
 
 static void report_help(FILE *f)
 {
@@ -22,23 +37,10 @@ static void report_help(FILE *f)
         "text report. REPORT may be a FIFO or device, read with each wait for data\n"
         "at most 20 s; no output may be REPORT's or --proofs's file.\n"
         "\n"
-        "  --html FILE         one self-contained HTML page: a sign-off line, the\n"
-        "                      summary, the table, the proof status of every leaf from\n"
-        "                      --proofs, a picture of each failing leaf's inputs; '-'\n"
-        "                      (for any of the four) writes it to stdout and the text\n"
-        "                      to stderr; each report is written whole or not at all\n"
-        "  --markdown FILE     the markdown report\n"
-        "  --junit FILE        the JUnit XML\n"
-        "  --json FILE         the JSON report again (docs/report-format.md)\n"
-        "  --proofs FILE       the proof status of every leaf in the HTML report, from\n"
-        "                      a q7pred prove --json or make prove-formal JSON; a\n"
-        "                      prove report of another library than REPORT's (another\n"
-        "                      SHA-256) is refused (exit 2, naming both)\n"
-        "  --foreign-proofs    show such proofs anyway, marked on the page as of\n"
-        "                      another library\n"
-        "  --by-leaf           a table row per leaf instead of per family\n"
-        "  --quiet             print only the verdict line\n"
-        "\n"
+        "",
+        f);
+    cli_options_help(&report_options, f);
+    fputs("\n"
         "Exit status: 0 when the report passes; 1 when it fails; 2 on a usage\n"
         "error, a REPORT that cannot be read or is refused, or a report that cannot\n"
         "be written (the old file is then left as it was).\n"
@@ -49,50 +51,20 @@ static void report_help(FILE *f)
         f);
 }
 
-typedef struct report_args {
-    bool help;
-    report_files out;
-    const char *proofs_path;
-    bool foreign_proofs;
-    const char *input;
-} report_args;
-
 static int report_parse(void *args, int argc, char **argv)
 {
     report_args *a = args;
     a->out.cmd = "report";
-    bool options = true;
-    int rc = CLI_OK;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!options || arg[0] != '-' || !arg[1]) {
-            if (a->input) return cli_usage_error("report: one JSON report at a time ('%s' and '%s')", a->input, arg);
-            a->input = arg;
-        } else if (strcmp(arg, "--") == 0) {
-            options = false;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            a->help = true;
-            return CLI_OK;
-        } else if (strcmp(arg, "--proofs") == 0) {
-            if (i + 1 >= argc) return cli_usage_error("report: %s needs a value", arg);
-            a->proofs_path = argv[++i];
-        } else if (strcmp(arg, "--foreign-proofs") == 0) {
-            a->foreign_proofs = true;
-        } else if (!cli_report_files_option(&a->out, argc, argv, &i, &rc)) {
-            static const char *const more[] = { "--proofs", "--foreign-proofs" };
-            return cli_report_files_unknown("report", arg, more, 2);
-        } else if (rc != CLI_OK) {
-            return rc;
-        }
-    }
-    if (!a->input && !a->help) return cli_usage_error("report: give the JSON report (q7pred report --html r.html r.json)");
-    if (a->proofs_path && !a->out.path[Q7R_HTML] && !a->help)
+    int rc = cli_options_parse(&report_options, a, argc, argv);
+    if (rc != CLI_OK || a->help) return rc;
+    if (!a->input) return cli_usage_error("report: give the JSON report (q7pred report --html r.html r.json)");
+    if (a->proofs_path && !a->out.path[Q7R_HTML])
         return cli_usage_error("report: --proofs '%s' without --html: the proof status is shown in the HTML report",
                                a->proofs_path);
-    if (a->foreign_proofs && !a->proofs_path && !a->help)
+    if (a->foreign_proofs && !a->proofs_path)
         return cli_usage_error("report: --foreign-proofs without --proofs: it is about the proofs shown");
     const out_option ins[] = { { "REPORT", a->input }, { "--proofs", a->proofs_path } };
-    return a->help ? CLI_OK : cli_report_files_distinct(&a->out, NULL, 0, ins, 2);
+    return cli_report_files_distinct(&a->out, NULL, 0, ins, 2);
 }
 
 static int report_run(void *args)

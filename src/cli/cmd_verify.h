@@ -7,6 +7,7 @@
 #define Q7_CLI_CMD_VERIFY_H
 
 #include "abi_file.h"
+#include "options.h"
 #include "report_files.h"
 #include "verify/verify.h"
 
@@ -19,7 +20,6 @@ typedef struct verify_args {
     report_files out;
     bool help;
     bool corpus_given, leaves_given, families_given, exmax_given, python_given, numpy_given;
-    bool numpy_timeout_given;
     bool family_sel[Q7_FAMILY_COUNT];
     unsigned ntf;
     const char *tf_spec[Q7D_MAX_TF_FILES];   /* testfloat:[FUNCTION:]FILE, after "testfloat:" */
@@ -32,8 +32,8 @@ typedef struct verify_args {
     bool dry_run;                            /* --dry-run: the cases and the time they would take */
 } verify_args;
 
-/* Reads every option into *a (CLI_OK, or the exit code of a usage error). */
-int cli_verify_parse_options(verify_args *a, int argc, char **argv);
+/* verify's option table (options/verify.def, cmd_verify_options.c). */
+extern const cli_options cli_verify_options;
 /* A --host-path value, or $Q7PRED_HOST's (named by `what`), is a path
  * this machine can run. */
 int cli_verify_check_host_path(const char *what, const char *v);
@@ -55,7 +55,8 @@ int cli_verify_add_lib(q7d_options *o, const char *path);
 /* --dry-run (verify_dry_run.c): the cases per leaf and the time the run
  * would take here, from a calibration on each unit's first cases. */
 int cli_verify_dry_run(verify_args *a);
-/* The help's Oracles line and its --oracles line. */
-void cli_verify_oracle_help(FILE *f);
+/* The help's Oracles heading and the description of its --oracles line. */
+void cli_verify_oracle_heading(char *buf, size_t size);
+void cli_verify_oracle_describe(char *buf, size_t size);
 
 #endif

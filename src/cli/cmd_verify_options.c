@@ -8,6 +8,7 @@
 #include "abi_file.h"
 #include "cli.h"
 #include "cmd_verify.h"
+#include "options.h"
 #include "host/host.h"
 #include "report_files.h"
 #include "util/process.h"
@@ -28,14 +29,6 @@ static char *next_item(char **cursor)
         *cursor = NULL;
     }
     return s;
-}
-
-static int parse_count(const char *opt, const char *s, uint64_t *out)
-{
-    const char *why;
-    if (!cli_parse_uint(s, 64, out, &why))
-        return cli_usage_error("verify: %s '%s' %s", opt, s, strstr(why, "wider") ? "is larger than 2^64-1" : why);
-    return CLI_OK;
 }
 
 static int select_leaf(q7d_results *r, const char *name, bool *any)
@@ -139,7 +132,7 @@ static int parse_fuzz_count(q7d_results *r, const char *s)
     const char *eq = strchr(s, '=');
     uint64_t n;
     if (!eq) {
-        int rc = parse_count("--fuzz-count", s, &n);
+        int rc = cli_option_count("verify", "--fuzz-count", s, &n);
         if (rc != CLI_OK) return rc;
         /* per leaf everywhere: a category total becomes n per leaf of it */
         for (int c = 0; c < Q7D_FUZZ_CATEGORY_COUNT; c++) {
@@ -155,7 +148,7 @@ static int parse_fuzz_count(q7d_results *r, const char *s)
     for (int c = 0; c < Q7D_FUZZ_CATEGORY_COUNT; c++) {
         const char *name = q7d_fuzz_category_name((q7d_fuzz_category)c);
         if (strlen(name) == (size_t)(eq - s) && strncmp(name, s, (size_t)(eq - s)) == 0) {
-            int rc = parse_count("--fuzz-count", eq + 1, &n);
+            int rc = cli_option_count("verify", "--fuzz-count", eq + 1, &n);
             if (rc == CLI_OK) r->params.fuzz[c] = n;
             return rc;
         }
@@ -183,17 +176,6 @@ static int parse_shard(q7d_results *r, const char *s)
     return CLI_OK;
 }
 
-static int parse_seconds(const char *opt, const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double t = strtod(s, &end);
-    if (end == s || *end || errno || !(t > 0) || t > 86400)
-        return cli_usage_error("verify: %s '%s' is not a number of seconds in (0, 86400]", opt, s);
-    *out = t;
-    return CLI_OK;
-}
-
 /* A host path the host oracle can run here (q7h_select is tried and
  * undone; the run selects it again). */
 int cli_verify_check_host_path(const char *what, const char *v)
@@ -211,33 +193,30 @@ int cli_verify_check_host_path(const char *what, const char *v)
 
 /* ------------------------------------------------------------ the options */
 
-static int opt_help(verify_args *a, const char *opt, char *v)
+static int opt_corpus(void *args, const char *opt, char *v)
 {
-    (void)opt, (void)v;
-    a->help = true;
-    return CLI_OK;
-}
-
-static int opt_corpus(verify_args *a, const char *opt, char *v)
-{
+    verify_args *a = args;
     (void)opt;
     return parse_corpora(a, v);
 }
 
-static int opt_oracles(verify_args *a, const char *opt, char *v)
+static int opt_oracles(void *args, const char *opt, char *v)
 {
+    verify_args *a = args;
     (void)opt;
     return parse_oracles(&a->o, v);
 }
 
-static int opt_lib(verify_args *a, const char *opt, char *v)
+static int opt_lib(void *args, const char *opt, char *v)
 {
+    verify_args *a = args;
     (void)opt;
     return cli_verify_add_lib(&a->o, v);
 }
 
-static int opt_abi(verify_args *a, const char *opt, char *v)
+static int opt_abi(void *args, const char *opt, char *v)
 {
+    verify_args *a = args;
     static q7d_abi abi;
     (void)opt;
     int rc = cli_read_abi(v, &abi, &a->abi_source);
@@ -252,8 +231,9 @@ static int opt_abi(verify_args *a, const char *opt, char *v)
 /* --reference lib:PATH (or PATH): the library every other is compared
  * with, first among the libraries (columns run in order, the reference
  * before those compared with it). */
-static int opt_reference(verify_args *a, const char *opt, char *v)
+static int opt_reference(void *args, const char *opt, char *v)
 {
+    verify_args *a = args;
     const char *path = strncmp(v, "lib:", 4) == 0 ? v + 4 : v;
     if (a->o.reference) return cli_usage_error("verify: %s given twice: one library is the reference", opt);
     int rc = cli_verify_add_lib(&a->o, path);
@@ -264,141 +244,59 @@ static int opt_reference(verify_args *a, const char *opt, char *v)
     return CLI_OK;
 }
 
-static int opt_allow_absent(verify_args *a, const char *opt, char *v)
+static int opt_shard(void *args, const char *opt, char *v)
 {
-    (void)opt, (void)v;
-    a->r->allow_absent = true;
-    return CLI_OK;
-}
-
-static int opt_seed(verify_args *a, const char *opt, char *v)
-{
-    return parse_count(opt, v, &a->r->params.seed);
-}
-
-static int opt_shard(verify_args *a, const char *opt, char *v)
-{
+    verify_args *a = args;
     (void)opt;
     return parse_shard(a->r, v);
 }
 
-static int opt_fuzz_count(verify_args *a, const char *opt, char *v)
+static int opt_fuzz_count(void *args, const char *opt, char *v)
 {
+    verify_args *a = args;
     (void)opt;
     return parse_fuzz_count(a->r, v);
 }
 
-static int opt_timeout(verify_args *a, const char *opt, char *v)
+static int opt_python(void *args, const char *opt, char *v)
 {
-    return parse_seconds(opt, v, &a->r->timeout);
-}
-
-static int opt_numpy_timeout(verify_args *a, const char *opt, char *v)
-{
-    a->numpy_timeout_given = true;
-    return parse_seconds(opt, v, &a->o.numpy_timeout);
-}
-
-/* --json, --markdown, --junit: a row of q7r_formats each */
-static int opt_report(verify_args *a, const char *opt, char *v)
-{
-    a->out.path[q7r_format_find(opt)] = v;
-    return CLI_OK;
-}
-
-static int opt_python(verify_args *a, const char *opt, char *v)
-{
+    verify_args *a = args;
     (void)opt;
     a->o.python = v;
     a->python_given = true;
     return CLI_OK;
 }
 
-static int opt_numpy(verify_args *a, const char *opt, char *v)
+static int opt_numpy(void *args, const char *opt, char *v)
 {
+    verify_args *a = args;
     (void)opt;
     a->o.numpy_program = v;
     a->numpy_given = true;
     return CLI_OK;
 }
 
-static int opt_compare_aux(verify_args *a, const char *opt, char *v)
+static int opt_checkpoint(void *args, const char *opt, char *v)
 {
-    (void)opt, (void)v;
-    a->r->compare_aux = true;
-    return CLI_OK;
-}
-
-static int opt_checkpoint(verify_args *a, const char *opt, char *v)
-{
+    verify_args *a = args;
     if (!*v) return cli_usage_error("verify: %s needs a file name", opt);
     a->o.checkpoint = v;
     a->o.checkpoint_report = q7r_report_json;
     return CLI_OK;
 }
 
-static int opt_resume(verify_args *a, const char *opt, char *v)
+static int opt_resume(void *args, const char *opt, char *v)
 {
+    verify_args *a = args;
     if (!*v) return cli_usage_error("verify: %s needs a file name", opt);
     a->resume_path = v;
     a->o.resume_path = v;
     return CLI_OK;
 }
 
-static int opt_checkpoint_interval(verify_args *a, const char *opt, char *v)
+static int opt_preload(void *args, const char *opt, char *v)
 {
-    char *end;
-    errno = 0;
-    double t = strtod(v, &end);
-    if (end == v || *end || errno || !(t >= 0.01) || t > 86400)
-        return cli_usage_error("verify: %s '%s' is not a number of seconds in [0.01, 86400]", opt, v);
-    a->o.checkpoint_seconds = t;
-    return CLI_OK;
-}
-
-static int opt_proofs(verify_args *a, const char *opt, char *v)
-{
-    if (!*v) return cli_usage_error("verify: %s needs a file name", opt);
-    a->proofs_path = v;
-    return CLI_OK;
-}
-
-static int opt_foreign_proofs(verify_args *a, const char *opt, char *v)
-{
-    (void)opt, (void)v;
-    a->foreign_proofs = true;
-    return CLI_OK;
-}
-
-static int opt_by_leaf(verify_args *a, const char *opt, char *v)
-{
-    (void)opt, (void)v;
-    a->out.by_leaf = true;
-    return CLI_OK;
-}
-
-static int opt_dry_run(verify_args *a, const char *opt, char *v)
-{
-    (void)opt, (void)v;
-    a->dry_run = true;
-    return CLI_OK;
-}
-
-static int opt_quiet(verify_args *a, const char *opt, char *v)
-{
-    (void)opt, (void)v;
-    a->out.quiet = true;
-    return CLI_OK;
-}
-
-static int opt_progress(verify_args *a, const char *opt, char *v)
-{
-    (void)v;
-    a->o.progress = strcmp(opt, "--progress") == 0;
-    return CLI_OK;
-}
-static int opt_preload(verify_args *a, const char *opt, char *v)
-{
+    verify_args *a = args;
     (void)opt;
     if (a->o.npreloads == Q7D_MAX_LIBS) return cli_usage_error("verify: at most %d --preload", Q7D_MAX_LIBS);
     if (access(v, R_OK) != 0) return cli_usage_error("verify: cannot read --preload '%s': %s", v, strerror(errno));
@@ -406,8 +304,9 @@ static int opt_preload(verify_args *a, const char *opt, char *v)
     return CLI_OK;
 }
 
-static int opt_family(verify_args *a, const char *opt, char *v)
+static int opt_family(void *args, const char *opt, char *v)
 {
+    verify_args *a = args;
     (void)opt;
     char *cur = v, *item;
     while ((item = next_item(&cur))) {
@@ -425,8 +324,9 @@ static int opt_family(verify_args *a, const char *opt, char *v)
     return CLI_OK;
 }
 
-static int opt_leaf(verify_args *a, const char *opt, char *v)
+static int opt_leaf(void *args, const char *opt, char *v)
 {
+    verify_args *a = args;
     (void)opt;
     char *cur = v, *item;
     int rc = CLI_OK;
@@ -434,112 +334,22 @@ static int opt_leaf(verify_args *a, const char *opt, char *v)
     return rc;
 }
 
-static int opt_threads(verify_args *a, const char *opt, char *v)
+static int opt_exhaustive_max(void *args, const char *opt, char *v)
 {
-    uint64_t n;
-    int rc = parse_count(opt, v, &n);
-    if (rc != CLI_OK) return rc;
-    if (n == 0 || n > 256) return cli_usage_error("verify: --threads '%s' must be 1..256", v);
-    a->o.threads = (unsigned)n;
-    return CLI_OK;
-}
-
-static int opt_exhaustive_max(verify_args *a, const char *opt, char *v)
-{
+    verify_args *a = args;
     a->exmax_given = true;
-    return parse_count(opt, v, &a->r->params.exhaustive_max);
+    return cli_option_count("verify", opt, v, &a->r->params.exhaustive_max);
 }
 
-static int opt_max_crashes(verify_args *a, const char *opt, char *v)
+static int opt_host_path(void *args, const char *opt, char *v)
 {
-    return parse_count(opt, v, &a->r->max_crashes);
-}
-
-static int opt_max_report(verify_args *a, const char *opt, char *v)
-{
-    uint64_t n;
-    int rc = parse_count(opt, v, &n);
-    if (rc != CLI_OK) return rc;
-    if (n > 1000) return cli_usage_error("verify: --max-report '%s' must be at most 1000", v);
-    a->r->max_report = (unsigned)n;
-    return CLI_OK;
-}
-
-static int opt_xstate_size(verify_args *a, const char *opt, char *v)
-{
-    (void)opt;
-    return cli_parse_xstate_size("verify", v, &a->o.xstate_size);
-}
-
-static int opt_host_path(verify_args *a, const char *opt, char *v)
-{
+    verify_args *a = args;
     a->o.host_path = v;
     return cli_verify_check_host_path(opt, v);
 }
 
-typedef struct verify_option {
-    const char *name;
-    bool takes_value;
-    int (*apply)(verify_args *a, const char *opt, char *value);   /* value NULL unless takes_value */
-} verify_option;
-
-static const verify_option options[] = {
-    { "--help", false, opt_help },           { "-h", false, opt_help },
-    { "--corpus", true, opt_corpus },        { "--oracles", true, opt_oracles },
-    { "--lib", true, opt_lib },              { "--preload", true, opt_preload },
-    { "--abi", true, opt_abi },              { "--allow-absent", false, opt_allow_absent },
-    { "--reference", true, opt_reference },
-    { "--xstate-size", true, opt_xstate_size },
-    { "--family", true, opt_family },        { "--leaf", true, opt_leaf },
-    { "--seed", true, opt_seed },            { "--threads", true, opt_threads },
-    { "--shard", true, opt_shard },
-#define REPORT_OPTION(id, option, write) { option, true, opt_report },
-    Q7R_FORMATS(REPORT_OPTION)
-#undef REPORT_OPTION
-    { "--fuzz-count", true, opt_fuzz_count }, { "--exhaustive-max", true, opt_exhaustive_max },
-    { "--max-report", true, opt_max_report }, { "--timeout", true, opt_timeout },
-    { "--numpy-timeout", true, opt_numpy_timeout },
-    { "--max-crashes", true, opt_max_crashes },
-    { "--host-path", true, opt_host_path },  { "--python", true, opt_python },
-    { "--numpy-oracle", true, opt_numpy },   { "--compare-aux", false, opt_compare_aux },
-    { "--checkpoint", true, opt_checkpoint }, { "--resume", true, opt_resume },
-    { "--checkpoint-interval", true, opt_checkpoint_interval }, { "--proofs", true, opt_proofs },
-    { "--foreign-proofs", false, opt_foreign_proofs },
-    { "--by-leaf", false, opt_by_leaf },     { "--quiet", false, opt_quiet },
-    { "--progress", false, opt_progress },   { "--no-progress", false, opt_progress },
-    { "--dry-run", false, opt_dry_run },
+#define CLI_OPTIONS_ARGS verify_args
+static const cli_option verify_rows[] = {
+#include "cli/options/verify.def"
 };
-
-static const verify_option *find_option(const char *name)
-{
-    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
-        if (strcmp(options[i].name, name) == 0) return &options[i];
-    return NULL;
-}
-
-/* Applies the options in order; stops at the first error or at --help.
- * verify takes no operands: anything after "--" is an error. */
-int cli_verify_parse_options(verify_args *a, int argc, char **argv)
-{
-    for (int i = 1; i < argc && !a->help; i++) {
-        if (strcmp(argv[i], "--") == 0) {
-            if (i + 1 < argc)
-                return cli_usage_error("verify: unexpected argument '%s' (verify takes no operands)", argv[i + 1]);
-            break;
-        }
-        const verify_option *opt = find_option(argv[i]);
-        if (!opt) {
-            const char *names[sizeof options / sizeof options[0]];
-            for (size_t k = 0; k < sizeof options / sizeof options[0]; k++) names[k] = options[k].name;
-            char hint[96];
-            return cli_usage_error("verify: unknown option '%s' (%stry q7pred verify --help)", argv[i],
-                                   cli_did_you_mean(argv[i], names, sizeof options / sizeof options[0], hint,
-                                                    sizeof hint));
-        }
-        if (opt->takes_value && i + 1 >= argc) return cli_usage_error("verify: %s needs a value", argv[i]);
-        const char *name = argv[i];
-        int rc = opt->apply(a, name, opt->takes_value ? argv[++i] : NULL);
-        if (rc != CLI_OK) return rc;
-    }
-    return CLI_OK;
-}
+const cli_options cli_verify_options = { CLI_TABLE_(verify), NULL, 0, NULL, false };

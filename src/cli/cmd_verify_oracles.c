@@ -60,39 +60,25 @@ int cli_verify_add_oracle(q7d_options *o, const char *item)
     return cli_usage_error("verify: unknown oracle '%s' (oracles: %s)", item, names);
 }
 
-/* Writes words of text after lead, wrapped at 78 columns as the rest of
- * the help is, each further line indented by `indent` spaces. */
-static void wrap(FILE *f, const char *lead, const char *text, int indent)
+void cli_verify_oracle_heading(char *text, size_t size)
 {
-    int col = fprintf(f, "%s", lead);
-    bool first = true;
-    for (const char *p = text; *p;) {
-        size_t len = strcspn(p, " ");
-        if (!first && col + 1 + (int)len > 78) col = fprintf(f, "\n%*s", indent, "") - 1;
-        else if (!first) col += fprintf(f, " ");
-        col += fprintf(f, "%.*s", (int)len, p);
-        first = false;
-        p += len;
-        p += strspn(p, " ");
-    }
-    fprintf(f, "\n");
-}
-
-void cli_verify_oracle_help(FILE *f)
-{
-    char defaults[256], names[256], text[1024];
+    char defaults[256];
     cli_verify_oracle_list(defaults, sizeof defaults, true);
-    cli_verify_oracle_list(names, sizeof names, false);
-    size_t used = (size_t)snprintf(text, sizeof text, "Oracles (default %s", defaults);
-    const char *reference = "";
+    size_t used = (size_t)snprintf(text, size, "Oracles (default %s", defaults);
     for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++) {
         const q7d_oracle_info *info = q7d_oracle_info_of((q7d_oracle_kind)k);
-        if (info->help && used < sizeof text)
-            used += (size_t)snprintf(text + used, sizeof text - used, "; %s", info->help);
-        if (info->columns == Q7D_COLUMNS_ALWAYS) reference = info->name;
+        if (info->help && used < size) used += (size_t)snprintf(text + used, size - used, "; %s", info->help);
     }
-    if (used < sizeof text) snprintf(text + used, sizeof text - used, "):");
-    wrap(f, "", text, 0);
-    snprintf(text, sizeof text, "comma list of %s (%s is always the reference)", names, reference);
-    wrap(f, "  --oracles LIST      ", text, 22);
+    if (used < size) snprintf(text + used, size - used, "):");
+}
+
+void cli_verify_oracle_describe(char *text, size_t size)
+{
+    char names[256];
+    const char *reference = "";
+    cli_verify_oracle_list(names, sizeof names, false);
+    for (unsigned k = 0; k < Q7D_ORACLE_KIND_COUNT; k++)
+        if (q7d_oracle_info_of((q7d_oracle_kind)k)->columns == Q7D_COLUMNS_ALWAYS)
+            reference = q7d_oracle_info_of((q7d_oracle_kind)k)->name;
+    snprintf(text, size, "comma list of %s (%s is always the reference)", names, reference);
 }

@@ -19,25 +19,6 @@
 #include "util/process.h"
 #include "verify/oracles.h"
 
-int cli_exec_lib_option(exec_lib_opts *o, const char *opt, const char *value)
-{
-    if (!strcmp(opt, "--lib")) {
-        if (o->path) return cli_usage_error("exec: one --lib only ('%s' and '%s')", o->path, value);
-        o->path = value;
-    } else if (!strcmp(opt, "--abi")) {
-        o->abi = value;
-    } else if (!strcmp(opt, "--xstate-size")) {
-        return cli_parse_xstate_size("exec", value, &o->xstate_size);
-    } else {
-        char *end;
-        double t = strtod(value, &end);
-        if (*end || end == value || !(t > 0 && t <= 86400))
-            return cli_usage_error("exec: --timeout '%s' is not a number of seconds in (0, 86400]", value);
-        o->timeout = t;
-    }
-    return CLI_OK;
-}
-
 int cli_exec_lib_check(const exec_lib_opts *o, bool trace)
 {
     const char *needs = o->abi ? "--abi" : o->xstate_size ? "--xstate-size" : o->timeout ? "--timeout"

@@ -17,8 +17,6 @@ typedef struct exec_lib_opts {
     bool compare;
 } exec_lib_opts;
 
-/* One of --lib, --abi, --xstate-size, --timeout with its value. */
-int cli_exec_lib_option(exec_lib_opts *o, const char *opt, const char *value);
 /* The options together, once all are read (--abi, --compare ... need
  * --lib; --compare shows its own record, not a trace). */
 int cli_exec_lib_check(const exec_lib_opts *o, bool trace);

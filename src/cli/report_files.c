@@ -275,39 +275,6 @@ static void write_text(FILE *text, const q7d_results *r, const report_files *o)
     }
 }
 
-bool cli_report_files_option(report_files *o, int argc, char **argv, int *i, int *rc)
-{
-    const char *arg = argv[*i];
-    int format = q7r_format_find(arg);
-    *rc = CLI_OK;
-    if (format >= 0) {
-        if (*i + 1 >= argc) *rc = cli_usage_error("%s: %s needs a value", o->cmd, arg);
-        else o->path[format] = argv[++*i];
-    } else if (strcmp(arg, "--by-leaf") == 0) {
-        o->by_leaf = true;
-    } else if (strcmp(arg, "--quiet") == 0) {
-        o->quiet = true;
-    } else {
-        return false;
-    }
-    return true;
-}
-
-int cli_report_files_unknown(const char *cmd, const char *arg, const char *const *more, size_t nmore)
-{
-    const char *names[NREPORTS + 8] = {
-#define REPORT_OPTION(id, option, write) option,
-        Q7R_FORMATS(REPORT_OPTION)
-#undef REPORT_OPTION
-        "--by-leaf", "--quiet", "--help"
-    };
-    size_t n = NREPORTS + 3;
-    for (size_t k = 0; k < nmore && n < sizeof names / sizeof names[0]; k++) names[n++] = more[k];
-    char hint[96];
-    return cli_usage_error("%s: unknown option '%s' (%stry q7pred %s --help)", cmd, arg,
-                           cli_did_you_mean(arg, names, n, hint, sizeof hint), cmd);
-}
-
 int cli_out_options_check(const char *cmd, const out_option *opts, size_t n)
 {
     int rc = cli_out_options_distinct(cmd, opts, n);

@@ -64,14 +64,6 @@ typedef struct report_files {
     bool by_leaf, quiet;
 } report_files;
 
-/* Takes argv[*i] when it is a report option (a format's option and its
- * FILE, --by-leaf, --quiet), moving *i past its value: true, with *rc
- * CLI_OK or the usage error of a missing value. */
-bool cli_report_files_option(report_files *o, int argc, char **argv, int *i, int *rc);
-/* The usage error of an unknown option of `cmd`: the nearest of the
- * report options, `more` and --help suggested. */
-int cli_report_files_unknown(const char *cmd, const char *arg, const char *const *more, size_t nmore);
-
 /* cli_files_distinct of the reports asked for and up to four `more`
  * outputs (verify's --checkpoint) against the inputs ins. */
 int cli_report_files_distinct(const report_files *o, const out_option *more, size_t nmore, const out_option *ins,

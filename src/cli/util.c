@@ -138,16 +138,6 @@ void cli_duration_text(double s, char *buf, size_t size)
     else snprintf(buf, size, "%.0f days", s / 86400);
 }
 
-int cli_parse_xstate_size(const char *cmd, const char *s, uint32_t *out)
-{
-    uint64_t n;
-    const char *why;
-    if (!cli_parse_uint(s, 64, &n, &why) || n == 0 || n > Q7U_XSTATE_MAX)
-        return cli_usage_error("%s: --xstate-size '%s' is not a number of bytes in 1..%u", cmd, s, Q7U_XSTATE_MAX);
-    *out = (uint32_t)n;
-    return CLI_OK;
-}
-
 /* Whether `part` (len bytes) starts s (at 0) or is inside it (anywhere),
  * ASCII case ignored. */
 static bool holds(const char *s, const char *part, size_t len, bool anywhere)

@@ -197,10 +197,9 @@ static bool add_name(q7p_symbols *out, size_t *room, const char *s, size_t len, 
 static bool read_whole(const char *path, image *m, char *err, size_t errsize)
 {
     char cannot[160];
-    int fd = q7u_open_regular(path, cannot, sizeof cannot);
     struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0) {
-        if (fd >= 0) snprintf(cannot, sizeof cannot, "%s", strerror(errno)), close(fd);
+    int fd = q7u_open_regular_stat(path, &st, cannot, sizeof cannot);
+    if (fd < 0) {
         snprintf(err, errsize, "cannot read '%s': %s", path, cannot);
         return false;
     }

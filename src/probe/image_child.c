@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -115,6 +116,37 @@ static void cpu_state_now(cpu_state *s)
     s->x87cw = cw;
     s->ac = (unsigned)(flags >> 18) & 1;
 #endif
+}
+
+/* ------------------------------------------------------------ the stack's room */
+
+/* A proof lets a leaf's frame reach 1 MiB below its entry (the prover's
+ * FRAME_LIMIT); loading may leave less (a lower RLIMIT_STACK, a mapping
+ * the stack cannot grow past). This much is touched below here. */
+enum { STACK_ROOM = (1 << 20) + (64 << 10), STACK_PAGE = 4096 };
+
+/* Touches `left` bytes of stack below its caller, a page a frame, as a
+ * leaf's frame would be touched. */
+static int __attribute__((noinline)) touch_stack(size_t left)
+{
+    volatile char page[STACK_PAGE];
+    page[0] = 1;
+    page[STACK_PAGE - 1] = 1;
+    if (left > STACK_PAGE) return touch_stack(left - STACK_PAGE) + page[0];
+    return page[0];
+}
+
+/* Whether STACK_ROOM bytes below here can be touched: in a copy of this
+ * process made by a raw clone, so no fork handler of the library runs. */
+static int stack_room_ok(void)
+{
+    pid_t p = (pid_t)syscall(SYS_clone, (long)SIGCHLD, 0L, 0L, 0L, 0L);
+    if (p == 0) _exit(touch_stack(STACK_ROOM) > 0 ? 0 : 1);
+    int st = 0;
+    if (p < 0) return 0;
+    while (waitpid(p, &st, 0) < 0)
+        if (errno != EINTR) return 0;
+    return WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
 /* ------------------------------------------------------------ requests */
@@ -268,8 +300,8 @@ int q7p_image_child_main(int argc, char **argv)
                    (it[k].it_value.tv_sec || it[k].it_value.tv_usec || it[k].it_interval.tv_sec ||
                     it[k].it_interval.tv_usec);
     }
-    say(&c, "loaded %lx %s\nafter %x %x %u\nitimers %u %u %u\n", (unsigned long)lm->l_addr, hname, after.mxcsr,
-        after.x87cw, after.ac, armed[0], armed[1], armed[2]);
+    say(&c, "loaded %lx %s\nafter %x %x %u\nitimers %u %u %u\nstack %d %d\n", (unsigned long)lm->l_addr, hname,
+        after.mxcsr, after.x87cw, after.ac, armed[0], armed[1], armed[2], (int)STACK_ROOM, stack_room_ok());
     while (get_line(&c, line, sizeof line)) {
         if (strncmp(line, "sym ", 4) == 0) answer_sym(&c, h, (uintptr_t)lm->l_addr, line + 4);
         else if (strncmp(line, "mem ", 4) == 0) answer_mem(&c, line + 4);

@@ -19,7 +19,9 @@
  *   child:  hello PID / before MXCSR X87CW AC         (before loading)
  *   parent: load
  *   child:  error HEXMSG (and exits), or
- *           loaded BASE HEXNAME / after MXCSR X87CW AC / itimers R V P
+ *           loaded BASE HEXNAME / after MXCSR X87CW AC / itimers R V P /
+ *           stack BYTES OK (OK 1 where BYTES of stack below the child's
+ *           frame could be touched after loading, in a copy of it, else 0)
  *   parent: sym HEXNAME HEXVERSION  child: sym DEFAULT HANDLE HEXOBJECT OTHERS
  *           (dlvsym/dlsym with RTLD_DEFAULT and with the handle, 0: none;
  *           the object of the first; OTHERS the loaded objects besides the

@@ -169,10 +169,9 @@ bool q7u_file_identity_of(const char *path, file_identity *id, char *err, size_t
 {
     memset(id, 0, sizeof *id);
     char why[160];
-    int fd = q7u_open_regular(path, why, sizeof why);
     struct stat sb;
-    if (fd < 0 || fstat(fd, &sb) != 0) {
-        if (fd >= 0) snprintf(why, sizeof why, "%s", strerror(errno)), close(fd);
+    int fd = q7u_open_regular_stat(path, &sb, why, sizeof why);
+    if (fd < 0) {
         snprintf(err, errsize, "cannot identify '%s': %s", path, why);
         return false;
     }

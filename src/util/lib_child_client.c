@@ -139,8 +139,7 @@ bool q7u_lib_file_check(const char *what, const char *path, char *err, size_t er
     } else if (!S_ISREG(st.st_mode)) {
         snprintf(why, sizeof why, "it is %s, not a library file", q7u_file_kind(st.st_mode));
         problem = why;
-    } else if ((fd = q7u_open_regular(path, why, sizeof why)) < 0 || fstat(fd, &st) != 0) {
-        if (fd >= 0) snprintf(why, sizeof why, "%s", strerror(errno));
+    } else if ((fd = q7u_open_regular_stat(path, &st, why, sizeof why)) < 0) {
         problem = why;
     } else if (st.st_size < ELF_HEAD) {
         snprintf(why, sizeof why, "it is %lld bytes long, too short for an ELF header", (long long)st.st_size);

@@ -79,6 +79,19 @@ int q7u_open_regular(const char *path, char *why, size_t whysize)
     return open_input(path, false, &stream, why, whysize);
 }
 
+int q7u_open_regular_stat(const char *path, struct stat *st, char *why, size_t whysize)
+{
+    int fd = q7u_open_regular(path, why, whysize);
+    if (fd >= 0 && fstat(fd, st) != 0) {
+        int e = errno;
+        snprintf(why, whysize, "%s", strerror(e));
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
 /* f, or (f NULL: the stream could not be made) fd closed and why said,
  * errno kept. */
 static FILE *stream_or_close(FILE *f, int fd, char *why, size_t whysize)

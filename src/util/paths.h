@@ -31,6 +31,9 @@ const char *q7u_file_kind(mode_t mode);
  * (close-on-exec, blocking reads), else -1 with the reason in why
  * ("No such file or directory", "it is a FIFO, not a regular file"). */
 int q7u_open_regular(const char *path, char *why, size_t whysize);
+/* The same, and its status in st (a failed fstat closes it: -1, why said). */
+struct stat;
+int q7u_open_regular_stat(const char *path, struct stat *st, char *why, size_t whysize);
 /* The same as a stream ("rb"). */
 FILE *q7u_fopen_regular(const char *path, char *why, size_t whysize);
 

@@ -214,9 +214,12 @@ class Load:
         if words[:1] != ['loaded']:
             raise Garbled('no "loaded"')
         self.base = int(words[1], 16)
-        after, itimers = c.line(), c.line()
+        after, itimers, stack = c.line(), c.line(), c.line()
         self.cpu_after = [int(x, 16) for x in after[1:4]]
         self.itimers = [int(x) for x in itimers[1:4]]
+        if stack[:1] != ['stack'] or len(stack) != 3:
+            raise Garbled('no "stack"')
+        self.stack_room = int(stack[1]) if stack[2] == '1' else 0    # bytes below the child's frame it could touch
         self.facts_after = Facts(pid)
         lo, hi = self.img.span()
         self.mem, self.readable_pages = self._read_span(c, pid, self.facts_after.maps)

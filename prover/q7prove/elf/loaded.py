@@ -32,6 +32,7 @@ import os
 from q7prove.elf.child import Load, LoadError, SIGNALS
 from q7prove.elf.image import ElfError, PAGE, PF_X
 from q7prove.elf import relocs as elf_relocs
+from q7prove.machine.memory import FRAME_LIMIT
 
 __all__ = ['LoadedImage', 'LoadError']
 
@@ -99,6 +100,10 @@ class LoadedImage:
                 if ld.cpu_before[k] != ld.cpu_after[k]:
                     p.append('loading changed %s from %#x to %#x (a proof assumes the ABI\'s value)'
                              % (names[k], ld.cpu_before[k], ld.cpu_after[k]))
+            if ld.stack_room < FRAME_LIMIT + 64 * 1024:
+                p.append('loading left the stack less room than a leaf\'s frame may take: %d KiB below the loader\'s '
+                         'caller could not be touched (a lower RLIMIT_STACK, or a mapping the stack cannot grow past)'
+                         % ((FRAME_LIMIT + 64 * 1024) // 1024))
             if ld.lookup_changed:
                 p.append('looking its symbols up changed the library at %s' % ld.lookup_changed)
             if ld.fork_changed:

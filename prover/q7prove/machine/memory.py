@@ -160,6 +160,23 @@ class Memory:
             m.require('reads %s only once written' % obj.describe(off), written)
         return self._join(entries, n)
 
+    def reach(self, m, ptr, n):
+        """The obligations of an access of n bytes at ptr that reads no
+        value: the bytes must be ones a read may touch (its object's, the
+        frame's), written or not (an element a mask leaves out that a
+        processor may still fault on)."""
+        obj, off = ptr.obj, ptr.off
+        if type(off) is int:
+            if obj.kind == 'image':
+                self._read_image(m, off, n)
+            else:
+                self._readable(m, obj, off, n)
+        elif obj.kind in ('in', 'out'):
+            m.require('reaches %s at a computed offset within its %d bytes' % (obj.name, obj.size),
+                      z3.ULE(off, obj.size - n) if obj.size >= n else False)
+        else:
+            m.violation('reaches %s at a computed offset' % obj.kind)
+
     @staticmethod
     def _join(entries, n):
         first = entries[0]

@@ -368,6 +368,23 @@ class Machine:
         self.violation('reads address %s, which no argument, the stack or the library holds' % _shown(addr))
         return z3.FreshConst(z3.BitVecSort(8 * n), 'wild')
 
+    def reach_if(self, cond, addr, n):
+        """Where cond holds, n bytes at addr are touched without being read
+        or written: they must be bytes a read could touch."""
+        if cond is False:
+            return
+        outer, self.guard = self.guard, bv.band(self.guard, cond) if cond is not True else self.guard
+        try:
+            if isinstance(addr, Ptr):
+                self.s.mem.reach(self, addr, n)
+            elif isinstance(addr, External):
+                self.refuse('reaches the imported symbol %s' % addr.name)
+            else:
+                self.violation('reaches address %s, which no argument, the stack or the library holds'
+                               % _shown(addr))
+        finally:
+            self.guard = outer
+
     def store(self, addr, n, v):
         if isinstance(addr, Ptr):
             self.s.mem.write(self, addr, n, v)

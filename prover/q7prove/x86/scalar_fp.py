@@ -42,7 +42,7 @@ def _scalar_source(m, op, n):
 def fp_compare_flags(m, i):
     """ZF PF CF = 111 unordered, 000 greater, 001 less, 100 equal; OF SF AF
     cleared (comiss differs from ucomiss only in the exception, masked)."""
-    _abi_mxcsr(m)
+    abi_mxcsr(m)
     n = 32 if i.mnemonic.endswith('ss') else 64
     a, b = _scalar_source(m, i.ops[0], n), _scalar_source(m, i.ops[1], n)
     fa, fb = fp(a, n), fp(b, n)
@@ -70,7 +70,7 @@ def predicate(k, fa, fb):
 def fp_compare_mask(m, i):
     """cmpss/cmpsd: the predicate is the immediate's bits 2:0 (legacy) or
     4:0 (VEX), read from the bytes; the bits above are reserved."""
-    _abi_mxcsr(m)
+    abi_mxcsr(m)
     vex = i.enc.vex == 'vex'
     n = 32 if i.mnemonic.endswith('ss') else 64
     k = i.enc.imm
@@ -100,7 +100,7 @@ def _quiet_nan(x, w_from, w_to):
 
 
 def fp_convert(m, i):
-    _abi_mxcsr(m)
+    abi_mxcsr(m)
     vex = i.mnemonic.startswith('v')
     to_double = 'ss2sd' in i.mnemonic
     n_from, n_to = (32, 64) if to_double else (64, 32)
@@ -127,7 +127,7 @@ def _nan_result(x, y, n, f):
 
 
 def fp_divide(m, i):
-    _abi_mxcsr(m)
+    abi_mxcsr(m)
     vex = i.mnemonic.startswith('v')
     n = 32 if i.mnemonic.endswith('ss') else 64
     d = i.ops[0]
@@ -141,16 +141,16 @@ def fp_divide(m, i):
 # MXCSR's control bits start as the ABI's (0x1f80: round to nearest, no DAZ
 # or FTZ, every exception masked) and are kept per path: ldmxcsr may change
 # them, a leaf must return them as it found them (they are callee-saved),
-# and an SSE float instruction runs only under the ABI's (the models are
-# round to nearest, no flush, no unmasked exception); the status bits are
-# not modelled (unknown). The x87 control word starts as the ABI's 0x037f
+# and an SSE float instruction (F16C's conversions too) runs only under
+# the ABI's (the models are round to nearest, no flush, no unmasked
+# exception); the status bits are not modelled (unknown). The x87 control word starts as the ABI's 0x037f
 # and its tag word all empty; both are kept per path, a leaf must return
 # the control word's defined bits as it found them and every x87 register
-# empty, and wait faults on a pending exception the control word does not
-# mask. Bits the manuals reserve read back as anything.
+# empty, and wait, fldcw and fldenv fault on a pending exception the
+# control word does not mask. Bits the manuals reserve read back as anything.
 
 
-def _abi_mxcsr(m):
+def abi_mxcsr(m):
     """An SSE float instruction: refused unless MXCSR's control bits are the ABI's."""
     if not bv.same(m.s.mxcsr, ABI_MXCSR):
         m.refuse('%s under MXCSR control bits other than the ABI\'s 0x1f80 (rounding, flush to zero and '
@@ -198,6 +198,7 @@ def fstenv(m, i):
 
 
 def fldenv(m, i):
+    _wait(m)
     env = as_number(m.load(m.ea(i.ops[0]), 28), 8 * 28)
     m.s.fcw = _control_word(bv.extract(env, 15, 0, 8 * 28))
     m.s.fsw = bv.fold(bv.extract(env, 47, 32, 8 * 28))
@@ -209,6 +210,7 @@ def fstcw(m, i):
 
 
 def fldcw(m, i):
+    _wait(m)
     m.s.fcw = _control_word(as_number(m.get(i.ops[0]), 16))
 
 
@@ -219,6 +221,10 @@ def _control_word(v):
 
 
 def _wait(m):
+    """A waiting x87 instruction (wait, and every x87 instruction but the
+    fn- forms: fldcw and fldenv too) first faults on an exception pending
+    that the control word does not mask (SDM vol. 1, 8.6; APM vol. 1,
+    6.4.2), as a fldenv or fldcw before it may have left one."""
     pending = bv.fold(bv.and_(bv.and_(m.s.fsw, 0x3f, 16), bv.not_(m.s.fcw, 16), 16))
     m.violation('faults (#MF): an x87 exception is pending that the control word does not mask',
                 bv.bnot(bv.eq(pending, 0, 16)))

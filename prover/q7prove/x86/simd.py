@@ -19,7 +19,8 @@ out) are the AVX-512 forms' too (x86/avx512.py):
                vpbroadcastb/w/d/q vbroadcastss vbroadcastsd vbroadcasti128
                vbroadcastf128, vinserti128 vinsertf128 vextracti128
                vextractf128, vpsllv* vpsrlv* vpsrav*, vpmaskmovd/q
-               vmaskmovps/pd (a masked-off element neither read nor written)
+               vmaskmovps/pd (a masked-off element neither read nor written; whether
+               it may fault is a processor's choice)
   SSE4.2       crc32 (pcmpgtq is in sse.py; the string compares
                pcmp[ei]str[im] are not modelled)
   F16C         vcvtph2ps (exact), vcvtps2ph (rounded as its immediate says;
@@ -30,6 +31,7 @@ import z3
 
 from q7prove.smt import bitvec as bv
 from q7prove.machine.state import as_number
+from q7prove.x86.scalar_fp import abi_mxcsr
 from q7prove.x86.sse import join, lanes
 
 # ---- element functions: values in, value out ----------------------------------------
@@ -462,18 +464,26 @@ def vshift_var(kind, ew):
 def maskmov(lw):
     """vpmaskmovd/q, vmaskmovps/pd: a load (d, mask, mem) reads the elements
     whose mask element has its top bit, the others 0; a store (mem, mask,
-    src) writes only those."""
+    src) writes only those. Whether an element the mask leaves out can
+    fault the AMD APM leaves to the implementation (Intel's SDM says it
+    cannot): a processor's choice, so a proof holds only where every
+    element's address could be read."""
     def op(m, i):
         d, sel, s = i.ops
         w = 8 * (d.size if d.kind == 'reg' else s.size)
         bits = [bv.fold(bv.bit(x, lw - 1, lw)) for x in lanes(m.get(sel), lw, w)]
+        touch = m.choice(0, 'may fault on an element its mask leaves out (the AMD APM leaves it to the '
+                            'implementation)')
         if d.kind == 'reg':
             addr = m.ea(s)
+            for k, b in enumerate(bits):
+                m.reach_if(bv.band(bv.bnot(b), touch), m.offset(addr, k * lw // 8), lw // 8)
             els = [m.load_if(b, m.offset(addr, k * lw // 8), lw // 8) for k, b in enumerate(bits)]
             m.put(d, join([bv.ite(b, e, 0, lw) for b, e in zip(bits, els)], lw), True)
         else:
             addr = m.ea(d)
             for k, (b, v) in enumerate(zip(bits, lanes(m.get(s), lw, w))):
+                m.reach_if(bv.band(bv.bnot(b), touch), m.offset(addr, k * lw // 8), lw // 8)
                 m.store_if(b, m.offset(addr, k * lw // 8), lw // 8, v)
     return op
 
@@ -496,6 +506,7 @@ def crc32(m, i):
 
 
 def cvtph2ps(m, i):
+    abi_mxcsr(m)    # an sNaN raises invalid: unmasked, a fault (#XM)
     d, s = i.ops
     w = 8 * d.size
     n = w // 32
@@ -504,6 +515,7 @@ def cvtph2ps(m, i):
 
 
 def cvtps2ph(m, i):
+    abi_mxcsr(m)    # immediate bit 2 rounds as MXCSR.RC; inexact, overflow... unmasked fault (#XM)
     d, s, c = i.ops
     w = 8 * s.size
     r = join([single_to_half(x, c.imm) for x in lanes(m.get(s), 32, w)], 16)

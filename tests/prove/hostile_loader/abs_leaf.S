@@ -3,16 +3,10 @@
  * value the link-time address of a right eq: the loader gives callers that
  * number as it is (no load base), where nothing is mapped, so every call
  * faults. */
+#include "leaf_abi.inc"
     .globl module__xdref_eq_1_8_8
     .set module__xdref_eq_1_8_8, 0x10
     .text
-    .globl q7hostile_eq
-    .type q7hostile_eq, @function
-q7hostile_eq:
-    xor %eax, %eax
-    cmp %edx, %esi
-    sete %al
-    mov %eax, (%rcx)
-    ret
-    .size q7hostile_eq, .-q7hostile_eq
-    .section .note.GNU-stack,"",@progbits
+    func q7hostile_eq
+    ret_ab e
+    endfunc q7hostile_eq

@@ -4,26 +4,18 @@
  * the file's, a call a little later is wrong. */
 #include <pthread.h>
 #include <stdint.h>
-#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+#include "table_leaf.h"
 
-#define EXPORT __attribute__((visibility("default")))
-
-static const uint32_t table[2] __attribute__((aligned(8))) = { 0, 1 };
+RIGHT_TABLE;
 
 static void *later(void *arg)
 {
     (void)arg;
     struct timespec d = { 0, 50 * 1000 * 1000 };
     nanosleep(&d, NULL);
-    long page = sysconf(_SC_PAGESIZE);
-    uintptr_t at = (uintptr_t)table & ~(uintptr_t)(page - 1);
-    mprotect((void *)at, (size_t)page, PROT_READ | PROT_WRITE);
-    uint32_t *t = (uint32_t *)(uintptr_t)table;
-    t[0] = 1;
-    t[1] = 0;
-    mprotect((void *)at, (size_t)page, PROT_READ);
+    INVERT_TABLE();
     for (;;) pause();
     return NULL;
 }
@@ -34,10 +26,4 @@ __attribute__((constructor)) static void ctor(void)
     pthread_create(&t, NULL, later, NULL);
 }
 
-EXPORT void module__xdref_eq_1_8_8(void *xs, uint32_t a, uint32_t b, uint32_t *r)
-{
-    (void)xs;
-    const uint32_t *t = table;
-    __asm__("" : "+r"(t));
-    *r = t[a == b];
-}
+TABLE_LEAF

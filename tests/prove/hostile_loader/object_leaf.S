@@ -1,14 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* eq_1_8_8 typed as data (STT_OBJECT) though its bytes are right code: a
  * symbol that is not a function is never proven. */
+#include "leaf_abi.inc"
     .text
-    .globl module__xdref_eq_1_8_8
-    .type module__xdref_eq_1_8_8, @object
-module__xdref_eq_1_8_8:
-    xor %eax, %eax
-    cmp %edx, %esi
-    sete %al
-    mov %eax, (%rcx)
-    ret
-    .size module__xdref_eq_1_8_8, .-module__xdref_eq_1_8_8
-    .section .note.GNU-stack,"",@progbits
+    func module__xdref_eq_1_8_8, @object
+    ret_ab e
+    endfunc module__xdref_eq_1_8_8

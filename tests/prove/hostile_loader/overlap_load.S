@@ -3,26 +3,16 @@
  * starts a page of code and is right; the same page offset of another
  * page holds a wrong copy, which the patch maps over it with a PT_LOAD the
  * loader maps after the code's. */
+#include "leaf_abi.inc"
     .text
     .p2align 12
-    .globl module__xdref_eq_1_8_8
-    .type module__xdref_eq_1_8_8, @function
-module__xdref_eq_1_8_8:
-    xor %eax, %eax
-    cmp %edx, %esi
-    sete %al
-    mov %eax, (%rcx)
-    ret
-    .size module__xdref_eq_1_8_8, .-module__xdref_eq_1_8_8
+    func module__xdref_eq_1_8_8
+    ret_ab e
+    endfunc module__xdref_eq_1_8_8
     .p2align 12
     .section .rodata
     .p2align 12
     .globl q7hostile_shadow
 q7hostile_shadow:
-    xor %eax, %eax
-    cmp %edx, %esi
-    setne %al
-    mov %eax, (%rcx)
-    ret
+    ret_ab ne
     .p2align 12
-    .section .note.GNU-stack,"",@progbits

@@ -4,6 +4,7 @@
  * with the anchor's address: equal once loaded, so the result is inverted.
  * ltu_1_8_8 reads a RELR-relocated function pointer and calls through it:
  * right (a control in the same library). */
+#include "leaf_abi.inc"
     .section .data.rel.ro,"aw"
     .p2align 3
 slot:
@@ -11,32 +12,11 @@ slot:
 fn:
     .quad ltu_right
     .text
-    .globl module__xdref_eq_1_8_8
-    .type module__xdref_eq_1_8_8, @function
-module__xdref_eq_1_8_8:
+    func module__xdref_eq_1_8_8
     mov slot(%rip), %r8
-    lea anchor(%rip), %r9
-    xor %eax, %eax
-    cmp %edx, %esi
-    sete %al
-    cmp %r9, %r8
-    sete %r10b
-    movzbl %r10b, %r10d
-    xor %r10d, %eax
-    mov %eax, (%rcx)
-    ret
-anchor:
-    nop
-    .size module__xdref_eq_1_8_8, .-module__xdref_eq_1_8_8
+    eq_tail_at_anchor
 ltu_right:
-    xor %eax, %eax
-    cmp %edx, %esi
-    setb %al
-    mov %eax, (%rcx)
-    ret
-    .globl module__xdref_ltu_1_8_8
-    .type module__xdref_ltu_1_8_8, @function
-module__xdref_ltu_1_8_8:
+    ret_ab b
+    func module__xdref_ltu_1_8_8
     jmp *fn(%rip)
-    .size module__xdref_ltu_1_8_8, .-module__xdref_ltu_1_8_8
-    .section .note.GNU-stack,"",@progbits
+    endfunc module__xdref_ltu_1_8_8

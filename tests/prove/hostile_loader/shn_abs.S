@@ -5,24 +5,13 @@
  * the anchor: read as a reader that adds the base reads it, the word equals
  * the anchor's address; once loaded it does not, and eq_1_8_8's result is
  * inverted. */
+#include "leaf_abi.inc"
     .text
-    .globl module__xdref_eq_1_8_8
-    .type module__xdref_eq_1_8_8, @function
-module__xdref_eq_1_8_8:
+    func module__xdref_eq_1_8_8
     mov q7hostile_magic@GOTPCREL(%rip), %r8
-    lea anchor_here(%rip), %r9
-    xor %eax, %eax
-    cmp %edx, %esi
-    sete %al
-    cmp %r9, %r8
-    setne %r10b
-    movzbl %r10b, %r10d
-    xor %r10d, %eax
-    mov %eax, (%rcx)
-    ret
+    ret_eq_flipped anchor_here, ne
     .globl anchor
 anchor:
 anchor_here:
     nop
-    .size module__xdref_eq_1_8_8, .-module__xdref_eq_1_8_8
-    .section .note.GNU-stack,"",@progbits
+    endfunc module__xdref_eq_1_8_8

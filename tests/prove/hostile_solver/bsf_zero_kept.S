@@ -2,19 +2,10 @@
 /* eq_1_8_8 as bsf of A ^ B into a register holding A, then whether it
    holds 32: where A = B the source is zero and the destination is what
    the processor leaves (AMD: A, so 3 == 3 answers 0; Intel: undefined). */
-        .intel_syntax noprefix
-        .text
-        .globl module__xdref_eq_1_8_8
-        .type module__xdref_eq_1_8_8, @function
-module__xdref_eq_1_8_8:
-        mov r8d, esi
-        xor r8d, edx
+#include "leaf_abi.inc"
+        leaf eq_1_8_8
+        ab_xor_r8
         mov eax, esi
         bsf eax, r8d
-        cmp eax, 32
-        sete al
-        movzx eax, al
-        mov [rcx], eax
-        ret
-        .size module__xdref_eq_1_8_8, . - module__xdref_eq_1_8_8
-        .section .note.GNU-stack, "", @progbits
+        ret_eax_is_32
+        end_leaf eq_1_8_8

@@ -1,16 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* eq_1_8_8 that loads MXCSR with bit 16 (reserved) set: #GP, a crash. */
-        .intel_syntax noprefix
-        .text
-        .globl module__xdref_eq_1_8_8
-        .type module__xdref_eq_1_8_8, @function
-module__xdref_eq_1_8_8:
-        mov dword ptr [rsp - 8], 0x11f80
-        ldmxcsr [rsp - 8]
-        xor eax, eax
-        cmp esi, edx
-        sete al
-        mov [rcx], eax
-        ret
-        .size module__xdref_eq_1_8_8, . - module__xdref_eq_1_8_8
-        .section .note.GNU-stack, "", @progbits
+#include "leaf_abi.inc"
+        leaf eq_1_8_8
+        load_mxcsr 0x11f80
+        ret_ab e
+        end_leaf eq_1_8_8

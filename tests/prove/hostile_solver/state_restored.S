@@ -4,11 +4,8 @@
    set, as libgcc's __sfp_handle_exceptions does), the control word round
    toward zero then the saved one, MXCSR round toward zero then the saved
    one, the direction flag set then cleared. */
-        .intel_syntax noprefix
-        .text
-        .globl module__xdref_eq_1_8_8
-        .type module__xdref_eq_1_8_8, @function
-module__xdref_eq_1_8_8:
+#include "leaf_abi.inc"
+        leaf eq_1_8_8
         fnstenv [rsp - 32]
         or word ptr [rsp - 28], 2
         fldenv [rsp - 32]
@@ -22,10 +19,5 @@ module__xdref_eq_1_8_8:
         ldmxcsr [rsp - 44]
         std
         cld
-        xor eax, eax
-        cmp esi, edx
-        sete al
-        mov [rcx], eax
-        ret
-        .size module__xdref_eq_1_8_8, . - module__xdref_eq_1_8_8
-        .section .note.GNU-stack, "", @progbits
+        ret_ab e
+        end_leaf eq_1_8_8

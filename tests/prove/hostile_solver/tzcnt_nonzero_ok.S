@@ -1,19 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Control: eq_1_8_8 as tzcnt of (A ^ B) with bit 32 set == 32: never zero,
    so tzcnt and bsf agree. */
-        .intel_syntax noprefix
-        .text
-        .globl module__xdref_eq_1_8_8
-        .type module__xdref_eq_1_8_8, @function
-module__xdref_eq_1_8_8:
+#include "leaf_abi.inc"
+        leaf eq_1_8_8
         mov eax, esi
         xor eax, edx
         bts rax, 32
         tzcnt rax, rax
-        cmp eax, 32
-        sete al
-        movzx eax, al
-        mov [rcx], eax
-        ret
-        .size module__xdref_eq_1_8_8, . - module__xdref_eq_1_8_8
-        .section .note.GNU-stack, "", @progbits
+        ret_eax_is_32
+        end_leaf eq_1_8_8

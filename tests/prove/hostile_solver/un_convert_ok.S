@@ -3,21 +3,10 @@
    computed on doubles: each operand converted by cvtss2sd, then ucomisd's
    parity flag. The conversion's result is z3's fp.to_ieee_bv, which
    SMT-LIB lacks: the second solver gets it rewritten. */
-        .intel_syntax noprefix
-        .text
-        .globl module__xdref_un_1_4_32f_32f
-        .type module__xdref_un_1_4_32f_32f, @function
-module__xdref_un_1_4_32f_32f:
-        movd xmm0, esi
-        movd xmm1, edx
-        cvtss2sd xmm0, xmm0
-        cvtss2sd xmm1, xmm1
-        xor eax, eax
-        ucomisd xmm0, xmm1
-        setp al
+#include "leaf_abi.inc"
+        leaf un_1_4_32f_32f
+        unordered_as_doubles
         neg eax
         and eax, 15
-        mov [rcx], eax
-        ret
-        .size module__xdref_un_1_4_32f_32f, . - module__xdref_un_1_4_32f_32f
-        .section .note.GNU-stack, "", @progbits
+        store_ret
+        end_leaf un_1_4_32f_32f
