@@ -22,7 +22,7 @@ PREFIX  ?= /usr/local
 # Debian's interpreter has python3-numpy; a python3 earlier on PATH may not.
 PYTHON  ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
 # SAN=1: the ASan+UBSan build of make check, which also compiles in the
-# debug checks of the API's preconditions (Q7_DEBUG, src/platform/contract.h).
+# debug checks of the API's preconditions (Q7_DEBUG, src/lib/platform/contract.h).
 # SAN_COVERAGE=1 (with SAN=1 and CC=clang): libFuzzer's coverage compiled in
 # too (-fsanitize=fuzzer-no-link), so that the fuzz targets (mk/fuzz.mk)
 # link this tree's objects instead of building a tree of their own.
@@ -45,7 +45,7 @@ endif
 # ASan's inline checks make these files (AVX-512 kernels, and tests that
 # generate a function per leaf or per vector op) several times slower to
 # compile; they make the same checks as calls into the runtime.
-ASAN_CALL_CHECKS := src/batch/batch_avx512.c src/host/host_avx512.c src/vec/kernels_portable.c \
+ASAN_CALL_CHECKS := src/lib/batch/batch_avx512.c src/tools/host/host_avx512.c src/lib/vec/kernels_portable.c \
                     tests/test_vec_ops.c tests/test_api_contract.c tests/test_api_contract_vec.c
 ifneq ($(SAN),)
 ASAN_CALL_FLAG = $(if $(findstring clang,$(CC)),-mllvm -asan-instrumentation-with-call-threshold=0,\
@@ -63,26 +63,27 @@ SO_LDFLAGS := -Wl,--version-script=mk/sancov_local.map
 # over every leaf and mnemonic) keeps its edge coverage but traces no
 # compares: its comparisons guide no mutation, and tracing them took most
 # of the program and cli fuzz targets' time.
-$(BUILD)/obj/src/prog/nearest.o: private ALL_CFLAGS += -fno-sanitize-coverage=trace-cmp
+$(BUILD)/obj/src/tools/prog/nearest.o: private ALL_CFLAGS += -fno-sanitize-coverage=trace-cmp
 endif
 
-# The library's folders (tests/layers.sh: the layers below the tools).
-LIB_DIRS  := platform model abi batch vec
-LIB_SRCS  := $(sort $(wildcard $(LIB_DIRS:%=src/%/*.c)))
-# The tools (every other folder of src/, at any depth: oracles, engine,
-# subcommands) go into an archive that the CLI and the tests link; only
-# main.c is the CLI's own.
-TOOL_SRCS := $(filter-out src/cli/main.c $(LIB_SRCS),$(sort $(shell find src -name '*.c')))
+# The library is src/lib (its folders are the layers below the tools,
+# tests/layers.sh): what a user's program links against is include/ and
+# libq7pred, built of src/lib/*/*.c alone.
+LIB_SRCS  := $(sort $(wildcard src/lib/*/*.c))
+# The tools are src/tools (every folder, at any depth: oracles, engine,
+# subcommands): an archive that the CLI and the tests link; only main.c is
+# the CLI's own.
+TOOL_SRCS := $(filter-out src/tools/cli/main.c,$(sort $(shell find src/tools -name '*.c')))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
-# A source's line in mk/library.flags: "src/dir/file.c: flags"; one token
-# "src/dir/file.c:flag:flag" per such line.
+# A source's line in mk/library.flags: "src/lib/dir/file.c: flags"; one
+# token "src/lib/dir/file.c:flag:flag" per such line.
 LIB_FILE_FLAGS := $(shell sed -n 's/^\(src\/[^:]*\.c\): *\(.*[^ ]\) *$$/\1 \2/p' $(LIB_FLAGS_FILE) | tr ' ' ':')
 $(foreach t,$(LIB_FILE_FLAGS),$(eval $(BUILD)/obj/$(basename $(firstword $(subst :, ,$(t)))).o: \
     ALL_CFLAGS += $(wordlist 2,$(words $(subst :, ,$(t))),$(subst :, ,$(t)))))
 TOOL_OBJS := $(TOOL_SRCS:%.c=$(BUILD)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
-DEPFILES  := $(LIB_OBJS:=.d) $(TOOL_OBJS:=.d) $(BUILD)/obj/src/cli/main.o.d $(TEST_BINS:=.d)
+DEPFILES  := $(LIB_OBJS:=.d) $(TOOL_OBJS:=.d) $(BUILD)/obj/src/tools/cli/main.o.d $(TEST_BINS:=.d)
 # Every compile writes the headers and tables it read into a .d file beside
 # its output (-MMD -MP), so an edit rebuilds what includes it and nothing
 # else; the .d files (DEPFILES, each area's added) are read at the end of
@@ -132,7 +133,7 @@ tests: $(TEST_BINS)
 
 $(BUILD)/obj/%.o: %.c $(BUILD)/obj/%.o.d $(LIB_FLAGS_FILE) $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc/lib -Isrc/tools -c $< -o $@
 	@touch $@
 
 $(BUILD)/libq7pred.so.$(SOVERSION): $(LIB_OBJS) $(if $(SAN_COVERAGE),mk/sancov_local.map)
@@ -147,7 +148,7 @@ $(BUILD)/libq7pred.a: $(LIB_OBJS)
 $(BUILD)/libq7tools.a: $(TOOL_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/q7pred: $(BUILD)/obj/src/cli/main.o $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a
+$(BUILD)/q7pred: $(BUILD)/obj/src/tools/cli/main.o $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a
 	$(CC) $(SAN_LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # A C test links the tools and the static library, and may dlopen the
@@ -155,7 +156,7 @@ $(BUILD)/q7pred: $(BUILD)/obj/src/cli/main.o $(BUILD)/libq7tools.a $(BUILD)/libq
 $(BUILD)/tests/%: tests/%.c $(BUILD)/tests/%.d $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(BUILD)/libq7pred.so \
                   $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -Itests/support $(SAN_LDFLAGS) -o $@ $< $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc/lib -Isrc/tools -Itests/support $(SAN_LDFLAGS) -o $@ $< $(BUILD)/libq7tools.a $(BUILD)/libq7pred.a $(LDLIBS)
 	@touch $@
 
 -include $(sort $(wildcard mk/*.mk))
@@ -223,7 +224,7 @@ install: lib cli
 	install -m 644 include/q7pred*.h include/q7pred*.def $(DESTDIR)$(PREFIX)/include/
 	install -m 755 $(BUILD)/q7pred $(DESTDIR)$(PREFIX)/bin/
 	install -d $(DESTDIR)$(PREFIX)/share/q7pred
-	install -m 644 src/verify/numpy_oracle.py $(DESTDIR)$(PREFIX)/share/q7pred/
+	install -m 644 src/tools/verify/numpy_oracle.py $(DESTDIR)$(PREFIX)/share/q7pred/
 	install -d $(DESTDIR)$(PREFIX)/share/q7pred/bench
 	install -m 644 bench/numpy_bench.py bench/ctypes_bench.py bench/ufunc_bench.py $(DESTDIR)$(PREFIX)/share/q7pred/bench/
 	install -d $(DESTDIR)$(PREFIX)/share/doc/q7pred

@@ -37,4 +37,4 @@ prove-direct: all
 
 # The vector proof computes each leaf on 2^32 pairs in loops the compiler
 # vectorizes at -O3.
-$(BUILD)/obj/src/bench/vector_proof.o: ALL_CFLAGS += -O3
+$(BUILD)/obj/src/tools/bench/vector_proof.o: ALL_CFLAGS += -O3

@@ -45,7 +45,7 @@ FUZZ_BRIEF_CAP            ?= 900
 FUZZ_TARGETS := program cli testfloat report elf
 TARGET       ?= $(FUZZ_TARGETS)
 FUZZ_CFLAGS  := $(WARN) $(call library_flags,all) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
-                -fno-omit-frame-pointer -DQ7_DEBUG -Iinclude -Isrc
+                -fno-omit-frame-pointer -DQ7_DEBUG -Iinclude -Isrc/lib -Isrc/tools
 DEPFILES     += $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%.d)
 # the longest seed of each target, and room to grow
 FUZZ_MAXLEN_program   := 4096
@@ -69,18 +69,18 @@ $(FUZZ_DIR)/program.dict: include/q7pred_vecops.def mk/fuzz.mk
 	  for w in print as all 2nx8 nx16 n_2x32 nxf16 n_2xf32 v0 v31 vb0 vb15 fs0 fs7 \
 	           qnan snan inf -inf -0.0 0x 0b 1.0 65504 '*' '=' ',' '#'; do echo "\"$$w\""; done; \
 	} > $@
-$(FUZZ_DIR)/cli.dict: $(wildcard src/cli/cmd_*.c src/cli/options/*.def) mk/fuzz.mk
+$(FUZZ_DIR)/cli.dict: $(wildcard src/tools/cli/cmd_*.c src/tools/cli/options/*.def) mk/fuzz.mk
 	@mkdir -p $(FUZZ_DIR)
-	@grep -ho '"--[a-z-]*"' $(wildcard src/cli/cmd_*.c src/cli/options/*.def) | sort -u > $@
+	@grep -ho '"--[a-z-]*"' $(wildcard src/tools/cli/cmd_*.c src/tools/cli/options/*.def) | sort -u > $@
 	@for w in testfloat: lib: sem host numpy grid fuzz exhaustive 1/2 f16_lt: portable --q7pred-lib-child; do \
 	  echo "\"$$w\""; done >> $@
 $(FUZZ_DIR)/testfloat.dict: mk/fuzz.mk
 	@mkdir -p $(FUZZ_DIR)
 	@for w in f16_lt f32_eq_signaling _quiet 3C00 7E00 7F800000 " 0 00" " 1 10"; do echo "\"$$w\""; done > $@
 # the report's keys, each spelled once in its schema (Q7R_KEYS)
-$(FUZZ_DIR)/report.dict: src/report/schema.h mk/fuzz.mk
+$(FUZZ_DIR)/report.dict: src/tools/report/schema.h mk/fuzz.mk
 	@mkdir -p $(FUZZ_DIR)
-	@sed -n '/define Q7R_KEYS/,/^$$/p' src/report/schema.h | grep -o 'X([a-z_0-9]*)' | sed 's/^X(//; s/)$$//' \
+	@sed -n '/define Q7R_KEYS/,/^$$/p' src/tools/report/schema.h | grep -o 'X([a-z_0-9]*)' | sed 's/^X(//; s/)$$//' \
 	  | sort -u | sed 's/.*/"\\"&\\""/' > $@
 	@for w in ran crashed stopped signal hang value grid fuzz 18446744073709551615 1e999 -1e308; do \
 	  echo "\"$$w\""; done >> $@

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # q7pred(1), made from the help texts (their option lines from the option
-# tables, src/cli/options/*.def) by tools/man_page.py and committed
+# tables, src/tools/cli/options/*.def) by tools/man_page.py and committed
 # (docs/q7pred.1), so that make install needs no Python. After editing a
 # help text: make man (tests/test_man_page.sh fails until the page is
 # made again). make install puts it under share/man/man1.

@@ -24,14 +24,14 @@ probe_leaf_timer            := lt_1_8_8
 probe_leaf_unstable         := lt_1_8_8
 probe_leaf_names            := lt_1_8_8
 PROBE_LIBS := $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/%.so)
-PROBE_BASE_OBJS := $(filter-out $(BUILD)/obj/src/abi/xdref.o,$(LIB_OBJS))
+PROBE_BASE_OBJS := $(filter-out $(BUILD)/obj/src/lib/abi/xdref.o,$(LIB_OBJS))
 DEPFILES += $(PROBE_VARIANTS:%=$(BUILD)/tests/probe/obj/variant_%.o.d)
 
 # The library's own xdref.o with the leaf's symbol renamed, its definition
 # and every reference in the object (as compiling it with the name defined
 # to another would do, without compiling it once per variant).
 OBJCOPY ?= objcopy
-$(BUILD)/tests/probe/obj/xdref_%.o: $(BUILD)/obj/src/abi/xdref.o
+$(BUILD)/tests/probe/obj/xdref_%.o: $(BUILD)/obj/src/lib/abi/xdref.o
 	@mkdir -p $(dir $@)
 	$(OBJCOPY) --redefine-sym module__xdref_$(probe_leaf_$*)=q7probe_replaced_$(probe_leaf_$*) $< $@
 

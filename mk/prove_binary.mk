@@ -54,9 +54,9 @@ $(PROVE_TESTS)/wrong_row/include/q7pred.h: $(wildcard include/*.h include/*.def)
 	sed -i 's/^\(LEAF(olt_1_4_32f_32f, .*\)q7_f32_lt(/\1q7_f32_le(/' $(dir $@)q7pred_leaves.def
 	grep -q '^LEAF(olt_1_4_32f_32f, .*q7_f32_le(' $(dir $@)q7pred_leaves.def
 DEPFILES += $(PROVE_TESTS)/wrong_row.so.d
-$(PROVE_TESTS)/wrong_row.so: src/abi/xdref.c $(PROVE_TESTS)/wrong_row.so.d $(PROVE_TESTS)/wrong_row/include/q7pred.h \
+$(PROVE_TESTS)/wrong_row.so: src/lib/abi/xdref.c $(PROVE_TESTS)/wrong_row.so.d $(PROVE_TESTS)/wrong_row/include/q7pred.h \
                             $(BUILD_FLAGS)
-	$(CC) $(WARN) -O2 -fPIC $(call library_flags,all) $(DEPFLAGS) -I$(PROVE_TESTS)/wrong_row/include -Isrc \
+	$(CC) $(WARN) -O2 -fPIC $(call library_flags,all) $(DEPFLAGS) -I$(PROVE_TESTS)/wrong_row/include -Isrc/lib -Isrc/tools \
 	  -shared -o $@ $<
 	@touch $@
 

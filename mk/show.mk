@@ -7,5 +7,5 @@
 #   make show LEAF=olt_1_2_16f_16f [FORMAT=simple]
 .PHONY: show
 show:
-	@$(PYTHON) tools/show_leaf.py --cc "$(CC) $(ALL_CFLAGS) -Isrc" --srcdir $(CURDIR) \
+	@$(PYTHON) tools/show_leaf.py --cc "$(CC) $(ALL_CFLAGS) -Isrc/lib -Isrc/tools" --srcdir $(CURDIR) \
 	  $(if $(FORMAT),--format $(FORMAT)) $(LEAF)

@@ -26,15 +26,15 @@ $(BUILD)/tests/misbehave/%.so: tests/support/verify_misbehave.c $(BUILD_FLAGS)
 ALL_EXTRA += $(MISBEHAVE_LIBS)
 
 # One library per pitfall, from the ABI code with one -DQ7_MUTANT_<NAME>
-# (src/abi/mutants.h); every other object is the pristine one.
+# (src/lib/abi/mutants.h); every other object is the pristine one.
 MUTANTS := nan_polarity snan_bit field_width signed_unsigned tail_gate result_in_aux nan_finite
 MUTANT_LIBS := $(MUTANTS:%=$(BUILD)/mutants/%.so)
-MUTANT_BASE_OBJS := $(filter-out $(BUILD)/obj/src/abi/xdref.o,$(LIB_OBJS))
+MUTANT_BASE_OBJS := $(filter-out $(BUILD)/obj/src/lib/abi/xdref.o,$(LIB_OBJS))
 DEPFILES += $(MUTANTS:%=$(BUILD)/mutants/obj/xdref_%.o.d)
 
-$(BUILD)/mutants/obj/xdref_%.o: src/abi/xdref.c $(BUILD)/mutants/obj/xdref_%.o.d $(BUILD_FLAGS)
+$(BUILD)/mutants/obj/xdref_%.o: src/lib/abi/xdref.c $(BUILD)/mutants/obj/xdref_%.o.d $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc -DQ7_MUTANT_$$(echo $* | tr a-z A-Z) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Isrc/lib -Isrc/tools -DQ7_MUTANT_$$(echo $* | tr a-z A-Z) -c $< -o $@
 	@touch $@
 
 $(BUILD)/mutants/%.so: $(BUILD)/mutants/obj/xdref_%.o $(MUTANT_BASE_OBJS)

@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """Builds q7pred's Python extension from the repository's own C sources.
 
-The library (src/platform, model, abi, batch, vec) and the program language
-(src/prog) are compiled with the flags the Makefile gives them, read from
-mk/library.flags, and linked into the extension with its own sources
-(python/ext), with the crash-isolated library child of the tools (src/util's
-child processes, verify's lib:PATH oracle) behind q7pred.load(...,
-isolated=True). Q7_API is defined empty, so that the extension exports only
+The library (src/lib: platform, model, abi, batch, vec) and the program
+language (src/tools/prog) are compiled with the flags the Makefile gives
+them, read from mk/library.flags, and linked into the extension with its
+own sources (python/ext), with the crash-isolated library child of the
+tools (src/tools/util's child processes, verify's lib:PATH oracle) behind
+q7pred.load(..., isolated=True). Q7_API is defined empty, so that the extension exports only
 its module init. After the build, the type stubs are written from the
 built module's tables (gen_stubs.py).
 
@@ -23,18 +23,20 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-LIB_DIRS = ("platform", "model", "abi", "batch", "vec", "prog")
-# The pieces of src/util that src/prog uses (exec --json: the JSON writer),
-# and the library child's (q7pred.load(..., isolated=True)) with the
+# The library's folders (src/lib) and, of the tools (src/tools), the program
+# language.
+LIB_DIRS = ("lib/platform", "lib/model", "lib/abi", "lib/batch", "lib/vec", "tools/prog")
+# The pieces of src/tools/util that src/tools/prog uses (exec --json: the
+# JSON writer), and the library child's (q7pred.load(..., isolated=True)) with the
 # checks of the files it opens (paths.c).
 UTIL_SOURCES = ("json_write.c", "json.c", "escape.c", "paths.c", "process.c", "lib_child.c", "lib_child_client.c")
 # verify's lib:PATH oracle: its child and its client (q7d_lib).
-CHILD_SOURCES = ("verify/oracles/oracle_lib_child.c", "verify/oracles/oracle_lib_client.c")
+CHILD_SOURCES = ("tools/verify/oracles/oracle_lib_child.c", "tools/verify/oracles/oracle_lib_client.c")
 
 
 def repository_tree():
     """The q7pred checkout this directory belongs to (it builds from it)."""
-    if not (ROOT / "src" / "abi" / "registry.c").is_file():
+    if not (ROOT / "src" / "lib" / "abi" / "registry.c").is_file():
         sys.exit("q7pred: the Python package builds from the q7pred repository's sources: "
                  "run `pip install ./python` in a q7pred checkout (%s has no src/)" % ROOT)
     return ROOT
@@ -53,12 +55,12 @@ def library_flags():
 
 def library_sources():
     return [p for d in LIB_DIRS for p in sorted((ROOT / "src" / d).glob("*.c"))] + \
-        [ROOT / "src" / "util" / f for f in UTIL_SOURCES] + [ROOT / "src" / f for f in CHILD_SOURCES]
+        [ROOT / "src" / "tools" / "util" / f for f in UTIL_SOURCES] + [ROOT / "src" / f for f in CHILD_SOURCES]
 
 
 def headers():
-    return sorted(str(p) for p in [*(ROOT / "include").glob("*"), *(ROOT / "src").glob("*/*.h"),
-                                   *(ROOT / "src").glob("*/*/*.h"),
+    return sorted(str(p) for p in [*(ROOT / "include").glob("*"), *(ROOT / "src").glob("*/*/*.h"),
+                                   *(ROOT / "src").glob("*/*/*/*.h"),
                                    *(HERE / "ext").glob("*.h"), ROOT / "mk" / "library.flags", HERE / "setup.py"])
 
 
@@ -82,7 +84,7 @@ class BuildExt(build_ext):
             return      # up to date
         flags = library_flags()
         common = flags.get("all", []) + ["-DQ7_API="] + werror()
-        includes = [str(ROOT / "include"), str(ROOT / "src")]
+        includes = [str(ROOT / "include"), str(ROOT / "src" / "lib"), str(ROOT / "src" / "tools")]
 
         def compile_one(src):
             rel = src.relative_to(ROOT).as_posix()
@@ -128,7 +130,8 @@ setup(
     ext_modules=[Extension(
         "q7pred._core",
         sources=[str(p.relative_to(HERE)) for p in sorted((HERE / "ext").glob("*.c"))],
-        include_dirs=[str(ROOT / "include"), str(ROOT / "src"), str(HERE / "ext"),
+        include_dirs=[str(ROOT / "include"), str(ROOT / "src" / "lib"), str(ROOT / "src" / "tools"),
+                      str(HERE / "ext"),
                       __import__("numpy").get_include()],
         depends=headers() + [str(p) for p in library_sources()],
     )],

@@ -2,17 +2,23 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The include rule of the tree: every #include "..." in include/ and src/
 # points down (or within its own folder), never up or across.
+# src/ holds two folders and nothing else: src/lib, the library (what
+# libq7pred is built of), and src/tools, the tools; each layer below is a
+# folder of one of them. An include names a layer's file as "DIR/x.h"
+# (the build's include path is src/lib and src/tools).
 #   bash tests/layers.sh [ROOT [OBJDIR]]
 #       exit 0 if the tree keeps the rules, 1 with one line per violation.
 #       OBJDIR holds the objects make built of ROOT's sources (build/obj),
 #       for the check of their names.
 # The layers, bottom first, and what each may include besides itself:
 #   include    the public headers: only each other
+# src/lib/, the library:
 #   platform   CPU features, dispatch, byte order, clock
 #   model      the semantics
 #   abi        the exported leaves and the registry, from the tables
 #   batch      batch evaluation and its kernels
 #   vec        the 512-bit vector level
+# src/tools/, the tools:
 #   util       the tools' building blocks (JSON writer and reader, escaping,
 #              child processes, the crash-isolated library child)
 #   host       the host-silicon oracle
@@ -25,14 +31,15 @@
 #              native replay of a counterexample, the reports, proof files
 #   bench      throughput and child-process timing
 #   cli        main and one file per subcommand
-# platform..vec are the library (libq7pred); nothing of the library
-# includes a tool folder, and util includes only platform of it. The tools
-# reach the library through include/ and through one named internal
-# header per library folder, src/DIR/DIR_internal.h, which says what tools
-# may use of it; every other header of a library folder is the library's
-# own. A folder under src/ that is not listed is itself a violation: every
-# folder has its place in this list. A folder's own subfolders
-# (src/verify/engine/) are of its layer.
+# platform..vec are the library (src/lib/); nothing under src/lib includes
+# anything under src/tools, and util includes only platform of it. The
+# tools reach the library through include/ and through one named internal
+# header per library folder, src/lib/DIR/DIR_internal.h, which says what
+# tools may use of it; every other header of a library folder is the
+# library's own. A folder under src/lib or src/tools that is not listed
+# here as one of that parent's, or anything under src/ beside those two, is
+# itself a violation: every folder has its place in this list. A folder's
+# own subfolders (src/tools/verify/engine/) are of its layer.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=${1:-$(cd "$here/.." && pwd)}
@@ -56,25 +63,44 @@ declare -A may=(
     [cli]="include platform model abi batch vec util host prog probe verify report prove bench"
 )
 
-# The library's folders: a tool reaches each only by its internal header.
+# The library's folders (src/lib/): a tool reaches each only by its
+# internal header. The tools' folders (src/tools/).
 library="platform model abi batch vec"
+tools="util host prog probe verify report prove bench cli"
 
 bad=0
 say() { echo "layers: $*"; bad=1; }
 
-for dir in "$root"/src/*/; do
-    [ -d "$dir" ] || continue
-    f=$(basename "$dir")
-    [ -n "${may[$f]+x}" ] || say "src/$f/ is not a known layer (add it to tests/layers.sh)"
+for entry in "$root"/src/*; do
+    [ -e "$entry" ] || continue
+    case ${entry##*/} in
+    lib|tools) ;;
+    *) say "src/${entry##*/} is neither src/lib nor src/tools: the library's folders go under src/lib, the tools' under src/tools" ;;
+    esac
+done
+for parent in lib tools; do
+    [ -d "$root/src/$parent" ] || { say "src/$parent/ is missing"; continue; }
+    if [ "$parent" = lib ]; then known=$library; else known=$tools; fi
+    for entry in "$root/src/$parent"/*; do
+        [ -e "$entry" ] || continue
+        f=${entry##*/}
+        if [ ! -d "$entry" ]; then say "src/$parent/$f is in no layer's folder (src/$parent/DIR/)"
+        else case " $known " in
+             *" $f "*) ;;
+             *) say "src/$parent/$f/ is not a known layer of src/$parent (add it to tests/layers.sh)" ;;
+             esac
+        fi
+    done
 done
 
 # The folder an include names, into $to: "x.h" is the includer's folder
 # when the file is there (beside the includer), else include/; "dir/x.h" is
-# src/dir. "?path" when it names no file of the tree.
+# src/lib/dir or src/tools/dir. "?path" when it names no file of the tree.
 target_of() { # includer-folder includer-file include-path
     local from=$1 file=$2 path=$3
     case $path in
-    */*) if [ -e "$root/src/$path" ]; then to=${path%%/*}; else to="?$path"; fi ;;
+    */*) if [ -e "$root/src/lib/$path" ] || [ -e "$root/src/tools/$path" ]; then to=${path%%/*}
+         else to="?$path"; fi ;;
     *)   if [ "$from" != include ] && [ -e "${file%/*}/$path" ]; then to=$from
          elif [ -e "$root/include/$path" ]; then to=include
          else to="?$path"; fi ;;
@@ -86,14 +112,21 @@ while IFS=: read -r file line inc; do
     rel=${file#"$root"/}
     case $rel in
     include/*) from=include ;;
-    src/*) from=${rel#src/}; from=${from%%/*} ;;
+    src/lib/*/*) from=${rel#src/lib/}; from=${from%%/*}; [[ " $library " == *" $from "* ]] || continue ;;
+    src/tools/*/*) from=${rel#src/tools/}; from=${from%%/*}; [[ " $tools " == *" $from "* ]] || continue ;;
+    *) continue ;;   # a file out of place: said above
     esac
-    [ -n "${may[$from]+x}" ] || continue
     target_of "$from" "$file" "$inc"
     case $to in
     \?*) say "$rel:$line: #include \"$inc\" names no file of the tree" ;;
     "$from") ;;
-    *) case " ${may[$from]} " in
+    *) case " $library " in
+       *" $from "*) case " $tools " in
+                    *" $to "*) say "$rel:$line: #include \"$inc\" is src/tools/$to: the library (src/lib) never includes the tools"
+                               continue ;;
+                    esac ;;
+       esac
+       case " ${may[$from]} " in
        *" $to "*) case " $library " in
                   *" $from "*) ;;
                   *" $to "*) [ "$inc" = "$to/${to}_internal.h" ] ||
@@ -121,8 +154,10 @@ prefixes='platform=q7_ model=q7_,q7m_ abi=q7_,module__xdref_ batch=q7_ vec=q7_,q
 # line. A header line is H FILE:LINE:NAME[:KIND] (tests/header_names.awk),
 # an object's symbol is O SOURCE NAME.
 names_check() {
-    awk -v table="$prefixes" -v root="$root/" '
-    function folder(path) { sub("^" root, "", path); sub(/^src\//, "", path); sub(/\/.*/, "", path); return path }
+    awk -v table="$prefixes" -v root="$root/" -v libs="$library" '
+    function folder(path) { sub("^" root, "", path); sub(/^src\/(lib|tools)\//, "", path); sub(/\/.*/, "", path); return path }
+    # where folder f lives: src/lib/f/ or src/tools/f/
+    function where(f) { return "src/" (index(" " libs " ", " " f " ") ? "lib" : "tools") "/" f "/" }
     function list(f) { s = pre[f]; gsub(/,/, ", ", s); return s }
     # the folder owning the longest prefix of n (either case), "" for none;
     # a prefix shared by folders is owned by each (own[f, p])
@@ -139,7 +174,7 @@ names_check() {
         if (h[3] != "guard") declared[folder(h[1]), h[3]] = 1; next }
     $1 == "O" { f = folder($2); if (!(f in pre) || (f == "cli" && $3 == "main")) next
         ok = 0; np = split(pre[f], ps, ","); for (k = 1; k <= np; k++) if (index($3, ps[k]) == 1) ok = 1
-        if (!ok) print $2 " defines " $3 ": the names of src/" f "/ begin with " list(f); next }
+        if (!ok) print $2 " defines " $3 ": the names of " where(f) " begin with " list(f); next }
     END { for (i = 1; i <= nh; i++) {
         f = folder(hf[i]); if (!(f in pre)) continue; rel = hf[i]; sub("^" root, "", rel)
         if (hn[i] == "guard") { up = "Q7_" toupper(f) "_"
@@ -149,7 +184,7 @@ names_check() {
         # a macro may wrap a name, or redefine one its owner declares (a
         # planted mutant overrides a model body): it declares none
         if (hk[i] == "wraps" || (hk[i] == "define" && declared[o, hn[i]])) continue
-        print rel ":" hl[i] ": " hn[i] " has the prefix of src/" o "/: the names of src/" f "/ begin with " list(f) } }'
+        print rel ":" hl[i] ": " hn[i] " has the prefix of " where(o) ": the names of " where(f) " begin with " list(f) } }'
 }
 
 # What a header declares (tests/header_names.awk): a name with another

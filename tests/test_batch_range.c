@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The range API on every batch path: with b_bits = operand_bits a range is
- * exactly the exhaustive space of src/verify/exhaustive.h (checked case by
+ * exactly the exhaustive space of src/tools/verify/exhaustive.h (checked case by
  * case against q7d_exhaustive_case + leaf->eval); fp16 and int16 pairs are
  * covered strided (every B for a spread of A, including all the edges);
  * fp32 as "A fixed, B over [b0, b1)" windows around the edges; fp32

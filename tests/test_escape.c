@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Escaping of foreign bytes (src/util/escape.h) against its rules,
+ * Escaping of foreign bytes (src/tools/util/escape.h) against its rules,
  * written out by hand: which byte sequences are UTF-8 (RFC 3629), what
  * each format writes for a control byte, a byte that is not UTF-8, a C1
  * control, markup and a backslash-x; and shell words that sh (bash for

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The identity of a file (src/util/file_identity.h) and SHA-256:
+ * The identity of a file (src/tools/util/file_identity.h) and SHA-256:
  * - SHA-256 of FIPS 180-4's examples (and the NIST test vectors of the
  *   empty message and a million 'a'), fed whole and in odd pieces;
  * - an ELF file written here byte by byte as the ELF specification lays

@@ -26,8 +26,8 @@ lists it), held to one layout (docs/decisions.md, "Help texts"), and
   takes none there: EXCEPTIONS).
 - The parser agrees: every option a help text names is one its command's
   parser takes, and every option spelled in a command's sources
-  (src/cli/cmd_C*.c, its table src/cli/options/C.def), in the shared
-  options (src/cli/options/shared.def) or in
+  (src/tools/cli/cmd_C*.c, its table src/tools/cli/options/C.def), in the shared
+  options (src/tools/cli/options/shared.def) or in
   any other help text is refused as unknown by every command whose help
   does not name it (checked by giving it with a value, then an unknown
   option, so that nothing runs).
@@ -254,7 +254,7 @@ def literals(paths):
     return names
 
 
-shared = literals([os.path.join(SRC, "src", "cli", "options", "shared.def")])
+shared = literals([os.path.join(SRC, "src", "tools", "cli", "options", "shared.def")])
 every = set().union(*[set(o) for o in OPTIONS.values()]) | shared
 
 
@@ -264,8 +264,8 @@ def refused_as_unknown(c, flag):
 
 
 for c in COMMANDS:
-    own = literals(glob.glob(os.path.join(SRC, "src", "cli", "cmd_%s*.c" % c)) +
-                   glob.glob(os.path.join(SRC, "src", "cli", "options", "%s.def" % c)))
+    own = literals(glob.glob(os.path.join(SRC, "src", "tools", "cli", "cmd_%s*.c" % c)) +
+                   glob.glob(os.path.join(SRC, "src", "tools", "cli", "options", "%s.def" % c)))
     for flag in sorted(every | own):
         if flag in ("--help", "--zz-no-such-option"):
             continue

@@ -20,7 +20,7 @@
 #   - leaves the mistake does not touch (ole_1_1_16f_16f, ltu_2_16_16) pass;
 #   - the extra row is n/a in the host and numpy columns (nothing checked:
 #     exit 1), not computed as something else;
-# In the real tree nothing in src/host names the model's decoding, and the
+# In the real tree nothing in src/tools/host names the model's decoding, and the
 # numpy oracle, choosing by the rows' attributes, covers exactly spec §9.2's
 # set: the 18 int compares, the seven fp16 _1_1 compares, andb/orb/xorb.
 # slow: a scratch tree with decoding mistakes, built (about 10 s)
@@ -34,12 +34,12 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 # --- the real tree: the host's reading shares nothing with the model's
 if grep -rnE '#include "abi/leaf_op|\b(OPF|OPI|OPK|OPM)_[A-Z]|\bq7_leaf_op\b|\bq7_op_decode\b|\bq7_leaf_op_codes\b' \
-        "$src/src/host" >"$tmp/uses"; then
-    bad "src/host names the model's decoding: $(head -3 "$tmp/uses")"
+        "$src/src/tools/host" >"$tmp/uses"; then
+    bad "src/tools/host names the model's decoding: $(head -3 "$tmp/uses")"
 else
-    ok "src/host names nothing of the model's decoded operation"
+    ok "src/tools/host names nothing of the model's decoded operation"
 fi
-if grep -nE '_Static_assert.*(OPF_|OPI_|HF_|HI_)' "$src/src/verify/oracles/sweep_avx512.c" >"$tmp/asserts"; then
+if grep -nE '_Static_assert.*(OPF_|OPI_|HF_|HI_)' "$src/src/tools/verify/oracles/sweep_avx512.c" >"$tmp/asserts"; then
     bad "the sweep ties the host's relation numbering to the model's: $(cat "$tmp/asserts")"
 else
     ok "the sweep's relations are numbered by each side alone"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Every model function a source names (q7m_<name>) is defined under that
-# very name in src/model/, so that `grep -n q7m_<name> src/` finds its
+# very name in src/lib/model/, so that `grep -n q7m_<name> src/` finds its
 # body: none is built by token pasting.
 set -u
 cd "$SRCDIR"
@@ -11,9 +11,9 @@ names=$(grep -rhoE '\bq7m_[a-z0-9_]+\b' src include | sort -u)
 n=0
 for name in $names; do
     n=$((n + 1))
-    grep -qE "^static inline [a-z0-9_ ]+\b$name\(" src/model/*.h ||
-        { echo "FAIL: $name is named but no line of src/model/ defines it"; fail=1; }
+    grep -qE "^static inline [a-z0-9_ ]+\b$name\(" src/lib/model/*.h ||
+        { echo "FAIL: $name is named but no line of src/lib/model/ defines it"; fail=1; }
 done
-if grep -nE 'q7m_##|##_(un|eq|lt|le)\b' src/model/*.h; then echo "FAIL: a model name built by token pasting"; fail=1; fi
-[ $fail -eq 0 ] && echo "ok: the $n model functions the sources name are each defined by name in src/model/"
+if grep -nE 'q7m_##|##_(un|eq|lt|le)\b' src/lib/model/*.h; then echo "FAIL: a model name built by token pasting"; fail=1; fi
+[ $fail -eq 0 ] && echo "ok: the $n model functions the sources name are each defined by name in src/lib/model/"
 exit $fail

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # No child of q7pred outlives it, however it ends: each command is killed
 # with SIGKILL (nothing of q7pred runs after it) while its child works, and
-# every process it started must be gone at once (src/util/process.h: each
+# every process it started must be gone at once (src/tools/util/process.h: each
 # child's parent-death signal is SIGKILL):
 # - prove, its prover busy on a leaf: a stand-in in a busy loop, and the
 #   real prover (python3 -m q7prove.binary) on a leaf slow to prove

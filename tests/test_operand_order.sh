@@ -14,14 +14,14 @@ bad() { echo "FAIL: $1"; fail=1; }
 CC=${CC:-cc}
 src=${SRCDIR:-.}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-decoders="src/abi/leaf_op.c src/vec/kernels_portable.c"
+decoders="src/lib/abi/leaf_op.c src/lib/vec/kernels_portable.c"
 
 with_row() { # row: compiles every decoder with the row appended; output in $tmp/log
     rm -rf "$tmp/tree"; mkdir -p "$tmp/tree"
     cp -r "$src/include" "$src/src" "$tmp/tree/"
     echo "$1" >> "$tmp/tree/include/q7pred_leaves.def"
     (cd "$tmp/tree" && for f in $decoders; do
-        $CC -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Iinclude -Isrc -fsyntax-only "$f" || exit 1
+        $CC -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Iinclude -Isrc/lib -Isrc/tools -fsyntax-only "$f" || exit 1
      done) > "$tmp/log" 2>&1
 }
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""The option tables (src/cli/options/CMD.def, shared.def) are where the
+"""The option tables (src/tools/cli/options/CMD.def, shared.def) are where the
 parser, the help and the man page come from, so the three agree with the
 rows, read here from the .def files themselves (not from the binary):
 
@@ -23,7 +23,7 @@ import sys
 
 SRC = os.environ.get("SRCDIR") or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 Q7 = os.environ.get("Q7PRED") or os.path.join(SRC, "build", "q7pred")
-OPTS = os.path.join(SRC, "src", "cli", "options")
+OPTS = os.path.join(SRC, "src", "tools", "cli", "options")
 failures = []
 
 

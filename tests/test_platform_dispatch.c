@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Run-time path choice (src/platform/dispatch.h) on a table whose first
+ * Run-time path choice (src/lib/platform/dispatch.h) on a table whose first
  * path needs a feature no CPU reports, so which paths are supported does
  * not depend on this machine: lookup by name and short name, the widest
  * supported path, forcing, "auto", and the environment (read once; an

@@ -85,7 +85,7 @@ refused "a directory" "$t/dir.so" "dir.so': it is a directory, not a library fil
 refused "a missing file" "$t/none.so" "none.so': No such file or directory"
 head -c 40 /dev/zero >"$t/short.so"
 refused "a short file" "$t/short.so" "short.so': it is 40 bytes long, too short for an ELF header"
-cp "$BUILD/obj/src/abi/xdref.o" "$t/object.so"
+cp "$BUILD/obj/src/lib/abi/xdref.o" "$t/object.so"
 refused "an object file" "$t/object.so" "object.so': it is an ELF object file (ET_REL), not a shared library"
 CROSS_CC=aarch64-linux-gnu-gcc
 if command -v "$CROSS_CC" >/dev/null 2>&1; then

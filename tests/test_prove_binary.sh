@@ -268,7 +268,7 @@ usage "a 32-bit ELF file" "32-bit little-endian ELF file; q7pred reads 64-bit" -
 # a report that cannot be written is found before the proof (one line: no leaf was run)
 usage "a report in a missing directory" "cannot write JSON report\|cannot write report" --lib "$Q7LIB" --json "$tmp/none/r.json"
 usage "two reports to one file" "both write" --lib "$Q7LIB" --json "$tmp/same" --markdown "$tmp/same"
-usage "an object without .dynsym" "no dynamic symbol table" --lib "$BUILD/obj/src/abi/xdref.o"
+usage "an object without .dynsym" "no dynamic symbol table" --lib "$BUILD/obj/src/lib/abi/xdref.o"
 usage "a missing library" "No such file" --lib "$tmp/none.so"
 usage "no --lib" "--lib PATH is required"
 usage "an unknown leaf" "not a leaf of the table" --lib "$Q7LIB" --leaf nosuch

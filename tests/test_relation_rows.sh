@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # A new relation cannot compile wrong. Each list of relations and mask
 # operations (the model's Q7_FP_RELS, Q7_INT_RELS, Q7_MASK_OPS in
-# src/abi/leaf_op.h, the host's HOST_FP_PREDS, HOST_INT_PREDS,
-# HOST_MASK_OPS in src/host/host_impl.h) gets a planted row, PLANTED, in a
+# src/lib/abi/leaf_op.h, the host's HOST_FP_PREDS, HOST_INT_PREDS,
+# HOST_MASK_OPS in src/tools/host/host_impl.h) gets a planted row, PLANTED, in a
 # copy of the tree, and every source is compiled there with the project's
 # warnings (syntax only). The build must fail, and must name the planted
 # case at every switch written over the list by hand (a switch with a
@@ -22,12 +22,12 @@ bad() { echo "FAIL: $*"; fail=1; }
 
 # list, file, enumerator prefix, the row planted
 lists=(
-    "Q7_FP_RELS src/abi/leaf_op.h OPF_ X(ctx, PLANTED)"
-    "Q7_INT_RELS src/abi/leaf_op.h OPI_ X(ctx, PLANTED)"
-    "Q7_MASK_OPS src/abi/leaf_op.h OPM_ X(ctx, PLANTED)"
-    "HOST_FP_PREDS src/host/host_impl.h HF_ X(ctx, PLANTED, \"planted\")"
-    "HOST_INT_PREDS src/host/host_impl.h HI_ X(ctx, PLANTED, \"planted\")"
-    "HOST_MASK_OPS src/host/host_impl.h HM_ X(ctx, PLANTED, \"planted\")"
+    "Q7_FP_RELS src/lib/abi/leaf_op.h OPF_ X(ctx, PLANTED)"
+    "Q7_INT_RELS src/lib/abi/leaf_op.h OPI_ X(ctx, PLANTED)"
+    "Q7_MASK_OPS src/lib/abi/leaf_op.h OPM_ X(ctx, PLANTED)"
+    "HOST_FP_PREDS src/tools/host/host_impl.h HF_ X(ctx, PLANTED, \"planted\")"
+    "HOST_INT_PREDS src/tools/host/host_impl.h HI_ X(ctx, PLANTED, \"planted\")"
+    "HOST_MASK_OPS src/tools/host/host_impl.h HM_ X(ctx, PLANTED, \"planted\")"
 )
 
 cp -r "$SRCDIR/include" "$SRCDIR/src" "$t/"
@@ -40,7 +40,7 @@ done
 # The untouched tree must build clean with the same command.
 compile() { # root
     (cd "$1" && find src -name '*.c' | sort | xargs -P2 -n 16 "$CC" -std=c11 -Wall -Wextra -Werror \
-        -fvisibility=hidden -D_GNU_SOURCE -Iinclude -Isrc -fsyntax-only) >"$2" 2>&1
+        -fvisibility=hidden -D_GNU_SOURCE -Iinclude -Isrc/lib -Isrc/tools -fsyntax-only) >"$2" 2>&1
 }
 compile "$SRCDIR" "$t/clean.log" || { bad "the untouched tree does not compile:"; head -n 20 "$t/clean.log"; }
 compile "$t" "$t/planted.log" && bad "the tree with the planted rows compiled"

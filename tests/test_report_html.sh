@@ -12,7 +12,7 @@
 # the JSON report writes the same page as verify --html; the proof status
 # of --proofs is shown per leaf.
 # A picture for every kind of leaf that has one, each against a planted bug
-# whose mismatches are known by hand (src/abi/mutants.h), measured in the
+# whose mismatches are known by hand (src/lib/abi/mutants.h), measured in the
 # browser on the figures of four runs gathered into one page:
 #   - signed_unsigned (signed compares unsigned), lt_1_8_8 over its whole
 #     space: the full 256 x 256 plane, a bin per (a, b); the mismatches are

@@ -43,10 +43,10 @@ for leaf in olt_1_2_16f_16f ule_1_4_32f_32f_4f_t bnorfs_2n_64_64_64_64_64_64_64_
 done
 
 # a usage error names the nearest leaves
-"$PYTHON" tools/show_leaf.py --cc "${CC:-cc} -Iinclude -Isrc" olt_1_2_16 >/dev/null 2>"$t/err"; rc=$?
+"$PYTHON" tools/show_leaf.py --cc "${CC:-cc} -Iinclude -Isrc/lib -Isrc/tools" olt_1_2_16 >/dev/null 2>"$t/err"; rc=$?
 [ "$rc" -eq 2 ] && grep -q "no leaf 'olt_1_2_16' in include/q7pred_leaves.def (nearest: olt_1_2_16f_16f" "$t/err" ||
     bad "an unknown leaf: exit $rc, '$(cat "$t/err")'"
-"$PYTHON" tools/show_leaf.py --cc "${CC:-cc} -Iinclude -Isrc" >/dev/null 2>"$t/err"; rc=$?
+"$PYTHON" tools/show_leaf.py --cc "${CC:-cc} -Iinclude -Isrc/lib -Isrc/tools" >/dev/null 2>"$t/err"; rc=$?
 [ "$rc" -eq 2 ] && grep -q "name a leaf: make show LEAF=" "$t/err" || bad "no leaf: exit $rc, '$(cat "$t/err")'"
 
 [ "$fail" -eq 0 ] || exit 1

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Every path of the vector level (avx512, avx2, portable; src/vec/kernels.h)
+ * Every path of the vector level (avx512, avx2, portable; src/lib/vec/kernels.h)
  * against the reference, the lane loop over the scalar leaf through the
  * registry, for every row of q7pred_vecops.def: the edge grid of each lane
  * format with every pair of edge values in every lane, random registers,

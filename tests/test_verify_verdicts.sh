@@ -73,7 +73,7 @@ if "${PYTHON:-python3}" -c 'import numpy' 2>/dev/null; then
 # q7pred-numpy-oracle-protocol: 1
 import runpy, sys, time
 time.sleep(2)
-sys.argv[0] = "$SRCDIR/src/verify/numpy_oracle.py"
+sys.argv[0] = "$SRCDIR/src/tools/verify/numpy_oracle.py"
 runpy.run_path(sys.argv[0], run_name="__main__")
 EOF
     export Q7PRED_NUMPY_ORACLE=$t/slow_numpy.py Q7PRED_PYTHON=${PYTHON:-python3}

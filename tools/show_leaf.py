@@ -4,11 +4,11 @@
 
 The leaf's row of include/q7pred_leaves.def, then, cut out of the
 preprocessed sources (the compile command of the library, -E -P): its
-exported wrapper module__xdref_NAME (src/abi/xdref.c), its semantics
+exported wrapper module__xdref_NAME (src/lib/abi/xdref.c), its semantics
 q7_sem_NAME and every function of the translation unit they call, in call
 order (the model's q7m_ helpers, through the q7l_ names of leaf_sem.h), its
 word-layout entry q7_eval_NAME and its record in the registry
-(src/abi/registry.c). Formatted by clang-format with the tree's
+(src/lib/abi/registry.c). Formatted by clang-format with the tree's
 .clang-format when there is one (--format clang-format), else by a small
 formatter of its own (--format simple: a statement per line, four columns
 per brace).
@@ -238,12 +238,12 @@ def main():
             a.leaf, ' (nearest: %s)' % ', '.join(near) if near else ''))
     line, row = rows[a.leaf]
 
-    abi = preprocess(a.cc, a.srcdir, 'src/abi/xdref.c')
-    reg = preprocess(a.cc, a.srcdir, 'src/abi/registry.c')
+    abi = preprocess(a.cc, a.srcdir, 'src/lib/abi/xdref.c')
+    reg = preprocess(a.cc, a.srcdir, 'src/lib/abi/registry.c')
     abi_defs, reg_defs = definitions(abi), definitions(reg)
     wrapper = 'module__xdref_' + a.leaf
     if wrapper not in abi_defs:
-        fail('%s not found in the preprocessed src/abi/xdref.c' % wrapper, 1)
+        fail('%s not found in the preprocessed src/lib/abi/xdref.c' % wrapper, 1)
 
     # the wrapper, then what it calls, depth first, each once
     parts, seen = [], set()
@@ -259,14 +259,14 @@ def main():
 
     walk(wrapper, abi_defs)
     sections = ['/* %s: include/q7pred_leaves.def:%d */\n/* %s */\n' % (a.leaf, line, row.replace('*/', '* /'))]
-    sections.append('/* The exported leaf (src/abi/xdref.c), then every function it reaches, as compiled\n'
+    sections.append('/* The exported leaf (src/lib/abi/xdref.c), then every function it reaches, as compiled\n'
                     ' * (leaf_sem.h\'s unused operation names left out). */\n')
     sections += [d + '\n' for _, d in parts]
     evalname = 'q7_eval_' + a.leaf
     record = registry_row(reg, a.leaf)
-    sections.append('/* Its registry record (src/abi/registry.c), and the word-layout entry it names. */\n')
+    sections.append('/* Its registry record (src/lib/abi/registry.c), and the word-layout entry it names. */\n')
     if record is None:
-        fail('the registry record of %s not found in the preprocessed src/abi/registry.c' % a.leaf, 1)
+        fail('the registry record of %s not found in the preprocessed src/lib/abi/registry.c' % a.leaf, 1)
     sections.append('static const q7_leaf row = %s;\n' % record.rstrip(','))
     if evalname in reg_defs:
         sections.append(without_unused_aliases(reg_defs[evalname]) + '\n')

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * q7pred.run: a `q7pred exec` program through src/prog's API (parse the
+ * q7pred.run: a `q7pred exec` program through src/tools/prog's API (parse the
  * whole text, then run it on a fresh state), without the GIL. A parse
  * error raises ProgramError carrying the line, the column and the message
  * `q7pred exec` prints after "FILE:LINE:COL: ".

@@ -5,7 +5,7 @@
  * _Float16 operators, as a vendor library might compute them, so their
  * machine code is the float unit's (comiss, ucomiss, cvtss2sd) and
  * libgcc's __extendhfsf2 (linked in: -static-libgcc), not the integer
- * code of src/model. Each must be proven, not refused.
+ * code of src/lib/model. Each must be proven, not refused.
  */
 #include <math.h>
 #include <stdint.h>

@@ -19,7 +19,7 @@ ROWS = re.findall(r"^VOP\((\w+),\s*(\w+),\s*(\w+),\s*(\w+)\)",
 LANES = {"2NX8": (64, 1), "NX16": (32, 2), "N_2X32": (16, 4), "NXF16": (32, 2), "N_2XF32": (16, 4)}
 REGISTERS = 24
 
-# The reference lane loop of src/vec, by kind: the functions by op with the
+# The reference lane loop of src/lib/vec, by kind: the functions by op with the
 # "reference" path selected, which walks the lanes through the scalar
 # leaves (include/q7pred_vec.h).
 REFERENCE = "q7v_do_%s"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# The leaves each `make mutants` pitfall (src/abi/mutants.h) breaks, derived
+# The leaves each `make mutants` pitfall (src/lib/abi/mutants.h) breaks, derived
 # from the leaf map by hand, not from any tool: $expect_<mutant> lists them.
 # Sourced by tests/test_mutants.sh (verify --lib must name exactly these),
 # tests/test_prove_binary.sh (q7pred prove refutes each) and

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Test-side helpers for the vector tests, written apart from src/vec: byte
+/* Test-side helpers for the vector tests, written apart from src/lib/vec: byte
  * arithmetic for lanes and fields, a random source, edge-heavy vectors. */
 #ifndef Q7_TESTS_VEC_REF_H
 #define Q7_TESTS_VEC_REF_H

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """One load of a library in q7pred's loaded-image child
-(src/probe/image_child.h), observed from outside the child: its memory
+(src/tools/probe/image_child.h), observed from outside the child: its memory
 (/proc/PID/mem, else the child's own copy), its mappings, signal
 handlers, threads, child processes, timers and descriptors before and
 after loading, the loader's answers for the names asked, and what a fork

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The library as glibc's loader leaves it in a process, read from outside
-that process. q7pred's loaded-image child (src/probe/image_child.h) loads
+that process. q7pred's loaded-image child (src/tools/probe/image_child.h) loads
 it as verify and the probe do (dlopen, RTLD_NOW | RTLD_GLOBAL, in a
 process that has libc, libm and the loader), twice, the second time at
 another base; between its answers this module reads the child's
