@@ -1,17 +1,21 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# Formal proofs (prover/q7prove/ir, docs/proofs.md): every leaf, clean-API function
-# and vector kernel of each path, compiled by clang to LLVM IR at the library's
-# own flags, translated into z3 and proven equal to the specification for
-# every input. Needs clang, python3-z3 and python3-llvmlite.
-#   make prove-formal                 the table; JSON in $(BUILD)/prove-formal.json
-#   make prove-formal LEAF=olt_1_4_32f_32f   one leaf (or q7_<name>, vec:<mnemonic>;
-#                                     its row is printed, the JSON left as it was)
-# make check runs it, with the translator's own test and the mutant runs,
-# as tests/test_prove_formal.sh.
-PROVE_FORMAL = PYTHONPATH=$(CURDIR)/prover $(PYTHON) -m q7prove.ir --cc $(CLANG) --build $(BUILD) \
-               --gaps prover/q7prove/ir/known-gaps.txt
+# The formal proof of the build (docs/proofs.md): q7pred prove --all proves,
+# from the machine code of $(BUILD)/libq7pred.so, every leaf, every clean-API
+# operation q7_<name> and the vector level q7v_<mnemonic> (each path's
+# kernel and the dispatch) equal to the specification for every input.
+# Needs python3-z3, python3-capstone and cvc5. Another compiler's build is
+# proven from its own bytes: make CC=clang BUILD=build/clang prove-formal.
+#   make prove-formal                 every exported function; JSON in $(BUILD)/prove-formal.json
+#   make prove-formal LEAF=olt_1_4_32f_32f   one leaf (its row is printed, the JSON
+#                                     left as it was); a q7_ or q7v_ function has no
+#                                     selector of its own: the whole run proves each
+#   make prove-formal PROVE_TIMEOUT=300   seconds per leaf or function (q7pred prove's --timeout)
+# make check runs tests/test_prove_formal.sh (this target's command, one leaf,
+# the mutants proven whole); tests/test_prove_all.sh (leaves, clean API) and
+# the vector level's own test make the same proofs.
 .PHONY: prove-formal
-prove-formal:
-	@mkdir -p $(BUILD)
-	PYTHONDONTWRITEBYTECODE=1 $(PROVE_FORMAL) $(if $(LEAF),--leaf $(LEAF),--json $(BUILD)/prove-formal.json)
+prove-formal: $(BUILD)/q7pred $(BUILD)/libq7pred.so
+	@case '$(LEAF)' in q7_*|q7v_*) echo "prove-formal: LEAF=$(LEAF) is a function, not a leaf: \
+	make prove-formal without LEAF proves every q7_ and q7v_ function ($(BUILD)/prove-formal.json)" >&2; exit 2;; esac
+	$(BUILD)/q7pred prove --lib $(BUILD)/libq7pred.so $(if $(LEAF),--leaf $(LEAF),--all --json $(BUILD)/prove-formal.json)$(if $(PROVE_TIMEOUT), --timeout $(PROVE_TIMEOUT))
 	@$(if $(LEAF),:,echo "q7pred list --proofs $(BUILD)/prove-formal.json shows each leaf's status")

@@ -277,6 +277,7 @@ bad_inputs() {
     fi
     expect_usage "list: unknown family 'nope' \(families: int-compare, " list --family nope
     expect_usage "list: --family needs a family name" list --family
+    expect_usage "list: --proofs needs a file" list --proofs
     expect_usage "list: unexpected argument 'extra'" list extra
     expect_usage "demo: unexpected argument 'x'" demo x
     expect_usage "unknown command 'bogus'" bogus

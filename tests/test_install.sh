@@ -132,8 +132,8 @@ PY
     [ -f "$prefix/share/q7pred/prover/$f" ] || echo "$f"
 done >missing-prover.txt
 [ -s missing-prover.txt ] && bad "tree: share/q7pred/prover lacks $(tr '\n' ' ' <missing-prover.txt)"
-if "$PYTHON" -c 'import z3, capstone, unicorn, llvmlite' 2>/dev/null; then
-    for m in q7prove.binary q7prove.binary.check_translator q7prove.x86.check q7prove.ir q7prove.ir.check_translator; do
+if "$PYTHON" -c 'import z3, capstone, unicorn' 2>/dev/null; then
+    for m in q7prove.binary q7prove.binary.check_translator q7prove.x86.check; do
         PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$prefix/share/q7pred/prover" "$PYTHON" -m "$m" --help >entry.txt 2>&1 ||
             bad "installed entry point python3 -m $m --help: $(tail -n 1 entry.txt)"
     done

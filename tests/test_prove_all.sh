@@ -8,7 +8,8 @@
 #      export (nm -D) no-obligation with a reason; every q7v_ export
 #      unproven naming the vector level; nothing exported left out; the
 #      exit status 0 exactly when no function with an obligation is short
-#      of proven-binary;
+#      of proven-binary; the report read back as a proof file (list
+#      --proofs, verify --proofs, diff);
 #   2. planted bugs (tests/prove/api_planted.c and api_planted_abi.S, built
 #      here): q7_f32_lt wrong for -0 < +0, q7_neq returning 2 in al, and
 #      q7_f16_un reading a uint16_t argument's bit 16 (the caller's
@@ -80,6 +81,22 @@ print('\n'.join('FAIL: ' + b for b in bad) or
 sys.exit(1 if bad else 0)
 PY
 grep -q "^[0-9]* functions: " "$tmp/all.out" && ok "summary line of the functions" || bad "no functions summary line"
+# the report as a proof file (make prove-formal writes it): list, verify --html and diff read it
+"$Q7PRED" list --proofs "$tmp/all.json" --json | "$PYTHON" -c '
+import json, sys
+rows = json.load(sys.stdin)["leaves"]
+sys.exit(0 if rows and all(r.get("proof") == "proven-binary" for r in rows) else 1)' &&
+    ok "list --proofs reads the --all report: every leaf proven-binary" || bad "list --proofs of the --all report"
+(cd "$tmp" && "$Q7PRED" verify --lib "$Q7LIB" --corpus grid --leaf lt_1_8_8 --oracles sem --no-progress --quiet \
+    --html v.html --proofs all.json >/dev/null 2>&1); rc=$?
+sha=$(sha256sum <"$(readlink -f "$Q7LIB")" | cut -c1-64)
+[ $rc -eq 0 ] && grep -q "(SHA-256 <code>$sha</code>), the library this report verified" "$tmp/v.html" &&
+    grep -q '<td class="good">proven-binary' "$tmp/v.html" &&
+    ok "verify --proofs: the --all report shown as of the library verified, proven-binary green" ||
+    bad "verify --proofs of the --all report: exit $rc"
+"$Q7PRED" diff "$tmp/all.json" "$tmp/all.json" >"$tmp/d.out" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -q "^NO REGRESSION: 0 proofs lost, 0 newly refuted, .*, $(grep -c . <<<"$(statuses "$tmp/all.json")") the same$" "$tmp/d.out" &&
+    ok "diff reads the --all report" || bad "diff of the --all report: exit $rc, $(tail -n 1 "$tmp/d.out")"
 
 # ---- 2. planted bugs
 "$CC" -O2 -shared -fPIC -Wall -Wextra -Werror -o "$tmp/planted.so" tests/prove/api_planted.c \

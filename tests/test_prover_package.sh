@@ -5,12 +5,12 @@
 #   2. every entry point runs as `python3 -m NAME` from outside the source
 #      tree with only the package on the path (no sys.path patching);
 #   3. pip installs it offline into a fresh venv (--no-build-isolation, the
-#      venv seeing Debian's z3, capstone, unicorn and llvmlite), and its
+#      venv seeing Debian's z3, capstone and unicorn), and its
 #      console scripts and entry points run from there;
 #   4. every .py file of the package is one `make install` installs (the
 #      install test runs them from an installed prefix).
 # Needs python3-pytest, python3-z3, python3-capstone, python3-unicorn,
-# python3-llvmlite, python3-venv and python3-pip: without one a SKIP,
+# python3-venv and python3-pip: without one a SKIP,
 # under CI=true a failure.
 # slow: a fresh venv and pip install (about 10 s)
 set -u
@@ -19,14 +19,14 @@ missing() {
     if [ "${CI:-}" = true ]; then echo "FAIL: $1 (under CI)"; exit 1; fi
     echo "skipped: $1"; exit 77
 }
-"$PYTHON" -c 'import pytest, z3, capstone, unicorn, llvmlite' 2>/dev/null ||
-    missing "needs python3-pytest, python3-z3, python3-capstone, python3-unicorn, python3-llvmlite"
+"$PYTHON" -c 'import pytest, z3, capstone, unicorn' 2>/dev/null ||
+    missing "needs python3-pytest, python3-z3, python3-capstone, python3-unicorn"
 "$PYTHON" -c 'import ensurepip, venv' 2>/dev/null || missing "$PYTHON cannot make a venv (python3-venv)"
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fail=1; }
-ENTRY_POINTS="q7prove.binary q7prove.binary.check_translator q7prove.x86.check q7prove.ir q7prove.ir.check_translator"
+ENTRY_POINTS="q7prove.binary q7prove.binary.check_translator q7prove.x86.check"
 
 # 1. the unit tests
 if PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$SRCDIR/prover" "$PYTHON" -m pytest -q -p no:cacheprovider \
@@ -57,7 +57,7 @@ cp -r "$SRCDIR/prover" "$tmp/src"
 if "$PYTHON" -m venv --system-site-packages "$tmp/venv" >"$tmp/venv.out" 2>&1 &&
    "$tmp/venv/bin/python" -m pip install -q --no-build-isolation --no-index "$tmp/src" >"$tmp/pip.out" 2>&1; then
     run_all "pip-installed" env -u PYTHONPATH "$tmp/venv/bin/python"
-    for s in q7prove-binary q7prove-formal; do
+    for s in q7prove-binary; do
         "$tmp/venv/bin/$s" --help >/dev/null 2>&1 || bad "pip-installed: the console script $s --help"
     done
     loc=$(cd "$tmp" && env -u PYTHONPATH "$tmp/venv/bin/python" -c 'import q7prove, os; print(os.path.dirname(q7prove.__file__))')

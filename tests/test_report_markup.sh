@@ -9,7 +9,7 @@
 #   CommonMark reading of the file, below: fenced blocks and code spans
 #   set aside, what is left holds none of them);
 # - list --proofs (and --proofs of verify and report) takes only the
-#   statuses make prove-formal and prove write: one with terminal escapes
+#   statuses prove writes (and an IR proof's): one with terminal escapes
 #   or any other text is refused (exit 2, one escaped line), so are two
 #   rows of one leaf and an "interrupted" that is not a boolean; a report
 #   of an interrupted prove run marks every leaf it did not reach as

@@ -6,8 +6,9 @@
 # 0) is refused by verify --html and by report --html, exit 2, naming both
 # files' SHA-256s (from sha256sum); --foreign-proofs shows it, marked on
 # the page as of another library, never as a green proven; the proof of
-# the library verified is shown as of it; a report of make prove-formal
-# (the model's source, no library file) is shown as of q7pred's leaves.
+# the library verified is shown as of it; an IR proof's report (proven-ir:
+# the model's source, no library file), still read, is shown as of
+# q7pred's leaves.
 # Every section that reports a library names it by its SHA-256.
 set -u
 . "$(dirname "$0")/support/check_lib.sh"
@@ -55,10 +56,10 @@ check "the agreement table and the mismatches name the verified library by its S
 "$Q7PRED" report --quiet --html same.html --proofs wrong_proof.json bug.json >/dev/null; rc=$?
 check "proofs of the verified library: accepted" '[ $rc -eq 1 ] && grep -q "(SHA-256 <code>$wrong_sha</code>), the library this report verified" same.html'
 check "... its refutation shown red" 'grep -q "<td class=\"bad\">refuted" same.html'
-# make prove-formal's report: of the model's source
+# an IR proof's report: of the model's source
 echo '{"leaves": [{"leaf": "lt_1_8_8", "status": "proven-ir", "prover": "z3", "seconds": 0.1}]}' >formal.json
 "$Q7PRED" report --quiet --html formal.html --proofs formal.json bug.json >/dev/null; rc=$?
-check "a make prove-formal report: accepted, as of q7pred's own leaves" \
+check "an IR proof's report: accepted, as of q7pred's own leaves" \
     '[ $rc -eq 1 ] && grep -q "Of q7pred.s own leaves (the model.s source" formal.html'
 "$Q7PRED" report --quiet --html x.html --foreign-proofs bug.json >/dev/null 2>x.err; rc=$?
 check "--foreign-proofs without --proofs: a usage error" '[ $rc -eq 2 ] && grep -q "without --proofs" x.err'

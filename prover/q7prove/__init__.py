@@ -1,6 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""q7prove: the proofs behind `q7pred prove` and `make prove-formal`
-(docs/proofs.md).
+"""q7prove: the prover behind `q7pred prove` (docs/proofs.md).
 
 Subpackages, bottom first; each imports only those before it:
   elf          the ELF file and the image the loader makes of it
@@ -9,16 +8,13 @@ Subpackages, bottom first; each imports only those before it:
   x86          x86-64 decoding and one instruction's semantics (the table)
   obligations  the spec's rules and what a leaf's name requires
   binary       a library's machine code proven leaf by leaf (q7pred prove)
-  ir           clang's IR of the model proven (make prove-formal)
 
 Entry points, run as `python3 -m NAME`:
   q7prove.binary                   the prover q7pred prove runs
   q7prove.binary.check_translator  the binary proof's predictions against native calls
   q7prove.x86.check                the instruction table against unicorn and this CPU
-  q7prove.ir                       make prove-formal
-  q7prove.ir.check_translator      the IR translator against native calls
 
-Nothing here imports z3, capstone or llvmlite at package import: an entry
+Nothing here imports z3, capstone or unicorn at package import: an entry
 point asks for them (requires.modules) and ends as a skipped test without.
 """
 import os

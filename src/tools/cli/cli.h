@@ -109,7 +109,7 @@ int cli_load_proofs(const char *cmd, const char *path, struct q7d_proofs *out);
 /* Whether the proofs (read by cli_load_proofs from path) are of a library
  * the run verified: a prove report records its library's SHA-256, which
  * must be one of the nlibs (names[i] as the run names it, sha[i] its
- * SHA-256); a report of make prove-formal, of the model's source, records
+ * SHA-256); an IR proof's report, of the model's source, records
  * none and is always shown. CLI_OK then, or when `foreign` (the user
  * asked to see them anyway: out->foreign set, the page marks them); else
  * a usage error naming both files and both SHA-256s. */

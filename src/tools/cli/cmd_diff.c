@@ -235,7 +235,7 @@ static int diff_proofs(const diff_args *a, const q7d_proofs *old, const q7d_proo
 
 /* ------------------------------------------------------------ the run */
 
-/* Which kind a report is: 1 verify's, 2 prove's (or make prove-formal's),
+/* Which kind a report is: 1 verify's, 2 prove's (or an IR proof's),
  * 0 neither (err says why). */
 static int read_report(const char *path, q7d_results *r, q7d_proofs *p, char *err, size_t errsize)
 {

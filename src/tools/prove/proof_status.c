@@ -18,9 +18,10 @@ struct prv_proof_file {
     bool interrupted;                 /* the run that wrote it was cut short */
 };
 
-/* Every status a proof report may give a leaf: make prove-formal's, then
- * q7pred prove's. Anything else is refused, so what is shown is one of
- * these words and never the file's own text. */
+/* Every status a proof report may give a leaf: an IR proof's of the
+ * model's source (still read), then q7pred prove's. Anything else is
+ * refused, so what is shown is one of these words and never the file's
+ * own text. */
 static const char *const known_statuses[] = { "proven-ir", "proven-semantics", "unproven",
                                               "proven-binary", "refuted", "absent" };
 
@@ -31,13 +32,13 @@ static bool status_known(const char *s)
     return false;
 }
 
-/* Larger than any report prove-formal or prove writes; a bigger file is not one. */
+/* Larger than any report prove writes; a bigger file is not one. */
 enum { PROOF_REPORT_MAX = 1 << 22 };
 
 /* Every row names a leaf and a known status, a table leaf at most once;
  * "interrupted", where the report has it, is a boolean. Rows of names
- * outside the leaf table (make prove-formal's API and vector rows) are
- * kept unread. */
+ * outside the leaf table (an IR proof's API and vector rows) are kept
+ * unread. */
 static bool rows_valid(prv_proof_file *p, const char *path, char *err, size_t errsize)
 {
     const json *cut = q7u_json_get(p->doc, "interrupted");
@@ -94,7 +95,7 @@ prv_proof_file *prv_proof_file_load(const char *path, char *err, size_t errsize)
     free(text);
     const json *leaves = doc ? q7u_json_get(doc, "leaves") : NULL;
     if (!leaves || leaves->type != JSON_ARRAY) {
-        snprintf(err, errsize, "%s: %s", path, doc ? "no \"leaves\" array (not a report of make prove-formal or q7pred prove)" : why);
+        snprintf(err, errsize, "%s: %s", path, doc ? "no \"leaves\" array (not a report of q7pred prove)" : why);
         q7u_json_free(doc);
         return NULL;
     }
@@ -133,8 +134,8 @@ void prv_proof_file_fill(const prv_proof_file *p, const char *source, q7d_proofs
 {
     memset(out, 0, sizeof *out);
     snprintf(out->source, sizeof out->source, "%s", source);
-    /* a prove report names its library and its SHA-256; make
-     * prove-formal's proves the model's source, of no library file */
+    /* a prove report names its library and its SHA-256; an IR proof's
+     * proves the model's source, of no library file */
     const char *lib = q7u_json_string(p->doc, "library");
     const json *file = q7u_json_get(p->doc, "file");
     const char *sha = file ? q7u_json_string(file, "sha256") : NULL;

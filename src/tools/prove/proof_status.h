@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Each leaf's proof status, from the report `make prove-formal` or
- * `q7pred prove --json` writes ({"leaves": [{"leaf", "status", "seconds",
- * ...}, ...]}, docs/proofs.md), for `q7pred list`. */
+/* Each leaf's proof status, from the report `q7pred prove --json` (and
+ * `make prove-formal`) writes, or an IR proof's of the model's source
+ * ({"leaves": [{"leaf", "status", "seconds", ...}, ...]},
+ * docs/report-format.md), for `q7pred list`. */
 #ifndef Q7_PROVE_PROOF_STATUS_H
 #define Q7_PROVE_PROOF_STATUS_H
 
@@ -14,8 +15,8 @@ typedef struct prv_proof_file prv_proof_file;
  * wrong: a status none of those below, two rows of one table leaf, an
  * "interrupted" that is not a boolean. */
 prv_proof_file *prv_proof_file_load(const char *path, char *err, size_t errsize);
-/* The leaf's status ("proven-ir", "proven-semantics", "unproven"; from
- * prove: "proven-binary", "refuted", "unproven", "absent"), or "not run"
+/* The leaf's status (from prove: "proven-binary", "refuted", "unproven",
+ * "absent"; from an IR proof: "proven-ir", "proven-semantics"), or "not run"
  * when the report has no row for it ("not run (interrupted)" when the run
  * that wrote it was interrupted). */
 const char *prv_proof_file_status(const prv_proof_file *p, const char *leaf);

@@ -60,7 +60,7 @@ static void leaf_names(FILE *f, const bool *mark)
 }
 
 /* A status proves a leaf of the library for every input: only a proof of
- * its machine code (prove-formal's proven-ir is of this model's source). */
+ * its machine code (an IR proof's proven-ir is of this model's source). */
 static bool proves_binary(const char *status) { return strcmp(status, "proven-binary") == 0; }
 
 /* The one line that signs a run off: each library under test by its
@@ -263,8 +263,8 @@ static void proofs(FILE *f, const q7d_results *r)
     const q7d_proofs *p = r->proofs;
     fprintf(f, "<h2>Proofs</h2>\n");
     if (!p) {
-        fprintf(f, "<p>No proof report was given (<code>--proofs FILE</code>: the JSON of <code>q7pred prove</code> "
-                   "or <code>make prove-formal</code>).</p>\n");
+        fprintf(f, "<p>No proof report was given (<code>--proofs FILE</code>: the JSON of <code>q7pred prove</code>, "
+                   "as <code>make prove-formal</code> writes it).</p>\n");
         return;
     }
     fprintf(f, "<p>From <code>");
@@ -272,7 +272,7 @@ static void proofs(FILE *f, const q7d_results *r)
     fprintf(f, "</code>.</p>\n");
     /* which library these proofs are of, beside the run's */
     if (!p->sha256[0]) {
-        fprintf(f, "<p class=\"of\">Of q7pred's own leaves (the model's source, as make prove-formal proves it"
+        fprintf(f, "<p class=\"of\">Of q7pred's own leaves (the model's source, as an IR proof proves it"
                    "%s), not of a library's machine code.</p>\n", p->library[0] ? "; the file names no SHA-256" : "");
     } else {
         fprintf(f, "<p class=\"of%s\">Of <code>", p->foreign ? " hint" : "");

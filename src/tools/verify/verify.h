@@ -343,15 +343,15 @@ typedef struct q7d_provenance {
 bool q7d_provenance_here(q7d_provenance *p, char *err, size_t errsize);
 
 /* Each leaf's proof status, for the HTML report (from a prove or
- * prove-formal JSON; not part of the JSON report). */
+ * IR proof's JSON; not part of the JSON report). */
 typedef struct q7d_proofs {
     char source[FILE_ID_PATH_MAX];     /* the file */
-    char library[FILE_ID_PATH_MAX];    /* the library it proves (a prove report's); "" for make prove-formal's */
+    char library[FILE_ID_PATH_MAX];    /* the library it proves (a prove report's); "" for an IR proof's */
     char sha256[SHA256_HEX_SIZE];      /* that library's SHA-256 as the file records it ("" when none) */
     bool foreign;                      /* of another library than the run verified, shown as asked
                                           (--foreign-proofs) */
     bool known[Q7_LEAF_COUNT];         /* the file has a row for the leaf */
-    char status[Q7_LEAF_COUNT][32];    /* "proven-ir", "proven", "refuted", ... */
+    char status[Q7_LEAF_COUNT][32];    /* "proven-binary", "refuted", "proven-ir", ... */
     char detail[Q7_LEAF_COUNT][160];   /* the row's note, if any */
 } q7d_proofs;
 /* Why --abi does not call a leaf (q7d_results.not_called). */
