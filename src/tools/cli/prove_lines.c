@@ -82,16 +82,10 @@ void cli_prove_function_line(const prove_state *st, const prv_fn *fn)
     fflush(stdout);
 }
 
-/* A function's row from its result line (--all). */
-static int take_function(prove_state *st, const char *name, prv_status status, double seconds, const json *doc,
-                         char *why, size_t whysize)
+/* What a leaf's row and a function's row read alike from a result line. */
+static void take_common(prv_row *row, prv_status status, double seconds, const json *doc)
 {
-    prv_fn *fn = prv_fn_row(&st->run, name);
-    if (!fn) return snprintf(why, whysize, "out of memory"), -1;
-    if (fn->row.done) return snprintf(why, whysize, "the prover answered function %.100s twice", name), -1;
     const char *s;
-    prv_row *row = &fn->row;
-    if (st->running_fn == (int)(fn - st->run.fn)) st->running_fn = -1;
     row->done = true;
     row->status = status;
     row->seconds = seconds;
@@ -100,6 +94,17 @@ static int take_function(prove_state *st, const char *name, prv_status status, d
     prv_read_values(q7u_json_get(doc, PRV_KEY(counterexample)), &row->counterexample);
     prv_read_values(q7u_json_get(doc, PRV_KEY(predicted)), &row->predicted);
     prv_read_values(q7u_json_get(doc, PRV_KEY(expected)), &row->expected);
+}
+
+/* A function's row from its result line (--all). */
+static int take_function(prove_state *st, const char *name, prv_status status, double seconds, const json *doc,
+                         char *why, size_t whysize)
+{
+    prv_fn *fn = prv_fn_row(&st->run, name);
+    if (!fn) return snprintf(why, whysize, "out of memory"), -1;
+    if (fn->row.done) return snprintf(why, whysize, "the prover answered function %.100s twice", name), -1;
+    if (st->running_fn == (int)(fn - st->run.fn)) st->running_fn = -1;
+    take_common(&fn->row, status, seconds, doc);
     st->fn_answered++;
     cli_prove_function_line(st, fn);
     cli_prove_progress_draw(&st->progress, false);
@@ -110,16 +115,8 @@ static int take_function(prove_state *st, const char *name, prv_status status, d
 static void take_row(prove_state *st, const q7_leaf *l, prv_status status, double seconds, const json *doc)
 {
     prv_row *row = &st->run.row[l->id];
-    const char *s;
     if (st->running == (int)l->id) st->running = -1;
-    row->done = true;
-    row->status = status;
-    row->seconds = seconds;
-    snprintf(row->reason, sizeof row->reason, "%s", (s = q7u_json_string(doc, PRV_KEY(reason))) ? s : "");
-    snprintf(row->cpu, sizeof row->cpu, "%s", (s = q7u_json_string(doc, PRV_KEY(cpu_features))) ? s : "");
-    prv_read_values(q7u_json_get(doc, PRV_KEY(counterexample)), &row->counterexample);
-    prv_read_values(q7u_json_get(doc, PRV_KEY(predicted)), &row->predicted);
-    prv_read_values(q7u_json_get(doc, PRV_KEY(expected)), &row->expected);
+    take_common(row, status, seconds, doc);
     prv_read_names(q7u_json_get(doc, PRV_KEY(unwritten)), &row->unwritten);
     const json *inw = q7u_json_get(doc, "in_words");
     uint32_t in[Q7_MAX_WORDS] = { 0 };
