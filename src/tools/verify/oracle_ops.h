@@ -97,6 +97,14 @@ typedef struct q7d_oracle_ops {
     void (*close)(q7d_oracle *o);
 } q7d_oracle_ops;
 
+/* The ops q7d_oracle_<name> of a kind whose functions are <name>_initial_state,
+ * <name>_eval_block and <name>_answer; the rest (.open, .close, ...) as
+ * designated initializers after them. */
+#define Q7D_ORACLE_OPS(name, kind_, ...)                                                                   \
+    const q7d_oracle_ops q7d_oracle_##name = { .kind = kind_, .initial_state = name##_initial_state,      \
+                                               .eval_block = name##_eval_block, .answer = name##_answer, \
+                                               __VA_ARGS__ }
+
 /* One column of a run. */
 struct q7d_oracle {
     const q7d_oracle_ops *ops;

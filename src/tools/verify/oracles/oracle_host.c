@@ -85,11 +85,4 @@ static void host_close(q7d_oracle *o)
     free(h);
 }
 
-const q7d_oracle_ops q7d_oracle_host = {
-    .kind = Q7D_HOST,
-    .open = host_open,
-    .initial_state = host_initial_state,
-    .eval_block = host_eval_block,
-    .answer = host_answer,
-    .close = host_close,
-};
+Q7D_ORACLE_OPS(host, Q7D_HOST, .open = host_open, .close = host_close);

@@ -304,14 +304,5 @@ static void lib_close(q7d_oracle *o)
     free(lc);
 }
 
-const q7d_oracle_ops q7d_oracle_lib = {
-    .kind = Q7D_LIB,
-    .open = lib_open,
-    .initial_state = lib_initial_state,
-    .eval_block = lib_eval_block,
-    .answer = lib_answer,
-    .after_round = lib_after_round,
-    .after_unit = lib_after_unit,
-    .resume_unit = lib_resume_unit,
-    .close = lib_close,
-};
+Q7D_ORACLE_OPS(lib, Q7D_LIB, .open = lib_open, .after_round = lib_after_round, .after_unit = lib_after_unit,
+               .resume_unit = lib_resume_unit, .close = lib_close);

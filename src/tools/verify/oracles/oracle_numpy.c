@@ -162,12 +162,4 @@ static void numpy_close(q7d_oracle *o)
     free(nc);
 }
 
-const q7d_oracle_ops q7d_oracle_numpy = {
-    .kind = Q7D_NUMPY,
-    .open = numpy_open,
-    .initial_state = numpy_initial_state,
-    .eval_block = numpy_eval_block,
-    .answer = numpy_answer,
-    .after_round = numpy_after_round,
-    .close = numpy_close,
-};
+Q7D_ORACLE_OPS(numpy, Q7D_NUMPY, .open = numpy_open, .after_round = numpy_after_round, .close = numpy_close);

@@ -36,10 +36,4 @@ static q7d_out_state sem_answer(const q7d_oracle *o, const q7d_block *b, size_t 
     return Q7D_OUT_VALUE;
 }
 
-const q7d_oracle_ops q7d_oracle_sem = {
-    .kind = Q7D_SEM,
-    .open = sem_open,
-    .initial_state = sem_initial_state,
-    .eval_block = sem_eval_block,
-    .answer = sem_answer,
-};
+Q7D_ORACLE_OPS(sem, Q7D_SEM, .open = sem_open);

@@ -6,13 +6,13 @@
  */
 #include "verify/oracle_ops.h"
 
-static q7d_cell_state tf_initial_state(const q7d_oracle *o, const q7_leaf *leaf, q7d_corpus corpus)
+static q7d_cell_state testfloat_initial_state(const q7d_oracle *o, const q7_leaf *leaf, q7d_corpus corpus)
 {
     (void)o, (void)leaf;
     return corpus == Q7D_TESTFLOAT ? Q7D_CELL_RAN : Q7D_CELL_NA;
 }
 
-static void tf_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
+static void testfloat_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
 {
     if (b->corpus != Q7D_TESTFLOAT) return;
     q7d_block_arrays(b);
@@ -25,8 +25,8 @@ static void tf_eval_block(q7d_oracle *o, q7d_block *b, q7d_cell *cell)
     }
 }
 
-static q7d_out_state tf_answer(const q7d_oracle *o, const q7d_block *b, size_t j, const uint32_t *in,
-                               uint32_t *value)
+static q7d_out_state testfloat_answer(const q7d_oracle *o, const q7d_block *b, size_t j, const uint32_t *in,
+                                      uint32_t *value)
 {
     (void)o, (void)in;
     if (b->corpus != Q7D_TESTFLOAT) return Q7D_OUT_NOT_RUN;
@@ -34,9 +34,4 @@ static q7d_out_state tf_answer(const q7d_oracle *o, const q7d_block *b, size_t j
     return Q7D_OUT_VALUE;
 }
 
-const q7d_oracle_ops q7d_oracle_testfloat = {
-    .kind = Q7D_TESTFLOAT_COL,
-    .initial_state = tf_initial_state,
-    .eval_block = tf_eval_block,
-    .answer = tf_answer,
-};
+Q7D_ORACLE_OPS(testfloat, Q7D_TESTFLOAT_COL, .open = NULL);
