@@ -232,12 +232,9 @@ static void json_exhaustive(jw *w, const bench_report *b)
         bool done = ran(e);
         q7u_jw_object(w, JW_INLINE);
         q7u_jw_member_string(w, BENCH_KEY(run), e->name);
-        q7u_jw_key(w, BENCH_KEY(threads));
-        q7u_jw_uint(w, e->threads);
-        q7u_jw_key(w, BENCH_KEY(ok));
-        q7u_jw_bool(w, done);
-        q7u_jw_key(w, BENCH_KEY(extrapolated));
-        q7u_jw_bool(w, e->extrapolated);
+        q7u_jw_member_uint(w, BENCH_KEY(threads), e->threads);
+        q7u_jw_member_bool(w, BENCH_KEY(ok), done);
+        q7u_jw_member_bool(w, BENCH_KEY(extrapolated), e->extrapolated);
         /* a row that did not run has null for each of its numbers */
         const struct { const char *key, *fmt; double x; } nums[] = {
             { BENCH_KEY(wall_s), "%.4f", e->estimate }, { BENCH_KEY(peak_rss_mib), "%.2f", e->run.rss_kib / 1024.0 },
@@ -262,16 +259,13 @@ void bench_write_json(FILE *f, const bench_report *b)
     q7u_jw_key(&w, BENCH_KEY(machine));
     q7u_jw_object(&w, JW_INLINE);
     q7u_jw_member_string(&w, BENCH_KEY(cpu), b->cpu);
-    q7u_jw_key(&w, BENCH_KEY(cores));
-    q7u_jw_int(&w, b->cores);
+    q7u_jw_member_int(&w, BENCH_KEY(cores), b->cores);
     q7u_jw_end(&w);
-    q7u_jw_key(&w, BENCH_KEY(quick));
-    q7u_jw_bool(&w, b->quick);
+    q7u_jw_member_bool(&w, BENCH_KEY(quick), b->quick);
     q7u_jw_member_string(&w, BENCH_KEY(batch_path), b->batch_path);
     q7u_jw_member_string(&w, BENCH_KEY(host_path), b->host_path);
     q7u_jw_member_string(&w, BENCH_KEY(leaf), BENCH_LEAF);
-    q7u_jw_key(&w, BENCH_KEY(pairs));
-    q7u_jw_int(&w, BENCH_PAIRS);
+    q7u_jw_member_int(&w, BENCH_KEY(pairs), BENCH_PAIRS);
     json_throughput(&w, b);
     json_other_leaves(&w, b);
     json_portable_vs_best(&w, b);

@@ -236,18 +236,15 @@ static void json_exec(jw *w, const bench_exec *e)
 {
     q7u_jw_key(w, BENCH_KEY(exec));
     q7u_jw_object(w, JW_INLINE);
-    q7u_jw_key(w, BENCH_KEY(instructions));
-    q7u_jw_uint(w, e->instructions);
-    q7u_jw_key(w, BENCH_KEY(bytes));
-    q7u_jw_uint(w, e->bytes);
+    q7u_jw_member_uint(w, BENCH_KEY(instructions), e->instructions);
+    q7u_jw_member_uint(w, BENCH_KEY(bytes), e->bytes);
     bench_json_member(w, BENCH_KEY(parse_mb_s), e->parse_mb_s);
     bench_json_member(w, BENCH_KEY(parse_ns_per_statement), e->parse_ns);
     bench_json_member(w, BENCH_KEY(run_ns_per_instruction), e->run_ns);
     bench_json_member(w, BENCH_KEY(run_minstr_s), e->run_ns > 0 ? 1e3 / e->run_ns : -1);
     bench_json_member(w, BENCH_KEY(array_ns_per_instruction), e->direct_ns);
     bench_json_member(w, BENCH_KEY(run_over_array), ratio(e->run_ns, e->direct_ns));
-    q7u_jw_key(w, BENCH_KEY(registers_agree));
-    q7u_jw_bool(w, !e->differs);
+    q7u_jw_member_bool(w, BENCH_KEY(registers_agree), !e->differs);
     q7u_jw_end(w);
 }
 

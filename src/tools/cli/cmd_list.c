@@ -117,18 +117,11 @@ static void json_operands(jw *w, const char *key, const cli_operand *ops, size_t
     q7u_jw_array(w, JW_INLINE);
     for (size_t i = 0; i < n; i++) {
         q7u_jw_object(w, JW_INLINE);
-        q7u_jw_key(w, LIST_KEY(name));
-        q7u_jw_string(w, ops[i].name);
-        q7u_jw_key(w, LIST_KEY(kind));
-        q7u_jw_string(w, kind_name(ops[i].kind));
-        q7u_jw_key(w, LIST_KEY(bits));
-        q7u_jw_uint(w, ops[i].bits);
-        q7u_jw_key(w, LIST_KEY(word));
-        q7u_jw_uint(w, ops[i].word);
-        if (ops[i].role) {
-            q7u_jw_key(w, LIST_KEY(role));
-            q7u_jw_string(w, ops[i].role);
-        }
+        q7u_jw_member_string(w, LIST_KEY(name), ops[i].name);
+        q7u_jw_member_string(w, LIST_KEY(kind), kind_name(ops[i].kind));
+        q7u_jw_member_uint(w, LIST_KEY(bits), ops[i].bits);
+        q7u_jw_member_uint(w, LIST_KEY(word), ops[i].word);
+        if (ops[i].role) q7u_jw_member_string(w, LIST_KEY(role), ops[i].role);
         q7u_jw_end(w);
     }
     q7u_jw_end(w);
@@ -149,26 +142,14 @@ static void json_leaf(jw *w, const q7_leaf *l, const prv_proof_file *proofs)
         { LIST_KEY(field_bits), l->field_bits }, { LIST_KEY(operand_bits), l->operand_bits },
     };
     q7u_jw_object(w, JW_INLINE);
-    for (size_t i = 0; i < sizeof text / sizeof text[0]; i++) {
-        q7u_jw_key(w, text[i].key);
-        q7u_jw_string(w, text[i].value);
-    }
-    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
-        q7u_jw_key(w, counts[i].key);
-        q7u_jw_uint(w, counts[i].value);
-    }
-    q7u_jw_key(w, LIST_KEY(family));
-    q7u_jw_string(w, q7_family_name(l->family));
-    q7u_jw_key(w, LIST_KEY(provenance));
-    q7u_jw_string(w, q7_provenance_name(l->provenance));
-    q7u_jw_key(w, LIST_KEY(semantics));
-    q7u_jw_string(w, l->semantics);
+    for (size_t i = 0; i < sizeof text / sizeof text[0]; i++) q7u_jw_member_string(w, text[i].key, text[i].value);
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) q7u_jw_member_uint(w, counts[i].key, counts[i].value);
+    q7u_jw_member_string(w, LIST_KEY(family), q7_family_name(l->family));
+    q7u_jw_member_string(w, LIST_KEY(provenance), q7_provenance_name(l->provenance));
+    q7u_jw_member_string(w, LIST_KEY(semantics), l->semantics);
     json_operands(w, LIST_KEY(inputs), in, nin);
     json_operands(w, LIST_KEY(outputs), out, nout);
-    if (proofs) {
-        q7u_jw_key(w, LIST_KEY(proof));
-        q7u_jw_string(w, prv_proof_file_status(proofs, l->suffix));
-    }
+    if (proofs) q7u_jw_member_string(w, LIST_KEY(proof), prv_proof_file_status(proofs, l->suffix));
     q7u_jw_end(w);
 }
 
@@ -180,10 +161,8 @@ static void list_json(q7_family only, const prv_proof_file *proofs)
     jw w;
     q7u_jw_init(&w, stdout);
     q7u_jw_object(&w, JW_INLINE);
-    q7u_jw_key(&w, LIST_KEY(version));
-    q7u_jw_string(&w, Q7PRED_VERSION);
-    q7u_jw_key(&w, LIST_KEY(count));
-    q7u_jw_uint(&w, shown);
+    q7u_jw_member_string(&w, LIST_KEY(version), Q7PRED_VERSION);
+    q7u_jw_member_uint(&w, LIST_KEY(count), shown);
     q7u_jw_key(&w, LIST_KEY(leaves));
     q7u_jw_array(&w, JW_LINES);
     for (size_t i = 0; i < q7_leaf_count(); i++)

@@ -214,8 +214,7 @@ static void file_member(jw *w, const void *ctx)
 {
     const probe_args *a = ctx;
     q7r_json_file(w, Q7P_KEY(file), &a->file);
-    q7u_jw_key(w, Q7P_KEY(xstate_size));
-    q7u_jw_uint(w, a->xstate_size);
+    q7u_jw_member_uint(w, Q7P_KEY(xstate_size), a->xstate_size);
 }
 
 static int write_json(const probe_args *a, out_file *jf, int interrupted, const q7p_result *res,

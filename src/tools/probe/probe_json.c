@@ -66,8 +66,7 @@ void q7p_write_json(FILE *f, const char *lib, q7p_member_fn *file, const void *c
     jw w;
     q7u_jw_init(&w, f);
     q7u_jw_object(&w, JW_HANGING);
-    q7u_jw_key(&w, Q7P_KEY(library));
-    q7u_jw_string(&w, lib);
+    q7u_jw_member_string(&w, Q7P_KEY(library), lib);
     file(&w, ctx);
     q7u_jw_break(&w);
     q7u_jw_key(&w, Q7P_KEY(interrupted));

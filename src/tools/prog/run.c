@@ -331,8 +331,7 @@ void prog_print_json(const exec_state *st, FILE *out)
             if (!prog_written(st, r)) continue;
             hex_of(st, r, hex);
             snprintf(name, sizeof name, "%s%u", class_prefix[cls], i);
-            q7u_jw_key(&w, name);
-            q7u_jw_string(&w, hex);
+            q7u_jw_member_string(&w, name, hex);
         }
     q7u_jw_end(&w);
 }

@@ -45,20 +45,12 @@ static void w_values(jw *w, const prv_values *v)
 static void w_row(jw *w, const q7_leaf *l, const char *fn, const prv_row *row)
 {
     q7u_jw_object(w, JW_INLINE);
-    q7u_jw_key(w, l ? PRV_KEY(leaf) : PRV_KEY(function));
-    q7u_jw_string(w, l ? l->suffix : fn);
-    q7u_jw_key(w, PRV_KEY(status));
-    q7u_jw_string(w, prv_status_names[row->status]);
+    q7u_jw_member_string(w, l ? PRV_KEY(leaf) : PRV_KEY(function), l ? l->suffix : fn);
+    q7u_jw_member_string(w, PRV_KEY(status), prv_status_names[row->status]);
     q7u_jw_key(w, PRV_KEY(seconds));
     q7u_jw_double(w, "%.3f", row->seconds);
-    if (row->reason[0]) {
-        q7u_jw_key(w, PRV_KEY(reason));
-        q7u_jw_string(w, row->reason);
-    }
-    if (row->cpu[0]) {
-        q7u_jw_key(w, PRV_KEY(cpu_features));
-        q7u_jw_string(w, row->cpu);
-    }
+    if (row->reason[0]) q7u_jw_member_string(w, PRV_KEY(reason), row->reason);
+    if (row->cpu[0]) q7u_jw_member_string(w, PRV_KEY(cpu_features), row->cpu);
     if (row->counterexample.n) {
         q7u_jw_key(w, PRV_KEY(counterexample));
         w_values(w, &row->counterexample);
@@ -74,8 +66,7 @@ static void w_row(jw *w, const q7_leaf *l, const char *fn, const prv_row *row)
             q7u_jw_key(w, PRV_KEY(native));
             w_values(w, &row->native);
         }
-        q7u_jw_key(w, PRV_KEY(replay));
-        q7u_jw_string(w, row->replay);
+        q7u_jw_member_string(w, PRV_KEY(replay), row->replay);
     }
     q7u_jw_end(w);
 }
@@ -85,19 +76,15 @@ void prv_write_json(FILE *f, const prv_run *r)
     jw w;
     q7u_jw_init(&w, f);
     q7u_jw_object(&w, JW_HANGING);
-    q7u_jw_key(&w, PRV_KEY(library));
-    q7u_jw_string(&w, r->library);
+    q7u_jw_member_string(&w, PRV_KEY(library), r->library);
     q7r_json_file(&w, PRV_KEY(file), &r->file);
     q7u_jw_break(&w);
-    q7u_jw_key(&w, PRV_KEY(q7pred_version));
-    q7u_jw_string(&w, Q7PRED_VERSION);
-    q7u_jw_key(&w, PRV_KEY(command));
-    q7u_jw_string(&w, r->command);
+    q7u_jw_member_string(&w, PRV_KEY(q7pred_version), Q7PRED_VERSION);
+    q7u_jw_member_string(&w, PRV_KEY(command), r->command);
     q7u_jw_break(&w);
     q7r_json_provenance(&w, &r->prov);
     q7u_jw_break(&w);
-    q7u_jw_key(&w, PRV_KEY(prover));
-    q7u_jw_string(&w, r->prover);
+    q7u_jw_member_string(&w, PRV_KEY(prover), r->prover);
     q7u_jw_key(&w, PRV_KEY(abi));
     if (r->abi) q7u_jw_string(&w, r->abi);
     else q7u_jw_null(&w);
@@ -120,26 +107,18 @@ void prv_write_json(FILE *f, const prv_run *r)
     }
     q7u_jw_key(&w, PRV_KEY(summary));
     q7u_jw_object(&w, JW_INLINE);
-    for (int s = 0; s < PRV_LEAF_STATUS_COUNT; s++) {
-        q7u_jw_key(&w, prv_status_names[s]);
-        q7u_jw_uint(&w, counts[s]);
-    }
+    for (int s = 0; s < PRV_LEAF_STATUS_COUNT; s++) q7u_jw_member_uint(&w, prv_status_names[s], counts[s]);
     q7u_jw_end(&w);
     if (r->all) {
         unsigned fc[PRV_STATUS_COUNT], fdone;
         prv_fn_counts(r, fc, &fdone);
         q7u_jw_key(&w, PRV_KEY(function_summary));
         q7u_jw_object(&w, JW_INLINE);
-        for (int s = 0; s < PRV_STATUS_COUNT; s++) {
-            q7u_jw_key(&w, prv_status_names[s]);
-            q7u_jw_uint(&w, fc[s]);
-        }
+        for (int s = 0; s < PRV_STATUS_COUNT; s++) q7u_jw_member_uint(&w, prv_status_names[s], fc[s]);
         q7u_jw_end(&w);
     }
-    q7u_jw_key(&w, PRV_KEY(translator_disagreements));
-    q7u_jw_uint(&w, r->disagreements);
-    q7u_jw_key(&w, PRV_KEY(interrupted));
-    q7u_jw_bool(&w, r->interrupted != 0);
+    q7u_jw_member_uint(&w, PRV_KEY(translator_disagreements), r->disagreements);
+    q7u_jw_member_bool(&w, PRV_KEY(interrupted), r->interrupted != 0);
     q7u_jw_key(&w, PRV_KEY(seconds));
     q7u_jw_double(&w, "%.3f", r->seconds);
     q7u_jw_end(&w);
@@ -168,20 +147,13 @@ void prv_write_tables(FILE *f, const signed char *placement, const uint8_t (*ord
     for (size_t i = 0; i < q7_leaf_count(); i++) {
         const q7_leaf *l = q7_leaf_at(i);
         q7u_jw_object(&w, JW_INLINE);
-        q7u_jw_key(&w, PRV_KEY(leaf));
-        q7u_jw_string(&w, l->suffix);
-        q7u_jw_key(&w, PRV_KEY(symbol));
-        q7u_jw_string(&w, l->symbol);
-        q7u_jw_key(&w, PRV_KEY(shape));
-        q7u_jw_string(&w, q7_shape_info_of(l->shape)->name);
-        q7u_jw_key(&w, PRV_KEY(field_bits));
-        q7u_jw_uint(&w, l->field_bits);
-        q7u_jw_key(&w, PRV_KEY(operand_bits));
-        q7u_jw_uint(&w, l->operand_bits);
-        q7u_jw_key(&w, PRV_KEY(family));
-        q7u_jw_string(&w, q7_family_name(l->family));
-        q7u_jw_key(&w, PRV_KEY(semantics));
-        q7u_jw_string(&w, l->semantics);
+        q7u_jw_member_string(&w, PRV_KEY(leaf), l->suffix);
+        q7u_jw_member_string(&w, PRV_KEY(symbol), l->symbol);
+        q7u_jw_member_string(&w, PRV_KEY(shape), q7_shape_info_of(l->shape)->name);
+        q7u_jw_member_uint(&w, PRV_KEY(field_bits), l->field_bits);
+        q7u_jw_member_uint(&w, PRV_KEY(operand_bits), l->operand_bits);
+        q7u_jw_member_string(&w, PRV_KEY(family), q7_family_name(l->family));
+        q7u_jw_member_string(&w, PRV_KEY(semantics), l->semantics);
         q7u_jw_key(&w, PRV_KEY(placement));
         if (placement[i] >= 0) q7u_jw_string(&w, q7_shape_info_of((q7_shape)placement[i])->name);
         else q7u_jw_null(&w);
@@ -215,16 +187,11 @@ void prv_write_tables(FILE *f, const signed char *placement, const uint8_t (*ord
         for (unsigned k = 0; k < sh->operand_count; k++) {
             const q7_operand_info *o = &sh->operands[k];
             q7u_jw_object(&w, JW_INLINE);
-            q7u_jw_key(&w, PRV_KEY(dir));
-            q7u_jw_string(&w, dir_names[o->dir]);
-            q7u_jw_key(&w, PRV_KEY(name));
-            q7u_jw_string(&w, o->name);
-            q7u_jw_key(&w, PRV_KEY(width));
-            q7u_jw_string(&w, width_names[o->width]);
-            q7u_jw_key(&w, PRV_KEY(words));
-            q7u_jw_uint(&w, o->words);
-            q7u_jw_key(&w, PRV_KEY(word));
-            q7u_jw_uint(&w, o->word);
+            q7u_jw_member_string(&w, PRV_KEY(dir), dir_names[o->dir]);
+            q7u_jw_member_string(&w, PRV_KEY(name), o->name);
+            q7u_jw_member_string(&w, PRV_KEY(width), width_names[o->width]);
+            q7u_jw_member_uint(&w, PRV_KEY(words), o->words);
+            q7u_jw_member_uint(&w, PRV_KEY(word), o->word);
             q7u_jw_end(&w);
         }
         q7u_jw_end(&w);

@@ -13,12 +13,6 @@
 
 #define KEY(w, k) q7u_jw_key(w, Q7R_KEY(k))
 
-static void text_member(jw *w, const char *key, const char *s)
-{
-    q7u_jw_key(w, key);
-    q7u_jw_string(w, s);
-}
-
 static void words(jw *w, const char *key, const uint32_t *v, unsigned n)
 {
     q7u_jw_key(w, key);
@@ -43,15 +37,13 @@ static void common(jw *w, const q7d_results *r)
             if (!c->n) continue;
             unsigned n = q7_shape_info_of(q7_leaf_at(l)->shape)->out_words;
             q7u_jw_object(w, JW_INLINE);
-            text_member(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
-            text_member(w, Q7R_KEY(oracle), r->col[k].name);
-            KEY(w, mismatches);
-            q7u_jw_uint(w, c->n);
+            q7u_jw_member_string(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
+            q7u_jw_member_string(w, Q7R_KEY(oracle), r->col[k].name);
+            q7u_jw_member_uint(w, Q7R_KEY(mismatches), c->n);
             words(w, Q7R_KEY(differ), c->differ, n);
             words(w, Q7R_KEY(ever), c->ever, n);
             words(w, Q7R_KEY(always), c->always, n);
-            KEY(w, classes);
-            q7u_jw_uint(w, c->classes);
+            q7u_jw_member_uint(w, Q7R_KEY(classes), c->classes);
             q7u_jw_end(w);
         }
     q7u_jw_end(w);
@@ -59,24 +51,19 @@ static void common(jw *w, const q7d_results *r)
 
 static void header(jw *w, const q7d_results *r)
 {
-    text_member(w, Q7R_KEY(format), Q7R_FORMAT_NAME);
-    KEY(w, format_version);
-    q7u_jw_uint(w, Q7R_FORMAT_VERSION);
+    q7u_jw_member_string(w, Q7R_KEY(format), Q7R_FORMAT_NAME);
+    q7u_jw_member_uint(w, Q7R_KEY(format_version), Q7R_FORMAT_VERSION);
     q7r_write_fields(w, &q7r_head_text, r);
-    text_member(w, Q7R_KEY(status), q7r_status(r));
+    q7u_jw_member_string(w, Q7R_KEY(status), q7r_status(r));
     char *v = q7r_verdict(r);
-    text_member(w, Q7R_KEY(verdict), v ? v : "");
+    q7u_jw_member_string(w, Q7R_KEY(verdict), v ? v : "");
     free(v);
-    KEY(w, interrupted);
-    q7u_jw_bool(w, r->interrupted != 0);
-    KEY(w, interrupt_signal);
-    q7u_jw_int(w, r->interrupted);
+    q7u_jw_member_bool(w, Q7R_KEY(interrupted), r->interrupted != 0);
+    q7u_jw_member_int(w, Q7R_KEY(interrupt_signal), r->interrupted);
     KEY(w, shard);
     q7u_jw_object(w, JW_INLINE);
-    KEY(w, index);
-    q7u_jw_uint(w, r->shard_k);
-    KEY(w, count);
-    q7u_jw_uint(w, r->shard_n);
+    q7u_jw_member_uint(w, Q7R_KEY(index), r->shard_k);
+    q7u_jw_member_uint(w, Q7R_KEY(count), r->shard_n);
     q7u_jw_end(w);
     q7r_write_fields(w, &q7r_run, r);
     q7r_write_fields(w, r->merged ? &q7r_merged_time : &q7r_wall, r);
@@ -122,21 +109,18 @@ static void parameters(jw *w, const q7d_results *r)
     q7r_write_fields(w, &q7r_params_a, r);
     KEY(w, fuzz_counts);
     q7u_jw_object(w, JW_INLINE);
-    for (int c = 0; c < Q7D_FUZZ_CATEGORY_COUNT; c++) {
-        q7u_jw_key(w, q7d_fuzz_category_name((q7d_fuzz_category)c));
-        q7u_jw_uint(w, p->fuzz[c]);
-    }
+    for (int c = 0; c < Q7D_FUZZ_CATEGORY_COUNT; c++)
+        q7u_jw_member_uint(w, q7d_fuzz_category_name((q7d_fuzz_category)c), p->fuzz[c]);
     q7u_jw_end(w);
     q7r_write_fields(w, &q7r_params_b, r);
     KEY(w, testfloat);
     q7u_jw_array(w, JW_INLINE);
     for (unsigned i = 0; i < p->ntf; i++) {
         q7u_jw_object(w, JW_INLINE);
-        text_member(w, Q7R_KEY(path), p->tf[i].path);
-        text_member(w, Q7R_KEY(function), p->tf[i].function);
-        text_member(w, Q7R_KEY(sha256), p->tf[i].sha256);
-        KEY(w, cases);
-        q7u_jw_uint(w, p->tf[i].ncases);
+        q7u_jw_member_string(w, Q7R_KEY(path), p->tf[i].path);
+        q7u_jw_member_string(w, Q7R_KEY(function), p->tf[i].function);
+        q7u_jw_member_string(w, Q7R_KEY(sha256), p->tf[i].sha256);
+        q7u_jw_member_uint(w, Q7R_KEY(cases), p->tf[i].ncases);
         q7u_jw_end(w);
     }
     q7u_jw_end(w);
@@ -156,9 +140,9 @@ static void oracles(jw *w, const q7d_results *r)
     for (unsigned k = 0; k < r->ncols; k++) {
         const q7d_column *c = &r->col[k];
         q7u_jw_object(w, JW_INLINE);
-        text_member(w, Q7R_KEY(name), c->name);
-        text_member(w, Q7R_KEY(kind), q7d_oracle_kind_name(c->kind));
-        text_member(w, Q7R_KEY(role), k == r->reference ? "reference" : k == 0 ? "model" : "oracle");
+        q7u_jw_member_string(w, Q7R_KEY(name), c->name);
+        q7u_jw_member_string(w, Q7R_KEY(kind), q7d_oracle_kind_name(c->kind));
+        q7u_jw_member_string(w, Q7R_KEY(role), k == r->reference ? "reference" : k == 0 ? "model" : "oracle");
         q7r_write_fields(w, &q7r_oracle, c);
         if (c->kind == Q7D_LIB) {
             q7r_write_fields(w, &q7r_oracle_lib, c);
@@ -176,8 +160,7 @@ static void totals(jw *w, const q7d_results *r)
                      .above_lane = t.above_lane };
     KEY(w, totals);
     q7u_jw_object(w, JW_INLINE);
-    KEY(w, cases);
-    q7u_jw_uint(w, t.cases);
+    q7u_jw_member_uint(w, Q7R_KEY(cases), t.cases);
     q7r_write_fields(w, &q7r_counts, &sum);
     q7u_jw_end(w);
 }
@@ -207,8 +190,8 @@ static void gaps(jw *w, const q7d_results *r)
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
         if (r->not_called[l] == Q7D_CALLED) continue;
         q7u_jw_object(w, JW_INLINE);
-        text_member(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
-        text_member(w, Q7R_KEY(reason), q7d_uncalled_reason((q7d_uncalled)r->not_called[l]));
+        q7u_jw_member_string(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
+        q7u_jw_member_string(w, Q7R_KEY(reason), q7d_uncalled_reason((q7d_uncalled)r->not_called[l]));
         q7u_jw_end(w);
     }
     q7u_jw_end(w);
@@ -222,8 +205,8 @@ static void gaps(jw *w, const q7d_results *r)
     for (unsigned k = 1; k < r->ncols; k++) {
         if (!g.lost[k]) continue;
         q7u_jw_object(w, JW_INLINE);
-        text_member(w, Q7R_KEY(oracle), r->col[k].name);
-        text_member(w, Q7R_KEY(why), r->col[k].note);
+        q7u_jw_member_string(w, Q7R_KEY(oracle), r->col[k].name);
+        q7u_jw_member_string(w, Q7R_KEY(why), r->col[k].note);
         q7u_jw_end(w);
     }
     q7u_jw_end(w);
@@ -239,8 +222,8 @@ static void called_otherwise(jw *w, const q7d_results *r)
     for (size_t l = 0; l < Q7_LEAF_COUNT; l++) {
         if (!r->called_as[l][0]) continue;
         q7u_jw_object(w, JW_INLINE);
-        text_member(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
-        text_member(w, Q7R_KEY(called), r->called_as[l]);
+        q7u_jw_member_string(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
+        q7u_jw_member_string(w, Q7R_KEY(called), r->called_as[l]);
         q7u_jw_end(w);
     }
     q7u_jw_end(w);
@@ -250,20 +233,18 @@ static void unit(jw *w, const q7d_results *r, size_t l, q7d_corpus c)
 {
     const q7d_unit *u = &r->unit[l][c];
     q7u_jw_object(w, JW_INLINE);
-    text_member(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
-    text_member(w, Q7R_KEY(family), q7_family_name(q7_leaf_at(l)->family));
-    text_member(w, Q7R_KEY(corpus), q7d_corpus_name(c));
-    KEY(w, cases);
-    q7u_jw_uint(w, u->cases);
-    KEY(w, next_case);
-    q7u_jw_uint(w, q7r_unit_start(r, l, c) + u->cases);
+    q7u_jw_member_string(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
+    q7u_jw_member_string(w, Q7R_KEY(family), q7_family_name(q7_leaf_at(l)->family));
+    q7u_jw_member_string(w, Q7R_KEY(corpus), q7d_corpus_name(c));
+    q7u_jw_member_uint(w, Q7R_KEY(cases), u->cases);
+    q7u_jw_member_uint(w, Q7R_KEY(next_case), q7r_unit_start(r, l, c) + u->cases);
     q7r_write_fields(w, &q7r_unit_time, u);
     KEY(w, cells);
     q7u_jw_object(w, JW_INLINE);
     for (unsigned k = 1; k < r->ncols; k++) {
         q7u_jw_key(w, r->col[k].name);
         q7u_jw_object(w, JW_INLINE);
-        text_member(w, Q7R_KEY(state), q7d_cell_state_name(u->cell[k].state));
+        q7u_jw_member_string(w, Q7R_KEY(state), q7d_cell_state_name(u->cell[k].state));
         q7r_write_fields(w, &q7r_counts, &u->cell[k]);
         q7u_jw_end(w);
     }
@@ -287,9 +268,8 @@ static void units(jw *w, const q7d_results *r)
 static void map(jw *w, size_t l, const q7d_map *m)
 {
     q7u_jw_object(w, JW_INLINE);
-    text_member(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
-    KEY(w, off_map);
-    q7u_jw_uint(w, m->off_map);
+    q7u_jw_member_string(w, Q7R_KEY(leaf), q7_leaf_at(l)->suffix);
+    q7u_jw_member_uint(w, Q7R_KEY(off_map), m->off_map);
     KEY(w, bins);
     q7u_jw_array(w, JW_WRAPPED);
     unsigned n = 0;
@@ -324,21 +304,17 @@ static void crash(jw *w, const q7d_results *r, const q7d_crash *c)
     q7r_crash_text(c, text, sizeof text);
     q7r_repro_line(leaf, c->in, &r->col[c->col], q7r_tool(r), line, sizeof line);
     q7u_jw_object(w, JW_INLINE);
-    text_member(w, Q7R_KEY(oracle), r->col[c->col].name);
-    text_member(w, Q7R_KEY(leaf), leaf->suffix);
-    text_member(w, Q7R_KEY(corpus), q7d_corpus_name(c->corpus));
+    q7u_jw_member_string(w, Q7R_KEY(oracle), r->col[c->col].name);
+    q7u_jw_member_string(w, Q7R_KEY(leaf), leaf->suffix);
+    q7u_jw_member_string(w, Q7R_KEY(corpus), q7d_corpus_name(c->corpus));
     q7r_write_fields(w, &q7r_crash_case, c);
     words(w, Q7R_KEY(in), c->in, q7_shape_info_of(leaf->shape)->in_words);
-    text_member(w, Q7R_KEY(kind), q7d_crash_kind_name(c->kind));
-    KEY(w, code);
-    q7u_jw_int(w, c->code);
+    q7u_jw_member_string(w, Q7R_KEY(kind), q7d_crash_kind_name(c->kind));
+    q7u_jw_member_int(w, Q7R_KEY(code), c->code);
     q7r_write_fields(w, &q7r_crash_timeout, c);
-    text_member(w, Q7R_KEY(text), text);
-    text_member(w, Q7R_KEY(reproduce), line);
-    if (c->has_fault) {
-        KEY(w, fault_address);
-        q7u_jw_uint(w, c->fault_addr);
-    }
+    q7u_jw_member_string(w, Q7R_KEY(text), text);
+    q7u_jw_member_string(w, Q7R_KEY(reproduce), line);
+    if (c->has_fault) q7u_jw_member_uint(w, Q7R_KEY(fault_address), c->fault_addr);
     q7r_write_fields(w, &q7r_crash_tail, c);
     q7u_jw_end(w);
 }
@@ -348,25 +324,23 @@ static void mismatch(jw *w, const q7d_results *r, const q7d_mismatch *m)
     const q7_leaf *leaf = q7_leaf_at(m->leaf);
     char line[Q7R_REPRO_MAX];
     q7u_jw_object(w, JW_INLINE);
-    text_member(w, Q7R_KEY(leaf), leaf->suffix);
-    text_member(w, Q7R_KEY(corpus), q7d_corpus_name(m->corpus));
-    KEY(w, case);
-    q7u_jw_uint(w, m->index);
+    q7u_jw_member_string(w, Q7R_KEY(leaf), leaf->suffix);
+    q7u_jw_member_string(w, Q7R_KEY(corpus), q7d_corpus_name(m->corpus));
+    q7u_jw_member_uint(w, Q7R_KEY(case), m->index);
     words(w, Q7R_KEY(in), m->in, q7_shape_info_of(leaf->shape)->in_words);
     KEY(w, outputs);
     q7u_jw_object(w, JW_INLINE);
     for (unsigned k = 0; k < r->ncols; k++) {
         q7u_jw_key(w, r->col[k].name);
         q7u_jw_object(w, JW_INLINE);
-        text_member(w, Q7R_KEY(state), q7d_out_state_name(m->state[k]));
-        KEY(w, differs);
-        q7u_jw_bool(w, m->differs[k]);
+        q7u_jw_member_string(w, Q7R_KEY(state), q7d_out_state_name(m->state[k]));
+        q7u_jw_member_bool(w, Q7R_KEY(differs), m->differs[k]);
         words(w, Q7R_KEY(words), m->out[k], m->state[k] == Q7D_OUT_VALUE ? q7r_answer_words(&r->col[k], leaf) : 0);
         q7u_jw_end(w);
     }
     q7u_jw_end(w);
     q7r_repro_line(leaf, m->in, NULL, q7r_tool(r), line, sizeof line);
-    text_member(w, Q7R_KEY(reproduce), line);
+    q7u_jw_member_string(w, Q7R_KEY(reproduce), line);
     q7u_jw_end(w);
 }
 

@@ -101,6 +101,24 @@ void q7u_jw_member_string(jw *w, const char *key, const char *s)
     q7u_jw_string(w, s);
 }
 
+void q7u_jw_member_uint(jw *w, const char *key, uint64_t x)
+{
+    q7u_jw_key(w, key);
+    q7u_jw_uint(w, x);
+}
+
+void q7u_jw_member_int(jw *w, const char *key, long long x)
+{
+    q7u_jw_key(w, key);
+    q7u_jw_int(w, x);
+}
+
+void q7u_jw_member_bool(jw *w, const char *key, bool b)
+{
+    q7u_jw_key(w, key);
+    q7u_jw_bool(w, b);
+}
+
 void q7u_jw_uint(jw *w, uint64_t x)
 {
     before(w);

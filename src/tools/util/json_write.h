@@ -62,7 +62,10 @@ void q7u_jw_null(jw *w);
  * keeps it finite. */
 void q7u_jw_double(jw *w, const char *fmt, double x);
 
-/* A member whose value is a string: its key, then the string. */
+/* A member: its key, then the value. */
 void q7u_jw_member_string(jw *w, const char *key, const char *s);
+void q7u_jw_member_uint(jw *w, const char *key, uint64_t x);
+void q7u_jw_member_int(jw *w, const char *key, long long x);
+void q7u_jw_member_bool(jw *w, const char *key, bool b);
 
 #endif
