@@ -76,6 +76,9 @@ typedef struct cli_command {
     int (*parse)(void *args, int argc, char **argv); /* CLI_OK or CLI_USAGE */
     int (*run)(void *args);
     void (*free_args)(void *args);                   /* what parse allocated; may be NULL */
+    /* Its table and help page: when parse leaves the help field set, that
+     * page is printed instead of run. NULL: run answers --help itself. */
+    const struct cli_options *options;
 } cli_command;
 
 extern const cli_command cli_cmd_list, cli_cmd_call, cli_cmd_demo, cli_cmd_verify, cli_cmd_merge,

@@ -55,41 +55,6 @@ static const cli_option bench_rows[] = {
 };
 CLI_OPTIONS_NO_OPERAND(bench);
 
-static void help(void)
-{
-    fputs("usage: q7pred bench [--quick] [--json FILE] [--threads N] [--lib PATH]\n"
-          "                    [--timeout SECONDS] [--]\n"
-          "       q7pred bench --prove [--threads N] [--lib PATH] [--lib-all]\n"
-          "                    [--timeout SECONDS]\n"
-          "       q7pred bench --prove-vector [--threads N] [--fraction N]\n"
-          "       q7pred bench --run NAME [--quick] [--threads N] [--fraction N]\n"
-          "                    [--lib PATH] [--timeout SECONDS]\n"
-          "\n"
-          "Side by side in one run, each figure beside its anchor as a ratio: ns/eval\n"
-          "of the ABI leaf, the batch kernel, the host silicon oracle, numpy, Python\n"
-          "ctypes and the q7pred package on the same fp16 arrays; every vector\n"
-          "instruction on every path; exec's parse and run rates; the wall time and\n"
-          "peak RSS of the exhaustive runs through the verify engine; then the speed\n"
-          "and memory targets, each met, MISSED or n/a, and a summary line.\n"
-          "\n"
-          "",
-          stdout);
-    cli_options_help(&bench_options, stdout);
-    fputs("\n"
-          "Exit status: 0; 1 when results differ (a mismatch of --prove or\n"
-          "--prove-vector; a batch, host or exhaustive result unlike the model's); 2\n"
-          "on a usage error or a --json FILE that cannot be written; 128 + the signal\n"
-          "when interrupted (within a second, no success line). A MISSED target is\n"
-          "no failure: the summary line counts it.\n"
-          "\n"
-          "examples:\n"
-          "  q7pred bench --quick\n"
-          "  q7pred bench --json bench.json\n"
-          "  q7pred bench --prove --lib build/libq7pred.so --lib-all\n"
-          "  q7pred bench --prove-vector --fraction 64\n",
-          stdout);
-}
-
 /* Each mode takes only its own options: one it would ignore is a usage
  * error rather than silence. */
 static int modes_agree(const bench_args *o)
@@ -191,10 +156,6 @@ static int run(const bench_args *o)
 static int bench_main(void *args)
 {
     const bench_args *o = args;
-    if (o->help) {
-        help();
-        return CLI_OK;
-    }
     q7u_interrupt_arm();
     int rc = run(o);
     q7u_interrupt_disarm();
@@ -205,5 +166,5 @@ static int bench_main(void *args)
 
 const cli_command cli_cmd_bench = {
     "bench", "side-by-side speed of model, silicon, numpy, ctypes", sizeof(bench_args), bench_parse, bench_main,
-    NULL,
+    NULL, &bench_options,
 };

@@ -35,60 +35,6 @@ static const cli_option call_rows[] = {
  * dash ("-1"). */
 CLI_OPTIONS_OPERANDS(call, call_operand, true);
 
-static void call_help(FILE *f)
-{
-    fputs("usage: q7pred call [--raw] [--words] [--lib PATH] [--xstate-size N]\n"
-          "                   [--timeout SECONDS] [--] LEAF ARG...\n"
-          "\n"
-          "One call of LEAF (its suffix, or the full module__xdref_ symbol) through\n"
-          "its exported ABI symbol; prints every output word in hex.\n"
-          "\n"
-          "ARGs are the leaf's input operands in ABI order (q7pred list shows them as\n"
-          "name:bits):\n"
-          "  fp values           (the A and B of fp compares, classify's A) as q7pred\n"
-          "                      exec's fp lanes take them: a decimal rounded to\n"
-          "                      fp16/fp32 (1, 1.5, -0.0, 6e-8), inf, -inf, qnan, snan,\n"
-          "                      or a raw 0x/0b pattern\n"
-          "  int values          (the A and B of integer compares) as exec's integer\n"
-          "                      lanes: hex, binary or decimal, a negative decimal as\n"
-          "                      two's complement in the lane (-1 is 0xff in an 8-bit\n"
-          "                      lane)\n"
-          "  other values        (predicate fields, bit indices) hex (0x...), binary\n"
-          "                      (0b...) or decimal, never negative, no wider than the\n"
-          "                      operand (a predicate its field, a bit index 3/4/5 bits)\n"
-          "  64-bit masks        (vbool logic, borfs/bnorfs, movvfs's FS0..FS7) one\n"
-          "                      number of up to 64 bits each, OR every mask as its two\n"
-          "                      32-bit words, low word first: andb takes 2 or 4 ARGs\n"
-          "  512-bit vector      (movfsv) one hex number of up to 128 digits, bit i =\n"
-          "                      bit (i mod 8) of byte i/8 (so 0x80 is byte 0 bit 7),\n"
-          "                      OR its sixteen 32-bit words, low word first\n"
-          "A value wider than its operand is an error, never masked.\n"
-          "\n"
-          "Output: for a leaf with fp or int values, first a line `in:` with each as\n"
-          "its pattern and its value (A = 0x3c00 (1.0)); then one line per output\n"
-          "operand: NAME = 0xVALUE, at least as many digits as the field has; a 64-bit\n"
-          "mask or the vector also shows its words (low first). Ordered fp leaves\n"
-          "print result, then the reserved aux word.\n"
-          "\n"
-          "",
-          f);
-    cli_options_help(&call_options, f);
-    fputs("\n"
-          "Exit status: 0; 1 when the --lib leaf hangs or exits; 2 on a usage error (a\n"
-          "leaf, an ARG, a library that cannot be loaded or lacks LEAF); 128 + the\n"
-          "signal when the --lib leaf dies of one.\n"
-          "\n"
-          "examples:\n"
-          "  q7pred call olt_1_1_16f_16f 0x3c00 0x7e00\n"
-          "  q7pred call olt_1_1_16f_16f 1.0 qnan\n"
-          "  q7pred call lt_1_8_8 -1 0\n"
-          "  q7pred call module__xdref_lt_2_16_16 0x8000 1\n"
-          "  q7pred call andb_64_64_64 0xf0f0f0f0f0f0f0f0 0x00ff00ff00ff00ff\n"
-          "  q7pred call movfsv_64_64_64_64_64_64_64_64_512 0x4080\n"
-          "  q7pred call --lib build/libq7pred.so --timeout 2 lt_2_16_16 0x8000 1\n",
-          f);
-}
-
 /* Strips "0x" and leading zeros; returns the remaining digits, or NULL if
  * s is not 0x followed by hex digits only. */
 static const char *hex_digits(const char *s)
@@ -395,10 +341,6 @@ static int call_lib(const call_args *a, const uint32_t *in, uint32_t *out, bool 
 static int call_run(void *args)
 {
     const call_args *a = args;
-    if (a->help) {
-        call_help(stdout);
-        return CLI_OK;
-    }
     const q7_leaf *l = a->leaf;
     uint32_t in[Q7_MAX_WORDS], out[Q7_MAX_WORDS] = { 0 };
     memcpy(in, a->in, sizeof in);
@@ -414,4 +356,5 @@ static int call_run(void *args)
 
 const cli_command cli_cmd_call = {
     "call", "one call of a leaf, every output word in hex", sizeof(call_args), call_parse, call_run, NULL,
+    &call_options,
 };

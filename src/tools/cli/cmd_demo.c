@@ -72,5 +72,5 @@ static int demo_run(void *args)
 }
 
 const cli_command cli_cmd_demo = {
-    "demo", "the spec's section 10 driver, computed by the library", sizeof(demo_args), demo_parse, demo_run, NULL,
+    "demo", "the spec's section 10 driver, computed by the library", sizeof(demo_args), demo_parse, demo_run, NULL, NULL,
 };

@@ -37,34 +37,6 @@ static const cli_option diff_rows[] = {
 };
 CLI_OPTIONS_OPERANDS(diff, diff_operand, false);
 
-static void diff_help(FILE *f)
-{
-    fputs("usage: q7pred diff [--quiet] [--] OLD.json NEW.json\n"
-          "\n"
-          "Compares two releases' reports, leaf by leaf: two JSON reports of q7pred\n"
-          "verify (or merge), or two of q7pred prove. Verify's: the leaves newly\n"
-          "failing (a mismatch or a crash in NEW, none in OLD), fixed (the other way),\n"
-          "still failing with other counts, and those checked in only one; a note when\n"
-          "the two runs checked different things (seed, corpora, ...), whose counts\n"
-          "then differ by that too. Prove's: the proofs gained (proven-binary in NEW,\n"
-          "not in OLD) and lost, the leaves newly refuted and no longer refuted. Each\n"
-          "report's library is named by its path and SHA-256. The last line is the\n"
-          "verdict: REGRESSED when a leaf newly fails, a proof is lost or a leaf is\n"
-          "newly refuted, else NO REGRESSION, with the counts.\n"
-          "\n"
-          "",
-          f);
-    cli_options_help(&diff_options, f);
-    fputs("\n"
-          "Exit status: 0 no regression; 1 regressed; 2 on a usage error or a report\n"
-          "that cannot be read, or two reports of different kinds.\n"
-          "\n"
-          "examples:\n"
-          "  q7pred diff old/verify.json new/verify.json\n"
-          "  q7pred diff old/prove.json new/prove.json\n",
-          f);
-}
-
 static int diff_parse(void *args, int argc, char **argv)
 {
     diff_args *a = args;
@@ -258,10 +230,6 @@ static int read_report(const char *path, q7d_results *r, q7d_proofs *p, char *er
 static int diff_run(void *args)
 {
     diff_args *a = args;
-    if (a->help) {
-        diff_help(stdout);
-        return CLI_OK;
-    }
     static q7d_results r[2];
     static q7d_proofs p[2];
     int kind[2];
@@ -285,5 +253,5 @@ static int diff_run(void *args)
 
 const cli_command cli_cmd_diff = {
     "diff", "two releases' reports: newly failing, fixed, proofs lost", sizeof(diff_args),
-    diff_parse, diff_run, NULL,
+    diff_parse, diff_run, NULL, &diff_options,
 };

@@ -42,37 +42,6 @@ static const cli_option exec_rows[] = {
 };
 CLI_OPTIONS_ONE_OPERAND(exec, "PROGRAM", path);
 
-static void usage(FILE *f)
-{
-    fputs("usage: q7pred exec [--trace] [--json] [--stats] [--lib PATH [--abi FILE]\n"
-          "                   [--xstate-size N] [--timeout SECONDS] [--compare]] [--]\n"
-          "                   PROGRAM\n"
-          "\n"
-          "Runs a vector program (docs/program-format.md): PROGRAM is its file, or\n"
-          "'-' for standard input (after --, a PROGRAM may start with '-'). The\n"
-          "whole program is parsed first: a mistake is one line FILE:LINE:COL: what\n"
-          "was expected, and nothing runs. A program is at most\n"
-          "64 MiB (67108864 bytes). Its print statements write on stdout; a summary\n"
-          "line on stderr ends the run (statements, instructions, registers\n"
-          "written).\n"
-          "\n"
-          "",
-          f);
-    cli_options_help(&exec_options, f);
-    fputs("\n"
-          "Exit status: 0; 1 when the output cannot be written, when --compare finds a\n"
-          "difference, or when the --lib library fails a statement; 2 on a usage\n"
-          "error, a PROGRAM that cannot be read or is too large, or one that does not\n"
-          "parse, or a --lib that cannot be loaded.\n"
-          "\n"
-          "examples:\n"
-          "  q7pred exec examples/nan_split.q7\n"
-          "  q7pred exec --trace examples/predicated_merge.q7\n"
-          "  q7pred exec --json - <examples/borfs_reduce.q7\n"
-          "  q7pred exec --lib build/libq7pred.so --compare examples/nan_split.q7\n",
-          f);
-}
-
 /* The bytes left to read in f if it is a regular file (so its size is
  * known before reading it); -1 for a pipe, a terminal, a device. */
 static intmax_t bytes_left(FILE *f)
@@ -159,7 +128,6 @@ static int exec_cmd_parse(void *args, int argc, char **argv)
 static int exec_main(void *args)
 {
     const exec_args *a = args;
-    if (a->help) return usage(stdout), CLI_OK;
     const char *path = a->path;
     bool from_stdin = strcmp(path, "-") == 0;
     const char *name = from_stdin ? "<stdin>" : path;
@@ -213,4 +181,5 @@ static int exec_main(void *args)
 
 const cli_command cli_cmd_exec = {
     "exec", "run a vector program (docs/program-format.md)", sizeof(exec_args), exec_cmd_parse, exec_main, NULL,
+    &exec_options,
 };

@@ -2,7 +2,8 @@
 /*
  * q7pred help [COMMAND]: the overview (the command table's names and
  * summaries), or COMMAND's own help, which is what `q7pred COMMAND --help`
- * prints: each command's text is written once, in its own file. The help
+ * prints: each command's text is written once, in its option table
+ * (src/tools/cli/options/CMD.def; cli_command_main prints it). The help
  * texts follow one layout (docs/decisions.md, tests/test_help.py) from
  * which tools/man_page.py makes q7pred(1).
  */
@@ -122,5 +123,5 @@ static int help_run(void *args)
 }
 
 const cli_command cli_cmd_help = {
-    "help", "this overview, or a command's help", sizeof(help_args), help_parse, help_run, NULL,
+    "help", "this overview, or a command's help", sizeof(help_args), help_parse, help_run, NULL, NULL,
 };

@@ -35,42 +35,18 @@ static int list_family(void *args, const char *opt, char *value)
     return CLI_OK;
 }
 
+/* The families' lines of the help. */
+static void list_families(FILE *f)
+{
+    for (unsigned i = 0; i < Q7_FAMILY_COUNT; i++)
+        fprintf(f, "  %-19s %s\n", q7_family_name((q7_family)i), q7_family_description((q7_family)i));
+}
+
 #define CLI_OPTIONS_ARGS list_args
 static const cli_option list_rows[] = {
 #include "cli/options/list.def"
 };
 CLI_OPTIONS_NO_OPERAND(list);
-
-static void list_help(FILE *f)
-{
-    fputs("usage: q7pred list [--family FAMILY] [--json] [--proofs FILE] [--]\n"
-          "\n"
-          "The leaf map: every exported module__xdref_<suffix> leaf with its ABI shape,\n"
-          "the C arguments after `void *xstate` (ignored: pass NULL), the result field\n"
-          "and operand widths, the operands `q7pred call` takes (name:bits), the\n"
-          "family, the provenance (observed on the spec page, or inferred by\n"
-          "DECISIONS.md) and the semantics (the leaf table's row, see\n"
-          "include/q7pred_leaves.def and src/lib/model/).\n"
-          "\n"
-          "",
-          f);
-    cli_options_help(&list_options, f);
-    fputs("\n"
-          "Families:\n",
-          f);
-    for (unsigned i = 0; i < Q7_FAMILY_COUNT; i++)
-        fprintf(f, "  %-19s %s\n", q7_family_name((q7_family)i), q7_family_description((q7_family)i));
-    fputs("\n"
-          "Exit status: 0, or 2 on a usage error (an unknown family; a --proofs FILE\n"
-          "that cannot be read or is no proof report).\n"
-          "\n"
-          "examples:\n"
-          "  q7pred list\n"
-          "  q7pred list --family fp-compare\n"
-          "  q7pred list --json\n"
-          "  q7pred list --proofs build/prove-formal.json\n",
-          f);
-}
 
 /* "A:16 B:16" or "A:8 B:1 C:3"; masks show as :64, the vector as :512. */
 static void format_operands(const cli_operand *ops, size_t n, char *buf, size_t size)
@@ -238,10 +214,6 @@ static int list_parse(void *args, int argc, char **argv)
 static int list_run(void *args)
 {
     const list_args *a = args;
-    if (a->help) {
-        list_help(stdout);
-        return CLI_OK;
-    }
     char err[4400];
     prv_proof_file *proofs = a->proofs ? prv_proof_file_load(a->proofs, err, sizeof err) : NULL;
     if (a->proofs && !proofs) return cli_usage_error("list: --proofs: %s", err);
@@ -253,4 +225,5 @@ static int list_run(void *args)
 
 const cli_command cli_cmd_list = {
     "list", "the leaf map: symbol, ABI shape, widths, provenance", sizeof(list_args), list_parse, list_run, NULL,
+    &list_options,
 };

@@ -30,37 +30,6 @@ static const cli_option merge_rows[] = {
 };
 CLI_OPTIONS_OPERANDS(merge, merge_operand, false);
 
-static void merge_help(FILE *f)
-{
-    fputs("usage: q7pred merge [--json FILE] [--markdown FILE] [--junit FILE] [--html FILE]\n"
-          "                    [--by-leaf] [--quiet] [--] REPORT...\n"
-          "\n"
-          "Combines the JSON reports of `q7pred verify --shard K/N` runs into the\n"
-          "same agreement table as one unsharded run, printed as verify prints it\n"
-          "and ending with its verdict line. Refuses (exit 2) a set with a missing\n"
-          "or duplicate shard, shards run with different parameters, and a report\n"
-          "that is not one verify wrote: larger than 64 MiB, a count out of its\n"
-          "range or more than its shard's cases, counts adding up past 2^64-1, a\n"
-          "time that is negative or not finite, and shards of another library (its\n"
-          "SHA-256, or its path where a shard of report format 2 names no hash; a\n"
-          "merge with such a shard says so in its verdict). Reports are read one at\n"
-          "a time; a REPORT that is a FIFO or device is read with each wait for\n"
-          "data at most 20 s. No output may be a REPORT's file.\n"
-          "\n"
-          "",
-          f);
-    cli_options_help(&merge_options, f);
-    fputs("\n"
-          "Exit status: 0 when all agree; 1 on any mismatch or crash or when no leaf\n"
-          "was checked; 2 on a usage error, a REPORT refused, or a report that\n"
-          "cannot be written (the old file is then left as it was).\n"
-          "\n"
-          "examples:\n"
-          "  q7pred merge s1.json s2.json\n"
-          "  q7pred merge --json all.json --markdown all.md s*.json\n",
-          f);
-}
-
 static int merge_parse(void *args, int argc, char **argv)
 {
     merge_args *a = args;
@@ -110,10 +79,6 @@ static int merge_all(const merge_args *a, q7r_merger *m, q7d_results *merged)
 static int merge_run(void *args)
 {
     const merge_args *a = args;
-    if (a->help) {
-        merge_help(stdout);
-        return CLI_OK;
-    }
     int rc = cli_report_files_check(&a->out);
     if (rc != CLI_OK) return rc;
     static q7d_results merged;   /* large: not on the stack */
@@ -134,4 +99,5 @@ static void merge_free(void *args)
 
 const cli_command cli_cmd_merge = {
     "merge", "combine the JSON reports of verify shards", sizeof(merge_args), merge_parse, merge_run, merge_free,
+    &merge_options,
 };

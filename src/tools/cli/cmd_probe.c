@@ -51,37 +51,6 @@ static const cli_option probe_rows[] = {
 };
 CLI_OPTIONS_NO_OPERAND(probe);
 
-static void usage(FILE *f)
-{
-    fputs("usage: q7pred probe --lib PATH [--preload PATH]... [--leaf LEAF]...\n"
-          "                    [--json FILE] [--timeout SECONDS] [--xstate-size N]\n"
-          "                    [--disasm] [--]\n"
-          "\n"
-          "Lists the library's module__xdref_* symbols from its dynamic symbol table\n"
-          "(the names the table lacks first), calls each table leaf in a\n"
-          "crash-isolated child with the argument lists of the shape table, and\n"
-          "prints a line per leaf: confirmed, refuted (with the shape or argument\n"
-          "order found), absent or crashed, and the evidence: which arguments it\n"
-          "reads, which pointers it writes (words), stray writes, and the bit maps\n"
-          "of movfsv/movvfs against the inferred one. A summary line ends the run\n"
-          "(N leaves: confirmed, refuted, absent; unknown symbols).\n"
-          "\n",
-          f);
-    cli_options_help(&probe_options, f);
-    fputs("\n"
-          "Exit status: 0 when every table leaf is present and confirmed; 1\n"
-          "otherwise (a leaf refuted, absent or crashed, an unknown symbol, a child\n"
-          "that died between calls); 2 on a usage error or a file that is no\n"
-          "library this probe reads; 128 + the signal when interrupted (the JSON\n"
-          "then holds the leaves finished, marked interrupted).\n"
-          "\n"
-          "examples:\n"
-          "  q7pred probe --lib build/libq7pred.so\n"
-          "  q7pred probe --lib /opt/fiss/libfiss-base.so --json probe.json\n"
-          "  q7pred probe --lib /opt/fiss/libfiss-base.so --leaf olt_1_2_16f_16f --disasm\n",
-          f);
-}
-
 static int probe_parse(void *v, int argc, char **argv)
 {
     probe_args *a = v;
@@ -235,10 +204,6 @@ static int write_json(const probe_args *a, out_file *jf, int interrupted, const 
 static int probe_run(void *v)
 {
     probe_args *a = v;
-    if (a->help) {
-        usage(stdout);
-        return CLI_OK;
-    }
     char err[1024];
     /* the file itself first: a FIFO, a device or a foreign machine's file is refused by name */
     for (unsigned i = 0; i < a->npreloads; i++)
@@ -356,5 +321,5 @@ static int probe_run(void *v)
 
 const cli_command cli_cmd_probe = {
     "probe", "find each leaf's real ABI in a library under test", sizeof(probe_args),
-    probe_parse, probe_run, probe_free,
+    probe_parse, probe_run, probe_free, &probe_options,
 };

@@ -516,10 +516,6 @@ static int prove_library(prove_state *st, const short *const *map_of, cli_abi_so
 static int prove_run(void *v)
 {
     prove_args *a = v;
-    if (a->help) {
-        cli_prove_usage(stdout);
-        return CLI_OK;
-    }
     static prove_state st;
     memset(&st, 0, sizeof st);
     st.a = a;
@@ -569,5 +565,5 @@ static int prove_run(void *v)
 
 const cli_command cli_cmd_prove = {
     "prove", "prove each leaf's machine code equal to the spec",
-    sizeof(prove_args), cli_prove_parse, prove_run, NULL,
+    sizeof(prove_args), cli_prove_parse, prove_run, NULL, &cli_prove_options,
 };

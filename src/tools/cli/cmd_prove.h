@@ -27,8 +27,8 @@ typedef struct prove_args {
     char command[4096];              /* as typed, for the reports */
 } prove_args;
 
-/* The help, and the reading of the options into a prove_args. */
-void cli_prove_usage(FILE *f);
+/* The options (and help) of prove, and their reading into a prove_args. */
+extern const cli_options cli_prove_options;
 int cli_prove_parse(void *v, int argc, char **argv);
 
 /* --progress (prove_estimate.c): leaves done of those selected, the costs

@@ -13,47 +13,7 @@
 static const cli_option prove_rows[] = {
 #include "cli/options/prove.def"
 };
-CLI_OPTIONS_NO_OPERAND(prove);
-
-void cli_prove_usage(FILE *f)
-{
-    fputs(
-        "usage: q7pred prove --lib PATH [--abi FILE] [--leaf LEAF]... [--all]\n"
-        "                    [--json FILE] [--markdown FILE] [--junit FILE]\n"
-        "                    [--timeout SECONDS]\n"
-        "                    [--total-timeout SECONDS] [--python PATH] [--quiet]\n"
-        "                    [--progress | --no-progress] [--dry-run]\n"
-        "       q7pred prove --write-table FILE\n"
-        "\n"
-        "Proves each module__xdref_* leaf that PATH exports, from its machine code,\n"
-        "equal to what its name requires (DECISIONS.md and the spec's rules) for\n"
-        "every input: the words it stores, nothing written outside its outputs and\n"
-        "its frame, no read of a byte nothing wrote, the callee-saved registers\n"
-        "kept, no fault (docs/proofs.md). A counterexample is replayed natively in\n"
-        "a crash-isolated child and compared with the proof's prediction. Each\n"
-        "leaf ends proven-binary, refuted (a counterexample), unproven (a reason)\n"
-        "or absent (not exported); a summary line counts them.\n"
-        "\n",
-        f);
-    cli_options_help(&prove_options, f);
-    fputs(
-        "\n"
-        "No output may be a file the run reads (--lib, --abi, --python), nor empty.\n"
-        "\n"
-        "Exit status: 0 when every present leaf (and with --all every exported\n"
-        "function that has an obligation) is proven-binary; 1 otherwise, or\n"
-        "when a prediction disagrees with the real call; 2 on a usage error or an\n"
-        "unreadable library; 128 + the signal when interrupted (what was proven so\n"
-        "far is printed and written).\n"
-        "\n"
-        "examples:\n"
-        "  q7pred prove --lib build/libq7pred.so\n"
-        "  q7pred prove --lib libfiss-base.so --abi probe.json --json prove.json\n"
-        "  q7pred prove --lib build/libq7pred.so --leaf lt_1_8_8 --timeout 120\n"
-        "  q7pred prove --lib build/libq7pred.so --all --json prove-all.json\n"
-        "  q7pred prove --lib libfiss-base.so --dry-run\n",
-        f);
-}
+const cli_options cli_prove_options = { CLI_TABLE_(prove), NULL, 0, NULL, false };
 
 int cli_prove_parse(void *v, int argc, char **argv)
 {
@@ -61,7 +21,7 @@ int cli_prove_parse(void *v, int argc, char **argv)
     a->timeout = 60;
     a->progress = -1;
     cli_record_command(a->command, sizeof a->command, argc, argv);
-    int rc = cli_options_parse(&prove_options, a, argc, argv);
+    int rc = cli_options_parse(&cli_prove_options, a, argc, argv);
     if (rc != CLI_OK || a->help) return rc;
     if (!a->lib && !a->table_out) return cli_usage_error("prove: --lib PATH is required (try q7pred prove --help)");
     /* --all answers for every export: a selection of leaves would leave the run's verdict about part of it */

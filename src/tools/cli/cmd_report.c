@@ -24,33 +24,6 @@ static const cli_option report_rows[] = {
 };
 CLI_OPTIONS_ONE_OPERAND(report, "JSON report", input);
 
-static void report_help(FILE *f)
-{
-    fputs(
-        "usage: q7pred report [--html FILE] [--markdown FILE] [--junit FILE]\n"
-        "                     [--json FILE] [--proofs FILE [--foreign-proofs]]\n"
-        "                     [--by-leaf] [--quiet] [--] REPORT\n"
-        "\n"
-        "Reads the JSON report of q7pred verify or merge (format 2 or 3, a\n"
-        "checkpoint included) as merge reads one (nothing in it is believed), and\n"
-        "writes the reports asked for from it, as verify would have. Prints the\n"
-        "text report. REPORT may be a FIFO or device, read with each wait for data\n"
-        "at most 20 s; no output may be REPORT's or --proofs's file.\n"
-        "\n"
-        "",
-        f);
-    cli_options_help(&report_options, f);
-    fputs("\n"
-        "Exit status: 0 when the report passes; 1 when it fails; 2 on a usage\n"
-        "error, a REPORT that cannot be read or is refused, or a report that cannot\n"
-        "be written (the old file is then left as it was).\n"
-        "\n"
-        "examples:\n"
-        "  q7pred report --html run.html run.json\n"
-        "  q7pred report --html run.html --proofs build/prove-formal.json run.json\n",
-        f);
-}
-
 static int report_parse(void *args, int argc, char **argv)
 {
     report_args *a = args;
@@ -70,10 +43,6 @@ static int report_parse(void *args, int argc, char **argv)
 static int report_run(void *args)
 {
     report_args *a = args;
-    if (a->help) {
-        report_help(stdout);
-        return CLI_OK;
-    }
     int rc = cli_report_files_check(&a->out);
     static q7d_results r;     /* large: not on the stack */
     static q7d_proofs proofs;
@@ -100,5 +69,5 @@ static int report_run(void *args)
 
 const cli_command cli_cmd_report = {
     "report", "rewrite a verify JSON report as HTML, markdown or JUnit", sizeof(report_args), report_parse,
-    report_run, NULL,
+    report_run, NULL, &report_options,
 };

@@ -18,56 +18,6 @@
 #include "verify/names.h"
 #include "verify/verify.h"
 
-static void verify_help(FILE *f)
-{
-    fputs("usage: q7pred verify [--corpus LIST] [--seed N] [--fuzz-count [CAT=]N]\n"
-          "                     [--exhaustive-max N] [--oracles LIST] [--lib PATH]...\n"
-          "                     [--preload PATH]... [--abi FILE] [--allow-absent]\n"
-          "                     [--reference PATH] [--xstate-size N]\n"
-          "                     [--max-crashes N] [--timeout SECONDS] [--host-path NAME]\n"
-          "                     [--python PATH] [--numpy-oracle PATH]\n"
-          "                     [--numpy-timeout SECONDS] [--compare-aux]\n"
-          "                     [--family FAMILY]... [--leaf LEAF]... [--threads N]\n"
-          "                     [--shard K/N] [--json FILE] [--markdown FILE]\n"
-          "                     [--junit FILE] [--html FILE] [--proofs FILE]\n"
-          "                     [--foreign-proofs]\n"
-          "                     [--max-report N] [--by-leaf] [--quiet]\n"
-          "                     [--progress | --no-progress] [--checkpoint FILE]\n"
-          "                     [--checkpoint-interval SECONDS] [--resume FILE] [--dry-run]\n"
-          "                     [--]\n"
-          "\n"
-          "The differential: the same inputs through every oracle, each output\n"
-          "compared with the reference (sem, the model). Prints the agreement table\n"
-          "(a row per family x corpus, a column per oracle, cells `checks /\n"
-          "mismatches`), crashes, the first mismatches with a `q7pred call` line\n"
-          "each (shell-quoted), and a verdict line, whose first word is what the\n"
-          "exit status says.\n"
-          "\n"
-          "",
-          f);
-    cli_options_help(&cli_verify_options, f);
-    fputs("\n"
-          "Exit status: 0 when all agree; 1 on any mismatch or crash, when no oracle\n"
-          "besides sem checked anything (\"FAIL: no leaf was checked\"), or when the\n"
-          "run is INCOMPLETE: a selected leaf a --lib does not export (unless\n"
-          "--allow-absent), one --abi does not call, or an oracle asked for or\n"
-          "defaulted that was lost (could not start or died mid-run; the verdict\n"
-          "names each); 2 on a usage error: an option, a file, or an oracle asked for\n"
-          "by name (--lib, --oracles numpy, --python, --numpy-oracle) that cannot be\n"
-          "used, or a report that cannot be written (its old file is then left as it\n"
-          "was). On SIGINT, SIGTERM or SIGHUP the children are ended, what ran is\n"
-          "reported as INTERRUPTED and the exit is 128 + the signal (130, 143); a\n"
-          "signal while the reports are written leaves the old files as they were.\n"
-          "\n"
-          "examples:\n"
-          "  q7pred verify --lib build/libq7pred.so\n"
-          "  q7pred verify --lib /opt/fiss/libfiss-base.so --family fp-compare\n"
-          "  q7pred verify --corpus exhaustive --leaf clsfy_32f_32f --oracles sem,host\n"
-          "  q7pred verify --shard 3/8 --json shard3.json\n"
-          "  q7pred verify --corpus exhaustive --checkpoint ck.json\n",
-          f);
-}
-
 /* ------------------------------------------------------------ the run */
 
 static void init_args(verify_args *a, int argc, char **argv)
@@ -239,10 +189,6 @@ static int check_run_write(verify_args *a)
 static int verify_run(void *args)
 {
     verify_args *a = args;
-    if (a->help) {
-        verify_help(stdout);
-        return CLI_OK;
-    }
     q7u_interrupt_arm();
     int rc = check_run_write(a);
     q7u_interrupt_disarm();
@@ -261,5 +207,5 @@ static void verify_free(void *args)
 
 const cli_command cli_cmd_verify = {
     "verify", "the differential: oracles x corpora, agreement table", sizeof(verify_args), verify_parse, verify_run,
-    verify_free,
+    verify_free, &cli_verify_options,
 };

@@ -255,7 +255,8 @@ void cli_options_help(const cli_options *t, FILE *f)
         cli_option r = resolve(&t->rows[i]);
         if (r.describe) r.describe(text, sizeof text);
         if (r.kind == CLI_OPT_HEADING) {
-            if (r.describe) cli_help_wrap(f, "", text, 0);
+            if (r.print) r.print(f);
+            else if (r.describe) cli_help_wrap(f, "", text, 0);
             else fputs(r.help, f);
             continue;
         }

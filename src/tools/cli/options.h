@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The option tables of the subcommands: one table a command
- * (src/tools/cli/options/CMD.def), its rows in the order of its help, the options
+ * (src/tools/cli/options/CMD.def), its rows its help page in order (the
+ * text before the options and after them as headings), the options
  * several commands take defined once (src/tools/cli/options/shared.def). From a
  * table come the command's parser (cli_options_parse: one per argument
  * kind, one message each), the option lines of its help
@@ -19,8 +20,9 @@
  *   CLI_SHARED_CALL(ID, fn, help)     a shared row whose value fn takes
  *   CLI_DESCRIBED(spelling, METAVAR, fn, describe)   a CALL row whose
  *                                     description describe() writes
- *   CLI_HEADING(text)                 a line of the help between options
- *   CLI_HEADING_FN(describe)          the same, written by describe()
+ *   CLI_HEADING(text)                 text of the help, as it is
+ *   CLI_HEADING_FN(describe)          the same, written by describe(), wrapped
+ *   CLI_HEADING_PRINT(print)          lines print() writes, as they are
  *
  * help is the description as the help shows it, its lines split by \n
  * (column 22 on); "" shows the row's spelling on the next row's line
@@ -82,6 +84,7 @@ typedef struct cli_option {
     cli_opt_fn call;            /* CALL rows, and shared rows whose value a function takes */
     const char *help;           /* see above */
     cli_opt_describe describe;  /* a description made when the help is shown, wrapped */
+    void (*print)(FILE *f);     /* a heading's lines, printed as they are */
     int shared;                 /* CLI_SH_*: spelling, kind, metavariable, range from shared.def */
 } cli_option;
 
@@ -97,6 +100,7 @@ typedef struct cli_option {
     { .name = spelling, .kind = CLI_OPT_CALL, .meta = meta_, .call = fn, .describe = describe_ },
 #define CLI_HEADING(text) { .kind = CLI_OPT_HEADING, .help = text },
 #define CLI_HEADING_FN(describe_) { .kind = CLI_OPT_HEADING, .describe = describe_ },
+#define CLI_HEADING_PRINT(print_) { .kind = CLI_OPT_HEADING, .print = print_ },
 
 /* A command's table and how it takes operands. */
 typedef struct cli_options {

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "options.h"
 #include "prog/nearest.h"
 #include "prove/proof_status.h"
 #include "util/escape.h"
@@ -92,7 +93,9 @@ int cli_command_main(const cli_command *c, int argc, char **argv)
         return cli_error("%s: out of memory", c->name);
     }
     int rc = c->parse(args, argc, copy);
-    if (rc == CLI_OK) rc = c->run(args);
+    if (rc == CLI_OK && c->options && *(const bool *)((const char *)args + c->options->help_field))
+        cli_options_help(c->options, stdout);
+    else if (rc == CLI_OK) rc = c->run(args);
     if (c->free_args) c->free_args(args);
     free(args);
     for (int i = 0; i < argc; i++) free(copy[i]);
