@@ -218,6 +218,19 @@ static void fn_summary_names(const prv_run *r, prv_status s)
     if (*sep == ',') putchar(')');
 }
 
+/* "N WHAT: a proven-binary, b refuted (names), c unproven (names), d absent
+ * (names)", the names those of names(). */
+static void status_counts(const prv_run *r, unsigned n, const char *what, const unsigned *counts,
+                          void (*names)(const prv_run *, prv_status))
+{
+    printf("%u %s: %u proven-binary, %u refuted", n, what, counts[PRV_PROVEN], counts[PRV_REFUTED]);
+    names(r, PRV_REFUTED);
+    printf(", %u unproven", counts[PRV_UNPROVEN]);
+    names(r, PRV_UNPROVEN);
+    printf(", %u absent", counts[PRV_ABSENT]);
+    names(r, PRV_ABSENT);
+}
+
 void cli_prove_summary(const prove_state *st, const unsigned *counts, unsigned done, unsigned selected)
 {
     if (st->run.interrupted) {
@@ -225,23 +238,13 @@ void cli_prove_summary(const prove_state *st, const unsigned *counts, unsigned d
                q7u_signal_name(st->run.interrupted), done, selected, counts[PRV_PROVEN], counts[PRV_REFUTED],
                counts[PRV_UNPROVEN], counts[PRV_ABSENT]);
     } else {
-        printf("%u leaves: %u proven-binary, %u refuted", done, counts[PRV_PROVEN], counts[PRV_REFUTED]);
-        summary_names(&st->run, PRV_REFUTED);
-        printf(", %u unproven", counts[PRV_UNPROVEN]);
-        summary_names(&st->run, PRV_UNPROVEN);
-        printf(", %u absent", counts[PRV_ABSENT]);
-        summary_names(&st->run, PRV_ABSENT);
+        status_counts(&st->run, done, "leaves", counts, summary_names);
         putchar('\n');
     }
     unsigned fc[PRV_STATUS_COUNT], fdone;
     prv_fn_counts(&st->run, fc, &fdone);
     if (st->a->all) {
-        printf("%u functions: %u proven-binary, %u refuted", fdone, fc[PRV_PROVEN], fc[PRV_REFUTED]);
-        fn_summary_names(&st->run, PRV_REFUTED);
-        printf(", %u unproven", fc[PRV_UNPROVEN]);
-        fn_summary_names(&st->run, PRV_UNPROVEN);
-        printf(", %u absent", fc[PRV_ABSENT]);
-        fn_summary_names(&st->run, PRV_ABSENT);
+        status_counts(&st->run, fdone, "functions", fc, fn_summary_names);
         printf(", %u no-obligation\n", fc[PRV_NO_OBLIGATION]);
     }
 }
