@@ -12,14 +12,7 @@
 # that rests on leaves called in another shape or order says so.
 set -u
 . "$(dirname "$0")/support/check_lib.sh"
-M=$SRCDIR/$BUILD/mutants
-[ "${BUILD#/}" != "$BUILD" ] && M=$BUILD/mutants
-for m in nan_polarity tail_gate; do
-    if [ ! -f "$M/$m.so" ]; then
-        [ "${CI:-}" = true ] && { echo "FAIL: $M/$m.so not built"; exit 1; }
-        echo "skipped: $M/$m.so not built (make mutant-libs)"; exit 77
-    fi
-done
+need_mutants nan_polarity tail_gate
 np=$M/nan_polarity.so
 # the leaves the mutant breaks, from the table: the ordered fp compares
 # (o...), their predicated tails among them

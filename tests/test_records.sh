@@ -20,14 +20,7 @@
 # snan 0x40, finite 0x80), an ordered compare with a NaN operand false.
 set -u
 . "$(dirname "$0")/support/check_lib.sh"
-M=$SRCDIR/$BUILD/mutants
-[ "${BUILD#/}" != "$BUILD" ] && M=$BUILD/mutants
-for m in nan_polarity snan_bit field_width; do
-    if [ ! -f "$M/$m.so" ]; then
-        [ "${CI:-}" = true ] && { echo "FAIL: $M/$m.so not built"; exit 1; }
-        echo "skipped: $M/$m.so not built (make mutant-libs)"; exit 77
-    fi
-done
+need_mutants nan_polarity snan_bit field_width
 V=(--oracles sem --corpus grid,fuzz --fuzz-count 2000 --no-progress)
 
 # ---- a mismatch record, decoded

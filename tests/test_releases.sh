@@ -14,14 +14,7 @@
 # (docs/report-format.md, "make mutants"), read from the leaf table.
 set -u
 . "$(dirname "$0")/support/check_lib.sh"
-M=$SRCDIR/$BUILD/mutants
-[ "${BUILD#/}" != "$BUILD" ] && M=$BUILD/mutants
-for m in snan_bit signed_unsigned; do
-    if [ ! -f "$M/$m.so" ]; then
-        [ "${CI:-}" = true ] && { echo "FAIL: $M/$m.so not built"; exit 1; }
-        echo "skipped: $M/$m.so not built (make mutant-libs)"; exit 77
-    fi
-done
+need_mutants snan_bit signed_unsigned
 rows() { sed -n "s/^LEAF(\($1\),.*/\1/p" "$SRCDIR/include/q7pred_leaves.def" | paste -sd, | sed 's/,/, /g'; }
 classify=$(rows 'clsfy_[0-9a-z_]*')                     # snan_bit breaks the classifiers
 signed=$(rows 'l[te]_[0-9]*_[0-9]*_[0-9]*')              # signed_unsigned the signed lt/le

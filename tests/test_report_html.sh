@@ -36,13 +36,8 @@ if [ ! -x "$chromium" ]; then
     [ "${CI:-}" = true ] && { echo "FAIL: chromium is not installed (.ci/run installs it)"; exit 1; }
     echo "skipped: chromium not installed (apt-get install chromium)"; exit 77
 fi
-mutant="$SRCDIR/$BUILD/mutants/nan_polarity.so"
-for m in nan_polarity signed_unsigned snan_bit tail_gate; do
-    if [ ! -f "$SRCDIR/$BUILD/mutants/$m.so" ]; then
-        [ "${CI:-}" = true ] && { echo "FAIL: $SRCDIR/$BUILD/mutants/$m.so not built"; exit 1; }
-        echo "skipped: $SRCDIR/$BUILD/mutants/$m.so not built (make mutant-libs)"; exit 77
-    fi
-done
+need_mutants nan_polarity signed_unsigned snan_bit tail_gate
+mutant=$M/nan_polarity.so
 cd "$t"
 cat >proofs.json <<'EOF'
 {"leaves": [{"leaf": "olt_1_1_16f_16f", "status": "proven-ir", "prover": "z3 4.8.12", "seconds": 0.52},
@@ -120,15 +115,15 @@ PY
 # ---- a picture of every kind, each against its planted bug
 pics=(verify --oracles sem --no-progress --quiet --fuzz-count 3000)
 "$Q7PRED" "${pics[@]}" --corpus grid,fuzz,exhaustive --exhaustive-max 65536 --leaf lt_1_8_8 \
-    --lib "$SRCDIR/$BUILD/mutants/signed_unsigned.so" --html int8.html >/dev/null
+    --lib "$M/signed_unsigned.so" --html int8.html >/dev/null
 "$Q7PRED" "${pics[@]}" --corpus grid,fuzz --leaf olt_1_4_32f_32f,olt_1_4_32f_32f_4f_t --lib "$mutant" --html fp32.html \
     --json fp32.json >/dev/null
 "$Q7PRED" report --quiet --html fp32-again.html fp32.json >/dev/null
 cmp -s fp32.html fp32-again.html && ok "report --html from the JSON draws the same pictures (a tail's two planes too)" \
     || bad "report --html of fp32.json differs"
 "$Q7PRED" "${pics[@]}" --corpus grid,fuzz --leaf clsfy_16f_16f,clsfy_32f_32f \
-    --lib "$SRCDIR/$BUILD/mutants/snan_bit.so" --html classify.html >/dev/null
-"$Q7PRED" "${pics[@]}" --corpus grid,fuzz --leaf olt_1_2_16f_16f_2f_t --lib "$SRCDIR/$BUILD/mutants/tail_gate.so" \
+    --lib "$M/snan_bit.so" --html classify.html >/dev/null
+"$Q7PRED" "${pics[@]}" --corpus grid,fuzz --leaf olt_1_2_16f_16f_2f_t --lib "$M/tail_gate.so" \
     --html tail.html >/dev/null
 # the sign-off: a proof report of this very file (its SHA-256 as sha256sum
 # says) proving one of three leaves, a library that lacks the third

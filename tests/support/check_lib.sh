@@ -9,3 +9,17 @@ trap 'rm -rf "$t"' EXIT
 ok() { echo "ok: $1"; }
 bad() { echo "FAIL: $1"; fail=1; }
 check() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
+# need_mutants NAME...: $M is the folder of make mutants' libraries; the
+# test is skipped (exit 77) while one of NAME.so is not built, and fails
+# then under CI=true.
+need_mutants() {
+    M=$SRCDIR/$BUILD/mutants
+    [ "${BUILD#/}" != "$BUILD" ] && M=$BUILD/mutants
+    local m
+    for m in "$@"; do
+        if [ ! -f "$M/$m.so" ]; then
+            [ "${CI:-}" = true ] && { echo "FAIL: $M/$m.so not built"; exit 1; }
+            echo "skipped: $M/$m.so not built (make mutant-libs)"; exit 77
+        fi
+    done
+}
