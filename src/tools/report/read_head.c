@@ -19,6 +19,17 @@
 static bool is_array(const json *v) { return v && v->type == JSON_ARRAY; }
 static bool sha256_ok(const char *s) { return !s[0] || q7u_sha256_hex_valid(s); }
 
+/* The member key of parent (named within.key in a message, when within is
+ * given) in *v, NULL when the report has none (an older one); false, the
+ * error said, when it is no array. */
+static bool optional_array(const q7r_reader *rd, const json *parent, const char *within, const char *key,
+                           const json **v)
+{
+    *v = q7u_json_get(parent, key);
+    if (!*v || is_array(*v)) return true;
+    return BAD(rd, "'%s': malformed %s%s%s", rd->path, within ? within : "", within ? "." : "", key);
+}
+
 /* ------------------------------------------------------------ parameters */
 
 static bool read_corpora(const q7r_reader *rd, const json *p, q7d_results *r)
@@ -99,10 +110,9 @@ bool q7r_read_parameters(const q7r_reader *rd, const json *doc, q7d_results *r)
  * cells do not tell); absent from reports that have no gaps. */
 static bool read_not_called(const q7r_reader *rd, const json *doc, q7d_results *r)
 {
-    const json *v = q7u_json_get(q7u_json_get(doc, K(gaps)), K(not_called));
-    if (!v) return true;
-    if (!is_array(v)) return BAD(rd, "'%s': malformed %s.%s", rd->path, K(gaps), K(not_called));
-    for (size_t i = 0; i < v->n; i++) {
+    const json *v;
+    if (!optional_array(rd, q7u_json_get(doc, K(gaps)), K(gaps), K(not_called), &v)) return false;
+    for (size_t i = 0; v && i < v->n; i++) {
         const q7_leaf *leaf = q7_leaf_find(q7u_json_string(&v->child[i], K(leaf)));
         const char *why = q7u_json_string(&v->child[i], K(reason));
         unsigned u = Q7D_UNCALLED_CRASHED;
@@ -118,10 +128,9 @@ static bool read_not_called(const q7r_reader *rd, const json *doc, q7d_results *
  * its row (absent from reports of runs without --abi, and older ones). */
 static bool read_called_otherwise(const q7r_reader *rd, const json *doc, q7d_results *r)
 {
-    const json *v = q7u_json_get(doc, K(called_otherwise));
-    if (!v) return true;
-    if (!is_array(v)) return BAD(rd, "'%s': malformed %s", rd->path, K(called_otherwise));
-    for (size_t i = 0; i < v->n; i++) {
+    const json *v;
+    if (!optional_array(rd, doc, NULL, K(called_otherwise), &v)) return false;
+    for (size_t i = 0; v && i < v->n; i++) {
         const q7_leaf *leaf = q7_leaf_find(q7u_json_string(&v->child[i], K(leaf)));
         const char *how = q7u_json_string(&v->child[i], K(called));
         if (!leaf || !how || strncmp(how, "as ", 3) != 0 || strlen(how) >= Q7D_CALLED_AS_MAX)
@@ -135,10 +144,9 @@ static bool read_called_otherwise(const q7r_reader *rd, const json *doc, q7d_res
  * from older reports: then nothing is said of them). */
 static bool read_common(const q7r_reader *rd, const json *doc, q7d_results *r)
 {
-    const json *v = q7u_json_get(doc, K(common));
-    if (!v) return true;
-    if (!is_array(v)) return BAD(rd, "'%s': malformed %s", rd->path, K(common));
-    for (size_t i = 0; i < v->n; i++) {
+    const json *v;
+    if (!optional_array(rd, doc, NULL, K(common), &v)) return false;
+    for (size_t i = 0; v && i < v->n; i++) {
         const json *o = &v->child[i];
         const q7_leaf *leaf = q7_leaf_find(q7u_json_string(o, K(leaf)));
         const char *oracle = q7u_json_string(o, K(oracle));
