@@ -49,6 +49,13 @@ static bool foreign(const unsigned char *c, size_t len, esc_format fmt)
     return fmt == ESC_XML && len == 3 && c[0] == 0xef && c[1] == 0xbf && c[2] >= 0xbe;
 }
 
+/* The entity of <, > or & into out, its length; 0 for another character. */
+static size_t markup_entity(char ch, char *out)
+{
+    const char *e = ch == '<' ? "&lt;" : ch == '>' ? "&gt;" : ch == '&' ? "&amp;" : NULL;
+    return e ? (size_t)sprintf(out, "%s", e) : 0;
+}
+
 /* The escape of one character (or one byte that starts none) into out;
  * returns its length (at most 16). `next` is the byte after it; `marked`:
  * the string has a foreign byte, so \x in it must not read as an escape. */
@@ -78,18 +85,14 @@ static size_t escape_unit(const unsigned char *c, size_t len, unsigned char next
             if (c[0] < 0x20) return (size_t)sprintf(out, "\\u%04x", c[0]);
             break;
         case ESC_XML:
-            if (ch == '<') return (size_t)sprintf(out, "&lt;");
-            if (ch == '>') return (size_t)sprintf(out, "&gt;");
-            if (ch == '&') return (size_t)sprintf(out, "&amp;");
+            if ((n = markup_entity(ch, out))) return n;
             if (ch == '"') return (size_t)sprintf(out, "&quot;");
             if (ch == '\'') return (size_t)sprintf(out, "&apos;");
             break;
         case ESC_MARKDOWN:
             if (ch == '|') return (size_t)sprintf(out, "\\|");
             /* no markup from outside: raw HTML, entities, code spans, links */
-            if (ch == '<') return (size_t)sprintf(out, "&lt;");
-            if (ch == '>') return (size_t)sprintf(out, "&gt;");
-            if (ch == '&') return (size_t)sprintf(out, "&amp;");
+            if ((n = markup_entity(ch, out))) return n;
             if (ch == '`' || ch == '[' || ch == ']' || ch == '\\') return (size_t)sprintf(out, "&#%d;", ch);
             break;
         case ESC_TEXT:
