@@ -82,6 +82,10 @@ typedef struct q7py_text {
 q7py_text q7py_text_new(size_t size);
 void q7py_text_add(q7py_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* u cleared, then named: name, and qualname "<the label of owner's library,
+ * or q7pred>.<group><name>" (group "" or "vec."); owner NULL for the model. */
+void q7py_ufunc_named(q7py_ufunc *u, PyObject *owner, const char *group, const char *name);
+
 /* Makes u's ufunc with the docstring doc, with its folds (q7py_folds),
  * and sets it in dict under u->name; -1 with an exception set. doc is
  * freed either way. */
@@ -131,6 +135,11 @@ PyObject *q7py_lane_formats(PyObject *self, PyObject *noargs);
  * and reduceat are numpy's where u->fold is an associative leaf (with its
  * identity) and a TypeError for any other; -1 with an exception set. */
 int q7py_folds(PyObject *f, const q7py_ufunc *u);
+
+/* ---- module.c: the exception type q7pred.NAME, a subclass of base with
+ * the docstring doc, added to module and kept in *type (one reference the
+ * caller's); -1 with an exception set. */
+int q7py_add_exception(PyObject *module, const char *name, const char *doc, PyObject *base, PyObject **type);
 
 /* ---- program.c */
 PyObject *q7py_run(PyObject *self, PyObject *args);

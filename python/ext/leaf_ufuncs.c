@@ -167,12 +167,7 @@ static void leaf_loop(char **args, npy_intp const *dims, npy_intp const *steps, 
 static void describe(q7py_ufunc *u, const q7_leaf *leaf, PyObject *owner)
 {
     const q7_shape_info *sh = q7_shape_info_of(leaf->shape);
-    memset(u, 0, sizeof *u);
-    u->owner = owner;
-    u->lib = owner ? q7py_lib_of(owner) : NULL;
-    if (u->lib) snprintf(u->qualname, sizeof u->qualname, "%s.%s", q7py_lib_label(u->lib), leaf->suffix);
-    else snprintf(u->qualname, sizeof u->qualname, "q7pred.%s", leaf->suffix);
-    u->name = leaf->suffix;
+    q7py_ufunc_named(u, owner, "", leaf->suffix);
     u->loop = leaf_loop;
     u->target = leaf;
     u->fold = leaf;

@@ -449,19 +449,11 @@ PyObject *q7py_shape_args(PyObject *self, PyObject *name)
 
 int q7py_add_library_error(PyObject *module)
 {
-    library_error = PyErr_NewExceptionWithDoc(
-        "q7pred.LibraryError",
-        "A library loaded by q7pred.load could not answer: it does not export the leaf, the probe found no "
-        "argument list for it, or (isolated=True) the leaf crashed, hung or exited in the library's child "
-        "process; the message names the leaf and the input.",
-        PyExc_RuntimeError, NULL);
-    if (!library_error) return -1;
-    Py_INCREF(library_error);
-    if (PyModule_AddObject(module, "LibraryError", library_error) < 0) {
-        Py_DECREF(library_error);
-        return -1;
-    }
-    return 0;
+    return q7py_add_exception(module, "LibraryError",
+                              "A library loaded by q7pred.load could not answer: it does not export the leaf, the "
+                              "probe found no argument list for it, or (isolated=True) the leaf crashed, hung or "
+                              "exited in the library's child process; the message names the leaf and the input.",
+                              PyExc_RuntimeError, &library_error);
 }
 
 const char *q7py_lib_label(const q7py_lib *lib) { return lib->label; }

@@ -38,6 +38,20 @@ static struct PyModuleDef module_def = {
     NULL, NULL, NULL, NULL,
 };
 
+int q7py_add_exception(PyObject *module, const char *name, const char *doc, PyObject *base, PyObject **type)
+{
+    char qualified[64];
+    snprintf(qualified, sizeof qualified, "q7pred.%s", name);
+    *type = PyErr_NewExceptionWithDoc(qualified, doc, base, NULL);
+    if (!*type) return -1;
+    Py_INCREF(*type);
+    if (PyModule_AddObject(module, name, *type) < 0) {
+        Py_DECREF(*type);
+        return -1;
+    }
+    return 0;
+}
+
 PyMODINIT_FUNC PyInit__core(void)
 {
     import_array();

@@ -160,6 +160,15 @@ static void core_signature(const q7py_ufunc *u, char *sig, size_t size)
     if (!any) sig[0] = '\0';
 }
 
+void q7py_ufunc_named(q7py_ufunc *u, PyObject *owner, const char *group, const char *name)
+{
+    memset(u, 0, sizeof *u);
+    u->owner = owner;
+    u->lib = owner ? q7py_lib_of(owner) : NULL;
+    snprintf(u->qualname, sizeof u->qualname, "%s.%s%s", u->lib ? q7py_lib_label(u->lib) : "q7pred", group, name);
+    u->name = name;
+}
+
 PyObject *q7py_make_ufunc(const q7py_ufunc *u, const char *doc)
 {
     int types[Q7PY_MAX_OPERANDS][MAX_TYPES];

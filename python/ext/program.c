@@ -16,18 +16,10 @@ static PyObject *program_error;
 
 int q7py_add_program_error(PyObject *module)
 {
-    program_error = PyErr_NewExceptionWithDoc(
-        "q7pred.ProgramError",
-        "A q7pred exec program that does not parse: line and col (1-based, col in bytes) and "
-        "message, the text `q7pred exec` prints after FILE:LINE:COL:.",
-        PyExc_ValueError, NULL);
-    if (!program_error) return -1;
-    Py_INCREF(program_error);
-    if (PyModule_AddObject(module, "ProgramError", program_error) < 0) {
-        Py_DECREF(program_error);
-        return -1;
-    }
-    return 0;
+    return q7py_add_exception(module, "ProgramError",
+                              "A q7pred exec program that does not parse: line and col (1-based, col in bytes) and "
+                              "message, the text `q7pred exec` prints after FILE:LINE:COL:.",
+                              PyExc_ValueError, &program_error);
 }
 
 static int set_attr(PyObject *obj, const char *name, PyObject *value)

@@ -291,12 +291,7 @@ static int lane_type(unsigned bytes)
 static void describe(q7py_ufunc *u, const q7v_op *op, PyObject *owner)
 {
     const struct kind_info *ki = &kinds[op->kind];
-    memset(u, 0, sizeof *u);
-    u->owner = owner;
-    u->lib = owner ? q7py_lib_of(owner) : NULL;
-    if (u->lib) snprintf(u->qualname, sizeof u->qualname, "%s.vec.%s", q7py_lib_label(u->lib), op->mnemonic);
-    else snprintf(u->qualname, sizeof u->qualname, "q7pred.vec.%s", op->mnemonic);
-    u->name = op->mnemonic;
+    q7py_ufunc_named(u, owner, "vec.", op->mnemonic);
     u->loop = vec_loop;
     u->target = op;
     /* A vbool logic instruction is its lane leaf on whole vbools. */
