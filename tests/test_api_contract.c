@@ -558,17 +558,8 @@ static void ranges(void)
 
 static void batch_paths(void)
 {
-    const char *was = q7_batch_path();
-    CHECK(!q7_batch_select(NULL));
-    CHECK(!q7_batch_select(""));
-    CHECK(!q7_batch_select("PORTABLE"));
-    CHECK(!q7_batch_select("portable "));
-    CHECK(strcmp(q7_batch_path(), was) == 0);
-    CHECK(!q7_batch_path_supported(NULL));
-    CHECK(!q7_batch_path_supported(""));
-    CHECK(q7_batch_path_supported("portable"));
-    CHECK(q7_batch_select("portable") && strcmp(q7_batch_path(), "portable") == 0);
-    CHECK(q7_batch_select("auto"));
+    static const char *const refused[] = { "PORTABLE", "portable ", NULL };
+    path_selection(q7_batch_select, q7_batch_path, q7_batch_path_supported, refused, "portable");
 }
 
 int main(void)

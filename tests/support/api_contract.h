@@ -23,6 +23,25 @@
 
 static int preconditions_run, preconditions_not_run;
 
+/* A path selection's contract (q7_batch_select, q7v_select): select
+ * refuses NULL, "" and each of refused (NULL-terminated), the path left as
+ * it was; supported refuses NULL and "" and takes `always`, a path every
+ * CPU runs, which select then selects; "auto" selects. */
+static void path_selection(bool (*select)(const char *), const char *(*path)(void),
+                           bool (*supported)(const char *), const char *const *refused, const char *always)
+{
+    const char *was = path();
+    CHECK(!select(NULL));
+    CHECK(!select(""));
+    for (const char *const *r = refused; *r; r++) CHECK(!select(*r));
+    CHECK(strcmp(path(), was) == 0);
+    CHECK(!supported(NULL));
+    CHECK(!supported(""));
+    CHECK(supported(always));
+    CHECK(select(always) && strcmp(path(), always) == 0);
+    CHECK(select("auto"));
+}
+
 /* Runs probe(ctx) in a child whose stderr is a pipe: it must die of
  * SIGABRT with the contract's one line naming function and argument. */
 static void expect_abort(const char *function, const char *argument, const char *rule,
