@@ -45,8 +45,8 @@ static int files_distinct(const verify_args *a)
     }
     ins[n++] = (out_option){ "--abi", a->o.abi_path };
     ins[n++] = (out_option){ "--proofs", a->proofs_path };
-    ins[n++] = (out_option){ "--python", a->python_given ? a->o.python : NULL };
-    ins[n++] = (out_option){ "--numpy-oracle", a->numpy_given ? a->o.numpy_program : NULL };
+    ins[n++] = (out_option){ "--python", a->o.python };
+    ins[n++] = (out_option){ "--numpy-oracle", a->o.numpy_program };
     /* the checkpoint's own FILE.tmp and FILE.lock beside the file it names are replaced too */
     char file[PATH_MAX], tmp[PATH_MAX + 8], lock[PATH_MAX + 8];
     if (a->o.checkpoint) {
@@ -82,7 +82,7 @@ static int finish_options(verify_args *a)
         /* libraries against a library: the model's oracles have nothing to do with it */
         if (a->o.nlibs < 2)
             return cli_usage_error("verify: --reference '%s' without a --lib to compare with it", a->o.libs[0]);
-        if (a->o.named[Q7D_HOST] || a->o.named[Q7D_NUMPY] || a->python_given || a->numpy_given)
+        if (a->o.named[Q7D_HOST] || a->o.named[Q7D_NUMPY] || a->o.python || a->o.numpy_program)
             return cli_usage_error("verify: --reference compares libraries with a library: the model's oracles "
                                    "(host, numpy) check the model, leave them out of --oracles");
         if (a->o.abi_path)
@@ -111,10 +111,10 @@ static int finish_options(verify_args *a)
                                a->proofs_path);
     if (a->foreign_proofs && !a->proofs_path)
         return cli_usage_error("verify: --foreign-proofs without --proofs: it is about the proofs shown");
-    if ((a->python_given || a->numpy_given || a->o.numpy_timeout > 0) && !a->o.use[Q7D_NUMPY])
+    if ((a->o.python || a->o.numpy_program || a->o.numpy_timeout > 0) && !a->o.use[Q7D_NUMPY])
         return cli_usage_error("verify: %s is for the numpy oracle, which --oracles leaves out",
-                               a->python_given ? "--python" : a->numpy_given ? "--numpy-oracle" : "--numpy-timeout");
-    a->o.named[Q7D_NUMPY] |= a->python_given || a->numpy_given;
+                               a->o.python ? "--python" : a->o.numpy_program ? "--numpy-oracle" : "--numpy-timeout");
+    a->o.named[Q7D_NUMPY] |= a->o.python || a->o.numpy_program;
     if (!a->corpus_given && !a->exmax_given) r->params.exhaustive_max = 1u << 16;
     if (a->families_given)
         for (size_t i = 0; i < q7_leaf_count(); i++) {

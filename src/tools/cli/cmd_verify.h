@@ -19,7 +19,7 @@ typedef struct verify_args {
     q7d_options o;
     report_files out;
     bool help;
-    bool corpus_given, leaves_given, families_given, exmax_given, python_given, numpy_given;
+    bool corpus_given, leaves_given, families_given, exmax_given;
     bool family_sel[Q7_FAMILY_COUNT];
     unsigned ntf;
     const char *tf_spec[Q7D_MAX_TF_FILES];   /* testfloat:[FUNCTION:]FILE, after "testfloat:" */

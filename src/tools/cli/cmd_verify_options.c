@@ -258,24 +258,6 @@ static int opt_fuzz_count(void *args, const char *opt, char *v)
     return parse_fuzz_count(a->r, v);
 }
 
-static int opt_python(void *args, const char *opt, char *v)
-{
-    verify_args *a = args;
-    (void)opt;
-    a->o.python = v;
-    a->python_given = true;
-    return CLI_OK;
-}
-
-static int opt_numpy(void *args, const char *opt, char *v)
-{
-    verify_args *a = args;
-    (void)opt;
-    a->o.numpy_program = v;
-    a->numpy_given = true;
-    return CLI_OK;
-}
-
 static int opt_checkpoint(void *args, const char *opt, char *v)
 {
     verify_args *a = args;
