@@ -7,6 +7,10 @@
 #                                 clang -O0/-O1/-O2/-O3, each at -march x86-64, x86-64-v2,
 #                                 x86-64-v3 and x86-64-v4 (36 builds), each proven (every
 #                                 leaf proven-binary, 60 s a leaf at most)
+#   make prove-vector             every q7v_ instruction of $(BUILD)/libq7pred.so from its machine
+#                                 code, on every path, and its dispatch (binary/vector.py); one JSON
+#                                 line per function in $(BUILD)/prove-vector.jsonl; fails unless
+#                                 every one is proven-binary ($(PROVE_VECTOR_TIMEOUT) s a path at most)
 # make check runs tests/test_prove_binary.sh (the default build, gcc -O0,
 # clang -O2, gcc -O3 -march=x86-64-v4 and clang -O2 -march=x86-64-v3, the
 # test libraries below, the translator's tests), tests/test_prove_models.sh
@@ -67,13 +71,22 @@ ifneq ($(HAVE_CLANG),)
 PROVE_TEST_LIBS += $(PROVE_TESTS)/planted_bugs_clang.so $(call prove_variant_lib,clang-O2) \
                    $(call prove_variant_lib,clang-O2-v3)
 endif
-.PHONY: prove-binary prove-binary-libs prove-binary-matrix
+.PHONY: prove-binary prove-binary-libs prove-binary-matrix prove-vector
 prove-binary-libs: $(PROVE_TEST_LIBS)
 CHECK_EXTRA += prove-binary-libs
 
 prove-binary: $(BUILD)/q7pred $(BUILD)/libq7pred.so
 	$(BUILD)/q7pred prove --lib $(BUILD)/libq7pred.so --json $(BUILD)/prove-binary.json
 	@echo "q7pred list --proofs $(BUILD)/prove-binary.json shows each leaf's status"
+
+PROVE_VECTOR_TIMEOUT ?= 120
+prove-vector: $(BUILD)/q7pred $(BUILD)/libq7pred.so
+	PYTHONPATH=$(CURDIR)/prover $(PYTHON) -m q7prove.binary.vector --lib $(BUILD)/libq7pred.so \
+	  --loader $(BUILD)/q7pred --timeout $(PROVE_VECTOR_TIMEOUT) > $(BUILD)/prove-vector.jsonl
+	@$(PYTHON) -c 'import json, sys; rows = [json.loads(l) for l in open(sys.argv[1]) if "\"function\"" in l]; \
+	  bad = [r["function"] + ": " + r["status"] for r in rows if r["status"] != "proven-binary"]; \
+	  print("%d of %d q7v_ functions proven-binary" % (len(rows) - len(bad), len(rows))); \
+	  print("\n".join(bad)); sys.exit(1 if bad or not rows else 0)' $(BUILD)/prove-vector.jsonl
 
 prove-binary-matrix: $(BUILD)/q7pred $(foreach v,$(PROVE_MATRIX),$(call prove_variant_lib,$(v)))
 	@rc=0; for v in $(PROVE_MATRIX); do \

@@ -191,29 +191,36 @@ class LeafRun:
                     continue
                 out.append(('%s differs from the spec' % obj.name, None,
                             z3.Implies(p, bv.term(got, 32 * words) == w)))
-            for r in CALLEE_SAVED:
-                k = GPRS.index(r)
-                a, b = s.gpr[k], self.entry_gpr[k]
-                if not bv.same(a, b):
-                    out.append(('returns with %%%s changed (callee-saved)' % r, None,
-                                z3.Implies(p, bv.term(a, 64) == b)))
-            sp = s.gpr[GPRS.index('rsp')]
-            if not (isinstance(sp, Ptr) and sp.obj is self.stack and sp.off == 8):
-                out.append(('returns with %rsp not 8 above its entry value', None,
-                            z3.Implies(p, bv.term(sp, 64) == self.stack.base + 8)))
-            fcw = bv.fold(bv.and_(s.fcw, FCW_DEFINED, 16))
-            if not bv.same(fcw, ABI_FCW & FCW_DEFINED):
-                out.append(('returns with the x87 control word changed (callee-saved)', None,
-                            z3.Implies(p, bv.term(fcw, 16) == ABI_FCW & FCW_DEFINED)))
-            if not bv.same(s.ftw, EMPTY_TAGS):
-                out.append(('returns with the x87 register stack not empty (its tag word not all empty)', None,
-                            z3.Implies(p, bv.term(s.ftw, 16) == EMPTY_TAGS)))
-            if not bv.same(s.mxcsr, ABI_MXCSR):
-                out.append(('returns with MXCSR\'s control bits changed (callee-saved)', None,
-                            z3.Implies(p, bv.term(s.mxcsr, 32) == ABI_MXCSR)))
-            df = s.flags['DF']
-            if df is not False:
-                out.append(('returns with the direction flag set', None, z3.Implies(p, z3.Not(bv.boolean(df)))))
+            out += self.abi_claims(s, p)
+        return out
+
+    def abi_claims(self, s, p):
+        """What a returning path owes its caller under path condition p:
+        callee-saved registers, %rsp, the x87 state, MXCSR, DF."""
+        out = []
+        for r in CALLEE_SAVED:
+            k = GPRS.index(r)
+            a, b = s.gpr[k], self.entry_gpr[k]
+            if not bv.same(a, b):
+                out.append(('returns with %%%s changed (callee-saved)' % r, None,
+                            z3.Implies(p, bv.term(a, 64) == b)))
+        sp = s.gpr[GPRS.index('rsp')]
+        if not (isinstance(sp, Ptr) and sp.obj is self.stack and sp.off == 8):
+            out.append(('returns with %rsp not 8 above its entry value', None,
+                        z3.Implies(p, bv.term(sp, 64) == self.stack.base + 8)))
+        fcw = bv.fold(bv.and_(s.fcw, FCW_DEFINED, 16))
+        if not bv.same(fcw, ABI_FCW & FCW_DEFINED):
+            out.append(('returns with the x87 control word changed (callee-saved)', None,
+                        z3.Implies(p, bv.term(fcw, 16) == ABI_FCW & FCW_DEFINED)))
+        if not bv.same(s.ftw, EMPTY_TAGS):
+            out.append(('returns with the x87 register stack not empty (its tag word not all empty)', None,
+                        z3.Implies(p, bv.term(s.ftw, 16) == EMPTY_TAGS)))
+        if not bv.same(s.mxcsr, ABI_MXCSR):
+            out.append(('returns with MXCSR\'s control bits changed (callee-saved)', None,
+                        z3.Implies(p, bv.term(s.mxcsr, 32) == ABI_MXCSR)))
+        df = s.flags['DF']
+        if df is not False:
+            out.append(('returns with the direction flag set', None, z3.Implies(p, z3.Not(bv.boolean(df)))))
         return out
 
     def final_word(self, s, obj):

@@ -1,0 +1,315 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""The vector level's run-time dispatch, checked over every feature set it
+can tell apart: a q7v_ function called first in a process (`in_force`
+NULL, the dispatch's caches unread) on each CPU of FEATURE_SETS and each
+value of Q7PRED_VEC (ENVS) must reach a kernel its path proof proved for
+the same function, and one whose instructions that CPU runs.
+
+The library's own selection code runs, from the function's entry, in
+unicorn (the emulator x86/check.py checks the models against): libgcc's
+__cpu_indicator_init and the library's CPUID read see the CPUID leaves and
+XCR0 of the feature set (every `cpuid` and `xgetbv` of the code is answered
+by the set), getenv answers the environment and strcmp compares; a call of
+any other import ends the run unresolved. The run stops at the first
+instruction that is one of the kernels the path proofs reached, or fails
+(returned to the caller, ran too long, faulted).
+
+A feature set is a vendor (Intel, AMD), an XCR0 (none: the OS left
+CR4.OSXSAVE clear; or what the OS saves: x87+SSE, +AVX, +AVX-512's opmask
+and zmm) and each of the CPUID bits the paths'
+features come from (AVX, AVX2, BMI2, POPCNT, AVX-512 F/BW/VL/DQ), every
+combination that keeps AVX2 with AVX and AVX-512 with AVX2 (IMPLIES: every
+CPU made; a hypervisor's CPUID mask can break it, and on AVX2 without AVX
+libgcc reports AVX2, so such a CPU would run the AVX2 path: not checked). What the CPU then runs (RUNS) is the Intel SDM's rule: an AVX
+or AVX2 instruction needs CPUID's bit, OSXSAVE and XCR0's SSE and AVX
+state; an AVX-512 one also XCR0's opmask, upper-zmm and hi16-zmm state.
+"""
+import itertools
+import time
+
+CPUID_BITS = {   # name: (leaf, subleaf, register, bit)
+    'avx': (1, 0, 'ecx', 28), 'popcnt': (1, 0, 'ecx', 23), 'f16c': (1, 0, 'ecx', 29),
+    'avx2': (7, 0, 'ebx', 5), 'bmi2': (7, 0, 'ebx', 8), 'bmi1': (7, 0, 'ebx', 3),
+    'avx512f': (7, 0, 'ebx', 16), 'avx512dq': (7, 0, 'ebx', 17), 'avx512bw': (7, 0, 'ebx', 30),
+    'avx512vl': (7, 0, 'ebx', 31),
+}
+ALWAYS = {   # present on every CPU of the grid (x86-64 baseline and the SSE levels)
+    'sse3': (1, 0, 'ecx', 0), 'ssse3': (1, 0, 'ecx', 9), 'sse4_1': (1, 0, 'ecx', 19), 'sse4_2': (1, 0, 'ecx', 20),
+    'cmov': (1, 0, 'edx', 15), 'mmx': (1, 0, 'edx', 23), 'sse': (1, 0, 'edx', 25), 'sse2': (1, 0, 'edx', 26),
+}
+GRID = ('avx', 'avx2', 'bmi2', 'popcnt', 'avx512f', 'avx512bw', 'avx512vl', 'avx512dq')
+XCR0S = (None, 0x3, 0x7, 0xe7)     # None: CR4.OSXSAVE clear (xgetbv faults)
+VENDORS = {'Intel': (b'Genu', b'ineI', b'ntel'), 'AMD': (b'Auth', b'enti', b'cAMD')}
+ENVS = (None, 'avx512', 'avx2', 'portable', 'reference', '', 'bogus')
+OSXSAVE = 27
+STEP_LIMIT = 200000
+
+
+# a feature's CPUID bit is only ever set with these (every CPU sold: AVX2
+# with AVX, AVX-512's subsets with F, F with AVX2); a CPUID a hypervisor
+# masks against them (AVX2 without AVX) is outside the grid
+IMPLIES = {'avx2': 'avx', 'avx512f': 'avx2', 'avx512bw': 'avx512f', 'avx512vl': 'avx512f', 'avx512dq': 'avx512f'}
+
+
+def consistent(bits):
+    return all(IMPLIES[b] in bits for b in bits if b in IMPLIES)
+
+
+def feature_sets(full=True):
+    """Every (vendor, xcr0, frozenset of GRID bits set) within the
+    hierarchy of IMPLIES; full=False: Intel only."""
+    out = []
+    for vendor in (VENDORS if full else ('Intel',)):
+        for xcr0 in XCR0S:
+            for bits in itertools.product((0, 1), repeat=len(GRID)):
+                on = frozenset(n for n, b in zip(GRID, bits) if b)
+                if consistent(on):
+                    out.append((vendor, xcr0, on))
+    return out
+
+
+def runs(fs):
+    """The /proc/cpuinfo names of what a CPU with feature set fs executes."""
+    vendor, xcr0, bits = fs
+    out = {'sse', 'sse2', 'sse3', 'ssse3', 'sse4_1', 'sse4_2'}
+    out |= {b for b in bits if b in ('popcnt', 'bmi1', 'bmi2')}
+    ymm = xcr0 is not None and xcr0 & 0x6 == 0x6
+    zmm = ymm and xcr0 & 0xe0 == 0xe0
+    if 'avx' in bits and ymm:
+        out.add('avx')
+        out |= {b for b in bits if b in ('avx2', 'f16c')}
+        if zmm:
+            out |= {b for b in bits if b.startswith('avx512')}
+    return out
+
+
+def cpuid(fs, leaf, sub):
+    """(eax, ebx, ecx, edx) of CPUID(leaf, sub) on feature set fs."""
+    vendor, xcr0, bits = fs
+    regs = {'eax': 0, 'ebx': 0, 'ecx': 0, 'edx': 0}
+    if leaf == 0:
+        b, d, c = VENDORS[vendor]
+        regs.update(eax=7, ebx=int.from_bytes(b, 'little'), edx=int.from_bytes(d, 'little'),
+                    ecx=int.from_bytes(c, 'little'))
+    elif leaf == 0x80000000:
+        regs['eax'] = 0x80000001
+    elif leaf == 1:
+        regs['eax'] = 0x000806c1 if vendor == 'Intel' else 0x00a20f10    # family 6 / 0x19, a real model
+    for name, (lf, sl, reg, bit) in list(ALWAYS.items()) + list(CPUID_BITS.items()):
+        if (lf, sl) == (leaf, sub if lf == 7 else 0) and (name in ALWAYS or name in bits):
+            regs[reg] |= 1 << bit
+    if leaf == 1 and xcr0 is not None:
+        regs['ecx'] |= 1 << OSXSAVE      # the OS set CR4.OSXSAVE: xgetbv runs
+    return regs['eax'], regs['ebx'], regs['ecx'], regs['edx']
+
+
+class Emulator:
+    """The library loaded at its link-time addresses in unicorn, relocated."""
+
+    STUBS = 0x7f0000000000
+    DATA = 0x7e0000000000
+    STACK = 0x7d0000000000
+
+    def __init__(self, image):
+        import unicorn as uc
+        from unicorn import x86_const as X
+        self.uc_mod, self.X, self.image = uc, X, image
+        self.mu = mu = uc.Uc(uc.UC_ARCH_X86, uc.UC_MODE_64)
+        self.writable = []
+        end = 0
+        for vaddr, memsz, off, filesz, flags in image.loads:
+            lo, hi = vaddr & ~0xfff, (vaddr + memsz + 0xfff) & ~0xfff
+            lo = max(lo, end)
+            if hi > lo:
+                mu.mem_map(lo, hi - lo)
+                end = hi
+            mu.mem_write(vaddr, image.file_bytes(vaddr, memsz))
+            if flags & 2:
+                self.writable.append((vaddr, memsz))
+        self.imports = {}
+        for where, r in image.relocs.items():
+            if r.value is not None:
+                v = r.value
+            elif r.target is not None:
+                v = r.target + r.addend
+            else:
+                v = self.imports.setdefault(r.sym or '?', self.STUBS + 16 * len(self.imports))
+            mu.mem_write(where, (v & (1 << 64) - 1).to_bytes(8, 'little'))
+        self.stub_names = {v: n for n, v in self.imports.items()}
+        mu.mem_map(self.STUBS, 0x10000)
+        mu.mem_write(self.STUBS, b'\xc3' * 0x10000)
+        mu.mem_map(self.DATA, 0x10000)
+        mu.mem_map(self.STACK - 0x100000, 0x100000)
+        self.snapshot = [(a, bytes(mu.mem_read(a, n))) for a, n in self.writable]
+        # the instructions the feature set answers: cpuid (0f a2) and xgetbv (0f 01 d0)
+        self.special = {}
+        for vaddr, memsz, off, filesz, flags in image.loads:
+            if not flags & 1:
+                continue
+            code = image.file_bytes(vaddr, filesz)
+            for pat, kind in ((b'\x0f\xa2', 'cpuid'), (b'\x0f\x01\xd0', 'xgetbv')):
+                k = code.find(pat)
+                while k >= 0:
+                    self.special[vaddr + k] = (kind, len(pat))
+                    k = code.find(pat, k + 1)
+        for a in self.special:
+            mu.hook_add(uc.UC_HOOK_CODE, self._special, begin=a, end=a)
+        mu.hook_add(uc.UC_HOOK_CODE, self._stub, begin=self.STUBS, end=self.STUBS + 0xffff)
+        self.stops = set()
+        self.hooked_stops = set()
+
+    def _special(self, mu, addr, size, _):
+        X = self.X
+        kind, n = self.special[addr]      # a hook runs where an instruction starts: the pattern is one
+        if kind == 'cpuid':
+            leaf, sub = mu.reg_read(X.UC_X86_REG_EAX), mu.reg_read(X.UC_X86_REG_ECX)
+            a, b, c, d = cpuid(self.fs, leaf, sub)
+            for r, v in ((X.UC_X86_REG_RAX, a), (X.UC_X86_REG_RBX, b), (X.UC_X86_REG_RCX, c),
+                         (X.UC_X86_REG_RDX, d)):
+                mu.reg_write(r, v)
+        else:
+            if self.fs[1] is None or mu.reg_read(X.UC_X86_REG_ECX) != 0:
+                self.fail = 'xgetbv at %#x where the feature set leaves it undefined' % addr
+                mu.emu_stop()
+                return
+            mu.reg_write(X.UC_X86_REG_RAX, self.fs[1])
+            mu.reg_write(X.UC_X86_REG_RDX, 0)
+        mu.reg_write(X.UC_X86_REG_RIP, addr + n)
+
+    def _cstr(self, addr):
+        out = bytearray()
+        while len(out) < 4096:
+            b = bytes(self.mu.mem_read(addr + len(out), 1))
+            if b == b'\0':
+                return bytes(out)
+            out += b
+        raise ValueError('unterminated string')
+
+    def _stub(self, mu, addr, size, _):
+        X = self.X
+        name = self.stub_names.get(addr)
+        if addr == self.STUBS + 0xfff0:          # the caller's return address
+            self.fail = 'returns to its caller without reaching a kernel'
+            mu.emu_stop()
+            return
+        base = name.split()[0].split('@')[0] if name else None
+        if base == 'getenv':
+            key = self._cstr(mu.reg_read(X.UC_X86_REG_RDI))
+            self.env_read.append(key.decode('utf-8', 'replace'))
+            val = self.env.get(key.decode('utf-8', 'replace'))
+            if val is None:
+                mu.reg_write(X.UC_X86_REG_RAX, 0)
+            else:
+                mu.mem_write(self.DATA + 0x8000, val.encode() + b'\0')
+                mu.reg_write(X.UC_X86_REG_RAX, self.DATA + 0x8000)
+        elif base == 'strcmp':
+            a, b = self._cstr(mu.reg_read(X.UC_X86_REG_RDI)), self._cstr(mu.reg_read(X.UC_X86_REG_RSI))
+            mu.reg_write(X.UC_X86_REG_RAX, (a > b) - (a < b) & 0xffffffffffffffff)
+        else:
+            self.fail = 'calls %s, an import the dispatch check does not model' % (name or hex(addr))
+            mu.emu_stop()
+
+    def _stop(self, mu, addr, size, _):
+        if addr in self.stops:
+            self.reached = addr
+            mu.emu_stop()
+
+    def run(self, entry, fs, env, stops):
+        """The kernel address reached from entry with feature set fs and
+        environment env ({name: value}), or None with self.fail saying why."""
+        mu, X = self.mu, self.X
+        for a in stops - self.hooked_stops:
+            mu.hook_add(self.uc_mod.UC_HOOK_CODE, self._stop, begin=a, end=a)
+            self.hooked_stops.add(a)
+        self.stops, self.fs, self.env, self.env_read = stops, fs, env, []
+        self.reached, self.fail = None, None
+        for a, data in self.snapshot:
+            mu.mem_write(a, data)
+        mu.mem_write(self.DATA, bytes(0x4000))
+        for k, r in enumerate((X.UC_X86_REG_RDI, X.UC_X86_REG_RSI, X.UC_X86_REG_RDX, X.UC_X86_REG_RCX,
+                               X.UC_X86_REG_R8, X.UC_X86_REG_R9)):
+            mu.reg_write(r, self.DATA + 0x400 * (k + 1))        # pointers to zeros; values 0-ish
+        sp = self.STACK - 0x1008
+        mu.mem_write(sp, (self.STUBS + 0xfff0).to_bytes(8, 'little'))
+        mu.reg_write(X.UC_X86_REG_RSP, sp)
+        try:
+            mu.emu_start(entry, self.STUBS + 0xfff1, count=STEP_LIMIT)
+        except self.uc_mod.UcError as e:
+            self.fail = 'faults at %#x (%s)' % (mu.reg_read(X.UC_X86_REG_RIP), e)
+        if self.reached is None and self.fail is None:
+            self.fail = 'runs %d instructions without reaching a kernel' % STEP_LIMIT
+        return self.reached
+
+
+class Dispatch:
+    """The check's answer for one function: per path, the feature sets
+    (and environments) that reach it; failures."""
+
+    def __init__(self):
+        self.reach, self.bad, self.unresolved, self.seconds, self.cases = {}, [], [], 0.0, 0
+
+    def summary(self, paths):
+        out = {'cases': self.cases, 'reaches': {p: n for p, n in sorted(self.reach.items())}}
+        if self.bad:
+            out['wrong'] = self.bad[:3]
+        if self.unresolved:
+            out['unresolved'] = self.unresolved[:3]
+        return out
+
+    def refuted(self, paths):
+        return '; '.join(self.bad[:3]) if self.bad else None
+
+    def unproven(self, paths):
+        if self.unresolved:
+            return '; '.join(self.unresolved[:3])
+        why = ['the %s path, which %d feature sets reach, is %s' % (p, n, _status(paths, p))
+               for p, n in sorted(self.reach.items()) if _status(paths, p) != 'proven-binary']
+        return '; '.join(why) or None
+
+
+def _status(paths, p):
+    return next((r['status'] for r in paths if r['path'] == p), 'not proven')
+
+
+_emulators = {}
+
+
+def check(image, sym, tables, path_results, full=True):
+    """Runs every feature set and environment from the function's entry."""
+    t0 = time.monotonic()
+    d = Dispatch()
+    try:
+        import unicorn  # noqa: F401
+    except ImportError:
+        d.unresolved.append('unicorn missing (Debian: python3-unicorn): the dispatch is not checked')
+        return d
+    em = _emulators.get(id(image))
+    if em is None:
+        em = _emulators[id(image)] = Emulator(image)
+    kernels = {getattr(r, 'kernel_addr', None): r for r in path_results}
+    kernels.pop(None, None)
+    if not kernels:
+        d.unresolved.append('no path proof found the kernel the entry jumps to')
+        d.seconds = time.monotonic() - t0
+        return d
+    for fs in feature_sets(full):
+        has = runs(fs)
+        for env in ENVS:
+            d.cases += 1
+            got = em.run(sym.value, fs, {} if env is None else {'Q7PRED_VEC': env}, set(kernels))
+            case = '%s, %s, cpuid {%s}, Q7PRED_VEC %s' % (fs[0], 'no OSXSAVE' if fs[1] is None else 'XCR0 %#x' % fs[1],
+                                                         ' '.join(sorted(fs[2])) or '-',
+                                                               'unset' if env is None else repr(env))
+            if got is None:
+                d.unresolved.append('%s: %s' % (case, em.fail))
+                continue
+            r = kernels[got]
+            d.reach[r.path] = d.reach.get(r.path, 0) + 1
+            lacking = sorted(set(r.features) - has)
+            if lacking:
+                d.bad.append('%s: reaches the %s kernel at %#x, which needs %s the CPU lacks'
+                             % (case, r.path, got, ' '.join(lacking)))
+        if len(d.unresolved) > 3:
+            break
+    d.seconds = time.monotonic() - t0
+    return d

@@ -1,0 +1,302 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""One q7v_ function run from its entry on one path (binary/vector.py):
+the dispatch's objects found in .symtab, the leaf prover's memory with
+`in_force` holding the path's table, the run and its claims against
+binary/vecspec.py, and the second solver's questions."""
+import time
+
+import z3
+
+from q7prove.smt import bitvec as bv, second
+from q7prove.machine.memory import Memory, Ptr
+from q7prove.machine.state import FLAGS, GPRS, VLEN, State
+from q7prove.binary import leaf as leaf_proof
+from q7prove.binary import vecspec
+from q7prove.binary.executor import Executor, Limits
+
+PATHS = ('avx512', 'avx2', 'portable', 'reference')
+ARG_REGS = ['rdi', 'rsi', 'rdx', 'rcx', 'r8', 'r9']
+# each kind's C parameters (include/q7pred_veckinds.def's FN column, from
+# DECISIONS.md section 3's operands): (name, 'vec' a q7_vec*, 'bank' a
+# q7_fsbank*, 'm8' a q7_vbool[8], 'vbool' a value, 'u32' a value; 'in'/'out')
+PARAMS = {
+    'CMP': [('a', 'vec', 'in'), ('b', 'vec', 'in')],
+    'CMP_T': [('old', 'vbool', 'in'), ('a', 'vec', 'in'), ('b', 'vec', 'in'), ('pred', 'vbool', 'in')],
+    'CLSFY': [('r', 'vec', 'out'), ('a', 'vec', 'in')],
+    'LOGIC2': [('a', 'vbool', 'in'), ('b', 'vbool', 'in')],
+    'LOGIC1': [('a', 'vbool', 'in')],
+    'EXTBI': [('a', 'vec', 'in'), ('bit', 'u32', 'in')],
+    'INJBI': [('r', 'vec', 'out'), ('base', 'vec', 'in'), ('pred', 'vbool', 'in'), ('bit', 'u32', 'in')],
+    'FSLTU': [('fs', 'bank', 'out'), ('a', 'vec', 'in'), ('b', 'vec', 'in')],
+    'RED8': [('m8', 'm8', 'in')],
+    'MOVFSV': [('fs', 'bank', 'out'), ('v', 'vec', 'in')],
+    'MOVVFS': [('v', 'vec', 'out'), ('fs', 'bank', 'in')],
+}
+RETURNS = ('CMP', 'CMP_T', 'LOGIC2', 'LOGIC1', 'EXTBI', 'RED8')
+
+
+class Tables:
+    """The dispatch's objects of one library from .symtab: `in_force` and
+    each path's table q7v_<path>_kernels. problem: why they cannot be
+    found (a stripped library), else None."""
+
+    def __init__(self, image):
+        self.addr, self.problem = {}, None
+        syms = local_objects(image)
+        want = ['in_force'] + ['q7v_%s_kernels' % p for p in ('avx512', 'avx2', 'portable', 'ref')]
+        for n in want:
+            hits = syms.get(n, [])
+            if len(hits) != 1:
+                self.problem = ('%s: %s in .symtab' % (n, 'not found (the library is stripped?)' if not hits else
+                                                       '%d symbols of that name' % len(hits)))
+                return
+            self.addr[n] = hits[0]
+
+    def table(self, path):
+        return self.addr['q7v_%s_kernels' % ('ref' if path == 'reference' else path)]
+
+
+def local_objects(image):
+    """name -> [address] of every STT_OBJECT symbol in .symtab."""
+    out = {}
+    data = image.data
+    for s in image.sections:
+        if s['type'] != 2 or s['link'] >= len(image.sections):     # SHT_SYMTAB
+            continue
+        st = image.sections[s['link']]
+        for k in range(1, s['size'] // 24):
+            e = s['offset'] + 24 * k
+            if e + 24 > len(data):
+                break
+            name, info = int.from_bytes(data[e:e + 4], 'little'), data[e + 4]
+            shndx, value = int.from_bytes(data[e + 6:e + 8], 'little'), int.from_bytes(data[e + 8:e + 16], 'little')
+            if info & 15 != 1 or not shndx:        # STT_OBJECT, defined
+                continue
+            o = st['offset'] + name
+            end = data.find(b'\0', o, o + 256)
+            if end > o:
+                out.setdefault(data[o:end].decode('utf-8', 'replace'), []).append(value)
+    return out
+
+
+class VecMemory(Memory):
+    """The leaf prover's memory with one word of the library's writable data
+    given: `in_force` holds the path table the run is for."""
+
+    def copy(self):
+        m = Memory.copy(self)
+        m.__class__ = VecMemory
+        m.in_force = self.in_force
+        return m
+
+    def _read_image(self, m, vaddr, n):
+        at, value = self.in_force
+        if vaddr == at and n == 8:
+            return value
+        if vaddr < at + 8 and at < vaddr + n:
+            m.refuse('reads part of in_force at %#x' % vaddr)
+        return Memory._read_image(self, m, vaddr, n)
+
+
+class VecExecutor(Executor):
+    """Keeps the targets of the jumps through memory the entry function
+    makes: the kernel the table sends it to."""
+
+    def __init__(self, *a, entry_span=None):
+        Executor.__init__(self, *a)
+        self.entry_span, self.kernels = entry_span, set()
+
+    def jump_to(self, m, target):
+        lo, hi = self.entry_span
+        if lo <= m.insn.addr < hi and isinstance(target, Ptr) and target.obj is self.image_obj \
+                and type(target.off) is int:
+            self.kernels.add(target.off)
+        Executor.jump_to(self, m, target)
+
+
+class VecRun(leaf_proof.LeafRun):
+    """One function on one path: op (vecspec.VecOp), symbol (its entry), the
+    path table's address in `in_force`."""
+
+    def __init__(self, image, decoder, op, symbol, tables, path, deadline):
+        self.image, self.decoder, self.op, self.deadline = image, decoder, op, deadline
+        self.symbol, self.tables, self.path = symbol, tables, path
+        self.inputs, self.garbage_high, self.objs = {}, [], {}
+
+    def entry(self):
+        mem = VecMemory(self.image)
+        img = mem.new('image', 'image', 0, 4096)
+        mem.in_force = (self.tables.addr['in_force'], Ptr(img, self.tables.table(self.path)))
+        mem.new('caller', 'caller', 0, 1)
+        mem.new('canary', 'in', 8, 8, z3.BitVec('stack_canary', 64))
+        stack = mem.new('stack', 'stack', 0, 16)
+        args = []
+        for name, kind, way in PARAMS[self.op.kind]:
+            if kind in ('vbool', 'u32'):
+                bits = 64 if kind == 'vbool' else 32
+                v = self.inputs[name] = z3.BitVec(name, bits)
+                if bits == 32:
+                    hi = z3.BitVec('high_' + name, 32)
+                    self.garbage_high.append(hi)
+                    v = z3.Concat(hi, v)
+                args.append(v)
+                continue
+            if way == 'in':
+                if kind == 'm8':
+                    parts = self.inputs[name] = [z3.BitVec('m%d' % j, 64) for j in range(8)]
+                    value = z3.Concat(*reversed(parts))
+                elif kind == 'bank':
+                    parts = self.inputs[name] = [z3.BitVec('fs%d' % j, 64) for j in range(8)]
+                    value = z3.Concat(*reversed(parts))
+                else:
+                    value = self.inputs[name] = z3.BitVec(name, 512)
+                obj = mem.new(name, 'in', 64, 8, value)
+            else:
+                obj = mem.new(name, 'out', 64, 8)
+            self.objs[name] = obj
+            args.append(Ptr(obj, 0))
+        state = State(mem, self.symbol.value)
+        for k, r in enumerate(GPRS):
+            state.gpr[k] = z3.BitVec('entry_' + r, 64)
+        for k in range(len(state.vec)):
+            state.vec[k] = z3.BitVec('entry_zmm%d' % k, VLEN)
+        for k in range(len(state.kreg)):
+            state.kreg[k] = z3.BitVec('entry_k%d' % k, 64)
+        for f in FLAGS:
+            state.flags[f] = z3.Bool('entry_' + f) if f != 'DF' else False
+        for r, v in zip(ARG_REGS, args):
+            state.gpr[GPRS.index(r)] = v
+        mem.put(stack, 0, Ptr(mem.objects['caller'], 0), 64)
+        state.gpr[GPRS.index('rsp')] = Ptr(stack, 0)
+        self.entry_gpr = list(state.gpr)
+        self.mem, self.stack = mem, stack
+        return state
+
+    def run(self):
+        state = self.entry()
+        self.assumptions = self.mem.assumptions()
+        span = (self.symbol.value, self.symbol.value + max(self.symbol.size, 1))
+        ex = VecExecutor(self.decoder, self.mem, Limits(self.deadline), entry_span=span)
+        # the objects' places decide which way a test of the table pointer
+        # goes; what this prunes the second solver checks again (run.pruned)
+        ex.solver.add(*self.assumptions)
+        self.finals = ex.run(state)
+        self.steps, self.pruned, self.features, self.kernels = ex.steps, ex.pruned, ex.features, ex.kernels
+        self.reached = ex.reached     # run, not only walked by the flow's reading of the code
+        return self
+
+    def expected(self):
+        return vecspec.expected(self.op, self.inputs)
+
+    def claims(self):
+        self.claim_list = out = []
+        for s, how in self.finals:
+            for desc, addr, c, p in s.owed:
+                out.append((desc, addr, z3.Implies(bv.boolean(p), bv.boolean(c))))
+        want = self.expected()
+        for s, how in self.finals:
+            if how != 'return':
+                continue
+            p = bv.boolean(s.path())
+            for name, value in want.items():
+                if name == 'ret':
+                    got = bv.term(s.gpr[GPRS.index('rax')], 64)
+                    out += self._lanes('the vbool returned', p, got, value, self.op.w)
+                    continue
+                obj, off = (self.objs['fs'], 8 * int(name[2:])) if name.startswith('fs') else (self.objs[name], 0)
+                n = value.size() // 8
+                got, written = self.final_word_part(s, obj, off, n)
+                label = name if off == 0 and n == obj.size else 'fs->fs[%d]' % (off // 8)
+                out.append(('leaves %s partly unwritten' % label, None, z3.Implies(p, bv.boolean(written))))
+                if got is not None:
+                    out += self._lanes(label, p, got, value, 8 * self.op.w)
+            if self.op.kind == 'FSLTU':
+                # the other seven FS registers stay as they were: no byte written
+                for j in range(8):
+                    if j == self.op.fs:
+                        continue
+                    for b in range(8):
+                        e = s.mem.bytes.get(('fs', 8 * j + b))
+                        if e is not None:
+                            out.append(('writes fs->fs[%d], which fs%dltu leaves as it was' % (j, self.op.fs),
+                                        None, z3.Implies(p, z3.Not(bv.boolean(e[3])))))
+            out += self.abi_claims(s, p)
+        return out
+
+
+    def _lanes(self, label, p, got, value, bits):
+        """got == value, one claim per lane where the lanes are floating
+        point (the second solver answers each alone: all at once is past
+        its time), else one claim."""
+        if self.op.fmt not in ('NXF16', 'N_2XF32') or got.size() % bits:
+            return [('%s differs from the spec' % label, None, z3.Implies(p, got == value))]
+        # each lane's bits of the whole register's term, simplified to the
+        # lane's own (the second solver is asked about that lane alone)
+        lane = lambda x, k: z3.simplify(z3.Extract(bits * k + bits - 1, bits * k, x))
+        return [('%s differs from the spec in lane %d' % (label, k), None,
+                 z3.Implies(p, lane(got, k) == lane(value, k)))
+                for k in range(got.size() // bits)]
+
+    def questions(self):
+        """The second solver's questions, all of which it must find unsat:
+        each lane claim alone, the rest with the paths and jump targets the
+        run dropped as impossible together."""
+        alone = [c for d, _, c in self.claim_list if ' in lane ' in d]
+        rest = [c for d, _, c in self.claim_list if ' in lane ' not in d]
+        goals = [z3.Not(c) for c in alone]
+        tail = [z3.Not(z3.And(*rest))] if rest else []
+        if self.pruned or tail:
+            goals.append(z3.Or(*(tail + list(self.pruned))) if len(tail) + len(self.pruned) > 1 else
+                         (tail + list(self.pruned))[0])
+        return [(self.assumptions, g) for g in goals]
+
+
+class Staged:
+    """cvc5 on several questions, one at a time, within one time budget:
+    'unsat' only when it finds every one unsat (second.Pending's answer)."""
+
+    def __init__(self, questions, timeout_s):
+        self.left, self.deadline = list(questions), time.monotonic() + timeout_s
+        self.current, self.result, self.seconds, self.asked = None, None, 0.0, len(questions)
+        self._next()
+
+    def _next(self):
+        while self.result is None:
+            if self.current is not None:
+                if not self.current.done():
+                    return
+                answer = self.current.answer()
+                self.seconds += self.current.seconds
+                self.current = None
+                if answer[0] != 'unsat':
+                    self.result = answer
+                    return
+            if not self.left:
+                self.result = ('unsat', None)
+                return
+            self.current = second.Pending(*self.left.pop(0), max(0.05, self.deadline - time.monotonic()))
+
+    def done(self):
+        self._next()
+        return self.result is not None
+
+    def answer(self):
+        while not self.done():
+            self.current.answer()
+        return self.result
+
+
+def counterexample(run, model):
+    """The inputs of a refutation by parameter name, as hex (vectors and
+    banks little-endian: byte 0 is the lowest byte of the number)."""
+    val = lambda v: model.eval(v, model_completion=True).as_long()
+    out = {}
+    for name, kind, way in PARAMS[run.op.kind]:
+        if way != 'in':
+            continue
+        v = run.inputs[name]
+        if isinstance(v, list):     # m8 and a bank: one value each, m0..m7 / fs0..fs7
+            out.update(('%s%d' % ('m' if name == 'm8' else name, j), hex(val(x))) for j, x in enumerate(v))
+        else:
+            out[name] = hex(val(v))
+    return out

@@ -1,0 +1,277 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""The vector level from the machine code: each exported q7v_<mnemonic>
+against what its mnemonic requires (binary/vecspec.py), on every path its
+run-time dispatch can reach (binary/vecdispatch.py).
+
+A q7v_ function reads the kernel table in force (`in_force`, NULL until the
+first call resolves it, or a table q7v_select stored) and jumps to the
+table's row for its mnemonic. Its proof runs the function from its entry
+once per path table (PATHS: q7v_<path>_kernels, found in .symtab) with
+`in_force` holding that table, through the table's relocated word into the
+kernel and back to the caller, for every input; the run is the leaf
+prover's (binary/leaf.py: the System V caller, the memory objects, every
+path of the code, the two solvers, each instruction checked against this
+CPU). With `in_force` NULL the function resolves the path itself: that
+choice, for every feature set and environment, is the dispatch check.
+
+  python3 -m q7prove.binary.vector --lib L --loader build/q7pred [--function q7v_x]...
+      [--timeout S] [--paths avx512,avx2,portable,reference] [--no-dispatch]
+
+prints one JSON line per function as binary/prove.py does per leaf, with
+"function" for "leaf" and per path its own status ("paths").
+"""
+import argparse
+import json
+import os
+import sys
+import time
+import traceback
+
+import z3
+
+from q7prove.smt import second
+from q7prove.smt.solver import Undecided
+from q7prove.machine.memory import Refusal
+from q7prove.binary import leaf as leaf_proof
+from q7prove.binary import vecspec
+from q7prove.binary.vecrun import PATHS, Staged, Tables, VecRun, counterexample
+
+class PathResult:
+    """One path's proof of one function: status, reason, kernel, features,
+    pending (the second solver), seconds."""
+
+    def __init__(self, path):
+        self.path, self.status, self.reason, self.kernel = path, None, None, None
+        self.features, self.pending, self.seconds, self.cex, self.claims = set(), None, 0.0, None, None
+        self.kernel_addr = None
+        self.timing, self.cvc5_seconds = None, 0.0
+
+    def final(self):
+        if self.pending is not None:
+            answer, detail = self.pending.answer()
+            self.seconds += self.pending.seconds
+            self.cvc5_seconds = self.pending.seconds
+            self.pending = None
+            if answer != 'unsat':
+                from q7prove.binary.prove import _unconfirmed
+                self.status, self.reason = 'unproven', _unconfirmed(answer, detail)
+        out = {'path': self.path, 'status': self.status, 'seconds': round(self.seconds, 3)}
+        if self.timing:
+            out['timing'] = dict(self.timing, cvc5=round(self.cvc5_seconds, 2))
+        for k, v in (('reason', self.reason), ('kernel', self.kernel), ('counterexample', self.cex)):
+            if v is not None:
+                out[k] = v
+        if self.features:
+            out['cpu_features'] = ' '.join(sorted(self.features))
+        return out
+
+
+def prove_path(image, decoder, op, sym, tables, path, timeout, agreement):
+    r = PathResult(path)
+    t0 = time.monotonic()
+    deadline = t0 + timeout
+    try:
+        run = VecRun(image, decoder, op, sym, tables, path, deadline).run()
+        r.features = set(run.features)
+        if len(run.kernels) == 1:
+            k = next(iter(run.kernels))
+            r.kernel = '%s at %#x' % (image.function_name(k) or 'a function', k)
+            r.kernel_addr = k
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError()
+        t1 = time.monotonic()
+        status, fail, model = leaf_proof.solve(run, left)
+        t2 = time.monotonic()
+        r.timing = {'run': round(t1 - t0, 2), 'z3': round(t2 - t1, 2)}
+        if status == 'proven-binary':
+            why = agreement.disagreement([decoder.at(a) for a in sorted(run.reached)], lambda i: i.raw)
+            r.timing['native'] = round(time.monotonic() - t2, 2)
+            if why:
+                r.status, r.reason = 'unproven', why
+            elif len(run.kernels) != 1:
+                r.status, r.reason = 'unproven', ('the entry jumps through its table to %d kernels, not one'
+                                                  % len(run.kernels))
+            else:
+                r.status = 'proven-binary'
+                r.pending = Staged(run.questions(), max(1.0, deadline - time.monotonic()))
+        elif status == 'open':
+            r.status, r.reason = 'unproven', 'a counterexample needs the processor to choose: ' + '; '.join(fail)
+        elif status == 'refuted':
+            shown = list(dict.fromkeys('%s%s' % (d, ' at %#x' % a if a is not None else '') for d, a in fail))
+            r.status, r.reason = 'refuted', '; '.join(shown[:4]) + ('; ...' if len(shown) > 4 else '')
+            r.cex = counterexample(run, model)
+        elif fail == 'timeout' or time.monotonic() >= deadline:
+            r.status, r.reason = 'unproven', 'timeout after %g s' % timeout
+        else:
+            r.status, r.reason = 'unproven', 'z3: %s' % fail
+    except (Refusal, Undecided) as e:
+        r.status, r.reason = 'unproven', str(e)
+    except TimeoutError:
+        r.status, r.reason = 'unproven', 'timeout after %g s' % timeout
+    except z3.Z3Exception as e:
+        r.status, r.reason = 'unproven', 'z3: %s' % e
+    except RecursionError:
+        r.status, r.reason = 'unproven', 'a term too deep for the prover'
+    except Exception as e:   # the prover's own mistake: named, this path alone unproven
+        traceback.print_exc()
+        r.status, r.reason = 'unproven', 'the prover failed: %s: %s' % (type(e).__name__, e)
+    r.seconds = time.monotonic() - t0
+    return r
+
+
+# ---- the jobs: one per exported q7v_ function ---------------------------
+
+class Result:
+    """One function's answer (the leaf prover's Leaf: done() and final()),
+    final once every path's second solver has answered."""
+
+    def __init__(self, name, op, paths, dispatch, seconds, early=None):
+        self.name, self.op, self.paths, self.dispatch, self.seconds, self.early = name, op, paths, dispatch, seconds, early
+
+    def done(self):
+        return all(p.pending is None or p.pending.done() for p in self.paths)
+
+    def final(self):
+        res = {'function': self.name}
+        if self.early is not None:
+            res.update(self.early)
+            res['seconds'] = round(self.seconds, 3)
+            return res
+        paths = [p.final() for p in self.paths]
+        res['paths'] = paths
+        # the job's own time, and cvc5's on each path (run beside, or after, it)
+        seconds = self.seconds + sum(p.cvc5_seconds for p in self.paths)
+        bad = [p for p in paths if p['status'] == 'refuted']
+        open_ = [p for p in paths if p['status'] != 'proven-binary' and p['status'] != 'refuted']
+        d = self.dispatch
+        if d is not None:
+            res['dispatch'] = d.summary(paths)
+        if bad:
+            res.update(status='refuted', reason='; '.join('%s: %s' % (p['path'], p['reason']) for p in bad),
+                       counterexample=bad[0]['counterexample'], refuted_path=bad[0]['path'])
+        elif d is not None and d.refuted(paths):
+            res.update(status='refuted', reason='dispatch: ' + d.refuted(paths),
+                       counterexample={'feature_set': d.bad[0].split(': reaches')[0]})
+        elif open_:
+            res.update(status='unproven', reason='; '.join('%s: %s' % (p['path'], p['reason']) for p in open_))
+        elif d is None or d.unproven(paths):
+            res.update(status='unproven', reason='dispatch: ' + (d.unproven(paths) if d else 'not checked'))
+        else:
+            res.update(status='proven-binary')
+        res['seconds'] = round(seconds, 3)
+        if getattr(self, 'cpu0', None) is not None:
+            res['cpu_seconds'] = round(_cpu() - self.cpu0, 2)     # this process and its cvc5 children
+        return res
+
+
+class Job:
+    def __init__(self, name, op, paths, dispatch):
+        self.name, self.op, self.paths, self.dispatch = name, op, paths, dispatch
+
+    def prove(self, image, decoder, timeout, agreement):
+        t0 = time.monotonic()
+        self.cpu0 = _cpu()
+        sym = image.by_name.get(self.name)
+        early = binding(image, self.name, sym)
+        if early is None and self.op is None:
+            early = {'status': 'unproven', 'reason': 'the mnemonic fits no vector instruction of DECISIONS.md '
+                                                     'section 3: no obligation'}
+        tables = Tables(image) if early is None else None
+        if early is None and tables.problem:
+            early = {'status': 'unproven', 'reason': 'the kernel tables cannot be found: ' + tables.problem}
+        if early is not None:
+            return Result(self.name, self.op, [], None, time.monotonic() - t0, early)
+        paths = [prove_path(image, decoder, self.op, sym, tables, p, timeout, agreement) for p in self.paths]
+        d = None
+        if self.dispatch:
+            from q7prove.binary import vecdispatch
+            d = vecdispatch.check(image, sym, tables, paths)
+        res = Result(self.name, self.op, paths, d, time.monotonic() - t0)
+        res.cpu0 = self.cpu0
+        return res
+
+
+def _cpu():
+    import resource
+    return sum(resource.getrusage(w).ru_utime + resource.getrusage(w).ru_stime
+               for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+
+
+def binding(image, name, sym):
+    """{status, reason} when the symbol is not a function the proof can take; None when it is."""
+    from q7prove.binary.prove import leaf_binding
+    if sym is None:
+        return {'status': 'absent', 'reason': 'not in the dynamic symbol table'}
+    b = leaf_binding(image, name)
+    return None if b is None else {'status': b[0], 'reason': b[1]}
+
+
+def exported(image):
+    """The q7v_ functions the library exports whose mnemonic is an instruction."""
+    return sorted(n for n in image.by_name if n.startswith('q7v_') and vecspec.derive(n[4:]) is not None)
+
+
+def jobs(image, table=None, names=None, paths=PATHS, dispatch=True):
+    """One job per name of names (default: every export) that is q7v_ and
+    a vector instruction's mnemonic; the family answers for no other name
+    (the vector level's other functions, q7v_lane, q7v_select, ..., are
+    not instructions: no obligation here)."""
+    want = exported(image) if names is None else names
+    return [Job(n, vecspec.derive(n[4:]), paths, dispatch) for n in want
+            if n.startswith('q7v_') and vecspec.derive(n[4:]) is not None]
+
+
+def emit(obj):
+    sys.stdout.write(json.dumps(obj) + '\n')
+    sys.stdout.flush()
+
+
+def main():
+    from q7prove.elf import image as elf_image, loaded as elf_loaded
+    from q7prove.x86.decode import Decoder
+    from q7prove.x86.agree import Agreement
+    ap = argparse.ArgumentParser(prog='q7prove.binary.vector', description='prove the q7v_ functions of a library')
+    ap.add_argument('--lib', required=True)
+    ap.add_argument('--loader', help='the q7pred executable that loads the library (its loaded-image child)')
+    ap.add_argument('--function', action='append', default=[])
+    ap.add_argument('--timeout', type=float, default=60.0)
+    ap.add_argument('--paths', default=','.join(PATHS))
+    ap.add_argument('--no-dispatch', action='store_true')
+    a = ap.parse_args()
+    paths = [p for p in a.paths.split(',') if p]
+    if any(p not in PATHS for p in paths):
+        emit({'error': '--paths: %s is not one of %s' % (a.paths, ', '.join(PATHS))})
+        return 2
+    try:
+        image = elf_image.Image(a.lib, a.lib)
+        names = a.function or exported(image)
+        unknown = [n for n in names if not n.startswith('q7v_') or vecspec.derive(n[4:]) is None]
+        if unknown:
+            emit({'error': '--function %s: not q7v_ and the mnemonic of a vector instruction' % unknown[0]})
+            return 2
+        if a.loader:
+            command = os.environ.get('Q7PRED_EMULATOR', '').split() + [a.loader]
+            image.loaded_report = elf_loaded.LoadedImage(image, command, a.lib, names).report()
+        else:
+            image.load_problem = ('the library was not loaded (no --loader): the proof would read the file, not '
+                                  'what the loader makes of it')
+    except (elf_image.ElfError, elf_loaded.LoadError) as e:
+        emit({'error': str(e)})
+        return 2
+    decoder = Decoder(image)
+    todo = jobs(image, None, names, paths, not a.no_dispatch)
+    emit({'prover': 'z3 %s, cvc5 %s' % (z3.get_version_string(), second.version() or 'missing'),
+          'functions': len(todo)})
+    agreement = Agreement()
+    try:
+        for j in todo:
+            emit({'start': j.name})
+            emit(j.prove(image, decoder, a.timeout, agreement).final())
+    finally:
+        agreement.close()
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
