@@ -36,7 +36,7 @@ import z3
 from q7prove.binary import leaf as leaf_proof
 from q7prove.binary import prove as _prove
 from q7prove.machine.memory import Memory, Ptr
-from q7prove.machine.state import FLAGS, GPRS, VLEN, State
+from q7prove.machine.state import GPRS
 from q7prove.obligations import spec
 from q7prove.smt import bitvec as bv
 
@@ -180,22 +180,9 @@ class ApiRun(leaf_proof.LeafRun):
                 self.garbage_high.append(hi)
                 low = z3.Concat(hi, low)
             args.append(low)
-        state = State(mem, self.image.by_name[self.op.name].value)
-        for k, r in enumerate(GPRS):
-            state.gpr[k] = z3.BitVec('entry_' + r, 64)
-        for k in range(len(state.vec)):
-            state.vec[k] = z3.BitVec('entry_zmm%d' % k, VLEN)
-        for k in range(len(state.kreg)):
-            state.kreg[k] = z3.BitVec('entry_k%d' % k, 64)
-        for f in FLAGS:
-            state.flags[f] = z3.Bool('entry_' + f) if f != 'DF' else False
         if len(args) > len(leaf_proof.ARG_REGS):
             raise ValueError('%s has more arguments than registers' % self.op.name)
-        for r, v in zip(leaf_proof.ARG_REGS, args):
-            state.gpr[GPRS.index(r)] = v
-        mem.stack_args = 0
-        mem.put(stack, 0, Ptr(mem.objects['caller'], 0), 64)
-        state.gpr[GPRS.index('rsp')] = Ptr(stack, 0)
+        state = leaf_proof.entry_state(mem, stack, self.image.by_name[self.op.name].value, args)
         self.entry_gpr = list(state.gpr)
         self.mem, self.stack = mem, stack
         return state

@@ -35,6 +35,31 @@ from q7prove.machine.memory import Memory, Ptr, Refusal
 from q7prove.binary.executor import Executor, Limits
 
 ARG_REGS = ['rdi', 'rsi', 'rdx', 'rcx', 'r8', 'r9']
+
+
+def entry_state(mem, stack, addr, args):
+    """The state a call enters a function at addr in: every register, flag
+    (DF clear, as the ABI fixes it) and vector register a fresh unknown,
+    the first arguments in the ABI's registers and the rest on the stack
+    above the return address, which %rsp points at."""
+    state = State(mem, addr)
+    for k, r in enumerate(GPRS):
+        state.gpr[k] = z3.BitVec('entry_' + r, 64)
+    for k in range(len(state.vec)):
+        state.vec[k] = z3.BitVec('entry_zmm%d' % k, VLEN)
+    for k in range(len(state.kreg)):
+        state.kreg[k] = z3.BitVec('entry_k%d' % k, 64)
+    for f in FLAGS:
+        state.flags[f] = z3.Bool('entry_' + f) if f != 'DF' else False
+    for r, v in zip(ARG_REGS, args):
+        state.gpr[GPRS.index(r)] = v
+    stacked = args[len(ARG_REGS):]
+    mem.stack_args = 8 * len(stacked)
+    mem.put(stack, 0, Ptr(mem.objects['caller'], 0), 64)
+    for k, v in enumerate(stacked):
+        mem.put(stack, 8 + 8 * k, v, 64)
+    state.gpr[GPRS.index('rsp')] = Ptr(stack, 0)
+    return state
 REGISTER_WIDTHS = ('OPERAND', 'FIELD', 'INDEX', 'BIT', 'WORD')
 
 
@@ -106,23 +131,7 @@ class LeafRun:
             by_name = dict(zip(names, args))
             args = [by_name[n] for n in self.order]
         args = [Ptr(xstate, 0)] + args
-        state = State(mem, self.image.by_name[self.row['symbol']].value)
-        for k, r in enumerate(GPRS):
-            state.gpr[k] = z3.BitVec('entry_' + r, 64)
-        for k in range(len(state.vec)):
-            state.vec[k] = z3.BitVec('entry_zmm%d' % k, VLEN)
-        for k in range(len(state.kreg)):
-            state.kreg[k] = z3.BitVec('entry_k%d' % k, 64)
-        for f in FLAGS:
-            state.flags[f] = z3.Bool('entry_' + f) if f != 'DF' else False
-        for r, v in zip(ARG_REGS, args):
-            state.gpr[GPRS.index(r)] = v
-        stacked = args[len(ARG_REGS):]
-        mem.stack_args = 8 * len(stacked)
-        mem.put(stack, 0, Ptr(mem.objects['caller'], 0), 64)
-        for k, v in enumerate(stacked):
-            mem.put(stack, 8 + 8 * k, v, 64)
-        state.gpr[GPRS.index('rsp')] = Ptr(stack, 0)
+        state = entry_state(mem, stack, self.image.by_name[self.row['symbol']].value, args)
         self.entry_gpr = list(state.gpr)
         self.mem, self.stack = mem, stack
         return state

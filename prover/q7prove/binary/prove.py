@@ -419,14 +419,9 @@ def main():
             functions = [j for j in function_jobs(image, table, exported) if j.name not in set(a.done)]
         if a.timing_baseline:
             TIMING_BASELINE, image.loaded_report = True, None
-        elif a.loader:
-            command = os.environ.get('Q7PRED_EMULATOR', '').split() + [a.loader]
-            image.loaded_report = elf_loaded.LoadedImage(image, command, a.lib, [r['symbol'] for r in rows] +
-                                                         [j.name for j in functions],
-                                                         preloads=a.preload).report()
         else:
-            image.load_problem = ('the library was not loaded (no --loader): the proof would read the file, not '
-                                  'what the loader makes of it')
+            elf_loaded.attach(image, a.loader, a.lib, [r['symbol'] for r in rows] + [j.name for j in functions],
+                              a.preload)
     except (elf_image.ElfError, elf_loaded.LoadError) as e:
         emit({'error': str(e)})
         return 2

@@ -9,7 +9,7 @@ import z3
 
 from q7prove.smt import bitvec as bv, second
 from q7prove.machine.memory import Memory, Ptr
-from q7prove.machine.state import FLAGS, GPRS, VLEN, State
+from q7prove.machine.state import GPRS
 from q7prove.binary import leaf as leaf_proof
 from q7prove.binary import vecspec
 from q7prove.binary.executor import Executor, Limits
@@ -155,19 +155,7 @@ class VecRun(leaf_proof.LeafRun):
                 obj = mem.new(name, 'out', 64, 8)
             self.objs[name] = obj
             args.append(Ptr(obj, 0))
-        state = State(mem, self.symbol.value)
-        for k, r in enumerate(GPRS):
-            state.gpr[k] = z3.BitVec('entry_' + r, 64)
-        for k in range(len(state.vec)):
-            state.vec[k] = z3.BitVec('entry_zmm%d' % k, VLEN)
-        for k in range(len(state.kreg)):
-            state.kreg[k] = z3.BitVec('entry_k%d' % k, 64)
-        for f in FLAGS:
-            state.flags[f] = z3.Bool('entry_' + f) if f != 'DF' else False
-        for r, v in zip(ARG_REGS, args):
-            state.gpr[GPRS.index(r)] = v
-        mem.put(stack, 0, Ptr(mem.objects['caller'], 0), 64)
-        state.gpr[GPRS.index('rsp')] = Ptr(stack, 0)
+        state = leaf_proof.entry_state(mem, stack, self.symbol.value, args)
         self.entry_gpr = list(state.gpr)
         self.mem, self.stack = mem, stack
         return state

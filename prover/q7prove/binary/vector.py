@@ -22,7 +22,6 @@ prints one JSON line per function as binary/prove.py does per leaf, with
 """
 import argparse
 import json
-import os
 import sys
 import time
 import traceback
@@ -250,12 +249,7 @@ def main():
         if unknown:
             emit({'error': '--function %s: not q7v_ and the mnemonic of a vector instruction' % unknown[0]})
             return 2
-        if a.loader:
-            command = os.environ.get('Q7PRED_EMULATOR', '').split() + [a.loader]
-            image.loaded_report = elf_loaded.LoadedImage(image, command, a.lib, names).report()
-        else:
-            image.load_problem = ('the library was not loaded (no --loader): the proof would read the file, not '
-                                  'what the loader makes of it')
+        elf_loaded.attach(image, a.loader, a.lib, names)
     except (elf_image.ElfError, elf_loaded.LoadError) as e:
         emit({'error': str(e)})
         return 2

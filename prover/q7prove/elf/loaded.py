@@ -383,3 +383,15 @@ class LoadedImage:
                 'unmodeled': [{'at': '%#x' % lo, 'where': self.img.where(lo), 'bytes': hi - lo, 'why': why}
                               for lo, hi, why in self.img.rel.unmodeled[:16]],
                 'problems': self.problems}
+
+
+def attach(image, loader, path, symbols, preloads=()):
+    """image's loaded report from the loader child (`loader`, run after the
+    words of $Q7PRED_EMULATOR as q7pred runs its own children) for the
+    symbols a proof binds; without a loader, why nothing can be proven."""
+    if loader:
+        command = os.environ.get('Q7PRED_EMULATOR', '').split() + [loader]
+        image.loaded_report = LoadedImage(image, command, path, symbols, preloads=preloads).report()
+    else:
+        image.load_problem = ('the library was not loaded (no --loader): the proof would read the file, not '
+                              'what the loader makes of it')
