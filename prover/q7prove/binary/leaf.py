@@ -37,6 +37,13 @@ from q7prove.binary.executor import Executor, Limits
 ARG_REGS = ['rdi', 'rsi', 'rdx', 'rcx', 'r8', 'r9']
 
 
+
+def owed_claims(finals):
+    """What every path owes on its way (no fault, no write outside the
+    outputs, ...): [(description, address, claim where the path holds)]."""
+    return [(desc, addr, z3.Implies(bv.boolean(p), bv.boolean(c)))
+            for s, how in finals for desc, addr, c, p in s.owed]
+
 def entry_state(mem, stack, addr, args):
     """The state a call enters a function at addr in: every register, flag
     (DF clear, as the ABI fixes it) and vector register a fresh unknown,
@@ -180,10 +187,7 @@ class LeafRun:
 
     def claims(self):
         """[(description, address or None, claim)] of every path."""
-        out = []
-        for s, how in self.finals:
-            for desc, addr, c, p in s.owed:
-                out.append((desc, addr, z3.Implies(bv.boolean(p), bv.boolean(c))))
+        out = owed_claims(self.finals)
         want = self.expected()
         for s, how in self.finals:
             if how != 'return':

@@ -177,10 +177,7 @@ class VecRun(leaf_proof.LeafRun):
         return vecspec.expected(self.op, self.inputs)
 
     def claims(self):
-        self.claim_list = out = []
-        for s, how in self.finals:
-            for desc, addr, c, p in s.owed:
-                out.append((desc, addr, z3.Implies(bv.boolean(p), bv.boolean(c))))
+        self.claim_list = out = leaf_proof.owed_claims(self.finals)
         want = self.expected()
         for s, how in self.finals:
             if how != 'return':
