@@ -15,7 +15,6 @@ from q7prove.binary import vecspec
 from q7prove.binary.executor import Executor, Limits
 
 PATHS = ('avx512', 'avx2', 'portable', 'reference')
-ARG_REGS = ['rdi', 'rsi', 'rdx', 'rcx', 'r8', 'r9']
 # each kind's C parameters (include/q7pred_veckinds.def's FN column, from
 # DECISIONS.md section 3's operands): (name, 'vec' a q7_vec*, 'bank' a
 # q7_fsbank*, 'm8' a q7_vbool[8], 'vbool' a value, 'u32' a value; 'in'/'out')

@@ -450,14 +450,6 @@ def insert(lw):
     return op
 
 
-def extract(lw):
-    def op(m, i):
-        d, s, c = i.ops
-        v = lanes(m.get(s), lw, 128)[c.imm % (128 // lw)]
-        m.put(d, v if d.kind == 'mem' else bv.zext(v, lw, 8 * d.size))
-    return op
-
-
 def _logic(fn):
     return lambda ew: (lambda x, y: fn(x, y, ew))
 
@@ -552,10 +544,10 @@ _reg('vpinsrb', insert(8))
 _reg('vpinsrw', insert(16))
 _reg('vpinsrd', insert(32))
 _reg('vpinsrq', insert(64))
-_reg('vpextrb', extract(8))
-_reg('vpextrw', extract(16))
-_reg('vpextrd', extract(32))
-_reg('vpextrq', extract(64))
+_reg('vpextrb', simd.extract(8))
+_reg('vpextrw', simd.extract(16))
+_reg('vpextrd', simd.extract(32))
+_reg('vpextrq', simd.extract(64))
 for _k, _fw in (('bw', 8), ('bd', 8), ('bq', 8), ('wd', 16), ('wq', 16), ('dq', 32)):
     MODELS['vpmovzx' + _k] = extend(_fw, False)
     MODELS['vpmovsx' + _k] = extend(_fw, True)
