@@ -65,3 +65,104 @@ def test_absent_leaf(build_so, tables, agreement):
 
 def test_words_of():
     assert prove.words_of(0x1122334455667788, 2) == [0x55667788, 0x11223344]
+
+
+# ---- binary/lanes.py: one second-solver question for like lanes ---------
+
+def _valid(claim, assumptions=()):
+    import z3
+    s = z3.Solver()
+    s.add(*assumptions)
+    s.add(z3.Not(claim))
+    return s.check() == z3.unsat
+
+
+def _answers_for(assumptions, claims, inputs):
+    """Whether every asked question and equality of lanes.classes being
+    valid makes every lane's claim valid, as the module promises, and the
+    lanes each in one class."""
+    from q7prove.binary import lanes
+    asked, side = lanes.classes(assumptions, claims, inputs)
+    covered = sorted(k for _, ks in asked for k in ks)
+    assert covered == sorted(k for k, _ in claims)
+    questions_hold = all(_valid(q, assumptions) for q, _ in asked) and all(_valid(e) for e in side)
+    claims_hold = all(_valid(c, assumptions) for _, c in claims)
+    return asked, questions_hold, claims_hold
+
+
+def test_lanes_narrow_keeps_value():
+    import z3
+    from q7prove.binary import lanes
+    p = [z3.BitVec('p%d' % i, 1) for i in range(4)]
+    zero = z3.BitVecVal(0, 1)
+    x = z3.Concat(zero, p[1], zero, p[0])
+    y = z3.Concat(p[3], p[2], z3.BitVecVal(0, 2))
+    for h in range(4):
+        for l in range(h + 1):
+            for c in (1, 3, 5, 7, 9, 15):
+                for e in (z3.Extract(h, l, c * x), z3.Extract(h, l, z3.BitVecVal(c, 4) * y + x * y - ~x),
+                          z3.Extract(h, l, z3.If(p[0] == 1, x ^ y, -y) | z3.ZeroExt(2, z3.Extract(2, 1, y)))):
+                    assert _valid(lanes.narrow(e) == e), (h, l, c, e)
+
+
+def test_lanes_alike_asked_once():
+    """Sixteen lanes of a 16-bit compare under a predicate whose live bits
+    (bit 0 of each 2-bit field) a multiply spreads over their fields, so
+    the term of lane k names the fields below it: one question, and the
+    equalities that free each lane of the others."""
+    import z3
+    a, pred = z3.BitVec('a', 256), z3.BitVec('pred', 32)
+    spread = 3 * (pred & 0x55555555)
+    claims = []
+    for k in range(16):
+        lane = z3.Extract(16 * k + 15, 16 * k, a)
+        live = z3.Extract(2 * k, 2 * k, pred) == 1
+        got = z3.If(z3.Extract(2 * k + 1, 2 * k + 1, spread) == 1, z3.ULT(lane, 100), False)
+        claims.append((k, got == z3.And(live, z3.ULT(lane, 100))))
+    asked, questions_hold, claims_hold = _answers_for([], claims, [(a, 16), (pred, 2)])
+    assert claims_hold and questions_hold
+    assert len(asked) <= 2
+
+
+def test_lanes_one_wrong_lane_asked():
+    """Lane 5 differs from the spec: some question must fail."""
+    import z3
+    a, b = z3.BitVec('a', 128), z3.BitVec('b', 128)
+    claims = []
+    for k in range(8):
+        x, y = z3.Extract(16 * k + 15, 16 * k, a), z3.Extract(16 * k + 15, 16 * k, b)
+        got = z3.If(x == 7, False, z3.ULT(x, y)) if k == 5 else z3.ULT(x, y)
+        claims.append((k, got == z3.ULT(x, y)))
+    asked, questions_hold, claims_hold = _answers_for([], claims, [(a, 16), (b, 16)])
+    assert not claims_hold and not questions_hold
+
+
+def test_lanes_other_lane_read_not_hidden():
+    """Lane 3's value reads lane 2 (a wrong shuffle): it is not lane-local,
+    and the question asked for it fails."""
+    import z3
+    a = z3.BitVec('a', 64)
+    claims = []
+    for k in range(4):
+        src = 2 if k == 3 else k
+        got = z3.Extract(16 * src + 15, 16 * src, a)
+        claims.append((k, got + 1 == z3.Extract(16 * k + 15, 16 * k, a) + 1))
+    asked, questions_hold, claims_hold = _answers_for([], claims, [(a, 16)])
+    assert not claims_hold and not questions_hold
+
+
+def test_lanes_other_lanes_path_dropped():
+    """A path condition on other lanes (a merge's either-way) is dropped:
+    the question is stronger, and asked once z3 proves it."""
+    import z3
+    a = z3.BitVec('a', 64)
+    lane = lambda k: z3.Extract(16 * k + 15, 16 * k, a)
+    either = z3.And(*[z3.Or(lane(j) == 0, lane(j) != 0) for j in range(4)])
+    claims = [(k, z3.Implies(either, lane(k) & 1 == lane(k) % 2)) for k in range(4)]
+    asked, questions_hold, claims_hold = _answers_for([], claims, [(a, 16)])
+    assert claims_hold and questions_hold and len(asked) == 1
+    # a path condition the lane needs is kept: lane 0's claim holds only where lane 1 is 0
+    needs = [(k, z3.Implies(lane(1) == 0, z3.Or(lane(1) != 0, k != 0, lane(0) == lane(0) + lane(1))))
+             for k in range(4)]
+    asked, questions_hold, claims_hold = _answers_for([], needs, [(a, 16)])
+    assert claims_hold and questions_hold

@@ -11,7 +11,7 @@ from q7prove.smt import bitvec as bv, second
 from q7prove.machine.memory import Memory, Ptr
 from q7prove.machine.state import GPRS
 from q7prove.binary import leaf as leaf_proof
-from q7prove.binary import vecspec
+from q7prove.binary import lanes as lane_classes, vecspec
 from q7prove.binary.executor import Executor, Limits
 
 PATHS = ('avx512', 'avx2', 'portable', 'reference')
@@ -32,6 +32,8 @@ PARAMS = {
     'MOVVFS': [('v', 'vec', 'out'), ('fs', 'bank', 'in')],
 }
 RETURNS = ('CMP', 'CMP_T', 'LOGIC2', 'LOGIC1', 'EXTBI', 'RED8')
+# the kinds whose output is one value per lane, each from that lane's inputs
+LANEWISE = ('CMP', 'CMP_T', 'CLSFY', 'EXTBI', 'INJBI', 'FSLTU')
 
 
 class Tables:
@@ -176,6 +178,7 @@ class VecRun(leaf_proof.LeafRun):
         return vecspec.expected(self.op, self.inputs)
 
     def claims(self):
+        self.lane_claims = []
         self.claim_list = out = leaf_proof.owed_claims(self.finals)
         want = self.expected()
         for s, how in self.finals:
@@ -193,7 +196,7 @@ class VecRun(leaf_proof.LeafRun):
                 label = name if off == 0 and n == obj.size else 'fs->fs[%d]' % (off // 8)
                 out.append(('leaves %s partly unwritten' % label, None, z3.Implies(p, bv.boolean(written))))
                 if got is not None:
-                    out += self._lanes(label, p, got, value, 8 * self.op.w)
+                    out += self._lanes(label, p, got, value, 1 if self.op.kind == 'FSLTU' else 8 * self.op.w)
             if self.op.kind == 'FSLTU':
                 # the other seven FS registers stay as they were: no byte written
                 for j in range(8):
@@ -209,30 +212,44 @@ class VecRun(leaf_proof.LeafRun):
 
 
     def _lanes(self, label, p, got, value, bits):
-        """got == value, one claim per lane where the lanes are floating
-        point (the second solver answers each alone: all at once is past
-        its time), else one claim."""
-        if self.op.fmt not in ('NXF16', 'N_2XF32') or got.size() % bits:
+        """got == value, one claim per lane where the output is one value
+        per lane (the second solver answers for each class of like lanes:
+        binary/lanes.py), else one claim."""
+        if self.op.kind not in LANEWISE or got.size() % bits:
             return [('%s differs from the spec' % label, None, z3.Implies(p, got == value))]
-        # each lane's bits of the whole register's term, simplified to the
-        # lane's own (the second solver is asked about that lane alone)
         lane = lambda x, k: z3.simplify(z3.Extract(bits * k + bits - 1, bits * k, x))
-        return [('%s differs from the spec in lane %d' % (label, k), None,
-                 z3.Implies(p, lane(got, k) == lane(value, k)))
-                for k in range(got.size() // bits)]
+        out = [('%s differs from the spec in lane %d' % (label, k), None,
+                z3.Implies(p, lane(got, k) == lane(value, k)))
+               for k in range(got.size() // bits)]
+        self.lane_claims.append([(k, c) for k, (_, _, c) in enumerate(out)])
+        return out
+
+    def lane_inputs(self):
+        """The inputs a lane reads, each with its lane's bits: the vectors'
+        lanes and the vbools' fields."""
+        w = self.op.w
+        return [(v, 8 * w if v.size() == 512 else w) for name, v in sorted(self.inputs.items())
+                if not isinstance(v, list) and v.size() in (512, 64)]
 
     def questions(self):
         """The second solver's questions, all of which it must find unsat:
-        each lane claim alone, the rest with the paths and jump targets the
-        run dropped as impossible together."""
-        alone = [c for d, _, c in self.claim_list if ' in lane ' in d]
+        each lane claim alone, once for all lanes alike (binary/lanes.py),
+        the rest with the paths and jump targets the run dropped as
+        impossible together."""
         rest = [c for d, _, c in self.claim_list if ' in lane ' not in d]
-        goals = [z3.Not(c) for c in alone]
+        goals, side = [], []
+        for group in self.lane_claims:
+            asked, equal = lane_classes.classes(self.assumptions, group, self.lane_inputs())
+            goals += [z3.Not(c) for c, _ in asked]
+            side += equal
         tail = [z3.Not(z3.And(*rest))] if rest else []
         if self.pruned or tail:
             goals.append(z3.Or(*(tail + list(self.pruned))) if len(tail) + len(self.pruned) > 1 else
                          (tail + list(self.pruned))[0])
-        return [(self.assumptions, g) for g in goals]
+        out = [(self.assumptions, g) for g in goals]
+        if side:
+            out.append(([], z3.Not(z3.And(*side))))
+        return out
 
 
 class Staged:
