@@ -4,7 +4,8 @@ it (the loaded image, objdump, the native check and cvc5 after z3) timed
 side by side with z3 alone on the same leaves (the prover's
 --timing-baseline, which never proves anything), in turns, and the same
 proof on one core. With --all, the whole library's proof
-(`q7pred prove --all`) against the 86 leaves' on one core too.
+(`q7pred prove --all`, in the first round only: it takes minutes) against
+the 86 leaves' on one core too.
 
 usage: prove_bench.py --q7pred BIN --lib LIB [--python PY] [--rounds N] [--all] [--json OUT]
 
@@ -22,6 +23,9 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# the exported functions no family of the prover proves yet (docs/proofs.md):
+# the whole library's run may leave them unproven
+UNOWED = ('q7v_do_',)
 
 
 def one_core():
@@ -79,8 +83,10 @@ def main():
             runs['prove --all, one core'] = ([a.q7pred, 'prove', '--all', '--lib', a.lib, '--json',
                                              os.path.join(tmp, 'pa.json'), '--quiet'], True)
         times = {name: [] for name in runs}
-        for _ in range(a.rounds):
+        for n in range(a.rounds):
             for name, (argv, pin) in runs.items():     # in turns: the machine's load falls on every row alike
+                if n and name == 'prove --all, one core':
+                    continue                           # minutes: once
                 secs, r = timed(argv, env, pin)
                 check(name, argv, r, nleaves)
                 times[name].append(secs)
@@ -126,6 +132,17 @@ def check(name, argv, r, nleaves):
     except (OSError, ValueError) as e:
         sys.exit('prove_bench: %s: no report (%s): %s' % (name, e, r.stderr.strip()[-300:]))
     bad = {s: n for s, n in counts.items() if s not in ('proven-binary', 'no-obligation')}
+    if '--all' in argv:
+        # the functions the prover owes no proof yet (docs/proofs.md) may stay unproven; nothing else
+        with open(out) as f:
+            rows = json.load(f).get('functions', [])
+        short = [x['function'] for x in rows if x['status'] not in ('proven-binary', 'no-obligation') and
+                 not (x['status'] == 'unproven' and x['function'].startswith(UNOWED))]
+        bad = {s: n for s, n in counts.items() if s not in ('proven-binary', 'no-obligation', 'unproven')}
+        if short or bad or r.returncode not in (0, 1):
+            sys.exit('prove_bench: %s (%s) did not prove everything: %s' % (name, ' '.join(argv),
+                                                                          short[:5] or bad or r.returncode))
+        return
     if r.returncode != 0 or bad:
         sys.exit('prove_bench: %s (%s) did not prove everything: %s' % (name, ' '.join(argv), bad or r.returncode))
 

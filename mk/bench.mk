@@ -6,7 +6,8 @@
 # child).
 #   make bench          q7pred bench: the side-by-side table, JSON in $(BUILD)/bench.json;
 #                       then the binary proof with every cross-check against z3 alone,
-#                       in turns (bench/prove_bench.py), JSON in $(BUILD)/bench-prove.json
+#                       in turns, and the whole library's (--all) against the 86 leaves'
+#                       on one core (bench/prove_bench.py), JSON in $(BUILD)/bench-prove.json
 #   make bench-quick    the same with 1/64 exhaustive runs, extrapolated
 #   make prove          q7pred verify's reports of every exhaustive space, model vs
 #                       host (fp16/int16 pairs, int8 pairs, fp16 and fp32 classify),
@@ -20,7 +21,7 @@
 
 bench: all
 	$(BUILD)/q7pred bench --json $(BUILD)/bench.json
-	$(PYTHON) bench/prove_bench.py --q7pred $(BUILD)/q7pred --lib $(BUILD)/libq7pred.so --python $(PYTHON) \
+	$(PYTHON) bench/prove_bench.py --all --q7pred $(BUILD)/q7pred --lib $(BUILD)/libq7pred.so --python $(PYTHON) \
 	  --json $(BUILD)/bench-prove.json
 
 bench-quick: all

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# q7pred prove --all (docs/proofs.md "The clean API"): every exported
-# function of a library after its leaves.
-#   1. build/libq7pred.so: every leaf proven-binary as without --all; every
-#      operation of include/q7pred_ops.def (read here through the C
-#      preprocessor) proven-binary on its C prototype; every other q7_
-#      export (nm -D) no-obligation with a reason; every q7v_ export
-#      unproven with a reason (the vector family is left out of this run,
-#      Q7PRED_PROVE_FAMILIES=api: tests/test_prove_vector*.sh prove it);
-#      nothing exported left out; the
-#      exit status 0 exactly when no function with an obligation is short
-#      of proven-binary; the report read back as a proof file (list
-#      --proofs, verify --proofs, diff);
+# q7pred prove --all (docs/proofs.md "The clean API", "The vector level"):
+# every exported function of a library after its leaves.
+#   1. build/libq7pred.so, whole: every leaf proven-binary as without
+#      --all; every operation of include/q7pred_ops.def and every
+#      instruction of include/q7pred_vecops.def (both read here through the
+#      C preprocessor) proven-binary, each instruction on all four paths
+#      (avx512, avx2, portable, reference) with its kernel named from
+#      .symtab (kernel_<mnemonic>) and its dispatch checked; every other
+#      q7_ export (nm -D) no-obligation with a reason; the vector level's
+#      metadata and path control (q7v_op_*, q7v_select, q7v_path*)
+#      no-obligation, its other exports proven-binary or unproven with a
+#      reason; nothing exported left out; the exit status 0 exactly when no
+#      function with an obligation is short of proven-binary; the report
+#      read back as a proof file (list --proofs, verify --proofs, diff);
 #   2. planted bugs (tests/prove/api_planted.c and api_planted_abi.S, built
 #      here): q7_f32_lt wrong for -0 < +0, q7_neq returning 2 in al, and
 #      q7_f16_un reading a uint16_t argument's bit 16 (the caller's
@@ -23,7 +25,7 @@
 #      (a stand-in prover that hangs in one function);
 #   4. usage errors: --all with --leaf, --all with --dry-run (exit 2);
 #      without --all a report has no function rows.
-# slow: proves all 86 leaves and 47 operations of build/libq7pred.so (about 20 s CPU)
+# slow: proves the whole of build/libq7pred.so: 86 leaves, 47 operations, 72 vector instructions on four paths (about 300 s CPU)
 set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh
@@ -32,7 +34,7 @@ prove_test_begin
 command -v nm >/dev/null || { echo "skipped: needs nm (binutils)"; exit 77; }
 
 # ---- 1. the library
-Q7PRED_PROVE_FAMILIES=api "$Q7PRED" prove --lib "$Q7LIB" --all --json "$tmp/all.json" >"$tmp/all.out" 2>"$tmp/all.err"
+"$Q7PRED" prove --lib "$Q7LIB" --all --json "$tmp/all.json" >"$tmp/all.out" 2>"$tmp/all.err"
 rc=$?
 "${CLANG:-$CC}" -E -P -x c -I include - >"$tmp/ops" <<'C' || bad "cannot preprocess include/q7pred_ops.def"
 #include "q7pred_ops.def"
@@ -40,13 +42,19 @@ rc=$?
 Q7_OPERATIONS(OP)
 C
 tr '@' '\n' <"$tmp/ops" | awk 'NF {print $1}' | sort -u >"$tmp/ops.list"
+"${CLANG:-$CC}" -E -P -x c -I include - >"$tmp/vops" <<'C' || bad "cannot preprocess include/q7pred_vecops.def"
+#define VOP(mnemonic, ...) @@q7v_##mnemonic
+#include "q7pred_vecops.def"
+C
+tr '@' '\n' <"$tmp/vops" | awk 'NF {print $1}' | sort -u >"$tmp/vops.list"
 nm -D --defined-only "$Q7LIB" | awk '$2 == "T" || $2 == "i" {print $3}' | sort -u >"$tmp/exports"
-"$PYTHON" - "$tmp/all.json" "$tmp/ops.list" "$tmp/exports" "$rc" <<'PY' || fail=1
+"$PYTHON" - "$tmp/all.json" "$tmp/ops.list" "$tmp/exports" "$rc" "$tmp/vops.list" <<'PY' || fail=1
 import json, sys
 r = json.load(open(sys.argv[1]))
 ops = set(open(sys.argv[2]).read().split())
 exports = set(open(sys.argv[3]).read().split())
 rc = int(sys.argv[4])
+vops = set(open(sys.argv[5]).read().split())
 bad = []
 leaves = r['leaves']
 nleaves = len([e for e in exports if e.startswith('module__xdref_')])
@@ -58,14 +66,31 @@ if len(ops) < 40:
 for o in sorted(ops):
     if fn.get(o, {}).get('status') != 'proven-binary':
         bad.append('%s: %s' % (o, fn.get(o)))
-others = exports - ops - {e for e in exports if e.startswith('module__xdref_')}
+if len(vops) < 70 or not vops <= exports:
+    bad.append('%d instructions read from q7pred_vecops.def, %d not exported' % (len(vops), len(vops - exports)))
+for v in sorted(vops):
+    x = fn.get(v, {})
+    # "avx512: proven-binary, kernel_<m> at 0x...; avx2: ..." and "2464 cases: avx2 172, ..."
+    paths = dict(p.split(': ', 1) for p in x.get('kernels', '').split('; ') if ': ' in p)
+    proven = all(p.startswith('proven-binary, kernel_%s at 0x' % v[4:]) for p in paths.values())
+    cases = x.get('dispatch_reach', '').split(' cases: ')
+    reached = len(cases) == 2 and int(cases[0]) > 0 and \
+        sum(int(n.split()[1]) for n in cases[1].split(', ') if n) == int(cases[0])
+    if x.get('status') != 'proven-binary' or set(paths) != {'avx512', 'avx2', 'portable', 'reference'} or \
+       not proven or not reached:
+        bad.append('%s: %s (%s; %s; %s)' % (v, x.get('status'), str(x.get('reason', ''))[:300], x.get('kernels'),
+                                           x.get('dispatch_reach')))
+others = exports - ops - vops - {e for e in exports if e.startswith('module__xdref_')}
+control = ('q7v_op_', 'q7v_select', 'q7v_path')
 for e in sorted(others):
     x = fn.get(e)
     if x is None:
         bad.append('%s exported but not listed' % e)
+    elif e.startswith(control):
+        if x['status'] != 'no-obligation' or not x.get('reason'):
+            bad.append('%s: %s, not no-obligation with a reason' % (e, x))
     elif e.startswith('q7v_'):
-        if x['status'] not in ('proven-binary', 'unproven', 'no-obligation') or \
-           (x['status'] == 'unproven' and not x.get('reason')):
+        if x['status'] not in ('proven-binary', 'unproven') or (x['status'] == 'unproven' and not x.get('reason')):
             bad.append('%s: %s' % (e, x))
     elif x['status'] != 'no-obligation' or not x.get('reason'):
         bad.append('%s: %s, not no-obligation with a reason' % (e, x))
@@ -80,7 +105,8 @@ s = r.get('function_summary', {})
 if sum(s.values()) != len(fn) or s.get('proven-binary', 0) < len(ops):
     bad.append('function_summary %s' % s)
 print('\n'.join('FAIL: ' + b for b in bad) or
-      'ok: %d leaves and %d operations proven-binary, %d other exports listed' % (len(leaves), len(ops), len(others)))
+      'ok: %d leaves, %d operations and %d vector instructions (four paths each) proven-binary, %d other exports '
+      'listed' % (len(leaves), len(ops), len(vops), len(others)))
 sys.exit(1 if bad else 0)
 PY
 grep -q "^[0-9]* functions: " "$tmp/all.out" && ok "summary line of the functions" || bad "no functions summary line"

@@ -18,8 +18,7 @@
 #      bug absent from the clang build, the PIC-only one from -fno-pic;
 #   5. a library built from a wrong table row, and a wrong row handed to
 #      the prover: refuted, naming the row;
-#   6. each make-mutants pitfall: its leaves refuted;
-#   7. --abi with the probe's report (another shape, another argument
+#   6. --abi with the probe's report (another shape, another argument
 #      order, another bit map), --timeout, SIGINT/SIGTERM, bad input.
 # Needs /usr/bin/python3 with python3-z3 and python3-capstone: without them a
 # SKIP, but under CI=true (where .ci/run installs them) a failure.
@@ -174,21 +173,7 @@ if grep -q '"status": "refuted".*the leaf table.s row olt_1_4_32f_32f: semantics
     ok "a wrong row handed to the prover is refuted, naming the row"
 else bad "the wrong table row was not found"; cat "$tmp/wt.out"; fi
 
-# ---- 6. the mutants: each pitfall's leaves refuted (tests/support/mutant_expect.sh)
-. tests/support/mutant_expect.sh
-for m in $MUTANT_NAMES; do
-    lib=$BUILD/mutants/$m.so
-    [ -f "$lib" ] || { bad "no $lib"; continue; }
-    want=$(eval echo "\$expect_$m" | tr ' ' '\n' | grep . | sort)
-    args=(); for l in $want; do args+=(--leaf "$l"); done
-    "$Q7PRED" prove --quiet --lib "$lib" "${args[@]}" --json "$tmp/m.json" >"$tmp/m.out" 2>&1
-    got=$(statuses "$tmp/m.json" | awk '$2 == "refuted" {print $1}' | sort)
-    if [ "$want" = "$got" ] && ! grep -q 'TRANSLATOR IS WRONG' "$tmp/m.out"; then
-        ok "mutant $m: its $(echo "$want" | wc -l) leaves refuted, each replay agreeing"
-    else bad "mutant $m: refuted leaves differ"; diff <(echo "$want") <(echo "$got") | head -5; fi
-done
-
-# ---- 7. --abi, --timeout, SIGINT, bad input
+# ---- 6. --abi, --timeout, SIGINT, bad input
 P=$BUILD/tests/probe
 if [ -f "$P/ord_result_4th.so" ] && [ -f "$P/movfsv_words.so" ]; then
     for v in ord_result_4th:olt_1_2_16f_16f movfsv_words:movfsv_64_64_64_64_64_64_64_64_512 \

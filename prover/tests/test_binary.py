@@ -82,7 +82,8 @@ def _answers_for(assumptions, claims, inputs):
     valid makes every lane's claim valid, as the module promises, and the
     lanes each in one class."""
     from q7prove.binary import lanes
-    asked, side = lanes.classes(assumptions, claims, inputs)
+    pairs, lane_vars = lanes.split(inputs)
+    asked, side = lanes.classes(assumptions, claims, lane_vars, pairs)
     covered = sorted(k for _, ks in asked for k in ks)
     assert covered == sorted(k for k, _ in claims)
     questions_hold = all(_valid(q, assumptions) for q, _ in asked) and all(_valid(e) for e in side)

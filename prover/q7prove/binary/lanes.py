@@ -73,6 +73,14 @@ def constants(e):
     return out
 
 
+def _children(t):
+    """t's arguments (z3's children() with fewer checks: this walk is the
+    module's cost)."""
+    ctx, a = t.ctx, t.as_ast()
+    ref = ctx.ref()
+    return [z3.z3._to_expr_ref(z3.Z3_get_app_arg(ref, a, i), ctx) for i in range(z3.Z3_get_app_num_args(ref, a))]
+
+
 def _update(t, kids):
     """t with its arguments replaced (any arity: and, or, bvadd are n-ary)."""
     arr = (z3.Ast * len(kids))(*[k.as_ast() for k in kids])
@@ -97,7 +105,10 @@ class _Narrow:
             h, l = t.params()
             out = self.bits(t.arg(0), h, l)
         else:
-            out = _update(t, [self.term(c) for c in t.children()])
+            kids = _children(t)
+            new = [self.term(c) for c in kids]
+            same = all(a.get_id() == b.get_id() for a, b in zip(kids, new))
+            out = t if same else _update(t, new)
         self.whole[t.get_id()] = (t, out)
         return out
 
@@ -113,7 +124,7 @@ class _Narrow:
 
     def _bits(self, t, h, l):
         k = t.decl().kind() if z3.is_app(t) else None
-        args = t.children() if k is not None else []
+        args = _children(t) if k is not None else []
         if k in _BITWISE:
             out = self.bits(args[0], h, l)
             for a in args[1:]:
@@ -208,7 +219,7 @@ class _LaneSets:
         if lane is not None:
             out = frozenset((lane[1],))
         elif z3.is_app(t) and t.num_args():
-            out = frozenset().union(*[self(c) for c in t.children()])
+            out = frozenset().union(*[self(c) for c in _children(t)])
         else:
             out = frozenset()
         self.memo[t.get_id()] = (t, out)
@@ -252,7 +263,7 @@ class _Localize:
             return self.done[i][1]
         out = None
         if z3.is_app(t) and t.num_args():
-            kids = [self.term(c) for c in t.children()]
+            kids = [self.term(c) for c in _children(t)]
             if all(k is not None for k in kids):
                 out = _update(t, kids)
             elif z3.is_bool(t) or t.decl().kind() in _NARROWING:
@@ -296,6 +307,39 @@ def _zeroing(lane_vars, k):
     return zero
 
 
+# the operations whose arguments may come in any order
+_COMMUTATIVE = {z3.Z3_OP_AND, z3.Z3_OP_OR, z3.Z3_OP_XOR, z3.Z3_OP_EQ, z3.Z3_OP_BADD, z3.Z3_OP_BMUL,
+                z3.Z3_OP_BAND, z3.Z3_OP_BOR, z3.Z3_OP_BXOR}
+
+
+class _Canon:
+    """A term with the arguments of every commutative operation in an order
+    of their shape, not of the ids z3 gave them (two lanes' claims differ
+    in that order only): a reordering keeps the term's value, so the
+    result is the same claim. Holds each term it keys by id."""
+
+    def __init__(self):
+        self.memo = {}
+
+    def __call__(self, t):
+        hit = self.memo.get(t.get_id())
+        if hit is not None:
+            return hit[1], hit[2]
+        if z3.is_app(t) and t.num_args():
+            kids = [self(c) for c in _children(t)]
+            d = t.decl()
+            if d.kind() in _COMMUTATIVE:
+                kids.sort(key=lambda x: x[1])
+            shape = hash((d.kind(), d.name(), tuple(d.params()) if d.kind() == z3.Z3_OP_EXTRACT else (),
+                          tuple(h for _, h in kids)))
+            out = _update(t, [k for k, _ in kids])
+        else:
+            out, shape = t, hash(('leaf', t.sexpr()))
+        self.memo[t.get_id()] = (t, out, shape)
+        return out, shape
+
+
+
 def _holds(assumptions, claim, seconds):
     s = solver.bit_blasting()
     s.set('timeout', max(1, int(seconds * 1000)))
@@ -304,22 +348,26 @@ def _holds(assumptions, claim, seconds):
     return s.check() == z3.unsat
 
 
-def classes(assumptions, lane_claims, inputs, seconds=10.0):
-    """lane_claims: [(lane k, claim)]; inputs as split() takes them. ->
-    ([(claim to ask, [lanes it answers for])], every lane in exactly one;
-    [equalities]: each a subterm of a lane's claim that names other lanes'
-    variables, equal to the lane-local term put in its place, all of which
-    must be valid as well)."""
-    pairs, lane_vars = split(inputs)
+def classes(assumptions, lane_claims, lane_vars, pairs=(), seconds=10.0):
+    """lane_claims: [(lane k, claim)]; lane_vars: per input, its lane
+    variables [x_0, x_1, ...]; pairs: a substitution of whole inputs by
+    their lanes (split()) to apply first, when the claims name whole
+    inputs. -> ([(claim to ask, [lanes it answers for])], every lane in
+    exactly one; [equalities]: each a subterm of a lane's claim that names
+    other lanes' variables, equal to the lane-local term put in its place,
+    all of which must be valid as well)."""
     ids = {x.get_id(): (j, k) for j, parts in enumerate(lane_vars) for k, x in enumerate(parts)}
-    whole = {v.get_id() for v, _ in inputs}
-    if any(constants(a) & whole for a in assumptions):
+    inputs = set(ids) | {v.get_id() for v, _ in pairs}
+    if any(constants(a) & inputs for a in assumptions):
         return [(c, [k]) for k, c in lane_claims], []
     asked, refused, out, side = {}, {}, [], []     # refused holds its terms: ids are reused
     deadline, memo, lanes_of, tried = time.monotonic() + seconds, _Narrow(), _LaneSets(ids), {}
+    canon = _Canon()
     for k, c in lane_claims:
         try:
-            r = narrow(z3.substitute(c, *pairs), memo)
+            r = z3.substitute(c, *pairs) if pairs else c
+            if lanes_of(r) - {k}:
+                r = narrow(r, memo)
         except RecursionError:
             out.append((c, [k]))
             continue
@@ -341,7 +389,7 @@ def classes(assumptions, lane_claims, inputs, seconds=10.0):
                 continue
             r = narrow(local, memo)
             side += loc.pairs
-        renamed = z3.simplify(z3.substitute(r, *[(parts[k], parts[0]) for parts in lane_vars]))
+        renamed = canon(z3.simplify(z3.substitute(r, *[(parts[k], parts[0]) for parts in lane_vars])))[0]
         at = asked.get(renamed.get_id())
         if at is None:
             # a stronger claim than the lane's is asked only once z3 proves it

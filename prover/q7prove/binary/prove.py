@@ -368,6 +368,10 @@ def function_jobs(image, table, exported):
         if (n.startswith('q7v_') and vector not in families and vector.jobs(image, table, [n])) or \
                 (n.startswith('q7_') and api not in families):
             claimed[n] = Unproven(n, 'its family is left out of this run ($Q7PRED_PROVE_FAMILIES=%s)' % only)
+        elif n.startswith('q7v_do_'):
+            claimed[n] = Unproven(n, 'calls the kernel of its op\'s row on the path in force: each row\'s kernels '
+                                     'are proven through q7v_<mnemonic>; that this call reaches them with the same '
+                                     'arguments is not proven')
         elif n.startswith('q7v_'):
             claimed[n] = Unproven(n, 'a vector-level function that is no instruction (the vector family proves '
                                      'the q7v_<mnemonic> instructions): no family of the prover answers for it')

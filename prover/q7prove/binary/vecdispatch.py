@@ -157,13 +157,18 @@ class Emulator:
         mu.hook_add(uc.UC_HOOK_CODE, self._stub, begin=self.STUBS, end=self.STUBS + 0xffff)
         self.stops = set()
         self.hooked_stops = set()
+        self.answers = {}        # (feature set, leaf, subleaf): what cpuid answers
 
     def _special(self, mu, addr, size, _):
         X = self.X
         kind, n = self.special[addr]      # a hook runs where an instruction starts: the pattern is one
         if kind == 'cpuid':
             leaf, sub = mu.reg_read(X.UC_X86_REG_EAX), mu.reg_read(X.UC_X86_REG_ECX)
-            a, b, c, d = cpuid(self.fs, leaf, sub)
+            key = (self.fs, leaf, sub)
+            answer = self.answers.get(key)
+            if answer is None:
+                answer = self.answers[key] = cpuid(self.fs, leaf, sub)
+            a, b, c, d = answer
             for r, v in ((X.UC_X86_REG_RAX, a), (X.UC_X86_REG_RBX, b), (X.UC_X86_REG_RCX, c),
                          (X.UC_X86_REG_RDX, d)):
                 mu.reg_write(r, v)
@@ -179,10 +184,12 @@ class Emulator:
     def _cstr(self, addr):
         out = bytearray()
         while len(out) < 4096:
-            b = bytes(self.mu.mem_read(addr + len(out), 1))
-            if b == b'\0':
-                return bytes(out)
-            out += b
+            at = addr + len(out)
+            chunk = bytes(self.mu.mem_read(at, min(64, 0x1000 - (at & 0xfff))))   # within its page
+            end = chunk.find(b'\0')
+            if end >= 0:
+                return bytes(out + chunk[:end])
+            out += chunk
         raise ValueError('unterminated string')
 
     def _stub(self, mu, addr, size, _):

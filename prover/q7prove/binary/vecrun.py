@@ -32,8 +32,11 @@ PARAMS = {
     'MOVVFS': [('v', 'vec', 'out'), ('fs', 'bank', 'in')],
 }
 RETURNS = ('CMP', 'CMP_T', 'LOGIC2', 'LOGIC1', 'EXTBI', 'RED8')
-# the kinds whose output is one value per lane, each from that lane's inputs
-LANEWISE = ('CMP', 'CMP_T', 'CLSFY', 'EXTBI', 'INJBI', 'FSLTU')
+# the lane formats whose lanes are asked of the second solver by class
+# (binary/lanes.py): a floating-point lane is a question of its own; the
+# integer formats' whole output is one question that costs cvc5 less than
+# the classes cost to find
+BY_LANE = ('NXF16', 'N_2XF32')
 
 
 class Tables:
@@ -122,7 +125,7 @@ class VecRun(leaf_proof.LeafRun):
     def __init__(self, image, decoder, op, symbol, tables, path, deadline):
         self.image, self.decoder, self.op, self.deadline = image, decoder, op, deadline
         self.symbol, self.tables, self.path = symbol, tables, path
-        self.inputs, self.garbage_high, self.objs = {}, [], {}
+        self.inputs, self.garbage_high, self.objs, self.lane_vars = {}, [], {}, []
 
     def entry(self):
         mem = VecMemory(self.image)
@@ -135,7 +138,8 @@ class VecRun(leaf_proof.LeafRun):
         for name, kind, way in PARAMS[self.op.kind]:
             if kind in ('vbool', 'u32'):
                 bits = 64 if kind == 'vbool' else 32
-                v = self.inputs[name] = z3.BitVec(name, bits)
+                v = self.inputs[name] = self._lanes_of(name, 64, self.op.w) if kind == 'vbool' else \
+                    z3.BitVec(name, bits)
                 if bits == 32:
                     hi = z3.BitVec('high_' + name, 32)
                     self.garbage_high.append(hi)
@@ -150,7 +154,7 @@ class VecRun(leaf_proof.LeafRun):
                     parts = self.inputs[name] = [z3.BitVec('fs%d' % j, 64) for j in range(8)]
                     value = z3.Concat(*reversed(parts))
                 else:
-                    value = self.inputs[name] = z3.BitVec(name, 512)
+                    value = self.inputs[name] = self._lanes_of(name, 512, 8 * self.op.w)
                 obj = mem.new(name, 'in', 64, 8, value)
             else:
                 obj = mem.new(name, 'out', 64, 8)
@@ -160,6 +164,17 @@ class VecRun(leaf_proof.LeafRun):
         self.entry_gpr = list(state.gpr)
         self.mem, self.stack = mem, stack
         return state
+
+    def _lanes_of(self, name, bits, lane_bits):
+        """An input of bits bits: where the lanes are asked of the second
+        solver by class, the concatenation of one variable per lane
+        (name_lane0 the lowest: every value of the input is one value of
+        its lanes), so each lane's terms name its own; else one variable."""
+        if self.op.fmt not in BY_LANE:
+            return z3.BitVec(name, bits)
+        parts = [z3.BitVec('%s_lane%d' % (name, k), lane_bits) for k in range(bits // lane_bits)]
+        self.lane_vars.append(parts)
+        return z3.Concat(*reversed(parts))
 
     def run(self):
         state = self.entry()
@@ -196,7 +211,7 @@ class VecRun(leaf_proof.LeafRun):
                 label = name if off == 0 and n == obj.size else 'fs->fs[%d]' % (off // 8)
                 out.append(('leaves %s partly unwritten' % label, None, z3.Implies(p, bv.boolean(written))))
                 if got is not None:
-                    out += self._lanes(label, p, got, value, 1 if self.op.kind == 'FSLTU' else 8 * self.op.w)
+                    out += self._lanes(label, p, got, value, 8 * self.op.w)
             if self.op.kind == 'FSLTU':
                 # the other seven FS registers stay as they were: no byte written
                 for j in range(8):
@@ -212,10 +227,10 @@ class VecRun(leaf_proof.LeafRun):
 
 
     def _lanes(self, label, p, got, value, bits):
-        """got == value, one claim per lane where the output is one value
-        per lane (the second solver answers for each class of like lanes:
+        """got == value, one claim per lane where the lanes are floating
+        point (the second solver answers for each class of like lanes:
         binary/lanes.py), else one claim."""
-        if self.op.kind not in LANEWISE or got.size() % bits:
+        if self.op.fmt not in BY_LANE or got.size() % bits:
             return [('%s differs from the spec' % label, None, z3.Implies(p, got == value))]
         lane = lambda x, k: z3.simplify(z3.Extract(bits * k + bits - 1, bits * k, x))
         out = [('%s differs from the spec in lane %d' % (label, k), None,
@@ -223,13 +238,6 @@ class VecRun(leaf_proof.LeafRun):
                for k in range(got.size() // bits)]
         self.lane_claims.append([(k, c) for k, (_, _, c) in enumerate(out)])
         return out
-
-    def lane_inputs(self):
-        """The inputs a lane reads, each with its lane's bits: the vectors'
-        lanes and the vbools' fields."""
-        w = self.op.w
-        return [(v, 8 * w if v.size() == 512 else w) for name, v in sorted(self.inputs.items())
-                if not isinstance(v, list) and v.size() in (512, 64)]
 
     def questions(self):
         """The second solver's questions, all of which it must find unsat:
@@ -239,7 +247,7 @@ class VecRun(leaf_proof.LeafRun):
         rest = [c for d, _, c in self.claim_list if ' in lane ' not in d]
         goals, side = [], []
         for group in self.lane_claims:
-            asked, equal = lane_classes.classes(self.assumptions, group, self.lane_inputs())
+            asked, equal = lane_classes.classes(self.assumptions, group, self.lane_vars)
             goals += [z3.Not(c) for c, _ in asked]
             side += equal
         tail = [z3.Not(z3.And(*rest))] if rest else []

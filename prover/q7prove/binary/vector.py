@@ -144,8 +144,12 @@ class Result:
         bad = [p for p in paths if p['status'] == 'refuted']
         open_ = [p for p in paths if p['status'] != 'proven-binary' and p['status'] != 'refuted']
         d = self.dispatch
+        # the same as one line each, for the report of `q7pred prove --all`
+        res['kernels'] = '; '.join('%s: %s%s' % (p['path'], p['status'], ', ' + p['kernel'] if 'kernel' in p else '')
+                                   for p in paths)
         if d is not None:
             res['dispatch'] = d.summary(paths)
+            res['dispatch_reach'] = '%d cases: %s' % (d.cases, ', '.join('%s %d' % kv for kv in sorted(d.reach.items())))
         if bad:
             res.update(status='refuted', reason='; '.join('%s: %s' % (p['path'], p['reason']) for p in bad),
                        counterexample=bad[0]['counterexample'], refuted_path=bad[0]['path'])
@@ -211,14 +215,34 @@ def exported(image):
     return sorted(n for n in image.by_name if n.startswith('q7v_') and vecspec.derive(n[4:]) is not None)
 
 
+# the exported q7v_ functions that compute no datapath value, by name
+# prefix: why none has an obligation
+NOT_DATAPATH = (
+    ('q7v_op_', 'reads the vector op table (metadata: its rows, and a row by mnemonic)'),
+    ('q7v_select', 'chooses the kernel path (dispatch: each instruction\'s dispatch check proves what every '
+                   'path it can reach computes)'),
+    ('q7v_path', 'names the path in force, or whether this CPU runs a path (dispatch, not a datapath value)'),
+)
+
+
 def jobs(image, table=None, names=None, paths=PATHS, dispatch=True):
     """One job per name of names (default: every export) that is q7v_ and
-    a vector instruction's mnemonic; the family answers for no other name
-    (the vector level's other functions, q7v_lane, q7v_select, ..., are
-    not instructions: no obligation here)."""
+    a vector instruction's mnemonic; the vector level's metadata and path
+    control (NOT_DATAPATH) are listed with no obligation; the family
+    answers for no other name (q7v_lane, q7v_do_cmp, ...)."""
+    from q7prove.binary.api import NoObligation
     want = exported(image) if names is None else names
-    return [Job(n, vecspec.derive(n[4:]), paths, dispatch) for n in want
-            if n.startswith('q7v_') and vecspec.derive(n[4:]) is not None]
+    out = []
+    for n in want:
+        if not n.startswith('q7v_'):
+            continue
+        if vecspec.derive(n[4:]) is not None:
+            out.append(Job(n, vecspec.derive(n[4:]), paths, dispatch))
+            continue
+        why = next((w for p, w in NOT_DATAPATH if n.startswith(p)), None)
+        if why is not None:
+            out.append(NoObligation(n, 'not a vector instruction: %s' % why))
+    return out
 
 
 def emit(obj):

@@ -91,6 +91,8 @@ static void take_common(prv_row *row, prv_status status, double seconds, const j
     row->seconds = seconds;
     snprintf(row->reason, sizeof row->reason, "%s", (s = q7u_json_string(doc, PRV_KEY(reason))) ? s : "");
     snprintf(row->cpu, sizeof row->cpu, "%s", (s = q7u_json_string(doc, PRV_KEY(cpu_features))) ? s : "");
+    snprintf(row->kernels, sizeof row->kernels, "%s", (s = q7u_json_string(doc, PRV_KEY(kernels))) ? s : "");
+    snprintf(row->dispatch, sizeof row->dispatch, "%s", (s = q7u_json_string(doc, PRV_KEY(dispatch_reach))) ? s : "");
     prv_read_values(q7u_json_get(doc, PRV_KEY(counterexample)), &row->counterexample);
     prv_read_values(q7u_json_get(doc, PRV_KEY(predicted)), &row->predicted);
     prv_read_values(q7u_json_get(doc, PRV_KEY(expected)), &row->expected);

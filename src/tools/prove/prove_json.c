@@ -51,6 +51,8 @@ static void w_row(jw *w, const q7_leaf *l, const char *fn, const prv_row *row)
     q7u_jw_double(w, "%.3f", row->seconds);
     if (row->reason[0]) q7u_jw_member_string(w, PRV_KEY(reason), row->reason);
     if (row->cpu[0]) q7u_jw_member_string(w, PRV_KEY(cpu_features), row->cpu);
+    if (row->kernels[0]) q7u_jw_member_string(w, PRV_KEY(kernels), row->kernels);
+    if (row->dispatch[0]) q7u_jw_member_string(w, PRV_KEY(dispatch_reach), row->dispatch);
     if (row->counterexample.n) {
         q7u_jw_key(w, PRV_KEY(counterexample));
         w_values(w, &row->counterexample);

@@ -20,7 +20,8 @@
     X(predicted) X(native) X(expected) X(replay) X(summary) X(translator_disagreements) X(interrupted)      \
     X(symbol) X(shape) X(field_bits) X(operand_bits) X(family) X(semantics) X(placement) X(bit_map)         \
     X(order) X(shapes) X(dir) X(name) X(width) X(words) X(word) X(unwritten) X(file) X(q7pred_version) \
-    X(command) X(cpu_features) X(functions) X(function) X(function_summary) X(operations)
+    X(command) X(cpu_features) X(functions) X(function) X(function_summary) X(operations) X(kernels)        \
+    X(dispatch_reach)
 
 typedef enum prv_key {
 #define PRV_KEY_ID(k) PRV_K_##k,
@@ -61,6 +62,8 @@ typedef struct prv_row {
     double seconds;
     char reason[1024];
     char cpu[160];            /* the CPU features beyond x86-64's baseline its code needs ("avx2 bmi2"), or "" */
+    char kernels[768];        /* a vector function's paths: "avx512: proven-binary, kernel_x at 0x..; ..." or "" */
+    char dispatch[192];       /* which path its dispatch's feature sets reach: "2464 cases: avx2 172, ..." or "" */
     prv_values counterexample, predicted, expected, native;
     prv_values unwritten;     /* outputs with a word the prediction leaves wholly unwritten (names only) */
     bool replayed;            /* native holds a real call's outputs */
