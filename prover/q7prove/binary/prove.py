@@ -67,11 +67,11 @@ from q7prove.machine.memory import Refusal
 from q7prove.x86.decode import Decoder
 from q7prove.x86 import native
 from q7prove.x86.agree import Agreement
-from q7prove.binary import api, vector
+from q7prove.binary import api, vector, vecaccess
 
 # the families of exported functions `--all` proves besides the leaves: each
 # a module with jobs(image, table, names) (binary/api.py says what a job is)
-FAMILIES = (api, vector)
+FAMILIES = (api, vector, vecaccess)
 
 
 def words_of(value, nwords):
