@@ -14,10 +14,13 @@
 #      lanes, lane k's field bits [k*w, k*w+w), live iff the field's
 #      lowest bit, outside the enum or past the lanes: 0, nothing stored,
 #      m, old): native and rule differ, the report's expected value is the
-#      rule's and its predicted value the native one;
+#      rule's and its predicted value the native one; and built with
+#      -DPLANTED_ALIAS, a q7v_merge right with out apart from its inputs
+#      (natively, on the counterexample) refuted in the case out == result,
+#      the native call with out the result's buffer wrong as reported;
 #   3. the family's format table agrees with q7_lanefmt as the C
 #      preprocessor reads <q7pred_vec.h>.
-# slow: proves six functions of three libraries, 18 cases each (about 25 s CPU)
+# slow: proves the six functions of three libraries and q7v_merge of a fourth, by cases (about 45 s CPU)
 set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh
@@ -26,9 +29,9 @@ prove_test_begin
 
 "$Q7PRED" prove --lib "$Q7LIB" --write-table "$tmp/table.json" >"$tmp/t.out" 2>&1 ||
     { bad "cannot write the tables: $(tail -n 1 "$tmp/t.out")"; exit 1; }
-prove() { # lib out: the vecaccess family alone, no leaf
+prove() { # lib out [prover options]: the vecaccess family alone, no leaf
     Q7PRED_PROVE_FAMILIES=vecaccess PYTHONPATH=prover "$PYTHON" -m q7prove.binary --lib "$1" \
-        --table "$tmp/table.json" --all --no-leaves --loader "$Q7PRED" >"$2" 2>"$2.err" ||
+        --table "$tmp/table.json" --all --no-leaves --loader "$Q7PRED" "${@:3}" >"$2" 2>"$2.err" ||
         bad "the prover failed on $1: $(tail -n 2 "$2.err")"
 }
 SIX="q7v_lane q7v_set_lane q7v_field q7v_set_field q7v_merge_vbool q7v_merge"
@@ -132,8 +135,9 @@ class Native:
         if name == 'q7v_merge_vbool':
             return (merge_vbool(a['result'], a['old'], a['pred'], f),
                     self.lib.q7v_merge_vbool(a['result'], a['old'], a['pred'], f))
-        out = buf(bytes(64))
-        self.lib.q7v_merge(out, buf(vec(a['result'])), buf(vec(a['old'])), a['pred'], f)
+        result, old = buf(vec(a['result'])), buf(vec(a['old']))
+        out = {'result': result, 'old': old}.get(a.get('alias'), buf(bytes(64)))   # out may be result or old
+        self.lib.q7v_merge(out, result, old, a['pred'], f)
         return (int.from_bytes(merge(vec(a['result']), vec(a['old']), a['pred'], f), 'little'),
                 int.from_bytes(out.raw, 'little'))
 PY
@@ -162,8 +166,8 @@ PY
 prove "$tmp/control.so" "$tmp/control.jsonl"
 verdicts "$tmp/control.jsonl" proven-binary && ok "controls: the six proven-binary" ||
     bad "controls: not all six proven-binary"
-prove "$tmp/planted.so" "$tmp/planted.jsonl"
-"$PYTHON" - "$tmp" "$tmp/planted.so" "$tmp/planted.jsonl" $SIX <<'PY' || fail=1
+refuted() { # lib out functions...: each refuted, its counterexample shown wrong natively
+"$PYTHON" - "$tmp" "$@" <<'PY' || fail=1
 import json, sys
 sys.path.insert(0, sys.argv[1])
 import rules
@@ -184,7 +188,14 @@ for name in sys.argv[4:]:
         bad.append('%s: the counterexample needs the caller\'s upper register bits: %s' % (name, ce))
         continue
     a = {k: int(v, 16) for k, v in ce.items()}
+    a['alias'] = next((x for x in ('result', 'old') if r.get('case', '').endswith('out == ' + x)), None)
+    if (a['alias'] is not None) != (name == 'q7v_merge' and len(sys.argv) == 5):
+        bad.append('%s: refuted in the case %s' % (name, r.get('case')))
+        continue
     want, got = lib.call(name, a)
+    if a['alias'] and lib.call(name, dict(a, alias=None))[1] != want:
+        bad.append('%s: wrong natively on %s with out apart as well' % (name, ce))
+        continue
     key = 'return' if name in ('q7v_lane', 'q7v_field', 'q7v_set_field', 'q7v_merge_vbool') else \
         'v' if name == 'q7v_set_lane' else 'out'
     expected, predicted = r.get('expected', {}).get(key), r.get('predicted', {}).get(key)
@@ -196,9 +207,18 @@ for name in sys.argv[4:]:
         bad.append('%s: the report predicts %s, the native call gives %#x' % (name, predicted, got))
     else:
         print('ok: %s refuted (%s): native %#x, rule %#x' % (name, r.get('case'), got, want))
-print('\n'.join('FAIL: planted ' + b for b in bad) or 'ok: the six planted bugs refuted and shown natively')
+print('\n'.join('FAIL: planted ' + b for b in bad) or 'ok: the planted bugs refuted and shown natively')
 sys.exit(1 if bad else 0)
 PY
+}
+prove "$tmp/planted.so" "$tmp/planted.jsonl"
+refuted "$tmp/planted.so" "$tmp/planted.jsonl" $SIX
+# out == result: a merge right with out apart, wrong when out is result (the other five as in the controls)
+"$CC" -O2 -shared -fPIC -Wall -Wextra -Werror -DPLANTED_ALIAS -o "$tmp/alias.so" tests/prove/vecaccess_planted.c ||
+    bad "cannot build tests/prove/vecaccess_planted.c -DPLANTED_ALIAS"
+prove "$tmp/alias.so" "$tmp/alias.jsonl" --done q7v_lane --done q7v_set_lane --done q7v_field --done q7v_set_field \
+    --done q7v_merge_vbool
+refuted "$tmp/alias.so" "$tmp/alias.jsonl" q7v_merge
 
 # ---- 3. the format table against the header
 cat >"$tmp/fmts.c" <<'C'

@@ -11,6 +11,8 @@
  *   q7v_merge_vbool  takes a lane as live on bit 1 of its field (bit 0 for
  *                    the 1-bit 2NX8 field)
  *   q7v_merge        zero-fills the killed lanes
+ * and with -DPLANTED_ALIAS alone, q7v_merge copies old to out before it
+ * reads result's live lanes: right unless out is result.
  */
 #include <stdint.h>
 
@@ -73,13 +75,22 @@ API vbool q7v_merge_vbool(vbool result, vbool old, vbool pred, uint32_t f)
     for (unsigned k = 0; k < 64 / w; k++) {
         vbool ones = (((vbool)1 << w) - 1) << (k * w);
         unsigned live_bit = BUG(w > 1) ? 1 : 0;
-        if ((pred >> (k * w + live_bit)) & 1) r = (r & ~ones) | (result & ones);
+        vbool take = ones & -((pred >> (k * w + live_bit)) & 1);   /* all ones where live: no branch */
+        r = (r & ~take) | (result & take);
     }
     return r;
 }
 
 API void q7v_merge(vec *out, const vec *result, const vec *old, vbool pred, uint32_t f)
 {
+#ifdef PLANTED_ALIAS
+    if (width(f)) {   /* old first, then the live lanes: wrong when out is result */
+        *out = *old;
+        for (unsigned i = 0; i < 64; i++)
+            if ((pred >> (i / width(f) * width(f))) & 1) out->b[i] = result->b[i];
+        return;
+    }
+#endif
     unsigned w = width(f);
     for (unsigned i = 0; i < 64; i++) {
         int live = w && ((pred >> (i / w * w)) & 1);

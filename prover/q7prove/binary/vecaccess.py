@@ -12,12 +12,14 @@ prototypes, as `q7pred prove --all` runs them (docs/proofs.md):
 
 The call is a System V caller's (binary/api.py): f, k and x 32-bit values
 with the register's upper 32 bits unknown, a q7_vbool all 64 bits, a
-q7_vec pointer its own 64-byte object, 8-aligned, apart from every other
-(q7v_merge is proven with out, result and old three objects: the header
-lets out be result or old, which this proof does not cover). A const
-q7_vec is read and never written; q7v_set_lane's v holds the caller's
-vector and must end as the rule says, every byte of it; q7v_merge's out
-must be wholly written. Everything else a leaf's proof claims (the frame,
+q7_vec pointer its own 64-byte object, 8-aligned, apart from every other.
+A const q7_vec is read and never written (but for the one q7v_merge's out
+is); q7v_set_lane's v holds the caller's vector and must end as the rule
+says, every byte of it; q7v_merge's out must be wholly written. The
+header lets q7v_merge's out be result or old: it is proven three ways,
+out apart from both, out the same object as result, and as old (then out
+holds that input at entry and must end as the rule says of the inputs as
+they were). Everything else a leaf's proof claims (the frame,
 callee-saved registers, no fault, no stray access: binary/leaf.py) is
 claimed too.
 
@@ -141,8 +143,14 @@ def jobs(image, table, names):
     return [Access(n) for n in names if n in FUNCTIONS]
 
 
+# q7v_merge's out: apart from its inputs, or the same object as one ("out may be result or old")
+ALIASES = (None, 'result', 'old')
+
+
 def case_text(case):
-    return 'f outside the enum (f >= 5)' if case == 'outside' else 'f == %d (%s)' % (case, FORMATS[case][0])
+    case, alias = case
+    text = 'f outside the enum (f >= 5)' if case == 'outside' else 'f == %d (%s)' % (case, FORMATS[case][0])
+    return text + (', out == %s' % alias if alias else '')
 
 
 class Access:
@@ -158,12 +166,12 @@ class Access:
         if binding is not None:
             return _prove.Leaf({'function': self.name, 'status': binding[0], 'reason': binding[1]}, [], None, 0.0)
         cases = []
-        for case in CASES:
+        for case, alias in [(c, a) for a in (ALIASES if self.name == 'q7v_merge' else (None,)) for c in CASES]:
             res = {}
-            pending = _prove.settle(res, lambda reached, case=case: AccessRun(image, reached, self.name, case,
-                                                                              deadline).run(),
+            pending = _prove.settle(res, lambda reached, case=case, alias=alias:
+                                    AccessRun(image, reached, self.name, case, deadline, alias).run(),
                                     decoder, deadline, timeout, agreement, _explain)
-            cases.append((case, res, pending))
+            cases.append(((case, alias), res, pending))
             if res['status'] == 'refuted':     # one counterexample is the answer
                 break
         return Cases(self.name, cases, time.monotonic() - t0)
@@ -202,7 +210,7 @@ class Cases:
         else:
             out['status'] = 'proven-binary'
             out['reason'] = ('every value of f, by cases: f == 0..4 (each format of q7_lanefmt) and f >= 5%s'
-                             % ('; out apart from result and old (out == result or out == old not proven)'
+                             % ('; each with out apart from result and old, out == result and out == old'
                                 if self.name == 'q7v_merge' else ''))
         features = sorted({x for _, r, _ in self.cases for x in r.get('cpu_features', '').split()})
         if features:
@@ -216,8 +224,9 @@ class AccessRun(leaf_proof.LeafRun):
     with f the case's format (its register's upper half unknown) or any
     value outside the enum."""
 
-    def __init__(self, image, decoder, name, case, deadline):
+    def __init__(self, image, decoder, name, case, deadline, alias=None):
         self.image, self.decoder, self.name, self.case, self.deadline = image, decoder, name, case, deadline
+        self.alias = alias      # q7v_merge: the input out is ('result', 'old'), or None: out apart
         self.ret, self.params = FUNCTIONS[name]
         self.inputs = {}        # parameter name -> z3 value (a vector 512 bits; f the case's constant)
         self.garbage_high = []
@@ -230,16 +239,20 @@ class AccessRun(leaf_proof.LeafRun):
         mem.new('caller', 'caller', 0, 1)
         mem.new('canary', 'in', 8, 8, z3.BitVec('stack_canary', 64))
         stack = mem.new('stack', 'stack', 0, 16)
-        args = []
         for name, kind in self.params:
             if kind in ('vec', 'vec_io'):
                 v = self.inputs[name] = z3.BitVec(name, 512)
-                # a read-write vector is an output that holds the caller's bytes at entry
-                obj = self.objs[name] = mem.new(name, 'in' if kind == 'vec' else 'out', 64, 8, v)
-                args.append(Ptr(obj, 0))
-            elif kind == 'vec_out':
-                obj = self.objs[name] = mem.new(name, 'out', 64, 8)
-                args.append(Ptr(obj, 0))
+                # a vector written as well as read (q7v_set_lane's v, q7v_merge's input that out
+                # is) is an output object that holds the caller's bytes at entry
+                written = kind == 'vec_io' or name == self.alias
+                self.objs[name] = mem.new(name, 'out' if written else 'in', 64, 8, v)
+        for name, kind in self.params:
+            if kind == 'vec_out':
+                self.objs[name] = self.objs[self.alias] if self.alias else mem.new(name, 'out', 64, 8)
+        args = []
+        for name, kind in self.params:
+            if kind in ('vec', 'vec_io', 'vec_out'):
+                args.append(Ptr(self.objs[name], 0))
             elif kind == 'vbool':
                 args.append(self._value(name, 64))
             else:
