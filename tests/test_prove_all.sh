@@ -6,8 +6,9 @@
 #      operation of include/q7pred_ops.def (read here through the C
 #      preprocessor) proven-binary on its C prototype; every other q7_
 #      export (nm -D) no-obligation with a reason; every q7v_ export
-#      unproven with a reason (the vector family is left out of this run,
-#      Q7PRED_PROVE_FAMILIES=api: tests/test_prove_vector*.sh prove it);
+#      unproven with a reason (the vector and vecaccess families are left
+#      out of this run, Q7PRED_PROVE_FAMILIES=api: tests/test_prove_vector*.sh
+#      and tests/test_prove_vecaccess.sh prove them);
 #      nothing exported left out; the
 #      exit status 0 exactly when no function with an obligation is short
 #      of proven-binary; the report read back as a proof file (list
