@@ -20,7 +20,7 @@
 #      the native call with out the result's buffer wrong as reported;
 #   3. the family's format table agrees with q7_lanefmt as the C
 #      preprocessor reads <q7pred_vec.h>.
-# slow: proves the six functions of three libraries and q7v_merge of a fourth, by cases (about 45 s CPU)
+# slow: proves the six functions of three libraries and q7v_merge of a fourth, by cases (about 60 s CPU)
 set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh
