@@ -10,8 +10,10 @@
 #      .symtab (kernel_<mnemonic>) and its dispatch checked; every other
 #      q7_ export (nm -D) no-obligation with a reason; the vector level's
 #      metadata and path control (q7v_op_*, q7v_select, q7v_path*)
-#      no-obligation, its other exports proven-binary or unproven with a
-#      reason; nothing exported left out; the exit status 0 exactly when no
+#      no-obligation, its lane and field accessors and the merge
+#      (q7v_lane, q7v_set_lane, q7v_field, q7v_set_field, q7v_merge_vbool,
+#      q7v_merge) proven-binary, its other exports (q7v_do_*)
+#      proven-binary or unproven with a reason; nothing exported left out; the exit status 0 exactly when no
 #      function with an obligation is short of proven-binary; the report
 #      read back as a proof file (list --proofs, verify --proofs, diff);
 #   2. planted bugs (tests/prove/api_planted.c and api_planted_abi.S, built
@@ -82,6 +84,7 @@ for v in sorted(vops):
                                            x.get('dispatch_reach')))
 others = exports - ops - vops - {e for e in exports if e.startswith('module__xdref_')}
 control = ('q7v_op_', 'q7v_select', 'q7v_path')
+accessors = ('q7v_lane', 'q7v_set_lane', 'q7v_field', 'q7v_set_field', 'q7v_merge_vbool', 'q7v_merge')
 for e in sorted(others):
     x = fn.get(e)
     if x is None:
@@ -89,6 +92,9 @@ for e in sorted(others):
     elif e.startswith(control):
         if x['status'] != 'no-obligation' or not x.get('reason'):
             bad.append('%s: %s, not no-obligation with a reason' % (e, x))
+    elif e in accessors:
+        if x['status'] != 'proven-binary':
+            bad.append('%s: %s, not proven-binary' % (e, x))
     elif e.startswith('q7v_'):
         if x['status'] not in ('proven-binary', 'unproven') or (x['status'] == 'unproven' and not x.get('reason')):
             bad.append('%s: %s' % (e, x))

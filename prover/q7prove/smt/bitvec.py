@@ -190,7 +190,7 @@ def srem(a, b, w):
 def extract(x, hi, lo, w):
     """Bits hi..lo of the w-bit x."""
     if lo == 0 and hi == w - 1:
-        return x
+        return x.as_long() if z3.is_bv_value(x) else x     # a known piece of a concatenation: a number
     if type(x) is int:
         return (x >> lo) & mask(hi - lo + 1)
     t = term(x, w)
