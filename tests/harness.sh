@@ -22,8 +22,9 @@
 # `# slow: WHY` line (make check-fast; no ASan tree).
 # --jobs N (default $Q7_TEST_JOBS, else 2): up to N tests at once, each
 # test's line printed when it ends, so a long test holds back no other's.
-# The tests that took longest last time ($BUILD/test-logs/seconds; a
-# `# slow:` test before any other the first time) start first.
+# The tests that took longest last time ($BUILD/test-logs/seconds; the
+# first time, a `# slow:` test by its own estimate, its line's "about N s",
+# else 60 s, before any other) start first.
 # --beside NAME COMMAND: COMMAND (a bash command line) runs from the start
 # beside the tests, outside the N job slots, and is reported and counted as
 # a test called NAME, its output shown either way. Without it, a full run
@@ -32,6 +33,9 @@
 # tests wait); $MAKE is the make that called the harness (default make). Tests with
 # the same `# exclusive: NAME` line (they write or read something of the
 # build that another rewrites, such as $BUILD/python) never run at once.
+# A test with a `# waits: WHY` line spends most of its time waiting (on a
+# timeout it provokes, an idle stream's bound): it starts at once, outside
+# the N job slots, so the slots' tests use the cores it leaves idle.
 set -u
 BUILD=${BUILD:-build}
 PYTHON=${PYTHON:-python3}
@@ -93,8 +97,10 @@ asan_cli=
 
 # What each holds exclusively (empty for none), and the start order: the
 # longest last time first.
-exclusive=()
+exclusive=() waits=()
 for ((i = 0; i < n; i++)); do
+    waits[i]=
+    case ${kinds[i]} in sh|py) marked "${files[i]}" waits && waits[i]=1 ;; esac
     exclusive[i]=
     case ${kinds[i]} in c|beside) ;; *) exclusive[i]=$(sed -n 's/^# exclusive: *\([^ ]*\).*/\1/p' "${files[i]}" | head -n 1) ;; esac
 done
@@ -102,7 +108,10 @@ order=()
 while read -r _ i; do order+=("$i"); done < <(
     for ((i = 0; i < nt; i++)); do
         s=$(awk -v t="${names[i]}" '$1 == t { print $2; exit }' "$log/seconds" 2>/dev/null)
-        [ -n "$s" ] || { [ "${kinds[i]}" != c ] && marked "${files[i]}" slow && s=60 || s=0; }
+        # the first time: a slow test's own estimate ("about N s"), else 60 s
+        [ -n "$s" ] || { [ "${kinds[i]}" != c ] && marked "${files[i]}" slow &&
+                         { s=$(sed -n 's/^# slow:.*about \([0-9][0-9]*\) s.*/\1/p' "${files[i]}" | head -n 1)
+                           [ -n "$s" ] || s=60; } || s=0; }
         echo "$s $i"
     done | sort -s -k1,1nr)
 
@@ -156,7 +165,13 @@ rm -f "$log/seconds.new"
 state=()          # "" waiting, r running, d done and reported
 for ((i = 0; i < n; i++)); do state[i]=; done
 running=0 reported=0 held=" "
+# outside the job slots: the job beside, and a test that waits (one that is
+# also exclusive takes a slot, so that the slots' order holds it back)
+outside() { [ "$1" -ge "$nt" ] || { [ -n "${waits[$1]}" ] && [ -z "${exclusive[$1]}" ]; }; }
 [ -z "$beside_name" ] || { state[nt]=r; start "$nt"; }
+for ((i = 0; i < nt; i++)); do
+    if outside "$i"; then state[i]=r; start "$i"; fi
+done
 while [ "$reported" -lt "$n" ]; do
     # start what may start, longest first, while a job slot is free
     for i in "${order[@]}"; do
@@ -170,7 +185,7 @@ while [ "$reported" -lt "$n" ]; do
     for ((i = 0; i < n; i++)); do
         if [ "${state[i]}" = r ] && [ -e "$log/$i.result" ]; then
             state[i]=d; reported=$((reported + 1))
-            [ "$i" -ge "$nt" ] || running=$((running - 1))
+            outside "$i" || running=$((running - 1))
             x=${exclusive[i]}; [ -z "$x" ] || held=${held/ $x / }
             report "$i"
         fi

@@ -49,6 +49,23 @@ rc=$?
     || bad "a failing job beside the tests: exit $rc; $(tr '\n' '|' <"$out")"
 [ $fails -eq 0 ] && echo "ok: each test's line as it ends, the job beside them counted, the verdict last"
 
+# ---- a test that waits runs outside the job slots: with one slot, held by a
+# test (longest first) that ends only once the waiting test has run
+mkdir -p "$t/waits/tests" "$t/waits/build/tests" "$t/waits/build/test-logs"
+cp "$SRCDIR/tests/harness.sh" "$t/waits/tests/"
+printf 'test_long.sh 100\ntest_w.sh 1\n' >"$t/waits/build/test-logs/seconds"
+cat >"$t/waits/tests/test_long.sh" <<EOF
+for i in \$(seq 300); do [ -e "$t/waits/ran" ] && exit 0; sleep 0.1; done
+echo "test_w.sh did not run while test_long.sh held the one slot"; exit 1
+EOF
+printf '# waits: a stand-in\ntouch "%s/waits/ran"\n' "$t" >"$t/waits/tests/test_w.sh"
+cp "$t/tree/build/tests/test_c" "$t/waits/build/tests/"
+(cd "$t/waits" && BUILD=build bash tests/harness.sh --jobs 1 --beside none true) >"$out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q '^PASS test_long.sh' "$out" && grep -q '^PASS test_w.sh' "$out" \
+    && echo "ok: a test that waits runs outside the job slots" \
+    || bad "a '# waits:' test did not run beside a test holding the only slot: exit $rc; $(tr '\n' '|' <"$out")"
+
 # ---- make check builds, the harness runs: the brief fuzz runs are the harness's
 recipe=$(sed -n '/^check:.*check-asan/,/^$/p' "$SRCDIR/Makefile")
 grep -q 'harness.sh$' <<<"$recipe" && ! grep -q 'fuzz-brief-serial\|beside' <<<"$recipe" \

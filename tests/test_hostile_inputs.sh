@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # slow: an endless TestFloat stdin and a 64 MiB exec stdin are read to their limits (about 20 s); four idle streams waited on at once for their 20 s bound
+# waits: most of its time is idle streams waited on to their bounds
 # Files and streams an attacker would hand verify and exec, each refused in
 # one line naming what is wrong and where (exit 2), or read right; never a
 # crash, a hang or memory without bound; nothing left running:

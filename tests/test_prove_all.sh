@@ -62,6 +62,11 @@ leaves = r['leaves']
 nleaves = len([e for e in exports if e.startswith('module__xdref_')])
 if len(leaves) != nleaves or any(x['status'] != 'proven-binary' for x in leaves):
     bad.append('leaves: %d rows for %d exported, not all proven-binary' % (len(leaves), nleaves))
+if any('cpu_features' in x for x in leaves):
+    bad.append('a leaf of the default build (x86-64, no -march) assumes CPU features: %s'
+               % [x['leaf'] for x in leaves if 'cpu_features' in x][:3])
+if 'native check on ' not in r.get('prover', ''):
+    bad.append('the report does not name the CPU the native check ran on: %r' % r.get('prover'))
 fn = {x['function']: x for x in r.get('functions', [])}
 if len(ops) < 40:
     bad.append('only %d operations read from q7pred_ops.def' % len(ops))

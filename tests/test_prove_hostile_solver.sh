@@ -22,7 +22,8 @@
 #      with a cvc5 that answers sat, unknown, garbage or nothing, no proof;
 #      cvc5 is asked standard SMT-LIB, the obligation and every path z3
 #      dropped (a first solver that drops a possible path is caught).
-# slow: each hash-selected library waits out a solver timeout (2-3 s apiece)
+# slow: each hash-selected library waits out a solver timeout (2-3 s apiece; about 90 s in all)
+# waits: half its time is the solver timeouts it provokes
 set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh   # the prover's modules and cvc5 required; statuses, member

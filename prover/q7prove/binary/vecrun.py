@@ -33,10 +33,9 @@ PARAMS = {
 }
 RETURNS = ('CMP', 'CMP_T', 'LOGIC2', 'LOGIC1', 'EXTBI', 'RED8')
 # the lane formats whose lanes are asked of the second solver by class
-# (binary/lanes.py): a floating-point lane is a question of its own; the
-# integer formats' whole output is one question that costs cvc5 less than
-# the classes cost to find
-BY_LANE = ('NXF16', 'N_2XF32')
+# (binary/lanes.py): the kinds whose output is one value per lane, each
+# from that lane's inputs
+BY_LANE = ('CMP', 'CMP_T', 'CLSFY', 'EXTBI', 'INJBI', 'FSLTU')
 
 
 class Tables:
@@ -170,7 +169,7 @@ class VecRun(leaf_proof.LeafRun):
         solver by class, the concatenation of one variable per lane
         (name_lane0 the lowest: every value of the input is one value of
         its lanes), so each lane's terms name its own; else one variable."""
-        if self.op.fmt not in BY_LANE:
+        if self.op.kind not in BY_LANE:
             return z3.BitVec(name, bits)
         parts = [z3.BitVec('%s_lane%d' % (name, k), lane_bits) for k in range(bits // lane_bits)]
         self.lane_vars.append(parts)
@@ -211,7 +210,7 @@ class VecRun(leaf_proof.LeafRun):
                 label = name if off == 0 and n == obj.size else 'fs->fs[%d]' % (off // 8)
                 out.append(('leaves %s partly unwritten' % label, None, z3.Implies(p, bv.boolean(written))))
                 if got is not None:
-                    out += self._lanes(label, p, got, value, 8 * self.op.w)
+                    out += self._lanes(label, p, got, value, 1 if self.op.kind == 'FSLTU' else 8 * self.op.w)
             if self.op.kind == 'FSLTU':
                 # the other seven FS registers stay as they were: no byte written
                 for j in range(8):
@@ -230,7 +229,7 @@ class VecRun(leaf_proof.LeafRun):
         """got == value, one claim per lane where the lanes are floating
         point (the second solver answers for each class of like lanes:
         binary/lanes.py), else one claim."""
-        if self.op.fmt not in BY_LANE or got.size() % bits:
+        if self.op.kind not in BY_LANE or got.size() % bits:
             return [('%s differs from the spec' % label, None, z3.Implies(p, got == value))]
         lane = lambda x, k: z3.simplify(z3.Extract(bits * k + bits - 1, bits * k, x))
         out = [('%s differs from the spec in lane %d' % (label, k), None,
