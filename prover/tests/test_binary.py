@@ -167,3 +167,31 @@ def test_lanes_other_lanes_path_dropped():
              for k in range(4)]
     asked, questions_hold, claims_hold = _answers_for([], needs, [(a, 16)])
     assert claims_hold and questions_hold
+
+
+def test_lanes_deep_or_quantified_claims_asked_as_they_are():
+    """A claim deeper than the walkers take, or one under a quantifier
+    (whose variables a walk cannot see), is asked alone and unchanged:
+    never walked, so never collapsed with another lane's."""
+    import sys
+    import z3
+    from q7prove.binary import lanes
+    x = [z3.BitVec('x%d' % k, 8) for k in range(2)]
+    deep = []
+    for k in range(2):
+        t = x[k]
+        for j in range(lanes.MAX_DEPTH + 20):
+            t = t + j if j % 2 else t ^ j
+        deep.append((k, t == t))
+    limit = sys.getrecursionlimit()
+    try:
+        sys.setrecursionlimit(lanes.MAX_DEPTH + 100)      # a walk of the deep claim would overflow here
+        asked, side = lanes.classes([], deep, [x])
+    finally:
+        sys.setrecursionlimit(limit)
+    assert [ks for _, ks in asked] == [[0], [1]] and all(q.eq(c) for (q, _), (_, c) in zip(asked, deep))
+    y = z3.BitVec('y', 8)
+    quantified = [(k, z3.ForAll([y], x[k] + y == x[0] + y)) for k in range(2)]
+    asked, side = lanes.classes([], quantified, [x])
+    assert [ks for _, ks in asked] == [[0], [1]]
+    assert not _valid(quantified[1][1]) and not all(_valid(q) for q, _ in asked)

@@ -2,37 +2,46 @@
 """Like lanes, one question: the second solver asked once for every lane
 whose claim is another lane's claim with the variables renamed.
 
-A vector function's claim for lane k reads its inputs through extracts of
-whole-vector variables. Each input is rewritten as the concatenation of
-fresh lane variables (x = x_{n-1} ++ ... ++ x_0: every value of x is one
-value of the lanes, so the claim is valid exactly when the rewritten one
-is). Two rewrites then bring lane k's claim to lane k's variables:
+A vector function's inputs are concatenations of one variable per lane
+(binary/vecrun.py starts the run so: every value of an input is one value
+of its lanes; split() rewrites a claim over whole inputs the same way), so
+lane k's claim mostly names lane k's variables. Where it still names other
+lanes' (a term of the whole register a lane's extract was not reduced
+through), three rewrites bring it to its own:
   - narrow(): an extract of a sum, product, difference, bitwise operation,
     if-then-else, concatenation or extension reads only the operands' bits
     it needs (bits h..l of a sum or product are those of the sum or
-    product of the operands' bits h..0), which z3's simplifier leaves as
-    it is; then the simplifier reduces each extract of a concatenation to
-    its lane's variable;
-  - strengthen(): a claim that is a disjunction (what z3's simplifier
-    makes of `path condition implies lane value`) loses its disjuncts
-    that still name another lane's variables. A disjunction with fewer
-    disjuncts implies the whole one, so the question asked is stronger
-    than the claim: its unsat still answers the claim, and z3 must prove
-    it before it is asked (else the lane is asked as it is).
+    product of the operands' bits h..0; of a product with m low zero
+    bits, bits h-m..l-m of the product without them), which z3's
+    simplifier leaves as it is; the simplifier then reduces each extract
+    of a concatenation to its lane's variable;
+  - strengthen(): the claim's disjuncts (what z3's simplifier makes of
+    `path condition implies lane value`) that name other lanes and not
+    lane k are dropped (a merge of a lane loop's paths leaves conditions
+    on every lane). A disjunction with fewer disjuncts implies the whole
+    one, so the question asked is stronger than the claim: its unsat
+    still answers the claim; z3 must prove it before it is asked (else
+    the lane is asked as it is);
+  - _Localize: a subterm that names other lanes but whose value z3 finds
+    the same whatever they are (a multiply spreading each predicate bit
+    over its field reads the fields below it) is replaced by its value
+    with them 0; each such equality is returned, and the second solver
+    must find it valid too.
 
 Lane k's claim c_k then stands for another lane's claim when
   - c_k names no lane variable of another lane, and the assumptions name
     no input at all (they are about where the memory objects are);
-  - renaming x_k to x_0 for every input x turns c_k into a term
-    structurally identical (the same z3 AST) to the renamed claim of the
-    lane that stands for the class.
+  - renaming x_k to x_0 for every input x (and putting the arguments of
+    commutative operations in an order of their shape, not of z3's ids)
+    turns c_k into a term structurally identical (the same z3 AST) to the
+    renamed claim of the lane that stands for the class.
 The renaming is then one-to-one on c_k's variables and fixes every
 variable the assumptions name, so a model of the assumptions with c_k
 false gives, with x_0 taking x_k's value, a model with the class's claim
 false: the one question's unsat answers for every lane of the class.
 A lane that fails either condition is asked alone, as it is.
 What this trusts: z3's simplifier and substitution (the second solver is
-asked about their output), and this module's two rewrites.
+asked about their output), and this module's rewrites.
 """
 import time
 
@@ -203,27 +212,55 @@ def _disjuncts(c):
     return [c]
 
 
+# the deepest term the recursive walkers below take: a Python recursion
+# limit reached inside z3's Python API can leave a reference count short
+# (a term freed while a parent still holds it), so a deeper claim is never
+# walked, only asked as it is
+MAX_DEPTH = 150
+
+
 class _LaneSets:
     """The lanes whose variables a term names (a frozenset of lane
-    indexes), remembered across the lanes of one function: their claims
-    share most subterms. Holds each term it keys by id."""
+    indexes), and the term's depth, remembered across the lanes of one
+    function: their claims share most subterms. Walks with a stack of its
+    own, never Python's. A quantifier (none is made today) counts as
+    naming every lane. Holds each term it keys by id."""
+
+    EVERY = frozenset(('every',))
 
     def __init__(self, ids):
         self.ids, self.memo = ids, {}
 
     def __call__(self, t):
+        return self.walk(t)[0]
+
+    def depth(self, t):
+        return self.walk(t)[1]
+
+    def walk(self, t):
         hit = self.memo.get(t.get_id())
         if hit is not None:
             return hit[1]
-        lane = self.ids.get(t.get_id())
-        if lane is not None:
-            out = frozenset((lane[1],))
-        elif z3.is_app(t) and t.num_args():
-            out = frozenset().union(*[self(c) for c in _children(t)])
-        else:
-            out = frozenset()
-        self.memo[t.get_id()] = (t, out)
-        return out
+        stack = [(t, False)]
+        while stack:
+            u, ready = stack.pop()
+            i = u.get_id()
+            if i in self.memo:
+                continue
+            lane = self.ids.get(i)
+            if lane is not None:
+                self.memo[i] = (u, (frozenset((lane[1],)), 1))
+            elif z3.is_quantifier(u):
+                self.memo[i] = (u, (self.EVERY, 1))
+            elif not (z3.is_app(u) and u.num_args()):
+                self.memo[i] = (u, (frozenset(), 1))
+            elif ready:
+                kids = [self.memo[c.get_id()][1] for c in _children(u)]
+                self.memo[i] = (u, (frozenset().union(*[k[0] for k in kids]), 1 + max(k[1] for k in kids)))
+            else:
+                stack.append((u, True))
+                stack.extend((c, False) for c in _children(u) if c.get_id() not in self.memo)
+        return self.memo[t.get_id()][1]
 
 
 def strengthen(c, k, lanes_of):
@@ -364,13 +401,15 @@ def classes(assumptions, lane_claims, lane_vars, pairs=(), seconds=10.0):
     deadline, memo, lanes_of, tried = time.monotonic() + seconds, _Narrow(), _LaneSets(ids), {}
     canon = _Canon()
     for k, c in lane_claims:
-        try:
-            r = z3.substitute(c, *pairs) if pairs else c
-            if lanes_of(r) - {k}:
-                r = narrow(r, memo)
-        except RecursionError:
+        r = z3.substitute(c, *pairs) if pairs else c
+        if lanes_of.depth(r) > MAX_DEPTH or _LaneSets.EVERY <= lanes_of(r):
             out.append((c, [k]))
             continue
+        if lanes_of(r) - {k}:
+            r = narrow(r, memo)
+            if lanes_of.depth(r) > MAX_DEPTH:
+                out.append((c, [k]))
+                continue
         stronger = None
         if lanes_of(r) - {k}:
             # the path's conditions on other lanes dropped; what other
@@ -380,14 +419,14 @@ def classes(assumptions, lane_claims, lane_vars, pairs=(), seconds=10.0):
                 r = stronger
         if lanes_of(r) - {k}:
             loc = _Localize(k, lanes_of, _zeroing(lane_vars, k), tried, deadline - time.monotonic())
-            try:
-                local = loc.term(r)
-            except RecursionError:
-                local = None
+            local = loc.term(r)
             if local is None:
                 out.append((c, [k]))
                 continue
             r = narrow(local, memo)
+            if lanes_of.depth(r) > MAX_DEPTH:
+                out.append((c, [k]))
+                continue
             side += loc.pairs
         renamed = canon(z3.simplify(z3.substitute(r, *[(parts[k], parts[0]) for parts in lane_vars])))[0]
         at = asked.get(renamed.get_id())

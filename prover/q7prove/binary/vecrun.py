@@ -243,10 +243,12 @@ class VecRun(leaf_proof.LeafRun):
         each lane claim alone, once for all lanes alike (binary/lanes.py),
         the rest with the paths and jump targets the run dropped as
         impossible together."""
-        rest = [c for d, _, c in self.claim_list if ' in lane ' not in d]
+        by_lane = {id(c) for group in self.lane_claims for _, c in group}
+        rest = [c for _, _, c in self.claim_list if id(c) not in by_lane]
         goals, side = [], []
         for group in self.lane_claims:
-            asked, equal = lane_classes.classes(self.assumptions, group, self.lane_vars)
+            asked, equal = lane_classes.classes(self.assumptions, group, self.lane_vars,
+                                                seconds=max(1.0, self.deadline - time.monotonic()))
             goals += [z3.Not(c) for c, _ in asked]
             side += equal
         tail = [z3.Not(z3.And(*rest))] if rest else []
