@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The leaves each `make mutants` pitfall (src/lib/abi/mutants.h) breaks, derived
 # from the leaf map by hand, not from any tool: $expect_<mutant> lists them.
-# Sourced by tests/test_mutants.sh (verify --lib must name exactly these),
-# tests/test_prove_binary.sh (q7pred prove refutes each) and
-# tests/test_prove_formal.sh (the proof of the whole library refutes exactly these).
+# Sourced by tests/test_mutants.sh (verify --lib must name exactly these) and
+# tests/test_prove_formal.sh (q7pred prove refutes each; the proof of a whole
+# library refutes exactly these).
 MUTANT_NAMES="nan_polarity snan_bit field_width signed_unsigned tail_gate result_in_aux nan_finite"
 f16w="1_1_16f_16f 1_2_16f_16f 1_4_32f_32f"
 tails16="1_2_16f_16f_2f_t"; tails32="1_4_32f_32f_4f_t"
