@@ -99,7 +99,7 @@ def main():
                      '(for scale)'))
     print('binary proof of %s, median of %d rounds in turns (wall seconds):' % (a.lib, a.rounds))
     for name in runs:
-        goal = ' (goal <= 60 s)' if name in ('prove, one core', 'prove --all, one core') else ''
+        goal = ' (goal <= 60 s)' if name == 'prove, one core' else ''
         print('  %-24s %7.2f s   [%s]%s' % (name, med[name], ', '.join('%.2f' % t for t in times[name]), goal))
     print('  ratios:')
     for what, x, goal in rows:

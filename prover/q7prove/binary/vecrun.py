@@ -32,9 +32,9 @@ PARAMS = {
     'MOVVFS': [('v', 'vec', 'out'), ('fs', 'bank', 'in')],
 }
 RETURNS = ('CMP', 'CMP_T', 'LOGIC2', 'LOGIC1', 'EXTBI', 'RED8')
-# the lane formats whose lanes are asked of the second solver by class
-# (binary/lanes.py): the kinds whose output is one value per lane, each
-# from that lane's inputs
+# the kinds whose lanes the second solver is asked about by class
+# (binary/lanes.py): their output is one value per lane, each from that
+# lane's inputs
 BY_LANE = ('CMP', 'CMP_T', 'CLSFY', 'EXTBI', 'INJBI', 'FSLTU')
 
 
@@ -226,9 +226,9 @@ class VecRun(leaf_proof.LeafRun):
 
 
     def _lanes(self, label, p, got, value, bits):
-        """got == value, one claim per lane where the lanes are floating
-        point (the second solver answers for each class of like lanes:
-        binary/lanes.py), else one claim."""
+        """got == value, one claim per lane where the kind's output is one
+        value per lane (BY_LANE: the second solver answers for each class
+        of like lanes, binary/lanes.py), else one claim."""
         if self.op.kind not in BY_LANE or got.size() % bits:
             return [('%s differs from the spec' % label, None, z3.Implies(p, got == value))]
         lane = lambda x, k: z3.simplify(z3.Extract(bits * k + bits - 1, bits * k, x))
