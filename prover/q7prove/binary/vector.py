@@ -229,7 +229,8 @@ def jobs(image, table=None, names=None, paths=PATHS, dispatch=True):
     """One job per name of names (default: every export) that is q7v_ and
     a vector instruction's mnemonic; the vector level's metadata and path
     control (NOT_DATAPATH) are listed with no obligation; the family
-    answers for no other name (q7v_lane, q7v_do_cmp, ...)."""
+    answers for no other name (the accessors q7v_lane, ... are
+    binary/vecaccess.py's; q7v_do_* no family's)."""
     from q7prove.binary.api import NoObligation
     want = exported(image) if names is None else names
     out = []
