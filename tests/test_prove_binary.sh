@@ -34,39 +34,30 @@ count=$("$Q7PRED" list --json | "$PYTHON" -c 'import json, sys; print(json.load(
 "$Q7PRED" prove --write-table "$tmp/table.json" || bad "--write-table"
 
 
-# ---- 1. every leaf of three builds proven
-prove_all() { # name library
-    local out=$tmp/$1.out json=$tmp/$1.json rc=0
-    "$Q7PRED" prove --quiet --lib "$2" --json "$json" >"$out" 2>&1 || rc=$?
-    if [ $rc -eq 0 ] && grep -qx "$count leaves: $count proven-binary, 0 refuted, 0 unproven, 0 absent" "$out" &&
-       [ "$(statuses "$json" | grep -c ' proven-binary$')" = "$count" ]; then
+# ---- 1. every leaf of two builds proven, the hardest of two more
+# gcc -O0 and clang -O2 at x86-64: the leaves whose code they make hardest
+# (the bit-plane loops, a _t compare, a classify); make prove-binary-matrix
+# proves every leaf of every build
+HARD="movfsv_64_64_64_64_64_64_64_64_512 movvfs_512_64_64_64_64_64_64_64_64 olt_1_2_16f_16f_2f_t clsfy_16f_16f"
+prove_all() { # name library [leaf...]: those leaves (default: every one) proven-binary
+    local out=$tmp/$1.out json=$tmp/$1.json rc=0 args=() n=$count l
+    for l in "${@:3}"; do args+=(--leaf "$l"); done
+    [ $# -le 2 ] || n=$(($# - 2))
+    "$Q7PRED" prove --quiet --lib "$2" "${args[@]}" --json "$json" >"$out" 2>&1 || rc=$?
+    if [ $rc -eq 0 ] && grep -qx "$n leaves: $n proven-binary, 0 refuted, 0 unproven, 0 absent" "$out" &&
+       [ "$(statuses "$json" | grep -c ' proven-binary$')" = "$n" ]; then
         ok "$1: $(tail -n 1 "$out")"
     else
         bad "$1: exit $rc"; tail -n 5 "$out"; statuses "$json" 2>/dev/null | grep -v proven-binary | head
     fi
 }
-# gcc -O0 and clang -O2 at x86-64: the leaves whose code they make hardest
-# (the bit-plane loops, a _t compare, a classify); make prove-binary-matrix
-# proves every leaf of every build
-HARD="movfsv_64_64_64_64_64_64_64_64_512 movvfs_512_64_64_64_64_64_64_64_64 olt_1_2_16f_16f_2f_t clsfy_16f_16f"
-prove_hard() { # name library
-    local out=$tmp/$1.out json=$tmp/$1.json rc=0 args=() n
-    for l in $HARD; do args+=(--leaf "$l"); done
-    n=${#args[@]}; n=$((n / 2))
-    "$Q7PRED" prove --quiet --lib "$2" "${args[@]}" --json "$json" >"$out" 2>&1 || rc=$?
-    if [ $rc -eq 0 ] && grep -qx "$n leaves: $n proven-binary, 0 refuted, 0 unproven, 0 absent" "$out"; then
-        ok "$1, its hardest leaves: $(tail -n 1 "$out")"
-    else
-        bad "$1: exit $rc"; tail -n 5 "$out"
-    fi
-}
-prove_hard gcc-O0 "$BUILD/prove/gcc-O0/libq7pred.so" &
+prove_all gcc-O0 "$BUILD/prove/gcc-O0/libq7pred.so" $HARD &
 wait
 v4_lib=$BUILD/prove/gcc-O3-v4/libq7pred.so
 if [ -f "$v4_lib" ]; then prove_all gcc-O3-v4 "$v4_lib" &
 else bad "no $v4_lib (make check builds it: prove-binary-libs)"; fi
 clang_lib=$BUILD/prove/clang-O2/libq7pred.so
-if [ -f "$clang_lib" ]; then prove_hard clang-O2 "$clang_lib"
+if [ -f "$clang_lib" ]; then prove_all clang-O2 "$clang_lib" $HARD
 else bad "no $clang_lib (make check builds it: prove-binary-libs)"; fi
 wait
 v3_lib=$BUILD/prove/clang-O2-v3/libq7pred.so

@@ -77,13 +77,20 @@ def _valid(claim, assumptions=()):
     return s.check() == z3.unsat
 
 
-def _answers_for(assumptions, claims, inputs):
+def _vector(name, bits, lane_bits):
+    """An input as the prover makes it: the concatenation of one variable
+    per lane (lane 0 lowest); -> (the input, its lane variables)."""
+    import z3
+    parts = [z3.BitVec('%s_lane%d' % (name, k), lane_bits) for k in range(bits // lane_bits)]
+    return z3.Concat(*reversed(parts)), parts
+
+
+def _answers_for(assumptions, claims, lane_vars):
     """Whether every asked question and equality of lanes.classes being
     valid makes every lane's claim valid, as the module promises, and the
     lanes each in one class."""
     from q7prove.binary import lanes
-    pairs, lane_vars = lanes.split(inputs)
-    asked, side = lanes.classes(assumptions, claims, lane_vars, pairs)
+    asked, side = lanes.classes(assumptions, claims, lane_vars)
     covered = sorted(k for _, ks in asked for k in ks)
     assert covered == sorted(k for k, _ in claims)
     questions_hold = all(_valid(q, assumptions) for q, _ in asked) and all(_valid(e) for e in side)
@@ -112,7 +119,7 @@ def test_lanes_alike_asked_once():
     the term of lane k names the fields below it: one question, and the
     equalities that free each lane of the others."""
     import z3
-    a, pred = z3.BitVec('a', 256), z3.BitVec('pred', 32)
+    (a, a_lanes), (pred, pred_lanes) = _vector('a', 256, 16), _vector('pred', 32, 2)
     spread = 3 * (pred & 0x55555555)
     claims = []
     for k in range(16):
@@ -120,7 +127,7 @@ def test_lanes_alike_asked_once():
         live = z3.Extract(2 * k, 2 * k, pred) == 1
         got = z3.If(z3.Extract(2 * k + 1, 2 * k + 1, spread) == 1, z3.ULT(lane, 100), False)
         claims.append((k, got == z3.And(live, z3.ULT(lane, 100))))
-    asked, questions_hold, claims_hold = _answers_for([], claims, [(a, 16), (pred, 2)])
+    asked, questions_hold, claims_hold = _answers_for([], claims, [a_lanes, pred_lanes])
     assert claims_hold and questions_hold
     assert len(asked) <= 2
 
@@ -128,13 +135,13 @@ def test_lanes_alike_asked_once():
 def test_lanes_one_wrong_lane_asked():
     """Lane 5 differs from the spec: some question must fail."""
     import z3
-    a, b = z3.BitVec('a', 128), z3.BitVec('b', 128)
+    (a, a_lanes), (b, b_lanes) = _vector('a', 128, 16), _vector('b', 128, 16)
     claims = []
     for k in range(8):
         x, y = z3.Extract(16 * k + 15, 16 * k, a), z3.Extract(16 * k + 15, 16 * k, b)
         got = z3.If(x == 7, False, z3.ULT(x, y)) if k == 5 else z3.ULT(x, y)
         claims.append((k, got == z3.ULT(x, y)))
-    asked, questions_hold, claims_hold = _answers_for([], claims, [(a, 16), (b, 16)])
+    asked, questions_hold, claims_hold = _answers_for([], claims, [a_lanes, b_lanes])
     assert not claims_hold and not questions_hold
 
 
@@ -142,13 +149,13 @@ def test_lanes_other_lane_read_not_hidden():
     """Lane 3's value reads lane 2 (a wrong shuffle): it is not lane-local,
     and the question asked for it fails."""
     import z3
-    a = z3.BitVec('a', 64)
+    a, a_lanes = _vector('a', 64, 16)
     claims = []
     for k in range(4):
         src = 2 if k == 3 else k
         got = z3.Extract(16 * src + 15, 16 * src, a)
         claims.append((k, got + 1 == z3.Extract(16 * k + 15, 16 * k, a) + 1))
-    asked, questions_hold, claims_hold = _answers_for([], claims, [(a, 16)])
+    asked, questions_hold, claims_hold = _answers_for([], claims, [a_lanes])
     assert not claims_hold and not questions_hold
 
 
@@ -156,16 +163,16 @@ def test_lanes_other_lanes_path_dropped():
     """A path condition on other lanes (a merge's either-way) is dropped:
     the question is stronger, and asked once z3 proves it."""
     import z3
-    a = z3.BitVec('a', 64)
+    a, a_lanes = _vector('a', 64, 16)
     lane = lambda k: z3.Extract(16 * k + 15, 16 * k, a)
     either = z3.And(*[z3.Or(lane(j) == 0, lane(j) != 0) for j in range(4)])
     claims = [(k, z3.Implies(either, lane(k) & 1 == lane(k) % 2)) for k in range(4)]
-    asked, questions_hold, claims_hold = _answers_for([], claims, [(a, 16)])
+    asked, questions_hold, claims_hold = _answers_for([], claims, [a_lanes])
     assert claims_hold and questions_hold and len(asked) == 1
     # a path condition the lane needs is kept: lane 0's claim holds only where lane 1 is 0
     needs = [(k, z3.Implies(lane(1) == 0, z3.Or(lane(1) != 0, k != 0, lane(0) == lane(0) + lane(1))))
              for k in range(4)]
-    asked, questions_hold, claims_hold = _answers_for([], needs, [(a, 16)])
+    asked, questions_hold, claims_hold = _answers_for([], needs, [a_lanes])
     assert claims_hold and questions_hold
 
 

@@ -149,9 +149,7 @@ class ApiRun(leaf_proof.LeafRun):
 
     def entry(self):
         mem = Memory(self.image)
-        mem.new('image', 'image', 0, 4096)
-        mem.new('caller', 'caller', 0, 1)
-        mem.new('canary', 'in', 8, 8, z3.BitVec('stack_canary', 64))
+        leaf_proof.caller_objects(mem)
         stack = mem.new('stack', 'stack', 0, 16)
         args = []
         for ctype, name in self.op.params:
@@ -214,10 +212,7 @@ class ApiRun(leaf_proof.LeafRun):
         value, _ = self.want()
         if value is None:
             return out
-        for s, how in self.finals:
-            if how != 'return':
-                continue
-            p = _boolean(s.path())
+        for s, p in leaf_proof.returning(self.finals):
             out.append(('returns a value that differs from the spec (%s in %s)'
                         % (self.op.ret, {8: 'al', 16: 'ax', 32: 'eax', 64: 'rax'}[RET_BITS[self.op.ret]]), None,
                         z3.Implies(p, self.returned(s) == value)))
@@ -226,10 +221,6 @@ class ApiRun(leaf_proof.LeafRun):
 
 def _term(x, bits):
     return bv.term(x, bits)
-
-
-def _boolean(x):
-    return bv.boolean(x)
 
 
 def _explain(run, model, fail):
@@ -246,8 +237,8 @@ def _explain(run, model, fail):
             shown[h.decl().name()] = hex(val(h))
     value, outs = run.want()
     expected, predicted = {}, {}
-    state = next((s for s, how in run.finals
-                  if how == 'return' and z3.is_true(model.eval(_boolean(s.path()), model_completion=True))), None)
+    state = next((s for s, p in leaf_proof.returning(run.finals)
+                  if z3.is_true(model.eval(p, model_completion=True))), None)
     if value is not None:
         e = _prove.evaluate(model, value, replay)
         if e is not None:

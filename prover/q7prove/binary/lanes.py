@@ -4,7 +4,7 @@ whose claim is another lane's claim with the variables renamed.
 
 A vector function's inputs are concatenations of one variable per lane
 (binary/vecrun.py starts the run so: every value of an input is one value
-of its lanes; split() rewrites a claim over whole inputs the same way), so
+of its lanes), so
 lane k's claim mostly names lane k's variables. Where it still names other
 lanes' (a term of the whole register a lane's extract was not reduced
 through), three rewrites bring it to its own:
@@ -53,18 +53,6 @@ _ARITH = {z3.Z3_OP_BADD: lambda a, b: a + b, z3.Z3_OP_BMUL: lambda a, b: a * b,
           z3.Z3_OP_BSUB: lambda a, b: a - b}
 _BITWISE = {z3.Z3_OP_BAND: lambda a, b: a & b, z3.Z3_OP_BOR: lambda a, b: a | b,
             z3.Z3_OP_BXOR: lambda a, b: a ^ b}
-
-
-def split(inputs):
-    """inputs: [(whole variable, lane bits)] -> (substitution pairs, lane
-    variables [[x_0, x_1, ...] per input])."""
-    pairs, lane_vars = [], []
-    for v, bits in inputs:
-        n = v.size() // bits
-        parts = [z3.FreshConst(z3.BitVecSort(bits), '%s_lane%d' % (v.decl().name(), k)) for k in range(n)]
-        pairs.append((v, z3.Concat(*reversed(parts)) if n > 1 else parts[0]))
-        lane_vars.append(parts)
-    return pairs, lane_vars
 
 
 def constants(e):
@@ -385,23 +373,21 @@ def _holds(assumptions, claim, seconds):
     return s.check() == z3.unsat
 
 
-def classes(assumptions, lane_claims, lane_vars, pairs=(), seconds=10.0):
+def classes(assumptions, lane_claims, lane_vars, seconds=10.0):
     """lane_claims: [(lane k, claim)]; lane_vars: per input, its lane
-    variables [x_0, x_1, ...]; pairs: a substitution of whole inputs by
-    their lanes (split()) to apply first, when the claims name whole
-    inputs. -> ([(claim to ask, [lanes it answers for])], every lane in
+    variables [x_0, x_1, ...], of which the input is the concatenation.
+    -> ([(claim to ask, [lanes it answers for])], every lane in
     exactly one; [equalities]: each a subterm of a lane's claim that names
     other lanes' variables, equal to the lane-local term put in its place,
     all of which must be valid as well)."""
     ids = {x.get_id(): (j, k) for j, parts in enumerate(lane_vars) for k, x in enumerate(parts)}
-    inputs = set(ids) | {v.get_id() for v, _ in pairs}
-    if any(constants(a) & inputs for a in assumptions):
+    if any(constants(a) & set(ids) for a in assumptions):
         return [(c, [k]) for k, c in lane_claims], []
     asked, refused, out, side = {}, {}, [], []     # refused holds its terms: ids are reused
     deadline, memo, lanes_of, tried = time.monotonic() + seconds, _Narrow(), _LaneSets(ids), {}
     canon = _Canon()
     for k, c in lane_claims:
-        r = z3.substitute(c, *pairs) if pairs else c
+        r = c
         if lanes_of.depth(r) > MAX_DEPTH or _LaneSets.EVERY <= lanes_of(r):
             out.append((c, [k]))
             continue

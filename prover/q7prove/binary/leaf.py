@@ -44,6 +44,21 @@ def owed_claims(finals):
     return [(desc, addr, z3.Implies(bv.boolean(p), bv.boolean(c)))
             for s, how in finals for desc, addr, c, p in s.owed]
 
+def caller_objects(mem):
+    """The objects every call's memory has before its own: the library's
+    image, the caller's code (where the return address points) and the
+    stack canary; -> the image's object."""
+    img = mem.new('image', 'image', 0, 4096)
+    mem.new('caller', 'caller', 0, 1)
+    mem.new('canary', 'in', 8, 8, z3.BitVec('stack_canary', 64))
+    return img
+
+
+def returning(finals):
+    """(state, its path condition) of each path that returns to the caller."""
+    return [(s, bv.boolean(s.path())) for s, how in finals if how == 'return']
+
+
 def entry_state(mem, stack, addr, args):
     """The state a call enters a function at addr in: every register, flag
     (DF clear, as the ABI fixes it) and vector register a fresh unknown,
@@ -98,9 +113,7 @@ class LeafRun:
     # ---- the entry state
     def entry(self):
         mem = Memory(self.image)
-        mem.new('image', 'image', 0, 4096)
-        mem.new('caller', 'caller', 0, 1)
-        mem.new('canary', 'in', 8, 8, z3.BitVec('stack_canary', 64))
+        caller_objects(mem)
         xstate = mem.new('xstate', 'xstate', 0, 1)
         stack = mem.new('stack', 'stack', 0, 16)
         table_names = {o['name']: o for o in self.table_ops}
@@ -189,10 +202,7 @@ class LeafRun:
         """[(description, address or None, claim)] of every path."""
         out = owed_claims(self.finals)
         want = self.expected()
-        for s, how in self.finals:
-            if how != 'return':
-                continue
-            p = bv.boolean(s.path())
+        for s, p in returning(self.finals):
             for obj, tab, op, word, words in self.out_objects:
                 got, written = self.final_word(s, obj)
                 out.append(('leaves %s partly unwritten' % obj.name, None, z3.Implies(p, bv.boolean(written))))

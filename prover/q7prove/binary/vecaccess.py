@@ -235,9 +235,7 @@ class AccessRun(leaf_proof.LeafRun):
 
     def entry(self):
         mem = Memory(self.image)
-        mem.new('image', 'image', 0, 4096)
-        mem.new('caller', 'caller', 0, 1)
-        mem.new('canary', 'in', 8, 8, z3.BitVec('stack_canary', 64))
+        leaf_proof.caller_objects(mem)
         stack = mem.new('stack', 'stack', 0, 16)
         for name, kind in self.params:
             if kind in ('vec', 'vec_io'):
@@ -298,10 +296,7 @@ class AccessRun(leaf_proof.LeafRun):
     def claims(self):
         out = leaf_proof.owed_claims(self.finals)
         want = self.want()
-        for s, how in self.finals:
-            if how != 'return':
-                continue
-            p = bv.boolean(s.path())
+        for s, p in leaf_proof.returning(self.finals):
             for name, value in want.items():
                 if name == 'return':
                     reg = {32: 'eax', 64: 'rax'}[RETURN_BITS[self.ret]]
@@ -329,8 +324,8 @@ def _explain(run, model, fail):
     for h in run.garbage_high:
         if z3.is_true(model.eval(h != 0, model_completion=True)):
             shown[h.decl().name()] = hex(val(h))
-    state = next((s for s, how in run.finals
-                  if how == 'return' and z3.is_true(model.eval(bv.boolean(s.path()), model_completion=True))), None)
+    state = next((s for s, p in leaf_proof.returning(run.finals)
+                  if z3.is_true(model.eval(p, model_completion=True))), None)
     expected, predicted = {}, {}
     for name, value in run.want().items():
         e = _prove.evaluate(model, value, replay)

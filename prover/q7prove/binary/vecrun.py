@@ -128,10 +128,8 @@ class VecRun(leaf_proof.LeafRun):
 
     def entry(self):
         mem = VecMemory(self.image)
-        img = mem.new('image', 'image', 0, 4096)
+        img = leaf_proof.caller_objects(mem)
         mem.in_force = (self.tables.addr['in_force'], Ptr(img, self.tables.table(self.path)))
-        mem.new('caller', 'caller', 0, 1)
-        mem.new('canary', 'in', 8, 8, z3.BitVec('stack_canary', 64))
         stack = mem.new('stack', 'stack', 0, 16)
         args = []
         for name, kind, way in PARAMS[self.op.kind]:
@@ -195,10 +193,7 @@ class VecRun(leaf_proof.LeafRun):
         self.lane_claims = []
         self.claim_list = out = leaf_proof.owed_claims(self.finals)
         want = self.expected()
-        for s, how in self.finals:
-            if how != 'return':
-                continue
-            p = bv.boolean(s.path())
+        for s, p in leaf_proof.returning(self.finals):
             for name, value in want.items():
                 if name == 'ret':
                     got = bv.term(s.gpr[GPRS.index('rax')], 64)
