@@ -6,6 +6,7 @@ from the library): lane compares (integer, fp16, fp32 with NaN unordered),
 the replicated field, the _t merge.
 
   vec_replay.py LIB FUNCTION JSON      JSON: the prover's counterexample object
+(of a call by op, q7v_do_cmp or q7v_do_cmp_t: its row by mnemonic in "row")
 prints `got 0x.. expected 0x..` and exits 0 when they differ (the bug is
 real), 1 when they agree, 2 on a function it has no rule for.
   vec_replay.py LIB FUNCTION random    the rules against the library on 300
@@ -75,15 +76,24 @@ EDGES = [0, 1, 0x7f, 0x80, 0xff, 0x7fff, 0x8000, 0xffff, 0x7c00, 0xfc00, 0x7e00,
 
 
 def call(L, fn, cex):
+    """fn on the counterexample's registers; a call by op (q7v_do_cmp,
+    q7v_do_cmp_t) with the library's own row of cex['row'] (q7v_op_find)."""
     f = getattr(L, fn)
     f.restype = ctypes.c_uint64
     vec = lambda h: ctypes.create_string_buffer(int(h, 16).to_bytes(64, 'little'), 64)
     a, b = vec(cex['a']), vec(cex['b'])
-    if fn.endswith('_t'):
-        f.argtypes = [ctypes.c_uint64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_uint64]
-        return f(int(cex['old'], 16), a, b, int(cex['pred'], 16))
-    f.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
-    return f(a, b)
+    lead, types = [], []
+    if fn.startswith('q7v_do_'):
+        L.q7v_op_find.restype, L.q7v_op_find.argtypes = ctypes.c_void_p, [ctypes.c_char_p, ctypes.c_size_t]
+        op = L.q7v_op_find(cex['row'].encode(), len(cex['row']))
+        if not op:
+            raise SystemExit('the library has no row %s' % cex['row'])
+        lead, types = [op], [ctypes.c_void_p]
+    if fn.endswith('_t') or cex.get('row', '').endswith('_t'):
+        f.argtypes = types + [ctypes.c_uint64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_uint64]
+        return f(*lead, int(cex['old'], 16), a, b, int(cex['pred'], 16))
+    f.argtypes = types + [ctypes.c_void_p, ctypes.c_void_p]
+    return f(*lead, a, b)
 
 
 def selftest(L, fn):
@@ -108,7 +118,7 @@ def main():
     if sys.argv[3] == 'random':
         return selftest(ctypes.CDLL(lib), fn)
     cex = json.loads(sys.argv[3])
-    want = expected(fn[4:], cex)
+    want = expected(cex['row'] if fn.startswith('q7v_do_') else fn[4:], cex)
     if want is None:
         print('no rule for %s' % fn)
         return 2

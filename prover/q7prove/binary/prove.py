@@ -67,11 +67,11 @@ from q7prove.machine.memory import Refusal
 from q7prove.x86.decode import Decoder
 from q7prove.x86 import native
 from q7prove.x86.agree import Agreement
-from q7prove.binary import api, vector, vecaccess
+from q7prove.binary import api, vector, vecaccess, vecdo
 
 # the families of exported functions `--all` proves besides the leaves: each
 # a module with jobs(image, table, names) (binary/api.py says what a job is)
-FAMILIES = (api, vector, vecaccess)
+FAMILIES = (api, vector, vecaccess, vecdo)
 
 
 def words_of(value, nwords):
@@ -263,7 +263,9 @@ def settle(res, make_run, decoder, deadline, timeout, agreement, explain):
         if status == 'proven-binary' and TIMING_BASELINE:
             res.update(status='unproven', reason=BASELINE)
         elif status == 'proven-binary':
-            why = agreement.disagreement([reached.insns[a] for a in sorted(reached.insns)],
+            # what the run ran (a run that keeps it: the flow's reading decodes more)
+            ran = getattr(run, 'reached', None)
+            why = agreement.disagreement([reached.insns[a] for a in sorted(reached.insns if ran is None else ran)],
                                          lambda i: i.raw)
             if why:
                 res.update(status='unproven', reason=why)
@@ -340,8 +342,8 @@ def exported_functions(image, leaf_symbols):
 
 
 class Unproven:
-    """A function no family answers for: the vector level's q7v_do_*, or
-    one whose family this run leaves out."""
+    """A function no family answers for, or one whose family this run
+    leaves out."""
 
     def __init__(self, name, reason):
         self.name, self.reason = name, reason
@@ -368,10 +370,6 @@ def function_jobs(image, table, exported):
             continue
         if any(j.name == n for f in left_out for j in f.jobs(image, table, [n])):
             claimed[n] = Unproven(n, 'its family is left out of this run ($Q7PRED_PROVE_FAMILIES=%s)' % only)
-        elif n.startswith('q7v_do_'):
-            claimed[n] = Unproven(n, 'calls the kernel of its op\'s row on the path in force: each row\'s kernels '
-                                     'are proven through q7v_<mnemonic>; that this call reaches them with the same '
-                                     'arguments is not proven')
         elif n.startswith('q7v_'):
             claimed[n] = Unproven(n, 'a vector-level function that is no instruction (the vector family proves '
                                      'the q7v_<mnemonic> instructions): no family of the prover answers for it')

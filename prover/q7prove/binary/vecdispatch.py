@@ -103,6 +103,34 @@ def cpuid(fs, leaf, sub):
     return regs['eax'], regs['ebx'], regs['ecx'], regs['edx']
 
 
+def _registers(mu):
+    """(read, write) of a 64-bit register by unicorn's id: the C calls
+    themselves where the binding exposes them (its Python layer costs more
+    than the emulation here), else its methods."""
+    import ctypes
+    try:
+        from unicorn.unicorn import _uc
+        handle = mu._uch
+    except (ImportError, AttributeError):
+        return mu.reg_read, mu.reg_write
+    cell = ctypes.c_uint64()
+    ref = ctypes.byref(cell)
+
+    def get(r):
+        if _uc.uc_reg_read(handle, r, ref):
+            return mu.reg_read(r)     # the binding's own call names the error
+        return cell.value
+
+    out = ctypes.c_uint64()
+    out_ref = ctypes.byref(out)
+
+    def put(r, v):
+        out.value = v
+        if _uc.uc_reg_write(handle, r, out_ref):
+            mu.reg_write(r, v)
+    return get, put
+
+
 class Emulator:
     """The library loaded at its link-time addresses in unicorn, relocated."""
 
@@ -115,6 +143,7 @@ class Emulator:
         from unicorn import x86_const as X
         self.uc_mod, self.X, self.image = uc, X, image
         self.mu = mu = uc.Uc(uc.UC_ARCH_X86, uc.UC_MODE_64)
+        self.get, self.put = _registers(mu)
         self.writable = []
         end = 0
         for vaddr, memsz, off, filesz, flags in image.loads:
@@ -163,7 +192,7 @@ class Emulator:
         X = self.X
         kind, n = self.special[addr]      # a hook runs where an instruction starts: the pattern is one
         if kind == 'cpuid':
-            leaf, sub = mu.reg_read(X.UC_X86_REG_EAX), mu.reg_read(X.UC_X86_REG_ECX)
+            leaf, sub = self.get(X.UC_X86_REG_EAX), self.get(X.UC_X86_REG_ECX)
             key = (self.fs, leaf, sub)
             answer = self.answers.get(key)
             if answer is None:
@@ -171,15 +200,15 @@ class Emulator:
             a, b, c, d = answer
             for r, v in ((X.UC_X86_REG_RAX, a), (X.UC_X86_REG_RBX, b), (X.UC_X86_REG_RCX, c),
                          (X.UC_X86_REG_RDX, d)):
-                mu.reg_write(r, v)
+                self.put(r, v)
         else:
-            if self.fs[1] is None or mu.reg_read(X.UC_X86_REG_ECX) != 0:
+            if self.fs[1] is None or self.get(X.UC_X86_REG_ECX) != 0:
                 self.fail = 'xgetbv at %#x where the feature set leaves it undefined' % addr
                 mu.emu_stop()
                 return
-            mu.reg_write(X.UC_X86_REG_RAX, self.fs[1])
-            mu.reg_write(X.UC_X86_REG_RDX, 0)
-        mu.reg_write(X.UC_X86_REG_RIP, addr + n)
+            self.put(X.UC_X86_REG_RAX, self.fs[1])
+            self.put(X.UC_X86_REG_RDX, 0)
+        self.put(X.UC_X86_REG_RIP, addr + n)
 
     def _cstr(self, addr):
         out = bytearray()
@@ -196,36 +225,42 @@ class Emulator:
         X = self.X
         name = self.stub_names.get(addr)
         if addr == self.STUBS + 0xfff0:          # the caller's return address
-            self.fail = 'returns to its caller without reaching a kernel'
+            if self.stops is None:
+                self.reached = 'return'
+            else:
+                self.fail = 'returns to its caller without reaching a kernel'
             mu.emu_stop()
             return
         base = name.split()[0].split('@')[0] if name else None
         if base == 'getenv':
-            key = self._cstr(mu.reg_read(X.UC_X86_REG_RDI))
+            key = self._cstr(self.get(X.UC_X86_REG_RDI))
             self.env_read.append(key.decode('utf-8', 'replace'))
             val = self.env.get(key.decode('utf-8', 'replace'))
             if val is None:
-                mu.reg_write(X.UC_X86_REG_RAX, 0)
+                self.put(X.UC_X86_REG_RAX, 0)
             else:
                 mu.mem_write(self.DATA + 0x8000, val.encode() + b'\0')
-                mu.reg_write(X.UC_X86_REG_RAX, self.DATA + 0x8000)
+                self.put(X.UC_X86_REG_RAX, self.DATA + 0x8000)
         elif base == 'strcmp':
-            a, b = self._cstr(mu.reg_read(X.UC_X86_REG_RDI)), self._cstr(mu.reg_read(X.UC_X86_REG_RSI))
-            mu.reg_write(X.UC_X86_REG_RAX, (a > b) - (a < b) & 0xffffffffffffffff)
+            a, b = self._cstr(self.get(X.UC_X86_REG_RDI)), self._cstr(self.get(X.UC_X86_REG_RSI))
+            self.put(X.UC_X86_REG_RAX, (a > b) - (a < b) & 0xffffffffffffffff)
         else:
             self.fail = 'calls %s, an import the dispatch check does not model' % (name or hex(addr))
             mu.emu_stop()
 
     def _stop(self, mu, addr, size, _):
-        if addr in self.stops:
+        if self.stops is not None and addr in self.stops:
             self.reached = addr
             mu.emu_stop()
 
-    def run(self, entry, fs, env, stops):
+    def run(self, entry, fs, env, stops, first=None, values=()):
         """The kernel address reached from entry with feature set fs and
-        environment env ({name: value}), or None with self.fail saying why."""
+        environment env ({name: value}), or None with self.fail saying why;
+        first: the bytes the first argument points at (else zeros, as the
+        others'); values: the first arguments' values instead. stops None:
+        a call run to its return ('return')."""
         mu, X = self.mu, self.X
-        for a in stops - self.hooked_stops:
+        for a in (stops or set()) - self.hooked_stops:
             mu.hook_add(self.uc_mod.UC_HOOK_CODE, self._stop, begin=a, end=a)
             self.hooked_stops.add(a)
         self.stops, self.fs, self.env, self.env_read = stops, fs, env, []
@@ -233,12 +268,14 @@ class Emulator:
         for a, data in self.snapshot:
             mu.mem_write(a, data)
         mu.mem_write(self.DATA, bytes(0x4000))
+        if first is not None:
+            mu.mem_write(self.DATA + 0x400, first)
         for k, r in enumerate((X.UC_X86_REG_RDI, X.UC_X86_REG_RSI, X.UC_X86_REG_RDX, X.UC_X86_REG_RCX,
                                X.UC_X86_REG_R8, X.UC_X86_REG_R9)):
-            mu.reg_write(r, self.DATA + 0x400 * (k + 1))        # pointers to zeros; values 0-ish
+            self.put(r, values[k] if k < len(values) else self.DATA + 0x400 * (k + 1))   # pointers to zeros
         sp = self.STACK - 0x1008
         mu.mem_write(sp, (self.STUBS + 0xfff0).to_bytes(8, 'little'))
-        mu.reg_write(X.UC_X86_REG_RSP, sp)
+        self.put(X.UC_X86_REG_RSP, sp)
         try:
             mu.emu_start(entry, self.STUBS + 0xfff1, count=STEP_LIMIT)
         except self.uc_mod.UcError as e:
@@ -246,6 +283,21 @@ class Emulator:
         if self.reached is None and self.fail is None:
             self.fail = 'runs %d instructions without reaching a kernel' % STEP_LIMIT
         return self.reached
+
+    def call(self, entry, *args):
+        """%rax after a call of the function at entry with integer
+        arguments args (on a CPU with every feature of the grid, no
+        environment); raises ValueError with why it did not return."""
+        got = self.run(entry, ('Intel', 0xe7, frozenset(GRID)), {}, None, values=args)
+        if got != 'return':
+            raise ValueError(self.fail or 'did not return')
+        return self.mu.reg_read(self.X.UC_X86_REG_RAX)
+
+    def read(self, addr, n):
+        return bytes(self.mu.mem_read(addr, n))
+
+    def string(self, addr):
+        return self._cstr(addr)
 
 
 class Dispatch:
@@ -281,8 +333,17 @@ def _status(paths, p):
 _emulators = {}
 
 
-def check(image, sym, tables, path_results, full=True):
-    """Runs every feature set and environment from the function's entry."""
+def emulator(image):
+    """The image's emulator, made once."""
+    em = _emulators.get(id(image))
+    if em is None:
+        em = _emulators[id(image)] = Emulator(image)
+    return em
+
+
+def check(image, sym, tables, path_results, full=True, first=None):
+    """Runs every feature set and environment from the function's entry;
+    first: the bytes its first argument points at (else zeros)."""
     t0 = time.monotonic()
     d = Dispatch()
     try:
@@ -290,9 +351,7 @@ def check(image, sym, tables, path_results, full=True):
     except ImportError:
         d.unresolved.append('unicorn missing (Debian: python3-unicorn): the dispatch is not checked')
         return d
-    em = _emulators.get(id(image))
-    if em is None:
-        em = _emulators[id(image)] = Emulator(image)
+    em = emulator(image)
     kernels = {getattr(r, 'kernel_addr', None): r for r in path_results}
     kernels.pop(None, None)
     if not kernels:
@@ -303,7 +362,7 @@ def check(image, sym, tables, path_results, full=True):
         has = runs(fs)
         for env in ENVS:
             d.cases += 1
-            got = em.run(sym.value, fs, {} if env is None else {'Q7PRED_VEC': env}, set(kernels))
+            got = em.run(sym.value, fs, {} if env is None else {'Q7PRED_VEC': env}, set(kernels), first)
             case = '%s, %s, cpuid {%s}, Q7PRED_VEC %s' % (fs[0], 'no OSXSAVE' if fs[1] is None else 'XCR0 %#x' % fs[1],
                                                          ' '.join(sorted(fs[2])) or '-',
                                                                'unset' if env is None else repr(env))

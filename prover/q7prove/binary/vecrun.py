@@ -9,7 +9,7 @@ import z3
 
 from q7prove.smt import bitvec as bv, second
 from q7prove.machine.memory import Memory, Ptr
-from q7prove.machine.state import GPRS
+from q7prove.machine.state import ABI_FCW, ABI_MXCSR, CALLEE_SAVED, EMPTY_TAGS, FLAGS, GPRS, VLEN
 from q7prove.binary import leaf as leaf_proof
 from q7prove.binary import lanes as lane_classes, vecspec
 from q7prove.binary.executor import Executor, Limits
@@ -103,39 +103,85 @@ class VecMemory(Memory):
 
 class VecExecutor(Executor):
     """Keeps the targets of the jumps through memory the entry function
-    makes: the kernel the table sends it to."""
+    makes: the kernel the table sends it to; at_kernel(state, target) is
+    told of each, and ends the path there when it answers True."""
 
-    def __init__(self, *a, entry_span=None):
+    def __init__(self, *a, entry_span=None, at_kernel=None):
         Executor.__init__(self, *a)
-        self.entry_span, self.kernels = entry_span, set()
+        self.entry_span, self.kernels, self.at_kernel = entry_span, set(), at_kernel
 
     def jump_to(self, m, target):
         lo, hi = self.entry_span
-        if lo <= m.insn.addr < hi and isinstance(target, Ptr) and target.obj is self.image_obj \
-                and type(target.off) is int:
+        if not (lo <= m.insn.addr < hi and isinstance(target, Ptr) and target.obj is self.image_obj):
+            Executor.jump_to(self, m, target)
+            return
+        if type(target.off) is int:
             self.kernels.add(target.off)
+            if self.at_kernel is not None and self.at_kernel(m.s, target.off):
+                m.s.done = True
+                self.finals.append((m.s, 'kernel'))
+                return
+            Executor.jump_to(self, m, target)
+            return
+        # a computed row of the table: every target its own path (the
+        # executor's), each then a jump to a kernel as above
         Executor.jump_to(self, m, target)
+        if m.s.done:
+            return
+        for t in [m.s] + list(self._pending):
+            at = m.next if t is m.s else t.pc
+            self.kernels.add(at)
+            if self.at_kernel is not None and self.at_kernel(t, at):
+                self.finals.append((t, 'kernel'))
+                if t is m.s:
+                    t.done = True
+                else:
+                    self._pending.remove(t)
 
 
 class VecRun(leaf_proof.LeafRun):
     """One function on one path: op (vecspec.VecOp), symbol (its entry), the
-    path table's address in `in_force`."""
+    path table's address in `in_force`.
 
-    def __init__(self, image, decoder, op, symbol, tables, path, deadline):
+    generic: where the entry jumps to its kernel as a tail call (the kernel's
+    arguments in their registers, nothing else of the caller's state
+    changed: tail_call_problems), the kernel runs from an entry state of its
+    own: every other register, flag and vector register unknown and the
+    stack below %rsp unwritten, as leaf.entry_state leaves them. Its proof
+    is then the kernel's, as a function of its kind called by anyone
+    (binary/vecdo.py relies on that); the run's verdict is the function's
+    either way, since the kernel's state is one of those unknowns' values."""
+
+    def __init__(self, image, decoder, op, symbol, tables, path, deadline, generic=False):
         self.image, self.decoder, self.op, self.deadline = image, decoder, op, deadline
-        self.symbol, self.tables, self.path = symbol, tables, path
+        self.symbol, self.tables, self.path, self.generic = symbol, tables, path, generic
         self.inputs, self.garbage_high, self.objs, self.lane_vars = {}, [], {}, []
+        self.kernel_entries = []    # (kernel address, [why the jump is no clean tail call])
+        self.premises = []          # assumptions of the run's case (binary/vecdo.py)
+        self.renewed = False        # a kernel ran from its own entry state
+
+    def leading_args(self, mem):
+        """The arguments before the kind's own (binary/vecdo.py's op)."""
+        return []
+
+    def kernel_kind(self):
+        return self.op.kind
+
+    def in_force(self, img):
+        return Ptr(img, self.tables.table(self.path))
 
     def entry(self):
         mem = VecMemory(self.image)
         img = leaf_proof.caller_objects(mem)
-        mem.in_force = (self.tables.addr['in_force'], Ptr(img, self.tables.table(self.path)))
+        mem.in_force = (self.tables.addr['in_force'], self.in_force(img))
         stack = mem.new('stack', 'stack', 0, 16)
+        self.mem, self.stack = mem, stack
+        leading = self.leading_args(mem)
         args = []
-        for name, kind, way in PARAMS[self.op.kind]:
+        for name, kind, way in PARAMS[self.kernel_kind()]:
             if kind in ('vbool', 'u32'):
                 bits = 64 if kind == 'vbool' else 32
-                v = self.inputs[name] = self._lanes_of(name, 64, self.op.w) if kind == 'vbool' else \
+                v = self.inputs[name] = self._lanes_of(name, 64, self.op.w if self.op else 64) if kind == 'vbool' else \
                     z3.BitVec(name, bits)
                 if bits == 32:
                     hi = z3.BitVec('high_' + name, 32)
@@ -151,15 +197,15 @@ class VecRun(leaf_proof.LeafRun):
                     parts = self.inputs[name] = [z3.BitVec('fs%d' % j, 64) for j in range(8)]
                     value = z3.Concat(*reversed(parts))
                 else:
-                    value = self.inputs[name] = self._lanes_of(name, 512, 8 * self.op.w)
+                    value = self.inputs[name] = self._lanes_of(name, 512, 8 * self.op.w if self.op else 512)
                 obj = mem.new(name, 'in', 64, 8, value)
             else:
                 obj = mem.new(name, 'out', 64, 8)
             self.objs[name] = obj
             args.append(Ptr(obj, 0))
-        state = leaf_proof.entry_state(mem, stack, self.symbol.value, args)
+        state = leaf_proof.entry_state(mem, stack, self.symbol.value, leading + args)
         self.entry_gpr = list(state.gpr)
-        self.mem, self.stack = mem, stack
+        self.kernel_args, self.entry_bytes = args, dict(mem.bytes)
         return state
 
     def _lanes_of(self, name, bits, lane_bits):
@@ -175,9 +221,9 @@ class VecRun(leaf_proof.LeafRun):
 
     def run(self):
         state = self.entry()
-        self.assumptions = self.mem.assumptions()
+        self.assumptions = self.mem.assumptions() + self.premises
         span = (self.symbol.value, self.symbol.value + max(self.symbol.size, 1))
-        ex = VecExecutor(self.decoder, self.mem, Limits(self.deadline), entry_span=span)
+        ex = VecExecutor(self.decoder, self.mem, Limits(self.deadline), entry_span=span, at_kernel=self.at_kernel)
         # the objects' places decide which way a test of the table pointer
         # goes; what this prunes the second solver checks again (run.pruned)
         ex.solver.add(*self.assumptions)
@@ -185,6 +231,75 @@ class VecRun(leaf_proof.LeafRun):
         self.steps, self.pruned, self.features, self.kernels = ex.steps, ex.pruned, ex.features, ex.kernels
         self.reached = ex.reached     # run, not only walked by the flow's reading of the code
         return self
+
+    def at_kernel(self, s, target):
+        """Path s jumps through its table to target: whether the path
+        ends there (no: the kernel runs on, from its own entry state when
+        generic and the jump is a clean tail call)."""
+        why = self.tail_call_problems(s)
+        self.kernel_entries.append((target, why))
+        if self.generic and not why:
+            self._renew(s)
+        return False
+
+    def tail_call_problems(self, s):
+        """Why state s, at the jump to its kernel, is not the state a System
+        V call of the kernel with the kind's arguments (self.kernel_args)
+        enters it in, from the entry's own caller: [] when it is."""
+        out = []
+        if s.calls:
+            out.append('it jumps from inside a call it made')
+        sp = s.gpr[GPRS.index('rsp')]
+        if not (isinstance(sp, Ptr) and sp.obj is self.stack and sp.off == 0):
+            out.append('%rsp is not its entry value')
+        for r in CALLEE_SAVED:
+            k = GPRS.index(r)
+            if not bv.same(s.gpr[k], self.entry_gpr[k]):
+                out.append('%%%s is not its entry value' % r)
+        for (name, kind, _), reg, v in zip(PARAMS[self.kernel_kind()], leaf_proof.ARG_REGS, self.kernel_args):
+            got = s.gpr[GPRS.index(reg)]
+            if kind == 'u32':      # a uint32_t: its upper half is the callee's to ignore
+                got, v = _low32(got), _low32(v)
+            if got is None or not bv.same(got, v):
+                out.append('%%%s does not hold %s' % (reg, name))
+        if s.flags['DF'] is not False:
+            out.append('the direction flag may be set')
+        if not (bv.same(s.fcw, ABI_FCW) and bv.same(s.ftw, EMPTY_TAGS) and bv.same(s.mxcsr, ABI_MXCSR)):
+            out.append('the x87 or MXCSR control state is not its entry value')
+        below = lambda key: key[0] == self.stack.name and type(key[1]) is int and key[1] < 0
+        changed = [k for k, e in s.mem.bytes.items() if not below(k) and self.entry_bytes.get(k) is not e]
+        changed += [k for k in self.entry_bytes if k not in s.mem.bytes]
+        if changed or s.mem.strays:
+            out.append('it wrote %s' % ('%s byte %s' % changed[0] if changed else 'outside its objects'))
+        return out
+
+    def _renew(self, s):
+        """The kernel's own entry state: what a System V caller fixes
+        (its arguments, the callee-saved registers, %rsp and what lies
+        above it, DF clear, the x87 and MXCSR control) kept; every other
+        register, flag and vector register unknown; the stack below %rsp
+        unwritten."""
+        keep = set(CALLEE_SAVED) | {'rsp'} | set(leaf_proof.ARG_REGS[:len(self.kernel_args)])
+        for k, r in enumerate(GPRS):
+            if r not in keep:
+                s.gpr[k] = z3.BitVec('kernel_entry_' + r, 64)
+        for (name, kind, _), reg in zip(PARAMS[self.kernel_kind()], leaf_proof.ARG_REGS):
+            if kind == 'u32':
+                hi = z3.BitVec('kernel_entry_high_' + name, 32)
+                self.garbage_high.append(hi)
+                k = GPRS.index(reg)
+                s.gpr[k] = z3.Concat(hi, _low32(s.gpr[k]))
+        for k in range(len(s.vec)):
+            s.vec[k] = z3.BitVec('kernel_entry_zmm%d' % k, VLEN)
+        for k in range(len(s.kreg)):
+            s.kreg[k] = z3.BitVec('kernel_entry_k%d' % k, 64)
+        for f in FLAGS:
+            if f != 'DF':
+                s.flags[f] = z3.Bool('kernel_entry_' + f)
+        s.fsw = z3.BitVec('kernel_entry_x87_status', 16)
+        name = self.stack.name
+        s.mem.bytes = {k: e for k, e in s.mem.bytes.items() if not (k[0] == name and type(k[1]) is int and k[1] < 0)}
+        self.renewed = True
 
     def expected(self):
         return vecspec.expected(self.op, self.inputs)
@@ -254,6 +369,13 @@ class VecRun(leaf_proof.LeafRun):
         if side:
             out.append(([], z3.Not(z3.And(*side))))
         return out
+
+
+def _low32(v):
+    """The low 32 bits of a register's value, simplified (None: a pointer)."""
+    if isinstance(v, Ptr):
+        return None
+    return z3.simplify(z3.Extract(31, 0, bv.term(v, 64)))
 
 
 class Staged:

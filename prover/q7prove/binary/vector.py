@@ -42,7 +42,7 @@ class PathResult:
     def __init__(self, path):
         self.path, self.status, self.reason, self.kernel = path, None, None, None
         self.features, self.pending, self.seconds, self.cex, self.claims = set(), None, 0.0, None, None
-        self.kernel_addr = None
+        self.kernel_addr, self.generic = None, None
         self.timing, self.cvc5_seconds = None, 0.0
 
     def final(self):
@@ -66,11 +66,26 @@ class PathResult:
 
 
 def prove_path(image, decoder, op, sym, tables, path, timeout, agreement):
+    """One path's proof. The kernel runs from its own entry state
+    (VecRun's generic) where the entry's jump to it allows; a verdict other
+    than a proof is then the run's without that, so that it holds of the
+    state the entry really leaves. r.generic: None when the kernel is
+    proven as a function of its kind called by anyone, else why not."""
+    t0 = time.monotonic()
+    r = _prove_path(image, decoder, op, sym, tables, path, t0 + timeout, timeout, agreement, True)
+    if r.status != 'proven-binary' and r.generic is None:
+        r = _prove_path(image, decoder, op, sym, tables, path, t0 + timeout, timeout, agreement, False)
+        r.generic = 'the kernel is not proven from an entry state of its own'
+    r.seconds = time.monotonic() - t0
+    return r
+
+
+def _prove_path(image, decoder, op, sym, tables, path, deadline, timeout, agreement, generic):
     r = PathResult(path)
     t0 = time.monotonic()
-    deadline = t0 + timeout
+    vr = VecRun(image, decoder, op, sym, tables, path, deadline, generic)
     try:
-        run = VecRun(image, decoder, op, sym, tables, path, deadline).run()
+        run = vr.run()
         r.features = set(run.features)
         if len(run.kernels) == 1:
             k = next(iter(run.kernels))
@@ -115,6 +130,13 @@ def prove_path(image, decoder, op, sym, tables, path, timeout, agreement):
     except Exception as e:   # the prover's own mistake: named, this path alone unproven
         traceback.print_exc()
         r.status, r.reason = 'unproven', 'the prover failed: %s: %s' % (type(e).__name__, e)
+    entries = vr.kernel_entries
+    if vr.renewed and len(entries) == 1:
+        r.generic = None
+    elif len(entries) == 1 and entries[0][1]:
+        r.generic = 'its jump to the kernel is no clean tail call: ' + '; '.join(entries[0][1])
+    else:
+        r.generic = 'the entry jumps to %d kernels' % len(entries) if entries else 'the entry reaches no kernel'
     r.seconds = time.monotonic() - t0
     return r
 
@@ -132,6 +154,12 @@ class Result:
         return all(p.pending is None or p.pending.done() for p in self.paths)
 
     def final(self):
+        # the calls by op read a function's answer too (binary/vecdo.py): made once
+        if getattr(self, 'answer', None) is None:
+            self.answer = self._final()
+        return self.answer
+
+    def _final(self):
         res = {'function': self.name}
         if self.early is not None:
             res.update(self.early)
@@ -168,11 +196,27 @@ class Result:
         return res
 
 
+_proofs = {}
+
+
+def proof_of(image, decoder, name, timeout, agreement):
+    """q7v_<mnemonic>'s Result on every path with its dispatch, proven
+    once per image: the calls by op (binary/vecdo.py) stand on its kernel
+    proofs."""
+    return Job(name, vecspec.derive(name[4:]), PATHS, True).prove(image, decoder, timeout, agreement)
+
+
 class Job:
     def __init__(self, name, op, paths, dispatch):
         self.name, self.op, self.paths, self.dispatch = name, op, paths, dispatch
 
     def prove(self, image, decoder, timeout, agreement):
+        key = (id(image), self.name, tuple(self.paths), self.dispatch)
+        if key not in _proofs:
+            _proofs[key] = self._prove(image, decoder, timeout, agreement)
+        return _proofs[key]
+
+    def _prove(self, image, decoder, timeout, agreement):
         t0 = time.monotonic()
         self.cpu0 = _cpu()
         sym = image.by_name.get(self.name)
@@ -230,7 +274,7 @@ def jobs(image, table=None, names=None, paths=PATHS, dispatch=True):
     a vector instruction's mnemonic; the vector level's metadata and path
     control (NOT_DATAPATH) are listed with no obligation; the family
     answers for no other name (the accessors q7v_lane, ... are
-    binary/vecaccess.py's; q7v_do_* no family's)."""
+    binary/vecaccess.py's; q7v_do_* binary/vecdo.py's)."""
     from q7prove.binary.api import NoObligation
     want = exported(image) if names is None else names
     out = []

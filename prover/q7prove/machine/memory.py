@@ -32,6 +32,7 @@ import z3
 from q7prove.smt import bitvec as bv
 
 TABLE_SPAN = 1024     # a computed read of the library within this many bytes is a choice among them
+INDEX_BITS = 8        # ... at an offset that is a function of one variable this short: a choice by its value
 FRAME_LIMIT = 1 << 20   # a frame deeper than this is refused (a runaway recursion or a symbolic alloca)
 CANON_TOP = 1 << 47
 
@@ -275,10 +276,15 @@ class Memory:
         section the offset may reach, which is an obligation. Where the
         offset's term keeps it in a short range of one read-only section
         (a switch's jump table, a small lookup table), the read is a choice
-        among that range's bytes, which a solver decides at once; else the
-        section is an array."""
+        among that range's bytes, which a solver decides at once; where it
+        is a function of one variable of at most INDEX_BITS bits (a table of
+        structs indexed by a small number), a choice among the variable's
+        values; else the section is an array."""
         img = self.image
         lo, hi = bv.bounds(off, 64)
+        x = _small_index(off) if hi - lo >= TABLE_SPAN or img.relocated(lo, hi - lo + n) else None
+        if x is not None:
+            return self._read_image_indexed(m, off, n, x)
         if hi - lo < TABLE_SPAN and img.readable(lo, hi - lo + n) and not img.relocated(lo, hi - lo + n):
             why = img.unstable(lo, hi - lo + n)
             if why:     # the file's bytes there are not those the loaded library holds
@@ -301,15 +307,51 @@ class Memory:
             why = img.unstable(s['addr'], s['size'])
             if why and m.exe.feasible(m.s, inside):
                 m.refuse('reads %s at a computed address: %s' % (s['name'], why))
-            if why or img.relocated(s['addr'], s['size']):
+            if why:
                 m.require('reads the library at a computed address only outside relocated words', z3.Not(inside))
                 continue
+            words = img.relocated(s['addr'], s['size'])
+            if words:   # the loader changes those words alone: the rest is as the file has it
+                m.require('reads the library at a computed address only outside relocated words',
+                          z3.Or(z3.Not(inside), z3.And([z3.Or(z3.ULE(off + n, w), z3.UGE(off, w + 8))
+                                                         for w, _ in words])))
             arr = _section_array(img, s)
             v = z3.Concat(*[z3.Select(arr, off + i) for i in reversed(range(n))]) if n > 1 else z3.Select(arr, off)
             value = v if value is None else z3.If(inside, v, value)
         return value if value is not None else z3.FreshConst(z3.BitVecSort(8 * n), 'outside')
 
     # ---- writes
+    def _read_image_indexed(self, m, off, n, x):
+        """The read at off, a function of the one variable x: for each value
+        of x, the bytes at the address off then is (each an ordinary read of
+        the library: an address it may not read, or a relocated word, is an
+        obligation that x never takes that value)."""
+        img = self.image
+        values, pointers = {}, {}
+        for v in range(1 << x.size()):
+            a = z3.simplify(z3.substitute(off, (x, z3.BitVecVal(v, x.size()))))
+            if not z3.is_bv_value(a):
+                m.refuse('reads the library at a computed address the prover cannot enumerate')
+            a = a.as_long()
+            words = img.relocated(a, n)
+            if words and not img.unstable(a, n) and img.trusted_slot(a, n):
+                got = self.reloc_value(words[0][1])
+                if len(words) == 1 and words[0][0] == a and n == 8 and isinstance(got, Ptr) and \
+                        got.obj is self.objects.get('image') and type(got.off) is int:
+                    pointers[v] = got.off       # a pointer into the library the loader relocated
+                    continue
+            elif img.readable(a, n) and not img.unstable(a, n) and not words:
+                values[v] = int.from_bytes(img.bytes_at(a, n), 'little')
+                continue
+            m.require('reads the library at a computed address only where it may (not %s)' % img.where(a), x != v)
+        if values and pointers:
+            m.refuse('reads a table of the library at a computed row whose words are pointers and numbers both')
+        if pointers:       # a table of the library's own addresses: the pointer, at the chosen row's offset
+            return Ptr(self.objects['image'], _choice(x, pointers, 64))
+        if values:
+            return _choice(x, values, 8 * n)
+        return z3.FreshConst(z3.BitVecSort(8 * n), 'outside')
+
     def write(self, m, ptr, n, value, cond=True):
         """n bytes of value at ptr; where cond is a term, only where it holds
         (a masked store's element: each byte then the new or the old one)."""
@@ -430,6 +472,38 @@ class External:
 
 
 _ARRAYS = {}
+
+
+def _choice(x, by_value, w):
+    """The w-bit term that is by_value[v] where x == v (the last one where
+    x takes no value of by_value: an obligation excludes those)."""
+    items = sorted(by_value.items())
+    out = z3.BitVecVal(items[-1][1], w)
+    for v, got in reversed(items[:-1]):
+        out = z3.If(x == v, z3.BitVecVal(got, w), out)
+    return out
+
+
+def _small_index(t):
+    """The one variable term t depends on, when it has one and it has at
+    most INDEX_BITS bits; else None."""
+    found, todo, seen = [], [t], set()
+    while todo:
+        e = todo.pop()
+        if e.get_id() in seen:
+            continue
+        seen.add(e.get_id())
+        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            found.append(e)
+            if len(found) > 1:
+                return None
+        elif z3.is_app(e):
+            todo.extend(e.children())
+        else:
+            return None     # a quantifier or bound variable: not a plain term
+    if len(found) != 1 or not z3.is_bv(found[0]) or found[0].size() > INDEX_BITS:
+        return None
+    return found[0]
 
 
 def _section_array(img, s):

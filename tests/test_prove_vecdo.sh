@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# slow: libraries rebuilt here proven from their machine code with z3 and cvc5 (about 30 s)
+# The vector level's calls by op, q7v_do_* (prover/q7prove/binary/vecdo.py,
+# docs/proofs.md); the default build's are proven whole in
+# tests/test_prove_all.sh:
+#   1. the prover's enum q7v_kind values and struct q7v_op's layout are
+#      those of <q7pred_vec.h> as the compiler reads it;
+#   2. bugs planted in src/lib/vec/vec.c, built as the library's own and
+#      linked with its other objects:
+#      a. q7v_do_cmp_t passes a and b to the kernel swapped: refuted on a
+#         row, with a counterexample a native call shows wrong against the
+#         spec's rules (tests/prove/vec_replay.py);
+#      b. q7v_do_cmp returns 0 for one row: refuted on that row, replayed;
+#      c. q7v_do_clsfy runs the kernel of any row whose op says CLSFY (the
+#         table's own kind of the row not checked): never proven, and the
+#         case named is an op that is no row of its kind.
+# Needs /usr/bin/python3 with z3, capstone, unicorn, cvc5, gcc.
+set -u
+cd "$SRCDIR"
+. tests/support/prove_lib.sh
+BUILD=${BUILD:-build}
+prove_test_begin
+if ! "$PYTHON" -c 'import unicorn' 2>/dev/null; then
+    if [ "${CI:-}" = true ]; then echo "FAIL: python3-unicorn missing under CI"; exit 1; fi
+    echo "skipped: needs python3-unicorn"; exit 77
+fi
+[ -f "$BUILD/obj/src/lib/vec/vec.o" ] || { echo "FAIL: $BUILD/obj is not built (make)"; exit 1; }
+
+# 1. the header as the compiler reads it
+cat > "$tmp/layout.c" <<'EOF'
+#include <stddef.h>
+#include <stdio.h>
+#include "q7pred_vec.h"
+int main(void)
+{
+    printf("layout %zu %zu %zu %zu\n", sizeof(q7v_op), offsetof(q7v_op, id), offsetof(q7v_op, mnemonic),
+           offsetof(q7v_op, kind));
+#define VKIND(k) printf("kind %s %d\n", #k, (int)Q7V_##k);
+#include "q7pred_veckinds.def"
+#undef VKIND
+    return 0;
+}
+EOF
+if gcc -std=c11 -Iinclude -o "$tmp/layout" "$tmp/layout.c" && "$tmp/layout" > "$tmp/layout.txt"; then
+    PYTHONPATH=prover "$PYTHON" - "$tmp/layout.txt" <<'EOF' && ok "enum q7v_kind and struct q7v_op as the prover has them" \
+        || bad "the prover's q7v_op layout or kind codes differ from the header's"
+import sys
+from q7prove.binary import vecdo
+lines = [l.split() for l in open(sys.argv[1])]
+layout = [int(x) for x in lines[0][1:]]
+kinds = {l[1]: int(l[2]) for l in lines[1:]}
+assert layout == [vecdo.OP_SIZE, vecdo.OP_ID, vecdo.OP_MNEMONIC, vecdo.OP_KIND], layout
+assert kinds == vecdo.KIND_CODE, (kinds, vecdo.KIND_CODE)
+EOF
+else bad "cannot build the layout probe"; fi
+
+prove() { # lib out function rows paths
+    PYTHONPATH=prover "$PYTHON" -m q7prove.binary.vecdo --lib "$1" --loader "$Q7PRED" --function "$3" --rows "$4" \
+        --paths "$5" --no-dispatch --timeout 60 > "$2" 2> "$2.err" || bad "the prover failed on $1: $(tail -2 "$2.err")"
+}
+field() { # out key  (a top-level key, or JSON)
+    "$PYTHON" -c '
+import json, sys
+r = [json.loads(l) for l in open(sys.argv[1]) if "\"function\"" in l][0]
+v = r.get(sys.argv[2])
+print(json.dumps(v) if isinstance(v, (dict, list)) else ("" if v is None else v))' "$1" "$2"
+}
+
+objs=$(ls "$BUILD"/obj/src/lib/{platform,model,abi,batch,vec}/*.o)
+CFLAGS_LIB="-std=c11 -O2 -fPIC -fvisibility=hidden -D_GNU_SOURCE -Iinclude -Isrc/lib -Isrc/tools -Isrc/lib/vec"
+plant() { # name sed-script
+    mkdir -p "$tmp/$1"
+    sed -e "$2" src/lib/vec/vec.c > "$tmp/$1/vec.c"
+    cmp -s src/lib/vec/vec.c "$tmp/$1/vec.c" && bad "$1: the patch changed nothing"
+    gcc $CFLAGS_LIB -c "$tmp/$1/vec.c" -o "$tmp/$1/vec.o" 2> "$tmp/$1/cc.err" \
+        || { bad "$1: cannot build ($(head -3 "$tmp/$1/cc.err"))"; return 1; }
+    gcc -shared -o "$tmp/$1/lib.so" $(echo "$objs" | grep -v "/vec/vec.o$") "$tmp/$1/vec.o" -ldl -lpthread -lm \
+        || { bad "$1: cannot link"; return 1; }
+}
+refuted() { # name function row path
+    local out="$tmp/$1/prove.json" st cex
+    prove "$tmp/$1/lib.so" "$out" "$2" "$3" "$4"
+    st=$(field "$out" status)
+    if [ "$st" != refuted ]; then bad "$1: $2 is $st, not refuted ($(field "$out" reason))"; return; fi
+    cex=$(field "$out" counterexample)
+    if Q7PRED_VEC=$4 "$PYTHON" tests/prove/vec_replay.py "$tmp/$1/lib.so" "$2" "$cex" > "$tmp/$1/replay"; then
+        ok "$1: $2 refuted on $3 ($4); natively $(cat "$tmp/$1/replay")"
+    else
+        bad "$1: the counterexample does not replay ($(cat "$tmp/$1/replay")): $cex"
+    fi
+}
+
+plant swapped 's/return is(op, Q7V_CMP_T) ? K(op).CMP_T(old, a, b, pred) : 0;/return is(op, Q7V_CMP_T) ? K(op).CMP_T(old, b, a, pred) : 0;/' \
+    && refuted swapped q7v_do_cmp_t oltn_2xf32_t avx2
+
+plant one_row 's/return is(op, Q7V_CMP) ? K(op).CMP(a, b) : 0;/return is(op, Q7V_CMP) \&\& op->id != Q7V_OP_ltnx16 ? K(op).CMP(a, b) : 0;/' \
+    && refuted one_row q7v_do_cmp ltnx16 avx512
+
+if plant no_table_kind 's/    if (is(op, Q7V_CLSFY)) K(op).CLSFY(r, a);/    if (op \&\& op->id < Q7V_OP_COUNT \&\& op->kind == Q7V_CLSFY) K(op).CLSFY(r, a);/'; then
+    out="$tmp/no_table_kind/prove.json"
+    prove "$tmp/no_table_kind/lib.so" "$out" q7v_do_clsfy clsfynxf16 avx512
+    st=$(field "$out" status); why=$(field "$out" reason)
+    case "$st:$why" in
+    proven-binary:*) bad "no_table_kind: q7v_do_clsfy proven";;
+    *"op no row of its kind"*) ok "no_table_kind: q7v_do_clsfy $st (${why:0:160})";;
+    *) bad "no_table_kind: q7v_do_clsfy is $st, not for an op of no row ($why)";;
+    esac
+fi
+exit $fail
