@@ -353,7 +353,8 @@ class Unproven:
 
 
 def function_jobs(image, table, exported):
-    """One job per exported function, in name order: the first family that
+    """One job per exported function, in name order (those that stand on the
+    others' proofs last): the first family that
     answers for it proves it (or says it has no obligation); a q7v_ no
     family answers for unproven; any other name no-obligation.
     A family also lists the functions it owes that the library does not
@@ -375,7 +376,8 @@ def function_jobs(image, table, exported):
                                      'the q7v_<mnemonic> instructions): no family of the prover answers for it')
         else:
             claimed[n] = api.NoObligation(n, 'no family of the spec\'s operations has this name: no obligation')
-    return [claimed[n] for n in sorted(claimed)]
+    # a job that stands on other families' proofs (binary/vecdo.py's) runs after them
+    return sorted(claimed.values(), key=lambda j: (getattr(j, 'after_others', False), j.name))
 
 
 def main():

@@ -185,7 +185,7 @@ class Emulator:
             mu.hook_add(uc.UC_HOOK_CODE, self._special, begin=a, end=a)
         mu.hook_add(uc.UC_HOOK_CODE, self._stub, begin=self.STUBS, end=self.STUBS + 0xffff)
         self.stops = set()
-        self.hooked_stops = set()
+        self.hooked_stops = {}       # address -> the hook's handle
         self.answers = {}        # (feature set, leaf, subleaf): what cpuid answers
 
     def _special(self, mu, addr, size, _):
@@ -251,18 +251,45 @@ class Emulator:
     def _stop(self, mu, addr, size, _):
         if self.stops is not None and addr in self.stops:
             self.reached = addr
+            self.unclean = self._unclean()
             mu.emu_stop()
 
-    def run(self, entry, fs, env, stops, first=None, values=()):
+    def _unclean(self):
+        """Why the state at a kernel's entry is not a clean tail call of it
+        (the kernel's arguments, %rsp, the return address, the callee-saved
+        registers and DF as the call's entry had them, no byte of the
+        arguments' memory written): [] when it is."""
+        X, out = self.X, []
+        if self.get(X.UC_X86_REG_RSP) != self.sp or self.read(self.sp, 8) != (self.STUBS + 0xfff0).to_bytes(8, 'little'):
+            out.append('%rsp or the return address')
+        out += [n for n, r, v in self.saved if self.get(r) != v]
+        for (reg, bits), want in zip(self.kernel_args, self.passed):
+            if self.get(reg) & ((1 << bits) - 1) != want & ((1 << bits) - 1):
+                out.append('an argument')
+                break
+        if self.get(X.UC_X86_REG_EFLAGS) & 0x400:
+            out.append('DF')
+        if self.read(self.DATA, 0x2000) != self.data0:
+            out.append('the arguments\' memory')
+        return out
+
+    CALLEE_SAVED = ('rbx', 'rbp', 'r12', 'r13', 'r14', 'r15')
+
+    def run(self, entry, fs, env, stops, first=None, values=(), kernel_args=()):
         """The kernel address reached from entry with feature set fs and
         environment env ({name: value}), or None with self.fail saying why;
         first: the bytes the first argument points at (else zeros, as the
         others'); values: the first arguments' values instead. stops None:
-        a call run to its return ('return')."""
+        a call run to its return ('return'). kernel_args: (register, bits)
+        of each of the kernel's arguments, which are the call's after
+        first's (or all of them, first None); at the stop self.unclean
+        says how the state is no clean tail call with them."""
         mu, X = self.mu, self.X
-        for a in (stops or set()) - self.hooked_stops:
-            mu.hook_add(self.uc_mod.UC_HOOK_CODE, self._stop, begin=a, end=a)
-            self.hooked_stops.add(a)
+        # a hook only on this run's stops: unicorn weighs every hook at every instruction
+        for a in set(self.hooked_stops) - set(stops or ()):
+            mu.hook_del(self.hooked_stops.pop(a))
+        for a in set(stops or ()) - set(self.hooked_stops):
+            self.hooked_stops[a] = mu.hook_add(self.uc_mod.UC_HOOK_CODE, self._stop, begin=a, end=a)
         self.stops, self.fs, self.env, self.env_read = stops, fs, env, []
         self.reached, self.fail = None, None
         for a, data in self.snapshot:
@@ -273,9 +300,18 @@ class Emulator:
         for k, r in enumerate((X.UC_X86_REG_RDI, X.UC_X86_REG_RSI, X.UC_X86_REG_RDX, X.UC_X86_REG_RCX,
                                X.UC_X86_REG_R8, X.UC_X86_REG_R9)):
             self.put(r, values[k] if k < len(values) else self.DATA + 0x400 * (k + 1))   # pointers to zeros
-        sp = self.STACK - 0x1008
+        sp = self.sp = self.STACK - 0x1008
         mu.mem_write(sp, (self.STUBS + 0xfff0).to_bytes(8, 'little'))
         self.put(X.UC_X86_REG_RSP, sp)
+        self.saved = [(n, getattr(X, 'UC_X86_REG_' + n.upper()), 0x5a5a0000 + k) for k, n in enumerate(self.CALLEE_SAVED)]
+        for n, r, v in self.saved:
+            self.put(r, v)
+        self.put(X.UC_X86_REG_EFLAGS, 0x202)
+        args = [values[k] if k < len(values) else self.DATA + 0x400 * (k + 1) for k in range(6)]
+        self.passed = args[0 if first is None else 1:]
+        self.kernel_args = [(getattr(X, 'UC_X86_REG_' + r.upper()), bits) for r, bits in kernel_args]
+        self.data0 = self.read(self.DATA, 0x2000)
+        self.unclean = []
         try:
             mu.emu_start(entry, self.STUBS + 0xfff1, count=STEP_LIMIT)
         except self.uc_mod.UcError as e:
@@ -341,9 +377,11 @@ def emulator(image):
     return em
 
 
-def check(image, sym, tables, path_results, full=True, first=None):
+def check(image, sym, tables, path_results, full=True, first=None, kernel_args=()):
     """Runs every feature set and environment from the function's entry;
-    first: the bytes its first argument points at (else zeros)."""
+    first: the bytes its first argument points at (else zeros);
+    kernel_args: (register, bits) of the kernel's arguments (Emulator.run):
+    the kernel must be entered by a clean tail call with them."""
     t0 = time.monotonic()
     d = Dispatch()
     try:
@@ -362,12 +400,18 @@ def check(image, sym, tables, path_results, full=True, first=None):
         has = runs(fs)
         for env in ENVS:
             d.cases += 1
-            got = em.run(sym.value, fs, {} if env is None else {'Q7PRED_VEC': env}, set(kernels), first)
+            got = em.run(sym.value, fs, {} if env is None else {'Q7PRED_VEC': env}, set(kernels), first,
+                         kernel_args=kernel_args)
             case = '%s, %s, cpuid {%s}, Q7PRED_VEC %s' % (fs[0], 'no OSXSAVE' if fs[1] is None else 'XCR0 %#x' % fs[1],
                                                          ' '.join(sorted(fs[2])) or '-',
                                                                'unset' if env is None else repr(env))
             if got is None:
                 d.unresolved.append('%s: %s' % (case, em.fail))
+                continue
+            if em.unclean:
+                # what runs after the kernel, or what the kernel is given, the path proofs did not see
+                d.unresolved.append('%s: reaches the kernel at %#x, but not by a clean tail call (%s)'
+                                    % (case, got, ', '.join(em.unclean)))
                 continue
             r = kernels[got]
             d.reach[r.path] = d.reach.get(r.path, 0) + 1

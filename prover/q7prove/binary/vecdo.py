@@ -260,7 +260,12 @@ def _explain(run, model, fail):
 
 
 class ByOp:
-    """One q7v_do_* function, proven by cases of op."""
+    """One q7v_do_* function, proven by cases of op. It runs after the
+    other families' jobs (after_others): its rows stand on the q7v_
+    instructions' proofs, made once (binary/vector.py's proof_of), so it
+    takes only its own cases' time."""
+
+    after_others = True
 
     def __init__(self, name, only=None, paths=PATHS, dispatch=True):
         # only: the mnemonics of the rows to prove (a shorter run: the
@@ -323,8 +328,12 @@ class ByOp:
             run = box.get('run')
             if res['status'] == 'proven-binary' and run is not None and run.short:
                 res.update(status='unproven', reason='; '.join(dict.fromkeys(run.short)))
+                if pending is not None:
+                    pending.answer()        # its process ended before the case is dropped
                 pending = None
-            return (case, res, pending, set(getattr(run, 'features', ())))
+            # whether the case stood on q7v_<mnemonic>'s kernel proof: it ended at the kernel
+            stopped = run is not None and any(how == 'kernel' for _, how in getattr(run, 'finals', ()))
+            return (case, res, pending, set(getattr(run, 'features', ())), stopped)
 
         for case in [('null',)] + [('none', rows, part, id_bits) for part in ('low', 'high')]:
             done.append(case_proof(case))
@@ -339,22 +348,31 @@ class ByOp:
                     done.append(whole)
                 else:
                     done += [case_proof(('row', r, p)) for r in group]
-        if any(res['status'] == 'refuted' for _, res, _, _ in done):
+        if any(res['status'] == 'refuted' for _, res, _, _, _ in done):
             done = [d for d in done if d[1]['status'] == 'refuted'][:1]
         dispatch = {}
-        if self.dispatch and all(res['status'] == 'proven-binary' for _, res, _, _ in done):
+        if self.dispatch and all(res['status'] == 'proven-binary' for _, res, _, _, _ in done):
             from q7prove.binary import vecdispatch
             for r in rows:
                 if r.index in named:
-                    own = set().union(*[f for c, _, _, f in done if (c[0] == 'row' and c[1] is r) or
+                    own = set().union(*[f for c, _, _, f, _ in done if (c[0] == 'row' and c[1] is r) or
                                         (c[0] == 'rows' and r in c[1])])
                     paths = [_Kernel(pr, own) for pr in named[r.index].paths]
-                    dispatch[r.index] = vecdispatch.check(image, sym, tables, paths, first=r.struct())
+                    dispatch[r.index] = vecdispatch.check(image, sym, tables, paths, first=r.struct(),
+                                                          kernel_args=vector.kernel_registers(
+                                                              vecspec.derive(r.mnemonic).kind))
         return ByOpResult(self.name, rows, named, done, dispatch, short, time.monotonic() - t0, self.dispatch)
 
 
 def _kernel(result, path):
-    return next((p.kernel_addr for p in result.paths if p.path == path), None)
+    """The kernel q7v_<mnemonic>'s proof on path proved as a function of
+    its own (binary/vector.py's generic), once its second solver agrees;
+    else None (a row's call is then run on into its kernel)."""
+    for p in result.paths:
+        if p.path == path:
+            result.final()
+            return p.kernel_addr if p.status == 'proven-binary' and p.generic is None else None
+    return None
 
 
 class _Kernel:
@@ -385,33 +403,34 @@ class ByOpResult:
         self.dispatch, self.short, self.seconds, self.checked = dispatch, short, seconds, checked
 
     def done(self):
-        return all(p is None or p.done() for _, _, p, _ in self.cases) and all(r.done() for r in self.named.values())
+        return all(p is None or p.done() for _, _, p, _, _ in self.cases) and all(r.done() for r in self.named.values())
 
     def final(self):
         out = {'function': self.name}
-        seconds = self.seconds
-        for case, res, pending, _ in self.cases:
+        t0 = time.monotonic()       # the job's time, and then the wait for its second solver's answers
+        for case, res, pending, _, _ in self.cases:
             if pending is not None:
                 answer, detail = pending.answer()
-                seconds += pending.seconds
                 if answer != 'unsat':
                     res.update(status='unproven', reason=_prove._unconfirmed(answer, detail))
-        refuted = [(c, r) for c, r, _, _ in self.cases if r['status'] == 'refuted']
+        refuted = [(c, r) for c, r, _, _, _ in self.cases if r['status'] == 'refuted']
         short = list(self.short)
-        short += ['%s: %s' % (_case_text(c), r.get('reason')) for c, r, _, _ in self.cases
+        short += ['%s: %s' % (_case_text(c), r.get('reason')) for c, r, _, _, _ in self.cases
                   if r['status'] not in ('proven-binary', 'refuted')]
         statuses = {}
         for r in self.rows:
             if r.index not in self.named:
                 continue
-            paths = {p['path']: p for p in self.named[r.index].final().get('paths', [])}
+            self.named[r.index].final()
             for pr in self.named[r.index].paths:
-                got = paths.get(pr.path, {}).get('status')
-                if got != 'proven-binary':
-                    short.append('%s on the %s path: q7v_%s is %s there' % (r.text(), pr.path, r.mnemonic, got))
-                elif pr.generic is not None:
-                    short.append('%s on the %s path: q7v_%s\'s kernel is not proven as a function of its own (%s)'
-                                 % (r.text(), pr.path, r.mnemonic, pr.generic))
+                # a case that stood on the kernel's proof (it stopped at the
+                # kernel: _kernel gave it) needs that proof whole
+                relied = any(c[0] in ('row', 'rows') and c[2] == pr.path and r in (c[1] if c[0] == 'rows' else [c[1]])
+                             and stopped for c, res, _, _, stopped in self.cases)
+                if relied and (pr.status != 'proven-binary' or pr.generic is not None):
+                    short.append('%s on the %s path: q7v_%s\'s kernel proof is %s' % (
+                        r.text(), pr.path, r.mnemonic, pr.status if pr.status != 'proven-binary' else
+                        'not one of the kernel as a function of its own (%s)' % pr.generic))
             # what each path's proof lacks is in short already: the dispatch check judges the reach alone
             statuses[r.index] = [{'path': p, 'status': 'proven-binary'} for p in PATHS]
         wrong, unresolved, reach, cases = [], [], {}, 0
@@ -446,11 +465,11 @@ class ByOpResult:
         if self.dispatch:
             out['dispatch_reach'] = '%d cases: %s' % (cases, ', '.join('%s %d' % kv for kv in sorted(reach.items())))
         out['cases'] = [dict(case=_case_text(c), status=r['status'], **({'reason': r['reason']} if 'reason' in r else {}))
-                        for c, r, _, _ in self.cases]
-        features = sorted({x for _, r, _, _ in self.cases for x in r.get('cpu_features', '').split()})
+                        for c, r, _, _, _ in self.cases]
+        features = sorted({x for _, r, _, _, _ in self.cases for x in r.get('cpu_features', '').split()})
         if features:
             out['cpu_features'] = ' '.join(features)
-        out['seconds'] = round(seconds, 3)
+        out['seconds'] = round(self.seconds + time.monotonic() - t0, 3)
         return out
 
 

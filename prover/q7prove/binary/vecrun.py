@@ -237,6 +237,10 @@ class VecRun(leaf_proof.LeafRun):
         ends there (no: the kernel runs on, from its own entry state when
         generic and the jump is a clean tail call)."""
         why = self.tail_call_problems(s)
+        if s.cond and not _implied(self.assumptions, s.cond):
+            # the kernel's proof must hold for every input, not only those
+            # of a branch on them the entry took on the way
+            why = why + ['the jump is on a path of a branch the entry took on its inputs']
         self.kernel_entries.append((target, why))
         if self.generic and not why:
             self._renew(s)
@@ -369,6 +373,16 @@ class VecRun(leaf_proof.LeafRun):
         if side:
             out.append(([], z3.Not(z3.And(*side))))
         return out
+
+
+def _implied(assumptions, cond):
+    """Whether the objects' placement alone implies every conjunct of cond
+    (z3 within 2 s; an unknown is a no)."""
+    s = z3.Solver()
+    s.set('timeout', 2000)
+    s.add(*assumptions)
+    s.add(z3.Not(z3.And(*[bv.boolean(c) for c in cond])))
+    return s.check() == z3.unsat
 
 
 def _low32(v):

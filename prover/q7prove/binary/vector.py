@@ -233,10 +233,17 @@ class Job:
         d = None
         if self.dispatch:
             from q7prove.binary import vecdispatch
-            d = vecdispatch.check(image, sym, tables, paths)
+            d = vecdispatch.check(image, sym, tables, paths, kernel_args=kernel_registers(self.op.kind))
         res = Result(self.name, self.op, paths, d, time.monotonic() - t0)
         res.cpu0 = self.cpu0
         return res
+
+
+def kernel_registers(kind):
+    """(register, bits) of each argument of a kernel of kind: a uint32_t
+    its low half."""
+    from q7prove.binary.vecrun import PARAMS
+    return [(reg, 32 if k == 'u32' else 64) for (_, k, _), reg in zip(PARAMS[kind], leaf_proof.ARG_REGS)]
 
 
 def _cpu():
