@@ -94,8 +94,15 @@ class _Image:
 
 
 class _At:
+    """An instruction's context: what it owes, refuses, and which values
+    its path allows (every value: no path condition)."""
+
     def __init__(self):
         self.required = []
+        self.exe, self.s = self, None
+
+    def feasible(self, s, cond):
+        return True
 
     def require(self, desc, cond):
         self.required.append(cond)
@@ -148,7 +155,6 @@ def test_a_table_of_pointers_is_the_chosen_rows_pointer():
 
 
 def test_part_of_a_relocated_word_is_never_read_as_a_number():
-    import z3
-    mem, x, at, got = _table_read(lambda i: 0x3000 + 4 * (i & 63), 4)    # half words of the pointer table
-    owed = z3.And(*at.required)
-    assert all(z3.Solver().check(owed, x == v) == z3.unsat for v in range(64))
+    from q7prove.machine.memory import Refusal
+    with pytest.raises(Refusal, match='relocated word'):
+        _table_read(lambda i: 0x3000 + 4 * (i & 63), 4)    # half words of the pointer table

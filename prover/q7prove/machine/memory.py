@@ -333,17 +333,27 @@ class Memory:
             if not z3.is_bv_value(a):
                 m.refuse('reads the library at a computed address the prover cannot enumerate')
             a = a.as_long()
+            # as _read_image reads the address: what it refuses is refused
+            # where x may be v, what it owes is owed
+            why = img.unstable(a, n)
             words = img.relocated(a, n)
-            if words and not img.unstable(a, n) and img.trusted_slot(a, n):
+            if not why and words and img.trusted_slot(a, n):
                 got = self.reloc_value(words[0][1])
                 if len(words) == 1 and words[0][0] == a and n == 8 and isinstance(got, Ptr) and \
                         got.obj is self.objects.get('image') and type(got.off) is int:
                     pointers[v] = got.off       # a pointer into the library the loader relocated
                     continue
-            elif img.readable(a, n) and not img.unstable(a, n) and not words:
+                why = 'a relocated word read as other than one pointer into the library'
+            if why:
+                if m.exe.feasible(m.s, x == v):
+                    m.refuse('reads %s at a computed address: %s' % (img.where(a), why))
+                m.require('reads the library at a computed address only where it may (not %s)' % img.where(a),
+                          x != v)
+            elif not img.readable(a, n):
+                m.require('reads the library at a computed address only where it may (not %s)' % img.where(a),
+                          x != v)
+            else:
                 values[v] = int.from_bytes(img.bytes_at(a, n), 'little')
-                continue
-            m.require('reads the library at a computed address only where it may (not %s)' % img.where(a), x != v)
         if values and pointers:
             m.refuse('reads a table of the library at a computed row whose words are pointers and numbers both')
         if pointers:       # a table of the library's own addresses: the pointer, at the chosen row's offset
