@@ -28,7 +28,7 @@
 #      (a stand-in prover that hangs in one function);
 #   4. usage errors: --all with --leaf, --all with --dry-run (exit 2);
 #      without --all a report has no function rows.
-# slow: proves the whole of build/libq7pred.so: 86 leaves, 47 operations, 72 vector instructions on four paths (about 300 s CPU)
+# slow: proves the whole of build/libq7pred.so: 86 leaves, 47 operations, 72 vector instructions on four paths, the ten calls by op (about 330 s CPU)
 set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh

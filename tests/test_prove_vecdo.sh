@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# slow: libraries rebuilt here proven from their machine code with z3 and cvc5 (about 30 s)
+# slow: five libraries rebuilt here, a few of their functions proven from the machine code (about 12 s CPU)
 # The vector level's calls by op, q7v_do_* (prover/q7prove/binary/vecdo.py,
 # docs/proofs.md); the default build's are proven whole in
 # tests/test_prove_all.sh:
