@@ -199,10 +199,7 @@ class DoRun(VecRun):
         to self.short (the case is then unproven, never refuted)."""
         self.short = []
         if self.case[0] == 'row':
-            out = VecRun.claims(self)         # what returns: the row's instruction
-            if self.expected_kernel is None and any(how == 'kernel' for _, how in self.finals):
-                self.short.append('q7v_%s\'s proof found no one kernel on this path' % self.row.mnemonic)
-            return out
+            return VecRun.claims(self)        # what returns: the row's instruction
         out = leaf_proof.owed_claims(self.finals)
         if self.case[0] == 'rows':
             return out + self._rows_claims()
@@ -289,6 +286,10 @@ class ByOp:
         if early is not None:
             return _prove.Leaf(dict(early, function=self.name), [], None, time.monotonic() - t0)
         short, named = [], {}
+        keys = [(r.id, r.kind) for r in rows]
+        # a row is told by its id and kind: two rows alike would be one op owing two instructions
+        short += ['%s: its id and kind are another row\'s too' % r.text()
+                  for r in rows if keys.count((r.id, r.kind)) > 1]
         # the rows' proofs, each with its second solver running beside the
         # next, at most one a core outstanding (binary/prove.py's rule)
         outstanding, width = collections.deque(), max(1, len(os.sched_getaffinity(0)))
