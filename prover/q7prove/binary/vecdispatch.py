@@ -117,6 +117,7 @@ def _registers(mu):
     ref = ctypes.byref(cell)
 
     def get(r):
+        cell.value = 0         # a narrower register fills only its own bytes of the cell
         if _uc.uc_reg_read(handle, r, ref):
             return mu.reg_read(r)     # the binding's own call names the error
         return cell.value
@@ -257,8 +258,9 @@ class Emulator:
     def _unclean(self):
         """Why the state at a kernel's entry is not a clean tail call of it
         (the kernel's arguments, %rsp, the return address, the callee-saved
-        registers and DF as the call's entry had them, no byte of the
-        arguments' memory written): [] when it is."""
+        registers, DF, MXCSR and the x87 control word as the call's entry
+        had them, no byte of the arguments' memory or of the caller's frame
+        written): [] when it is."""
         X, out = self.X, []
         if self.get(X.UC_X86_REG_RSP) != self.sp or self.read(self.sp, 8) != (self.STUBS + 0xfff0).to_bytes(8, 'little'):
             out.append('%rsp or the return address')
@@ -269,21 +271,25 @@ class Emulator:
                 break
         if self.get(X.UC_X86_REG_EFLAGS) & 0x400:
             out.append('DF')
+        if self.get(X.UC_X86_REG_MXCSR) & 0xffc0 != 0x1f80 or self.get(X.UC_X86_REG_FPCW) & 0x1f3f != 0x037f & 0x1f3f:
+            out.append('the MXCSR or x87 control')
         if self.read(self.DATA, 0x2000) != self.data0:
             out.append('the arguments\' memory')
+        if self.read(self.sp + 8, 0x100) != self.frame0:
+            out.append('the caller\'s frame')
         return out
 
     CALLEE_SAVED = ('rbx', 'rbp', 'r12', 'r13', 'r14', 'r15')
 
-    def run(self, entry, fs, env, stops, first=None, values=(), kernel_args=()):
+    def run(self, entry, fs, env, stops, first=None, values=(), kernel_args=(), lead=0):
         """The kernel address reached from entry with feature set fs and
         environment env ({name: value}), or None with self.fail saying why;
         first: the bytes the first argument points at (else zeros, as the
         others'); values: the first arguments' values instead. stops None:
         a call run to its return ('return'). kernel_args: (register, bits)
-        of each of the kernel's arguments, which are the call's after
-        first's (or all of them, first None); at the stop self.unclean
-        says how the state is no clean tail call with them."""
+        of each of the kernel's arguments, which are the call's after its
+        first lead; at the stop self.unclean says how the state is no clean
+        tail call with them."""
         mu, X = self.mu, self.X
         # a hook only on this run's stops: unicorn weighs every hook at every instruction
         for a in set(self.hooked_stops) - set(stops or ()):
@@ -308,9 +314,13 @@ class Emulator:
             self.put(r, v)
         self.put(X.UC_X86_REG_EFLAGS, 0x202)
         args = [values[k] if k < len(values) else self.DATA + 0x400 * (k + 1) for k in range(6)]
-        self.passed = args[0 if first is None else 1:]
+        self.passed = args[lead:]
         self.kernel_args = [(getattr(X, 'UC_X86_REG_' + r.upper()), bits) for r, bits in kernel_args]
         self.data0 = self.read(self.DATA, 0x2000)
+        mu.mem_write(sp + 8, bytes(range(256)))     # the caller's frame, to be left as it is
+        self.frame0 = self.read(sp + 8, 0x100)
+        self.put(X.UC_X86_REG_MXCSR, 0x1f80)
+        self.put(X.UC_X86_REG_FPCW, 0x037f)
         self.unclean = []
         try:
             mu.emu_start(entry, self.STUBS + 0xfff1, count=STEP_LIMIT)
@@ -377,11 +387,11 @@ def emulator(image):
     return em
 
 
-def check(image, sym, tables, path_results, full=True, first=None, kernel_args=()):
+def check(image, sym, tables, path_results, full=True, first=None, kernel_args=(), values=(), lead=0):
     """Runs every feature set and environment from the function's entry;
-    first: the bytes its first argument points at (else zeros);
-    kernel_args: (register, bits) of the kernel's arguments (Emulator.run):
-    the kernel must be entered by a clean tail call with them."""
+    first, values, lead and kernel_args as Emulator.run's: the kernel must
+    be entered by a clean tail call with the call's arguments after its
+    first lead."""
     t0 = time.monotonic()
     d = Dispatch()
     try:
@@ -401,7 +411,7 @@ def check(image, sym, tables, path_results, full=True, first=None, kernel_args=(
         for env in ENVS:
             d.cases += 1
             got = em.run(sym.value, fs, {} if env is None else {'Q7PRED_VEC': env}, set(kernels), first,
-                         kernel_args=kernel_args)
+                         values=values, kernel_args=kernel_args, lead=lead)
             case = '%s, %s, cpuid {%s}, Q7PRED_VEC %s' % (fs[0], 'no OSXSAVE' if fs[1] is None else 'XCR0 %#x' % fs[1],
                                                          ' '.join(sorted(fs[2])) or '-',
                                                                'unset' if env is None else repr(env))
@@ -412,6 +422,12 @@ def check(image, sym, tables, path_results, full=True, first=None, kernel_args=(
                 # what runs after the kernel, or what the kernel is given, the path proofs did not see
                 d.unresolved.append('%s: reaches the kernel at %#x, but not by a clean tail call (%s)'
                                     % (case, got, ', '.join(em.unclean)))
+                continue
+            held = int.from_bytes(em.read(tables.addr['in_force'], 8), 'little')
+            if held != tables.table(kernels[got].path):
+                # the path proofs ran with in_force holding their table
+                d.unresolved.append('%s: reaches the %s kernel with in_force at %#x, not that path\'s table'
+                                    % (case, kernels[got].path, held))
                 continue
             r = kernels[got]
             d.reach[r.path] = d.reach.get(r.path, 0) + 1

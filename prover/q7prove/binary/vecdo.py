@@ -59,18 +59,17 @@ DO = {'q7v_do_cmp': ('CMP',), 'q7v_do_cmp_t': ('CMP_T',), 'q7v_do_clsfy': ('CLSF
 KIND_CODE = {k: i for i, k in enumerate(PARAMS)}
 OP_SIZE, OP_ID, OP_MNEMONIC, OP_KIND = 32, 0, 8, 16
 MAX_ROWS = 4096
+MAX_ID_BITS = 8       # a row's id: the one short variable a read of the table at a computed row may take
 
 
 class Row:
-    def __init__(self, index, id_, kind, mnemonic):
-        self.index, self.id, self.kind, self.mnemonic = index, id_, kind, mnemonic
+    """Row index of the table: at its address in the library (q7v_op_at's
+    answer), its bytes, its id, kind and mnemonic."""
 
-    def struct(self):
-        """The bytes of a q7v_op with the row's id and kind (the rest 0)."""
-        b = bytearray(OP_SIZE)
-        b[OP_ID:OP_ID + 4] = self.id.to_bytes(4, 'little')
-        b[OP_KIND:OP_KIND + 4] = self.kind.to_bytes(4, 'little')
-        return bytes(b)
+    def __init__(self, index, addr, raw, mnemonic):
+        self.index, self.addr, self.raw, self.mnemonic = index, addr, raw, mnemonic
+        self.id = int.from_bytes(raw[OP_ID:OP_ID + 4], 'little')
+        self.kind = int.from_bytes(raw[OP_KIND:OP_KIND + 4], 'little')
 
     def text(self):
         return 'row %d (%s)' % (self.index, self.mnemonic)
@@ -111,11 +110,17 @@ def _read_rows(image):
         at = em.call(image.by_name['q7v_op_at'].value, i)
         try:
             raw = em.read(at, OP_SIZE)
-            name = em.string(int.from_bytes(raw[OP_MNEMONIC:OP_MNEMONIC + 8], 'little'))
+            where = int.from_bytes(raw[OP_MNEMONIC:OP_MNEMONIC + 8], 'little')
+            name = em.string(where)
         except Exception as e:     # unicorn's UcError: an address it has no page for
             raise ValueError('q7v_op_at(%d) gives %#x, whose row cannot be read (%s)' % (i, at, e))
-        out.append(Row(i, int.from_bytes(raw[OP_ID:OP_ID + 4], 'little'),
-                       int.from_bytes(raw[OP_KIND:OP_KIND + 4], 'little'), name.decode('ascii', 'replace')))
+        # what the rows say must be what every call sees: the library's read-only data
+        if not image.readable(at, OP_SIZE) or not image.readable(where, len(name) + 1):
+            raise ValueError('row %d (at %#x) or its mnemonic lies outside the library\'s read-only data' % (i, at))
+        row = Row(i, at, raw, name.decode('ascii', 'replace'))
+        if row.id >> MAX_ID_BITS:
+            raise ValueError('row %d has id %d, past 2^%d' % (i, row.id, MAX_ID_BITS))
+        out.append(row)
     return out
 
 
@@ -128,8 +133,10 @@ def jobs(image, table, names):
 class DoRun(VecRun):
     """One case of a call by op. case: ('null',); ('none', rows, part, b):
     no row's (id, kind) of rows, the id below 2^b (part 'low') or not
-    ('high'); ('rows', rows of one kind, path, b): any of them at once;
-    ('row', row, path): one."""
+    ('high'); ('rows', rows of one kind, path, b, where): any of them at
+    once; ('row', row, path, where): one; where 'copy' (op a copy of the
+    row in the caller's memory) or 'table' (op the row itself, in the
+    library)."""
 
     def __init__(self, image, decoder, name, symbol, tables, case, deadline):
         row = case[1] if case[0] == 'row' else None
@@ -158,10 +165,22 @@ class DoRun(VecRun):
             return [z3.BitVecVal(0, 64)]
         if self.case[0] == 'row':
             ident, kind = z3.BitVecVal(self.row.id, 32), z3.BitVecVal(self.row.kind, 32)
+            if self.case[-1] == 'table':          # op the row itself, in the library
+                self.op_fields = {'op_id': ident, 'op_kind': kind}
+                return [Ptr(mem.objects['image'], self.row.addr)]
         elif self.case[0] == 'rows':
-            rows, _, b = self.case[1:]
+            rows, _, b, where = self.case[1:]
+            x = z3.BitVec('op_id', b)
+            ident = z3.ZeroExt(32 - b, x)
+            if where == 'table':
+                # op the row itself, in the library: the row whose id x is (one kind: the ids differ)
+                self.premises = [z3.Or([x == r.id for r in rows])]
+                self.op_fields = {'op_id': ident, 'op_kind': z3.BitVecVal(rows[0].kind, 32)}
+                at = z3.BitVecVal(rows[-1].addr, 64)
+                for r in reversed(rows[:-1]):
+                    at = z3.If(x == r.id, z3.BitVecVal(r.addr, 64), at)
+                return [Ptr(mem.objects['image'], at)]
             kind = z3.BitVec('op_kind', 32)
-            ident = z3.ZeroExt(32 - b, z3.BitVec('op_id', b))
             self.premises = [z3.Or([z3.And(ident == r.id, kind == r.kind) for r in rows])]
         else:
             # ids below 2^b (a number that short bounds the table's reads) and
@@ -344,11 +363,12 @@ class ByOp:
         for p in self.paths:
             for kind in sorted({r.kind for r in asked}):
                 group = [r for r in asked if r.kind == kind]
-                whole = case_proof(('rows', group, p, id_bits))
-                if whole[1]['status'] == 'proven-binary':
-                    done.append(whole)
-                else:
-                    done += [case_proof(('row', r, p)) for r in group]
+                for where in ('copy', 'table'):       # op a copy of the row, and the row itself
+                    whole = case_proof(('rows', group, p, id_bits, where))
+                    if whole[1]['status'] == 'proven-binary':
+                        done.append(whole)
+                    else:
+                        done += [case_proof(('row', r, p, where)) for r in group]
         if any(res['status'] == 'refuted' for _, res, _, _, _ in done):
             done = [d for d in done if d[1]['status'] == 'refuted'][:1]
         dispatch = {}
@@ -359,9 +379,12 @@ class ByOp:
                     own = set().union(*[f for c, _, _, f, _ in done if (c[0] == 'row' and c[1] is r) or
                                         (c[0] == 'rows' and r in c[1])])
                     paths = [_Kernel(pr, own) for pr in named[r.index].paths]
-                    dispatch[r.index] = vecdispatch.check(image, sym, tables, paths, first=r.struct(),
-                                                          kernel_args=vector.kernel_registers(
-                                                              vecspec.derive(r.mnemonic).kind))
+                    # op the row itself (in the library), and a copy of it (in the caller's memory)
+                    regs = vector.kernel_registers(vecspec.derive(r.mnemonic).kind)
+                    dispatch[r.index] = [vecdispatch.check(image, sym, tables, paths, values=(r.addr,), lead=1,
+                                                           kernel_args=regs),
+                                         vecdispatch.check(image, sym, tables, paths, first=r.raw, lead=1,
+                                                           kernel_args=regs)]
         return ByOpResult(self.name, rows, named, done, dispatch, short, time.monotonic() - t0, self.dispatch)
 
 
@@ -389,9 +412,10 @@ def _case_text(case):
         return 'op NULL'
     if case[0] == 'none':
         return 'op no row of its kind, its id %s 2^%d' % ('below' if case[2] == 'low' else 'from', case[3])
+    op = 'op the row itself' if case[-1] == 'table' else 'op a copy of the row'
     if case[0] == 'rows':
-        return 'its %d rows of kind %s on the %s path' % (len(case[1]), case[1][0].kind, case[2])
-    return '%s on the %s path' % (case[1].text(), case[2])
+        return 'its %d rows of kind %s on the %s path, %s' % (len(case[1]), case[1][0].kind, case[2], op)
+    return '%s on the %s path, %s' % (case[1].text(), case[2], op)
 
 
 class ByOpResult:
@@ -432,18 +456,20 @@ class ByOpResult:
                     short.append('%s on the %s path: q7v_%s\'s kernel proof is %s' % (
                         r.text(), pr.path, r.mnemonic, pr.status if pr.status != 'proven-binary' else
                         'not one of the kernel as a function of its own (%s)' % pr.generic))
-            # what each path's proof lacks is in short already: the dispatch check judges the reach alone
-            statuses[r.index] = [{'path': p, 'status': 'proven-binary'} for p in PATHS]
+            # a first call reaching a path's kernel stands on that kernel's proof as a function of its own
+            statuses[r.index] = vector.first_call([{'path': pr.path, 'status': pr.status} for pr in
+                                                   self.named[r.index].paths], self.named[r.index].paths)
         wrong, unresolved, reach, cases = [], [], {}, 0
-        for index, d in sorted(self.dispatch.items()):
-            cases += d.cases
-            for p, n in d.reach.items():
-                reach[p] = reach.get(p, 0) + n
+        for index, checks in sorted(self.dispatch.items()):
             row = next(r for r in self.rows if r.index == index)
-            if d.refuted(statuses[index]):
-                wrong.append('%s: %s' % (row.text(), d.refuted(statuses[index])))
-            elif d.unresolved:
-                unresolved.append('%s: %s' % (row.text(), '; '.join(d.unresolved[:2])))
+            for d in checks:
+                cases += d.cases
+                for p, n in d.reach.items():
+                    reach[p] = reach.get(p, 0) + n
+                if d.refuted(statuses[index]):
+                    wrong.append('%s: %s' % (row.text(), d.refuted(statuses[index])))
+                elif d.unproven(statuses[index]):
+                    unresolved.append('%s: %s' % (row.text(), d.unproven(statuses[index])))
         if refuted:
             case, res = refuted[0]
             out.update(res)

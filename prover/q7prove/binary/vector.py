@@ -186,8 +186,9 @@ class Result:
                        counterexample={'feature_set': d.bad[0].split(': reaches')[0]})
         elif open_:
             res.update(status='unproven', reason='; '.join('%s: %s' % (p['path'], p['reason']) for p in open_))
-        elif d is None or d.unproven(paths):
-            res.update(status='unproven', reason='dispatch: ' + (d.unproven(paths) if d else 'not checked'))
+        elif d is None or d.unproven(first_call(paths, self.paths)):
+            res.update(status='unproven', reason='dispatch: ' + (d.unproven(first_call(paths, self.paths)) if d
+                                                                   else 'not checked'))
         else:
             res.update(status='proven-binary')
         res['seconds'] = round(seconds, 3)
@@ -237,6 +238,19 @@ class Job:
         res = Result(self.name, self.op, paths, d, time.monotonic() - t0)
         res.cpu0 = self.cpu0
         return res
+
+
+def first_call(paths, results):
+    """Each path's status as a first call (the dispatch's) may rely on it:
+    that call enters the kernel by a clean tail call from a state of its
+    own, which the path's proof covers only where it proved the kernel as a
+    function of its own (PathResult.generic None)."""
+    out = []
+    for p, r in zip(paths, results):
+        if p['status'] == 'proven-binary' and r.generic is not None:
+            p = dict(p, status='proven only from its entry\'s own state (%s)' % r.generic)
+        out.append(p)
+    return out
 
 
 def kernel_registers(kind):
