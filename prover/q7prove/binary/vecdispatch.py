@@ -383,7 +383,7 @@ def emulator(image):
     """The image's emulator, made once."""
     em = _emulators.get(id(image))
     if em is None:
-        em = _emulators[id(image)] = Emulator(image)
+        em = _emulators[id(image)] = Emulator(image)     # it keeps the image: its id names no other
     return em
 
 

@@ -82,14 +82,14 @@ def table_rows(image):
     """[Row] as q7v_op_count and q7v_op_at give them; ValueError saying why
     they cannot be read."""
     key = id(image)
-    if key not in _rows:
+    if key not in _rows:      # the image kept with them: its id names no other while they are
         try:
-            _rows[key] = _read_rows(image)
+            _rows[key] = (image, _read_rows(image))
         except ValueError as e:
-            _rows[key] = e
-    if isinstance(_rows[key], ValueError):
-        raise _rows[key]
-    return _rows[key]
+            _rows[key] = (image, e)
+    if isinstance(_rows[key][1], ValueError):
+        raise _rows[key][1]
+    return _rows[key][1]
 
 
 def _read_rows(image):

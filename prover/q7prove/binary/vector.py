@@ -212,10 +212,11 @@ class Job:
         self.name, self.op, self.paths, self.dispatch = name, op, paths, dispatch
 
     def prove(self, image, decoder, timeout, agreement):
-        key = (id(image), self.name, tuple(self.paths), self.dispatch)
+        # the image is kept with its answers, so that its id names no other while they are
+        key = (id(image), self.name, tuple(self.paths), self.dispatch, timeout)
         if key not in _proofs:
-            _proofs[key] = self._prove(image, decoder, timeout, agreement)
-        return _proofs[key]
+            _proofs[key] = (image, self._prove(image, decoder, timeout, agreement))
+        return _proofs[key][1]
 
     def _prove(self, image, decoder, timeout, agreement):
         t0 = time.monotonic()
