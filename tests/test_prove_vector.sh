@@ -29,10 +29,7 @@ cd "$SRCDIR"
 . tests/support/prove_lib.sh
 BUILD=${BUILD:-build}
 prove_test_begin
-if ! "$PYTHON" -c 'import unicorn' 2>/dev/null; then
-    if [ "${CI:-}" = true ]; then echo "FAIL: python3-unicorn missing under CI"; exit 1; fi
-    echo "skipped: needs python3-unicorn"; exit 77
-fi
+need_module unicorn python3-unicorn
 [ -f "$BUILD/obj/src/lib/vec/kernels_avx512.o" ] || { echo "FAIL: $BUILD/obj is not built (make)"; exit 1; }
 
 # 1. the derivation against the table

@@ -11,6 +11,8 @@
 #                                exit, ok MESSAGE and bad MESSAGE (fail=1)
 #   need_tools TOOL...           binutils and the like the test runs: a
 #                                SKIP without one, a failure under CI=true
+#   need_module MODULE PACKAGE   a Python module $PYTHON must import (its
+#                                Debian package named): the same
 export Q7PRED_PYTHON=$PYTHON
 if ! "$PYTHON" -c 'import z3, capstone' 2>/dev/null; then
     if [ "${CI:-}" = true ]; then echo "FAIL: python3-z3/python3-capstone missing under CI"; exit 1; fi
@@ -44,4 +46,9 @@ need_tools() {
     [ -z "$missing" ] && return 0
     if [ "${CI:-}" = true ]; then echo "FAIL:$missing missing under CI"; exit 1; fi
     echo "skipped: needs$missing"; exit 77
+}
+need_module() {
+    "$PYTHON" -c "import $1" 2>/dev/null && return 0
+    if [ "${CI:-}" = true ]; then echo "FAIL: $2 missing under CI"; exit 1; fi
+    echo "skipped: needs $2"; exit 77
 }

@@ -176,10 +176,7 @@ class DoRun(VecRun):
                 # op the row itself, in the library: the row whose id x is (one kind: the ids differ)
                 self.premises = [z3.Or([x == r.id for r in rows])]
                 self.op_fields = {'op_id': ident, 'op_kind': z3.BitVecVal(rows[0].kind, 32)}
-                at = z3.BitVecVal(rows[-1].addr, 64)
-                for r in reversed(rows[:-1]):
-                    at = z3.If(x == r.id, z3.BitVecVal(r.addr, 64), at)
-                return [Ptr(mem.objects['image'], at)]
+                return [Ptr(mem.objects['image'], bv.choice(x, {r.id: r.addr for r in rows}, 64))]
             kind = z3.BitVec('op_kind', 32)
             self.premises = [z3.Or([z3.And(ident == r.id, kind == r.kind) for r in rows])]
         else:
@@ -278,7 +275,7 @@ def _explain(run, model, fail):
 class ByOp:
     """One q7v_do_* function, proven by cases of op. It runs after the
     other families' jobs (after_others): its rows stand on the q7v_
-    instructions' proofs, made once (binary/vector.py's proof_of), so it
+    instructions' proofs, made once (binary/vector.py's Job.prove), so it
     takes only its own cases' time."""
 
     after_others = True
@@ -385,7 +382,7 @@ class ByOp:
                                                            kernel_args=regs),
                                          vecdispatch.check(image, sym, tables, paths, first=r.raw, lead=1,
                                                            kernel_args=regs)]
-        return ByOpResult(self.name, rows, named, done, dispatch, short, time.monotonic() - t0, self.dispatch)
+        return ByOpResult(self.name, rows, named, done, dispatch, short, time.monotonic() - t0)
 
 
 def _kernel(result, path):
@@ -423,9 +420,9 @@ class ByOpResult:
     final once its own cases' and its rows' proofs' second solvers have
     answered."""
 
-    def __init__(self, name, rows, named, done, dispatch, short, seconds, checked=True):
+    def __init__(self, name, rows, named, done, dispatch, short, seconds):
         self.name, self.rows, self.named, self.cases = name, rows, named, done
-        self.dispatch, self.short, self.seconds, self.checked = dispatch, short, seconds, checked
+        self.dispatch, self.short, self.seconds = dispatch, short, seconds
 
     def done(self):
         return all(p is None or p.done() for _, _, p, _, _ in self.cases) and all(r.done() for r in self.named.values())

@@ -197,14 +197,9 @@ class Result:
         return res
 
 
+# each function's Result, made once per image, paths, dispatch and timeout:
+# the calls by op (binary/vecdo.py) stand on the instructions' kernel proofs
 _proofs = {}
-
-
-def proof_of(image, decoder, name, timeout, agreement):
-    """q7v_<mnemonic>'s Result on every path with its dispatch, proven
-    once per image: the calls by op (binary/vecdo.py) stand on its kernel
-    proofs."""
-    return Job(name, vecspec.derive(name[4:]), PATHS, True).prove(image, decoder, timeout, agreement)
 
 
 class Job:

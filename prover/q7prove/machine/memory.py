@@ -357,9 +357,9 @@ class Memory:
         if values and pointers:
             m.refuse('reads a table of the library at a computed row whose words are pointers and numbers both')
         if pointers:       # a table of the library's own addresses: the pointer, at the chosen row's offset
-            return Ptr(self.objects['image'], _choice(x, pointers, 64))
+            return Ptr(self.objects['image'], bv.choice(x, pointers, 64))
         if values:
-            return _choice(x, values, 8 * n)
+            return bv.choice(x, values, 8 * n)
         return z3.FreshConst(z3.BitVecSort(8 * n), 'outside')
 
     def write(self, m, ptr, n, value, cond=True):
@@ -482,16 +482,6 @@ class External:
 
 
 _ARRAYS = {}
-
-
-def _choice(x, by_value, w):
-    """The w-bit term that is by_value[v] where x == v (the last one where
-    x takes no value of by_value: an obligation excludes those)."""
-    items = sorted(by_value.items())
-    out = z3.BitVecVal(items[-1][1], w)
-    for v, got in reversed(items[:-1]):
-        out = z3.If(x == v, z3.BitVecVal(got, w), out)
-    return out
 
 
 def _small_index(t):

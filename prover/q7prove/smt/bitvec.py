@@ -255,6 +255,17 @@ def ite(c, a, b, w):
 
 # ---- truth values
 
+def choice(x, by_value, w):
+    """The w-bit term that is by_value[v] where the variable x == v (the
+    last value's where x takes none of them: whoever uses it states that
+    x does not)."""
+    items = sorted(by_value.items())
+    out = z3.BitVecVal(items[-1][1], w)
+    for v, got in reversed(items[:-1]):
+        out = z3.If(x == v, z3.BitVecVal(got, w), out)
+    return out
+
+
 def eq(a, b, w):
     if type(a) is int and type(b) is int:
         return a == b
