@@ -47,7 +47,7 @@ import time
 
 import z3
 
-from q7prove.smt import solver
+from q7prove.smt import bitvec as bv, solver
 
 _ARITH = {z3.Z3_OP_BADD: lambda a, b: a + b, z3.Z3_OP_BMUL: lambda a, b: a * b,
           z3.Z3_OP_BSUB: lambda a, b: a - b}
@@ -57,17 +57,7 @@ _BITWISE = {z3.Z3_OP_BAND: lambda a, b: a & b, z3.Z3_OP_BOR: lambda a, b: a | b,
 
 def constants(e):
     """The ids of e's uninterpreted constants (0-ary applications)."""
-    seen, out, stack = set(), set(), [e]
-    while stack:
-        t = stack.pop()
-        if t.get_id() in seen:
-            continue
-        seen.add(t.get_id())
-        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            out.add(t.get_id())
-        elif z3.is_app(t):
-            stack.extend(t.children())
-    return out
+    return set(bv.variables(e))
 
 
 def _children(t):

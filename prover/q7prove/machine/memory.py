@@ -487,20 +487,7 @@ _ARRAYS = {}
 def _small_index(t):
     """The one variable term t depends on, when it has one and it has at
     most INDEX_BITS bits; else None."""
-    found, todo, seen = [], [t], set()
-    while todo:
-        e = todo.pop()
-        if e.get_id() in seen:
-            continue
-        seen.add(e.get_id())
-        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            found.append(e)
-            if len(found) > 1:
-                return None
-        elif z3.is_app(e):
-            todo.extend(e.children())
-        else:
-            return None     # a quantifier or bound variable: not a plain term
+    found = list(bv.variables(t).values())
     if len(found) != 1 or not z3.is_bv(found[0]) or found[0].size() > INDEX_BITS:
         return None
     return found[0]

@@ -255,6 +255,22 @@ def ite(c, a, b, w):
 
 # ---- truth values
 
+def variables(e):
+    """e's uninterpreted constants (0-ary applications), by z3 id: one walk
+    of the term's DAG, each node once."""
+    seen, out, stack = set(), {}, [e]
+    while stack:
+        t = stack.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            out[t.get_id()] = t
+        elif z3.is_app(t):
+            stack.extend(t.children())
+    return out
+
+
 def choice(x, by_value, w):
     """The w-bit term that is by_value[v] where the variable x == v (the
     last value's where x takes none of them: whoever uses it states that
