@@ -229,11 +229,11 @@ from q7prove.elf import image as elf_image
 from q7prove.binary import executor, leaf
 from q7prove.x86.decode import Decoder
 from q7prove.smt import second
-real, asked = executor.Executor.feasible, []
+real, asked = executor.Executor.possible, []
 def wrong(self, s, extra):   # the branch's second side (A = 7) "impossible"
     asked.append(extra)
-    return False if len(asked) == 2 else real(self, s, extra)
-executor.Executor.feasible = wrong
+    return (False, None) if len(asked) == 2 else real(self, s, extra)
+executor.Executor.possible = wrong
 t = json.load(open(sys.argv[2]))
 img = elf_image.Image(sys.argv[1])
 row = [r for r in t['leaves'] if r['leaf'] == 'eq_1_8_8'][0]

@@ -51,6 +51,7 @@ class Executor:
         # paths are pruned on their conditions alone: a path kept that the
         # objects' placement rules out costs time, never soundness
         self.solver = z3.Solver()
+        self._timeout_ms = None       # the solver's timeout as last set
         self.steps = 0
         self.pruned = []     # what z3 found impossible and the run then dropped (cvc5 checks it again)
         self.finals = []     # (state, how): how 'return' or 'trap'
@@ -146,8 +147,19 @@ class Executor:
             s.loops += 1
 
     def feasible(self, s, extra):
+        """Whether s's conditions and extra may hold together: False only on unsat."""
+        return self.possible(s, extra)[0]
+
+    def possible(self, s, extra):
+        """(feasible, a model of s's conditions and extra or None). A model
+        of s's conditions found before (s.model) in which extra holds answers
+        without asking z3: the answer is then sat, not a guess."""
+        if s.model is not None and s.model[0] is s.cond and \
+                z3.is_true(s.model[1].eval(bv.boolean(extra), model_completion=True)):
+            return True, s.model[1]
         self._budget()
-        return smt.possible(self.solver, *(list(s.cond) + [extra]))
+        r = smt.answer(self.solver, *(list(s.cond) + [extra]))[0]
+        return r != 'unsat', self.solver.model() if r == 'sat' else None
 
     def _budget(self, cap=2.0):
         """A question gets `cap` seconds (None: all the leaf has left), never
@@ -155,17 +167,28 @@ class Executor:
         left = self.limits.deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError()
-        self.solver.set('timeout', max(1, int((left if cap is None else min(cap, left)) * 1000)))
+        ms = max(1, int((left if cap is None else min(cap, left)) * 1000))
+        if ms != self._timeout_ms:      # z3 checks every parameter it is given again: set it only when it changes
+            self.solver.set('timeout', ms)
+            self._timeout_ms = ms
 
     def fork(self, s, cond, taken, fallthrough):
         self.forks[s.pc] = self.forks.get(s.pc, 0) + 1
-        out = []
-        for c, pc in ((cond, taken), (z3.Not(cond), fallthrough)):
-            if not self.feasible(s, c):
+        out, first_pruned = [], False
+        for side, (c, pc) in enumerate(((cond, taken), (z3.Not(cond), fallthrough))):
+            # once the first side is pruned the second needs no question: s was
+            # kept where its conditions may hold, so they may with not cond
+            if side == 1 and first_pruned:
+                ok, model = True, s.model[1] if s.model is not None and s.model[0] is s.cond else None
+            else:
+                ok, model = self.possible(s, c)
+            if not ok:
                 self.pruned.append(z3.And(*(list(s.cond) + [c])))
+                first_pruned = side == 0
                 continue
             t = s.copy()
             t.cond = s.cond + (c,)
+            t.model = (t.cond, model) if model is not None else None
             t.pc = pc
             out.append(t)
         return out

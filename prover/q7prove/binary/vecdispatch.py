@@ -104,15 +104,23 @@ def cpuid(fs, leaf, sub):
 
 
 def _registers(mu):
-    """(read, write) of a 64-bit register by unicorn's id: the C calls
-    themselves where the binding exposes them (its Python layer costs more
-    than the emulation here), else its methods."""
+    """(read, write, write_many, read_many) of 64-bit registers by unicorn's
+    id: the C calls themselves where the binding exposes them (its Python
+    layer costs more than the emulation here), else its methods.
+    write_many(regs) is a function of the values, in the order of regs,
+    that writes them all in one call; read_many(regs) one that reads them."""
     import ctypes
     try:
         from unicorn.unicorn import _uc
         handle = mu._uch
+        batch, read_batch = _uc.uc_reg_write_batch, _uc.uc_reg_read_batch
     except (ImportError, AttributeError):
-        return mu.reg_read, mu.reg_write
+        def write_many(regs):
+            return lambda *values: [mu.reg_write(r, v) for r, v in zip(regs, values)]
+
+        def read_many(regs):
+            return lambda: [mu.reg_read(r) for r in regs]
+        return mu.reg_read, mu.reg_write, write_many, read_many
     cell = ctypes.c_uint64()
     ref = ctypes.byref(cell)
 
@@ -129,7 +137,32 @@ def _registers(mu):
         out.value = v
         if _uc.uc_reg_write(handle, r, out_ref):
             mu.reg_write(r, v)
-    return get, put
+
+    def read_many(regs):
+        n = len(regs)
+        ids, cells = (ctypes.c_int * n)(*regs), (ctypes.c_uint64 * n)()
+        ptrs = (ctypes.c_void_p * n)(*[ctypes.addressof(cells) + 8 * k for k in range(n)])
+        zeros = [0] * n
+
+        def read():
+            cells[:] = zeros      # a narrower register fills only its own bytes of its cell
+            if read_batch(handle, ids, ptrs, n):
+                return [mu.reg_read(r) for r in regs]     # the binding's own call names the error
+            return cells[:]
+        return read
+
+    def write_many(regs):
+        n = len(regs)
+        ids, cells = (ctypes.c_int * n)(*regs), (ctypes.c_uint64 * n)()
+        ptrs = (ctypes.c_void_p * n)(*[ctypes.addressof(cells) + 8 * k for k in range(n)])
+
+        def write(*values):
+            cells[:] = values
+            if batch(handle, ids, ptrs, n):
+                for r, v in zip(regs, values):
+                    mu.reg_write(r, v)     # the binding's own call names the error
+        return write
+    return get, put, write_many, read_many
 
 
 class Emulator:
@@ -144,7 +177,13 @@ class Emulator:
         from unicorn import x86_const as X
         self.uc_mod, self.X, self.image = uc, X, image
         self.mu = mu = uc.Uc(uc.UC_ARCH_X86, uc.UC_MODE_64)
-        self.get, self.put = _registers(mu)
+        self.get, self.put, write_many, read_many = _registers(mu)
+        self.cpuid_query = read_many((X.UC_X86_REG_EAX, X.UC_X86_REG_ECX))
+        self.put_cpuid = write_many((X.UC_X86_REG_RAX, X.UC_X86_REG_RBX, X.UC_X86_REG_RCX, X.UC_X86_REG_RDX,
+                                     X.UC_X86_REG_RIP))
+        self.contexts = {}       # the registers a run starts from, by its arguments' values
+        self.saved = [(n, getattr(X, 'UC_X86_REG_' + n.upper()), 0x5a5a0000 + k) for k, n in enumerate(self.CALLEE_SAVED)]
+        self.sp = self.STACK - 0x1008
         self.writable = []
         end = 0
         for vaddr, memsz, off, filesz, flags in image.loads:
@@ -193,15 +232,13 @@ class Emulator:
         X = self.X
         kind, n = self.special[addr]      # a hook runs where an instruction starts: the pattern is one
         if kind == 'cpuid':
-            leaf, sub = self.get(X.UC_X86_REG_EAX), self.get(X.UC_X86_REG_ECX)
+            leaf, sub = self.cpuid_query()
             key = (self.fs, leaf, sub)
             answer = self.answers.get(key)
             if answer is None:
                 answer = self.answers[key] = cpuid(self.fs, leaf, sub)
-            a, b, c, d = answer
-            for r, v in ((X.UC_X86_REG_RAX, a), (X.UC_X86_REG_RBX, b), (X.UC_X86_REG_RCX, c),
-                         (X.UC_X86_REG_RDX, d)):
-                self.put(r, v)
+            self.put_cpuid(*answer, addr + n)
+            return
         else:
             if self.fs[1] is None or self.get(X.UC_X86_REG_ECX) != 0:
                 self.fail = 'xgetbv at %#x where the feature set leaves it undefined' % addr
@@ -275,7 +312,7 @@ class Emulator:
             out.append('the MXCSR or x87 control')
         if self.read(self.DATA, 0x2000) != self.data0:
             out.append('the arguments\' memory')
-        if self.read(self.sp + 8, 0x100) != self.frame0:
+        if self.read(self.sp + 8, 0x100) != self.FRAME:
             out.append('the caller\'s frame')
         return out
 
@@ -300,27 +337,20 @@ class Emulator:
         self.reached, self.fail = None, None
         for a, data in self.snapshot:
             mu.mem_write(a, data)
-        mu.mem_write(self.DATA, bytes(0x4000))
+        mu.mem_write(self.DATA, self.ZEROS)
+        data0 = bytearray(0x2000)
         if first is not None:
             mu.mem_write(self.DATA + 0x400, first)
-        for k, r in enumerate((X.UC_X86_REG_RDI, X.UC_X86_REG_RSI, X.UC_X86_REG_RDX, X.UC_X86_REG_RCX,
-                               X.UC_X86_REG_R8, X.UC_X86_REG_R9)):
-            self.put(r, values[k] if k < len(values) else self.DATA + 0x400 * (k + 1))   # pointers to zeros
-        sp = self.sp = self.STACK - 0x1008
+            n = min(len(first), 0x2000 - 0x400)
+            data0[0x400:0x400 + n] = first[:n]
+        self.data0 = bytes(data0)
+        sp = self.sp
         mu.mem_write(sp, (self.STUBS + 0xfff0).to_bytes(8, 'little'))
-        self.put(X.UC_X86_REG_RSP, sp)
-        self.saved = [(n, getattr(X, 'UC_X86_REG_' + n.upper()), 0x5a5a0000 + k) for k, n in enumerate(self.CALLEE_SAVED)]
-        for n, r, v in self.saved:
-            self.put(r, v)
-        self.put(X.UC_X86_REG_EFLAGS, 0x202)
-        args = [values[k] if k < len(values) else self.DATA + 0x400 * (k + 1) for k in range(6)]
+        mu.mem_write(sp + 8, self.FRAME)     # the caller's frame, to be left as it is
+        args = [values[k] if k < len(values) else self.DATA + 0x400 * (k + 1) for k in range(6)]   # pointers to zeros
+        self._enter(tuple(args))
         self.passed = args[lead:]
         self.kernel_args = [(getattr(X, 'UC_X86_REG_' + r.upper()), bits) for r, bits in kernel_args]
-        self.data0 = self.read(self.DATA, 0x2000)
-        mu.mem_write(sp + 8, bytes(range(256)))     # the caller's frame, to be left as it is
-        self.frame0 = self.read(sp + 8, 0x100)
-        self.put(X.UC_X86_REG_MXCSR, 0x1f80)
-        self.put(X.UC_X86_REG_FPCW, 0x037f)
         self.unclean = []
         try:
             mu.emu_start(entry, self.STUBS + 0xfff1, count=STEP_LIMIT)
@@ -329,6 +359,32 @@ class Emulator:
         if self.reached is None and self.fail is None:
             self.fail = 'runs %d instructions without reaching a kernel' % STEP_LIMIT
         return self.reached
+
+    ZEROS = bytes(0x4000)
+    FRAME = bytes(range(256))
+    GPRS = ('rax', 'rbx', 'rcx', 'rdx', 'rsi', 'rdi', 'rbp', 'r8', 'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15')
+
+    def _enter(self, args):
+        """Every register as a call with arguments args finds it: those
+        of the System V call, the rest 0 (a saved context of them, made
+        once for each args)."""
+        ctx = self.contexts.get(args)
+        if ctx is None:
+            X = self.X
+            for n in self.GPRS:
+                self.put(getattr(X, 'UC_X86_REG_' + n.upper()), 0)
+            for k, n in enumerate(('rdi', 'rsi', 'rdx', 'rcx', 'r8', 'r9')):
+                self.put(getattr(X, 'UC_X86_REG_' + n.upper()), args[k])
+            self.put(X.UC_X86_REG_RSP, self.sp)
+            for n, r, v in self.saved:
+                self.put(r, v)
+            self.put(X.UC_X86_REG_EFLAGS, 0x202)
+            self.put(X.UC_X86_REG_MXCSR, 0x1f80)
+            self.put(X.UC_X86_REG_FPCW, 0x037f)
+            if len(self.contexts) >= 64:
+                self.contexts.clear()
+            ctx = self.contexts[args] = self.mu.context_save()
+        self.mu.context_restore(ctx)
 
     def call(self, entry, *args):
         """%rax after a call of the function at entry with integer

@@ -99,6 +99,7 @@ class State:
         self.mem = mem
         self.pc = pc
         self.cond = ()           # the path condition's conjuncts
+        self.model = None        # (cond, a z3 model of those conjuncts), while cond is that tuple
         self.calls = ()          # return addresses of the calls being run (the path's context)
         self.entries = (pc,)     # the entry of the function each of those calls ran, the leaf's first
         self.loops = 0           # back edges this path took (binary/flow.py): how far round its loops it is
@@ -120,6 +121,7 @@ class State:
         s.fcw, s.fsw, s.ftw, s.mxcsr = self.fcw, self.fsw, self.ftw, self.mxcsr
         s.failed = self.failed
         s.entries, s.loops = self.entries, self.loops
+        s.model = self.model
         return s
 
     def path(self):
