@@ -13,8 +13,9 @@
 #      the -v4 build's rows name the CPU features they assume (cpu_features)
 #      (the default build: tests/test_prove_all.sh);
 #   2. the translator's terms against native calls of the same libraries
-#      (the -v3/-v4 ones where this CPU runs them), and against a mutant's
-#      (they must disagree);
+#      (the default, gcc -O0 and clang -O2 builds whole; the -v3/-v4 ones,
+#      where this CPU runs them, on their leaves past the baseline), and
+#      against a mutant's on the fp compares (they must disagree);
 #   3. the fp compares written with C float/_Float16 operators (comiss,
 #      ucomiss, __extendhfsf2 in the code): proven;
 #   4. planted bugs: each refuted or unproven naming its leaf, with the
@@ -111,8 +112,9 @@ else bad "cpu_features: the -v4 build's are not what its code needs"; fi
 cpu_has() { for f in "$@"; do grep -qw "$f" /proc/cpuinfo 2>/dev/null || return 1; done; }
 native_libs=("$Q7LIB" "$BUILD/prove/gcc-O0/libq7pred.so" "$clang_lib")
 v3_flags="avx avx2 bmi1 bmi2 f16c fma abm movbe"     # x86-64-v3, as /proc/cpuinfo names them
-cpu_has $v3_flags && native_libs+=("$v3_lib")
-cpu_has $v3_flags avx512f avx512bw avx512cd avx512dq avx512vl && native_libs+=("$v4_lib")
+# the -v3/-v4 builds' other leaves hold only baseline instructions, which the builds above cover
+native_v3=$(cpu_has $v3_flags && echo yes)
+native_v4=$(cpu_has $v3_flags avx512f avx512bw avx512cd avx512dq avx512vl && echo yes)
 if "$Q7PRED" list --proofs "$tmp/gcc-O3-v4.json" --json | "$PYTHON" -c '
 import json, sys
 rows = json.load(sys.stdin)["leaves"]
@@ -123,14 +125,24 @@ else bad "list --proofs does not show proven-binary for exactly the leaves prove
 
 # ---- 2. the translator against native calls
 xlate() { PYTHONPATH=prover "$PYTHON" -m q7prove.binary.check_translator --table "$tmp/table.json" --cases 12 "$@"; }
-for lib in "${native_libs[@]}"; do
-    [ -f "$lib" ] || continue
-    if xlate --lib "$lib" >"$tmp/x.out" 2>&1; then ok "$(tail -n 1 "$tmp/x.out")"
+xlate_lib() { # library [leaf...]: those leaves (default: every one) agree
+    local lib=$1 l args=()
+    for l in "${@:2}"; do args+=(--leaf "$l"); done
+    if xlate --lib "$lib" "${args[@]}" >"$tmp/x.out" 2>&1; then ok "$(tail -n 1 "$tmp/x.out")"
     else bad "the translator disagrees with $lib"; tail -n 5 "$tmp/x.out"; fi
-done
+}
+for lib in "${native_libs[@]}"; do [ -f "$lib" ] && xlate_lib "$lib"; done
+[ -n "$native_v3" ] && [ -n "$v3_leaves" ] && xlate_lib "$v3_lib" $v3_leaves
+[ -n "$native_v4" ] && [ -n "$v4_leaves" ] && xlate_lib "$v4_lib" $v4_leaves
+# against a mutant whose NaN polarity is wrong: the fp compares, where it differs
 mutant=$BUILD/mutants/nan_polarity.so
+fp_leaves=$("$Q7PRED" list --json | "$PYTHON" -c '
+import json, sys
+print(" ".join(l["suffix"] for l in json.load(sys.stdin)["leaves"] if l["suffix"][:2] in ("oe", "ol", "un", "ue", "ul")))')
+fp_args=(); for l in $fp_leaves; do fp_args+=(--leaf "$l"); done
 if [ ! -f "$mutant" ]; then bad "no $mutant (make check builds the mutants)"
-elif xlate --lib "$Q7LIB" --native "$mutant" >"$tmp/x.out" 2>&1; then
+elif [ -z "$fp_leaves" ]; then bad "q7pred list names no fp compare"
+elif xlate --lib "$Q7LIB" --native "$mutant" "${fp_args[@]}" >"$tmp/x.out" 2>&1; then
     bad "the translator's terms of $Q7LIB agree with the nan_polarity mutant's calls"
 elif grep -q '^check-binary-translator: o\(eq\|lt\|le\)_' "$tmp/x.out"; then
     ok "the translator check fails against the nan_polarity mutant, naming an ordered leaf"

@@ -26,7 +26,7 @@ cd "$SRCDIR"
 CC=${CC:-cc}
 prove_test_begin
 
-"$Q7PRED" prove --lib "$Q7LIB" --write-table "$tmp/table.json" >"$tmp/t.out" 2>&1 ||
+"$Q7PRED" prove --write-table "$tmp/table.json" >"$tmp/t.out" 2>&1 ||
     { bad "cannot write the tables: $(tail -n 1 "$tmp/t.out")"; exit 1; }
 prove() { # lib out [prover options]: the vecaccess family alone, no leaf
     Q7PRED_PROVE_FAMILIES=vecaccess PYTHONPATH=prover "$PYTHON" -m q7prove.binary --lib "$1" \
