@@ -15,7 +15,7 @@
 # Skipped (exit 77) where a cross gcc, its libc or qemu is missing; under
 # CI=true that is a failure (.ci/run installs them). CROSS_TARGETS limits
 # the targets (e.g. CROSS_TARGETS=s390x).
-# slow: two cross-compiled trees, run under qemu-user (about 45 s)
+# slow: two cross-compiled trees, run under qemu-user (about 65 s)
 set -u
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$SRCDIR"

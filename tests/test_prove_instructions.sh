@@ -18,7 +18,7 @@
 # without them a SKIP, but under CI=true a failure.
 # slow: 20,000 instruction comparisons against unicorn and the CPU (an
 # edge and a random state per form, each with numbers and with z3 terms),
-# 32,000 instructions of the library read by three decoders (about 60 s)
+# 32,000 instructions of the library read by three decoders (about 45 s)
 set -u
 cd "$SRCDIR"
 if ! "$PYTHON" -c 'import z3, capstone, unicorn' 2>/dev/null || ! command -v gcc >/dev/null ||

@@ -22,7 +22,7 @@
 #      of the branches would be 2^64).
 # Needs /usr/bin/python3 with python3-z3 and python3-capstone, gcc and
 # objdump: without them a SKIP, but under CI=true a failure.
-# slow: about 2,000 instructions decoded twice, nine small libraries built and proven (about 10 s)
+# slow: about 2,000 instructions decoded twice, nine small libraries built and proven (about 35 s)
 set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh   # the prover's modules required; statuses, member

@@ -19,7 +19,7 @@
 #      the native call with out the result's buffer wrong as reported;
 #   2. the family's format table agrees with q7_lanefmt as the C
 #      preprocessor reads <q7pred_vec.h>.
-# slow: proves the six functions of two libraries and q7v_merge of a third, by cases (about 40 s CPU)
+# slow: proves the six functions of two libraries and q7v_merge of a third, by cases (about 25 s CPU)
 set -u
 cd "$SRCDIR"
 . tests/support/prove_lib.sh
