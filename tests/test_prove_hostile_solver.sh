@@ -22,7 +22,7 @@
 #      with a cvc5 that answers sat, unknown, garbage or nothing, no proof;
 #      cvc5 is asked standard SMT-LIB, the obligation and every path z3
 #      dropped (a first solver that drops a possible path is caught).
-# slow: each hash-selected library waits out a solver timeout (2-3 s apiece; about 90 s in all)
+# slow: each hash-selected library waits out a solver timeout (3-4 s apiece; about 60 s in all)
 # waits: half its time is the solver timeouts it provokes
 set -u
 cd "$SRCDIR"
@@ -72,12 +72,13 @@ for n in hash_jump_magic hash_jump_index hash_call_magic hash_branch_magic switc
 # the hash constant in hash_*_magic.S is the hash of A = B = 0x41: there, and only there, the wrong answer
 native hash_jump_magic eq_1_8_8 0x41 0x41 0x0
 native hash_jump_magic eq_1_8_8 0x42 0x42 0x1
-prove hash_jump_magic eq_1_8_8
-# never proven: refuted where z3 lists every target in the leaf's time, else unproven naming the question
-expect hash_jump_magic eq_1_8_8 'refuted|unproven' 'result differs from the spec\|z3 could not decide the targets of the computed jump at 0x[0-9a-f]* (timeout)'
+prove hash_jump_magic eq_1_8_8 --timeout 4
+# never proven: refuted where z3 inverts the hash in the leaf's time (10-25 s on this machine),
+# else unproven naming what was undecided (the targets, or the claims once they were listed)
+expect hash_jump_magic eq_1_8_8 'refuted|unproven' 'result differs from the spec\|z3 could not decide the targets of the computed jump at 0x[0-9a-f]* (timeout)\|timeout after 4 s'
 native hash_call_magic eq_1_8_8 0x41 0x41 0x0
-prove hash_call_magic eq_1_8_8
-expect hash_call_magic eq_1_8_8 'refuted|unproven' 'result differs from the spec\|z3 could not decide the targets of the computed call at 0x[0-9a-f]*'
+prove hash_call_magic eq_1_8_8 --timeout 4
+expect hash_call_magic eq_1_8_8 'refuted|unproven' 'result differs from the spec\|z3 could not decide the targets of the computed call at 0x[0-9a-f]* (timeout)\|timeout after 4 s'
 native hash_branch_magic eq_1_8_8 0x41 0x41 0x0
 prove hash_branch_magic eq_1_8_8 --timeout 3
 expect hash_branch_magic eq_1_8_8 unproven 'timeout'

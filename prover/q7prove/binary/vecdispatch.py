@@ -237,15 +237,14 @@ class Emulator:
             answer = self.answers.get(key)
             if answer is None:
                 answer = self.answers[key] = cpuid(self.fs, leaf, sub)
-            self.put_cpuid(*answer, addr + n)
+            self.put_cpuid(*answer, addr + n)      # the answer and %rip past the instruction, in one call
             return
-        else:
-            if self.fs[1] is None or self.get(X.UC_X86_REG_ECX) != 0:
-                self.fail = 'xgetbv at %#x where the feature set leaves it undefined' % addr
-                mu.emu_stop()
-                return
-            self.put(X.UC_X86_REG_RAX, self.fs[1])
-            self.put(X.UC_X86_REG_RDX, 0)
+        if self.fs[1] is None or self.get(X.UC_X86_REG_ECX) != 0:
+            self.fail = 'xgetbv at %#x where the feature set leaves it undefined' % addr
+            mu.emu_stop()
+            return
+        self.put(X.UC_X86_REG_RAX, self.fs[1])
+        self.put(X.UC_X86_REG_RDX, 0)
         self.put(X.UC_X86_REG_RIP, addr + n)
 
     def _cstr(self, addr):
