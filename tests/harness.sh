@@ -41,6 +41,13 @@ BUILD=${BUILD:-build}
 PYTHON=${PYTHON:-python3}
 SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
 cd "$SRCDIR"
+# Python's compiled modules under the build tree, written once and read by
+# every later run: where the environment forbids writing them
+# (PYTHONDONTWRITEBYTECODE), each of the tests' hundreds of prover runs
+# would compile the prover's modules again. A test that must not reuse them
+# sets PYTHONDONTWRITEBYTECODE=1 itself.
+export PYTHONPYCACHEPREFIX="$SRCDIR/$BUILD/pycache"
+unset PYTHONDONTWRITEBYTECODE
 fast=0 jobs=${Q7_TEST_JOBS:-2} beside_name= beside_cmd=
 while [ $# -gt 0 ]; do
     case $1 in

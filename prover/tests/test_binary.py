@@ -2,16 +2,22 @@
 """q7prove.binary: one leaf of a small library proven from its machine
 code, another refuted with a counterexample on which the spec (DECISIONS.md
 section 2: unsigned compares act on all 32 bits) and the code differ.
-Needs the CLI's tables: $Q7PRED prove --write-table (skipped without it)."""
+Needs the CLI's tables: $Q7PRED prove --write-table (skipped without it).
+Also the lane classes of binary/lanes.py and the executor's fork."""
 import json
 import os
 import subprocess
+import time
+import types
 
 import pytest
 
-pytest.importorskip('z3')
+z3 = pytest.importorskip('z3')
 pytest.importorskip('capstone')
 from q7prove.binary import prove  # noqa: E402
+from q7prove.binary.executor import Executor  # noqa: E402
+from q7prove.machine.memory import Memory  # noqa: E402
+from q7prove.machine.state import State  # noqa: E402
 from q7prove.elf import image  # noqa: E402
 from q7prove.x86.agree import Agreement  # noqa: E402
 from q7prove.x86.decode import Decoder  # noqa: E402
@@ -202,3 +208,71 @@ def test_lanes_deep_or_quantified_claims_asked_as_they_are():
     asked, side = lanes.classes([], quantified, [x])
     assert [ks for _, ks in asked] == [[0], [1]]
     assert not _valid(quantified[1][1]) and not all(_valid(q) for q, _ in asked)
+
+
+# ---- the executor's fork: a branch splits a path into the sides that may
+# hold, asking z3 only what no earlier answer settles. A side is kept without
+# a question only where that is certain (the other side was pruned, or a
+# model of the path satisfies it); a side is dropped only on z3's unsat.
+
+class Counting(z3.Solver):
+    """A z3 solver that counts the questions it is asked."""
+
+    def __init__(self):
+        super().__init__()
+        self.asked = 0
+
+    def check(self, *assumptions):
+        self.asked += 1
+        return super().check(*assumptions)
+
+
+def executor():
+    ex = Executor.__new__(Executor)
+    ex.solver, ex._timeout_ms = Counting(), None
+    ex.limits = types.SimpleNamespace(deadline=time.monotonic() + 60)
+    ex.pruned, ex.forks = [], {}
+    return ex
+
+
+X = z3.BitVec('x', 8)
+
+
+def holds(s, value):
+    """Whether s's path condition holds for x = value."""
+    return z3.is_true(z3.simplify(z3.substitute(z3.And(*s.cond), (X, z3.BitVecVal(value, 8)))))
+
+
+def test_a_pruned_first_side_leaves_the_second_unasked():
+    ex, s = executor(), State(Memory(None), 0)
+    s.cond = (z3.UGT(X, 10),)
+    out = ex.fork(s, X == 3, 1, 2)
+    assert [t.pc for t in out] == [2] and len(ex.pruned) == 1
+    assert ex.solver.asked == 1
+    assert holds(out[0], 11) and not holds(out[0], 3)
+
+
+def test_a_model_of_the_path_answers_the_side_it_satisfies():
+    ex, s = executor(), State(Memory(None), 0)
+    high = [t for t in ex.fork(s, z3.UGT(X, 100), 1, 2) if t.pc == 1][0]
+    assert ex.solver.asked == 2 and high.model is not None
+    out = ex.fork(high, z3.UGT(X, 50), 3, 4)
+    # X > 50 follows from X > 100: the model answers it; X <= 50 is asked and pruned
+    assert [t.pc for t in out] == [3] and ex.solver.asked == 3 and len(ex.pruned) == 1
+
+
+def test_a_model_of_another_condition_is_not_used():
+    ex, s = executor(), State(Memory(None), 0)
+    high = [t for t in ex.fork(s, z3.UGT(X, 100), 1, 2) if t.pc == 1][0]
+    high.cond = high.cond + (z3.ULT(X, 120),)        # the model no longer names this path
+    asked = ex.solver.asked
+    out = ex.fork(high, X == 101, 3, 4)
+    # both sides asked: the old model (some X > 100) says nothing about this path's X
+    assert ex.solver.asked == asked + 2 and sorted(t.pc for t in out) == [3, 4]
+
+
+def test_a_side_is_dropped_only_on_unsat():
+    ex, s = executor(), State(Memory(None), 0)
+    out = ex.fork(s, X == X, 1, 2)
+    assert [t.pc for t in out] == [1] and len(ex.pruned) == 1
+    assert z3.Solver().check(ex.pruned[0]) == z3.unsat
