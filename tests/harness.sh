@@ -46,7 +46,8 @@ cd "$SRCDIR"
 # (PYTHONDONTWRITEBYTECODE), each of the tests' hundreds of prover runs
 # would compile the prover's modules again. A test that must not reuse them
 # sets PYTHONDONTWRITEBYTECODE=1 itself.
-export PYTHONPYCACHEPREFIX="$SRCDIR/$BUILD/pycache"
+case $BUILD in /*) PYTHONPYCACHEPREFIX=$BUILD/pycache ;; *) PYTHONPYCACHEPREFIX=$SRCDIR/$BUILD/pycache ;; esac
+export PYTHONPYCACHEPREFIX
 unset PYTHONDONTWRITEBYTECODE
 fast=0 jobs=${Q7_TEST_JOBS:-2} beside_name= beside_cmd=
 while [ $# -gt 0 ]; do
