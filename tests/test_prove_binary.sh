@@ -112,7 +112,8 @@ else bad "cpu_features: the -v4 build's are not what its code needs"; fi
 cpu_has() { for f in "$@"; do grep -qw "$f" /proc/cpuinfo 2>/dev/null || return 1; done; }
 native_libs=("$Q7LIB" "$BUILD/prove/gcc-O0/libq7pred.so" "$clang_lib")
 v3_flags="avx avx2 bmi1 bmi2 f16c fma abm movbe"     # x86-64-v3, as /proc/cpuinfo names them
-# the -v3/-v4 builds' other leaves hold only baseline instructions, which the builds above cover
+# the -v3/-v4 builds' other leaves hold only baseline instructions, whose models the three builds
+# above exercise on every leaf
 native_v3=$(cpu_has $v3_flags && echo yes)
 native_v4=$(cpu_has $v3_flags avx512f avx512bw avx512cd avx512dq avx512vl && echo yes)
 if "$Q7PRED" list --proofs "$tmp/gcc-O3-v4.json" --json | "$PYTHON" -c '
