@@ -154,9 +154,9 @@ class Executor:
         """(feasible, a model of s's conditions and extra or None). A model
         of s's conditions found before (s.model) in which extra holds answers
         without asking z3: the answer is then sat, not a guess."""
-        if s.model is not None and s.model[0] is s.cond and \
-                z3.is_true(s.model[1].eval(bv.boolean(extra), model_completion=True)):
-            return True, s.model[1]
+        model = _model(s)
+        if model is not None and z3.is_true(model.eval(bv.boolean(extra), model_completion=True)):
+            return True, model
         self._budget()
         r = smt.answer(self.solver, *(list(s.cond) + [extra]))[0]
         return r != 'unsat', self.solver.model() if r == 'sat' else None
@@ -179,7 +179,7 @@ class Executor:
             # once the first side is pruned the second needs no question: s was
             # kept where its conditions may hold, so they may with not cond
             if side == 1 and first_pruned:
-                ok, model = True, s.model[1] if s.model is not None and s.model[0] is s.cond else None
+                ok, model = True, _model(s)
             else:
                 ok, model = self.possible(s, c)
             if not ok:
@@ -292,3 +292,8 @@ def _earlier_read(s):
         if claim is False and path is True and desc.startswith('reads '):
             return '%s at %#x' % (desc, addr)
     return None
+
+
+def _model(s):
+    """The z3 model kept with s (State.model) while s's conditions are still the ones it models; else None."""
+    return s.model[1] if s.model is not None and s.model[0] is s.cond else None

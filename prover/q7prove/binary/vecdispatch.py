@@ -138,10 +138,15 @@ def _registers(mu):
         if _uc.uc_reg_write(handle, r, out_ref):
             mu.reg_write(r, v)
 
-    def read_many(regs):
+    def cells_of(regs):
+        """The C arrays of a batch call: register ids, one 64-bit cell each, pointers to the cells."""
         n = len(regs)
-        ids, cells = (ctypes.c_int * n)(*regs), (ctypes.c_uint64 * n)()
-        ptrs = (ctypes.c_void_p * n)(*[ctypes.addressof(cells) + 8 * k for k in range(n)])
+        values = (ctypes.c_uint64 * n)()
+        return n, (ctypes.c_int * n)(*regs), values, \
+            (ctypes.c_void_p * n)(*[ctypes.addressof(values) + 8 * k for k in range(n)])
+
+    def read_many(regs):
+        n, ids, cells, ptrs = cells_of(regs)
         zeros = [0] * n
 
         def read():
@@ -152,9 +157,7 @@ def _registers(mu):
         return read
 
     def write_many(regs):
-        n = len(regs)
-        ids, cells = (ctypes.c_int * n)(*regs), (ctypes.c_uint64 * n)()
-        ptrs = (ctypes.c_void_p * n)(*[ctypes.addressof(cells) + 8 * k for k in range(n)])
+        n, ids, cells, ptrs = cells_of(regs)
 
         def write(*values):
             cells[:] = values
