@@ -168,8 +168,42 @@ def _registers(mu):
     return get, put, write_many, read_many
 
 
+PF_X, PF_W, PF_R = 1, 2, 4
+PAGE = 0x1000
+
+
+def pages(image):
+    """[(address, size, unicorn permissions)]: the library's pages as
+    glibc's loader leaves them once it has relocated it. Each PT_LOAD's
+    pages get its flags (a page two segments share, the later one's: its
+    mmap is the later), readable wherever anything is allowed (x86 pages
+    are); the pages PT_GNU_RELRO covers, rounded down at both ends as
+    _dl_protect_relro rounds them, read-only; a gap between segments
+    unmapped. A write to code or to relocated read-only data, or a jump
+    into data, then faults here as it does natively (no-execute pages)."""
+    import unicorn as uc
+    perm = {}
+    for vaddr, memsz, off, filesz, flags in image.loads:
+        p = (uc.UC_PROT_READ if flags & (PF_R | PF_W | PF_X) else 0) | \
+            (uc.UC_PROT_WRITE if flags & PF_W else 0) | (uc.UC_PROT_EXEC if flags & PF_X else 0)
+        for a in range(vaddr & ~(PAGE - 1), (vaddr + memsz + PAGE - 1) & ~(PAGE - 1), PAGE):
+            perm[a] = p
+    if image.relro is not None:
+        for a in range(image.relro[0] & ~(PAGE - 1), image.relro[1] & ~(PAGE - 1), PAGE):
+            if a in perm:
+                perm[a] = uc.UC_PROT_READ
+    out = []
+    for a in sorted(perm):
+        if out and out[-1][0] + out[-1][1] == a and out[-1][2] == perm[a]:
+            out[-1][1] += PAGE
+        else:
+            out.append([a, PAGE, perm[a]])
+    return [tuple(r) for r in out]
+
+
 class Emulator:
-    """The library loaded at its link-time addresses in unicorn, relocated."""
+    """The library loaded at its link-time addresses in unicorn, relocated,
+    its pages protected as the loader leaves them (pages())."""
 
     STUBS = 0x7f0000000000
     DATA = 0x7e0000000000
@@ -187,17 +221,13 @@ class Emulator:
         self.contexts = {}       # the registers a run starts from, by its arguments' values
         self.saved = [(n, getattr(X, 'UC_X86_REG_' + n.upper()), 0x5a5a0000 + k) for k, n in enumerate(self.CALLEE_SAVED)]
         self.sp = self.STACK - 0x1008
-        self.writable = []
-        end = 0
+        self.writable = []      # what a run may change, restored before the next: the writable pages
+        for lo, n, perms in pages(image):
+            mu.mem_map(lo, n, perms)
+            if perms & uc.UC_PROT_WRITE:
+                self.writable.append((lo, n))
         for vaddr, memsz, off, filesz, flags in image.loads:
-            lo, hi = vaddr & ~0xfff, (vaddr + memsz + 0xfff) & ~0xfff
-            lo = max(lo, end)
-            if hi > lo:
-                mu.mem_map(lo, hi - lo)
-                end = hi
-            mu.mem_write(vaddr, image.file_bytes(vaddr, memsz))
-            if flags & 2:
-                self.writable.append((vaddr, memsz))
+            mu.mem_write(vaddr, image.file_bytes(vaddr, memsz))     # the host's writes pass any protection
         self.imports = {}
         for where, r in image.relocs.items():
             if r.value is not None:
@@ -208,10 +238,10 @@ class Emulator:
                 v = self.imports.setdefault(r.sym or '?', self.STUBS + 16 * len(self.imports))
             mu.mem_write(where, (v & (1 << 64) - 1).to_bytes(8, 'little'))
         self.stub_names = {v: n for n, v in self.imports.items()}
-        mu.mem_map(self.STUBS, 0x10000)
+        mu.mem_map(self.STUBS, 0x10000, uc.UC_PROT_READ | uc.UC_PROT_EXEC)
         mu.mem_write(self.STUBS, b'\xc3' * 0x10000)
-        mu.mem_map(self.DATA, 0x10000)
-        mu.mem_map(self.STACK - 0x100000, 0x100000)
+        mu.mem_map(self.DATA, 0x10000, uc.UC_PROT_READ | uc.UC_PROT_WRITE)
+        mu.mem_map(self.STACK - 0x100000, 0x100000, uc.UC_PROT_READ | uc.UC_PROT_WRITE)
         self.snapshot = [(a, bytes(mu.mem_read(a, n))) for a, n in self.writable]
         # the instructions the feature set answers: cpuid (0f a2) and xgetbv (0f 01 d0)
         self.special = {}
