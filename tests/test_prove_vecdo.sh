@@ -69,7 +69,8 @@ from q7prove.binary.vecrun import Tables
 image = elf_image.Image(sys.argv[1], sys.argv[1])
 em, tables = vecdispatch.emulator(image), Tables(image)
 row = [r for r in vecdo.table_rows(image) if r.mnemonic == 'ltnx16'][0]
-stops = {int.from_bytes(em.read(tables.table(p) + 8 * row.id, 8), 'little')
+# the emulator's memory holds the process's addresses (the library at vecdispatch.BASE); its stops are the file's
+stops = {int.from_bytes(em.read(vecdispatch.BASE + tables.table(p) + 8 * row.id, 8), 'little') - vecdispatch.BASE
          for p in ('avx512', 'avx2', 'portable', 'reference')}
 fs = ('Intel', 0xe7, frozenset(vecdispatch.GRID))
 entry = image.by_name['q7v_ltnx16'].value

@@ -22,9 +22,11 @@
 #   4. the dispatch's own row: the AVX-512 path chosen without AVX-512BW
 #      refuted by the dispatch check, naming the feature set (no native
 #      replay: this CPU has BW);
-#   5. a first call that writes to the library's code or its RELRO data
-#      (a SIGSEGV natively, shown by a ctypes child; every path right):
-#      unproven, the dispatch's emulated run faulting as the loaded pages do;
+#   5. a first call that writes to the library's code or its RELRO data,
+#      reads near NULL, reads it where PATH is set, or finds in_force set by
+#      a constructor (a SIGSEGV natively, shown by a ctypes child; every
+#      path right): unproven, the dispatch's emulated run failing where
+#      the loaded library would;
 #   6. a stripped library: unproven, naming .symtab.
 # Needs /usr/bin/python3 with z3, capstone, unicorn, cvc5, gcc (clang for d).
 set -u
@@ -172,16 +174,21 @@ then
     esac
 else bad "needs_bw: cannot build"; fi
 
-# 5. a first call that faults natively: the dispatch check's emulator
-# protects the pages as the loader does. The selection code writes one
-# byte into the library's code (text), or rewrites a word of the RELRO
-# range with its own value; every path proof (in_force set) is right, yet
-# every process's first call of the vector level dies with SIGSEGV. Unproven,
-# naming the fault; the native call shows the crash.
-first_call_plant() { # name C-statement
-    local name=$1 stmt=$2
+# 5. a first call that faults natively while every path proof (in_force
+# set) is right: the dispatch check's emulator must fault where the process
+# does. The selection code writes one byte into the library's code, or
+# rewrites a RELRO word with its own value (the pages protected as the
+# loader leaves them), or reads address 0x10 (the library loaded away from
+# 0), or reads it only where PATH is set (getenv answers only Q7PRED_VEC,
+# the variable the grid chooses); a constructor stores a bad in_force (the
+# constructors run, per feature set, before the first call, as the loader
+# runs them).
+# Each: the native first call dies with SIGSEGV (a ctypes child), and
+# q7v_notb is unproven, naming the fault.
+first_call_plant() { # name sed-script reason-pattern
+    local name=$1 script=$2 want=$3
     mkdir -p "$tmp/$name"
-    sed "s|^    if (k) return k;\$|&\n    ${stmt//&/\\&};|" src/lib/vec/vec.c > "$tmp/$name/vec.c"
+    sed "$script" src/lib/vec/vec.c > "$tmp/$name/vec.c"
     if cmp -s src/lib/vec/vec.c "$tmp/$name/vec.c"; then bad "$name: the patch changed nothing"; return; fi
     gcc $CFLAGS_LIB -c "$tmp/$name/vec.c" -o "$tmp/$name/k.o" 2>"$tmp/$name/cc.err" &&
         gcc -shared -Wl,-z,relro -o "$tmp/$name/lib.so" $(echo "$objs" | grep -v "/vec/vec.o$") "$tmp/$name/k.o" \
@@ -191,16 +198,27 @@ import ctypes, sys
 buf = [ctypes.create_string_buffer(256) for _ in range(3)]
 ctypes.CDLL(sys.argv[1]).q7v_notb(*buf)' "$tmp/$name/lib.so") 2>/dev/null   # the subshell's own report of the signal too
     rc=$?
-    [ $rc -ge 128 ] || [ $rc -lt 0 ] || { bad "$name: the native first call did not die (exit $rc)"; return; }
+    [ $rc -ge 128 ] || { bad "$name: the native first call did not die (exit $rc)"; return; }
     prove "$tmp/$name/lib.so" "$tmp/$name/prove.json" avx512,avx2,portable,reference q7v_notb
     st=$(field "$tmp/$name/prove.json" q7v_notb status); why=$(field "$tmp/$name/prove.json" q7v_notb reason)
     case "$st:$why" in
-    unproven:*"dispatch:"*"faults at"*WRITE_PROT*) ok "$name: the native first call dies (exit $rc); unproven (${why:0:140}...)";;
+    unproven:*"dispatch:"*$want*) ok "$name: the native first call dies (exit $rc); unproven (${why:0:150}...)";;
     *) bad "$name: q7v_notb is $st ($why)";;
     esac
 }
-first_call_plant text_write '*(volatile unsigned char *)(uintptr_t)&q7v_path_kernels = 0xc3'
-first_call_plant relro_write '*(const q7v_kernel *volatile *)(uintptr_t)&path_tables[0] = path_tables[0]'
+after_first='/^    if (k) return k;$/a\'
+first_call_plant text_write "$after_first"'
+    *(volatile unsigned char *)(uintptr_t)\&q7v_path_kernels = 0xc3;' 'faults at*WRITE_PROT'
+first_call_plant relro_write "$after_first"'
+    *(const q7v_kernel *volatile *)(uintptr_t)\&path_tables[0] = path_tables[0];' 'faults at*WRITE_PROT'
+first_call_plant null_read "$after_first"'
+    { static volatile uintptr_t low = 0x10; (void)*(volatile unsigned char *)low; }' 'faults at*UNMAPPED'
+first_call_plant getenv_path "$after_first"'
+    { extern char *getenv(const char *); static volatile uintptr_t low = 0x10; if (getenv("PATH")) (void)*(volatile unsigned char *)low; }' \
+    "reads the environment variable 'PATH'"
+first_call_plant ctor_in_force '/^static _Atomic(const q7v_kernel \*) in_force;$/a\
+__attribute__((constructor)) static void set_in_force(void) { atomic_store(\&in_force, (const q7v_kernel *)1); }' \
+    'faults at*READ_UNMAPPED'
 
 # 6. a stripped library: the tables are not found, unproven naming .symtab
 strip --strip-all -o "$tmp/stripped.so" "$Q7LIB"

@@ -276,3 +276,39 @@ def test_a_side_is_dropped_only_on_unsat():
     out = ex.fork(s, X == X, 1, 2)
     assert [t.pc for t in out] == [1] and len(ex.pruned) == 1
     assert z3.Solver().check(ex.pruned[0]) == z3.unsat
+
+
+# ---- the dispatch check's emulator: the library as the process has it ----------------
+
+EMULATED = '''
+static int set_up;
+static volatile int written_by_loader = 7;
+__attribute__((constructor)) static void init(void) { set_up = 42; }
+int get_set_up(void) { return set_up; }
+int get_written(void) { return written_by_loader; }
+'''
+
+
+def test_emulator_runs_the_constructors(build_so):
+    pytest.importorskip('unicorn')
+    from q7prove.binary import vecdispatch
+    img = image.Image(build_so('emu', EMULATED))
+    em = vecdispatch.Emulator(img)
+    assert em.call(img.by_name['get_set_up'].value) & 0xffffffff == 42    # the file holds 0
+    assert em.call(img.by_name['get_written'].value) & 0xffffffff == 7
+
+
+def test_emulator_fails_on_bytes_the_load_changed(build_so):
+    pytest.importorskip('unicorn')
+    from q7prove.binary import vecdispatch
+    img = image.Image(build_so('emu', EMULATED))
+    # where get_written reads: the one .data word of the library (its value 7 in the file)
+    data = [s for s in img.sections if s['name'] == '.data'][0]
+    at = next(a for a in range(data['addr'], data['addr'] + data['size'], 4)
+              if img.file_bytes(a, 4) == (7).to_bytes(4, 'little'))
+    img.loaded = types.SimpleNamespace(changed=lambda: [(at, at + 4, 'written while loading')],
+                                       permissions=lambda a: 'rwxp')
+    em = vecdispatch.Emulator(img)
+    assert em.call(img.by_name['get_set_up'].value) & 0xffffffff == 42     # another word: read as before
+    with pytest.raises(ValueError, match='otherwise than its file .written while loading.'):
+        em.call(img.by_name['get_written'].value)

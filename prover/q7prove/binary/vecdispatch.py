@@ -6,11 +6,15 @@ value of Q7PRED_VEC (ENVS) must reach a kernel its path proof proved for
 the same function, and one whose instructions that CPU runs.
 
 The library's own selection code runs, from the function's entry, in
-unicorn (the emulator x86/check.py checks the models against): libgcc's
-__cpu_indicator_init and the library's CPUID read see the CPUID leaves and
-XCR0 of the feature set (every `cpuid` and `xgetbv` of the code is answered
-by the set), getenv answers the environment and strcmp compares; a call of
-any other import ends the run unresolved. The run stops at the first
+unicorn (the emulator x86/check.py checks the models against), after the
+library's constructors, run as the loader runs them on the same feature
+set (Emulator: the library at a base a process could give it, its pages
+protected as the loader leaves them, anything it cannot model a failed
+run): libgcc's __cpu_indicator_init and the library's CPUID read see the
+CPUID leaves and XCR0 of the feature set (every `cpuid` and `xgetbv` of
+the code is answered by the set), getenv answers Q7PRED_VEC (and no other
+variable) and strcmp compares; a call of any other import ends the run
+unresolved. The run stops at the first
 instruction that is one of the kernels the path proofs reached, or fails
 (returned to the caller, ran too long, faulted).
 
@@ -41,6 +45,9 @@ GRID = ('avx', 'avx2', 'bmi2', 'popcnt', 'avx512f', 'avx512bw', 'avx512vl', 'avx
 XCR0S = (None, 0x3, 0x7, 0xe7)     # None: CR4.OSXSAVE clear (xgetbv faults)
 VENDORS = {'Intel': (b'Genu', b'ineI', b'ntel'), 'AMD': (b'Auth', b'enti', b'cAMD')}
 ENVS = (None, 'avx512', 'avx2', 'portable', 'reference', '', 'bogus')
+ENV_NAMES = ('Q7PRED_VEC',)        # the variables getenv answers (ENVS' values, or unset)
+DT_INIT, DT_INIT_ARRAY, DT_INIT_ARRAYSZ = 12, 25, 27
+INIT_LIMIT = 1 << 18               # the writable bytes the constructors may change (kept per feature set)
 OSXSAVE = 27
 STEP_LIMIT = 200000
 
@@ -170,6 +177,10 @@ def _registers(mu):
 
 PF_X, PF_W, PF_R = 1, 2, 4
 PAGE = 0x1000
+# where the emulator loads the library: a base a process could have (the
+# loader never maps a library at 0), so that a read near NULL faults as in
+# the process instead of reading the library's first page
+BASE = 0x7a5500000000
 
 
 def pages(image):
@@ -180,7 +191,9 @@ def pages(image):
     are); the pages PT_GNU_RELRO covers, rounded down at both ends as
     _dl_protect_relro rounds them, read-only; a gap between segments
     unmapped. A write to code or to relocated read-only data, or a jump
-    into data, then faults here as it does natively (no-execute pages)."""
+    into data, then faults here as it does natively (no-execute pages).
+    With the loaded image attached, a page keeps only what it allows in the
+    process too: where the two differ, the run faults where either would."""
     import unicorn as uc
     perm = {}
     for vaddr, memsz, off, filesz, flags in image.loads:
@@ -192,6 +205,12 @@ def pages(image):
         for a in range(image.relro[0] & ~(PAGE - 1), image.relro[1] & ~(PAGE - 1), PAGE):
             if a in perm:
                 perm[a] = uc.UC_PROT_READ
+    loaded = getattr(image, 'loaded', None)
+    if loaded is not None:
+        for a in perm:
+            r, w, x = loaded.permissions(a)[:3]
+            perm[a] &= (uc.UC_PROT_READ if r == 'r' else 0) | (uc.UC_PROT_WRITE if w == 'w' else 0) | \
+                (uc.UC_PROT_EXEC if x == 'x' else 0)
     out = []
     for a in sorted(perm):
         if out and out[-1][0] + out[-1][1] == a and out[-1][2] == perm[a]:
@@ -202,8 +221,11 @@ def pages(image):
 
 
 class Emulator:
-    """The library loaded at its link-time addresses in unicorn, relocated,
-    its pages protected as the loader leaves them (pages())."""
+    """The library loaded in unicorn at BASE, relocated there, its pages
+    protected as the loader leaves them (pages()). Its callers name the
+    library's addresses as the file does (link time: entries, stops, what a
+    run reached); values a run holds or is given (arguments, registers,
+    memory read) are the process's, BASE included."""
 
     STUBS = 0x7f0000000000
     DATA = 0x7e0000000000
@@ -223,26 +245,28 @@ class Emulator:
         self.sp = self.STACK - 0x1008
         self.writable = []      # what a run may change, restored before the next: the writable pages
         for lo, n, perms in pages(image):
-            mu.mem_map(lo, n, perms)
+            mu.mem_map(BASE + lo, n, perms)
             if perms & uc.UC_PROT_WRITE:
-                self.writable.append((lo, n))
+                self.writable.append((BASE + lo, n))
         for vaddr, memsz, off, filesz, flags in image.loads:
-            mu.mem_write(vaddr, image.file_bytes(vaddr, memsz))     # the host's writes pass any protection
+            mu.mem_write(BASE + vaddr, image.file_bytes(vaddr, memsz))     # the host's writes pass any protection
         self.imports = {}
         for where, r in image.relocs.items():
             if r.value is not None:
                 v = r.value
             elif r.target is not None:
-                v = r.target + r.addend
+                v = BASE + r.target + r.addend
             else:
                 v = self.imports.setdefault(r.sym or '?', self.STUBS + 16 * len(self.imports))
-            mu.mem_write(where, (v & (1 << 64) - 1).to_bytes(8, 'little'))
+            mu.mem_write(BASE + where, (v & (1 << 64) - 1).to_bytes(8, 'little'))
         self.stub_names = {v: n for n, v in self.imports.items()}
-        mu.mem_map(self.STUBS, 0x10000, uc.UC_PROT_READ | uc.UC_PROT_EXEC)
+        # run, never read: a pointer to an import's data (a slot bound to a stub here) read as data fails
+        mu.mem_map(self.STUBS, 0x10000, uc.UC_PROT_EXEC)
         mu.mem_write(self.STUBS, b'\xc3' * 0x10000)
         mu.mem_map(self.DATA, 0x10000, uc.UC_PROT_READ | uc.UC_PROT_WRITE)
         mu.mem_map(self.STACK - 0x100000, 0x100000, uc.UC_PROT_READ | uc.UC_PROT_WRITE)
         self.snapshot = [(a, bytes(mu.mem_read(a, n))) for a, n in self.writable]
+        self.initialized = {}    # (feature set, environment or None): the writable pages the constructors changed
         # the instructions the feature set answers: cpuid (0f a2) and xgetbv (0f 01 d0)
         self.special = {}
         for vaddr, memsz, off, filesz, flags in image.loads:
@@ -252,10 +276,16 @@ class Emulator:
             for pat, kind in ((b'\x0f\xa2', 'cpuid'), (b'\x0f\x01\xd0', 'xgetbv')):
                 k = code.find(pat)
                 while k >= 0:
-                    self.special[vaddr + k] = (kind, len(pat))
+                    self.special[BASE + vaddr + k] = (kind, len(pat))
                     k = code.find(pat, k + 1)
         for a in self.special:
             mu.hook_add(uc.UC_HOOK_CODE, self._special, begin=a, end=a)
+        # bytes the file does not give as the process holds them: a run that reads or runs one fails
+        loaded = getattr(image, 'loaded', None)
+        self.unread = (loaded.changed() if loaded is not None else []) + list(getattr(image.rel, 'unmodeled', ()))
+        for lo, hi, why in self.unread:
+            mu.hook_add(uc.UC_HOOK_MEM_READ, self._unread, begin=BASE + lo, end=BASE + hi - 1)
+            mu.hook_add(uc.UC_HOOK_CODE, self._unread_code, begin=BASE + lo - 15, end=BASE + hi - 1)
         mu.hook_add(uc.UC_HOOK_CODE, self._stub, begin=self.STUBS, end=self.STUBS + 0xffff)
         self.stops = set()
         self.hooked_stops = {}       # address -> the hook's handle
@@ -273,12 +303,27 @@ class Emulator:
             self.put_cpuid(*answer, addr + n)      # the answer and %rip past the instruction, in one call
             return
         if self.fs[1] is None or self.get(X.UC_X86_REG_ECX) != 0:
-            self.fail = 'xgetbv at %#x where the feature set leaves it undefined' % addr
+            self.fail = 'xgetbv at %#x where the feature set leaves it undefined' % (addr - BASE)
             mu.emu_stop()
             return
         self.put(X.UC_X86_REG_RAX, self.fs[1])
         self.put(X.UC_X86_REG_RDX, 0)
         self.put(X.UC_X86_REG_RIP, addr + n)
+
+    def _unread_at(self, addr, size):
+        addr -= BASE
+        for lo, hi, why in self.unread:
+            if lo < addr + size and addr < hi:
+                self.fail = 'reads %s, which the loaded library holds otherwise than its file (%s)' % (
+                    self.image.where(max(lo, addr)), why)
+                self.mu.emu_stop()
+                return
+
+    def _unread(self, mu, access, addr, size, value, _):
+        self._unread_at(addr, size)
+
+    def _unread_code(self, mu, addr, size, _):
+        self._unread_at(addr, size)
 
     def _cstr(self, addr):
         out = bytearray()
@@ -303,9 +348,14 @@ class Emulator:
             return
         base = name.split()[0].split('@')[0] if name else None
         if base == 'getenv':
-            key = self._cstr(self.get(X.UC_X86_REG_RDI))
-            self.env_read.append(key.decode('utf-8', 'replace'))
-            val = self.env.get(key.decode('utf-8', 'replace'))
+            key = self._cstr(self.get(X.UC_X86_REG_RDI)).decode('utf-8', 'replace')
+            self.env_read.append(key)
+            if key not in ENV_NAMES:
+                # a process has other variables set than the grid's, with values the check cannot choose
+                self.fail = 'reads the environment variable %r, whose value the dispatch check does not choose' % key
+                mu.emu_stop()
+                return
+            val = self.env.get(key)
             if val is None:
                 self.put(X.UC_X86_REG_RAX, 0)
             else:
@@ -319,8 +369,8 @@ class Emulator:
             mu.emu_stop()
 
     def _stop(self, mu, addr, size, _):
-        if self.stops is not None and addr in self.stops:
-            self.reached = addr
+        if self.stops is not None and addr - BASE in self.stops:
+            self.reached = addr - BASE
             self.unclean = self._unclean()
             mu.emu_stop()
 
@@ -364,10 +414,16 @@ class Emulator:
         for a in set(self.hooked_stops) - set(stops or ()):
             mu.hook_del(self.hooked_stops.pop(a))
         for a in set(stops or ()) - set(self.hooked_stops):
-            self.hooked_stops[a] = mu.hook_add(self.uc_mod.UC_HOOK_CODE, self._stop, begin=a, end=a)
+            self.hooked_stops[a] = mu.hook_add(self.uc_mod.UC_HOOK_CODE, self._stop, begin=BASE + a, end=BASE + a)
+        state = self._initialized(fs, env)
         self.stops, self.fs, self.env, self.env_read = stops, fs, env, []
         self.reached, self.fail = None, None
+        if isinstance(state, str):
+            self.fail = state
+            return None
         for a, data in self.snapshot:
+            mu.mem_write(a, data)
+        for a, data in state:
             mu.mem_write(a, data)
         mu.mem_write(self.DATA, self.ZEROS)
         data0 = bytearray(0x2000)
@@ -385,12 +441,66 @@ class Emulator:
         self.kernel_args = [(getattr(X, 'UC_X86_REG_' + r.upper()), bits) for r, bits in kernel_args]
         self.unclean = []
         try:
-            mu.emu_start(entry, self.STUBS + 0xfff1, count=STEP_LIMIT)
+            mu.emu_start(BASE + entry, self.STUBS + 0xfff1, count=STEP_LIMIT)
         except self.uc_mod.UcError as e:
-            self.fail = 'faults at %#x (%s)' % (mu.reg_read(X.UC_X86_REG_RIP), e)
+            self.fail = 'faults at %s (%s)' % (self.where(mu.reg_read(X.UC_X86_REG_RIP)), e)
         if self.reached is None and self.fail is None:
             self.fail = 'runs %d instructions without reaching a kernel' % STEP_LIMIT
-        return self.reached
+        return None if self.fail else self.reached
+
+    NOWHERE = 0x7c0000000000     # argv and envp of the constructors: unmapped, so reading them fails
+
+    def constructors(self):
+        """The initializers glibc's loader calls, in its order (call_init):
+        DT_INIT, then each word of DT_INIT_ARRAY (relocated)."""
+        dyn, out = self.image.dyn, []
+        if DT_INIT in dyn:
+            out.append(BASE + dyn[DT_INIT])
+        if DT_INIT_ARRAY in dyn:
+            data = self.read(BASE + dyn[DT_INIT_ARRAY], dyn.get(DT_INIT_ARRAYSZ, 0) // 8 * 8)
+            out += [int.from_bytes(data[k:k + 8], 'little') for k in range(0, len(data), 8)]
+        return out
+
+    def _initialized(self, fs, env):
+        """What the library's constructors leave on a CPU with feature set
+        fs in environment env, as they ran while the process loaded it:
+        [(page, bytes)] of the writable pages they changed, or why they did
+        not return (a string). Made once per feature set, and per
+        environment too where a constructor read it."""
+        hit = self.initialized.get((fs, None))
+        if hit is None:
+            hit = self.initialized.get((fs, tuple(sorted(env.items()))))
+        if hit is not None:
+            return hit
+        mu, X = self.mu, self.X
+        self.stops, self.fs, self.env, self.env_read = None, fs, env, []
+        for a, data in self.snapshot:
+            mu.mem_write(a, data)
+        out = None
+        try:
+            entries = self.constructors()
+        except self.uc_mod.UcError:
+            entries, out = [], 'its DT_INIT_ARRAY is not in the library\'s memory'
+        for at in entries:
+            self.reached, self.fail = None, None
+            mu.mem_write(self.sp, (self.STUBS + 0xfff0).to_bytes(8, 'little'))
+            self._enter((0, self.NOWHERE, self.NOWHERE, 0, 0, 0))      # argc, argv, envp
+            try:
+                mu.emu_start(at, self.STUBS + 0xfff1, count=STEP_LIMIT)
+            except self.uc_mod.UcError as e:
+                self.fail = 'faults at %s (%s)' % (self.where(mu.reg_read(X.UC_X86_REG_RIP)), e)
+            if self.reached != 'return':
+                out = 'the constructor at %s, run as the loader runs it, %s' % (
+                    self.where(at), self.fail or 'runs %d instructions without returning' % STEP_LIMIT)
+                break
+        if out is None:
+            out = [(a, data) for (a, n), (_, old) in zip(self.writable, self.snapshot)
+                   for data in [bytes(mu.mem_read(a, n))] if data != old]
+            if sum(len(data) for _, data in out) > INIT_LIMIT:      # kept once per feature set: bounded
+                out = 'the constructors change more than %d bytes of writable data' % INIT_LIMIT
+        key = (fs, tuple(sorted(env.items())) if self.env_read else None)
+        self.initialized[key] = out
+        return out
 
     ZEROS = bytes(0x4000)
     FRAME = bytes(range(256))
@@ -428,7 +538,13 @@ class Emulator:
         return self.mu.reg_read(self.X.UC_X86_REG_RAX)
 
     def read(self, addr, n):
+        """n bytes at the process's address addr."""
         return bytes(self.mu.mem_read(addr, n))
+
+    def where(self, addr):
+        """A process's address as messages name it: in the library, as the file does ('0x1f0a0')."""
+        lo, hi = self.image.span()
+        return '%#x' % (addr - BASE) if BASE + lo <= addr < BASE + hi else '%#x (outside the library)' % addr
 
     def string(self, addr):
         return self._cstr(addr)
@@ -511,11 +627,11 @@ def check(image, sym, tables, path_results, full=True, first=None, kernel_args=(
                 d.unresolved.append('%s: reaches the kernel at %#x, but not by a clean tail call (%s)'
                                     % (case, got, ', '.join(em.unclean)))
                 continue
-            held = int.from_bytes(em.read(tables.addr['in_force'], 8), 'little')
-            if held != tables.table(kernels[got].path):
+            held = int.from_bytes(em.read(BASE + tables.addr['in_force'], 8), 'little')
+            if held != BASE + tables.table(kernels[got].path):
                 # the path proofs ran with in_force holding their table
-                d.unresolved.append('%s: reaches the %s kernel with in_force at %#x, not that path\'s table'
-                                    % (case, kernels[got].path, held))
+                d.unresolved.append('%s: reaches the %s kernel with in_force at %s, not that path\'s table'
+                                    % (case, kernels[got].path, em.where(held)))
                 continue
             r = kernels[got]
             d.reach[r.path] = d.reach.get(r.path, 0) + 1

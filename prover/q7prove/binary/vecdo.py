@@ -113,7 +113,8 @@ def _read_rows(image):
             where = int.from_bytes(raw[OP_MNEMONIC:OP_MNEMONIC + 8], 'little')
             name = em.string(where)
         except Exception as e:     # unicorn's UcError: an address it has no page for
-            raise ValueError('q7v_op_at(%d) gives %#x, whose row cannot be read (%s)' % (i, at, e))
+            raise ValueError('q7v_op_at(%d) gives %s, whose row cannot be read (%s)' % (i, em.where(at), e))
+        at, where = at - vecdispatch.BASE, where - vecdispatch.BASE     # as the file names them
         # what the rows say must be what every call sees: the library's read-only data
         if not image.readable(at, OP_SIZE) or not image.readable(where, len(name) + 1):
             raise ValueError('row %d (at %#x) or its mnemonic lies outside the library\'s read-only data' % (i, at))
@@ -378,8 +379,8 @@ class ByOp:
                     paths = [_Kernel(pr, own) for pr in named[r.index].paths]
                     # op the row itself (in the library), and a copy of it (in the caller's memory)
                     regs = vector.kernel_registers(vecspec.derive(r.mnemonic).kind)
-                    dispatch[r.index] = [vecdispatch.check(image, sym, tables, paths, values=(r.addr,), lead=1,
-                                                           kernel_args=regs),
+                    dispatch[r.index] = [vecdispatch.check(image, sym, tables, paths, lead=1, kernel_args=regs,
+                                                           values=(vecdispatch.BASE + r.addr,)),
                                          vecdispatch.check(image, sym, tables, paths, first=r.raw, lead=1,
                                                            kernel_args=regs)]
         return ByOpResult(self.name, rows, named, done, dispatch, short, time.monotonic() - t0)

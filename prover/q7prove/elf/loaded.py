@@ -158,6 +158,16 @@ class LoadedImage:
     def executable(self, vaddr):
         return self._page(vaddr)[0][2] == 'x'
 
+    def permissions(self, vaddr):
+        """The page's permissions once loaded, as /proc/PID/maps writes them ('r-xp'; '---p' unmapped)."""
+        return self._page(vaddr)[0]
+
+    def changed(self):
+        """[(lo, hi, why)]: the byte ranges where a load differs from the
+        file with its relocations applied (a constructor wrote them, or a
+        relocation the reader does not apply)."""
+        return [(a, b, self.problem(a, b - a, False)) for a, b in self._ranges]
+
     # ---- bytes
     def _binding(self, r):
         """Where the loader bound r's symbol in both loads (rel.binding, once
