@@ -363,7 +363,10 @@ class Emulator:
                 self.put(X.UC_X86_REG_RAX, self.DATA + 0x8000)
         elif base == 'strcmp':
             a, b = self._cstr(self.get(X.UC_X86_REG_RDI)), self._cstr(self.get(X.UC_X86_REG_RSI))
-            self.put(X.UC_X86_REG_RAX, (a > b) - (a < b) & 0xffffffffffffffff)
+            # glibc's value, not only its sign: the first differing bytes' difference (as unsigned chars)
+            k = next((i for i in range(min(len(a), len(b)) + 1) if a[i:i + 1] != b[i:i + 1]), None)
+            diff = 0 if k is None else (a[k] if k < len(a) else 0) - (b[k] if k < len(b) else 0)
+            self.put(X.UC_X86_REG_RAX, diff & 0xffffffff)
         else:
             self.fail = 'calls %s, an import the dispatch check does not model' % (name or hex(addr))
             mu.emu_stop()
