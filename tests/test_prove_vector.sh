@@ -23,10 +23,10 @@
 #      refuted by the dispatch check, naming the feature set (no native
 #      replay: this CPU has BW);
 #   5. a first call that writes to the library's code or its RELRO data,
-#      reads near NULL, reads it where PATH is set, or finds in_force set by
-#      a constructor (a SIGSEGV natively, shown by a ctypes child; every
-#      path right): unproven, the dispatch's emulated run failing where
-#      the loaded library would;
+#      reads near NULL, reads it where PATH is set, sends itself SIGSEGV by
+#      raw syscalls, or finds in_force set by a constructor (a SIGSEGV
+#      natively, shown by a ctypes child; every path right): unproven, the
+#      dispatch's emulated run failing where the loaded library would;
 #   6. a stripped library: unproven, naming .symtab.
 # Needs /usr/bin/python3 with z3, capstone, unicorn, cvc5, gcc (clang for d).
 set -u
@@ -180,7 +180,8 @@ else bad "needs_bw: cannot build"; fi
 # rewrites a RELRO word with its own value (the pages protected as the
 # loader leaves them), or reads address 0x10 (the library loaded away from
 # 0), or reads it only where PATH is set (getenv answers only Q7PRED_VEC,
-# the variable the grid chooses); a constructor stores a bad in_force (the
+# the variable the grid chooses), or sends itself SIGSEGV by raw syscalls
+# (unicorn runs syscall as a no-op); a constructor stores a bad in_force (the
 # constructors run, per feature set, before the first call, as the loader
 # runs them).
 # Each: the native first call dies with SIGSEGV (a ctypes child), and
@@ -216,6 +217,9 @@ first_call_plant null_read "$after_first"'
 first_call_plant getenv_path "$after_first"'
     { extern char *getenv(const char *); static volatile uintptr_t low = 0x10; if (getenv("PATH")) (void)*(volatile unsigned char *)low; }' \
     "reads the environment variable 'PATH'"
+first_call_plant raw_syscall "$after_first"'
+    { long pid; __asm__ volatile("syscall" : "=a"(pid) : "a"(39L) : "rcx", "r11", "memory"); __asm__ volatile("syscall" : : "a"(62L), "D"(pid), "S"(11L) : "rcx", "r11", "memory"); }' \
+    'runs syscall at'
 first_call_plant ctor_in_force '/^static _Atomic(const q7v_kernel \*) in_force;$/a\
 __attribute__((constructor)) static void set_in_force(void) { atomic_store(\&in_force, (const q7v_kernel *)1); }' \
     'faults at*READ_UNMAPPED'

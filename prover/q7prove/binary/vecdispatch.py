@@ -287,6 +287,9 @@ class Emulator:
             mu.hook_add(uc.UC_HOOK_MEM_READ, self._unread, begin=BASE + lo, end=BASE + hi - 1)
             mu.hook_add(uc.UC_HOOK_CODE, self._unread_code, begin=BASE + lo - 15, end=BASE + hi - 1)
         mu.hook_add(uc.UC_HOOK_CODE, self._stub, begin=self.STUBS, end=self.STUBS + 0xffff)
+        # the kernel's entries and port I/O, which unicorn runs as at ring 0 (syscall a no-op): a failed run
+        for ins in ('SYSCALL', 'SYSENTER', 'IN', 'OUT'):
+            mu.hook_add(uc.UC_HOOK_INSN, self._kernel_insn, ins.lower(), 1, 0, getattr(X, 'UC_X86_INS_' + ins))
         self.stops = set()
         self.hooked_stops = {}       # address -> the hook's handle
         self.answers = {}        # (feature set, leaf, subleaf): what cpuid answers
@@ -309,6 +312,13 @@ class Emulator:
         self.put(X.UC_X86_REG_RAX, self.fs[1])
         self.put(X.UC_X86_REG_RDX, 0)
         self.put(X.UC_X86_REG_RIP, addr + n)
+
+    def _kernel_insn(self, mu, *args):
+        name = args[-1]
+        self.fail = 'runs %s at %s, whose effect in a process (the kernel\'s) the dispatch check does not model' % (
+            name, self.where(mu.reg_read(self.X.UC_X86_REG_RIP)))
+        mu.emu_stop()
+        return 0        # what `in` reads (unicorn wants a number), never used: the run has failed
 
     def _unread_at(self, addr, size):
         addr -= BASE
