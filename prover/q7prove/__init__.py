@@ -16,8 +16,14 @@ Entry points, run as `python3 -m NAME`:
 
 Nothing here imports z3, capstone or unicorn at package import: an entry
 point asks for them (requires.modules) and ends as a skipped test without.
+The package's import only makes z3's, unicorn's and capstone's own imports lighter
+(imports.py).
 """
 import os
+
+from q7prove import imports
+
+imports.install()
 
 # The source checkout this package sits in (prover/q7prove/..), for the
 # tools that read include/ and src/; installed, it names no such tree.
