@@ -7,12 +7,12 @@ once (a folder it then tries among others to load libz3 from); its unicorn
 imports pkg_resources and distutils.sysconfig, and its capstone
 distutils.sysconfig, and use neither: together about 0.15 s of every
 prover process's start, most of a short run's. While one of the three
-packages itself is being imported (and only then, and
-only where the real module is not already loaded), those names stand for
-small modules: resource_filename as pkg_resources computes it for a package
-in a folder, and any other name read from either loads the real module and
-answers from it. Once the import ends the stand-ins are gone from
-sys.modules, so a later import of either name gets the real module.
+packages itself is being imported (and only then, and only where the real
+module is not already loaded), those names stand for small modules:
+resource_filename as pkg_resources computes it for a package in a folder,
+and any other name read from one loads the real module and answers from
+it. Once the import ends the stand-ins are gone from sys.modules, so a
+later import of any of them gets the real module.
 
 install() puts the finder first on sys.meta_path (q7prove's package import
 does); it changes nothing but how those three packages are imported.
@@ -28,10 +28,10 @@ STANDS_FOR = ('pkg_resources', 'distutils', 'distutils.sysconfig')
 
 
 def _real(name):
-    """The real module name, imported (the stand-in dropped first)."""
-    mod = sys.modules.get(name)
-    if mod is not None and getattr(mod, '_q7_stand_in', False):
-        del sys.modules[name]
+    """The real module name, imported (its stand-in and its package's dropped first)."""
+    for n in dict.fromkeys((name.split('.')[0], name)):
+        if getattr(sys.modules.get(n), '_q7_stand_in', False):
+            del sys.modules[n]
     return importlib.import_module(name)
 
 

@@ -47,3 +47,17 @@ assert fake.resource_filename('z3', 'lib') == real.resource_filename('z3', 'lib'
 assert fake.get_distribution is real.get_distribution      # any other name: from the real module
 ''')
     assert r.returncode == 0, r.stderr
+
+
+def test_a_stand_in_of_a_submodule_loads_the_real_package():
+    r = run('''
+import sys, sysconfig
+from q7prove import imports
+sys.modules['distutils'] = imports._stand_in('distutils')
+sys.modules['distutils.sysconfig'] = d = imports._stand_in('distutils.sysconfig')
+assert d.get_python_version() == sysconfig.get_python_version()
+assert not getattr(sys.modules['distutils'], '_q7_stand_in', False)
+''')
+    if 'No module named' in r.stderr and 'distutils' in r.stderr:
+        pytest.skip('no distutils here')
+    assert r.returncode == 0, r.stderr
