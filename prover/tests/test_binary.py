@@ -286,6 +286,7 @@ static volatile int written_by_loader = 7;
 __attribute__((constructor)) static void init(void) { set_up = 42; }
 int get_set_up(void) { return set_up; }
 int get_written(void) { return written_by_loader; }
+int with_canary(int i) { volatile char buf[32]; buf[i & 31] = (char)i; return buf[i & 31]; }
 '''
 
 
@@ -296,6 +297,15 @@ def test_emulator_runs_the_constructors(build_so):
     em = vecdispatch.Emulator(img)
     assert em.call(img.by_name['get_set_up'].value) & 0xffffffff == 42    # the file holds 0
     assert em.call(img.by_name['get_written'].value) & 0xffffffff == 7
+
+
+def test_emulator_has_a_thread_pointer(build_so):
+    # the stack protector reads its canary at %fs:0x28, as every thread's TLS block holds it
+    pytest.importorskip('unicorn')
+    from q7prove.binary import vecdispatch
+    img = image.Image(build_so('emu', EMULATED, '-fstack-protector-all'))
+    assert bytes.fromhex('64488b042528000000') in img.data       # mov %fs:0x28, %rax
+    assert vecdispatch.Emulator(img).call(img.by_name['with_canary'].value, 5) & 0xff == 5
 
 
 def test_emulator_fails_on_bytes_the_load_changed(build_so):

@@ -230,6 +230,8 @@ class Emulator:
     STUBS = 0x7f0000000000
     DATA = 0x7e0000000000
     STACK = 0x7d0000000000
+    TLS = 0x7b0000000000
+    CANARY = 0x2f8a61c3b95d4e00      # glibc's canary has a zero low byte
 
     def __init__(self, image):
         import unicorn as uc
@@ -265,6 +267,10 @@ class Emulator:
         mu.mem_write(self.STUBS, b'\xc3' * 0x10000)
         mu.mem_map(self.DATA, 0x10000, uc.UC_PROT_READ | uc.UC_PROT_WRITE)
         mu.mem_map(self.STACK - 0x100000, 0x100000, uc.UC_PROT_READ | uc.UC_PROT_WRITE)
+        # the thread's TLS block as %fs points at it: its own address at 0 and the stack protector's canary at 0x28
+        mu.mem_map(self.TLS, 0x2000, uc.UC_PROT_READ | uc.UC_PROT_WRITE)
+        self.tls0 = self.TLS.to_bytes(8, 'little') + bytes(0x20) + self.CANARY.to_bytes(8, 'little') + \
+            bytes(0x2000 - 0x30)
         self.snapshot = [(a, bytes(mu.mem_read(a, n))) for a, n in self.writable]
         self.initialized = {}    # (feature set, environment or None): the writable pages the constructors changed
         # the instructions the feature set answers: cpuid (0f a2) and xgetbv (0f 01 d0)
@@ -439,6 +445,7 @@ class Emulator:
         for a, data in state:
             mu.mem_write(a, data)
         mu.mem_write(self.DATA, self.ZEROS)
+        mu.mem_write(self.TLS, self.tls0)
         data0 = bytearray(0x2000)
         if first is not None:
             mu.mem_write(self.DATA + 0x400, first)
@@ -494,6 +501,7 @@ class Emulator:
             entries = self.constructors()
         except self.uc_mod.UcError:
             entries, out = [], 'its DT_INIT_ARRAY is not in the library\'s memory'
+        mu.mem_write(self.TLS, self.tls0)
         for at in entries:
             self.reached, self.fail = None, None
             mu.mem_write(self.sp, (self.STUBS + 0xfff0).to_bytes(8, 'little'))
@@ -536,6 +544,7 @@ class Emulator:
             self.put(X.UC_X86_REG_EFLAGS, 0x202)
             self.put(X.UC_X86_REG_MXCSR, 0x1f80)
             self.put(X.UC_X86_REG_FPCW, 0x037f)
+            self.put(X.UC_X86_REG_FS_BASE, self.TLS)
             if len(self.contexts) >= 64:
                 self.contexts.clear()
             ctx = self.contexts[args] = self.mu.context_save()
