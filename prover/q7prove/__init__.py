@@ -16,8 +16,8 @@ Entry points, run as `python3 -m NAME`:
 
 Nothing here imports z3, capstone or unicorn at package import: an entry
 point asks for them (requires.modules) and ends as a skipped test without.
-The package's import only makes z3's, unicorn's and capstone's own imports lighter
-(imports.py).
+The package's import only makes z3's, unicorn's and capstone's own
+imports lighter (imports.py).
 """
 import os
 
