@@ -28,9 +28,11 @@ command -v "$PY" >/dev/null || PY=python3
 . "$SRCDIR/tests/support/wait_lib.sh"
 
 $CC -shared -fPIC -O2 -o "$t/rare.so" "$SRCDIR/tests/support/lib_rare_wrong.c" || { echo "FAIL: cannot build the test library"; exit 1; }
-# Two long fuzz units (15M cases each, about 1.5 s), lt_1_8_8's the one
-# the kills fall in; a checkpoint every 0.1 s.
-args=(verify --corpus grid,fuzz --leaf lt_1_8_8,lt_2_16_16 --fuzz-count 15000000 --threads 2 --max-crashes 0
+# Two long fuzz units (30M cases each, about 3 s), lt_1_8_8's the one
+# the kills fall in; a checkpoint every 0.1 s. A resumed run is a good part
+# of the unit on before its first checkpoint (its oracles start first), so
+# the unit must be long enough for three kills to land inside it.
+args=(verify --corpus grid,fuzz --leaf lt_1_8_8,lt_2_16_16 --fuzz-count 30000000 --threads 2 --max-crashes 0
       --max-report 1000 --oracles "sem,host,lib:$t/rare.so" --no-progress --quiet)
 
 "$Q7PRED" "${args[@]}" --json "$t/whole.json" >/dev/null; rc=$?
@@ -51,7 +53,7 @@ def position():
     except (OSError, ValueError):
         return None, None
     return doc, unit(doc)["cases"]
-SLICE = 15000000
+SLICE = 30000000
 last = 0
 for n, cut in enumerate((0.20, 0.45, 0.70)):
     extra = ["--resume", ck] if n else []
