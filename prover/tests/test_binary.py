@@ -308,6 +308,16 @@ def test_emulator_has_a_thread_pointer(build_so):
     assert vecdispatch.Emulator(img).call(img.by_name['with_canary'].value, 5) & 0xff == 5
 
 
+def test_emulator_takes_a_hostile_init_array_size(build_so):
+    # a DT_INIT_ARRAYSZ past the library: every run fails, naming it (never a read of 2^40 bytes)
+    pytest.importorskip('unicorn')
+    from q7prove.binary import vecdispatch
+    img = image.Image(build_so('emu', EMULATED))
+    img.dyn[vecdispatch.DT_INIT_ARRAYSZ] = 1 << 40
+    with pytest.raises(ValueError, match='DT_INIT_ARRAYSZ'):
+        vecdispatch.Emulator(img).call(img.by_name['get_written'].value)
+
+
 def test_emulator_fails_on_bytes_the_load_changed(build_so):
     pytest.importorskip('unicorn')
     from q7prove.binary import vecdispatch

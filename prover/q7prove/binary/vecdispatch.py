@@ -476,8 +476,11 @@ class Emulator:
         dyn, out = self.image.dyn, []
         if DT_INIT in dyn:
             out.append(BASE + dyn[DT_INIT])
-        if DT_INIT_ARRAY in dyn:
-            data = self.read(BASE + dyn[DT_INIT_ARRAY], dyn.get(DT_INIT_ARRAYSZ, 0) // 8 * 8)
+        n = dyn.get(DT_INIT_ARRAYSZ, 0) // 8 * 8
+        if DT_INIT_ARRAY in dyn and n:
+            if n > self.image.span()[1]:      # larger than the library: no read of it
+                raise ValueError('DT_INIT_ARRAYSZ (%d) is larger than the library' % n)
+            data = self.read(BASE + dyn[DT_INIT_ARRAY], n)
             out += [int.from_bytes(data[k:k + 8], 'little') for k in range(0, len(data), 8)]
         return out
 
@@ -501,6 +504,8 @@ class Emulator:
             entries = self.constructors()
         except self.uc_mod.UcError:
             entries, out = [], 'its DT_INIT_ARRAY is not in the library\'s memory'
+        except ValueError as e:
+            entries, out = [], str(e)
         mu.mem_write(self.TLS, self.tls0)
         for at in entries:
             self.reached, self.fail = None, None
