@@ -318,6 +318,16 @@ def test_emulator_takes_a_hostile_init_array_size(build_so):
         vecdispatch.Emulator(img).call(img.by_name['get_written'].value)
 
 
+def test_emulator_refuses_a_library_past_its_span_limit(build_so):
+    # a .bss of 512 MiB: refused at once, naming the span (never a page-by-page walk of it)
+    pytest.importorskip('unicorn')
+    from q7prove.binary import vecdispatch
+    img = image.Image(build_so('big', 'static char big[512 << 20]; char *at(int i) { return &big[i]; }'))
+    assert img.span()[1] - img.span()[0] > vecdispatch.SPAN_LIMIT
+    with pytest.raises(ValueError, match='the library spans 0x[0-9a-f]+ bytes'):
+        vecdispatch.Emulator(img)
+
+
 def test_emulator_fails_on_bytes_the_load_changed(build_so):
     pytest.importorskip('unicorn')
     from q7prove.binary import vecdispatch

@@ -31,6 +31,8 @@ state; an AVX-512 one also XCR0's opmask, upper-zmm and hi16-zmm state.
 import itertools
 import time
 
+from q7prove.elf.image import DT_INIT, DT_INIT_ARRAY, DT_INIT_ARRAYSZ, PAGE, PF_R, PF_W, PF_X
+
 CPUID_BITS = {   # name: (leaf, subleaf, register, bit)
     'avx': (1, 0, 'ecx', 28), 'popcnt': (1, 0, 'ecx', 23), 'f16c': (1, 0, 'ecx', 29),
     'avx2': (7, 0, 'ebx', 5), 'bmi2': (7, 0, 'ebx', 8), 'bmi1': (7, 0, 'ebx', 3),
@@ -46,7 +48,6 @@ XCR0S = (None, 0x3, 0x7, 0xe7)     # None: CR4.OSXSAVE clear (xgetbv faults)
 VENDORS = {'Intel': (b'Genu', b'ineI', b'ntel'), 'AMD': (b'Auth', b'enti', b'cAMD')}
 ENVS = (None, 'avx512', 'avx2', 'portable', 'reference', '', 'bogus')
 ENV_NAMES = ('Q7PRED_VEC',)        # the variables getenv answers (ENVS' values, or unset)
-DT_INIT, DT_INIT_ARRAY, DT_INIT_ARRAYSZ = 12, 25, 27
 INIT_LIMIT = 1 << 18               # the writable bytes the constructors may change (kept per feature set)
 OSXSAVE = 27
 STEP_LIMIT = 200000
@@ -175,12 +176,11 @@ def _registers(mu):
     return get, put, write_many, read_many
 
 
-PF_X, PF_W, PF_R = 1, 2, 4
-PAGE = 0x1000
 # where the emulator loads the library: a base a process could have (the
 # loader never maps a library at 0), so that a read near NULL faults as in
 # the process instead of reading the library's first page
 BASE = 0x7a5500000000
+SPAN_LIMIT = 1 << 28       # the largest library the emulator maps (a page at a time: bounded work)
 
 
 def pages(image):
@@ -234,8 +234,13 @@ class Emulator:
     CANARY = 0x2f8a61c3b95d4e00      # glibc's canary has a zero low byte
 
     def __init__(self, image):
+        """ValueError where the library spans more than SPAN_LIMIT bytes."""
         import unicorn as uc
         from unicorn import x86_const as X
+        lo, hi = image.span()
+        if hi - lo > SPAN_LIMIT:
+            raise ValueError('the library spans %#x bytes, more than the dispatch check maps (%#x)'
+                             % (hi - lo, SPAN_LIMIT))
         self.uc_mod, self.X, self.image = uc, X, image
         self.mu = mu = uc.Uc(uc.UC_ARCH_X86, uc.UC_MODE_64)
         self.get, self.put, write_many, read_many = _registers(mu)
@@ -272,7 +277,7 @@ class Emulator:
         self.tls0 = self.TLS.to_bytes(8, 'little') + bytes(0x20) + self.CANARY.to_bytes(8, 'little') + \
             bytes(0x2000 - 0x30)
         self.snapshot = [(a, bytes(mu.mem_read(a, n))) for a, n in self.writable]
-        self.initialized = {}    # (feature set, environment or None): the writable pages the constructors changed
+        self.initialized = {}    # (feature set, environment or None): the writable pages as the constructors left them
         # the instructions the feature set answers: cpuid (0f a2) and xgetbv (0f 01 d0)
         self.special = {}
         for vaddr, memsz, off, filesz, flags in image.loads:
@@ -440,8 +445,6 @@ class Emulator:
         if isinstance(state, str):
             self.fail = state
             return None
-        for a, data in self.snapshot:
-            mu.mem_write(a, data)
         for a, data in state:
             mu.mem_write(a, data)
         mu.mem_write(self.DATA, self.ZEROS)
@@ -487,8 +490,9 @@ class Emulator:
     def _initialized(self, fs, env):
         """What the library's constructors leave on a CPU with feature set
         fs in environment env, as they ran while the process loaded it:
-        [(page, bytes)] of the writable pages they changed, or why they did
-        not return (a string). Made once per feature set, and per
+        [(page, bytes)] of every writable run of pages (the snapshot's own
+        bytes where they changed none), or why they did not return (a
+        string). Made once per feature set, and per
         environment too where a constructor read it."""
         hit = self.initialized.get((fs, None))
         if hit is None:
@@ -520,9 +524,10 @@ class Emulator:
                     self.where(at), self.fail or 'runs %d instructions without returning' % STEP_LIMIT)
                 break
         if out is None:
-            out = [(a, data) for (a, n), (_, old) in zip(self.writable, self.snapshot)
-                   for data in [bytes(mu.mem_read(a, n))] if data != old]
-            if sum(len(data) for _, data in out) > INIT_LIMIT:      # kept once per feature set: bounded
+            now = [bytes(mu.mem_read(a, n)) for a, n in self.writable]
+            changed = sum(len(data) for data, (_, old) in zip(now, self.snapshot) if data != old)
+            out = [(a, data if data != old else old) for data, (a, old) in zip(now, self.snapshot)]
+            if changed > INIT_LIMIT:      # kept once per feature set: bounded
                 out = 'the constructors change more than %d bytes of writable data' % INIT_LIMIT
         key = (fs, tuple(sorted(env.items())) if self.env_read else None)
         self.initialized[key] = out
@@ -630,7 +635,11 @@ def check(image, sym, tables, path_results, full=True, first=None, kernel_args=(
     except ImportError:
         d.unresolved.append('unicorn missing (Debian: python3-unicorn): the dispatch is not checked')
         return d
-    em = emulator(image)
+    try:
+        em = emulator(image)
+    except ValueError as e:
+        d.unresolved.append(str(e))
+        return d
     kernels = {getattr(r, 'kernel_addr', None): r for r in path_results}
     kernels.pop(None, None)
     if not kernels:

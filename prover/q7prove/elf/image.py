@@ -31,6 +31,7 @@ SHT_SYMTAB, SHT_DYNSYM = 2, 11
 SHF_ALLOC = 2
 STT_FUNC, STT_GNU_IFUNC = 2, 10
 DT_NULL, DT_FLAGS, DT_FLAGS_1, DT_BIND_NOW, DT_TEXTREL = 0, 30, 0x6ffffffb, 24, 22
+DT_INIT, DT_INIT_ARRAY, DT_INIT_ARRAYSZ = 12, 25, 27      # the initializers the loader calls
 DF_TEXTREL, DF_BIND_NOW, DF_1_NOW, DF_1_PIE = 4, 8, 1, 0x08000000
 MACHINES = {3: 'x86 (32-bit)', 40: 'ARM', 183: 'AArch64', 243: 'RISC-V', 22: 'S/390', 21: 'PowerPC64', 8: 'MIPS'}
 TYPES = {1: 'an object file (ET_REL)', 2: 'an executable (ET_EXEC)', 4: 'a core file (ET_CORE)'}
