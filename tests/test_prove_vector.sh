@@ -158,12 +158,17 @@ fi
 # (paths[] in vec.c): a CPU with AVX-512F but not BW reaches kernels that
 # need it. Refuted by the dispatch check with that feature set (this CPU
 # has BW, so no native call can show it: the emulated run is the evidence).
-mkdir -p "$tmp/needs_bw"
-sed 's/\[Q7V_PATH_AVX512\] = { "avx512", NULL, Q7_CPU_AVX512 | /[Q7V_PATH_AVX512] = { "avx512", NULL, Q7_CPU_AVX512F | /' \
-    src/lib/vec/vec.c > "$tmp/needs_bw/vec.c"
-if cmp -s src/lib/vec/vec.c "$tmp/needs_bw/vec.c"; then bad "needs_bw: the patch changed nothing"
-elif gcc $CFLAGS_LIB -c "$tmp/needs_bw/vec.c" -o "$tmp/needs_bw/k.o" \
-    && gcc -shared -o "$tmp/needs_bw/lib.so" $(echo "$objs" | grep -v "/vec/vec.o$") "$tmp/needs_bw/k.o" -ldl -lpthread -lm
+# vec.c copied, patched by a sed script and built as the library's own,
+# linked with the library's other objects into $tmp/<name>/lib.so
+vec_plant() { # name sed-script
+    mkdir -p "$tmp/$1"
+    sed "$2" src/lib/vec/vec.c > "$tmp/$1/vec.c"
+    if cmp -s src/lib/vec/vec.c "$tmp/$1/vec.c"; then bad "$1: the patch changed nothing"; return 1; fi
+    gcc $CFLAGS_LIB -c "$tmp/$1/vec.c" -o "$tmp/$1/k.o" 2>"$tmp/$1/cc.err" &&
+        gcc -shared -Wl,-z,relro -o "$tmp/$1/lib.so" $(echo "$objs" | grep -v "/vec/vec.o$") "$tmp/$1/k.o" \
+            -ldl -lpthread -lm || { bad "$1: cannot build ($(head -3 "$tmp/$1/cc.err"))"; return 1; }
+}
+if vec_plant needs_bw 's/\[Q7V_PATH_AVX512\] = { "avx512", NULL, Q7_CPU_AVX512 | /[Q7V_PATH_AVX512] = { "avx512", NULL, Q7_CPU_AVX512F | /'
 then
     prove "$tmp/needs_bw/lib.so" "$tmp/needs_bw/prove.json" avx512,avx2,portable,reference q7v_eq2nx8
     st=$(field "$tmp/needs_bw/prove.json" q7v_eq2nx8 status)
@@ -172,7 +177,7 @@ then
     refuted:*avx512f*"reaches the avx512 kernel"*"needs"*avx512bw*) ok "needs_bw: q7v_eq2nx8 refuted by the dispatch (${why:0:160}...)";;
     *) bad "needs_bw: q7v_eq2nx8 is $st ($why)";;
     esac
-else bad "needs_bw: cannot build"; fi
+fi
 
 # 5. a first call that faults natively while every path proof (in_force
 # set) is right: the dispatch check's emulator must fault where the process
@@ -187,13 +192,8 @@ else bad "needs_bw: cannot build"; fi
 # Each: the native first call dies with SIGSEGV (a ctypes child), and
 # q7v_notb is unproven, naming the fault.
 first_call_plant() { # name sed-script reason-pattern
-    local name=$1 script=$2 want=$3
-    mkdir -p "$tmp/$name"
-    sed "$script" src/lib/vec/vec.c > "$tmp/$name/vec.c"
-    if cmp -s src/lib/vec/vec.c "$tmp/$name/vec.c"; then bad "$name: the patch changed nothing"; return; fi
-    gcc $CFLAGS_LIB -c "$tmp/$name/vec.c" -o "$tmp/$name/k.o" 2>"$tmp/$name/cc.err" &&
-        gcc -shared -Wl,-z,relro -o "$tmp/$name/lib.so" $(echo "$objs" | grep -v "/vec/vec.o$") "$tmp/$name/k.o" \
-            -ldl -lpthread -lm || { bad "$name: cannot build ($(head -3 "$tmp/$name/cc.err"))"; return; }
+    local name=$1 want=$3
+    vec_plant "$name" "$2" || return
     ("$PYTHON" -c '
 import ctypes, sys
 buf = [ctypes.create_string_buffer(256) for _ in range(3)]
